@@ -1,0 +1,24 @@
+import type { Role } from '@parkpatrol/shared';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Logger } from './services/logger.ts';
+import type { Mailer } from './services/mail.ts';
+
+/** Everything the app needs from outside; tests build their own. */
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+};
+
+export type AuthUser = {
+  id: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+
+export type AppEnv = { Variables: { user: AuthUser } };

@@ -1,0 +1,157 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { SERVER_MESSAGES, type ApiFailure, type ErrorCode } from '@parkpatrol/shared';
+import type { AppDeps, AppEnv } from './app-env.ts';
+import { AppError } from './http/app-error.ts';
+import { createAuthRoutes } from './routes/auth.ts';
+import { createCarParkRoutes } from './routes/car-parks.ts';
+import { createHealthRoutes } from './routes/health.ts';
+import { createOnboardingRoutes } from './routes/onboarding.ts';
+import { createPcnRoutes } from './routes/pcns.ts';
+import { createTrackingRoutes } from './routes/tracking.ts';
+import { createUploadRoutes } from './routes/uploads.ts';
+import { createUserRoutes } from './routes/users.ts';
+
+export type { AppDeps } from './app-env.ts';
+
+/** JSON bodies are small; multipart PCN uploads get their own, larger limit in routes/pcns.ts. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // React sets style attributes through the CSSOM, which CSP does not govern; react-aria
+  // also adds a few inline <style> rules for visually hidden text.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'blob:', 'data:'],
+  workerSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      // HSTS only means something over HTTPS; sending it on plain localhost is harmless but noisy.
+      strictTransportSecurity: deps.config.appUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/pcns') && (c.req.method === 'POST' || c.req.method === 'PUT')) return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge);
+      },
+    })(c, next);
+  });
+  api.route('/health', createHealthRoutes(deps));
+  api.route('/auth', createAuthRoutes(deps));
+  api.route('/users', createUserRoutes(deps));
+  api.route('/car-parks', createCarParkRoutes(deps));
+  api.route('/pcns', createPcnRoutes(deps));
+  api.route('/uploads', createUploadRoutes(deps));
+  api.route('/tracking', createTrackingRoutes(deps));
+  api.route('/onboarding', createOnboardingRoutes(deps));
+  app.route('/api', api);
+  app.notFound((c) => {
+    const body: ApiFailure = { success: false, message: SERVER_MESSAGES.notFound, error: SERVER_MESSAGES.notFound, code: 'NOT_FOUND' };
+    return c.json(body, 404);
+  });
+
+  if (deps.config.webDistDir) mountWebApp(app, deps.config.webDistDir);
+
+  app.onError((err, c) => {
+    const failure = toFailure(err);
+    if (failure.status >= 500) {
+      deps.logger.error('unhandled error', {
+        method: c.req.method,
+        path: c.req.path,
+        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      });
+    }
+    if (err instanceof AppError && err.headers) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+    }
+    return c.json(failure.body, failure.status as 400);
+  });
+
+  return app;
+}
+
+function toFailure(err: unknown): { status: number; body: ApiFailure } {
+  let code: ErrorCode = 'INTERNAL';
+  let message: string = SERVER_MESSAGES.internal;
+  let status = 500;
+  let details: Record<string, string> | undefined;
+  if (err instanceof AppError) {
+    ({ code, status, details } = err);
+    message = err.message;
+  } else if (err instanceof HTTPException) {
+    status = err.status;
+    code = codeForStatus(status);
+    message = status === 413 ? SERVER_MESSAGES.bodyTooLarge : err.message || SERVER_MESSAGES.invalidInput;
+  }
+  const body: ApiFailure = { success: false, message, error: message, code };
+  if (details) body.details = details;
+  return { status, body };
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401: return 'UNAUTHENTICATED';
+    case 403: return 'FORBIDDEN';
+    case 404: return 'NOT_FOUND';
+    case 409: return 'CONFLICT';
+    case 413: return 'PAYLOAD_TOO_LARGE';
+    case 415: return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429: return 'RATE_LIMITED';
+    default: return status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+  }
+}
+
+/**
+ * Serves the built PWA on the same origin. Hashed assets are cached for a year; index.html and
+ * the service worker never, so a new version is picked up on the next visit.
+ */
+function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
+  const indexFile = join(distDir, 'index.html');
+  const root = relative(process.cwd(), distDir) || '.';
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (path === '/' || path.endsWith('.html') || path === '/sw.js' || path.endsWith('.webmanifest')) {
+      c.header('Cache-Control', 'no-cache');
+    }
+  });
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) return c.text('The web app has not been built. Run npm run build.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+}

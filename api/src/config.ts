@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PRODUCT_NAME } from '@parkpatrol/shared';
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  databaseFile: string;
+  uploadsDir: string;
+  outboxDir: string;
+  jwtSecret: string;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  productName: string;
+  isProduction: boolean;
+  webDistDir: string | undefined;
+};
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  APP_URL: z.url('APP_URL must be a full URL such as https://tickets.example.com').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PRODUCT_NAME: z.string().min(1).max(60).optional(),
+  NODE_ENV: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+/** Reads and checks the environment once at start; a bad variable stops the server with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.DATABASE_URL.startsWith('file:') && !e.DATABASE_URL.endsWith('.sqlite')) {
+    throw new Error('Invalid configuration: DATABASE_URL: only SQLite (file:path) is supported for now');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const port = e.PORT;
+  const productName = e.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
+  return {
+    port,
+    dataDir,
+    databaseFile: e.DATABASE_URL ? resolve(e.DATABASE_URL.replace(/^file:/, '')) : join(dataDir, 'parkpatrol.sqlite'),
+    uploadsDir: join(dataDir, 'uploads'),
+    outboxDir: join(dataDir, 'outbox'),
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${productName} <no-reply@localhost>`,
+    productName,
+    isProduction: e.NODE_ENV === 'production',
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so tokens survive a restart without setup. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

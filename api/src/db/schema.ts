@@ -1,0 +1,128 @@
+/** Table rows as stored (snake_case). Booleans are 0/1 integers; times are ISO-8601 text. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  password_hash: string | null;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  family_id: string;
+  expires_at: string;
+  rotated_at: string | null;
+  replaced_by_id: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+export interface OneTimeTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  purpose: 'access-link' | 'password-reset';
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface CarParksTable {
+  id: string;
+  name: string;
+  site_code: string;
+  address: string;
+  postcode: string;
+  is_active: number;
+  consideration_minutes: number;
+  grace_minutes: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface CarParkUsersTable {
+  car_park_id: string;
+  user_id: string;
+  created_at: string;
+}
+export interface PcnsTable {
+  id: string;
+  sequence: number;
+  pcn_number: string;
+  vehicle_registration: string;
+  car_park_id: string;
+  offence_type: string;
+  description: string;
+  location: string;
+  status: string;
+  admin_notes: string | null;
+  observed_at: string | null;
+  created_by: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface PcnImagesTable {
+  id: string;
+  pcn_id: string;
+  file_name: string;
+  original_name: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  taken_at: string | null;
+  created_at: string;
+}
+export interface PcnStatusHistoryTable {
+  id: string;
+  pcn_id: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+  changed_by: string | null;
+  created_at: string;
+}
+export interface ActivitiesTable {
+  id: string;
+  user_id: string | null;
+  activity_type: string;
+  description: string | null;
+  pcn_id: string | null;
+  created_at: string;
+}
+export interface SiteVisitsTable {
+  id: string;
+  user_id: string;
+  started_at: string;
+  last_seen_at: string;
+}
+export interface EmailsTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  purpose: string;
+  user_id: string | null;
+  status: 'sent' | 'written' | 'failed';
+  error: string | null;
+  location: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  car_parks: CarParksTable;
+  car_park_users: CarParkUsersTable;
+  pcns: PcnsTable;
+  pcn_images: PcnImagesTable;
+  pcn_status_history: PcnStatusHistoryTable;
+  activities: ActivitiesTable;
+  site_visits: SiteVisitsTable;
+  emails: EmailsTable;
+}
+

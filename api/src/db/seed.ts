@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db } from './database.ts';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@example.com', password: 'admin123', firstName: 'Ada', lastName: 'Admin', role: 'SUPER_ADMIN' },
+  officer: { email: 'officer@example.com', password: 'officer123', firstName: 'Olivia', lastName: 'Officer', role: 'USER' },
+  second: { email: 'sam@example.com', password: 'sam12345', firstName: 'Sam', lastName: 'Steward', role: 'USER' },
+} as const;
+
+const DEMO_CAR_PARKS = [
+  { name: 'Riverside Retail Park', siteCode: 'RRP01', address: '1 Riverside Way, Leeds', postcode: 'LS1 4AB', assignOfficer: true },
+  { name: 'Station Road Car Park', siteCode: 'SRC02', address: '12 Station Road, York', postcode: 'YO1 6HT', assignOfficer: true },
+  { name: 'Hospital Visitor Car Park', siteCode: 'HVC03', address: 'Infirmary Lane, Harrogate', postcode: 'HG2 7SX', assignOfficer: false },
+];
+
+/** Fills an empty database with demo accounts and car parks. Returns false when users exist. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const now = new Date().toISOString();
+  const ids: Record<keyof typeof DEMO_ACCOUNTS, string> = { admin: randomUUID(), officer: randomUUID(), second: randomUUID() };
+  const hashes = await Promise.all(Object.values(DEMO_ACCOUNTS).map((a) => hashPassword(a.password)));
+  await db.transaction().execute(async (trx) => {
+    const keys = Object.keys(DEMO_ACCOUNTS) as Array<keyof typeof DEMO_ACCOUNTS>;
+    for (const [index, key] of keys.entries()) {
+      const account = DEMO_ACCOUNTS[key];
+      await trx
+        .insertInto('users')
+        .values({
+          id: ids[key],
+          email: account.email,
+          first_name: account.firstName,
+          last_name: account.lastName,
+          role: account.role,
+          password_hash: hashes[index] ?? null,
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    for (const park of DEMO_CAR_PARKS) {
+      const id = randomUUID();
+      await trx
+        .insertInto('car_parks')
+        .values({
+          id,
+          name: park.name,
+          site_code: park.siteCode,
+          address: park.address,
+          postcode: park.postcode,
+          is_active: 1,
+          consideration_minutes: 5,
+          grace_minutes: 10,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      if (park.assignOfficer) {
+        await trx.insertInto('car_park_users').values({ car_park_id: id, user_id: ids.officer, created_at: now }).execute();
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,7 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../app-env.ts';
+
+export function createAuthRoutes(deps: AppDeps) {
+  void deps;
+  return new Hono<AppEnv>();
+}

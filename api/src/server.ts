@@ -1,0 +1,44 @@
+import { serve } from '@hono/node-server';
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDemoData } from './db/seed.ts';
+import { createLogger } from './services/logger.ts';
+import { createMailer } from './services/mail.ts';
+
+const logger = createLogger();
+const config = loadConfig();
+const webDist = config.webDistDir ?? resolve(import.meta.dirname, '../../web/dist');
+const { db, sqlite } = openDatabase(config.databaseFile);
+await migrateToLatest(db);
+if (!config.isProduction) {
+  const seeded = await seedDemoData(db);
+  if (seeded) logger.info('seeded demo data into an empty database', { accounts: ['admin@example.com', 'officer@example.com'] });
+}
+const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
+const app = createApp({
+  db,
+  config: { ...config, webDistDir: existsSync(webDist) ? webDist : undefined },
+  mailer,
+  logger,
+  now: () => new Date(),
+});
+
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  logger.info(`${config.productName} Self Ticketing is running`, { url: `http://localhost:${info.port}`, dataDir: config.dataDir });
+});
+
+function shutdown(signal: string) {
+  logger.info('shutting down', { signal });
+  server.close(() => {
+    void db.destroy().finally(() => {
+      if (sqlite.open) sqlite.close();
+      process.exit(0);
+    });
+  });
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Role, User } from '@parkpatrol/shared';
+import { createApp } from '../src/app.ts';
+import type { AppDeps } from '../src/app-env.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrateToLatest, openDatabase, type Db } from '../src/db/database.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { createLogger, type Logger } from '../src/services/logger.ts';
+import { createMailer } from '../src/services/mail.ts';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The real app over a fresh, migrated SQLite file and its own data folder. Nothing of ours is
+ * mocked; `clock` lets a test move time forward (token expiry, rate-limit windows).
+ */
+export async function createTestApp(options: { smtpUrl?: string; config?: Partial<Config> } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', APP_URL: 'http://localhost:5173', SMTP_URL: options.smtpUrl }),
+    ...options.config,
+  };
+  const { db, sqlite } = openDatabase(config.databaseFile);
+  await migrateToLatest(db);
+  const logLines: string[] = [];
+  const logger: Logger = createLogger((line) => logLines.push(line));
+  const clock = { offsetMs: 0 };
+  const now = () => new Date(Date.now() + clock.offsetMs);
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
+  const deps: AppDeps = { db, config, mailer, logger, now };
+  const app = createApp(deps);
+
+  async function request(
+    method: string,
+    path: string,
+    init: { token?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    const res = await app.request(`/api${path}`, { method, headers, body });
+    const text = await res.text();
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  async function createUser(overrides: Partial<{ email: string; password: string | null; role: Role; firstName: string; lastName: string; isActive: boolean }> = {}) {
+    const id = randomUUID();
+    const password = overrides.password === undefined ? 'password123' : overrides.password;
+    const email = overrides.email ?? `user-${id.slice(0, 8)}@example.com`;
+    const stamp = now().toISOString();
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email,
+        first_name: overrides.firstName ?? 'Test',
+        last_name: overrides.lastName ?? 'User',
+        role: overrides.role ?? 'USER',
+        password_hash: password ? await hashPassword(password) : null,
+        is_active: overrides.isActive === false ? 0 : 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    return { id, email, password, role: overrides.role ?? 'USER' };
+  }
+
+  async function login(email: string, password: string): Promise<{ token: string; refreshToken: string; user: User }> {
+    const res = await request('POST', '/auth/login', { json: { email, password } });
+    if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${res.text}`);
+    return res.json.data;
+  }
+
+  /** A signed-in user of the given role, with their tokens. */
+  async function signedInUser(role: Role = 'USER', overrides: Parameters<typeof createUser>[0] = {}) {
+    const user = await createUser({ ...overrides, role });
+    const session = await login(user.email, user.password ?? '');
+    return { ...user, token: session.token, refreshToken: session.refreshToken };
+  }
+
+  async function createCarPark(overrides: Partial<{ name: string; siteCode: string; isActive: boolean; assignTo: string[] }> = {}) {
+    const id = randomUUID();
+    const stamp = now().toISOString();
+    await db
+      .insertInto('car_parks')
+      .values({
+        id,
+        name: overrides.name ?? `Car Park ${id.slice(0, 6)}`,
+        site_code: overrides.siteCode ?? `S${id.slice(0, 6).toUpperCase()}`,
+        address: '1 Test Street',
+        postcode: 'AB1 2CD',
+        is_active: overrides.isActive === false ? 0 : 1,
+        consideration_minutes: 5,
+        grace_minutes: 10,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    for (const userId of overrides.assignTo ?? []) {
+      await db.insertInto('car_park_users').values({ car_park_id: id, user_id: userId, created_at: stamp }).execute();
+    }
+    return { id };
+  }
+
+  async function close() {
+    await db.destroy();
+    if (sqlite.open) sqlite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { app, db: db as Db, sqlite, deps, config, clock, logLines, request, createUser, login, signedInUser, createCarPark, close };
+}

@@ -1,0 +1,29 @@
+/** Design section 4: the one envelope of every JSON answer. */
+export type ApiSuccess<T> = { success: true; data: T; message?: string };
+export type ApiFailure = {
+  success: false;
+  message: string;
+  error: string;
+  code: ErrorCode;
+  details?: Record<string, string>;
+};
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+export const ERROR_CODES = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  INVALID_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_MISMATCH: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type Pagination = { page: number; limit: number; total: number; pages: number };

@@ -1,0 +1,172 @@
+/**
+ * Every user-facing text the spec quotes, written once. Fallbacks are used when the server
+ * gives no message (spec section 8).
+ */
+export const ERROR_MESSAGES = {
+  loginFailed: 'Login failed',
+  tokenRefreshFailed: 'Token refresh failed',
+  noRefreshToken: 'No refresh token available',
+  resetEmailFailed: 'Failed to send reset email',
+  passwordResetFailed: 'Password reset failed',
+  fetchPcns: 'Failed to fetch PCNs',
+  fetchPcn: 'Failed to fetch PCN',
+  createPcn: 'Failed to create PCN',
+  updatePcn: 'Failed to update PCN',
+  deletePcn: 'Failed to delete PCN',
+  submitPcn: 'Failed to submit PCN',
+  fetchUsers: 'Failed to fetch users',
+  fetchProfile: 'Failed to fetch profile',
+  updateProfile: 'Failed to update profile',
+  createUser: 'Failed to create user',
+  updateUser: 'Failed to update user',
+  deleteUser: 'Failed to delete user',
+  fetchCarParks: 'Failed to fetch car parks',
+  createCarPark: 'Failed to create car park',
+  updateCarPark: 'Failed to update car park',
+  deleteCarPark: 'Failed to delete car park',
+  assignUser: 'Failed to assign user',
+  unassignUser: 'Failed to unassign user',
+  sendOnboardingEmail: 'Failed to send onboarding email',
+  sendOnboardingEmails: 'Failed to send onboarding emails',
+  fetchAnalytics: 'Failed to fetch analytics',
+  fetchUserStats: 'Failed to fetch user stats',
+  selectAtLeastOneUser: 'Please select at least one user',
+  pcnNotFound: 'PCN not found',
+} as const;
+
+export const SUCCESS_MESSAGES = {
+  passwordResetEmailSent: 'Password reset email sent',
+  passwordResetSuccessful: 'Password reset successful',
+  onboardingEmailSent: 'Onboarding email sent successfully',
+  emailSentSuccessfully: 'Email sent successfully',
+} as const;
+
+export const VALIDATION_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  registrationRequired: 'Vehicle registration is required',
+  registrationInvalid: 'Enter 2 to 10 letters and digits',
+  carParkRequired: 'Choose a car park',
+  offenceTypeRequired: 'Choose an offence type',
+  descriptionTooLong: 'Description must be at most 2000 characters',
+  locationRequired: 'Location is required',
+  locationTooLong: 'Location must be at most 200 characters',
+  imagesRequired: 'Add at least 4 photos of the offence',
+  tooManyImages: 'At most 10 photos per PCN',
+  imageTooLarge: 'Each photo must be 10 MB or smaller',
+  imageWrongType: 'Photos must be JPEG, PNG, WebP or HEIC images',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  nameRequired: 'Name is required',
+  currentPasswordRequired: 'Current password is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+/** Server messages that are not in the spec's catalogue but that clients show as they are. */
+export const SERVER_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  accountInactive: 'Invalid email or password',
+  tooManyLoginAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  notSignedIn: 'Please sign in to continue',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  forbidden: "You don't have permission to do that",
+  notFound: 'Not found',
+  invalidJson: 'The request body is not valid JSON',
+  invalidInput: 'Some fields are not valid',
+  bodyTooLarge: 'The request is too large',
+  unsupportedMediaType: 'Unsupported content type',
+  internal: 'Something went wrong on our side. Please try again.',
+  invalidRefreshToken: 'Your session is no longer valid. Please sign in again.',
+  invalidResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
+  invalidAccessLink: 'This access link is invalid, has expired or has already been used. Ask your administrator for a new one.',
+  wrongCurrentPassword: 'Current password is incorrect',
+  emailTaken: 'A user with this email already exists',
+  userNotFound: 'User not found',
+  carParkNotFound: 'Car park not found',
+  cannotChangeSelf: 'You cannot delete, deactivate or demote your own account',
+  cannotManageRole: 'Only a super admin can manage admin accounts',
+  carParkNotAssigned: 'You are not assigned to this car park',
+  pcnNotEditable: 'This PCN can no longer be changed',
+  transitionNotAllowed: 'That status change is not allowed',
+  idempotencyKeyReused: 'This idempotency key was already used for a different PCN',
+  idempotencyKeyInvalid: 'Idempotency-Key must be a UUID',
+  userInactive: 'This user is inactive',
+} as const;
+
+/** Screen texts quoted by the spec. */
+export const SCREEN_TEXTS = {
+  signInSubtitle: 'Sign in to your account',
+  signIn: 'Sign In',
+  signingIn: 'Signing In...',
+  forgotPasswordLink: 'Forgot your password?',
+  loading: 'Loading...',
+  authenticating: 'Authenticating...',
+  accessDeniedTitle: 'Access Denied',
+  accessDeniedText: "You don't have permission to access this page.",
+  goToDashboard: 'Go to Dashboard',
+  administration: 'Administration',
+  profileSettings: 'Profile Settings',
+  logout: 'Logout',
+  dashboardSubtitle: 'Manage your PCNs and track their status',
+  quickActions: 'Quick Actions',
+  createNewPcn: 'Create New PCN',
+  viewAllPcns: 'View All PCNs',
+  yourStatistics: 'Your Statistics',
+  recentPcns: 'Recent PCNs',
+  viewAll: 'View All',
+  noPcnsYet: 'No PCNs submitted yet. Create your first PCN to get started!',
+  unknownCarPark: 'Unknown Car Park',
+  submitNewPcn: 'Submit New PCN',
+  editPcn: 'Edit PCN',
+  searchPcns: 'Search PCNs...',
+  allStatuses: 'All Statuses',
+  noPcnsFound: 'No PCNs found',
+  tryAdjusting: 'Try adjusting your search or filter criteria.',
+  noPcnsSubmitted: "You haven't submitted any PCNs yet.",
+  submitFirstPcn: 'Submit Your First PCN',
+  evidenceInstructions: 'Please upload at least 4 clear images of the offence from different angles.',
+  submitPcn: 'Submit PCN',
+  next: 'Next',
+  back: 'Back',
+  noImages: 'No images available',
+  backToList: 'Back to PCN List',
+  clientOnboarding: 'Client Onboarding',
+  loadingUsers: 'Loading users...',
+  selectUsersToOnboard: 'Select Users to Onboard',
+  sendIndividual: 'Send individual onboarding email',
+  sendOnboardingEmailsDialog: 'Send Onboarding Emails',
+  adminNotesOptional: 'Admin Notes (Optional)',
+  adminNotesPlaceholder: 'Add any specific instructions or information for the users...',
+  sendEmails: 'Send Emails',
+  sending: 'Sending...',
+  onboardingResults: 'Onboarding Results',
+  unknownUser: 'Unknown User',
+  analyticsDashboard: 'Analytics Dashboard',
+  loadingAnalytics: 'Loading analytics...',
+  userStatistics: 'User Statistics',
+  recentActivity: 'Recent Activity',
+  never: 'Never',
+  noDescription: 'No description available',
+  comingSoon: 'coming soon',
+  forgotPasswordComingSoon: 'Forgot password page coming soon...',
+  resetPasswordComingSoon: 'Reset password page coming soon...',
+} as const;
+
+export function sendOnboardingEmailsButton(count: number): string {
+  return `Send Onboarding Emails (${count})`;
+}
+
+export function aboutToSendText(count: number): string {
+  return `You are about to send onboarding emails to ${count} user(s).`;
+}
+
+export function welcomeBack(firstName: string): string {
+  return `Welcome back, ${firstName}!`;
+}
+
+export function pcnTitle(pcnNumber: string): string {
+  return `PCN-${pcnNumber}`;
+}

@@ -1,0 +1,79 @@
+export const PCN_STATUSES = [
+  'SUBMITTED',
+  'UNDER_REVIEW',
+  'APPROVED',
+  'REJECTED',
+  'ISSUED',
+  'PAID',
+  'CANCELLED',
+] as const;
+export type PcnStatus = (typeof PCN_STATUSES)[number];
+
+export const PCN_STATUS_LABELS: Record<PcnStatus, string> = {
+  SUBMITTED: 'Submitted',
+  UNDER_REVIEW: 'Under Review',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  ISSUED: 'Issued',
+  PAID: 'Paid',
+  CANCELLED: 'Cancelled',
+};
+
+export type StatusColourGroup = 'warning' | 'success' | 'error';
+
+/** Spec section 4: colour groups of the status chips. */
+export const PCN_STATUS_GROUPS: Record<PcnStatus, StatusColourGroup> = {
+  SUBMITTED: 'warning',
+  UNDER_REVIEW: 'warning',
+  APPROVED: 'success',
+  ISSUED: 'success',
+  PAID: 'success',
+  REJECTED: 'error',
+  CANCELLED: 'error',
+};
+
+/** Dashboard counters (spec: Approved, Pending, Rejected) group statuses the same way. */
+export const DASHBOARD_COUNTER_STATUSES = {
+  approved: ['APPROVED', 'ISSUED', 'PAID'],
+  pending: ['SUBMITTED', 'UNDER_REVIEW'],
+  rejected: ['REJECTED', 'CANCELLED'],
+} as const satisfies Record<string, readonly PcnStatus[]>;
+
+/** Design section 4: the only status changes an admin may make. */
+export const PCN_STATUS_TRANSITIONS: Record<PcnStatus, readonly PcnStatus[]> = {
+  SUBMITTED: ['UNDER_REVIEW', 'REJECTED', 'CANCELLED'],
+  UNDER_REVIEW: ['APPROVED', 'REJECTED', 'CANCELLED'],
+  APPROVED: ['ISSUED', 'CANCELLED'],
+  ISSUED: ['PAID', 'CANCELLED'],
+  REJECTED: [],
+  PAID: [],
+  CANCELLED: [],
+};
+
+export function allowedTransitions(from: PcnStatus): readonly PcnStatus[] {
+  return PCN_STATUS_TRANSITIONS[from];
+}
+
+export function canTransition(from: PcnStatus, to: PcnStatus): boolean {
+  return PCN_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** The owner may cancel their own notice while it is still SUBMITTED; nothing else. */
+export function canOwnerTransition(from: PcnStatus, to: PcnStatus): boolean {
+  return from === 'SUBMITTED' && to === 'CANCELLED';
+}
+
+/** Only SUBMITTED notices can be edited by their owner (spec: only SUBMITTED offers edit). */
+export function isEditableStatus(status: PcnStatus): boolean {
+  return status === 'SUBMITTED';
+}
+
+export type PcnStatusCounts = Record<PcnStatus, number>;
+
+export function emptyStatusCounts(): PcnStatusCounts {
+  return Object.fromEntries(PCN_STATUSES.map((s) => [s, 0])) as PcnStatusCounts;
+}
+
+export function sumStatuses(counts: PcnStatusCounts, statuses: readonly PcnStatus[]): number {
+  return statuses.reduce((total, status) => total + (counts[status] ?? 0), 0);
+}

@@ -1,0 +1,20 @@
+/** Roles known to the product. The spec says other roles exist but shows only these. */
+export const ROLES = ['USER', 'ADMIN', 'SUPER_ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  USER: 'User',
+  ADMIN: 'Admin',
+  SUPER_ADMIN: 'Super Admin',
+};
+
+export function isAdminRole(role: string | undefined | null): boolean {
+  return role === 'ADMIN' || role === 'SUPER_ADMIN';
+}
+
+/** Only a SUPER_ADMIN may create, change or delete ADMIN and SUPER_ADMIN accounts. */
+export function canManageRole(actorRole: Role, targetRole: Role): boolean {
+  if (actorRole === 'SUPER_ADMIN') return true;
+  if (actorRole === 'ADMIN') return targetRole === 'USER';
+  return false;
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { MAX_LIMIT, DEFAULT_LIMIT, DEFAULT_PAGE, MIN_PASSWORD_LENGTH } from './limits.ts';
+import { VALIDATION_MESSAGES as V } from './messages.ts';
+import { OFFENCE_TYPES } from './offence-types.ts';
+import { PCN_STATUSES } from './pcn-status.ts';
+import { ROLES } from './roles.ts';
+import { normaliseRegistration } from './format.ts';
+
+/**
+ * One schema, both sides: the web form shows these messages per field and the API refuses
+ * the same input with the same words.
+ */
+export const emailSchema = z
+  .string({ error: V.emailRequired })
+  .trim()
+  .min(1, V.emailRequired)
+  .max(254, V.emailInvalid)
+  .pipe(z.email({ error: V.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: V.passwordRequired })
+  .min(1, V.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, V.passwordTooShort)
+  .max(200, 'Password must be at most 200 characters');
+
+const nameSchema = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(100, 'At most 100 characters');
+
+const idSchema = z.string().trim().min(1).max(64);
+
+// ---- auth ----
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(200),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** The sign-in form enforces the spec's length rule; the API accepts any stored password. */
+export const signInFormSchema = z.object({ email: emailSchema, password: passwordSchema });
+
+export const refreshInputSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+export const logoutInputSchema = z.object({ refreshToken: z.string().max(200).optional() });
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+export const resetPasswordInputSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: passwordSchema,
+});
+export const accessLinkInputSchema = z.object({ token: z.string().min(1).max(200) });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+// ---- users ----
+export const updateProfileInputSchema = z
+  .object({
+    firstName: nameSchema(V.firstNameRequired).optional(),
+    lastName: nameSchema(V.lastNameRequired).optional(),
+    currentPassword: z.string().max(200).optional(),
+    newPassword: passwordSchema.optional(),
+  })
+  .refine((v) => !v.newPassword || (v.currentPassword?.length ?? 0) > 0, {
+    message: V.currentPasswordRequired,
+    path: ['currentPassword'],
+  });
+export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
+
+/** A user created without a password sets one through the onboarding link. */
+export const createUserInputSchema = z.object({
+  firstName: nameSchema(V.firstNameRequired),
+  lastName: nameSchema(V.lastNameRequired),
+  email: emailSchema,
+  role: z.enum(ROLES).default('USER'),
+  password: passwordSchema.optional(),
+  isActive: z.boolean().default(true),
+  carParkIds: z.array(idSchema).max(500).optional(),
+});
+export type CreateUserInput = z.infer<typeof createUserInputSchema>;
+
+export const updateUserInputSchema = z.object({
+  firstName: nameSchema(V.firstNameRequired).optional(),
+  lastName: nameSchema(V.lastNameRequired).optional(),
+  email: emailSchema.optional(),
+  role: z.enum(ROLES).optional(),
+  isActive: z.boolean().optional(),
+  password: passwordSchema.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+
+// ---- pagination and lists ----
+const pageSchema = z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_PAGE);
+const limitSchema = z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT);
+const optionalBoolean = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+export const paginationQuerySchema = z.object({ page: pageSchema, limit: limitSchema });
+
+export const userListQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(ROLES).optional(),
+  isActive: optionalBoolean,
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const carParkListQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  isActive: optionalBoolean,
+});
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+
+export const pcnListQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(PCN_STATUSES).optional(),
+  search: z.string().trim().max(100).optional(),
+  carParkId: idSchema.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type PcnListQuery = z.infer<typeof pcnListQuerySchema>;
+
+// ---- car parks ----
+export const createCarParkInputSchema = z.object({
+  name: nameSchema(V.nameRequired),
+  siteCode: z.string().trim().min(1, 'Site code is required').max(20, 'At most 20 characters')
+    .transform((v) => v.toUpperCase()),
+  address: z.string().trim().max(200, 'At most 200 characters').default(''),
+  postcode: z.string().trim().max(10, 'At most 10 characters').transform((v) => v.toUpperCase()).default(''),
+  isActive: z.boolean().default(true),
+  considerationMinutes: z.number().int().min(0).max(240).default(5),
+  graceMinutes: z.number().int().min(0).max(240).default(10),
+});
+export type CreateCarParkInput = z.infer<typeof createCarParkInputSchema>;
+export const updateCarParkInputSchema = createCarParkInputSchema.partial();
+export type UpdateCarParkInput = z.infer<typeof updateCarParkInputSchema>;
+export const assignUserInputSchema = z.object({ userId: idSchema });
+
+// ---- PCNs ----
+export const registrationSchema = z
+  .string({ error: V.registrationRequired })
+  .transform(normaliseRegistration)
+  .pipe(z.string().min(1, V.registrationRequired).regex(/^[A-Z0-9]{2,10}$/, V.registrationInvalid));
+
+/** The text fields of a PCN, as sent by the form (multipart fields, all strings). */
+export const pcnFieldsSchema = z.object({
+  vehicleRegistration: registrationSchema,
+  carParkId: z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64),
+  offenceType: z.enum(OFFENCE_TYPES, { error: V.offenceTypeRequired }),
+  description: z.string().trim().max(2000, V.descriptionTooLong).default(''),
+  location: z.string({ error: V.locationRequired }).trim().min(1, V.locationRequired).max(200, V.locationTooLong),
+  observedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type PcnFields = z.infer<typeof pcnFieldsSchema>;
+export const updatePcnFieldsSchema = pcnFieldsSchema.partial();
+
+/** Which wizard step each field lives on, so errors show where the officer can fix them. */
+export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {
+  vehicleRegistration: 0,
+  carParkId: 0,
+  offenceType: 1,
+  description: 1,
+  location: 1,
+  observedAt: 1,
+  images: 2,
+};
+
+export const changePcnStatusInputSchema = z.object({
+  status: z.enum(PCN_STATUSES),
+  adminNotes: z.string().trim().max(2000).optional(),
+});
+export type ChangePcnStatusInput = z.infer<typeof changePcnStatusInputSchema>;
+
+// ---- onboarding and tracking ----
+const adminNotesSchema = z
+  .string()
+  .max(2000)
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+export const sendOnboardingInputSchema = z.object({ adminNotes: adminNotesSchema });
+export const sendBulkOnboardingInputSchema = z.object({
+  userIds: z.array(idSchema).min(1, 'Please select at least one user').max(500),
+  adminNotes: adminNotesSchema,
+});
+export const heartbeatInputSchema = z.object({ path: z.string().max(200).optional() });
+
+/** Turns zod issues into `{ field: message }`, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

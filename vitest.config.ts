@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'], setupFiles: ['../scripts/vitest-setup.ts'] } },
+      {
+        test: {
+          name: 'api',
+          root: './api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          setupFiles: ['../scripts/vitest-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './web',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          setupFiles: ['../scripts/vitest-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
