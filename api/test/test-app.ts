@@ -36,7 +36,7 @@ export async function createTestApp(options: { smtpUrl?: string; config?: Partia
   async function request(
     method: string,
     path: string,
-    init: { token?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+    init: { token?: string; json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
   ) {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;

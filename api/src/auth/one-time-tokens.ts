@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import type { OneTimeTokensTable } from '../db/schema.ts';
+import { generateOpaqueToken, hashToken } from '../services/crypto-tokens.ts';
+
+export type OneTimePurpose = OneTimeTokensTable['purpose'];
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const ACCESS_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Issues a single-use token and returns it in the clear (only its hash is stored). Issuing a
+ * new one for the same user and purpose voids the unused older ones: only the newest link works.
+ */
+export async function issueOneTimeToken(
+  db: Db,
+  input: { userId: string; purpose: OneTimePurpose; ttlMs: number; now: Date },
+): Promise<string> {
+  const token = generateOpaqueToken();
+  const stamp = input.now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('one_time_tokens')
+      .set({ used_at: stamp })
+      .where('user_id', '=', input.userId)
+      .where('purpose', '=', input.purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('one_time_tokens')
+      .values({
+        id: randomUUID(),
+        user_id: input.userId,
+        token_hash: hashToken(token),
+        purpose: input.purpose,
+        expires_at: new Date(input.now.getTime() + input.ttlMs).toISOString(),
+        used_at: null,
+        created_at: stamp,
+      })
+      .execute();
+  });
+  return token;
+}
+
+/**
+ * Marks a valid token used and returns its user, or null when it is unknown, used, expired or
+ * of another purpose. The update is conditional, so two requests racing with one token cannot
+ * both succeed.
+ */
+export async function consumeOneTimeToken(
+  db: Db,
+  input: { token: string; purpose: OneTimePurpose; now: Date },
+): Promise<{ userId: string } | null> {
+  const stamp = input.now.toISOString();
+  const row = await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: stamp })
+    .where('token_hash', '=', hashToken(input.token))
+    .where('purpose', '=', input.purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', stamp)
+    .returning(['user_id'])
+    .executeTakeFirst();
+  return row ? { userId: row.user_id } : null;
+}
