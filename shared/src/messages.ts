@@ -39,6 +39,9 @@ export const SUCCESS_MESSAGES = {
   passwordResetSuccessful: 'Password reset successful',
   onboardingEmailSent: 'Onboarding email sent successfully',
   emailSentSuccessfully: 'Email sent successfully',
+  signedOut: 'Signed out',
+  userDeleted: 'User deleted',
+  carParkDeleted: 'Car park deleted',
 } as const;
 
 export const VALIDATION_MESSAGES = {
@@ -94,6 +97,8 @@ export const SERVER_MESSAGES = {
   idempotencyKeyReused: 'This idempotency key was already used for a different PCN',
   idempotencyKeyInvalid: 'Idempotency-Key must be a UUID',
   userInactive: 'This user is inactive',
+  siteCodeTaken: 'A car park with this site code already exists',
+  carParkHasPcns: 'This car park has PCNs and cannot be deleted. Deactivate it instead.',
 } as const;
 
 /** Screen texts quoted by the spec. */

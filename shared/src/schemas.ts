@@ -50,17 +50,17 @@ export const accessLinkInputSchema = z.object({ token: z.string().min(1).max(200
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 // ---- users ----
-export const updateProfileInputSchema = z
-  .object({
-    firstName: nameSchema(V.firstNameRequired).optional(),
-    lastName: nameSchema(V.lastNameRequired).optional(),
-    currentPassword: z.string().max(200).optional(),
-    newPassword: passwordSchema.optional(),
-  })
-  .refine((v) => !v.newPassword || (v.currentPassword?.length ?? 0) > 0, {
-    message: V.currentPasswordRequired,
-    path: ['currentPassword'],
-  });
+/**
+ * currentPassword is required with newPassword only when the user already has a password; a
+ * user who came in through an access link sets their first one without it. Only the server
+ * knows which, so the API enforces that rule (the web form can add it when hasPassword is true).
+ */
+export const updateProfileInputSchema = z.object({
+  firstName: nameSchema(V.firstNameRequired).optional(),
+  lastName: nameSchema(V.lastNameRequired).optional(),
+  currentPassword: z.string().max(200).optional(),
+  newPassword: passwordSchema.optional(),
+});
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
 /** A user created without a password sets one through the onboarding link. */
