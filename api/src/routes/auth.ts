@@ -1,7 +1,238 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import {
+  accessLinkInputSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  logoutInputSchema,
+  refreshInputSchema,
+  resetPasswordInputSchema,
+  SERVER_MESSAGES,
+  SUCCESS_MESSAGES,
+  type AccessLinkResponse,
+  type AuthTokens,
+  type LoginResponse,
+  type User,
+} from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
+import { signAccessToken, verifyAccessToken } from '../auth/access-token.ts';
+import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../auth/one-time-tokens.ts';
+import { dummyPasswordHash, hashPassword, passwordNeedsRehash, verifyPassword } from '../auth/passwords.ts';
+import { combineDecisions, createRateLimiter, type RateLimitDecision } from '../auth/rate-limit.ts';
+import { issueRefreshToken, revokeRefreshTokenFamily, revokeUserRefreshTokens, rotateRefreshToken } from '../auth/refresh-tokens.ts';
+import { AppError } from '../http/app-error.ts';
+import { ok } from '../http/respond.ts';
+import { readJson } from '../http/validation.ts';
+import { findCredentialsByEmail, findUserById, setPasswordHash } from '../repositories/users.ts';
+import { recordActivity } from '../services/activities.ts';
+import { escapeHtml } from '../services/mail.ts';
+
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Limits (design section 7). Sign-in counts only failures, so an officer signing in again and
+ * again is never locked out by their own successes; per account stops guessing one password,
+ * per address stops spraying one password over many accounts.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_ADDRESS = 20;
+export const FORGOT_PASSWORD_PER_ACCOUNT = 3;
+export const FORGOT_PASSWORD_PER_ADDRESS = 10;
+export const ACCESS_LINK_FAILURES_PER_ADDRESS = 10;
+
+/**
+ * The socket's peer address. X-Forwarded-For is deliberately not read: the server is reached
+ * directly (npm start serves web and API on one port) and the header is set by the client, so
+ * trusting it would let an attacker pick a fresh address for every guess. Without a socket
+ * (app.request in tests) every caller shares one bucket, which only errs towards limiting.
+ */
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function tooManyAttempts(decision: RateLimitDecision & { isLimited: true }, message: string): AppError {
+  return new AppError('RATE_LIMITED', message, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+}
 
 export function createAuthRoutes(deps: AppDeps) {
-  void deps;
-  return new Hono<AppEnv>();
+  const { db, config, logger, now } = deps;
+  const loginFailuresByAccount = createRateLimiter({ limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES_MS, now });
+  const loginFailuresByAddress = createRateLimiter({ limit: LOGIN_FAILURES_PER_ADDRESS, windowMs: FIFTEEN_MINUTES_MS, now });
+  const resetRequestsByAccount = createRateLimiter({ limit: FORGOT_PASSWORD_PER_ACCOUNT, windowMs: ONE_HOUR_MS, now });
+  const resetRequestsByAddress = createRateLimiter({ limit: FORGOT_PASSWORD_PER_ADDRESS, windowMs: ONE_HOUR_MS, now });
+  const accessLinkFailuresByAddress = createRateLimiter({ limit: ACCESS_LINK_FAILURES_PER_ADDRESS, windowMs: FIFTEEN_MINUTES_MS, now });
+
+  async function startSession(userId: string): Promise<{ user: User } & AuthTokens> {
+    const at = now();
+    const user = await findUserById(db, userId, { withCarParks: true });
+    if (!user) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.invalidCredentials);
+    const token = await signAccessToken(config.jwtSecret, user, at);
+    const refreshToken = await issueRefreshToken(db, { userId, now: at });
+    return { user, token, refreshToken };
+  }
+
+  async function sendPasswordResetEmail(userId: string): Promise<void> {
+    const user = await findUserById(db, userId);
+    if (!user) return;
+    const token = await issueOneTimeToken(db, { userId, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: now() });
+    const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const product = config.productName;
+    await deps.mailer.send({
+      to: user.email,
+      subject: `Reset your ${product} password`,
+      purpose: 'password-reset',
+      userId,
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        `Someone asked to reset the password of your ${product} Self Ticketing account.`,
+        'Open this link within one hour to choose a new password (it works once):',
+        '',
+        link,
+        '',
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ].join('\n'),
+      html: [
+        `<p>Hello ${escapeHtml(user.firstName)},</p>`,
+        `<p>Someone asked to reset the password of your ${escapeHtml(product)} Self Ticketing account.</p>`,
+        '<p>Open this link within one hour to choose a new password (it works once):</p>',
+        `<p><a href="${escapeHtml(link)}">Reset my password</a></p>`,
+        '<p>If you did not ask for this, ignore this email: your password stays as it is.</p>',
+      ].join('\n'),
+    });
+  }
+
+  return new Hono<AppEnv>()
+    .post('/login', async (c) => {
+      const input = await readJson(c, loginInputSchema);
+      const accountKey = input.email;
+      const addressKey = clientAddress(c);
+      const limit = combineDecisions([loginFailuresByAccount.check(accountKey), loginFailuresByAddress.check(addressKey)]);
+      if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyLoginAttempts);
+
+      const credentials = await findCredentialsByEmail(db, input.email);
+      // Always run one argon2 verification, so an unknown email costs the same time as a wrong password.
+      const hash = credentials?.passwordHash ?? (await dummyPasswordHash());
+      const isPasswordRight = await verifyPassword(hash, input.password);
+      if (!credentials || !credentials.passwordHash || !isPasswordRight || !credentials.isActive) {
+        loginFailuresByAccount.hit(accountKey);
+        loginFailuresByAddress.hit(addressKey);
+        throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.invalidCredentials);
+      }
+
+      loginFailuresByAccount.reset(accountKey);
+      if (passwordNeedsRehash(credentials.passwordHash)) {
+        await setPasswordHash(db, credentials.id, { passwordHash: await hashPassword(input.password), now: now() });
+      }
+      const session = await startSession(credentials.id);
+      await recordActivity(db, { userId: credentials.id, type: 'LOGIN', now: now() });
+      const body: LoginResponse = session;
+      return ok(c, body);
+    })
+
+    .post('/refresh', async (c) => {
+      const input = await readJson(c, refreshInputSchema);
+      const at = now();
+      const result = await rotateRefreshToken(db, { token: input.refreshToken, now: at });
+      if (!result.ok) {
+        if (result.reason === 'reuse-detected') {
+          logger.warn('refresh token reuse detected; session family revoked', { userId: result.userId });
+        }
+        throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.invalidRefreshToken);
+      }
+      const user = await findUserById(db, result.userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.invalidRefreshToken);
+      const body: AuthTokens = { token: await signAccessToken(config.jwtSecret, user, at), refreshToken: result.refreshToken };
+      return ok(c, body);
+    })
+
+    // Works with the refresh token alone: an officer whose access token has expired must still be
+    // able to end the session, and signing out twice is not an error.
+    .post('/logout', async (c) => {
+      const input = await readJson(c, logoutInputSchema);
+      const at = now();
+      let userId: string | null = null;
+      let hasEndedSession = false;
+      if (input.refreshToken) {
+        const revoked = await revokeRefreshTokenFamily(db, { token: input.refreshToken, now: at });
+        if (revoked) {
+          userId = revoked.userId;
+          hasEndedSession = true;
+        }
+      } else {
+        const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+        const claims = bearer ? await verifyAccessToken(config.jwtSecret, bearer) : null;
+        if (claims) {
+          userId = claims.sub;
+          hasEndedSession = true;
+        }
+      }
+      if (userId && hasEndedSession) await recordActivity(db, { userId, type: 'LOGOUT', now: at });
+      return ok(c, null, { message: SUCCESS_MESSAGES.signedOut });
+    })
+
+    .post('/forgot-password', async (c) => {
+      const input = await readJson(c, forgotPasswordInputSchema);
+      const addressKey = clientAddress(c);
+      // Counted for every email, known or not, so the limit itself reveals nothing.
+      const limit = combineDecisions([resetRequestsByAccount.check(input.email), resetRequestsByAddress.check(addressKey)]);
+      if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
+      resetRequestsByAccount.hit(input.email);
+      resetRequestsByAddress.hit(addressKey);
+
+      const credentials = await findCredentialsByEmail(db, input.email);
+      if (credentials?.isActive) {
+        // Sent after answering: waiting for SMTP would make a known email measurably slower than
+        // an unknown one, and a mail failure must not show in the answer either.
+        void sendPasswordResetEmail(credentials.id).catch((err: unknown) => {
+          logger.error('password reset email failed', { userId: credentials.id, reason: err instanceof Error ? err.message : String(err) });
+        });
+      }
+      return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetEmailSent });
+    })
+
+    .post('/reset-password', async (c) => {
+      const input = await readJson(c, resetPasswordInputSchema);
+      const passwordHash = await hashPassword(input.password);
+      const at = now();
+      const userId = await db.transaction().execute(async (trx) => {
+        const consumed = await consumeOneTimeToken(trx, { token: input.token, purpose: 'password-reset', now: at });
+        if (!consumed) return null;
+        const user = await findUserById(trx, consumed.userId);
+        if (!user?.isActive) return null;
+        await setPasswordHash(trx, consumed.userId, { passwordHash, now: at });
+        // Whoever knew the old password is signed out everywhere.
+        await revokeUserRefreshTokens(trx, { userId: consumed.userId, now: at });
+        await recordActivity(trx, { userId: consumed.userId, type: 'PASSWORD_RESET', now: at });
+        return { id: user.id, email: user.email };
+      });
+      if (!userId) throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidResetToken);
+      loginFailuresByAccount.reset(userId.email);
+      return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetSuccessful });
+    })
+
+    // Onboarding emails carry /u/{token}; the web app posts the token here for a session.
+    .post('/access-link', async (c) => {
+      const input = await readJson(c, accessLinkInputSchema);
+      const addressKey = clientAddress(c);
+      const limit = accessLinkFailuresByAddress.check(addressKey);
+      if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
+
+      const at = now();
+      const consumed = await consumeOneTimeToken(db, { token: input.token, purpose: 'access-link', now: at });
+      const credentials = consumed ? await findUserById(db, consumed.userId) : undefined;
+      if (!consumed || !credentials?.isActive) {
+        accessLinkFailuresByAddress.hit(addressKey);
+        throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidAccessLink);
+      }
+      const session = await startSession(consumed.userId);
+      await recordActivity(db, { userId: consumed.userId, type: 'LOGIN', description: 'Signed in with an access link', now: at });
+      const body: AccessLinkResponse = { ...session, mustSetPassword: !session.user.hasPassword };
+      return ok(c, body);
+    });
 }

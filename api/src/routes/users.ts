@@ -1,7 +1,150 @@
 import { Hono } from 'hono';
+import {
+  createUserInputSchema,
+  SERVER_MESSAGES,
+  SUCCESS_MESSAGES,
+  updateProfileInputSchema,
+  updateUserInputSchema,
+  userListQuerySchema,
+  VALIDATION_MESSAGES,
+  type Role,
+  type User,
+  type UserListResponse,
+} from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
+import { requireAdmin, requireAuth } from '../auth/middleware.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
+import { checkCreateUser, checkDeleteUser, checkUpdateUser, type RuleRefusal } from '../auth/user-rules.ts';
+import { AppError } from '../http/app-error.ts';
+import { ok } from '../http/respond.ts';
+import { readJson, readQuery } from '../http/validation.ts';
+import { isUniqueViolation } from '../repositories/constraint-errors.ts';
+import { findMissingCarParkIds, setUserCarParks } from '../repositories/car-parks.ts';
+import {
+  deleteUser,
+  findPasswordHash,
+  findUserById,
+  insertUser,
+  isEmailTaken,
+  listUsers,
+  updateUser,
+} from '../repositories/users.ts';
+
+function enforce(refusal: RuleRefusal): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+}
+
+async function findUserOr404(deps: AppDeps, id: string): Promise<User> {
+  const user = await findUserById(deps.db, id, { withCarParks: true });
+  if (!user) throw new AppError('NOT_FOUND', SERVER_MESSAGES.userNotFound);
+  return user;
+}
 
 export function createUserRoutes(deps: AppDeps) {
-  void deps;
-  return new Hono<AppEnv>();
+  const { db, now } = deps;
+
+  return new Hono<AppEnv>()
+    .use('*', requireAuth(deps))
+
+    .get('/profile', async (c) => {
+      return ok(c, await findUserOr404(deps, c.get('user').id));
+    })
+
+    .put('/profile', async (c) => {
+      const input = await readJson(c, updateProfileInputSchema);
+      const me = c.get('user');
+      let passwordHash: string | undefined;
+      if (input.newPassword !== undefined) {
+        const currentHash = await findPasswordHash(db, me.id);
+        // A user who arrived by access link has no password yet and sets the first one without
+        // a current one; anyone else proves they know it.
+        if (currentHash) {
+          if (!input.currentPassword) {
+            throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.currentPasswordRequired, {
+              details: { currentPassword: VALIDATION_MESSAGES.currentPasswordRequired },
+            });
+          }
+          if (!(await verifyPassword(currentHash, input.currentPassword))) {
+            throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.wrongCurrentPassword, {
+              details: { currentPassword: SERVER_MESSAGES.wrongCurrentPassword },
+            });
+          }
+        }
+        passwordHash = await hashPassword(input.newPassword);
+      }
+      await updateUser(db, me.id, {
+        ...(input.firstName !== undefined && { firstName: input.firstName }),
+        ...(input.lastName !== undefined && { lastName: input.lastName }),
+        ...(passwordHash !== undefined && { passwordHash }),
+        now: now(),
+      });
+      return ok(c, await findUserOr404(deps, me.id));
+    })
+
+    .get('/', requireAdmin, async (c) => {
+      const query = readQuery(c, userListQuerySchema);
+      const { users, total } = await listUsers(db, query);
+      const body: UserListResponse = {
+        users,
+        pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+      };
+      return ok(c, body);
+    })
+
+    .post('/', requireAdmin, async (c) => {
+      const input = await readJson(c, createUserInputSchema);
+      enforce(checkCreateUser(c.get('user'), input.role));
+      if (await isEmailTaken(db, input.email)) throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
+      const carParkIds = input.carParkIds ?? [];
+      if ((await findMissingCarParkIds(db, carParkIds)).length > 0) {
+        throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.carParkNotFound, { details: { carParkIds: SERVER_MESSAGES.carParkNotFound } });
+      }
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const at = now();
+      const id = await db.transaction().execute(async (trx) => {
+        const newId = await insertUser(trx, { ...input, passwordHash, now: at });
+        await setUserCarParks(trx, { userId: newId, carParkIds, now: at });
+        return newId;
+      }).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
+      });
+      return ok(c, await findUserOr404(deps, id), { status: 201 });
+    })
+
+    .put('/:id', requireAdmin, async (c) => {
+      const input = await readJson(c, updateUserInputSchema);
+      const target = await findUserOr404(deps, c.req.param('id'));
+      enforce(checkUpdateUser(c.get('user'), target, { role: input.role as Role | undefined, isActive: input.isActive }));
+      if (input.email !== undefined && (await isEmailTaken(db, input.email, target.id))) {
+        throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
+      }
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await updateUser(trx, target.id, {
+          ...(input.firstName !== undefined && { firstName: input.firstName }),
+          ...(input.lastName !== undefined && { lastName: input.lastName }),
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.role !== undefined && { role: input.role }),
+          ...(input.isActive !== undefined && { isActive: input.isActive }),
+          ...(passwordHash !== undefined && { passwordHash }),
+          now: at,
+        });
+        // A deactivated account, or one whose password an admin replaced, keeps no live session.
+        if (input.isActive === false || passwordHash !== undefined) {
+          await revokeUserRefreshTokens(trx, { userId: target.id, now: at });
+        }
+      }).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
+      });
+      return ok(c, await findUserOr404(deps, target.id));
+    })
+
+    .delete('/:id', requireAdmin, async (c) => {
+      const target = await findUserOr404(deps, c.req.param('id'));
+      enforce(checkDeleteUser(c.get('user'), target));
+      await deleteUser(db, target.id);
+      return ok(c, { id: target.id }, { message: SUCCESS_MESSAGES.userDeleted });
+    });
 }

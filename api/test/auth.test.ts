@@ -1,0 +1,519 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@parkpatrol/shared';
+import { ACCESS_LINK_TTL_MS, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
+import { LOGIN_FAILURES_PER_ADDRESS } from '../src/routes/auth.ts';
+import { hashToken } from '../src/services/crypto-tokens.ts';
+import { startSmtpTestServer } from './smtp-test-server.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+
+async function activityTypes(t: TestApp, userId: string): Promise<string[]> {
+  const rows = await t.db.selectFrom('activities').select('activity_type').where('user_id', '=', userId).orderBy('created_at').execute();
+  return rows.map((r) => r.activity_type);
+}
+
+/** Answers of these routes may hold tokens only in the fields meant for them, never a hash. */
+function expectNoSecrets(text: string) {
+  expect(text).not.toContain('password_hash');
+  expect(text).not.toContain('passwordHash');
+  expect(text).not.toContain('$argon2');
+}
+
+describe('POST /auth/login', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('signs in an active user and answers user, access token and refresh token', async () => {
+    const carPark = await t.createCarPark({ name: 'Riverside' });
+    const user = await t.createUser({ email: 'olivia@example.com', firstName: 'Olivia', lastName: 'Officer' });
+    await t.db.insertInto('car_park_users').values({ car_park_id: carPark.id, user_id: user.id, created_at: new Date().toISOString() }).execute();
+
+    const res = await t.request('POST', '/auth/login', { json: { email: 'Olivia@Example.com ', password: 'password123' } });
+
+    expect(res.status).toBe(200);
+    expect(res.json.success).toBe(true);
+    expect(res.json.data.user).toMatchObject({
+      id: user.id,
+      email: 'olivia@example.com',
+      firstName: 'Olivia',
+      lastName: 'Officer',
+      role: 'USER',
+      isActive: true,
+      hasPassword: true,
+      carParks: [{ id: carPark.id, name: 'Riverside' }],
+    });
+    expect(res.json.data.token).toEqual(expect.any(String));
+    expect(res.json.data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expectNoSecrets(res.text);
+    expect(await activityTypes(t, user.id)).toEqual(['LOGIN']);
+
+    const profile = await t.request('GET', '/users/profile', { token: res.json.data.token });
+    expect(profile.status).toBe(200);
+  });
+
+  it('stores only the hash of the refresh token', async () => {
+    const user = await t.signedInUser('USER');
+    const rows = await t.db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    expect(rows).toEqual([{ token_hash: hashToken(user.refreshToken) }]);
+  });
+
+  it('refuses a wrong password and an unknown email with the same message', async () => {
+    const user = await t.createUser();
+    const wrong = await t.request('POST', '/auth/login', { json: { email: user.email, password: 'not-the-password' } });
+    const unknown = await t.request('POST', '/auth/login', { json: { email: 'nobody@example.com', password: 'whatever1' } });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.json).toMatchObject({ success: false, code: 'UNAUTHENTICATED', message: SERVER_MESSAGES.invalidCredentials, error: SERVER_MESSAGES.invalidCredentials });
+    }
+    expect(wrong.text).toBe(unknown.text);
+  });
+
+  it('takes similar time for an unknown email and a wrong password', async () => {
+    const user = await t.createUser();
+    // Warm the dummy hash so its one-off creation is not measured.
+    await t.request('POST', '/auth/login', { json: { email: 'warm@example.com', password: 'whatever1' } });
+    const time = async (email: string) => {
+      const started = performance.now();
+      await t.request('POST', '/auth/login', { json: { email, password: 'wrong-password' } });
+      return performance.now() - started;
+    };
+    const known = (await time(user.email)) + (await time(user.email));
+    const unknown = (await time('ghost1@example.com')) + (await time('ghost2@example.com'));
+    // Both run one argon2 verification; without the dummy hash the unknown email would be ~100x faster.
+    expect(unknown).toBeGreaterThan(known * 0.4);
+  });
+
+  it('refuses an inactive user with the same message as a wrong password', async () => {
+    const user = await t.createUser({ isActive: false });
+    const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
+    expect(res.status).toBe(401);
+    expect(res.json.message).toBe(SERVER_MESSAGES.invalidCredentials);
+  });
+
+  it('refuses a user who has no password yet', async () => {
+    const user = await t.createUser({ password: null });
+    const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: 'anything1' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers bad input with 400 and field details, never 500', async () => {
+    const missing = await t.request('POST', '/auth/login', { json: { email: 'not-an-email' } });
+    expect(missing.status).toBe(400);
+    expect(missing.json.code).toBe('VALIDATION_FAILED');
+    expect(missing.json.details).toMatchObject({ email: VALIDATION_MESSAGES.emailInvalid, password: VALIDATION_MESSAGES.passwordRequired });
+
+    const wrongTypes = await t.request('POST', '/auth/login', { json: { email: 42, password: ['x'] } });
+    expect(wrongTypes.status).toBe(400);
+
+    const malformed = await t.request('POST', '/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ code: 'INVALID_JSON', message: SERVER_MESSAGES.invalidJson });
+
+    const array = await t.request('POST', '/auth/login', { json: [] });
+    expect(array.status).toBe(400);
+  });
+
+  it('rehashes a password stored with outdated parameters on sign-in', async () => {
+    const argon2 = (await import('argon2')).default;
+    const user = await t.createUser();
+    const weak = await argon2.hash('password123', { type: argon2.argon2id, timeCost: 2, memoryCost: 4096 });
+    await t.db.updateTable('users').set({ password_hash: weak }).where('id', '=', user.id).execute();
+
+    await t.login(user.email, 'password123');
+
+    const row = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).not.toBe(weak);
+    expect(argon2.needsRehash(row.password_hash ?? '')).toBe(false);
+    await t.login(user.email, 'password123');
+  });
+});
+
+describe('sign-in rate limiting', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('locks an account after 5 failed attempts with 429 and Retry-After, even for the right password', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: 'wrong-password' } });
+      expect(res.status).toBe(401);
+    }
+    const locked = await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
+    expect(locked.status).toBe(429);
+    expect(locked.json).toMatchObject({ success: false, code: 'RATE_LIMITED', message: SERVER_MESSAGES.tooManyLoginAttempts });
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    // Another account is not affected by this account's lock.
+    const other = await t.createUser();
+    expect((await t.request('POST', '/auth/login', { json: { email: other.email, password: other.password } })).status).toBe(200);
+  });
+
+  it('lets the account in again once the window has passed', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 5; i++) await t.request('POST', '/auth/login', { json: { email: user.email, password: 'wrong-password' } });
+    expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(429);
+
+    t.clock.offsetMs += FIFTEEN_MINUTES_MS + 1000;
+
+    expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(200);
+  });
+
+  it('never locks out a user who signs in successfully again and again', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS + 1; i++) {
+      const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('forgets earlier failures of an account after a successful sign-in', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 4; i++) await t.request('POST', '/auth/login', { json: { email: user.email, password: 'wrong-password' } });
+    await t.login(user.email, user.password ?? '');
+    for (let i = 0; i < 4; i++) await t.request('POST', '/auth/login', { json: { email: user.email, password: 'wrong-password' } });
+    expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(200);
+  });
+
+  it('limits failures from one address across many accounts', async () => {
+    const user = await t.createUser();
+    // 20 failures spread over accounts that never reach their own limit of 5.
+    for (let i = 0; i < 20; i++) {
+      const res = await t.request('POST', '/auth/login', { json: { email: `spray-${i % 5}-${i}@example.com`, password: 'Summer2026' } });
+      expect(res.status).toBe(401);
+    }
+    const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
+describe('POST /auth/refresh', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  const refresh = (refreshToken: string) => t.request('POST', '/auth/refresh', { json: { refreshToken } });
+
+  it('rotates: answers a new access token and a new refresh token, and the new pair works', async () => {
+    const user = await t.signedInUser('USER');
+    const res = await refresh(user.refreshToken);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({ token: expect.any(String), refreshToken: expect.any(String) });
+    expect(res.json.data.refreshToken).not.toBe(user.refreshToken);
+    expect((await t.request('GET', '/users/profile', { token: res.json.data.token })).status).toBe(200);
+    expect((await refresh(res.json.data.refreshToken)).status).toBe(200);
+  });
+
+  it('gives a fresh pair in the same family when a token rotated within 30 seconds is replayed', async () => {
+    const user = await t.signedInUser('USER');
+    const first = await refresh(user.refreshToken);
+    t.clock.offsetMs += 20_000;
+    const replay = await refresh(user.refreshToken);
+    expect(replay.status).toBe(200);
+    expect(replay.json.data.refreshToken).not.toBe(first.json.data.refreshToken);
+
+    // Both tabs keep working.
+    expect((await refresh(first.json.data.refreshToken)).status).toBe(200);
+    expect((await refresh(replay.json.data.refreshToken)).status).toBe(200);
+    const families = await t.db.selectFrom('refresh_tokens').select('family_id').where('user_id', '=', user.id).distinct().execute();
+    expect(families).toHaveLength(1);
+  });
+
+  it('revokes the whole family when a token rotated more than 30 seconds ago is reused', async () => {
+    const user = await t.signedInUser('USER');
+    const first = await refresh(user.refreshToken);
+    t.clock.offsetMs += 31_000;
+
+    const reuse = await refresh(user.refreshToken);
+    expect(reuse.status).toBe(401);
+    expect(reuse.json).toMatchObject({ code: 'UNAUTHENTICATED', message: SERVER_MESSAGES.invalidRefreshToken });
+
+    // The legitimate holder of the newest token is signed out too: the family is burned.
+    expect((await refresh(first.json.data.refreshToken)).status).toBe(401);
+    expect(t.logLines.some((line) => line.includes('refresh token reuse detected'))).toBe(true);
+    expect(t.logLines.join('\n')).not.toContain(user.refreshToken);
+  });
+
+  it('does not touch other sessions of the same user when one family is revoked', async () => {
+    const user = await t.signedInUser('USER');
+    const otherDevice = await t.login(user.email, user.password ?? '');
+    await refresh(user.refreshToken);
+    t.clock.offsetMs += 31_000;
+    await refresh(user.refreshToken);
+    expect((await refresh(otherDevice.refreshToken)).status).toBe(200);
+  });
+
+  it('refuses unknown and expired tokens with 401', async () => {
+    expect((await refresh('not-a-real-token')).status).toBe(401);
+    const user = await t.signedInUser('USER');
+    t.clock.offsetMs += 30 * 24 * 60 * 60 * 1000 + 1000;
+    const expired = await refresh(user.refreshToken);
+    expect(expired.status).toBe(401);
+    expect(expired.json.message).toBe(SERVER_MESSAGES.invalidRefreshToken);
+  });
+
+  it('refuses a user who has been deactivated', async () => {
+    const user = await t.signedInUser('USER');
+    await t.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
+    expect((await refresh(user.refreshToken)).status).toBe(401);
+  });
+
+  it('refuses a missing token with 400', async () => {
+    const res = await t.request('POST', '/auth/refresh', { json: {} });
+    expect(res.status).toBe(400);
+    expect(res.json.details).toHaveProperty('refreshToken');
+  });
+});
+
+describe('POST /auth/logout', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('revokes the refresh token, records LOGOUT and answers 200 again when repeated', async () => {
+    const user = await t.signedInUser('USER');
+    const res = await t.request('POST', '/auth/logout', { token: user.token, json: { refreshToken: user.refreshToken } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, data: null, message: SUCCESS_MESSAGES.signedOut });
+    expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } })).status).toBe(401);
+
+    const again = await t.request('POST', '/auth/logout', { token: user.token, json: { refreshToken: user.refreshToken } });
+    expect(again.status).toBe(200);
+    expect(await activityTypes(t, user.id)).toEqual(['LOGIN', 'LOGOUT']);
+  });
+
+  it('works with the refresh token alone, when the access token has expired', async () => {
+    const user = await t.signedInUser('USER');
+    const res = await t.request('POST', '/auth/logout', { json: { refreshToken: user.refreshToken } });
+    expect(res.status).toBe(200);
+    expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } })).status).toBe(401);
+  });
+
+  it('ends the sibling handed out in the grace window too', async () => {
+    const user = await t.signedInUser('USER');
+    const first = await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } });
+    const replay = await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } });
+    await t.request('POST', '/auth/logout', { json: { refreshToken: first.json.data.refreshToken } });
+    expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: replay.json.data.refreshToken } })).status).toBe(401);
+  });
+
+  it('answers 200 for an unknown token', async () => {
+    const res = await t.request('POST', '/auth/logout', { json: { refreshToken: 'unknown' } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('password reset by email', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+  });
+  afterAll(() => smtp.close());
+  beforeEach(async () => {
+    smtp.clear();
+    t = await createTestApp({ smtpUrl: smtp.url });
+  });
+  afterEach(() => t.close());
+
+  async function requestResetLink(email: string): Promise<string> {
+    const res = await t.request('POST', '/auth/forgot-password', { json: { email } });
+    expect(res.status).toBe(200);
+    const mail = await smtp.waitForMessage(email);
+    const match = /http:\/\/localhost:5173\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+    expect(match).not.toBeNull();
+    return match?.[1] ?? '';
+  }
+
+  it('emails a single-use link with which the user sets a new password and is signed out elsewhere', async () => {
+    const user = await t.signedInUser('USER', { firstName: 'Olivia' });
+
+    const res = await t.request('POST', '/auth/forgot-password', { json: { email: user.email.toUpperCase() } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, data: null, message: SUCCESS_MESSAGES.passwordResetEmailSent });
+
+    const mail = await smtp.waitForMessage(user.email);
+    expect(mail.subject).toBe('Reset your ParkPatrol password');
+    expect(mail.text).toContain('Hello Olivia,');
+    const link = /(http:\/\/localhost:5173\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1] ?? '';
+    expect(mail.html).toContain(`href="${link}"`);
+    const token = new URL(link).searchParams.get('token') ?? '';
+
+    const reset = await t.request('POST', '/auth/reset-password', { json: { token, password: 'brand-new-secret' } });
+    expect(reset.status).toBe(200);
+    expect(reset.json).toEqual({ success: true, data: null, message: SUCCESS_MESSAGES.passwordResetSuccessful });
+
+    expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(401);
+    expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: 'brand-new-secret' } })).status).toBe(200);
+    // The session that existed before the reset is gone.
+    expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } })).status).toBe(401);
+
+    const again = await t.request('POST', '/auth/reset-password', { json: { token, password: 'another-secret' } });
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({ code: 'INVALID_TOKEN', message: SERVER_MESSAGES.invalidResetToken });
+
+    const emails = await t.db.selectFrom('emails').select(['purpose', 'status', 'user_id']).execute();
+    expect(emails).toEqual([{ purpose: 'password-reset', status: 'sent', user_id: user.id }]);
+  });
+
+  it('escapes the user name in the HTML email', async () => {
+    const user = await t.createUser({ firstName: '<script>alert(1)</script>' });
+    await t.request('POST', '/auth/forgot-password', { json: { email: user.email } });
+    const mail = await smtp.waitForMessage(user.email);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const user = await t.createUser();
+    const token = await requestResetLink(user.email);
+    t.clock.offsetMs += PASSWORD_RESET_TTL_MS + 1000;
+    const res = await t.request('POST', '/auth/reset-password', { json: { token, password: 'brand-new-secret' } });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(SERVER_MESSAGES.invalidResetToken);
+    expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(200);
+  });
+
+  it('only honours the newest link when several were requested', async () => {
+    const user = await t.createUser();
+    const older = await requestResetLink(user.email);
+    smtp.clear();
+    const newer = await requestResetLink(user.email);
+    expect((await t.request('POST', '/auth/reset-password', { json: { token: older, password: 'brand-new-secret' } })).status).toBe(400);
+    expect((await t.request('POST', '/auth/reset-password', { json: { token: newer, password: 'brand-new-secret' } })).status).toBe(200);
+  });
+
+  it('answers the same for an unknown or inactive email and sends nothing to them', async () => {
+    const inactive = await t.createUser({ isActive: false });
+    const known = await t.createUser();
+    const unknown = await t.request('POST', '/auth/forgot-password', { json: { email: 'nobody@example.com' } });
+    const ofInactive = await t.request('POST', '/auth/forgot-password', { json: { email: inactive.email } });
+    const ofKnown = await t.request('POST', '/auth/forgot-password', { json: { email: known.email } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.text).toBe(ofKnown.text);
+    expect(ofInactive.text).toBe(ofKnown.text);
+    // Mail goes out in request order, so once the known user's message is here the others would be too.
+    await smtp.waitForMessage(known.email);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it('still answers 200 when the mail server is down, and logs the failure', async () => {
+    const offline = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const user = await offline.createUser();
+      const res = await offline.request('POST', '/auth/forgot-password', { json: { email: user.email } });
+      expect(res.status).toBe(200);
+      expect(res.json.message).toBe(SUCCESS_MESSAGES.passwordResetEmailSent);
+      const deadline = Date.now() + 10_000;
+      while (!offline.logLines.some((l) => l.includes('password reset email failed')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(offline.logLines.some((l) => l.includes('password reset email failed'))).toBe(true);
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('limits reset requests per account with 429 and Retry-After', async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 3; i++) {
+      expect((await t.request('POST', '/auth/forgot-password', { json: { email: user.email } })).status).toBe(200);
+    }
+    const limited = await t.request('POST', '/auth/forgot-password', { json: { email: user.email } });
+    expect(limited.status).toBe(429);
+    expect(limited.json.message).toBe(SERVER_MESSAGES.tooManyRequests);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Wait for the three messages so none is still in flight when the app closes.
+    const deadline = Date.now() + 10_000;
+    while (smtp.messages.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(smtp.messages).toHaveLength(3);
+  });
+
+  it('refuses an unknown token and a too short password with 400', async () => {
+    const unknown = await t.request('POST', '/auth/reset-password', { json: { token: 'nope', password: 'brand-new-secret' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.message).toBe(SERVER_MESSAGES.invalidResetToken);
+    const short = await t.request('POST', '/auth/reset-password', { json: { token: 'nope', password: '123' } });
+    expect(short.status).toBe(400);
+    expect(short.json.details).toEqual({ password: VALIDATION_MESSAGES.passwordTooShort });
+  });
+});
+
+describe('POST /auth/access-link', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  const issue = (userId: string) => issueOneTimeToken(t.db, { userId, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: t.deps.now() });
+
+  it('exchanges a token for a session and says a user without a password must set one', async () => {
+    const user = await t.createUser({ password: null });
+    const token = await issue(user.id);
+
+    const res = await t.request('POST', '/auth/access-link', { json: { token } });
+
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ user: { id: user.id, hasPassword: false }, token: expect.any(String), refreshToken: expect.any(String), mustSetPassword: true });
+    expect(await activityTypes(t, user.id)).toEqual(['LOGIN']);
+
+    // The first password needs no current one; afterwards the user signs in normally.
+    const set = await t.request('PUT', '/users/profile', { token: res.json.data.token, json: { newPassword: 'my-first-password' } });
+    expect(set.status).toBe(200);
+    expect(set.json.data.hasPassword).toBe(true);
+    await t.login(user.email, 'my-first-password');
+  });
+
+  it('says a user who already has a password need not set one', async () => {
+    const user = await t.createUser();
+    const res = await t.request('POST', '/auth/access-link', { json: { token: await issue(user.id) } });
+    expect(res.json.data.mustSetPassword).toBe(false);
+  });
+
+  it('refuses a used, expired, unknown or wrong-purpose token with 400', async () => {
+    const user = await t.createUser({ password: null });
+    const token = await issue(user.id);
+    expect((await t.request('POST', '/auth/access-link', { json: { token } })).status).toBe(200);
+    const used = await t.request('POST', '/auth/access-link', { json: { token } });
+    expect(used.status).toBe(400);
+    expect(used.json).toMatchObject({ code: 'INVALID_TOKEN', message: SERVER_MESSAGES.invalidAccessLink });
+
+    const expiring = await issue(user.id);
+    t.clock.offsetMs += ACCESS_LINK_TTL_MS + 1000;
+    expect((await t.request('POST', '/auth/access-link', { json: { token: expiring } })).status).toBe(400);
+
+    expect((await t.request('POST', '/auth/access-link', { json: { token: 'unknown' } })).status).toBe(400);
+
+    const resetToken = await issueOneTimeToken(t.db, { userId: user.id, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: t.deps.now() });
+    expect((await t.request('POST', '/auth/access-link', { json: { token: resetToken } })).status).toBe(400);
+  });
+
+  it('refuses an inactive user', async () => {
+    const user = await t.createUser({ isActive: false });
+    expect((await t.request('POST', '/auth/access-link', { json: { token: await issue(user.id) } })).status).toBe(400);
+  });
+
+  it('limits failed attempts per address with 429', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await t.request('POST', '/auth/access-link', { json: { token: `guess-${i}` } })).status).toBe(400);
+    }
+    const user = await t.createUser();
+    const limited = await t.request('POST', '/auth/access-link', { json: { token: await issue(user.id) } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
