@@ -1,0 +1,293 @@
+import { Dexie, type EntityTable } from 'dexie';
+import type { OffenceType } from '@parkpatrol/shared';
+
+/**
+ * The device's own database (design section 6). Everything an officer types or photographs
+ * lands here first, so a killed app, a dead battery or a week without signal loses nothing.
+ * Page and service worker open the same database; the service worker sends with the tokens
+ * mirrored into `auth`.
+ */
+
+export const LOCAL_DB_NAME = 'parkpatrol';
+
+/**
+ * Cache Storage name of evidence images; the service worker fills it and the page clears it on
+ * logout, because evidence is personal data that must not outlive the session on a shared phone.
+ */
+export const EVIDENCE_CACHE_NAME = 'evidence-images';
+
+export const DRAFT_STATES = ['draft', 'queued', 'sending', 'failed', 'needs-sign-in', 'sent'] as const;
+export type DraftState = (typeof DRAFT_STATES)[number];
+
+/** Drafts the officer still has to see in the outbox: submitted, not yet confirmed by the server. */
+export const UNSENT_STATES: readonly DraftState[] = ['queued', 'sending', 'failed', 'needs-sign-in'];
+
+export type DraftFields = {
+  vehicleRegistration: string;
+  carParkId: string;
+  offenceType: OffenceType | '';
+  description: string;
+  location: string;
+  /** When the officer saw the offence (ISO); the server records it as observed_at. */
+  observedAt: string | null;
+};
+
+export type DraftRecord = DraftFields & {
+  /** UUID, also the Idempotency-Key: a retry after a lost answer can never make a second PCN. */
+  id: string;
+  userId: string;
+  /** Wizard step the officer was on, so a reload resumes where they were. */
+  step: number;
+  state: DraftState;
+  /** Send attempts since the draft was last queued; drives the backoff. */
+  attempts: number;
+  /**
+   * Epoch ms. For `queued`: not before this time (backoff). For `sending`: the claim's lease,
+   * after which a runner may treat the claim as abandoned when there is no Web Lock to tell.
+   */
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** Per-field messages from a 400, keyed by form field, so the form shows them in place. */
+  lastErrorFields: Record<string, string> | null;
+  serverPcnId: string | null;
+  serverPcnNumber: string | null;
+  /** Epoch ms when Submit was pressed; orders the queue first-in first-out. */
+  queuedAt: number | null;
+  /** Epoch ms when the server confirmed the PCN. */
+  sentAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type PhotoRecord = {
+  id: string;
+  draftId: string;
+  /**
+   * Raw bytes, not a Blob: Safari has lost or failed to read Blobs stored in IndexedDB for years
+   * (WebKit bugs 156347, 188438); an ArrayBuffer survives everywhere.
+   */
+  bytes: ArrayBuffer;
+  type: string;
+  name: string;
+  size: number;
+  /** Capture time (EXIF DateTimeOriginal, else the file's date), ISO. */
+  takenAt: string | null;
+  /** Hex SHA-256 of `bytes`, compared with the server's after upload. */
+  sha256: string;
+  /** Order in which the officer added the photo. */
+  position: number;
+  createdAt: number;
+};
+
+export type CacheRecord<T = unknown> = {
+  key: string;
+  value: T;
+  storedAt: number;
+};
+
+/** Only one row: the signed-in officer's tokens, mirrored for the service worker. */
+export const AUTH_ROW_ID = 'session';
+export type AuthRecord = {
+  id: typeof AUTH_ROW_ID;
+  userId: string;
+  token: string;
+  refreshToken: string;
+  updatedAt: number;
+};
+
+export type LocalDb = Dexie & {
+  drafts: EntityTable<DraftRecord, 'id'>;
+  photos: EntityTable<PhotoRecord, 'id'>;
+  cache: EntityTable<CacheRecord, 'key'>;
+  auth: EntityTable<AuthRecord, 'id'>;
+};
+
+export function createLocalDb(name: string = LOCAL_DB_NAME): LocalDb {
+  const db = new Dexie(name) as LocalDb;
+  db.version(1).stores({
+    // [userId+state]: the outbox list and unsent count of one officer; [state+nextAttemptAt]:
+    // the engine's "what is due" query; [userId+updatedAt]: the form's "resume my drafts" list.
+    drafts: 'id, state, [userId+state], [state+nextAttemptAt], [userId+updatedAt]',
+    photos: 'id, draftId, [draftId+position]',
+    cache: 'key, storedAt',
+    auth: 'id',
+  });
+  return db;
+}
+
+let sharedDb: LocalDb | null = null;
+
+/** The app's one database connection (page or service worker). */
+export function getLocalDb(): LocalDb {
+  sharedDb ??= createLocalDb();
+  return sharedDb;
+}
+
+// ---- drafts ----
+
+export function createEmptyDraft(userId: string, id: string, now: number): DraftRecord {
+  return {
+    id,
+    userId,
+    vehicleRegistration: '',
+    carParkId: '',
+    offenceType: '',
+    description: '',
+    location: '',
+    observedAt: new Date(now).toISOString(),
+    step: 0,
+    state: 'draft',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    lastErrorFields: null,
+    serverPcnId: null,
+    serverPcnNumber: null,
+    queuedAt: null,
+    sentAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Submit: the draft joins the outbox. A failed draft the officer corrected goes back the same
+ * way, keeping its id, so a PCN the server did make (answer lost) is still never duplicated.
+ */
+export async function queueDraft(db: LocalDb, id: string, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.drafts, async () => {
+    const draft = await db.drafts.get(id);
+    if (!draft) throw new Error(`Draft ${id} not found`);
+    if (draft.state === 'sent' || draft.state === 'sending') return;
+    await db.drafts.update(id, {
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      lastErrorFields: null,
+      queuedAt: draft.queuedAt ?? now,
+      updatedAt: now,
+    });
+  });
+}
+
+/** 'Retry now': forget the backoff of a waiting draft, or requeue a failed or signed-out one. */
+export async function retryDraftNow(db: LocalDb, id: string, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.drafts, async () => {
+    const draft = await db.drafts.get(id);
+    if (!draft || !['queued', 'failed', 'needs-sign-in'].includes(draft.state)) return;
+    await db.drafts.update(id, { state: 'queued', nextAttemptAt: 0, updatedAt: now });
+  });
+}
+
+/** 'Discard': the draft and its photos go together, never one without the other. */
+export async function discardDraft(db: LocalDb, id: string): Promise<void> {
+  await db.transaction('rw', db.drafts, db.photos, async () => {
+    const draft = await db.drafts.get(id);
+    // A notice in flight may already be on the server; discarding it now would hide a real PCN.
+    if (draft?.state === 'sending') throw new Error('This notice is being sent and cannot be discarded now');
+    await db.photos.where('draftId').equals(id).delete();
+    await db.drafts.delete(id);
+  });
+}
+
+/** Drafts still waiting for the server, oldest first: the outbox rows on My PCNs and the dashboard. */
+export async function findUnsentDrafts(db: LocalDb, userId: string): Promise<DraftRecord[]> {
+  const rows = await db.drafts
+    .where('[userId+state]')
+    .anyOf(UNSENT_STATES.map((state) => [userId, state]))
+    .toArray();
+  return rows.sort((a, b) => (a.queuedAt ?? a.createdAt) - (b.queuedAt ?? b.createdAt));
+}
+
+export async function countUnsentDrafts(db: LocalDb, userId: string): Promise<number> {
+  return db.drafts
+    .where('[userId+state]')
+    .anyOf(UNSENT_STATES.map((state) => [userId, state]))
+    .count();
+}
+
+/** Unfinished forms of one officer, newest first, so the form can offer to resume them. */
+export async function findOpenDrafts(db: LocalDb, userId: string): Promise<DraftRecord[]> {
+  const rows = await db.drafts
+    .where('[userId+updatedAt]')
+    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+    .reverse()
+    .toArray();
+  return rows.filter((draft) => draft.state === 'draft');
+}
+
+export async function findDraftPhotos(db: LocalDb, draftId: string): Promise<PhotoRecord[]> {
+  return db.photos.where('[draftId+position]').between([draftId, Dexie.minKey], [draftId, Dexie.maxKey]).toArray();
+}
+
+// ---- tokens mirrored for the service worker ----
+
+/**
+ * Mirrors the session for the service worker. A saved session is a working one, so the
+ * officer's notices parked as 'needs-sign-in' go back to the queue in the same transaction:
+ * signing in again is all it takes to send them.
+ */
+export async function saveMirroredTokens(
+  db: LocalDb,
+  session: { userId: string; token: string; refreshToken: string },
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction('rw', db.auth, db.drafts, async () => {
+    await db.auth.put({ id: AUTH_ROW_ID, ...session, updatedAt: now });
+    await resumeDraftsAfterSignIn(db, session.userId, now);
+  });
+}
+
+export async function resumeDraftsAfterSignIn(db: LocalDb, userId: string, now = Date.now()): Promise<number> {
+  return db.drafts
+    .where('[userId+state]')
+    .equals([userId, 'needs-sign-in'])
+    .modify({ state: 'queued', nextAttemptAt: 0, lastError: null, updatedAt: now });
+}
+
+export async function readMirroredTokens(db: LocalDb): Promise<AuthRecord | undefined> {
+  return db.auth.get(AUTH_ROW_ID);
+}
+
+export async function clearMirroredTokens(db: LocalDb): Promise<void> {
+  await db.auth.delete(AUTH_ROW_ID);
+}
+
+// ---- read cache (car parks, PCN pages and details, profile) ----
+
+export async function writeCache<T>(db: LocalDb, key: string, value: T, now = Date.now()): Promise<void> {
+  await db.cache.put({ key, value, storedAt: now });
+}
+
+export async function readCache<T>(db: LocalDb, key: string): Promise<CacheRecord<T> | undefined> {
+  return (await db.cache.get(key)) as CacheRecord<T> | undefined;
+}
+
+// ---- storage ----
+
+/**
+ * Asks the browser not to evict our database under storage pressure; without it Safari may
+ * clear IndexedDB after seven days without a visit, taking unsent notices with it.
+ */
+export async function requestPersistentStorage(): Promise<boolean> {
+  const storage = globalThis.navigator?.storage;
+  if (!storage?.persist) return false;
+  try {
+    if (await storage.persisted()) return true;
+    return await storage.persist();
+  } catch {
+    return false;
+  }
+}
+
+/** Dexie wraps the browser's error; either name means the device is out of space for us. */
+export function isQuotaExceededError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, inner } = error as { name?: string; inner?: unknown };
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
+  return inner !== undefined && inner !== error && isQuotaExceededError(inner);
+}
+
+export const STORAGE_FULL_MESSAGE =
+  'This phone is out of storage space for the app. Your saved notices are kept; free some space, then try again.';
