@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  // The mail relay refused or could not be reached: the request was fine, the upstream was not.
+  EMAIL_DELIVERY_FAILED: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
