@@ -119,18 +119,28 @@ export const pcnListQuerySchema = paginationQuerySchema.extend({
 export type PcnListQuery = z.infer<typeof pcnListQuerySchema>;
 
 // ---- car parks ----
-export const createCarParkInputSchema = z.object({
+const carParkFields = {
   name: nameSchema(V.nameRequired),
   siteCode: z.string().trim().min(1, 'Site code is required').max(20, 'At most 20 characters')
     .transform((v) => v.toUpperCase()),
-  address: z.string().trim().max(200, 'At most 200 characters').default(''),
-  postcode: z.string().trim().max(10, 'At most 10 characters').transform((v) => v.toUpperCase()).default(''),
-  isActive: z.boolean().default(true),
-  considerationMinutes: z.number().int().min(0).max(240).default(5),
-  graceMinutes: z.number().int().min(0).max(240).default(10),
+  address: z.string().trim().max(200, 'At most 200 characters'),
+  postcode: z.string().trim().max(10, 'At most 10 characters').transform((v) => v.toUpperCase()),
+  isActive: z.boolean(),
+  considerationMinutes: z.number().int().min(0).max(240),
+  graceMinutes: z.number().int().min(0).max(240),
+};
+export const createCarParkInputSchema = z.object({
+  ...carParkFields,
+  address: carParkFields.address.default(''),
+  postcode: carParkFields.postcode.default(''),
+  isActive: carParkFields.isActive.default(true),
+  considerationMinutes: carParkFields.considerationMinutes.default(5),
+  graceMinutes: carParkFields.graceMinutes.default(10),
 });
 export type CreateCarParkInput = z.infer<typeof createCarParkInputSchema>;
-export const updateCarParkInputSchema = createCarParkInputSchema.partial();
+// Built without the defaults: zod 4 still applies a default inside .partial(), which would
+// silently reset every field a PUT leaves out.
+export const updateCarParkInputSchema = z.object(carParkFields).partial();
 export type UpdateCarParkInput = z.infer<typeof updateCarParkInputSchema>;
 export const assignUserInputSchema = z.object({ userId: idSchema });
 
