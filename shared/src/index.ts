@@ -7,3 +7,4 @@ export * from './messages.ts';
 export * from './envelope.ts';
 export * from './entities.ts';
 export * from './schemas.ts';
+export * from './navigation.ts';

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { isAdminRole } from '@parkpatrol/shared';
+import { paths } from '../config/paths.ts';
+import { useSession } from '../features/auth/session-store.ts';
+import { FullPageSpinner } from '../lib/spinner.tsx';
+import { AccessDenied } from './routes/access-denied.tsx';
+
+/** Where the sign-in screen returns to: kept in router state as `from`. */
+export type LoginLocationState = { from?: { pathname: string; search?: string; hash?: string } };
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const isAuthenticated = useSession((s) => s.isAuthenticated);
+  const hasRestored = useSession((s) => s.hasRestored);
+  const location = useLocation();
+  if (!hasRestored) return <FullPageSpinner />;
+  if (!isAuthenticated) {
+    const state: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return children;
+}
+
+/** A convenience only: the server checks roles on every admin call (design section 7). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const role = useSession((s) => s.user?.role);
+  if (!isAdminRole(role)) return <AccessDenied />;
+  return children;
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { Menu as MenuIcon, X } from 'lucide-react';
+import { isAdminRole } from '@parkpatrol/shared';
+import { PRODUCT_TITLE } from '../../config/env.ts';
+import { paths } from '../../config/paths.ts';
+import { useSession } from '../../features/auth/session-store.ts';
+import { CurrentUserContext } from '../../lib/current-user.tsx';
+import { focusPageHeading } from '../../lib/page-heading.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { findCurrentEntry } from './nav-entries.ts';
+import { SideNav } from './side-nav.tsx';
+import { TopbarStatus } from './topbar-status.tsx';
+
+/** Signed-in layout: top bar, side navigation (permanent from the medium breakpoint, else a drawer), main area. */
+export function AppShell() {
+  const user = useSession((s) => s.user);
+  const logout = useSession((s) => s.logout);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const isAdmin = isAdminRole(user?.role);
+  const current = findCurrentEntry(location.pathname, isAdmin);
+  const title = current?.label ?? PRODUCT_TITLE;
+
+  useEffect(() => {
+    document.title = current ? `${current.label} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+  }, [current]);
+
+  useRouteChangeFocus(location.pathname);
+
+  async function handleLogout() {
+    await logout();
+    navigate(paths.login, { replace: true });
+  }
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <Button className="button button--icon topbar__menu" aria-label="Open navigation" onPress={() => setDrawerOpen(true)}>
+          <MenuIcon aria-hidden="true" size={24} />
+        </Button>
+        <p className="topbar__title">{title}</p>
+        <TopbarStatus />
+        <AccountMenu user={user} onLogout={handleLogout} />
+      </header>
+      <aside className="shell__sidebar">
+        <SideNav currentHref={current?.href} isAdmin={isAdmin} />
+      </aside>
+      <ModalOverlay className="drawer-overlay" isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} isDismissable>
+        <Modal className="drawer">
+          <Dialog className="drawer__dialog" aria-label="Navigation">
+            <Button className="button button--icon drawer__close" aria-label="Close navigation" onPress={() => setDrawerOpen(false)}>
+              <X aria-hidden="true" size={24} />
+            </Button>
+            <SideNav currentHref={current?.href} isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+      <main className="shell__main" id="main">
+        <CurrentUserContext.Provider value={user}>
+          <Outlet />
+        </CurrentUserContext.Provider>
+      </main>
+    </div>
+  );
+}
+
+/** After navigating, focus moves to the new screen's h1 so assistive technology announces it. */
+function useRouteChangeFocus(pathname: string) {
+  const isFirst = useRef(true);
+  useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => focusPageHeading());
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}

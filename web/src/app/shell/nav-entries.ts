@@ -1,0 +1,30 @@
+import { NAV_LABELS } from '@parkpatrol/shared';
+import { FilePlus2, LayoutDashboard, ListChecks, UserRound, Gauge, FileStack, Users, Building2, type LucideIcon } from 'lucide-react';
+import { paths } from '../../config/paths.ts';
+
+export type NavEntry = { label: string; href: string; icon: LucideIcon };
+
+/** Spec section 2, application shell: main entries, then the 'Administration' group. */
+export const MAIN_NAV: readonly NavEntry[] = [
+  { label: NAV_LABELS.dashboard, href: paths.dashboard, icon: LayoutDashboard },
+  { label: NAV_LABELS.newPcn, href: paths.newPcn, icon: FilePlus2 },
+  { label: NAV_LABELS.myPcns, href: paths.pcns, icon: ListChecks },
+  { label: NAV_LABELS.profile, href: paths.profile, icon: UserRound },
+];
+
+export const ADMIN_NAV: readonly NavEntry[] = [
+  { label: NAV_LABELS.adminDashboard, href: paths.admin.dashboard, icon: Gauge },
+  { label: NAV_LABELS.managePcns, href: paths.admin.pcns, icon: FileStack },
+  { label: NAV_LABELS.manageUsers, href: paths.admin.users, icon: Users },
+  { label: NAV_LABELS.manageCarParks, href: paths.admin.carParks, icon: Building2 },
+];
+
+function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The entry whose path is the current path (spec: exact match, else the product title). */
+export function findCurrentEntry(pathname: string, isAdmin: boolean): NavEntry | undefined {
+  const path = normalisePath(pathname);
+  return [...MAIN_NAV, ...(isAdmin ? ADMIN_NAV : [])].find((entry) => entry.href === path);
+}

@@ -1,0 +1,26 @@
+/** Every route of the web app, written once (bulletproof-react's config/paths). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  accessLinkPattern: '/u/:uniqueUrl',
+  accessLink: (uniqueUrl: string) => `/u/${encodeURIComponent(uniqueUrl)}`,
+  dashboard: '/dashboard',
+  pcns: '/pcn',
+  newPcn: '/pcn/new',
+  pcnPattern: '/pcn/:id',
+  pcn: (id: string) => `/pcn/${encodeURIComponent(id)}`,
+  editPcnPattern: '/pcn/:id/edit',
+  editPcn: (id: string) => `/pcn/${encodeURIComponent(id)}/edit`,
+  profile: '/profile',
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    pcns: '/admin/pcns',
+    users: '/admin/users',
+    carParks: '/admin/car-parks',
+    onboarding: '/admin/onboarding',
+    analytics: '/admin/analytics',
+  },
+} as const;

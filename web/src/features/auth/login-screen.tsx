@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Form, Link } from 'react-aria-components';
+import { fieldErrors, SCREEN_TEXTS, signInFormSchema } from '@parkpatrol/shared';
+import { PRODUCT_TITLE } from '../../config/env.ts';
+import { paths } from '../../config/paths.ts';
+import { Alert } from '../../lib/alert.tsx';
+import { Button } from '../../lib/button.tsx';
+import { PageHeading } from '../../lib/page-heading.tsx';
+import { FullPageSpinner } from '../../lib/spinner.tsx';
+import { TextField } from '../../lib/text-field.tsx';
+import { useSession } from './session-store.ts';
+
+type FromState = { from?: { pathname: string; search?: string; hash?: string } } | null;
+
+/** The page the officer was sent away from (spec: redirect to the page originally requested). */
+function redirectTarget(state: FromState): string {
+  const from = state?.from;
+  if (!from?.pathname || from.pathname === paths.login) return paths.dashboard;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export function LoginScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isAuthenticated = useSession((s) => s.isAuthenticated);
+  const hasRestored = useSession((s) => s.hasRestored);
+  const isLoading = useSession((s) => s.isLoading);
+  const error = useSession((s) => s.error);
+  const login = useSession((s) => s.login);
+  const clearError = useSession((s) => s.clearError);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const emailRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const passwordRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const target = redirectTarget(location.state as FromState);
+
+  useEffect(() => {
+    document.title = `${SCREEN_TEXTS.signIn} · ${PRODUCT_TITLE}`;
+  }, []);
+  // Spec: any stored auth error is cleared when leaving the screen.
+  useEffect(() => () => clearError(), [clearError]);
+
+  if (!hasRestored) return <FullPageSpinner />;
+  if (isAuthenticated) return <Navigate to={target} replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = signInFormSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const next = fieldErrors(parsed.error);
+      setErrors(next);
+      (next.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setErrors({});
+    if (await login(parsed.data)) navigate(target, { replace: true });
+  }
+
+  function clearFieldError(field: string) {
+    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+  }
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <PageHeading className="auth-card__title">{PRODUCT_TITLE}</PageHeading>
+        <p className="auth-card__subtitle">{SCREEN_TEXTS.signInSubtitle}</p>
+        {error ? <Alert>{error}</Alert> : null}
+        <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              clearFieldError('email');
+            }}
+            errorMessage={errors.email}
+            inputRef={emailRef}
+            autoFocus
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              clearFieldError('password');
+            }}
+            errorMessage={errors.password}
+            inputRef={passwordRef}
+          />
+          <Button type="submit" isDisabled={isLoading} className="button--block">
+            {isLoading ? SCREEN_TEXTS.signingIn : SCREEN_TEXTS.signIn}
+          </Button>
+        </Form>
+        <p className="auth-card__footer">
+          <Link href={paths.forgotPassword} className="text-link">{SCREEN_TEXTS.forgotPasswordLink}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

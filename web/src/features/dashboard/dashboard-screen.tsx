@@ -1,0 +1,108 @@
+import { Link } from 'react-aria-components';
+import { FilePlus2, List } from 'lucide-react';
+import {
+  DASHBOARD_COUNTER_STATUSES,
+  emptyStatusCounts,
+  ERROR_MESSAGES,
+  pcnTitle,
+  SCREEN_TEXTS,
+  sumStatuses,
+  welcomeBack,
+  type Pcn,
+  type PcnStats,
+} from '@parkpatrol/shared';
+import { paths } from '../../config/paths.ts';
+import { Alert } from '../../lib/alert.tsx';
+import { useCurrentUser } from '../../lib/current-user.tsx';
+import { LinkButton } from '../../lib/button.tsx';
+import { Card } from '../../lib/card.tsx';
+import { PageHeading } from '../../lib/page-heading.tsx';
+import { StatusChip, StatusIcon } from '../../lib/status-chip.tsx';
+import { useAsync } from '../../lib/use-async.ts';
+import { getPcnStats } from './api/get-pcn-stats.ts';
+import { getRecentPcns } from './api/get-recent-pcns.ts';
+
+export function DashboardScreen() {
+  const firstName = useCurrentUser()?.firstName ?? '';
+  const stats = useAsync(getPcnStats, [], ERROR_MESSAGES.fetchPcns);
+  const recent = useAsync(getRecentPcns, [], ERROR_MESSAGES.fetchPcns);
+
+  return (
+    <div className="page">
+      <div>
+        <PageHeading>{welcomeBack(firstName)}</PageHeading>
+        <p className="muted">{SCREEN_TEXTS.dashboardSubtitle}</p>
+      </div>
+      <div className="dashboard-grid">
+        <Card title={SCREEN_TEXTS.quickActions} titleId="quick-actions-title">
+          <div className="form-stack">
+            <LinkButton href={paths.newPcn} className="button--block">
+              <FilePlus2 aria-hidden="true" size={20} />
+              {SCREEN_TEXTS.createNewPcn}
+            </LinkButton>
+            <LinkButton href={paths.pcns} variant="secondary" className="button--block">
+              <List aria-hidden="true" size={20} />
+              {SCREEN_TEXTS.viewAllPcns}
+            </LinkButton>
+          </div>
+        </Card>
+        <Card title={SCREEN_TEXTS.yourStatistics} titleId="statistics-title">
+          {stats.error ? <Alert>{stats.error.message}</Alert> : <Statistics stats={stats.data} />}
+        </Card>
+        <Card
+          title={SCREEN_TEXTS.recentPcns}
+          titleId="recent-title"
+          className="card--wide"
+          actions={<LinkButton href={paths.pcns} variant="text">{SCREEN_TEXTS.viewAll}</LinkButton>}
+        >
+          <RecentPcns pcns={recent.data} isLoading={recent.isLoading && !recent.data} error={recent.error?.message} />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Statistics({ stats }: { stats: PcnStats | undefined }) {
+  const counts = stats?.counts ?? emptyStatusCounts();
+  const show = (value: number) => (stats ? value : '–');
+  const counters = [
+    { label: 'Total PCNs', value: show(stats?.total ?? 0) },
+    { label: 'Approved', value: show(sumStatuses(counts, DASHBOARD_COUNTER_STATUSES.approved)) },
+    { label: 'Pending', value: show(sumStatuses(counts, DASHBOARD_COUNTER_STATUSES.pending)) },
+    { label: 'Rejected', value: show(sumStatuses(counts, DASHBOARD_COUNTER_STATUSES.rejected)) },
+  ];
+  return (
+    <dl className="stats" aria-busy={!stats}>
+      {counters.map((counter) => (
+        <div className="stat" key={counter.label}>
+          <dt>{counter.label}</dt>
+          <dd>{counter.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function RecentPcns({ pcns, isLoading, error }: { pcns: Pcn[] | undefined; isLoading: boolean; error: string | undefined }) {
+  if (error && !pcns) return <Alert>{error}</Alert>;
+  if (isLoading) return <p role="status">{SCREEN_TEXTS.loading}</p>;
+  if (!pcns || pcns.length === 0) return <p className="muted">{SCREEN_TEXTS.noPcnsYet}</p>;
+  return (
+    <ul className="recent-list" aria-label={SCREEN_TEXTS.recentPcns}>
+      {pcns.map((pcn) => (
+        <li key={pcn.id} className="recent-item">
+          <Link href={paths.pcn(pcn.id)} className="recent-item__link">
+            <StatusIcon status={pcn.status} />
+            <span className="recent-item__text">
+              <span className="recent-item__title">{pcnTitle(pcn.pcnNumber)}</span>
+              <span className="recent-item__meta">
+                {pcn.vehicleRegistration} · {pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}
+              </span>
+            </span>
+            <StatusChip status={pcn.status} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,6 @@
+import { ERROR_MESSAGES, type Pcn } from '@parkpatrol/shared';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export function getPcn(id: string): Promise<Pcn> {
+  return apiClient.get<Pcn>(`pcns/${encodeURIComponent(id)}`, { fallbackMessage: ERROR_MESSAGES.fetchPcn });
+}

@@ -1,0 +1,17 @@
+import { DEFAULT_LIMIT, ERROR_MESSAGES, type PcnListResponse, type PcnStatus } from '@parkpatrol/shared';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export type PcnListQuery = { page: number; limit?: number; status?: PcnStatus | null; search?: string };
+
+/** Server-side search and filter, so every page of the officer's PCNs is reachable. */
+export function getPcns(query: PcnListQuery): Promise<PcnListResponse> {
+  return apiClient.get<PcnListResponse>('pcns', {
+    searchParams: {
+      page: query.page,
+      limit: query.limit ?? DEFAULT_LIMIT,
+      status: query.status ?? undefined,
+      search: query.search?.trim() || undefined,
+    },
+    fallbackMessage: ERROR_MESSAGES.fetchPcns,
+  });
+}

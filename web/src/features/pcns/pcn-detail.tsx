@@ -1,0 +1,96 @@
+import { useParams } from 'react-router-dom';
+import { ChevronLeft, Pencil } from 'lucide-react';
+import { ERROR_MESSAGES, isEditableStatus, OFFENCE_TYPE_LABELS, pcnTitle, SCREEN_TEXTS, type Pcn } from '@parkpatrol/shared';
+import { paths } from '../../config/paths.ts';
+import { Alert } from '../../lib/alert.tsx';
+import { LinkButton } from '../../lib/button.tsx';
+import { Card } from '../../lib/card.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
+import { Spinner } from '../../lib/spinner.tsx';
+import { StatusChip } from '../../lib/status-chip.tsx';
+import { useAsync } from '../../lib/use-async.ts';
+import { getPcn } from './api/get-pcn.ts';
+
+export function PcnDetailScreen() {
+  const { id = '' } = useParams();
+  const pcn = useAsync(() => getPcn(id), [id], ERROR_MESSAGES.fetchPcn);
+
+  if (pcn.isLoading && !pcn.data) return <Spinner />;
+  if (!pcn.data) {
+    const isNotFound = !pcn.error || pcn.error.status === 404 || pcn.error.status === 403;
+    return (
+      <div className="centered-message">
+        <PageHeading>{isNotFound ? ERROR_MESSAGES.pcnNotFound : pcn.error?.message}</PageHeading>
+        <LinkButton href={paths.pcns} variant="secondary">{SCREEN_TEXTS.backToList}</LinkButton>
+      </div>
+    );
+  }
+  return <PcnDetails pcn={pcn.data} error={pcn.error?.message} />;
+}
+
+function PcnDetails({ pcn, error }: { pcn: Pcn; error: string | undefined }) {
+  const title = pcnTitle(pcn.pcnNumber);
+  return (
+    <div className="page">
+      <div>
+        <LinkButton href={paths.pcns} variant="text">
+          <ChevronLeft aria-hidden="true" size={20} />
+          {SCREEN_TEXTS.back}
+        </LinkButton>
+      </div>
+      <div className="page-header">
+        <PageHeading>{title}</PageHeading>
+        {isEditableStatus(pcn.status) ? (
+          <LinkButton href={paths.editPcn(pcn.id)} variant="secondary">
+            <Pencil aria-hidden="true" size={18} />
+            {SCREEN_TEXTS.editPcn}
+          </LinkButton>
+        ) : null}
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      <Card title="Details" titleId="pcn-details-title">
+        <dl className="details">
+          <div className="details__wide">
+            <dt>Status</dt>
+            <dd>
+              <StatusChip status={pcn.status} />
+            </dd>
+          </div>
+          <Detail label="Vehicle Registration" value={pcn.vehicleRegistration} />
+          <Detail label="Car Park" value={pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark} />
+          <Detail label="Offence Type" value={OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType} />
+          <Detail label="Location" value={pcn.location} />
+          <Detail label="Submitted" value={formatDateTime(pcn.createdAt)} />
+          <Detail label="Last Updated" value={formatDateTime(pcn.updatedAt)} />
+          <Detail label="Description" value={pcn.description || '—'} isWide />
+          {pcn.adminNotes ? <Detail label="Admin Notes" value={pcn.adminNotes} isWide /> : null}
+        </dl>
+      </Card>
+      <Card title="Evidence Images" titleId="pcn-evidence-title">
+        {pcn.images.length === 0 ? (
+          <p className="muted">{SCREEN_TEXTS.noImages}</p>
+        ) : (
+          <ul className="evidence-grid">
+            {pcn.images.map((image, index) => (
+              <li key={image.id}>
+                <a href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence image ${index + 1} of ${pcn.images.length} in a new tab`}>
+                  <img src={image.url} alt={`Evidence image ${index + 1} of ${title}`} loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Detail({ label, value, isWide }: { label: string; value: string; isWide?: boolean }) {
+  return (
+    <div className={isWide ? 'details__wide' : undefined}>
+      <dt>{label}</dt>
+      <dd className={isWide ? 'details__text' : undefined}>{value}</dd>
+    </div>
+  );
+}

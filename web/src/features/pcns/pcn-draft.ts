@@ -1,0 +1,146 @@
+import {
+  ALLOWED_IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_PCN,
+  MIN_EVIDENCE_IMAGES,
+  PCN_FIELD_STEPS,
+  VALIDATION_MESSAGES,
+  fieldErrors,
+  pcnFieldsSchema,
+  type Pcn,
+} from '@parkpatrol/shared';
+
+/**
+ * Everything the officer has entered for one notice, in ONE serialisable object: plain values and
+ * Blobs only, so it can be kept in IndexedDB as it is (the offline layer stores drafts there).
+ */
+export type DraftPhoto = {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  blob: Blob;
+  /** When the photo was taken (the file's lastModified on capture), ISO-8601. */
+  takenAt: string | null;
+};
+
+/** An image already on the server (edit): shown from its signed URL, kept unless removed. */
+export type ExistingImage = { id: string; fileName: string; url: string };
+
+export type PcnDraftFields = {
+  vehicleRegistration: string;
+  carParkId: string;
+  offenceType: string;
+  description: string;
+  location: string;
+};
+
+export type PcnDraft = PcnDraftFields & {
+  /** UUID made on the device; sent as Idempotency-Key so a retry never makes a second PCN. */
+  id: string;
+  /** Set when the draft edits an existing PCN (PUT /pcns/{id}). */
+  pcnId: string | null;
+  step: number;
+  photos: DraftPhoto[];
+  existingImages: ExistingImage[];
+  removeImageIds: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type DraftErrors = Partial<Record<keyof PcnDraftFields | 'images', string>>;
+
+export function newDraftId(): string {
+  return crypto.randomUUID();
+}
+
+export function createEmptyDraft(now = new Date()): PcnDraft {
+  return {
+    id: newDraftId(),
+    pcnId: null,
+    vehicleRegistration: '',
+    carParkId: '',
+    offenceType: '',
+    description: '',
+    location: '',
+    step: 0,
+    photos: [],
+    existingImages: [],
+    removeImageIds: [],
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+export function createDraftFromPcn(pcn: Pcn, now = new Date()): PcnDraft {
+  return {
+    ...createEmptyDraft(now),
+    pcnId: pcn.id,
+    vehicleRegistration: pcn.vehicleRegistration,
+    carParkId: pcn.carParkId,
+    offenceType: pcn.offenceType,
+    description: pcn.description ?? '',
+    location: pcn.location ?? '',
+    existingImages: pcn.images.map((image) => ({ id: image.id, fileName: image.fileName, url: image.url })),
+  };
+}
+
+export function createDraftPhoto(file: File): DraftPhoto {
+  return {
+    id: newDraftId(),
+    name: file.name || 'photo.jpg',
+    type: file.type,
+    size: file.size,
+    blob: file,
+    takenAt: file.lastModified ? new Date(file.lastModified).toISOString() : null,
+  };
+}
+
+export function countImages(draft: Pick<PcnDraft, 'photos' | 'existingImages'>): number {
+  return draft.photos.length + draft.existingImages.length;
+}
+
+function isAllowedImage(photo: Pick<DraftPhoto, 'type' | 'name'>): boolean {
+  if ((ALLOWED_IMAGE_TYPES as readonly string[]).includes(photo.type)) return true;
+  // Some browsers report HEIC photos from iPhones with an empty type.
+  return photo.type === '' && /\.heic$/i.test(photo.name);
+}
+
+function validateImages(draft: Pick<PcnDraft, 'photos' | 'existingImages'>): string | undefined {
+  const count = countImages(draft);
+  if (draft.photos.some((photo) => !isAllowedImage(photo))) return VALIDATION_MESSAGES.imageWrongType;
+  if (draft.photos.some((photo) => photo.size > MAX_IMAGE_BYTES)) return VALIDATION_MESSAGES.imageTooLarge;
+  if (count > MAX_IMAGES_PER_PCN) return VALIDATION_MESSAGES.tooManyImages;
+  // Design section 1: a notice needs at least four photos as evidence.
+  if (count < MIN_EVIDENCE_IMAGES) return VALIDATION_MESSAGES.imagesRequired;
+  return undefined;
+}
+
+/** Every problem in the draft, by field, with the shared schema's messages. */
+export function validateDraft(draft: PcnDraft): DraftErrors {
+  const parsed = pcnFieldsSchema.safeParse({
+    vehicleRegistration: draft.vehicleRegistration,
+    carParkId: draft.carParkId,
+    offenceType: draft.offenceType || undefined,
+    description: draft.description,
+    location: draft.location,
+  });
+  const errors: DraftErrors = parsed.success ? {} : (fieldErrors(parsed.error) as DraftErrors);
+  const imageError = validateImages(draft);
+  if (imageError) errors.images = imageError;
+  return errors;
+}
+
+/** The errors that belong to one wizard step (PCN_FIELD_STEPS), in the order fields appear. */
+export function errorsOnStep(errors: DraftErrors, step: number): DraftErrors {
+  const entries = Object.entries(errors).filter(([field]) => PCN_FIELD_STEPS[field as keyof typeof PCN_FIELD_STEPS] === step);
+  return Object.fromEntries(entries) as DraftErrors;
+}
+
+/** The first step holding an error, or -1. */
+export function firstStepWithError(errors: DraftErrors): number {
+  const steps = Object.keys(errors)
+    .map((field) => PCN_FIELD_STEPS[field as keyof typeof PCN_FIELD_STEPS])
+    .filter((step): step is number => typeof step === 'number');
+  return steps.length ? Math.min(...steps) : -1;
+}

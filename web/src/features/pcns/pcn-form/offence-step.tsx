@@ -1,0 +1,52 @@
+import type { RefObject } from 'react';
+import { OFFENCE_TYPES, OFFENCE_TYPE_LABELS } from '@parkpatrol/shared';
+import { SelectField } from '../../../lib/select-field.tsx';
+import { TextField } from '../../../lib/text-field.tsx';
+import type { DraftErrors, PcnDraft, PcnDraftFields } from '../pcn-draft.ts';
+import type { FieldRefs } from './pcn-wizard.tsx';
+
+const OFFENCE_OPTIONS = OFFENCE_TYPES.map((type) => ({ id: type, label: OFFENCE_TYPE_LABELS[type] }));
+
+type Props = {
+  draft: PcnDraft;
+  errors: DraftErrors;
+  fieldRefs: FieldRefs;
+  onChange: (patch: Partial<PcnDraftFields>) => void;
+};
+
+type InputRef = RefObject<HTMLInputElement & HTMLTextAreaElement>;
+
+export function OffenceStep({ draft, errors, fieldRefs, onChange }: Props) {
+  return (
+    <>
+      <SelectField
+        label="Offence type"
+        placeholder="Choose an offence type"
+        options={OFFENCE_OPTIONS}
+        value={draft.offenceType || null}
+        onChange={(value) => onChange({ offenceType: value ?? '' })}
+        errorMessage={errors.offenceType}
+        triggerRef={fieldRefs.offenceType as RefObject<HTMLButtonElement>}
+        isRequired
+      />
+      <TextField
+        label="Location"
+        description="Where in the car park, e.g. Level 2, bay 14"
+        value={draft.location}
+        onChange={(value) => onChange({ location: value })}
+        errorMessage={errors.location}
+        inputRef={fieldRefs.location as InputRef}
+        isRequired
+      />
+      <TextField
+        label="Description"
+        description="Optional: anything that helps the review"
+        value={draft.description}
+        onChange={(value) => onChange({ description: value })}
+        errorMessage={errors.description}
+        inputRef={fieldRefs.description as InputRef}
+        isMultiline
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { normaliseRegistration, OFFENCE_TYPE_LABELS, type OffenceType } from '@parkpatrol/shared';
+import { Button } from '../../../lib/button.tsx';
+import type { PcnDraft } from '../pcn-draft.ts';
+import { BlobThumbnail, UrlThumbnail } from './photo-thumbnail.tsx';
+import type { CarParkOption } from './pcn-wizard.tsx';
+
+type Props = { draft: PcnDraft; carParks: CarParkOption[]; onEditStep: (step: number) => void };
+
+/** Everything that will be sent, photos included, with a way back to each step. */
+export function ReviewStep({ draft, carParks, onEditStep }: Props) {
+  const carParkName = carParks.find((carPark) => carPark.id === draft.carParkId)?.name ?? '';
+  const offence = OFFENCE_TYPE_LABELS[draft.offenceType as OffenceType] ?? draft.offenceType;
+  const rows: Array<{ label: string; value: string; step: number }> = [
+    { label: 'Vehicle registration', value: normaliseRegistration(draft.vehicleRegistration), step: 0 },
+    { label: 'Car park', value: carParkName, step: 0 },
+    { label: 'Offence type', value: offence, step: 1 },
+    { label: 'Location', value: draft.location.trim(), step: 1 },
+    { label: 'Description', value: draft.description.trim() || '—', step: 1 },
+  ];
+  return (
+    <>
+      <dl className="review-list">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{`Photos (${draft.existingImages.length + draft.photos.length})`}</h3>
+      <ul className="previews" aria-label="Photos to submit">
+        {draft.existingImages.map((image, index) => (
+          <li key={image.id} className="preview">
+            <UrlThumbnail url={image.url} alt={`Photo ${index + 1}`} />
+          </li>
+        ))}
+        {draft.photos.map((photo, index) => (
+          <li key={photo.id} className="preview">
+            <BlobThumbnail blob={photo.blob} alt={`Photo ${draft.existingImages.length + index + 1}: ${photo.name}`} />
+          </li>
+        ))}
+      </ul>
+      <div className="button-row">
+        <Button variant="text" onPress={() => onEditStep(0)}>Change vehicle details</Button>
+        <Button variant="text" onPress={() => onEditStep(1)}>Change offence information</Button>
+        <Button variant="text" onPress={() => onEditStep(2)}>Change photos</Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { RefObject } from 'react';
+import { Alert } from '../../../lib/alert.tsx';
+import { SelectField } from '../../../lib/select-field.tsx';
+import { TextField } from '../../../lib/text-field.tsx';
+import type { DraftErrors, PcnDraft, PcnDraftFields } from '../pcn-draft.ts';
+import type { CarParkOption, FieldRefs } from './pcn-wizard.tsx';
+
+type Props = {
+  draft: PcnDraft;
+  errors: DraftErrors;
+  fieldRefs: FieldRefs;
+  carParks: CarParkOption[];
+  carParksError: string | undefined;
+  isLoadingCarParks: boolean;
+  onChange: (patch: Partial<PcnDraftFields>) => void;
+};
+
+export function VehicleStep({ draft, errors, fieldRefs, carParks, carParksError, isLoadingCarParks, onChange }: Props) {
+  return (
+    <>
+      <TextField
+        label="Vehicle registration"
+        description="As shown on the number plate, e.g. AB12 CDE"
+        value={draft.vehicleRegistration}
+        onChange={(value) => onChange({ vehicleRegistration: value.toUpperCase() })}
+        errorMessage={errors.vehicleRegistration}
+        inputRef={fieldRefs.vehicleRegistration as RefObject<HTMLInputElement & HTMLTextAreaElement>}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck="false"
+        isRequired
+      />
+      {carParksError ? <Alert>{carParksError}</Alert> : null}
+      <SelectField
+        label="Car park"
+        placeholder={isLoadingCarParks ? 'Loading...' : 'Choose a car park'}
+        options={carParks.map((carPark) => ({ id: carPark.id, label: carPark.name }))}
+        value={draft.carParkId || null}
+        onChange={(value) => onChange({ carParkId: value ?? '' })}
+        errorMessage={errors.carParkId}
+        triggerRef={fieldRefs.carParkId as RefObject<HTMLButtonElement>}
+        isRequired
+      />
+    </>
+  );
+}

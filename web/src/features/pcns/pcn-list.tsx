@@ -1,0 +1,185 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Cell, Column, Input, Label, Link, Row, SearchField, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Eye, Pencil, Plus, Search } from 'lucide-react';
+import {
+  ERROR_MESSAGES,
+  isEditableStatus,
+  NAV_LABELS,
+  OFFENCE_TYPE_LABELS,
+  PCN_STATUSES,
+  PCN_STATUS_LABELS,
+  pcnTitle,
+  SCREEN_TEXTS,
+  type Pcn,
+  type PcnStatus,
+} from '@parkpatrol/shared';
+import { paths } from '../../config/paths.ts';
+import { Alert } from '../../lib/alert.tsx';
+import { Button, LinkButton } from '../../lib/button.tsx';
+import { formatDate } from '../../lib/format-date.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
+import { SelectField } from '../../lib/select-field.tsx';
+import { Spinner } from '../../lib/spinner.tsx';
+import { StatusChip } from '../../lib/status-chip.tsx';
+import { useAsync } from '../../lib/use-async.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { getPcns } from './api/get-pcns.ts';
+
+const ALL_STATUSES = 'ALL';
+const STATUS_OPTIONS = [
+  { id: ALL_STATUSES, label: SCREEN_TEXTS.allStatuses },
+  ...PCN_STATUSES.map((status) => ({ id: status, label: PCN_STATUS_LABELS[status] })),
+];
+const SEARCH_DEBOUNCE_MS = 300;
+
+function parseStatus(value: string | null): PcnStatus | null {
+  return value && (PCN_STATUSES as readonly string[]).includes(value) ? (value as PcnStatus) : null;
+}
+
+/** My PCNs: search, status filter and page live in the URL, so Back returns to the same view. */
+export function PcnListScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = parseStatus(searchParams.get('status'));
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const search = searchParams.get('search') ?? '';
+  const [searchText, setSearchText] = useState(search);
+  const debouncedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+
+  function updateParams(changes: Record<string, string | null>) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  useEffect(() => {
+    if (debouncedSearch.trim() !== search) updateParams({ search: debouncedSearch.trim() || null, page: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+
+  const list = useAsync(() => getPcns({ page, status, search }), [page, status, search], ERROR_MESSAGES.fetchPcns);
+  const pcns = list.data?.pcns ?? [];
+  const pagination = list.data?.pagination;
+  const isFiltered = Boolean(search || status);
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <PageHeading>{NAV_LABELS.myPcns}</PageHeading>
+        <LinkButton href={paths.newPcn}>
+          <Plus aria-hidden="true" size={20} />
+          {SCREEN_TEXTS.submitNewPcn}
+        </LinkButton>
+      </div>
+      <div className="filters" role="search">
+        <SearchField className="field" value={searchText} onChange={setSearchText} aria-describedby="search-hint">
+          <Label className="field__label">Search</Label>
+          <div className="search-input">
+            <Search aria-hidden="true" size={18} className="search-input__icon" />
+            <Input className="field__input search-input__field" placeholder={SCREEN_TEXTS.searchPcns} />
+          </div>
+          <span id="search-hint" className="visually-hidden">Vehicle registration or PCN number</span>
+        </SearchField>
+        <SelectField
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status ?? ALL_STATUSES}
+          onChange={(value) => updateParams({ status: value && value !== ALL_STATUSES ? value : null, page: null })}
+        />
+      </div>
+      {list.error ? <Alert>{list.error.message}</Alert> : null}
+      {list.isLoading && !list.data ? (
+        <Spinner />
+      ) : pcns.length === 0 && !list.error ? (
+        <EmptyState isFiltered={isFiltered} />
+      ) : (
+        <>
+          <PcnTable pcns={pcns} isBusy={list.isLoading} />
+          {pagination && pagination.pages > 1 ? (
+            <nav className="pagination" aria-label="Pagination">
+              <Button variant="secondary" isDisabled={page <= 1} onPress={() => updateParams({ page: String(page - 1) })}>
+                Previous
+              </Button>
+              <span aria-live="polite">{`Page ${pagination.page} of ${pagination.pages} · ${pagination.total} PCNs`}</span>
+              <Button variant="secondary" isDisabled={page >= pagination.pages} onPress={() => updateParams({ page: String(page + 1) })}>
+                Next page
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function EmptyState({ isFiltered }: { isFiltered: boolean }) {
+  return (
+    <div className="empty-state" role="status">
+      <h2 className="empty-state__title">{SCREEN_TEXTS.noPcnsFound}</h2>
+      {isFiltered ? (
+        <p className="muted">{SCREEN_TEXTS.tryAdjusting}</p>
+      ) : (
+        <>
+          <p className="muted">{SCREEN_TEXTS.noPcnsSubmitted}</p>
+          <LinkButton href={paths.newPcn}>{SCREEN_TEXTS.submitFirstPcn}</LinkButton>
+        </>
+      )}
+    </div>
+  );
+}
+
+function PcnTable({ pcns, isBusy }: { pcns: Pcn[]; isBusy: boolean }) {
+  return (
+    // Wide tables scroll sideways on a phone; the region is focusable so keyboard users can too.
+    <div className="table-scroll" role="region" aria-label="PCN table" tabIndex={0} aria-busy={isBusy}>
+      <Table aria-label={NAV_LABELS.myPcns} className="table">
+        <TableHeader>
+          <Column isRowHeader>PCN Number</Column>
+          <Column>Vehicle Registration</Column>
+          <Column>Car Park</Column>
+          <Column>Offence Type</Column>
+          <Column>Status</Column>
+          <Column>Submitted</Column>
+          <Column>Actions</Column>
+        </TableHeader>
+        <TableBody items={pcns}>
+          {(pcn) => {
+            const title = pcnTitle(pcn.pcnNumber);
+            return (
+              <Row id={pcn.id} className="table__row">
+                <Cell>{title}</Cell>
+                <Cell>{pcn.vehicleRegistration}</Cell>
+                <Cell>{pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}</Cell>
+                <Cell>{OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}</Cell>
+                <Cell>
+                  <StatusChip status={pcn.status} />
+                </Cell>
+                <Cell>{formatDate(pcn.createdAt)}</Cell>
+                <Cell>
+                  <div className="table__actions">
+                    <Link href={paths.pcn(pcn.id)} className="button button--icon" aria-label={`View ${title}`}>
+                      <Eye aria-hidden="true" size={20} />
+                    </Link>
+                    {isEditableStatus(pcn.status) ? (
+                      <Link href={paths.editPcn(pcn.id)} className="button button--icon" aria-label={`Edit ${title}`}>
+                        <Pencil aria-hidden="true" size={20} />
+                      </Link>
+                    ) : null}
+                  </div>
+                </Cell>
+              </Row>
+            );
+          }}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import ky, { type KyInstance } from 'ky';
+import {
+  ERROR_MESSAGES,
+  REFRESH_TOKEN_STORAGE_KEY,
+  TOKEN_STORAGE_KEY,
+  type ApiFailure,
+  type AuthTokens,
+} from '@parkpatrol/shared';
+import { API_URL } from '../config/env.ts';
+
+/**
+ * The one HTTP client of the web app. Every call goes through `request`, which adds the bearer
+ * token, refreshes once and retries once on a 401 (spec section 7), and turns every failure into
+ * an ApiError carrying a human message and per-field messages.
+ */
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export class ApiError extends Error {
+  /** HTTP status, or null when no answer arrived (offline, DNS, timeout, aborted). */
+  readonly status: number | null;
+  readonly code: string | undefined;
+  /** Field name to message, from the envelope's `details`. */
+  readonly fields: Record<string, string>;
+
+  constructor(message: string, options: { status?: number | null; code?: string; fields?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status ?? null;
+    this.code = options.code;
+    this.fields = options.fields ?? {};
+  }
+
+  /** No answer from the server: the network, not the officer, is at fault. Never a sign-out. */
+  get isNetworkError(): boolean {
+    return this.status === null;
+  }
+}
+
+/** Any thrown value as `{ message, fields }`, with the spec's fallback when nothing better exists. */
+export function toApiError(error: unknown, fallbackMessage: string): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(fallbackMessage, { status: null });
+}
+
+export type SearchParams = Record<string, string | number | undefined | null>;
+
+export type RequestOptions = {
+  /** Spec section 8 fallback used when the server gives no message. */
+  fallbackMessage: string;
+  searchParams?: SearchParams;
+  json?: unknown;
+  body?: FormData;
+  headers?: Record<string, string>;
+  /** Login and refresh answer 401 for bad credentials, which a refresh cannot fix. */
+  skipRefresh?: boolean;
+  /** Sends this access token instead of the stored one (logout after the session was cleared). */
+  token?: string | null;
+  timeoutMs?: number | false;
+};
+
+export type ApiClientOptions = {
+  baseUrl: string;
+  storage: KeyValueStorage;
+  fetch?: typeof fetch;
+  /** JSON calls give up after this long; uploads (FormData) have no timeout on a slow network. */
+  timeoutMs?: number;
+};
+
+type Listener<T> = (value: T) => void;
+
+const REFUSED_REFRESH_STATUSES = new Set([400, 401, 403]);
+
+export function createApiClient(options: ApiClientOptions) {
+  const { storage } = options;
+  const http: KyInstance = ky.create({
+    prefixUrl: options.baseUrl,
+    retry: 0,
+    throwHttpErrors: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const tokenListeners = new Set<Listener<AuthTokens | null>>();
+  const expiryListeners = new Set<Listener<ApiError>>();
+  let refreshing: Promise<AuthTokens> | null = null;
+
+  function getTokens(): { token: string | null; refreshToken: string | null } {
+    return { token: storage.getItem(TOKEN_STORAGE_KEY), refreshToken: storage.getItem(REFRESH_TOKEN_STORAGE_KEY) };
+  }
+
+  function setTokens(tokens: AuthTokens): void {
+    storage.setItem(TOKEN_STORAGE_KEY, tokens.token);
+    storage.setItem(REFRESH_TOKEN_STORAGE_KEY, tokens.refreshToken);
+    for (const listener of tokenListeners) listener(tokens);
+  }
+
+  function clearTokens(): void {
+    storage.removeItem(TOKEN_STORAGE_KEY);
+    storage.removeItem(REFRESH_TOKEN_STORAGE_KEY);
+    for (const listener of tokenListeners) listener(null);
+  }
+
+  async function send(method: string, path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const searchParams = compactParams(opts.searchParams);
+    const timeout = opts.timeoutMs ?? (opts.body ? false : (options.timeoutMs ?? 30_000));
+    try {
+      return await http(stripLeadingSlash(path), {
+        method,
+        headers,
+        timeout,
+        ...(searchParams ? { searchParams } : {}),
+        ...(opts.json !== undefined ? { json: opts.json } : {}),
+        // A FormData object can be sent again as is: the retry after a refresh rebuilds the body.
+        ...(opts.body ? { body: opts.body } : {}),
+      });
+    } catch {
+      // fetch rejects only when no answer arrived (offline, DNS, reset, timeout).
+      throw new ApiError(opts.fallbackMessage, { status: null });
+    }
+  }
+
+  async function request<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
+    const usedToken = opts.token !== undefined ? opts.token : getTokens().token;
+    let response = await send(method, path, opts, usedToken);
+    if (response.status === 401 && !opts.skipRefresh && opts.token === undefined && usedToken) {
+      const current = getTokens().token;
+      // Another request may already have rotated the tokens while this one was in flight.
+      const freshToken = current && current !== usedToken ? current : (await refreshTokens()).token;
+      response = await send(method, path, opts, freshToken);
+    }
+    if (!response.ok) throw await errorFromResponse(response, opts.fallbackMessage);
+    return (await readData(response)) as T;
+  }
+
+  /**
+   * One refresh at a time: concurrent 401s share the same in-flight call, because the server
+   * rotates refresh tokens and a second parallel refresh would present an already-used one.
+   */
+  function refreshTokens(): Promise<AuthTokens> {
+    refreshing ??= performRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function performRefresh(): Promise<AuthTokens> {
+    const { refreshToken } = getTokens();
+    if (!refreshToken) {
+      const error = new ApiError(ERROR_MESSAGES.noRefreshToken, { status: 401 });
+      expireSession(error);
+      throw error;
+    }
+    const response = await send('POST', 'auth/refresh', { json: { refreshToken }, fallbackMessage: ERROR_MESSAGES.tokenRefreshFailed }, null);
+    if (!response.ok) {
+      const error = await errorFromResponse(response, ERROR_MESSAGES.tokenRefreshFailed);
+      // Only an explicit refusal ends the session (docs/decisions/0002); a 5xx or 429 is transient.
+      if (REFUSED_REFRESH_STATUSES.has(response.status)) expireSession(error);
+      throw error;
+    }
+    const body = (await response.json().catch(() => ({}))) as { data?: Partial<AuthTokens> } & Partial<AuthTokens>;
+    // Spec section 7: the new token comes as data.token or as a top-level token.
+    const token = body.data?.token ?? body.token;
+    const nextRefreshToken = body.data?.refreshToken ?? body.refreshToken ?? refreshToken;
+    if (!token) {
+      const error = new ApiError(ERROR_MESSAGES.tokenRefreshFailed, { status: response.status });
+      expireSession(error);
+      throw error;
+    }
+    const tokens = { token, refreshToken: nextRefreshToken };
+    setTokens(tokens);
+    return tokens;
+  }
+
+  function expireSession(error: ApiError): void {
+    clearTokens();
+    for (const listener of expiryListeners) listener(error);
+  }
+
+  return {
+    request,
+    get: <T>(path: string, opts: RequestOptions) => request<T>('GET', path, opts),
+    post: <T>(path: string, opts: RequestOptions) => request<T>('POST', path, opts),
+    put: <T>(path: string, opts: RequestOptions) => request<T>('PUT', path, opts),
+    patch: <T>(path: string, opts: RequestOptions) => request<T>('PATCH', path, opts),
+    delete: <T>(path: string, opts: RequestOptions) => request<T>('DELETE', path, opts),
+    refreshTokens,
+    getTokens,
+    setTokens,
+    clearTokens,
+    /** Called with the new pair after login or a refresh, and with null when they are removed. */
+    onTokensChanged(listener: Listener<AuthTokens | null>): () => void {
+      tokenListeners.add(listener);
+      return () => tokenListeners.delete(listener);
+    },
+    /** Called when the server refused the refresh token: the session is over. */
+    onSessionExpired(listener: Listener<ApiError>): () => void {
+      expiryListeners.add(listener);
+      return () => expiryListeners.delete(listener);
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+async function errorFromResponse(response: Response, fallbackMessage: string): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Partial<ApiFailure> | null;
+  const message = body?.message || body?.error || fallbackMessage;
+  return new ApiError(message, { status: response.status, code: body?.code, fields: body?.details ?? {} });
+}
+
+async function readData(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const body = JSON.parse(text) as { data?: unknown };
+  return body.data;
+}
+
+function compactParams(params: SearchParams | undefined): Record<string, string> | undefined {
+  if (!params) return undefined;
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  return entries.length ? Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) : undefined;
+}
+
+function stripLeadingSlash(path: string): string {
+  return path.replace(/^\/+/, '');
+}
+
+/** localStorage in the browser; an in-memory map where there is none (tests, old WebViews). */
+export function browserStorage(): KeyValueStorage {
+  try {
+    if (typeof globalThis.localStorage !== 'undefined') return globalThis.localStorage;
+  } catch {
+    // Safari in some private modes throws on access.
+  }
+  return createMemoryStorage();
+}
+
+export function createMemoryStorage(): KeyValueStorage {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, String(value)),
+    removeItem: (key) => void values.delete(key),
+  };
+}
+
+/** The app's client. Tests build their own with createApiClient. */
+export const apiClient = createApiClient({ baseUrl: API_URL, storage: browserStorage() });

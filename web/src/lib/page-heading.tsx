@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+export const PAGE_HEADING_SELECTOR = '[data-page-heading]';
+
+/**
+ * The screen's h1. It takes programmatic focus after a route change (see the shell), so screen
+ * reader users hear where they arrived; tabIndex -1 keeps it out of the tab order.
+ */
+export function PageHeading({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <h1 className={['page-heading', className].filter(Boolean).join(' ')} tabIndex={-1} data-page-heading="">
+      {children}
+    </h1>
+  );
+}
+
+export function focusPageHeading(): void {
+  const heading = document.querySelector<HTMLElement>(PAGE_HEADING_SELECTOR);
+  heading?.focus({ preventScroll: false });
+}

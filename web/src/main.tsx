@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PRODUCT_TITLE } from './config/env.ts';
+import { App } from './app/app.tsx';
+import './app/theme.css';
+
+document.title = PRODUCT_TITLE;
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
