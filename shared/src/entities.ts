@@ -1,5 +1,5 @@
 import type { OffenceType } from './offence-types.ts';
-import type { PcnStatus } from './pcn-status.ts';
+import type { PcnStatus, PcnStatusCounts } from './pcn-status.ts';
 import type { Role } from './roles.ts';
 import type { Pagination } from './envelope.ts';
 
@@ -77,6 +77,8 @@ export type LoginResponse = AuthTokens & { user: User };
 export type AccessLinkResponse = LoginResponse & { mustSetPassword: boolean };
 
 export type PcnListResponse = { pcns: Pcn[]; pagination: Pagination };
+/** GET /pcns/stats: counts per status in the caller's scope (own PCNs for a USER, all for admins). */
+export type PcnStats = { counts: PcnStatusCounts; total: number };
 export type UserListResponse = { users: User[]; pagination: Pagination };
 export type CarParkListResponse = { carParks: CarPark[]; pagination: Pagination };
 

@@ -21,6 +21,17 @@ export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
+/**
+ * Multipart field names of POST /pcns and PUT /pcns/{id} besides the text fields of
+ * pcnFieldsSchema: repeated image files, an optional capture time per image in the same order
+ * (ISO-8601, empty for unknown), and on PUT the ids of images to remove.
+ */
+export const PCN_MULTIPART_FIELDS = {
+  images: 'images',
+  imageTakenAt: 'imageTakenAt',
+  removeImageIds: 'removeImageIds',
+} as const;
+
 export const DEFAULT_PRODUCT_NAME = 'ParkPatrol';
 export function productTitle(productName: string): string {
   return `${productName} Self Ticketing`;

@@ -96,6 +96,8 @@ export const SERVER_MESSAGES = {
   transitionNotAllowed: 'That status change is not allowed',
   idempotencyKeyReused: 'This idempotency key was already used for a different PCN',
   idempotencyKeyInvalid: 'Idempotency-Key must be a UUID',
+  invalidMultipart: 'Send the PCN as multipart/form-data',
+  imageTakenAtInvalid: 'Each photo time must be an ISO-8601 date-time',
   userInactive: 'This user is inactive',
   siteCodeTaken: 'A car park with this site code already exists',
   carParkHasPcns: 'This car park has PCNs and cannot be deleted. Deactivate it instead.',

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+
+/**
+ * Evidence files live flat in DATA_DIR/uploads under names we make (128 random bits plus the
+ * extension of the sniffed type). A name is only ever turned into a path after matching this
+ * pattern, so no request can reach outside the folder, whatever it encodes.
+ */
+export const EVIDENCE_FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|webp|heic)$/;
+
+export function isEvidenceFileName(name: string): boolean {
+  return EVIDENCE_FILE_NAME_PATTERN.test(name);
+}
+
+function pathOf(uploadsDir: string, fileName: string): string {
+  if (!isEvidenceFileName(fileName)) throw new Error(`Refusing evidence file name ${JSON.stringify(fileName)}`);
+  return join(uploadsDir, fileName);
+}
+
+/**
+ * Writes each file under a temporary name, fsyncs it, renames it into place and fsyncs the
+ * folder, so a file that a committed row points at survives a power cut. On any failure every
+ * file written so far is removed before the error goes on: the caller never sees half a batch.
+ */
+export async function writeEvidenceFiles(
+  uploadsDir: string,
+  files: ReadonlyArray<{ bytes: Uint8Array; extension: string }>,
+): Promise<string[]> {
+  if (files.length === 0) return [];
+  await mkdir(uploadsDir, { recursive: true });
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      const fileName = `${randomBytes(16).toString('hex')}.${file.extension}`;
+      const finalPath = pathOf(uploadsDir, fileName);
+      const tempPath = join(uploadsDir, `.tmp-${randomBytes(16).toString('hex')}`);
+      try {
+        const handle = await open(tempPath, 'wx', 0o600);
+        try {
+          await handle.writeFile(file.bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(tempPath, finalPath);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      written.push(fileName);
+    }
+    await syncFolder(uploadsDir);
+    return written;
+  } catch (error) {
+    await deleteEvidenceFiles(uploadsDir, written);
+    throw error;
+  }
+}
+
+/** Removes files by name; a file already gone is fine (a retried delete must not fail). */
+export async function deleteEvidenceFiles(uploadsDir: string, fileNames: readonly string[]): Promise<void> {
+  for (const fileName of fileNames) {
+    try {
+      await unlink(pathOf(uploadsDir, fileName));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+/** Opens a stored file for streaming, or null when it is not there. */
+export async function openEvidenceFile(
+  uploadsDir: string,
+  fileName: string,
+): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
+  if (!isEvidenceFileName(fileName)) return null;
+  const path = pathOf(uploadsDir, fileName);
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return null;
+    const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+    return { stream, size: info.size };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+// A rename is only durable once the directory entry itself is flushed.
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import jpeg from 'jpeg-js';
+import { IDEMPOTENCY_KEY_HEADER, type OffenceType, type PcnStatus } from '@parkpatrol/shared';
+import { insertPcn } from '../src/repositories/pcns.ts';
+import type { TestApp } from './test-app.ts';
+
+/** A real, decodable JPEG whose pixels (and so bytes and hash) differ with the seed. */
+export function makeJpeg(seed = 1, size = 16): Uint8Array {
+  const data = Buffer.alloc(size * size * 4);
+  for (let i = 0; i < size * size; i++) {
+    data[i * 4] = (seed * 37 + i) % 256;
+    data[i * 4 + 1] = (seed * 91 + i * 3) % 256;
+    data[i * 4 + 2] = (seed * 13) % 256;
+    data[i * 4 + 3] = 255;
+  }
+  return new Uint8Array(jpeg.encode({ data, width: size, height: size }, 80).data);
+}
+
+/** A JPEG start followed by padding: enough for the size check, no need to encode megapixels. */
+export function makeOversizedJpeg(bytes: number): Uint8Array {
+  const out = new Uint8Array(bytes);
+  out.set(makeJpeg(99));
+  return out;
+}
+
+export type Upload = { bytes: Uint8Array; name?: string; type?: string };
+
+export function jpegUpload(seed: number): Upload {
+  return { bytes: makeJpeg(seed), name: `photo-${seed}.jpg`, type: 'image/jpeg' };
+}
+
+export type PcnFormInput = Partial<{
+  vehicleRegistration: string;
+  carParkId: string;
+  offenceType: OffenceType;
+  description: string;
+  location: string;
+  observedAt: string;
+}> & { images?: Upload[]; imageTakenAt?: string[]; removeImageIds?: string[] };
+
+export function pcnForm(input: PcnFormInput): FormData {
+  const form = new FormData();
+  const { images = [], imageTakenAt = [], removeImageIds = [], ...fields } = input;
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  for (const image of images) {
+    form.append('images', new Blob([image.bytes], { type: image.type ?? 'image/jpeg' }), image.name ?? 'photo.jpg');
+  }
+  for (const takenAt of imageTakenAt) form.append('imageTakenAt', takenAt);
+  for (const id of removeImageIds) form.append('removeImageIds', id);
+  return form;
+}
+
+export function validPcnFields(carParkId: string): PcnFormInput {
+  return {
+    vehicleRegistration: 'ab12 cde',
+    carParkId,
+    offenceType: 'PARKING_WITHOUT_PERMIT',
+    description: 'No permit displayed',
+    location: 'Bay 14, level 2',
+  };
+}
+
+/** POST /pcns as the sync engine sends it. */
+export function postPcn(t: TestApp, token: string | undefined, input: PcnFormInput, key: string | null = randomUUID()) {
+  return t.request('POST', '/pcns', {
+    token,
+    body: pcnForm(input),
+    headers: key === null ? {} : { [IDEMPOTENCY_KEY_HEADER]: key },
+  });
+}
+
+/** Creates a PCN through the API and returns it (throws on anything but 201). */
+export async function createPcnViaApi(t: TestApp, token: string, carParkId: string, overrides: PcnFormInput = {}) {
+  const res = await postPcn(t, token, { ...validPcnFields(carParkId), images: [jpegUpload(1), jpegUpload(2)], ...overrides });
+  if (res.status !== 201) throw new Error(`create PCN failed: ${res.status} ${res.text}`);
+  return res.json.data as import('@parkpatrol/shared').Pcn;
+}
+
+/**
+ * Many PCNs straight through the repository in one transaction: list and search tests need
+ * hundreds, and hundreds of multipart requests would test nothing more.
+ */
+export async function insertPcnsDirectly(
+  t: TestApp,
+  count: number,
+  make: (index: number) => { createdBy: string; carParkId: string; vehicleRegistration: string; status?: PcnStatus; createdAt: string },
+): Promise<Array<{ id: string; pcnNumber: string }>> {
+  return t.db.transaction().execute(async (trx) => {
+    const made: Array<{ id: string; pcnNumber: string }> = [];
+    for (let index = 0; index < count; index++) {
+      const spec = make(index);
+      const id = randomUUID();
+      const { pcnNumber } = await insertPcn(trx, {
+        id,
+        vehicleRegistration: spec.vehicleRegistration,
+        carParkId: spec.carParkId,
+        offenceType: 'OTHER',
+        description: '',
+        location: 'Somewhere',
+        observedAt: null,
+        createdBy: spec.createdBy,
+        idempotencyKey: null,
+        requestHash: null,
+        now: spec.createdAt,
+      });
+      if (spec.status && spec.status !== 'SUBMITTED') {
+        await trx.updateTable('pcns').set({ status: spec.status }).where('id', '=', id).execute();
+      }
+      made.push({ id, pcnNumber });
+    }
+    return made;
+  });
+}
+
+/** Every file in the upload folder, temporary ones included. */
+export function listUploadFiles(t: TestApp): string[] {
+  const dir = t.config.uploadsDir;
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+}
