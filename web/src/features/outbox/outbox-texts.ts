@@ -1,0 +1,38 @@
+import type { DraftRecord } from '../../lib/local-db.ts';
+
+/** What the officer reads about each notice in the outbox (issue 5, item 7). */
+export const OUTBOX_TEXTS = {
+  waitingForSignal: 'Waiting for signal',
+  sending: 'Sending',
+  signInToSend: 'Sign in to send',
+  sent: 'Sent',
+  draft: 'Draft',
+  failedPrefix: 'Failed: ',
+  retryNow: 'Retry now',
+  discard: 'Discard',
+  offline: 'Offline',
+  offlineDetail: 'No signal. Notices are saved on this phone and sent when signal returns.',
+  unsentCount: (count: number) => `${count} unsent`,
+  unsentCountLabel: (count: number) => `${count} ${count === 1 ? 'notice' : 'notices'} waiting to be sent`,
+  updateAvailable: 'A new version is available',
+  reload: 'Reload',
+  later: 'Later',
+} as const;
+
+/** The state label of one outbox row: text, never colour alone, carries the meaning. */
+export function describeDraftState(draft: Pick<DraftRecord, 'state' | 'lastError'>): string {
+  switch (draft.state) {
+    case 'queued':
+      return OUTBOX_TEXTS.waitingForSignal;
+    case 'sending':
+      return OUTBOX_TEXTS.sending;
+    case 'failed':
+      return `${OUTBOX_TEXTS.failedPrefix}${draft.lastError ?? 'the server refused this notice'}`;
+    case 'needs-sign-in':
+      return OUTBOX_TEXTS.signInToSend;
+    case 'sent':
+      return OUTBOX_TEXTS.sent;
+    case 'draft':
+      return OUTBOX_TEXTS.draft;
+  }
+}

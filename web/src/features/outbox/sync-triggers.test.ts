@@ -1,0 +1,85 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queueDraft, type LocalDb } from '../../lib/local-db.ts';
+import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
+import { addQueuedDraft, createTestDb } from './outbox-test-kit.ts';
+import { OUTBOX_SYNC_TAG, startOutboxTriggers } from './sync-triggers.ts';
+
+const idle: OutboxRunResult = { sent: 0, failed: 0, retrying: 0, needsSignIn: 0, pending: 0, nextAttemptAt: null, signedOut: false };
+
+function createRecordingRunner() {
+  const calls: OutboxRunOptions[] = [];
+  return { calls, run: async (options: OutboxRunOptions = {}) => (calls.push(options), idle) };
+}
+
+function createHost() {
+  const windowTarget = new EventTarget();
+  const documentTarget = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+  const registered: string[] = [];
+  return {
+    registered,
+    host: {
+      window: windowTarget,
+      document: documentTarget,
+      getServiceWorkerRegistration: async () => ({ sync: { register: async (tag: string) => void registered.push(tag) } }),
+    },
+  };
+}
+
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+};
+
+let db: LocalDb;
+let stop: () => void = () => undefined;
+beforeEach(() => {
+  db = createTestDb();
+});
+afterEach(() => {
+  stop();
+  db.close();
+});
+
+describe('outbox triggers', () => {
+  it('runs at once, ignoring backoff, when the app starts', async () => {
+    const runner = createRecordingRunner();
+    stop = startOutboxTriggers(db, runner, createHost().host).stop;
+    expect(runner.calls[0]).toEqual({ force: true });
+  });
+
+  it('runs forced when the signal returns and unforced when the app becomes visible', async () => {
+    const runner = createRecordingRunner();
+    const { host } = createHost();
+    stop = startOutboxTriggers(db, runner, host).stop;
+    runner.calls.length = 0;
+    host.window.dispatchEvent(new Event('online'));
+    host.document.dispatchEvent(new Event('visibilitychange'));
+    host.document.visibilityState = 'hidden';
+    host.document.dispatchEvent(new Event('visibilitychange'));
+    expect(runner.calls).toEqual([{ force: true }, {}]);
+  });
+
+  it('runs when a draft is submitted and registers Background Sync for it', async () => {
+    const runner = createRecordingRunner();
+    const { host, registered } = createHost();
+    const draft = await addQueuedDraft(db, 'user-1', { state: 'draft' }, 0);
+    stop = startOutboxTriggers(db, runner, host).stop;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    runner.calls.length = 0;
+
+    await queueDraft(db, draft.id);
+
+    await waitFor(() => runner.calls.length > 0 && registered.length > 0);
+    expect(registered).toEqual([OUTBOX_SYNC_TAG]);
+  });
+
+  it('wakes up when the earliest backoff runs out', async () => {
+    const runner = createRecordingRunner();
+    await addQueuedDraft(db, 'user-1', { nextAttemptAt: Date.now() + 150 }, 0);
+    stop = startOutboxTriggers(db, runner, createHost().host).stop;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = runner.calls.length;
+    await waitFor(() => runner.calls.length > before);
+  });
+});

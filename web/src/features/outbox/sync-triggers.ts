@@ -1,0 +1,103 @@
+import { liveQuery } from 'dexie';
+import type { LocalDb } from '../../lib/local-db.ts';
+import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
+
+/**
+ * When the page runs the outbox (design section 6): on app start, when the browser says the
+ * signal is back, when the app becomes visible again, when a draft becomes due (Submit, 'Retry
+ * now', a new sign-in), and on a timer for the earliest backoff. Background Sync is registered
+ * too where it exists (Chromium), so the service worker sends even after the tab is closed; iOS
+ * Safari and Firefox have none, which is why it is never the only trigger.
+ */
+
+export const OUTBOX_SYNC_TAG = 'outbox';
+/** setTimeout cannot wait longer than 2^31-1 ms; a draft is never due that far off anyway. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export type OutboxRunner = { run(options?: OutboxRunOptions): Promise<OutboxRunResult> };
+
+export type OutboxTriggerHost = {
+  /** Receives 'online'. */
+  window: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** Receives 'visibilitychange'. */
+  document: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & { visibilityState: string };
+  /** Where Background Sync can be registered; null or no `sync` where unsupported. */
+  getServiceWorkerRegistration?: () => Promise<{ sync?: { register(tag: string): Promise<void> } } | null | undefined>;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+};
+
+export function startOutboxTriggers(db: LocalDb, runner: OutboxRunner, host: OutboxTriggerHost): { stop(): void; runNow(options?: OutboxRunOptions): Promise<void> } {
+  const now = host.now ?? Date.now;
+  const reportError = host.onError ?? ((error: unknown) => console.warn('Outbox sync failed', error));
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  let lastQueuedSignature = '';
+
+  function runNow(options: OutboxRunOptions = {}): Promise<void> {
+    if (stopped) return Promise.resolve();
+    return runner.run(options).then(
+      () => undefined,
+      (error: unknown) => reportError(error),
+    );
+  }
+
+  function schedule(wakeAt: number | null) {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (wakeAt === null || stopped) return;
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, wakeAt - now()));
+    timer = setTimeout(() => {
+      timer = null;
+      void runNow();
+    }, delay);
+  }
+
+  async function registerBackgroundSync() {
+    try {
+      const registration = await host.getServiceWorkerRegistration?.();
+      await registration?.sync?.register(OUTBOX_SYNC_TAG);
+    } catch {
+      // Not supported, or the browser refused: the page's own triggers still cover the queue.
+    }
+  }
+
+  // Every change to the waiting drafts (from this tab, another or the service worker) re-arms
+  // the timer; a draft that is due now starts a run at once.
+  const subscription = liveQuery(() => db.drafts.where('state').anyOf('queued', 'sending').toArray()).subscribe({
+    next(drafts) {
+      if (stopped) return;
+      const at = now();
+      if (drafts.some((draft) => draft.state === 'queued' && draft.nextAttemptAt <= at)) void runNow();
+      schedule(drafts.length > 0 ? Math.min(...drafts.map((draft) => draft.nextAttemptAt)) : null);
+      const queuedSignature = drafts
+        .filter((draft) => draft.state === 'queued')
+        .map((draft) => draft.id)
+        .sort()
+        .join(',');
+      if (queuedSignature && queuedSignature !== lastQueuedSignature) void registerBackgroundSync();
+      lastQueuedSignature = queuedSignature;
+    },
+    error: reportError,
+  });
+
+  // Signal back or a fresh start: whatever the backoff said, now is the best moment to try.
+  const onOnline = () => void runNow({ force: true });
+  const onVisibilityChange = () => {
+    if (host.document.visibilityState === 'visible') void runNow();
+  };
+  host.window.addEventListener('online', onOnline);
+  host.document.addEventListener('visibilitychange', onVisibilityChange);
+  void runNow({ force: true });
+
+  return {
+    runNow,
+    stop() {
+      stopped = true;
+      subscription.unsubscribe();
+      if (timer) clearTimeout(timer);
+      host.window.removeEventListener('online', onOnline);
+      host.document.removeEventListener('visibilitychange', onVisibilityChange);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { findDraftPhotos, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
+import type { CompressedPhoto } from './compress-photo.ts';
+import { sha256Hex } from './sha256.ts';
+
+/**
+ * Adds a compressed photo to a draft. The hash is taken here, once, from the exact bytes that
+ * will be uploaded. A full disk surfaces as Dexie's QuotaExceededError (see isQuotaExceededError)
+ * and nothing already stored is touched.
+ */
+export async function addPhotoToDraft(db: LocalDb, draftId: string, photo: CompressedPhoto, now = Date.now()): Promise<PhotoRecord> {
+  const sha256 = await sha256Hex(photo.bytes);
+  return db.transaction('rw', db.photos, async () => {
+    const existing = await findDraftPhotos(db, draftId);
+    const position = existing.reduce((max, row) => Math.max(max, row.position + 1), 0);
+    const record: PhotoRecord = { id: crypto.randomUUID(), draftId, ...photo, sha256, position, createdAt: now };
+    await db.photos.add(record);
+    return record;
+  });
+}
+
+export async function removePhotoFromDraft(db: LocalDb, photoId: string): Promise<void> {
+  await db.photos.delete(photoId);
+}
+
+/** A Blob to preview a stored photo (URL.createObjectURL); made on demand, never stored. */
+export function toPhotoBlob(photo: Pick<PhotoRecord, 'bytes' | 'type'>): Blob {
+  return new Blob([photo.bytes], { type: photo.type });
+}
