@@ -310,6 +310,14 @@ describe('POST /auth/logout', () => {
     expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: replay.json.data.refreshToken } })).status).toBe(401);
   });
 
+  it('answers 200 to the access token alone, even for an account deleted since', async () => {
+    const user = await t.signedInUser('USER');
+    expect((await t.request('POST', '/auth/logout', { token: user.token })).status).toBe(200);
+    expect(await activityTypes(t, user.id)).toEqual(['LOGIN', 'LOGOUT']);
+    await t.db.deleteFrom('users').where('id', '=', user.id).execute();
+    expect((await t.request('POST', '/auth/logout', { token: user.token })).status).toBe(200);
+  });
+
   it('answers 200 for an unknown token', async () => {
     const res = await t.request('POST', '/auth/logout', { json: { refreshToken: 'unknown' } });
     expect(res.status).toBe(200);

@@ -156,23 +156,17 @@ export function createAuthRoutes(deps: AppDeps) {
     .post('/logout', async (c) => {
       const input = await readJson(c, logoutInputSchema);
       const at = now();
-      let userId: string | null = null;
-      let hasEndedSession = false;
+      let endedFor: string | null = null;
       if (input.refreshToken) {
-        const revoked = await revokeRefreshTokenFamily(db, { token: input.refreshToken, now: at });
-        if (revoked) {
-          userId = revoked.userId;
-          hasEndedSession = true;
-        }
+        endedFor = (await revokeRefreshTokenFamily(db, { token: input.refreshToken, now: at }))?.userId ?? null;
       } else {
         const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
         const claims = bearer ? await verifyAccessToken(config.jwtSecret, bearer) : null;
-        if (claims) {
-          userId = claims.sub;
-          hasEndedSession = true;
-        }
+        // The account may have been deleted since the token was signed.
+        endedFor = claims && (await findUserById(db, claims.sub)) ? claims.sub : null;
       }
-      if (userId && hasEndedSession) await recordActivity(db, { userId, type: 'LOGOUT', now: at });
+      // Only a session that was still live counts, so signing out twice records one LOGOUT.
+      if (endedFor) await recordActivity(db, { userId: endedFor, type: 'LOGOUT', now: at });
       return ok(c, null, { message: SUCCESS_MESSAGES.signedOut });
     })
 
@@ -198,21 +192,20 @@ export function createAuthRoutes(deps: AppDeps) {
 
     .post('/reset-password', async (c) => {
       const input = await readJson(c, resetPasswordInputSchema);
-      const passwordHash = await hashPassword(input.password);
       const at = now();
-      const userId = await db.transaction().execute(async (trx) => {
-        const consumed = await consumeOneTimeToken(trx, { token: input.token, purpose: 'password-reset', now: at });
-        if (!consumed) return null;
-        const user = await findUserById(trx, consumed.userId);
-        if (!user?.isActive) return null;
-        await setPasswordHash(trx, consumed.userId, { passwordHash, now: at });
+      // The token is checked before the (deliberately slow) hash, so a flood of made-up tokens
+      // costs no argon2 work. A crash between the two only means asking for a new link.
+      const consumed = await consumeOneTimeToken(db, { token: input.token, purpose: 'password-reset', now: at });
+      const user = consumed ? await findUserById(db, consumed.userId) : undefined;
+      if (!user?.isActive) throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidResetToken);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        await setPasswordHash(trx, user.id, { passwordHash, now: at });
         // Whoever knew the old password is signed out everywhere.
-        await revokeUserRefreshTokens(trx, { userId: consumed.userId, now: at });
-        await recordActivity(trx, { userId: consumed.userId, type: 'PASSWORD_RESET', now: at });
-        return { id: user.id, email: user.email };
+        await revokeUserRefreshTokens(trx, { userId: user.id, now: at });
+        await recordActivity(trx, { userId: user.id, type: 'PASSWORD_RESET', now: at });
       });
-      if (!userId) throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidResetToken);
-      loginFailuresByAccount.reset(userId.email);
+      loginFailuresByAccount.reset(user.email);
       return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetSuccessful });
     })
 

@@ -7,7 +7,6 @@ import {
   updateUserInputSchema,
   userListQuerySchema,
   VALIDATION_MESSAGES,
-  type Role,
   type User,
   type UserListResponse,
 } from '@parkpatrol/shared';
@@ -115,7 +114,7 @@ export function createUserRoutes(deps: AppDeps) {
     .put('/:id', requireAdmin, async (c) => {
       const input = await readJson(c, updateUserInputSchema);
       const target = await findUserOr404(deps, c.req.param('id'));
-      enforce(checkUpdateUser(c.get('user'), target, { role: input.role as Role | undefined, isActive: input.isActive }));
+      enforce(checkUpdateUser(c.get('user'), target, { role: input.role, isActive: input.isActive }));
       if (input.email !== undefined && (await isEmailTaken(db, input.email, target.id))) {
         throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
       }
