@@ -17,7 +17,6 @@ import {
   insertPcnsDirectly,
   jpegUpload,
   listUploadFiles,
-  makeJpeg,
   makeOversizedJpeg,
   pcnForm,
   postPcn,
@@ -554,6 +553,23 @@ describe('a single PCN: read, edit, delete, submit', () => {
       expect((await t.request('PUT', `/pcns/${pcn.id}`, { body: pcnForm({ location: 'Hijacked' }) })).status).toBe(401);
       const after = await t.request('GET', `/pcns/${pcn.id}`, { token: owner.token });
       expect(after.json.data.location).toBe(pcn.location);
+    });
+
+    it('refuses an absurd list of images to remove with 400', async () => {
+      const pcn = await createPcnViaApi(t, owner.token, carPark.id);
+      const ids = Array.from({ length: 40_000 }, () => randomUUID());
+      const res = await t.request('PUT', `/pcns/${pcn.id}`, { token: owner.token, body: pcnForm({ removeImageIds: ids }) });
+      expect(res.status).toBe(400);
+    });
+
+    it('ignores removal of an image that belongs to another PCN', async () => {
+      const mine = await createPcnViaApi(t, owner.token, carPark.id);
+      const theirs = await createPcnViaApi(t, other.token, carPark.id);
+      const res = await t.request('PUT', `/pcns/${mine.id}`, { token: owner.token, body: pcnForm({ removeImageIds: [theirs.images[0]!.id] }) });
+      expect(res.status).toBe(200);
+      const after = await t.request('GET', `/pcns/${theirs.id}`, { token: other.token });
+      expect(after.json.data.images).toHaveLength(2);
+      expect(listUploadFiles(t)).toContain(theirs.images[0]!.fileName);
     });
 
     it('refuses moving a USER\'s PCN to a car park they are not assigned to', async () => {

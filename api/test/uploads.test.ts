@@ -123,3 +123,33 @@ describe('GET /uploads/{fileName}', () => {
     expect(listUploadFiles(t)).not.toContain(image.fileName);
   });
 });
+
+describe('sweeping orphaned evidence after a crash', () => {
+  it('removes old temporary and unreferenced files, and keeps referenced and recent ones', async () => {
+    const { utimesSync } = await import('node:fs');
+    const { sweepOrphanEvidenceFiles } = await import('../src/services/evidence-storage.ts');
+    const { findKnownImageFileNames } = await import('../src/repositories/pcns.ts');
+    const t = await createTestApp();
+    try {
+      const owner = await t.signedInUser('USER');
+      const carPark = await t.createCarPark({ assignTo: [owner.id] });
+      const pcn = await createPcnViaApi(t, owner.token, carPark.id, { images: [jpegUpload(500)] });
+      const dir = t.config.uploadsDir;
+      const orphan = `${'b'.repeat(32)}.jpg`;
+      const temp = `.tmp-${'c'.repeat(32)}`;
+      const fresh = `${'d'.repeat(32)}.png`;
+      for (const name of [orphan, temp, fresh]) writeFileSync(join(dir, name), 'x');
+      const hourAgo = new Date(Date.now() - 3600 * 1000);
+      for (const name of [orphan, temp, pcn.images[0]!.fileName]) utimesSync(join(dir, name), hourAgo, hourAgo);
+
+      const removed = await sweepOrphanEvidenceFiles(dir, {
+        olderThan: new Date(Date.now() - 10 * 60 * 1000),
+        findKnown: (names) => findKnownImageFileNames(t.db, names),
+      });
+      expect(removed.sort()).toEqual([temp, orphan].sort());
+      expect(listUploadFiles(t)).toEqual([pcn.images[0]!.fileName, fresh].sort());
+    } finally {
+      await t.close();
+    }
+  });
+});

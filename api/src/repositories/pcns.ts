@@ -441,6 +441,18 @@ export async function findImageByFileName(
   };
 }
 
+/** Which of these file names belong to an image row (for the orphan sweep). */
+export async function findKnownImageFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  // Chunked to stay well under SQLite's bound-parameter limit.
+  for (let start = 0; start < fileNames.length; start += 500) {
+    const chunk = fileNames.slice(start, start + 500);
+    const rows = await db.selectFrom('pcn_images').select('file_name').where('file_name', 'in', chunk).execute();
+    for (const row of rows) known.add(row.file_name);
+  }
+  return known;
+}
+
 /** Car park checks for filing: whether it exists and is active, and whether the user is assigned. */
 export async function findCarParkForFiling(
   db: Db,

@@ -360,10 +360,19 @@ async function readPcnForm(c: Context): Promise<PcnForm> {
     // A file input left empty still sends a nameless, empty part.
     .filter((file) => !(file.size === 0 && file.name === ''));
   const takenAt = form.getAll(PCN_MULTIPART_FIELDS.imageTakenAt).map((v) => (typeof v === 'string' ? v.trim() : ''));
-  const removeImageIds = form
-    .getAll(PCN_MULTIPART_FIELDS.removeImageIds)
-    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
-    .map((v) => v.trim());
+  const removeImageIds = [
+    ...new Set(
+      form
+        .getAll(PCN_MULTIPART_FIELDS.removeImageIds)
+        .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+        .map((v) => v.trim()),
+    ),
+  ];
+  // A PCN never holds more than MAX_IMAGES_PER_PCN images; a longer list is not a real edit
+  // and would only hit SQLite's bound-parameter limit.
+  if (removeImageIds.length > MAX_IMAGES_PER_PCN) {
+    throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.invalidInput, { details: { removeImageIds: VALIDATION_MESSAGES.tooManyImages } });
+  }
   return { text, files, takenAt, removeImageIds };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -87,6 +87,34 @@ export async function openEvidenceFile(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/**
+ * Removes what a crash can leave behind: temporary files, and evidence files renamed into
+ * place whose database transaction never committed. Only files older than `olderThan` are
+ * touched, so uploads in flight are safe. Meant for server start (or a periodic job).
+ */
+export async function sweepOrphanEvidenceFiles(
+  uploadsDir: string,
+  options: { olderThan: Date; findKnown: (fileNames: string[]) => Promise<Set<string>> },
+): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(uploadsDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const old: string[] = [];
+  for (const name of entries) {
+    if (!name.startsWith('.tmp-') && !isEvidenceFileName(name)) continue;
+    const info = await stat(join(uploadsDir, name)).catch(() => null);
+    if (info?.isFile() && info.mtime < options.olderThan) old.push(name);
+  }
+  const known = await options.findKnown(old.filter(isEvidenceFileName));
+  const orphans = old.filter((name) => !known.has(name));
+  for (const name of orphans) await rm(join(uploadsDir, name), { force: true });
+  return orphans;
 }
 
 // A rename is only durable once the directory entry itself is flushed.
