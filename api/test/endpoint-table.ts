@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER } from '@parkpatrol/shared';
+import { issueOneTimeToken, ACCESS_LINK_TTL_MS, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
+import { issueRefreshToken } from '../src/auth/refresh-tokens.ts';
+import { jpegUpload, pcnForm, validPcnFields } from './fixtures.ts';
+import { createActor, createOwnedPcn, uniqueSuffix, type Actor, type ActorName, type World } from './support/world.ts';
+
+/**
+ * THE table of the API (issue 7, item 2): every route the app registers, how to build a valid
+ * request for it, and what each caller gets. The authorisation matrix runs one case per cell,
+ * the bad-input suite mutates these valid requests, and the security suite checks the headers
+ * of every answer. A route missing here fails the matrix.
+ *
+ * `prepare` builds fresh resources for each case (so a DELETE in one cell cannot change the
+ * next) and is given the USER who owns them: the shared owner, or a fresh one when
+ * `needsFreshOwner` (the owner's own account is the resource, and admins delete or email it).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type PreparedRequest = {
+  /** Under /api, with the query string if any. */
+  path: string;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+};
+
+export type BodyKind = 'none' | 'json' | 'multipart';
+
+export type EndpointCase = {
+  method: HttpMethod;
+  /** The path template exactly as Hono registers it, under /api. */
+  route: string;
+  /** Tells apart rows of one route that test different rules. */
+  variant?: string;
+  body: BodyKind;
+  needsFreshOwner?: boolean;
+  prepare: (w: World, owner: Actor) => Promise<PreparedRequest>;
+  expected: Record<ActorName, number>;
+};
+
+const everyone = (status: number): Record<ActorName, number> => ({
+  anonymous: status,
+  owner: status,
+  otherUser: status,
+  admin: status,
+  superAdmin: status,
+});
+const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
+const adminsOnly = (status: number) => ({ anonymous: 401, owner: 403, otherUser: 403, admin: status, superAdmin: status });
+/** Resources of one USER: other USERs get the same 404 as for a PCN that does not exist. */
+const ownerOrAdmin = (status: number) => ({ anonymous: 401, owner: status, otherUser: 404, admin: status, superAdmin: status });
+
+/** One account with a password per app: signing in again and again is allowed, and argon2 is slow. */
+const passwordUsers = new WeakMap<World, Promise<{ email: string; password: string }>>();
+function passwordUserOf(w: World): Promise<{ email: string; password: string }> {
+  let user = passwordUsers.get(w);
+  if (!user) {
+    const password = 'correct horse battery';
+    user = w.t.createUser({ password }).then((created) => ({ email: created.email, password }));
+    passwordUsers.set(w, user);
+  }
+  return user;
+}
+
+function pcnCreateForm(carParkId: string): FormData {
+  return pcnForm({ ...validPcnFields(carParkId), images: [jpegUpload(11), jpegUpload(12), jpegUpload(13), jpegUpload(14)] });
+}
+
+export const ENDPOINTS: EndpointCase[] = [
+  // ---- health ----
+  { method: 'GET', route: '/health', body: 'none', prepare: async () => ({ path: '/health' }), expected: everyone(200) },
+
+  // ---- auth: open to anyone, authorised by what the body carries ----
+  {
+    method: 'POST', route: '/auth/login', body: 'json', expected: everyone(200),
+    prepare: async (w) => {
+      const user = await passwordUserOf(w);
+      return { path: '/auth/login', json: { email: user.email, password: user.password } };
+    },
+  },
+  {
+    method: 'POST', route: '/auth/refresh', body: 'json', expected: everyone(200),
+    prepare: async (w) => {
+      const user = await w.t.createUser({ password: null });
+      return { path: '/auth/refresh', json: { refreshToken: await issueRefreshToken(w.t.db, { userId: user.id, now: w.t.deps.now() }) } };
+    },
+  },
+  {
+    method: 'POST', route: '/auth/logout', body: 'json', expected: everyone(200),
+    prepare: async (w) => {
+      const user = await w.t.createUser({ password: null });
+      return { path: '/auth/logout', json: { refreshToken: await issueRefreshToken(w.t.db, { userId: user.id, now: w.t.deps.now() }) } };
+    },
+  },
+  {
+    method: 'POST', route: '/auth/forgot-password', body: 'json', expected: everyone(200),
+    prepare: async (w) => ({ path: '/auth/forgot-password', json: { email: (await w.t.createUser({ password: null })).email } }),
+  },
+  {
+    method: 'POST', route: '/auth/reset-password', body: 'json', expected: everyone(200),
+    prepare: async (w) => {
+      const user = await w.t.createUser({ password: null });
+      const token = await issueOneTimeToken(w.t.db, { userId: user.id, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: w.t.deps.now() });
+      return { path: '/auth/reset-password', json: { token, password: 'a-new-password-1' } };
+    },
+  },
+  {
+    method: 'POST', route: '/auth/access-link', body: 'json', expected: everyone(200),
+    prepare: async (w) => {
+      const user = await w.t.createUser({ password: null });
+      const token = await issueOneTimeToken(w.t.db, { userId: user.id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: w.t.deps.now() });
+      return { path: '/auth/access-link', json: { token } };
+    },
+  },
+
+  // ---- users ----
+  { method: 'GET', route: '/users/profile', body: 'none', prepare: async () => ({ path: '/users/profile' }), expected: signedIn(200) },
+  {
+    method: 'PUT', route: '/users/profile', body: 'json', expected: signedIn(200),
+    prepare: async () => ({ path: '/users/profile', json: { firstName: 'Renamed' } }),
+  },
+  { method: 'GET', route: '/users', body: 'none', prepare: async () => ({ path: '/users?page=1&limit=5' }), expected: adminsOnly(200) },
+  {
+    method: 'POST', route: '/users', variant: 'a USER account', body: 'json', expected: adminsOnly(201),
+    prepare: async (w) => ({
+      path: '/users',
+      json: { firstName: 'New', lastName: 'Officer', email: `new-${uniqueSuffix()}@example.com`, role: 'USER', carParkIds: [w.ownerCarParkId] },
+    }),
+  },
+  {
+    method: 'POST', route: '/users', variant: 'an ADMIN account', body: 'json',
+    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 201 },
+    prepare: async () => ({ path: '/users', json: { firstName: 'New', lastName: 'Admin', email: `admin-${uniqueSuffix()}@example.com`, role: 'ADMIN' } }),
+  },
+  {
+    method: 'PUT', route: '/users/:id', variant: 'the owner\'s own account', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
+    prepare: async (_w, owner) => ({ path: `/users/${owner.id}`, json: { firstName: 'Changed' } }),
+  },
+  {
+    method: 'PUT', route: '/users/:id', variant: 'an ADMIN account', body: 'json',
+    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 200 },
+    prepare: async (w) => ({ path: `/users/${(await createActor(w.t, 'ADMIN')).id}`, json: { lastName: 'Changed' } }),
+  },
+  {
+    method: 'DELETE', route: '/users/:id', body: 'none', needsFreshOwner: true, expected: adminsOnly(200),
+    prepare: async (_w, owner) => ({ path: `/users/${owner.id}` }),
+  },
+
+  // ---- car parks ----
+  { method: 'GET', route: '/car-parks', body: 'none', prepare: async () => ({ path: '/car-parks' }), expected: signedIn(200) },
+  { method: 'GET', route: '/car-parks/all', body: 'none', prepare: async () => ({ path: '/car-parks/all?page=1&limit=5' }), expected: adminsOnly(200) },
+  {
+    method: 'POST', route: '/car-parks', body: 'json', expected: adminsOnly(201),
+    prepare: async () => ({ path: '/car-parks', json: { name: 'New Site', siteCode: `N${uniqueSuffix()}` } }),
+  },
+  {
+    method: 'PUT', route: '/car-parks/:id', body: 'json', expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}`, json: { name: 'Renamed Site' } }),
+  },
+  {
+    method: 'DELETE', route: '/car-parks/:id', body: 'none', expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}` }),
+  },
+  {
+    method: 'POST', route: '/car-parks/:id/assign-user', body: 'json', expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/car-parks/${(await w.t.createCarPark()).id}/assign-user`, json: { userId: owner.id } }),
+  },
+  {
+    method: 'DELETE', route: '/car-parks/:id/unassign-user', body: 'json', expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}/unassign-user`, json: { userId: owner.id } }),
+  },
+
+  // ---- PCNs ----
+  { method: 'GET', route: '/pcns', body: 'none', prepare: async () => ({ path: '/pcns?page=1&limit=10' }), expected: signedIn(200) },
+  { method: 'GET', route: '/pcns/stats', body: 'none', prepare: async () => ({ path: '/pcns/stats' }), expected: signedIn(200) },
+  {
+    method: 'GET', route: '/pcns/:id', body: 'none', expected: ownerOrAdmin(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}` }),
+  },
+  {
+    // Filed against the owner's car park: another USER is not assigned to it.
+    method: 'POST', route: '/pcns', body: 'multipart',
+    expected: { anonymous: 401, owner: 201, otherUser: 403, admin: 201, superAdmin: 201 },
+    prepare: async (w) => ({ path: '/pcns', form: pcnCreateForm(w.ownerCarParkId), headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } }),
+  },
+  {
+    method: 'PUT', route: '/pcns/:id', body: 'multipart', expected: ownerOrAdmin(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}`, form: pcnForm({ description: 'Edited', images: [jpegUpload(21)] }) }),
+  },
+  {
+    method: 'DELETE', route: '/pcns/:id', body: 'none', expected: ownerOrAdmin(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}` }),
+  },
+  {
+    method: 'POST', route: '/pcns/:id/submit', body: 'none', expected: ownerOrAdmin(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/submit` }),
+  },
+  {
+    method: 'PATCH', route: '/pcns/:id/status', variant: 'to UNDER_REVIEW', body: 'json',
+    expected: { anonymous: 401, owner: 403, otherUser: 404, admin: 200, superAdmin: 200 },
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/status`, json: { status: 'UNDER_REVIEW', adminNotes: 'Looking' } }),
+  },
+  {
+    method: 'PATCH', route: '/pcns/:id/status', variant: 'to CANCELLED (the owner may cancel)', body: 'json', expected: ownerOrAdmin(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/status`, json: { status: 'CANCELLED' } }),
+  },
+
+  // ---- evidence: no token and other USERs get the 404 of a name that does not exist ----
+  {
+    method: 'GET', route: '/uploads/:fileName', variant: 'with a bearer token', body: 'none',
+    expected: { anonymous: 404, owner: 200, otherUser: 404, admin: 200, superAdmin: 200 },
+    prepare: async (w, owner) => ({ path: `/uploads/${(await createOwnedPcn(w, owner)).images[0]!.fileName}` }),
+  },
+  {
+    // The signed URL that GET /pcns/{id} hands out is the authorisation (an <img> sends no header).
+    method: 'GET', route: '/uploads/:fileName', variant: 'with the signed URL', body: 'none', expected: everyone(200),
+    prepare: async (w, owner) => ({ path: (await createOwnedPcn(w, owner)).images[0]!.url.replace(/^\/api/, '') }),
+  },
+
+  // ---- tracking ----
+  { method: 'POST', route: '/tracking/heartbeat', body: 'json', prepare: async () => ({ path: '/tracking/heartbeat', json: { path: '/dashboard' } }), expected: signedIn(200) },
+  { method: 'GET', route: '/tracking/admin/analytics', body: 'none', prepare: async () => ({ path: '/tracking/admin/analytics' }), expected: adminsOnly(200) },
+  { method: 'GET', route: '/tracking/admin/users', body: 'none', prepare: async () => ({ path: '/tracking/admin/users' }), expected: adminsOnly(200) },
+
+  // ---- onboarding ----
+  {
+    method: 'POST', route: '/onboarding/send/:userId', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
+    prepare: async (_w, owner) => ({ path: `/onboarding/send/${owner.id}`, json: { adminNotes: 'Welcome aboard' } }),
+  },
+  {
+    method: 'POST', route: '/onboarding/send-bulk', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
+    prepare: async (_w, owner) => ({ path: '/onboarding/send-bulk', json: { userIds: [owner.id] } }),
+  },
+];
+
+export function describeEndpoint(endpoint: EndpointCase): string {
+  return `${endpoint.method} ${endpoint.route}${endpoint.variant ? ` (${endpoint.variant})` : ''}`;
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Pcn, Role } from '@parkpatrol/shared';
+import { signAccessToken } from '../../src/auth/access-token.ts';
+import { createPcnViaApi } from '../fixtures.ts';
+import type { TestApp } from '../test-app.ts';
+
+/** The five callers every endpoint is tried with (issue 7, item 2). */
+export const ACTOR_NAMES = ['anonymous', 'owner', 'otherUser', 'admin', 'superAdmin'] as const;
+export type ActorName = (typeof ACTOR_NAMES)[number];
+
+export type Actor = { id: string; email: string; role: Role; token: string };
+
+/**
+ * The people a suite works with: `owner` is the USER whose PCNs and car park the requests are
+ * about, `otherUser` a USER with a car park of their own, and one admin of each rank.
+ */
+export type World = {
+  t: TestApp;
+  owner: Actor;
+  otherUser: Actor;
+  admin: Actor;
+  superAdmin: Actor;
+  ownerCarParkId: string;
+  otherCarParkId: string;
+};
+
+/**
+ * A user with a valid access token, without argon2 (no password): suites that need a fresh
+ * account per case would otherwise spend most of their time hashing.
+ */
+export async function createActor(t: TestApp, role: Role = 'USER', overrides: Parameters<TestApp['createUser']>[0] = {}): Promise<Actor> {
+  const user = await t.createUser({ password: null, ...overrides, role });
+  const token = await signAccessToken(t.config.jwtSecret, { id: user.id, role }, t.deps.now());
+  return { id: user.id, email: user.email, role, token };
+}
+
+export async function createWorld(t: TestApp): Promise<World> {
+  const [owner, otherUser, admin, superAdmin] = await Promise.all([
+    createActor(t, 'USER'),
+    createActor(t, 'USER'),
+    createActor(t, 'ADMIN'),
+    createActor(t, 'SUPER_ADMIN'),
+  ]);
+  const ownerCarPark = await t.createCarPark({ assignTo: [owner.id] });
+  const otherCarPark = await t.createCarPark({ assignTo: [otherUser.id] });
+  return { t, owner, otherUser, admin, superAdmin, ownerCarParkId: ownerCarPark.id, otherCarParkId: otherCarPark.id };
+}
+
+export function actorOf(w: World, name: ActorName, owner: Actor): Actor | null {
+  switch (name) {
+    case 'anonymous': return null;
+    case 'owner': return owner;
+    case 'otherUser': return w.otherUser;
+    case 'admin': return w.admin;
+    case 'superAdmin': return w.superAdmin;
+  }
+}
+
+/** A PCN with two real photos, filed by `owner` through the API against their car park. */
+export async function createOwnedPcn(w: World, owner: Actor = w.owner): Promise<Pcn> {
+  const carParkId = owner.id === w.owner.id ? w.ownerCarParkId : (await w.t.createCarPark({ assignTo: [owner.id] })).id;
+  return createPcnViaApi(w.t, owner.token, carParkId);
+}
+
+export function uniqueSuffix(): string {
+  return randomUUID().slice(0, 8);
+}
