@@ -7,6 +7,8 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './services/logger.ts';
 import { createMailer } from './services/mail.ts';
+import { sweepOrphanEvidenceFiles } from './services/evidence-storage.ts';
+import { findKnownImageFileNames } from './repositories/pcns.ts';
 
 const logger = createLogger();
 const config = loadConfig();
@@ -17,6 +19,13 @@ if (!config.isProduction) {
   const seeded = await seedDemoData(db);
   if (seeded) logger.info('seeded demo data into an empty database', { accounts: ['admin@example.com', 'officer@example.com'] });
 }
+// Before listening, no upload of this process is in flight: anything a crash left between the
+// file rename and the database commit (or a temp file) is an orphan and goes.
+const orphans = await sweepOrphanEvidenceFiles(config.uploadsDir, {
+  olderThan: new Date(),
+  findKnown: (names) => findKnownImageFileNames(db, names),
+});
+if (orphans.length > 0) logger.info('removed evidence files left by an interrupted upload', { count: orphans.length });
 const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
 const app = createApp({
   db,
