@@ -1,5 +1,6 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
 const productName = process.env.PRODUCT_NAME ?? 'ParkPatrol';
@@ -8,6 +9,51 @@ export default defineConfig({
   plugins: [
     react(),
     // PWA: the offline issue adds vite-plugin-pwa (injectManifest, src/sw.ts) here.
+    // Cast: vite-plugin-pwa is typed against the hoisted vite 8 while this file imports web's
+    // vite 7; the plugin supports both at runtime, only their type declarations differ.
+    ...(VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // Never swap versions under an officer mid-form: pwa-update-prompt.tsx offers 'Reload'.
+      registerType: 'prompt',
+      // The prompt component registers the worker (virtual:pwa-register/react); no inline script.
+      injectRegister: false,
+      // The glob below already precaches the icons; listing them twice only adds noise.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: `${productName} Self Ticketing`,
+        short_name: productName,
+        description: 'Submit and track parking charge notices, even with no signal.',
+        lang: 'en-GB',
+        theme_color: '#c62828',
+        background_color: '#f5f6f8',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          {
+            name: 'New PCN',
+            short_name: 'New PCN',
+            description: 'Start a new parking charge notice',
+            url: '/pcn/new',
+            icons: [{ src: '/icons/shortcut-new-pcn-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+        ],
+      },
+      injectManifest: {
+        // The whole shell, the compression worker's library and the icons: after one visit the
+        // app must start and file notices with no network at all.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+      },
+    }) as unknown as PluginOption[]),
   ],
   define: {
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),

@@ -1,0 +1,77 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { API_URL } from './config/env.ts';
+import { EVIDENCE_CACHE_NAME, getLocalDb } from './lib/local-db.ts';
+import { createMirroredTokenProvider } from './features/outbox/mirrored-tokens.ts';
+import { createOutboxSync } from './features/outbox/outbox-sync.ts';
+import { OUTBOX_SYNC_TAG } from './features/outbox/sync-triggers.ts';
+
+/**
+ * The service worker (vite-plugin-pwa, injectManifest). It keeps the app shell offline, caches
+ * evidence images, and sends the outbox on Background Sync with the same engine as the page.
+ * It never activates a new version by itself: the page offers 'Reload' (pwa-update-prompt.tsx),
+ * because a swap in the middle of a form would be the officer's loss, not ours.
+ */
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+/** Background Sync is Chromium-only and absent from TypeScript's lib. */
+type SyncEvent = ExtendableEvent & { readonly tag: string; readonly lastChance: boolean };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+const apiBase = new URL(API_URL, self.location.origin);
+const apiPath = apiBase.pathname.replace(/\/+$/, '');
+
+// Every screen is index.html; /api must reach the network (or fail), never get the shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+// Evidence images have random, immutable names, so a stored copy never goes stale. Their URLs
+// carry a signature that changes with each fetch of the PCN; the cache key drops it so the
+// copy taken online is found offline. Only 200s are stored (the strategy's default).
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === apiBase.origin && url.pathname.startsWith(`${apiPath}/uploads/`),
+  new CacheFirst({
+    cacheName: EVIDENCE_CACHE_NAME,
+    plugins: [
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const url = new URL(request.url);
+          url.search = '';
+          return url.href;
+        },
+      },
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+const outbox = createOutboxSync({
+  db: getLocalDb(),
+  baseUrl: apiBase.href,
+  tokens: createMirroredTokenProvider(getLocalDb()),
+  fetch: (input, init) => self.fetch(input, init),
+});
+
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as SyncEvent;
+  if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
+  syncEvent.waitUntil(
+    (async () => {
+      // The browser fires 'sync' when it believes there is a connection: ignore the backoff.
+      const result = await outbox.run({ force: true });
+      // Rejecting asks the browser to fire the sync again later, with its own backoff.
+      if (result.pending > 0 && !syncEvent.lastChance) throw new Error(`${result.pending} notices still waiting`);
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
