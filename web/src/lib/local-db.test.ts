@@ -1,0 +1,91 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  countUnsentDrafts,
+  createEmptyDraft,
+  createLocalDb,
+  discardDraft,
+  findDraftPhotos,
+  findOpenDrafts,
+  findUnsentDrafts,
+  isQuotaExceededError,
+  queueDraft,
+  readMirroredTokens,
+  retryDraftNow,
+  saveMirroredTokens,
+  type DraftRecord,
+  type LocalDb,
+} from './local-db.ts';
+
+let db: LocalDb;
+beforeEach(() => {
+  db = createLocalDb(`local-db-test-${randomUUID()}`);
+});
+afterEach(() => db.close());
+
+async function addDraft(userId: string, overrides: Partial<DraftRecord> = {}) {
+  const draft = { ...createEmptyDraft(userId, randomUUID(), Date.now()), ...overrides };
+  await db.drafts.add(draft);
+  return draft;
+}
+
+describe('local database', () => {
+  it('lists one officer’s unsent drafts oldest first and counts them', async () => {
+    const newer = await addDraft('u1', { state: 'failed', queuedAt: 20 });
+    const older = await addDraft('u1', { state: 'queued', queuedAt: 10 });
+    await addDraft('u1', { state: 'sent' });
+    await addDraft('u1', { state: 'draft' });
+    await addDraft('u2', { state: 'queued' });
+    expect((await findUnsentDrafts(db, 'u1')).map((d) => d.id)).toEqual([older.id, newer.id]);
+    expect(await countUnsentDrafts(db, 'u1')).toBe(2);
+  });
+
+  it('lists open drafts newest first for resuming', async () => {
+    const old = await addDraft('u1', { updatedAt: 1 });
+    const recent = await addDraft('u1', { updatedAt: 2 });
+    await addDraft('u1', { state: 'queued', updatedAt: 3 });
+    expect((await findOpenDrafts(db, 'u1')).map((d) => d.id)).toEqual([recent.id, old.id]);
+  });
+
+  it('queues a draft with a clean slate and keeps its first queue time on resubmit', async () => {
+    const draft = await addDraft('u1', { state: 'failed', attempts: 3, lastError: 'Bad', lastErrorFields: { location: 'x' }, queuedAt: 5 });
+    await queueDraft(db, draft.id, 100);
+    expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'queued', attempts: 0, lastError: null, lastErrorFields: null, queuedAt: 5 });
+  });
+
+  it('retries a waiting draft now, but leaves a sent one alone', async () => {
+    const waiting = await addDraft('u1', { state: 'queued', nextAttemptAt: 9e12 });
+    const sent = await addDraft('u1', { state: 'sent' });
+    await retryDraftNow(db, waiting.id);
+    await retryDraftNow(db, sent.id);
+    expect((await db.drafts.get(waiting.id))?.nextAttemptAt).toBe(0);
+    expect((await db.drafts.get(sent.id))?.state).toBe('sent');
+  });
+
+  it('discards a draft with its photos, but never one in flight', async () => {
+    const draft = await addDraft('u1');
+    await db.photos.add({ id: 'p1', draftId: draft.id, bytes: new ArrayBuffer(4), type: 'image/jpeg', name: 'a.jpg', size: 4, takenAt: null, sha256: 'x', position: 0, createdAt: 0 });
+    await discardDraft(db, draft.id);
+    expect(await db.drafts.get(draft.id)).toBeUndefined();
+    expect(await findDraftPhotos(db, draft.id)).toEqual([]);
+
+    const sending = await addDraft('u1', { state: 'sending' });
+    await expect(discardDraft(db, sending.id)).rejects.toThrow(/being sent/);
+  });
+
+  it('mirrors tokens and requeues that officer’s needs-sign-in drafts only', async () => {
+    const mine = await addDraft('u1', { state: 'needs-sign-in' });
+    const theirs = await addDraft('u2', { state: 'needs-sign-in' });
+    await saveMirroredTokens(db, { userId: 'u1', token: 't', refreshToken: 'r' });
+    expect(await readMirroredTokens(db)).toMatchObject({ userId: 'u1', token: 't', refreshToken: 'r' });
+    expect((await db.drafts.get(mine.id))?.state).toBe('queued');
+    expect((await db.drafts.get(theirs.id))?.state).toBe('needs-sign-in');
+  });
+
+  it('recognises a full disk however Dexie wraps it', () => {
+    expect(isQuotaExceededError({ name: 'QuotaExceededError' })).toBe(true);
+    expect(isQuotaExceededError({ name: 'AbortError', inner: { name: 'QuotaExceededError' } })).toBe(true);
+    expect(isQuotaExceededError(new Error('other'))).toBe(false);
+  });
+});
