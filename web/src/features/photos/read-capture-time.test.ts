@@ -19,7 +19,7 @@ function createJpegWithExif(tags: { original?: string; offset?: string; dateTime
   const exifEntries = (tags.original ? 1 : 0) + (tags.offset ? 1 : 0);
   const exifIfdAt = 8 + ifd0Size;
   const exifSize = 2 + exifEntries * 12 + 4;
-  let dataAt = exifIfdAt + exifSize;
+  const dataAt = exifIfdAt + exifSize;
   const data: number[] = [];
   const place = (text: string) => {
     const at = dataAt + data.length;
