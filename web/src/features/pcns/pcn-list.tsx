@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Cell, Column, Input, Label, Link, Row, SearchField, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Input, Label, Link, SearchField } from 'react-aria-components';
 import { Eye, Pencil, Plus, Search } from 'lucide-react';
 import {
   ERROR_MESSAGES,
@@ -32,6 +32,8 @@ const STATUS_OPTIONS = [
   ...PCN_STATUSES.map((status) => ({ id: status, label: PCN_STATUS_LABELS[status] })),
 ];
 const SEARCH_DEBOUNCE_MS = 300;
+/** Spec section 2, PCN list: the table's columns. */
+const COLUMNS = ['PCN Number', 'Vehicle Registration', 'Car Park', 'Offence Type', 'Status', 'Submitted', 'Actions'] as const;
 
 function parseStatus(value: string | null): PcnStatus | null {
   return value && (PCN_STATUSES as readonly string[]).includes(value) ? (value as PcnStatus) : null;
@@ -138,32 +140,34 @@ function EmptyState({ isFiltered }: { isFiltered: boolean }) {
 
 function PcnTable({ pcns, isBusy }: { pcns: Pcn[]; isBusy: boolean }) {
   return (
-    // Wide tables scroll sideways on a phone; the region is focusable so keyboard users can too.
+    // Between the phone cards and a wide desktop the table may scroll sideways; focusable so keyboards can.
     <div className="table-scroll" role="region" aria-label="PCN table" tabIndex={0} aria-busy={isBusy}>
-      <Table aria-label={NAV_LABELS.myPcns} className="table">
-        <TableHeader>
-          <Column isRowHeader>PCN Number</Column>
-          <Column>Vehicle Registration</Column>
-          <Column>Car Park</Column>
-          <Column>Offence Type</Column>
-          <Column>Status</Column>
-          <Column>Submitted</Column>
-          <Column>Actions</Column>
-        </TableHeader>
-        <TableBody items={pcns}>
-          {(pcn) => {
+      {/* Explicit roles keep table semantics when the phone layout restyles rows as cards. */}
+      <table className="table table--cards" role="table">
+        <caption className="visually-hidden">{NAV_LABELS.myPcns}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {pcns.map((pcn) => {
             const title = pcnTitle(pcn.pcnNumber);
             return (
-              <Row id={pcn.id} className="table__row">
-                <Cell>{title}</Cell>
-                <Cell>{pcn.vehicleRegistration}</Cell>
-                <Cell>{pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}</Cell>
-                <Cell>{OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}</Cell>
-                <Cell>
+              <tr key={pcn.id} role="row">
+                <th scope="row" role="rowheader" data-label={COLUMNS[0]}>{title}</th>
+                <td role="cell" data-label={COLUMNS[1]}>{pcn.vehicleRegistration}</td>
+                <td role="cell" data-label={COLUMNS[2]}>{pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}</td>
+                <td role="cell" data-label={COLUMNS[3]}>{OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}</td>
+                <td role="cell" data-label={COLUMNS[4]}>
                   <StatusChip status={pcn.status} />
-                </Cell>
-                <Cell>{formatDate(pcn.createdAt)}</Cell>
-                <Cell>
+                </td>
+                <td role="cell" data-label={COLUMNS[5]}>{formatDate(pcn.createdAt)}</td>
+                <td role="cell" data-label={COLUMNS[6]}>
                   <div className="table__actions">
                     <Link href={paths.pcn(pcn.id)} className="button button--icon" aria-label={`View ${title}`}>
                       <Eye aria-hidden="true" size={20} />
@@ -174,12 +178,12 @@ function PcnTable({ pcns, isBusy }: { pcns: Pcn[]; isBusy: boolean }) {
                       </Link>
                     ) : null}
                   </div>
-                </Cell>
-              </Row>
+                </td>
+              </tr>
             );
-          }}
-        </TableBody>
-      </Table>
+          })}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
+
+export const OFFICER = { email: 'officer@example.com', password: 'officer123', firstName: 'Olivia' };
+export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
+
+/** The server started by global-setup.ts, on a free port with a fresh database. */
+export const test = base.extend<{ failOnConsoleErrors: void }>({
+  /**
+   * An error the app logs is a bug nobody looked at (style.md). The browser's own "Failed to load
+   * resource" lines for expected 4xx answers (a wrong password, an expired token) are not ours.
+   */
+  failOnConsoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      expect(errors, 'console errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
+  baseURL: async ({}, use) => {
+    const url = process.env.PP_BASE_URL;
+    if (!url) throw new Error('PP_BASE_URL is not set: run through playwright.config.ts (global setup starts the server)');
+    await use(url);
+  },
+});
+export { expect };
+
+export function evidencePhotos(): string[] {
+  const dir = process.env.PP_FIXTURES_DIR ?? '';
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.jpg'))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+export function isPhone(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'phone';
+}
+
+export async function signIn(page: Page, account: { email: string; password: string } = OFFICER) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Opens the drawer on a phone; the side navigation is always there on a desktop. */
+export async function openNavigation(page: Page, testInfo: TestInfo) {
+  if (isPhone(testInfo)) await page.getByRole('button', { name: 'Open navigation' }).click();
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** A full-page screenshot kept as a test artifact under test-results/. */
+export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  // From the top, so the sticky top bar is not painted over the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
+}
+
+/** axe on the current screen: nothing of serious or critical impact. */
+export async function expectNoSeriousAxeViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** A unique, valid registration per test run and project, so parallel projects never collide. */
+export function uniqueRegistration(testInfo: TestInfo): string {
+  const letter = isPhone(testInfo) ? 'P' : 'D';
+  return `E2E${letter}${Date.now().toString(36).slice(-5).toUpperCase()}`;
+}

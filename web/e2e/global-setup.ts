@@ -1,0 +1,111 @@
+import { spawn, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import jpeg from 'jpeg-js';
+
+const webDir = resolve(import.meta.dirname, '..');
+const rootDir = resolve(webDir, '..');
+const distDir = join(webDir, 'dist');
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, timeoutMs: number, isAlive: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error('The API server exited during start-up; see its output above.');
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The API server did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
+}
+
+/** Real JPEG photos (not 1x1 stubs): a 1200x900 pattern that differs per photo. */
+function writeEvidencePhotos(dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  const width = 1200;
+  const height = 900;
+  return [0, 1, 2, 3].map((n) => {
+    const data = Buffer.alloc(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        const stripe = Math.floor((x + y * (n + 1)) / 60) % 2 === 0;
+        data[i] = stripe ? 200 - n * 40 : 40;
+        data[i + 1] = stripe ? 60 + n * 40 : 120;
+        data[i + 2] = (x * 255) / width;
+        data[i + 3] = 255;
+      }
+    }
+    const file = join(dir, `evidence-${n + 1}.jpg`);
+    writeFileSync(file, jpeg.encode({ data, width, height }, 80).data);
+    return file;
+  });
+}
+
+export default async function globalSetup() {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    // The root test runner builds first; building here keeps `npx playwright test` self-sufficient.
+    execSync('npm run build -w web', { cwd: rootDir, stdio: 'inherit' });
+  }
+  const tempDir = mkdtempSync(join(tmpdir(), 'parkpatrol-e2e-'));
+  const dataDir = join(tempDir, 'data');
+  const fixturesDir = join(tempDir, 'fixtures');
+  writeEvidencePhotos(fixturesDir);
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const server = spawn(process.execPath, [join(rootDir, 'node_modules/tsx/dist/cli.mjs'), 'api/src/server.ts'], {
+    cwd: rootDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      APP_URL: baseUrl,
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let isAlive = true;
+  server.once('exit', () => {
+    isAlive = false;
+  });
+  try {
+    await waitForHealth(baseUrl, 60_000, () => isAlive);
+  } catch (error) {
+    server.kill('SIGTERM');
+    rmSync(tempDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  // Workers are started after global setup and inherit these.
+  process.env.PP_BASE_URL = baseUrl;
+  process.env.PP_FIXTURES_DIR = fixturesDir;
+
+  return async () => {
+    if (isAlive) {
+      const exited = new Promise<void>((r) => server.once('exit', () => r()));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 6000))]);
+      if (isAlive) server.kill('SIGKILL');
+    }
+    rmSync(tempDir, { recursive: true, force: true });
+  };
+}

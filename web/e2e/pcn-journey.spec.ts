@@ -1,0 +1,203 @@
+import type { Page } from '@playwright/test';
+import { evidencePhotos, expect, expectNoSeriousAxeViolations, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(label) }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function expectImagesLoaded(page: Page, count: number) {
+  const images = page.locator('.evidence-grid img');
+  await expect(images).toHaveCount(count);
+  for (let i = 0; i < count; i++) {
+    const image = images.nth(i);
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  }
+}
+
+test('an officer files a PCN with four photos, finds it, opens it and edits it while submitted', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const registration = uniqueRegistration(testInfo);
+  const photos = evidencePhotos();
+  await signIn(page);
+
+  // ---- dashboard before ----
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Olivia!');
+  await expect(page.getByText('Manage your PCNs and track their status')).toBeVisible();
+
+  // ---- step 1: vehicle details ----
+  await page.getByRole('link', { name: 'Create New PCN' }).click();
+  await expect(page).toHaveURL(/\/pcn\/new$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submit New PCN');
+  await expect(page.getByRole('heading', { level: 2, name: /Vehicle Details/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Vehicle registration is required')).toBeVisible();
+  await expect(page.getByText('Choose a car park').last()).toBeVisible();
+  await expect(page.getByLabel('Vehicle registration')).toBeFocused();
+  await snap(page, testInfo, 'form-step1-errors');
+  await expectNoSeriousAxeViolations(page, 'form step 1 with errors');
+
+  await page.getByLabel('Vehicle registration').fill(`${registration.slice(0, 4)} ${registration.slice(4)}`);
+  await choose(page, 'Car park', 'Riverside Retail Park');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- step 2: offence information ----
+  const step2 = page.getByRole('heading', { level: 2, name: /Offence Information/ });
+  await expect(step2).toBeFocused();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Choose an offence type').last()).toBeVisible();
+  await expect(page.getByText('Location is required')).toBeVisible();
+  await choose(page, 'Offence type', 'Parking without permit');
+  await page.getByLabel('Location').fill('Level 2, bay 14');
+  await page.getByLabel('Description').fill('No permit on display. Engine off, nobody in the vehicle.');
+  await snap(page, testInfo, 'form-step2');
+  await expectNoSeriousAxeViolations(page, 'form step 2');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- step 3: evidence ----
+  await expect(page.getByRole('heading', { level: 2, name: /Upload Evidence/ })).toBeFocused();
+  await expect(page.getByText('Please upload at least 4 clear images of the offence from different angles.')).toBeVisible();
+  const camera = page.getByLabel('Take photo');
+  await expect(camera).toHaveAttribute('capture', 'environment');
+  await expect(camera).toHaveAttribute('accept', 'image/*');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Add at least 4 photos of the offence')).toBeVisible();
+  await camera.setInputFiles(photos[0]!);
+  await page.getByLabel('Choose photos').setInputFiles(photos.slice(1));
+  const previews = page.locator('.previews img');
+  await expect(previews).toHaveCount(4);
+  const box = await previews.first().boundingBox();
+  expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([150, 150]);
+  // Remove one and add it back: the remove buttons are labelled.
+  await page.getByRole('button', { name: /Remove photo 4/ }).click();
+  await expect(previews).toHaveCount(3);
+  await page.getByLabel('Choose photos').setInputFiles(photos[3]!);
+  await expect(previews).toHaveCount(4);
+  await snap(page, testInfo, 'form-step3');
+  await expectNoSeriousAxeViolations(page, 'form step 3');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- step 4: review ----
+  await expect(page.getByRole('heading', { level: 2, name: /Review & Submit/ })).toBeFocused();
+  await expect(page.getByText(registration, { exact: true })).toBeVisible();
+  await expect(page.getByText('Riverside Retail Park')).toBeVisible();
+  await expect(page.getByText('Parking without permit')).toBeVisible();
+  await expect(page.locator('.previews img')).toHaveCount(4);
+  await snap(page, testInfo, 'form-step4-review');
+  await expectNoSeriousAxeViolations(page, 'form step 4');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  expect(response.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  const pcnNumber = ((await response.json()) as { data: { pcnNumber: string } }).data.pcnNumber;
+  const title = `PCN-${pcnNumber}`;
+
+  // ---- My PCNs ----
+  await expect(page).toHaveURL(/\/pcn$/);
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(registration);
+  await expect(row).toContainText('Riverside Retail Park');
+  await expect(row).toContainText('Submitted');
+  await snap(page, testInfo, 'my-pcns');
+  await expectNoSeriousAxeViolations(page, 'My PCNs');
+
+  // ---- dashboard recent list and counters ----
+  await page.goto('/dashboard');
+  const recent = page.getByRole('list', { name: 'Recent PCNs' });
+  await expect(recent.getByRole('link', { name: new RegExp(title) })).toContainText(`${registration} · Riverside Retail Park`);
+  await expect(page.locator('.stat', { hasText: 'Total PCNs' }).locator('dd')).not.toHaveText('0');
+  await expect(page.locator('.stat', { hasText: 'Pending' }).locator('dd')).not.toHaveText('0');
+  await snap(page, testInfo, 'dashboard');
+  await expectNoSeriousAxeViolations(page, 'dashboard');
+
+  // ---- detail with four images that load ----
+  await recent.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText('Level 2, bay 14')).toBeVisible();
+  await expect(page.getByText('Parking without permit')).toBeVisible();
+  await expectImagesLoaded(page, 4);
+  await snap(page, testInfo, 'pcn-detail');
+  await expectNoSeriousAxeViolations(page, 'PCN detail');
+
+  // ---- edit while SUBMITTED ----
+  await page.getByRole('link', { name: 'Edit PCN' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit PCN');
+  await expect(page.getByLabel('Vehicle registration')).toHaveValue(registration);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Location').fill('Level 3, bay 2');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('.previews img')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Remove photo 1' }).click();
+  await page.getByLabel('Choose photos').setInputFiles(photos[0]!);
+  await expect(page.locator('.previews img')).toHaveCount(4);
+  await snap(page, testInfo, 'form-edit-photos');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const updated = page.waitForResponse((r) => r.url().includes('/api/pcns/') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  expect((await updated).status()).toBe(200);
+  await expect(page).toHaveURL(/\/pcn$/);
+  await page.getByRole('row', { name: new RegExp(title) }).getByRole('link', { name: `View ${title}` }).click();
+  await expect(page.getByText('Level 3, bay 2')).toBeVisible();
+  await expectImagesLoaded(page, 4);
+});
+
+/** Files a PCN through the API (no photos: the server needs none) for the list tests. */
+async function createPcnThroughApi(page: Page, registration: string) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const carParks = (await (await page.request.get('/api/car-parks', { headers })).json()) as { data: Array<{ id: string }> };
+  const form = new FormData();
+  form.set('vehicleRegistration', registration);
+  form.set('carParkId', carParks.data[0]!.id);
+  form.set('offenceType', 'PARKING_IN_FIRE_ROUTE');
+  form.set('location', 'Entrance');
+  const response = await page.request.post('/api/pcns', { headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, multipart: form });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { pcnNumber: string } }).data.pcnNumber;
+}
+
+test('My PCNs searches on the server and filters by status', async ({ page }, testInfo) => {
+  await signIn(page);
+  const registration = uniqueRegistration(testInfo);
+  const pcnNumber = await createPcnThroughApi(page, registration);
+  await page.goto('/pcn');
+  await expect(page.getByRole('heading', { level: 1, name: 'My PCNs' })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await expect(search).toHaveAttribute('placeholder', 'Search PCNs...');
+
+  await search.fill('NOSUCHREG');
+  await expect(page.getByText('No PCNs found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filter criteria.')).toBeVisible();
+  await expect(page).toHaveURL(/search=NOSUCHREG/);
+  await snap(page, testInfo, 'my-pcns-empty-filtered');
+  await expectNoSeriousAxeViolations(page, 'My PCNs empty');
+  // Case- and space-insensitive, on registration or PCN number.
+  await search.fill(`${registration.slice(0, 3).toLowerCase()} ${registration.slice(3).toLowerCase()}`);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('row', { name: new RegExp(`PCN-${pcnNumber}`) })).toBeVisible();
+  await search.fill(pcnNumber);
+  await expect(page.getByRole('row', { name: new RegExp(`PCN-${pcnNumber}`) })).toBeVisible();
+  await search.clear();
+  await expect(page).not.toHaveURL(/search=/);
+
+  await page.getByRole('button', { name: /Status/ }).click();
+  const options = page.getByRole('option');
+  await expect(options).toHaveText(['All Statuses', 'Submitted', 'Under Review', 'Approved', 'Rejected', 'Issued', 'Paid', 'Cancelled']);
+  await page.getByRole('option', { name: 'Approved' }).click();
+  await expect(page).toHaveURL(/status=APPROVED/);
+  await expect(page.getByText('No PCNs found')).toBeVisible();
+
+  await page.getByRole('button', { name: /Status/ }).click();
+  await page.getByRole('option', { name: 'Submitted' }).click();
+  await expect(page).toHaveURL(/status=SUBMITTED/);
+  // Whatever the other journey created, every row shown is SUBMITTED.
+  const rows = page.locator('tbody tr');
+  if ((await rows.count()) > 0) {
+    for (const text of await rows.locator('.chip').allTextContents()) expect(text).toBe('Submitted');
+  }
+});

@@ -1,0 +1,70 @@
+import { ADMIN, expect, expectNoSeriousAxeViolations, isPhone, openNavigation, signIn, snap, test } from './fixtures.ts';
+
+// Sign-in lands on the dashboard, so it is visited last to see a real navigation to it.
+const MAIN_ENTRIES = [
+  { label: 'New PCN', path: '/pcn/new', heading: 'Submit New PCN' },
+  { label: 'My PCNs', path: '/pcn', heading: 'My PCNs' },
+  { label: 'Profile', path: '/profile', heading: 'Profile' },
+  { label: 'Dashboard', path: '/dashboard', heading: 'Welcome back, Olivia!' },
+];
+
+test('every menu entry leads to its screen, with its title and the entry highlighted', async ({ page }, testInfo) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const nav = await openNavigation(page, testInfo);
+  await expect(nav.getByText('ParkPatrol Self Ticketing')).toBeVisible();
+  await expect(nav.getByText('Administration')).toHaveCount(0);
+  if (isPhone(testInfo)) await page.keyboard.press('Escape');
+
+  for (const entry of MAIN_ENTRIES) {
+    const navigation = await openNavigation(page, testInfo);
+    await navigation.getByRole('link', { name: entry.label }).click();
+    await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+    if (isPhone(testInfo)) {
+      // The drawer closes after navigating.
+      await expect(page.getByRole('dialog', { name: 'Navigation' })).toHaveCount(0);
+    }
+    await expect(page.locator('.topbar__title')).toHaveText(entry.label);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading);
+    // Focus moves to the new screen's heading.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    const again = await openNavigation(page, testInfo);
+    await expect(again.getByRole('link', { name: entry.label })).toHaveAttribute('aria-current', 'page');
+    if (isPhone(testInfo)) {
+      await snap(page, testInfo, 'drawer');
+      await page.getByRole('button', { name: 'Close navigation' }).click();
+    }
+  }
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('This page is coming soon.')).toBeVisible();
+  await snap(page, testInfo, 'profile');
+  await expectNoSeriousAxeViolations(page, 'profile');
+});
+
+test('an officer sees Access Denied on the admin area', async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await snap(page, testInfo, 'access-denied');
+  await expectNoSeriousAxeViolations(page, 'access denied');
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an admin sees the Administration group and the admin area', async ({ page }, testInfo) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.locator('.topbar__title')).toHaveText('Admin Dashboard');
+  const nav = await openNavigation(page, testInfo);
+  await expect(nav.getByText('Administration')).toBeVisible();
+  for (const label of ['Admin Dashboard', 'Manage PCNs', 'Manage Users', 'Manage Car Parks']) {
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  }
+  await nav.getByRole('link', { name: 'Manage Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.locator('.topbar__title')).toHaveText('Manage Users');
+});

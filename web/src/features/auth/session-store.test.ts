@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient, createMemoryStorage, type KeyValueStorage } from '../../lib/api-client.ts';
+import { OFFICER, startFakeApi, unusedBaseUrl, type FakeApi } from '../../test-support/fake-api-server.ts';
+import { createSessionStore, createStorageProfileCache } from './session-store.ts';
+
+let api: FakeApi;
+let storage: KeyValueStorage;
+
+beforeEach(async () => {
+  api = await startFakeApi();
+  storage = createMemoryStorage();
+});
+afterEach(async () => {
+  await api.close();
+});
+
+function makeStore(baseUrl = api.baseUrl) {
+  const client = createApiClient({ baseUrl, storage });
+  return createSessionStore({ client, profileCache: createStorageProfileCache(storage) });
+}
+
+describe('session store', () => {
+  it('starts signed out and not loading when no token is stored', async () => {
+    const store = makeStore();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null, token: null });
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, hasRestored: true });
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('signs in, keeps both tokens in storage and the user in state', async () => {
+    const store = makeStore();
+    const ok = await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
+    expect(ok).toBe(true);
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, error: null, token: 'access-1', refreshToken: 'refresh-1' });
+    expect(store.getState().user?.firstName).toBe('Olivia');
+    expect(storage.getItem('token')).toBe('access-1');
+    expect(storage.getItem('refreshToken')).toBe('refresh-1');
+  });
+
+  it('keeps the server message as the error after a failed sign-in and clears it on request', async () => {
+    const store = makeStore();
+    const ok = await store.getState().login({ email: 'officer@example.com', password: 'nope-nope' });
+    expect(ok).toBe(false);
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, error: 'Invalid email or password' });
+    store.getState().clearError();
+    expect(store.getState().error).toBeNull();
+  });
+
+  it('restores the session from the profile when the stored token is valid', async () => {
+    api.validTokens.add('good');
+    storage.setItem('token', 'good');
+    storage.setItem('refreshToken', 'r');
+    const store = makeStore();
+    expect(store.getState().isLoading).toBe(true);
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, hasRestored: true, isProfileStale: false });
+    expect(store.getState().user?.email).toBe(OFFICER.email);
+  });
+
+  it('restores with a refresh when the stored access token has expired, and mirrors the rotated tokens', async () => {
+    storage.setItem('token', 'expired');
+    storage.setItem('refreshToken', 'refresh-1');
+    api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-2' });
+    const store = makeStore();
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, token: 'fresh', refreshToken: 'refresh-2' });
+  });
+
+  it('removes both tokens when neither the profile nor the refresh succeeds', async () => {
+    storage.setItem('token', 'expired');
+    storage.setItem('refreshToken', 'revoked');
+    const store = makeStore();
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null, token: null, refreshToken: null });
+    expect(storage.getItem('token')).toBeNull();
+    expect(storage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('keeps the tokens and the cached profile when the server cannot be reached', async () => {
+    storage.setItem('token', 'any');
+    storage.setItem('refreshToken', 'any-refresh');
+    storage.setItem('profile', JSON.stringify(OFFICER));
+    const store = makeStore(await unusedBaseUrl());
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, isProfileStale: true, isLoading: false });
+    expect(store.getState().user?.firstName).toBe('Olivia');
+    expect(storage.getItem('token')).toBe('any');
+    expect(storage.getItem('refreshToken')).toBe('any-refresh');
+  });
+
+  it('keeps the tokens but stays signed out offline when no profile was ever cached', async () => {
+    storage.setItem('token', 'any');
+    storage.setItem('refreshToken', 'any-refresh');
+    const store = makeStore(await unusedBaseUrl());
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, hasRestored: true });
+    expect(storage.getItem('token')).toBe('any');
+  });
+
+  it('signs out when a refresh is refused later in the session', async () => {
+    const client = createApiClient({ baseUrl: api.baseUrl, storage });
+    const store = createSessionStore({ client, profileCache: createStorageProfileCache(storage) });
+    await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
+    api.validTokens.clear();
+    api.refreshPairs.clear();
+    await expect(client.get('pcns', { fallbackMessage: 'x' })).rejects.toThrow();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, token: null, refreshToken: null });
+    expect(storage.getItem('profile')).toBeNull();
+  });
+
+  it('logs out: clears state and storage even when the server call fails', async () => {
+    const store = makeStore();
+    await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
+    api.overrides.set('POST /auth/logout', (req) => req.socket.destroy());
+    await store.getState().logout();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, token: null, refreshToken: null });
+    expect(storage.getItem('token')).toBeNull();
+    expect(storage.getItem('refreshToken')).toBeNull();
+    expect(storage.getItem('profile')).toBeNull();
+    expect(api.calls.at(-1)).toMatchObject({ method: 'POST', path: '/auth/logout', authorization: 'Bearer access-1' });
+  });
+});

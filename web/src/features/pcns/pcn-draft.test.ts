@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGES, type Pcn } from '@parkpatrol/shared';
+import { buildPcnFormData } from './api/submit-pcn.ts';
+import {
+  createDraftFromPcn,
+  createDraftPhoto,
+  createEmptyDraft,
+  errorsOnStep,
+  firstStepWithError,
+  validateDraft,
+  type PcnDraft,
+} from './pcn-draft.ts';
+
+function jpeg(name: string, size = 1000, lastModified = Date.UTC(2025, 5, 1, 9, 30)) {
+  return new File([new Uint8Array(size)], name, { type: 'image/jpeg', lastModified });
+}
+
+function completeDraft(): PcnDraft {
+  return {
+    ...createEmptyDraft(),
+    vehicleRegistration: 'ab12 cde',
+    carParkId: 'cp1',
+    offenceType: 'PARKING_WITHOUT_PERMIT',
+    location: 'Level 2, bay 14',
+    photos: [1, 2, 3, 4].map((n) => createDraftPhoto(jpeg(`p${n}.jpg`))),
+  };
+}
+
+describe('PCN draft', () => {
+  it('is one serialisable object with a UUID used as the idempotency key', () => {
+    const draft = createEmptyDraft();
+    expect(draft.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(structuredClone(draft)).toEqual(draft);
+  });
+
+  it('accepts a complete draft', () => {
+    expect(validateDraft(completeDraft())).toEqual({});
+  });
+
+  it('puts each error on the step where its field lives', () => {
+    const errors = validateDraft(createEmptyDraft());
+    expect(errorsOnStep(errors, 0)).toEqual({
+      vehicleRegistration: VALIDATION_MESSAGES.registrationRequired,
+      carParkId: VALIDATION_MESSAGES.carParkRequired,
+    });
+    expect(errorsOnStep(errors, 1)).toEqual({
+      offenceType: VALIDATION_MESSAGES.offenceTypeRequired,
+      location: VALIDATION_MESSAGES.locationRequired,
+    });
+    expect(errorsOnStep(errors, 2)).toEqual({ images: VALIDATION_MESSAGES.imagesRequired });
+    expect(errorsOnStep(errors, 3)).toEqual({});
+    expect(firstStepWithError(errors)).toBe(0);
+  });
+
+  it('checks photo type, size and count', () => {
+    const draft = completeDraft();
+    expect(validateDraft({ ...draft, photos: draft.photos.slice(0, 3) }).images).toBe(VALIDATION_MESSAGES.imagesRequired);
+    const gif = createDraftPhoto(new File([new Uint8Array(10)], 'x.gif', { type: 'image/gif' }));
+    expect(validateDraft({ ...draft, photos: [...draft.photos, gif] }).images).toBe(VALIDATION_MESSAGES.imageWrongType);
+    const huge = createDraftPhoto(jpeg('huge.jpg', 10 * 1024 * 1024 + 1));
+    expect(validateDraft({ ...draft, photos: [...draft.photos, huge] }).images).toBe(VALIDATION_MESSAGES.imageTooLarge);
+    const eleven = Array.from({ length: 11 }, (_, i) => createDraftPhoto(jpeg(`p${i}.jpg`)));
+    expect(validateDraft({ ...draft, photos: eleven }).images).toBe(VALIDATION_MESSAGES.tooManyImages);
+  });
+
+  it('counts images already on the server when editing', () => {
+    const pcn = {
+      id: 'p1',
+      vehicleRegistration: 'AB12CDE',
+      carParkId: 'cp1',
+      offenceType: 'OTHER',
+      description: '',
+      location: 'Bay 1',
+      images: [1, 2, 3, 4].map((n) => ({ id: `i${n}`, fileName: `f${n}.jpg`, url: `/api/uploads/f${n}.jpg?sig=x` })),
+    } as unknown as Pcn;
+    const draft = createDraftFromPcn(pcn);
+    expect(draft.pcnId).toBe('p1');
+    expect(validateDraft(draft)).toEqual({});
+  });
+
+  it('builds the multipart body with photos, their capture times and removed image ids', async () => {
+    const draft = { ...completeDraft(), removeImageIds: ['old-1'] };
+    const form = buildPcnFormData(draft);
+    expect(form.get('vehicleRegistration')).toBe('ab12 cde');
+    expect(form.getAll('images')).toHaveLength(4);
+    expect(form.getAll('imageTakenAt')).toEqual(Array(4).fill('2025-06-01T09:30:00.000Z'));
+    expect(form.get('observedAt')).toBe('2025-06-01T09:30:00.000Z');
+    expect(form.getAll('removeImageIds')).toEqual(['old-1']);
+    const first = form.getAll('images')[0] as File;
+    expect(first.name).toBe('p1.jpg');
+  });
+});

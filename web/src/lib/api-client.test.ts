@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '@parkpatrol/shared';
+import { startFakeApi, unusedBaseUrl, type FakeApi } from '../test-support/fake-api-server.ts';
+import { ApiError, createApiClient, createMemoryStorage, type KeyValueStorage } from './api-client.ts';
+
+let api: FakeApi;
+let storage: KeyValueStorage;
+
+beforeEach(async () => {
+  api = await startFakeApi();
+  storage = createMemoryStorage();
+});
+afterEach(async () => {
+  await api.close();
+});
+
+function signedInClient(token = 'expired', refreshToken = 'refresh-1') {
+  storage.setItem('token', token);
+  storage.setItem('refreshToken', refreshToken);
+  api.refreshPairs.set(refreshToken, { token: 'fresh', refreshToken: 'refresh-rotated' });
+  return createApiClient({ baseUrl: api.baseUrl, storage });
+}
+
+describe('api client', () => {
+  it('sends the stored token as a bearer header and unwraps the envelope', async () => {
+    api.validTokens.add('good');
+    storage.setItem('token', 'good');
+    const client = createApiClient({ baseUrl: api.baseUrl, storage });
+    const data = await client.get<{ email: string }>('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    expect(data.email).toBe('officer@example.com');
+    expect(api.calls[0]?.authorization).toBe('Bearer good');
+  });
+
+  it('refreshes once on a 401, stores both rotated tokens and retries the request once', async () => {
+    const client = signedInClient();
+    const seen: unknown[] = [];
+    client.onTokensChanged((tokens) => seen.push(tokens));
+    const data = await client.get<{ id: string }>('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    expect(data.id).toBe('u1');
+    expect(api.calls.map((c) => `${c.method} ${c.path} ${c.authorization ?? ''}`)).toEqual([
+      'GET /users/profile Bearer expired',
+      'POST /auth/refresh ',
+      'GET /users/profile Bearer fresh',
+    ]);
+    expect(storage.getItem('token')).toBe('fresh');
+    expect(storage.getItem('refreshToken')).toBe('refresh-rotated');
+    expect(seen).toEqual([{ token: 'fresh', refreshToken: 'refresh-rotated' }]);
+  });
+
+  it('shares one in-flight refresh between concurrent requests that get a 401', async () => {
+    const client = signedInClient();
+    api.refreshDelayMs = 50;
+    const results = await Promise.all([
+      client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }),
+      client.get('pcns', { fallbackMessage: ERROR_MESSAGES.fetchPcns }),
+      client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }),
+    ]);
+    expect(results).toHaveLength(3);
+    expect(api.calls.filter((c) => c.path === '/auth/refresh')).toHaveLength(1);
+  });
+
+  it('does not retry a second time when the retried request is refused again', async () => {
+    const client = signedInClient();
+    // The fresh token is not accepted either: one refresh, one retry, then the 401 surfaces.
+    api.refreshPairs.set('refresh-1', { token: 'also-bad', refreshToken: 'refresh-2' });
+    api.overrides.set('POST /auth/refresh', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, data: { token: 'also-bad', refreshToken: 'refresh-2' } }));
+    });
+    const error = await client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(api.calls.filter((c) => c.path === '/users/profile')).toHaveLength(2);
+    expect(api.calls.filter((c) => c.path === '/auth/refresh')).toHaveLength(1);
+  });
+
+  it('removes both tokens and reports an expired session when the refresh is refused', async () => {
+    const client = signedInClient('expired', 'revoked');
+    api.refreshPairs.clear();
+    const expired: ApiError[] = [];
+    client.onSessionExpired((error) => expired.push(error));
+    const error = await client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('Your session is no longer valid. Please sign in again.');
+    expect(storage.getItem('token')).toBeNull();
+    expect(storage.getItem('refreshToken')).toBeNull();
+    expect(expired).toHaveLength(1);
+  });
+
+  it('keeps the tokens when the refresh gets no answer (offline is not a sign-out)', async () => {
+    const client = signedInClient();
+    api.overrides.set('POST /auth/refresh', (req) => req.socket.destroy());
+    const expired: ApiError[] = [];
+    client.onSessionExpired((error) => expired.push(error));
+    const error = (await client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e)) as ApiError;
+    expect(error.isNetworkError).toBe(true);
+    expect(storage.getItem('token')).toBe('expired');
+    expect(storage.getItem('refreshToken')).toBe('refresh-1');
+    expect(expired).toHaveLength(0);
+  });
+
+  it('keeps the tokens when the refresh fails with a server error', async () => {
+    const client = signedInClient();
+    api.overrides.set('POST /auth/refresh', (_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: 'Try later', error: 'Try later', code: 'INTERNAL' }));
+    });
+    await expect(client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })).rejects.toThrow('Try later');
+    expect(storage.getItem('refreshToken')).toBe('refresh-1');
+  });
+
+  it('does not try a refresh for the login call', async () => {
+    const client = createApiClient({ baseUrl: api.baseUrl, storage });
+    storage.setItem('token', 'stale');
+    storage.setItem('refreshToken', 'refresh-x');
+    const error = (await client
+      .post('auth/login', { json: { email: 'officer@example.com', password: 'wrong' }, skipRefresh: true, fallbackMessage: ERROR_MESSAGES.loginFailed })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Invalid email or password');
+    expect(api.calls.some((c) => c.path === '/auth/refresh')).toBe(false);
+  });
+
+  it('turns failures into a message and per-field messages, with the fallback when the server gives none', async () => {
+    api.validTokens.add('good');
+    storage.setItem('token', 'good');
+    const client = createApiClient({ baseUrl: api.baseUrl, storage });
+    const validation = (await client.post('pcns', { body: new FormData(), fallbackMessage: ERROR_MESSAGES.createPcn }).catch((e: unknown) => e)) as ApiError;
+    expect(validation.message).toBe('Some fields are not valid');
+    expect(validation.fields).toEqual({ vehicleRegistration: 'Enter 2 to 10 letters and digits' });
+    const broken = (await client.get('broken', { fallbackMessage: ERROR_MESSAGES.fetchPcns }).catch((e: unknown) => e)) as ApiError;
+    expect(broken.message).toBe(ERROR_MESSAGES.fetchPcns);
+    expect(broken.status).toBe(500);
+  });
+
+  it('reports a network error with the fallback message when nothing answers', async () => {
+    const client = createApiClient({ baseUrl: await unusedBaseUrl(), storage });
+    const error = (await client.get('pcns', { fallbackMessage: ERROR_MESSAGES.fetchPcns }).catch((e: unknown) => e)) as ApiError;
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe(ERROR_MESSAGES.fetchPcns);
+  });
+});
