@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import jpeg from 'jpeg-js';
+import { startMailSink } from './mail-sink.ts';
 
 const webDir = resolve(import.meta.dirname, '..');
 const rootDir = resolve(webDir, '..');
@@ -70,6 +71,9 @@ export default async function globalSetup() {
   writeEvidencePhotos(fixturesDir);
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Emails go to a real SMTP server on loopback; tests read them from mailDir (mail-sink.ts).
+  const mailDir = join(tempDir, 'received-mail');
+  const mailSink = await startMailSink(mailDir);
 
   const server = spawn(process.execPath, [join(rootDir, 'node_modules/tsx/dist/cli.mjs'), 'api/src/server.ts'], {
     cwd: rootDir,
@@ -79,6 +83,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: distDir,
       APP_URL: baseUrl,
+      SMTP_URL: mailSink.url,
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -91,6 +96,7 @@ export default async function globalSetup() {
     await waitForHealth(baseUrl, 60_000, () => isAlive);
   } catch (error) {
     server.kill('SIGTERM');
+    await mailSink.close();
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
@@ -98,6 +104,7 @@ export default async function globalSetup() {
   // Workers are started after global setup and inherit these.
   process.env.PP_BASE_URL = baseUrl;
   process.env.PP_FIXTURES_DIR = fixturesDir;
+  process.env.PP_MAIL_DIR = mailDir;
 
   return async () => {
     if (isAlive) {
@@ -106,6 +113,7 @@ export default async function globalSetup() {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 6000))]);
       if (isAlive) server.kill('SIGKILL');
     }
+    await mailSink.close();
     rmSync(tempDir, { recursive: true, force: true });
   };
 }

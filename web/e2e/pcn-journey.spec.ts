@@ -87,11 +87,26 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   await expect(page.locator('.previews img')).toHaveCount(4);
   await snap(page, testInfo, 'form-step4-review');
   await expectNoSeriousAxeViolations(page, 'form step 4');
+  // A lost connection: the officer is told, and nothing they entered is lost.
+  const keys: string[] = [];
+  await page.route('**/api/pcns', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    await route.abort('internetdisconnected');
+  });
+  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  await expect(page.getByRole('alert')).toContainText('Failed to create PCN');
+  await expect(page).toHaveURL(/\/pcn\/new$/);
+  await expect(page.locator('.previews img')).toHaveCount(4);
+  await snap(page, testInfo, 'form-submit-failed');
+  await page.unroute('**/api/pcns');
+
   const created = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   const response = await created;
   expect(response.status()).toBe(201);
+  // The retry carries the same key, so the server can never make the notice twice.
   expect(response.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys).toEqual([response.request().headers()['idempotency-key']]);
   const pcnNumber = ((await response.json()) as { data: { pcnNumber: string } }).data.pcnNumber;
   const title = `PCN-${pcnNumber}`;
 

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN, evidencePhotos, expect, OFFICER } from './fixtures.ts';
+
+/** Helpers of the admin specs: set-up through the real API, so the browser time goes to what is under test. */
+
+export type Account = { email: string; password: string };
+
+export async function apiToken(request: APIRequestContext, account: Account = ADMIN): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: account });
+  expect(response.status(), `sign-in of ${account.email}`).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Unique per run and project: parallel projects and re-runs never collide. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+}
+
+export async function createUserThroughApi(
+  request: APIRequestContext,
+  adminToken: string,
+  user: { firstName: string; lastName: string; email: string; password?: string; isActive?: boolean; carParkIds?: string[] },
+): Promise<{ id: string }> {
+  const response = await request.post('/api/users', { headers: bearer(adminToken), data: user });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data;
+}
+
+/** A PCN with the four evidence photos, filed by `token`'s user against their first (or given) car park. */
+export async function createPcnThroughApi(
+  request: APIRequestContext,
+  token: string,
+  fields: { registration: string; carParkId?: string; description?: string },
+): Promise<{ id: string; pcnNumber: string }> {
+  let carParkId = fields.carParkId;
+  if (!carParkId) {
+    const carParks = (await (await request.get('/api/car-parks', { headers: bearer(token) })).json()) as { data: Array<{ id: string }> };
+    carParkId = carParks.data[0]!.id;
+  }
+  const form = new FormData();
+  form.set('vehicleRegistration', fields.registration);
+  form.set('carParkId', carParkId);
+  form.set('offenceType', 'PARKING_WITHOUT_PERMIT');
+  form.set('location', 'Row C, bay 14');
+  form.set('description', fields.description ?? 'No permit on display');
+  for (const file of evidencePhotos()) {
+    form.append('images', new Blob([readFileSync(file)], { type: 'image/jpeg' }), basename(file));
+  }
+  const response = await request.post('/api/pcns', { headers: { ...bearer(token), 'Idempotency-Key': crypto.randomUUID() }, multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string; pcnNumber: string } }).data;
+}
+
+export { ADMIN, OFFICER };
