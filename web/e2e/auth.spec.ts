@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, OFFICER, openNavigation, signIn, snap, test } from './fixtures.ts';
 
 test.describe('sign-in', () => {
   test('validates the fields, reports a failed sign-in and clears the error when leaving', async ({ page }, testInfo) => {
@@ -55,25 +55,38 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('refreshes an expired access token without the officer noticing', async ({ page }) => {
+  test('refreshes an expired access token without the officer noticing', async ({ page }, testInfo) => {
     await signIn(page);
-    const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
     // A well-formed JWT the server did not sign (and long expired): the API answers 401.
     const expired =
       'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4IiwiZXhwIjoxNjAwMDAwMDAwfQ.c2lnbmF0dXJlLW5vdC12YWxpZA';
-    await page.evaluate((token) => localStorage.setItem('token', token), expired);
     const refreshes: number[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('/api/auth/refresh')) refreshes.push(response.status());
     });
+    const readTokens = () => page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]);
+
+    // On start: the profile call is refused, refreshed once and retried.
+    const [, firstRefreshToken] = await readTokens();
+    await page.evaluate((token) => localStorage.setItem('token', token), expired);
     await page.goto('/pcn');
     await expect(page.getByRole('heading', { level: 1, name: 'My PCNs' })).toBeVisible();
     await expect(page).toHaveURL(/\/pcn$/);
-    await expect(page.getByText(/Failed|Please sign in/)).toHaveCount(0);
     expect(refreshes).toEqual([200]);
-    const after = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]);
-    expect(after[0]).not.toBe(expired);
-    expect(after[1]).not.toBe(before);
+    const [token, secondRefreshToken] = await readTokens();
+    expect(token).not.toBe(expired);
+    expect(secondRefreshToken).not.toBe(firstRefreshToken);
+
+    // In use: the dashboard's two calls are refused together and share one refresh.
+    await page.evaluate((value) => localStorage.setItem('token', value), expired);
+    const nav = await openNavigation(page, testInfo);
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Olivia!');
+    await expect(page.locator('.stat', { hasText: 'Total PCNs' }).locator('dd')).not.toHaveText('–');
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await expect(page.getByText(/Failed|Please sign in/)).toHaveCount(0);
+    expect(refreshes).toEqual([200, 200]);
+    expect((await readTokens())[1]).not.toBe(secondRefreshToken);
   });
 
   test('a refused refresh sends the browser to sign in, remembering the page', async ({ page }) => {
