@@ -47,6 +47,7 @@ export function PcnFormScreen() {
   } else {
     body = (
       <PcnWizard
+        key={id ? editDraftKey(id) : NEW_DRAFT_KEY}
         draftKey={id ? editDraftKey(id) : NEW_DRAFT_KEY}
         createInitial={createInitial}
         carParks={withCurrentCarPark(carParks.data ?? [], pcn.data)}
