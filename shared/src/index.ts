@@ -8,3 +8,5 @@ export * from './envelope.ts';
 export * from './entities.ts';
 export * from './schemas.ts';
 export * from './navigation.ts';
+export * from './admin-texts.ts';
+export * from './password-forms.ts';

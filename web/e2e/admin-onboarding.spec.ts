@@ -92,8 +92,10 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   const inactiveRow = page.getByRole('row').filter({ hasText: inactive.email });
   await expect(newRow).toContainText(fullName);
   await expect(inactiveRow).toContainText('Inactive');
-  await newRow.getByRole('checkbox').click();
-  await inactiveRow.getByRole('checkbox').click();
+  // The visible box is what a person clicks; the input inside it is visually hidden.
+  await newRow.locator('label.checkbox').click();
+  await inactiveRow.locator('label.checkbox').click();
+  await expect(newRow.getByRole('checkbox')).toBeChecked();
   await expect(sendButton).toHaveText('Send Onboarding Emails (2)');
   const selectAll = page.getByRole('columnheader').getByRole('checkbox');
   await expect.poll(() => selectAll.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);

@@ -10,12 +10,6 @@ import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { FullPageSpinner } from '../lib/spinner.tsx';
 import { AppShell } from './shell/app-shell.tsx';
-import {
-  AccessLinkPlaceholder,
-  ForgotPasswordPlaceholder,
-  ProfilePlaceholder,
-  ResetPasswordPlaceholder,
-} from './routes/placeholder-screens.tsx';
 
 /**
  * A route whose screen is fetched only when first visited. Admin screens use it so the officer
@@ -26,17 +20,15 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => Compo
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
 
-const loadAdmin = () => import('./routes/admin-placeholders.tsx');
-
-/** Admin area children (relative to /admin). Issue #6 swaps the loaders for its real screens. */
+/** Admin area children (relative to /admin), each screen in its own lazy chunk. */
 export const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
-  { path: 'dashboard', ...lazyScreen(loadAdmin, (m) => m.AdminDashboardPlaceholder) },
-  { path: 'pcns', ...lazyScreen(loadAdmin, (m) => m.ManagePcnsPlaceholder) },
-  { path: 'users', ...lazyScreen(loadAdmin, (m) => m.ManageUsersPlaceholder) },
-  { path: 'car-parks', ...lazyScreen(loadAdmin, (m) => m.ManageCarParksPlaceholder) },
-  { path: 'onboarding', ...lazyScreen(loadAdmin, (m) => m.ClientOnboardingPlaceholder) },
-  { path: 'analytics', ...lazyScreen(loadAdmin, (m) => m.AnalyticsPlaceholder) },
+  { path: 'dashboard', ...lazyScreen(() => import('../features/admin/admin-dashboard/admin-dashboard-screen.tsx'), (m) => m.AdminDashboardScreen) },
+  { path: 'pcns', ...lazyScreen(() => import('../features/admin/manage-pcns/manage-pcns-screen.tsx'), (m) => m.ManagePcnsScreen) },
+  { path: 'users', ...lazyScreen(() => import('../features/admin/manage-users/manage-users-screen.tsx'), (m) => m.ManageUsersScreen) },
+  { path: 'car-parks', ...lazyScreen(() => import('../features/admin/manage-car-parks/manage-car-parks-screen.tsx'), (m) => m.ManageCarParksScreen) },
+  { path: 'onboarding', ...lazyScreen(() => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'), (m) => m.ClientOnboardingScreen) },
+  { path: 'analytics', ...lazyScreen(() => import('../features/admin/analytics/analytics-screen.tsx'), (m) => m.AnalyticsScreen) },
 ];
 
 /** Spec section 2's route table. */
@@ -46,9 +38,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: paths.login, element: <LoginScreen /> },
-      { path: paths.forgotPassword, element: <ForgotPasswordPlaceholder /> },
-      { path: paths.resetPassword, element: <ResetPasswordPlaceholder /> },
-      { path: paths.accessLinkPattern, element: <AccessLinkPlaceholder /> },
+      { path: paths.forgotPassword, ...lazyScreen(() => import('../features/password-reset/forgot-password-screen.tsx'), (m) => m.ForgotPasswordScreen) },
+      { path: paths.resetPassword, ...lazyScreen(() => import('../features/password-reset/reset-password-screen.tsx'), (m) => m.ResetPasswordScreen) },
+      { path: paths.accessLinkPattern, ...lazyScreen(() => import('../features/access-link/access-link-screen.tsx'), (m) => m.AccessLinkScreen) },
       {
         path: paths.home,
         element: (
@@ -63,7 +55,7 @@ export const routes: RouteObject[] = [
           { path: paths.editPcnPattern, element: <PcnFormScreen /> },
           { path: paths.pcns, element: <PcnListScreen /> },
           { path: paths.pcnPattern, element: <PcnDetailScreen /> },
-          { path: paths.profile, element: <ProfilePlaceholder /> },
+          { path: paths.profile, ...lazyScreen(() => import('../features/profile/profile-screen.tsx'), (m) => m.ProfileScreen) },
           {
             path: paths.admin.root,
             element: (

@@ -1,5 +1,5 @@
-import { NAV_LABELS } from '@parkpatrol/shared';
-import { FilePlus2, LayoutDashboard, ListChecks, UserRound, Gauge, FileStack, Users, Building2, type LucideIcon } from 'lucide-react';
+import { NAV_LABELS, SCREEN_TEXTS } from '@parkpatrol/shared';
+import { FilePlus2, LayoutDashboard, ListChecks, UserRound, Gauge, FileStack, Users, Building2, Mail, BarChart3, type LucideIcon } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
 
 export type NavEntry = { label: string; href: string; icon: LucideIcon };
@@ -17,6 +17,9 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { label: NAV_LABELS.managePcns, href: paths.admin.pcns, icon: FileStack },
   { label: NAV_LABELS.manageUsers, href: paths.admin.users, icon: Users },
   { label: NAV_LABELS.manageCarParks, href: paths.admin.carParks, icon: Building2 },
+  // Beyond the spec's four entries: its two named admin screens need a way in (issue #6).
+  { label: SCREEN_TEXTS.clientOnboarding, href: paths.admin.onboarding, icon: Mail },
+  { label: SCREEN_TEXTS.analyticsDashboard, href: paths.admin.analytics, icon: BarChart3 },
 ];
 
 function normalisePath(pathname: string): string {

@@ -1,0 +1,120 @@
+import { Link } from 'react-aria-components';
+import { BarChart3, Building2, FileStack, Mail, Users } from 'lucide-react';
+import {
+  ERROR_MESSAGES,
+  NAV_LABELS,
+  PCN_STATUS_LABELS,
+  PCN_STATUSES,
+  pcnTitle,
+  RECENT_PCNS_COUNT,
+  SCREEN_TEXTS,
+  type PcnListResponse,
+  type PcnStats,
+} from '@parkpatrol/shared';
+import { paths } from '../../../config/paths.ts';
+import { Alert } from '../../../lib/alert.tsx';
+import { LinkButton } from '../../../lib/button.tsx';
+import { Card } from '../../../lib/card.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { PageHeading } from '../../../lib/page-heading.tsx';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { StatusChip, StatusIcon } from '../../../lib/status-chip.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import { getAdminPcns, getAdminPcnStats } from '../api/pcns.ts';
+import { reviewHref } from '../manage-pcns/review-href.ts';
+import '../admin.css';
+
+const ADMIN_LINKS = [
+  { href: paths.admin.pcns, label: NAV_LABELS.managePcns, icon: FileStack },
+  { href: paths.admin.users, label: NAV_LABELS.manageUsers, icon: Users },
+  { href: paths.admin.carParks, label: NAV_LABELS.manageCarParks, icon: Building2 },
+  { href: paths.admin.onboarding, label: SCREEN_TEXTS.clientOnboarding, icon: Mail },
+  { href: paths.admin.analytics, label: SCREEN_TEXTS.analyticsDashboard, icon: BarChart3 },
+];
+
+type DashboardData = { stats: PcnStats; newest: PcnListResponse };
+
+async function loadDashboard(): Promise<DashboardData> {
+  const [stats, newest] = await Promise.all([getAdminPcnStats(), getAdminPcns({ page: 1, limit: RECENT_PCNS_COUNT })]);
+  return { stats, newest };
+}
+
+export function AdminDashboardScreen() {
+  const dashboard = useAsync(loadDashboard, [], ERROR_MESSAGES.fetchPcns);
+  const data = dashboard.data;
+  const waitingCount = data ? data.stats.counts.SUBMITTED + data.stats.counts.UNDER_REVIEW : 0;
+
+  return (
+    <div className="page">
+      <PageHeading>{NAV_LABELS.adminDashboard}</PageHeading>
+      {dashboard.error ? <Alert>{dashboard.error.message}</Alert> : null}
+      {!data && dashboard.isLoading ? <Spinner /> : null}
+      {data ? (
+        <>
+          <Card title="Waiting for review" titleId="admin-waiting-title">
+            <div className="highlight-stat">
+              <p>
+                <span className="highlight-stat__value">{waitingCount}</span>{' '}
+                <span className="muted">
+                  PCNs ({data.stats.counts.SUBMITTED} {PCN_STATUS_LABELS.SUBMITTED.toLowerCase()}, {data.stats.counts.UNDER_REVIEW} {PCN_STATUS_LABELS.UNDER_REVIEW.toLowerCase()})
+                </span>
+              </p>
+              <div className="button-row">
+                <LinkButton href={`${paths.admin.pcns}?status=SUBMITTED`}>Review submitted PCNs</LinkButton>
+                <LinkButton href={`${paths.admin.pcns}?status=UNDER_REVIEW`} variant="secondary">Under review</LinkButton>
+              </div>
+            </div>
+          </Card>
+          <Card title="PCNs by status" titleId="admin-status-title">
+            <dl className="summary-cards">
+              {PCN_STATUSES.map((status) => (
+                <div key={status} className="summary-card">
+                  <dt>{PCN_STATUS_LABELS[status]}</dt>
+                  <dd>{data.stats.counts[status] ?? 0}</dd>
+                </div>
+              ))}
+              <div className="summary-card">
+                <dt>All PCNs</dt>
+                <dd>{data.stats.total}</dd>
+              </div>
+            </dl>
+          </Card>
+          <Card title="Newest submissions" titleId="admin-newest-title" actions={<LinkButton href={paths.admin.pcns} variant="text">{SCREEN_TEXTS.viewAll}</LinkButton>}>
+            {data.newest.pcns.length === 0 ? (
+              <p className="muted">No PCNs have been submitted yet.</p>
+            ) : (
+              <ul className="recent-list">
+                {data.newest.pcns.map((pcn) => (
+                  <li key={pcn.id} className="recent-item">
+                    <Link href={reviewHref(pcn.id)} className="recent-item__link">
+                      <StatusIcon status={pcn.status} />
+                      <span className="recent-item__text">
+                        <span className="recent-item__title">{pcnTitle(pcn.pcnNumber)}</span>
+                        <span className="recent-item__meta">
+                          {pcn.vehicleRegistration} · {pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark} · {formatDateTime(pcn.createdAt)}
+                        </span>
+                      </span>
+                      <StatusChip status={pcn.status} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </>
+      ) : null}
+      <Card title={SCREEN_TEXTS.administration} titleId="admin-links-title">
+        <ul className="admin-links">
+          {ADMIN_LINKS.map(({ href, label, icon: Icon }) => (
+            <li key={href}>
+              <Link href={href} className="admin-link">
+                <Icon aria-hidden="true" size={22} />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}

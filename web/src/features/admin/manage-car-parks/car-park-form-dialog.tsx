@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import {
+  ADMIN_TEXTS,
+  createCarParkInputSchema,
+  ERROR_MESSAGES,
+  fieldErrors,
+  updateCarParkInputSchema,
+  type CarPark,
+  type UpdateCarParkInput,
+} from '@parkpatrol/shared';
+import { toApiError } from '../../../lib/api-client.ts';
+import { Alert } from '../../../lib/alert.tsx';
+import { Button } from '../../../lib/button.tsx';
+import { TextField } from '../../../lib/text-field.tsx';
+import { createCarPark, updateCarPark } from '../api/car-parks.ts';
+import { ModalDialog } from '../components/modal-dialog.tsx';
+
+const toMinutes = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** Create or edit a car park with the shared schema's rules and the server's conflicts shown. */
+export function CarParkFormDialog({ carPark, isOpen, onOpenChange, onSaved }: { carPark: CarPark | null; isOpen: boolean; onOpenChange: (isOpen: boolean) => void; onSaved: (carPark: CarPark, isNew: boolean) => void }) {
+  const isNew = carPark === null;
+  const [name, setName] = useState(carPark?.name ?? '');
+  const [siteCode, setSiteCode] = useState(carPark?.siteCode ?? '');
+  const [address, setAddress] = useState(carPark?.address ?? '');
+  const [postcode, setPostcode] = useState(carPark?.postcode ?? '');
+  const [consideration, setConsideration] = useState(String(carPark?.considerationMinutes ?? 5));
+  const [grace, setGrace] = useState(String(carPark?.graceMinutes ?? 10));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSaving) return;
+    setServerError(null);
+    const values = { name, siteCode, address, postcode, considerationMinutes: toMinutes(consideration), graceMinutes: toMinutes(grace) };
+    let save: () => Promise<CarPark>;
+    if (isNew) {
+      const parsed = createCarParkInputSchema.safeParse(values);
+      if (!parsed.success) return setErrors(minuteMessages(fieldErrors(parsed.error)));
+      save = () => createCarPark(parsed.data);
+    } else {
+      const parsed = updateCarParkInputSchema.safeParse(values);
+      if (!parsed.success) return setErrors(minuteMessages(fieldErrors(parsed.error)));
+      const changes: UpdateCarParkInput = {};
+      for (const key of Object.keys(parsed.data) as Array<keyof UpdateCarParkInput>) {
+        if (parsed.data[key] !== carPark[key]) Object.assign(changes, { [key]: parsed.data[key] });
+      }
+      if (Object.keys(changes).length === 0) return onOpenChange(false);
+      save = () => updateCarPark(carPark.id, changes);
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      onSaved(await save(), isNew);
+    } catch (error) {
+      const apiError = toApiError(error, isNew ? ERROR_MESSAGES.createCarPark : ERROR_MESSAGES.updateCarPark);
+      setErrors(apiError.fields);
+      setServerError(apiError.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <ModalDialog title={isNew ? 'Create car park' : 'Edit car park'} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={isSaving} size="large">
+      <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <div className="form-grid">
+          <TextField label={ADMIN_TEXTS.name} name="name" value={name} onChange={setName} errorMessage={errors.name} isRequired autoFocus />
+          <TextField label="Site code" name="siteCode" value={siteCode} onChange={setSiteCode} errorMessage={errors.siteCode} isRequired autoCapitalize="characters" />
+          <TextField label="Address" name="address" value={address} onChange={setAddress} errorMessage={errors.address} />
+          <TextField label="Postcode" name="postcode" value={postcode} onChange={setPostcode} errorMessage={errors.postcode} autoCapitalize="characters" />
+          <TextField label="Consideration period (minutes)" name="considerationMinutes" inputMode="numeric" value={consideration} onChange={setConsideration} errorMessage={errors.considerationMinutes} />
+          <TextField label="Grace period (minutes)" name="graceMinutes" inputMode="numeric" value={grace} onChange={setGrace} errorMessage={errors.graceMinutes} />
+        </div>
+        <div className="modal__actions">
+          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={isSaving}>
+            {ADMIN_TEXTS.cancel}
+          </Button>
+          <Button type="submit" isDisabled={isSaving}>
+            {isSaving ? 'Saving...' : isNew ? 'Create car park' : 'Save changes'}
+          </Button>
+        </div>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+/** The schema's number errors are zod's defaults; say what a person can act on. */
+function minuteMessages(errors: Record<string, string>): Record<string, string> {
+  const out = { ...errors };
+  for (const key of ['considerationMinutes', 'graceMinutes']) {
+    if (out[key]) out[key] = 'Enter whole minutes from 0 to 240';
+  }
+  return out;
+}

@@ -1,0 +1,10 @@
+import { ERROR_MESSAGES } from '@parkpatrol/shared';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export function requestPasswordReset(email: string): Promise<void> {
+  return apiClient.post<void>('auth/forgot-password', { json: { email }, skipRefresh: true, token: null, fallbackMessage: ERROR_MESSAGES.resetEmailFailed });
+}
+
+export function resetPassword(token: string, password: string): Promise<void> {
+  return apiClient.post<void>('auth/reset-password', { json: { token, password }, skipRefresh: true, token: null, fallbackMessage: ERROR_MESSAGES.passwordResetFailed });
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Form, Link } from 'react-aria-components';
+import { ERROR_MESSAGES, fieldErrors, MIN_PASSWORD_LENGTH, newPasswordFormSchema, SERVER_MESSAGES, SUCCESS_MESSAGES } from '@parkpatrol/shared';
+import { PRODUCT_TITLE } from '../../config/env.ts';
+import { paths } from '../../config/paths.ts';
+import { toApiError } from '../../lib/api-client.ts';
+import { Alert } from '../../lib/alert.tsx';
+import { Button, LinkButton } from '../../lib/button.tsx';
+import { PageHeading } from '../../lib/page-heading.tsx';
+import { TextField } from '../../lib/text-field.tsx';
+import { resetPassword } from './api/password-reset.ts';
+
+const RESET_TITLE = 'Choose a new password';
+
+/** /reset-password?token=...: a new password with the sign-in rules; the link works once. */
+export function ResetPasswordScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(token ? null : SERVER_MESSAGES.invalidResetToken);
+  const [isLinkDead, setLinkDead] = useState(!token);
+  const [isDone, setDone] = useState(false);
+  const [isSaving, setSaving] = useState(false);
+
+  useEffect(() => {
+    document.title = `${RESET_TITLE} · ${PRODUCT_TITLE}`;
+  }, []);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSaving) return;
+    const parsed = newPasswordFormSchema.safeParse({ password, confirmPassword });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    setError(null);
+    setSaving(true);
+    try {
+      await resetPassword(token, parsed.data.password);
+      setDone(true);
+    } catch (e) {
+      const apiError = toApiError(e, ERROR_MESSAGES.passwordResetFailed);
+      // INVALID_TOKEN: expired, already used or never issued. Nothing typed here can fix it.
+      if (apiError.code === 'INVALID_TOKEN') setLinkDead(true);
+      setErrors(apiError.fields);
+      setError(apiError.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <PageHeading className="auth-card__title">{PRODUCT_TITLE}</PageHeading>
+        <h2 className="auth-card__subtitle">{RESET_TITLE}</h2>
+        {isDone ? (
+          <>
+            <Alert tone="success">{SUCCESS_MESSAGES.passwordResetSuccessful}. Sign in with your new password.</Alert>
+            <LinkButton href={paths.login} className="button--block">Go to sign in</LinkButton>
+          </>
+        ) : isLinkDead ? (
+          <>
+            <Alert>{error ?? SERVER_MESSAGES.invalidResetToken}</Alert>
+            <LinkButton href={paths.forgotPassword} className="button--block">Request a new link</LinkButton>
+          </>
+        ) : (
+          <>
+            {error ? <Alert>{error}</Alert> : null}
+            <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
+              <TextField label="New password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} errorMessage={errors.password} description={`At least ${MIN_PASSWORD_LENGTH} characters.`} autoFocus />
+              <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} errorMessage={errors.confirmPassword} />
+              <Button type="submit" isDisabled={isSaving} className="button--block">
+                {isSaving ? 'Saving...' : 'Save new password'}
+              </Button>
+            </Form>
+          </>
+        )}
+        <p className="auth-card__footer">
+          <Link href={paths.login} className="text-link">Back to sign in</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
