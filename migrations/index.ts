@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_init.ts';
 import * as m0002 from './0002_pcn_owner_status_index.ts';
+import * as m0003 from './0003_evidence.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_pcn_owner_status_index': m0002,
+  '0003_evidence': m0003,
 };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_NAME } from '@parkpatrol/shared';
+import { DEFAULT_KEEPER_NOTICE_DAYS, DEFAULT_PRODUCT_NAME } from '@parkpatrol/shared';
 
 export type Config = {
   port: number;
@@ -17,6 +17,8 @@ export type Config = {
   productName: string;
   isProduction: boolean;
   webDistDir: string | undefined;
+  /** Days from the parking event by which the notice to keeper must go out (PoFA 2012, Schedule 4). */
+  keeperNoticeDays: number;
 };
 
 const envSchema = z.object({
@@ -30,6 +32,12 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1).max(60).optional(),
   NODE_ENV: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  KEEPER_NOTICE_DAYS: z.coerce
+    .number({ error: 'KEEPER_NOTICE_DAYS must be a whole number of days' })
+    .int('KEEPER_NOTICE_DAYS must be a whole number of days')
+    .min(1, 'KEEPER_NOTICE_DAYS must be between 1 and 365')
+    .max(365, 'KEEPER_NOTICE_DAYS must be between 1 and 365')
+    .default(DEFAULT_KEEPER_NOTICE_DAYS),
 });
 
 /** Reads and checks the environment once at start; a bad variable stops the server with its name. */
@@ -60,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     productName,
     isProduction: e.NODE_ENV === 'production',
     webDistDir: e.WEB_DIST_DIR,
+    keeperNoticeDays: e.KEEPER_NOTICE_DAYS,
   };
 }
 

@@ -175,6 +175,16 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/pcns', body: 'none', prepare: async () => ({ path: '/pcns?page=1&limit=10' }), expected: signedIn(200) },
   { method: 'GET', route: '/pcns/stats', body: 'none', prepare: async () => ({ path: '/pcns/stats' }), expected: signedIn(200) },
   {
+    // Issue 8: a USER may check only a car park assigned to them.
+    method: 'GET', route: '/pcns/duplicates', body: 'none',
+    expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200 },
+    prepare: async (w) => ({ path: `/pcns/duplicates?vehicleRegistration=AB12CDE&carParkId=${w.ownerCarParkId}&date=${new Date().toISOString().slice(0, 10)}` }),
+  },
+  {
+    method: 'GET', route: '/pcns/:id/audit', body: 'none', expected: ownerOrAdmin(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/audit` }),
+  },
+  {
     method: 'GET', route: '/pcns/:id', body: 'none', expected: ownerOrAdmin(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}` }),
   },

@@ -2,6 +2,7 @@ import type { OffenceType } from './offence-types.ts';
 import type { PcnStatus, PcnStatusCounts } from './pcn-status.ts';
 import type { Role } from './roles.ts';
 import type { Pagination } from './envelope.ts';
+import type { PhotoShotType } from './photo-checklist.ts';
 
 /** The API shapes (camelCase) of every entity. Never carries a hash or a token. */
 export type User = {
@@ -39,10 +40,23 @@ export type PcnImage = {
   url: string;
   mimeType: string;
   size: number;
+  /** SHA-256 of the bytes as the server received them. */
   sha256: string;
+  /** SHA-256 the device computed when the photo was stored; equal to sha256 when sent (a mismatch is refused). */
+  clientSha256?: string | null;
   takenAt: string | null;
+  /** 'camera': takenAt came from the photo's EXIF; 'added': when it was added to the form. */
+  takenAtSource?: PhotoTakenAtSource | null;
+  /** Device position when the photo was taken, if the officer allowed location (WGS84 degrees, metres). */
+  latitude?: number | null;
+  longitude?: number | null;
+  accuracyM?: number | null;
+  /** Checklist shots this photo shows (OFFENCE_PHOTO_CHECKLIST ids). */
+  shots?: PhotoShotType[];
   createdAt: string;
 };
+
+export type PhotoTakenAtSource = 'camera' | 'added';
 
 export type PcnStatusChange = {
   id: string;
@@ -64,13 +78,63 @@ export type Pcn = {
   location: string;
   status: PcnStatus;
   adminNotes: string | null;
+  /** When the vehicle was first seen (device time). */
   observedAt: string | null;
+  /** When the notice was issued (device time; the server's receipt time when the device sent none). */
+  issuedAt?: string | null;
+  /** Whether a stay applies, so consideration + grace had to pass between observedAt and issuedAt. */
+  stayApplies?: boolean;
+  /** Server receipt time minus the device's clock when the PCN was first sent (X-Device-Time); null when not sent. */
+  clockOffsetMs?: number | null;
+  /** The device clock was more than two minutes off (CLOCK_SKEW_WARNING_MS). */
+  clockSkewWarning?: boolean;
+  /** The date the notice to keeper must go out by: parking event (observedAt, else createdAt) + KEEPER_NOTICE_DAYS. */
+  keeperNoticeDueAt?: string;
+  /** Less than KEEPER_NOTICE_WARNING_DAYS left (or overdue) while the notice can still go out. */
+  deadlineWarning?: boolean;
+  /** The officer's reason for continuing although the same parking event already had a PCN. Owner and admins. */
+  duplicateReason?: string | null;
+  /** Other PCNs for the same parking event, flagged to admins. Admins only (absent for a USER). */
+  possibleDuplicates?: PcnReference[];
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   statusHistory?: PcnStatusChange[];
   createdAt: string;
   updatedAt: string;
 };
+
+export type PcnReference = { id: string; pcnNumber: string };
+
+/** GET /pcns/duplicates: what an officer may see of another officer's PCN for the same parking event. */
+export type PcnDuplicateMatch = { id: string; pcnNumber: string; status: PcnStatus; createdAt: string };
+export type PcnDuplicatesResponse = { duplicates: PcnDuplicateMatch[] };
+
+export const PCN_AUDIT_ACTIONS = [
+  'created',
+  'updated',
+  'image_added',
+  'image_removed',
+  'status_changed',
+  'notes_changed',
+  'deleted',
+] as const;
+export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
+
+/** One entry of a PCN's audit trail: who, when, and each changed field's old and new value. */
+export type PcnAuditEntry = {
+  id: string;
+  pcnId: string;
+  action: PcnAuditAction;
+  /** The actor as they are now; null once their account is deleted. */
+  actor: { id: string; firstName: string; lastName: string } | null;
+  /** The actor's name as recorded with the change (kept after their account is gone). */
+  actorName: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  /** Device clock offset of the request that made the change, when it sent X-Device-Time. */
+  clockOffsetMs: number | null;
+  createdAt: string;
+};
+export type PcnAuditResponse = { pcnId: string; entries: PcnAuditEntry[] };
 
 export type AuthTokens = { token: string; refreshToken: string };
 export type LoginResponse = AuthTokens & { user: User };

@@ -12,6 +12,8 @@ export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 export const ERROR_CODES = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  // A photo's bytes differ from the SHA-256 the device computed: damaged in transit, send it again.
+  EVIDENCE_CHECKSUM_MISMATCH: 400,
   INVALID_JSON: 400,
   INVALID_TOKEN: 400,
   UNAUTHENTICATED: 401,

@@ -10,3 +10,7 @@ export * from './schemas.ts';
 export * from './navigation.ts';
 export * from './admin-texts.ts';
 export * from './password-forms.ts';
+export * from './observation.ts';
+export * from './photo-checklist.ts';
+export * from './duplicates.ts';
+export * from './keeper-notice.ts';

@@ -23,14 +23,34 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /**
  * Multipart field names of POST /pcns and PUT /pcns/{id} besides the text fields of
- * pcnFieldsSchema: repeated image files, an optional capture time per image in the same order
- * (ISO-8601, empty for unknown), and on PUT the ids of images to remove.
+ * pcnFieldsSchema: repeated image files and, for each, optional facts repeated in the same order
+ * (the n-th value belongs to the n-th image; an empty value means "not known"; send none or one
+ * per image, never more values than images), and on PUT the ids of images to remove.
+ *
+ * - imageTakenAt: ISO-8601 date-time with offset, when the photo was taken
+ * - imageTakenAtSource: 'camera' (from the file's EXIF) or 'added' (when added to the form)
+ * - imageSha256: 64 hex digits, SHA-256 of the exact bytes sent, computed on the device
+ * - imageLatitude / imageLongitude: WGS84 degrees; both or neither
+ * - imageAccuracy: GPS accuracy in metres (0 to 100,000); only with a position
+ * - imageShots: comma-separated PHOTO_SHOT_TYPES ids the photo shows (empty: none)
  */
 export const PCN_MULTIPART_FIELDS = {
   images: 'images',
   imageTakenAt: 'imageTakenAt',
+  imageTakenAtSource: 'imageTakenAtSource',
+  imageSha256: 'imageSha256',
+  imageLatitude: 'imageLatitude',
+  imageLongitude: 'imageLongitude',
+  imageAccuracy: 'imageAccuracy',
+  imageShots: 'imageShots',
   removeImageIds: 'removeImageIds',
 } as const;
+
+/**
+ * Sent by the device on POST and PUT /pcns with its own clock's ISO-8601 time, so the server can
+ * record how far off the phone's clock was (server receipt time minus device time).
+ */
+export const DEVICE_TIME_HEADER = 'X-Device-Time';
 
 export const DEFAULT_PRODUCT_NAME = 'ParkPatrol';
 export function productTitle(productName: string): string {

@@ -65,6 +65,10 @@ export const VALIDATION_MESSAGES = {
   nameRequired: 'Name is required',
   currentPasswordRequired: 'Current password is required',
   passwordsDoNotMatch: 'Passwords do not match',
+  observedAtInvalid: 'First sighting must be an ISO-8601 date-time with a time zone',
+  issuedAtInvalid: 'Issue time must be an ISO-8601 date-time with a time zone',
+  stayAppliesInvalid: "Stay applies must be 'true' or 'false'",
+  duplicateReasonTooLong: 'The reason must be at most 500 characters',
 } as const;
 
 /** Server messages that are not in the spec's catalogue but that clients show as they are. */
@@ -98,6 +102,8 @@ export const SERVER_MESSAGES = {
   idempotencyKeyInvalid: 'Idempotency-Key must be a UUID',
   invalidMultipart: 'Send the PCN as multipart/form-data',
   imageTakenAtInvalid: 'Each photo time must be an ISO-8601 date-time',
+  imageFactsTooMany: 'More photo details were sent than photos',
+  deviceTimeInvalid: 'X-Device-Time must be an ISO-8601 date-time with a time zone',
   userInactive: 'This user is inactive',
   siteCodeTaken: 'A car park with this site code already exists',
   carParkHasPcns: 'This car park has PCNs and cannot be deleted. Deactivate it instead.',

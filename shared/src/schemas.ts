@@ -5,6 +5,7 @@ import { OFFENCE_TYPES } from './offence-types.ts';
 import { PCN_STATUSES } from './pcn-status.ts';
 import { ROLES } from './roles.ts';
 import { normaliseRegistration } from './format.ts';
+import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
 
 /**
  * One schema, both sides: the web form shows these messages per field and the API refuses
@@ -109,12 +110,22 @@ export const carParkListQuerySchema = paginationQuerySchema.extend({
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
 
+/** A real calendar date (2026-02-31 is refused, not rolled over). */
+const calendarDate = isoDate.refine((value) => {
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}, 'Use a real date like 2026-01-31');
+
 export const pcnListQuerySchema = paginationQuerySchema.extend({
   status: z.enum(PCN_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
   carParkId: idSchema.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  /** Admins: 'deadline' lists only PCNs whose keeper notice can still go out, nearest deadline first. */
+  sort: z.enum(['created', 'deadline'], { error: "Sort by 'created' or 'deadline'" }).optional(),
+  /** Admins: 'duplicates' lists only PCNs flagged as a possible second charge for one parking event. */
+  flagged: z.enum(['duplicates'], { error: "The only flag is 'duplicates'" }).optional(),
 });
 export type PcnListQuery = z.infer<typeof pcnListQuerySchema>;
 
@@ -157,7 +168,13 @@ export const pcnFieldsSchema = z.object({
   offenceType: z.enum(OFFENCE_TYPES, { error: V.offenceTypeRequired }),
   description: z.string().trim().max(2000, V.descriptionTooLong).default(''),
   location: z.string({ error: V.locationRequired }).trim().min(1, V.locationRequired).max(200, V.locationTooLong),
-  observedAt: z.iso.datetime({ offset: true }).optional(),
+  observedAt: z.iso.datetime({ offset: true, error: V.observedAtInvalid }).optional(),
+  /** When the notice is issued; the server uses its receipt time when absent. */
+  issuedAt: z.iso.datetime({ offset: true, error: V.issuedAtInvalid }).optional(),
+  /** Multipart text 'true' or 'false'; absent: the car park's default. */
+  stayApplies: z.enum(['true', 'false'], { error: V.stayAppliesInvalid }).transform((v) => v === 'true').optional(),
+  /** Why the officer continued although the same parking event already has a PCN. */
+  duplicateReason: z.string().trim().max(DUPLICATE_REASON_MAX_LENGTH, V.duplicateReasonTooLong).optional(),
 });
 export type PcnFields = z.infer<typeof pcnFieldsSchema>;
 export const updatePcnFieldsSchema = pcnFieldsSchema.partial();
@@ -170,8 +187,19 @@ export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {
   description: 1,
   location: 1,
   observedAt: 1,
+  issuedAt: 1,
+  stayApplies: 1,
+  duplicateReason: 0,
   images: 2,
 };
+
+/** GET /pcns/duplicates: PCNs for the same vehicle at the same car park on the same UTC day. */
+export const pcnDuplicatesQuerySchema = z.object({
+  vehicleRegistration: registrationSchema,
+  carParkId: z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64),
+  date: calendarDate,
+});
+export type PcnDuplicatesQuery = z.infer<typeof pcnDuplicatesQuerySchema>;
 
 export const changePcnStatusInputSchema = z.object({
   status: z.enum(PCN_STATUSES),

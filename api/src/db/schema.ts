@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Table rows as stored (snake_case). Booleans are 0/1 integers; times are ISO-8601 text. */
 export interface UsersTable {
   id: string;
@@ -39,6 +41,8 @@ export interface CarParksTable {
   is_active: number;
   consideration_minutes: number;
   grace_minutes: number;
+  /** 0/1: new PCNs here have a stay (consideration + grace) unless the officer says otherwise. */
+  stay_applies_by_default: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -59,6 +63,10 @@ export interface PcnsTable {
   status: string;
   admin_notes: string | null;
   observed_at: string | null;
+  issued_at: string | null;
+  stay_applies: Generated<number>;
+  clock_offset_ms: number | null;
+  duplicate_reason: string | null;
   created_by: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
@@ -73,7 +81,31 @@ export interface PcnImagesTable {
   mime_type: string;
   size: number;
   sha256: string;
+  client_sha256: string | null;
   taken_at: string | null;
+  taken_at_source: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+  /** Comma-separated PHOTO_SHOT_TYPES ids; '' for none. */
+  shots: Generated<string>;
+  created_at: string;
+}
+export interface PcnDuplicatesTable {
+  pcn_id: string;
+  duplicate_of_pcn_id: string;
+  created_at: string;
+}
+/** Append-only (triggers refuse UPDATE and DELETE); no foreign keys, so it outlives the PCN. */
+export interface PcnAuditTable {
+  id: string;
+  pcn_id: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  /** JSON: { field: { from, to } }. */
+  changes: string;
+  clock_offset_ms: number | null;
   created_at: string;
 }
 export interface PcnStatusHistoryTable {
@@ -121,6 +153,8 @@ export interface Database {
   pcns: PcnsTable;
   pcn_images: PcnImagesTable;
   pcn_status_history: PcnStatusHistoryTable;
+  pcn_duplicates: PcnDuplicatesTable;
+  pcn_audit: PcnAuditTable;
   activities: ActivitiesTable;
   site_visits: SiteVisitsTable;
   emails: EmailsTable;

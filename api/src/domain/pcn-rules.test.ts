@@ -116,3 +116,36 @@ describe('search normalisation', () => {
     expect(normalisePcnSearch('  ')).toBeNull();
   });
 });
+
+describe('hashPcnRequest with the evidence fields of issue 8', () => {
+  const fields = {
+    vehicleRegistration: 'AB12CDE',
+    carParkId: 'cp-1',
+    offenceType: 'OTHER' as const,
+    description: '',
+    location: 'Bay 1',
+  };
+  const image = { sha256: 'a'.repeat(64), takenAt: null };
+
+  it('keeps the fingerprint of a request that sends none of them (a notice queued before the upgrade)', async () => {
+    const { createHash } = await import('node:crypto');
+    const before = createHash('sha256')
+      .update(JSON.stringify(['AB12CDE', 'cp-1', 'OTHER', '', 'Bay 1', null, [['a'.repeat(64), null]]]))
+      .digest('hex');
+    expect(hashPcnRequest(fields, [{ ...image, takenAtSource: null, latitude: null, longitude: null, accuracyM: null, shots: [] }])).toBe(before);
+  });
+
+  it('changes when any of them changes', () => {
+    const base = hashPcnRequest(fields, [image]);
+    const variants = [
+      hashPcnRequest({ ...fields, issuedAt: '2026-06-01T10:00:00Z' }, [image]),
+      hashPcnRequest({ ...fields, stayApplies: true }, [image]),
+      hashPcnRequest({ ...fields, stayApplies: false }, [image]),
+      hashPcnRequest({ ...fields, duplicateReason: 'Second visit' }, [image]),
+      hashPcnRequest(fields, [{ ...image, shots: ['signage'] }]),
+      hashPcnRequest(fields, [{ ...image, latitude: 51.5, longitude: -0.1 }]),
+      hashPcnRequest(fields, [{ ...image, takenAtSource: 'added' }]),
+    ];
+    expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
+  });
+});

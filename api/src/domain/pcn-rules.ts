@@ -70,9 +70,9 @@ export function fitsImageLimit(currentCount: number, removedCount: number, added
  */
 export function hashPcnRequest(
   fields: PcnFields,
-  images: ReadonlyArray<{ sha256: string; takenAt: string | null }>,
+  images: ReadonlyArray<{ sha256: string; takenAt: string | null } & Partial<RequestImageFacts>>,
 ): string {
-  const canonical = JSON.stringify([
+  const parts: unknown[] = [
     fields.vehicleRegistration,
     fields.carParkId,
     fields.offenceType,
@@ -80,9 +80,38 @@ export function hashPcnRequest(
     fields.location,
     fields.observedAt ?? null,
     images.map((image) => [image.sha256, image.takenAt]),
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
+  ];
+  // The issue-8 inputs join the fingerprint only when sent, so a request from before them (a
+  // notice still in a phone's outbox, replayed after an upgrade) keeps the hash it was stored
+  // with instead of turning into a 422. X-Device-Time is left out: it changes on every retry.
+  const extras = {
+    issuedAt: fields.issuedAt ?? null,
+    stayApplies: fields.stayApplies ?? null,
+    duplicateReason: fields.duplicateReason || null,
+    images: images.map((image) => [
+      image.takenAtSource ?? null,
+      image.latitude ?? null,
+      image.longitude ?? null,
+      image.accuracyM ?? null,
+      image.shots?.length ? image.shots : null,
+    ]),
+  };
+  const hasExtras =
+    extras.issuedAt !== null ||
+    extras.stayApplies !== null ||
+    extras.duplicateReason !== null ||
+    extras.images.some((facts) => facts.some((value) => value !== null));
+  if (hasExtras) parts.push(extras);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
+
+type RequestImageFacts = {
+  takenAtSource: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracyM: number | null;
+  shots: readonly string[];
+};
 
 /** Search ignores case and spaces; a leading "PCN-" as shown on screen still finds the number. */
 export function normalisePcnSearch(search: string): { registration: string; number: string } | null {

@@ -2,16 +2,30 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kyse
 import {
   emptyStatusCounts,
   formatPcnNumber,
+  hasClockSkewWarning,
+  hasDeadlineWarning,
+  isPhotoShotType,
+  KEEPER_NOTICE_OPEN_STATUSES,
+  keeperNoticeDueAt,
+  parkingEventTime,
   PCN_STATUSES,
+  utcDayRange,
   type OffenceType,
   type Pcn,
+  type PcnAuditAction,
+  type PcnAuditEntry,
+  type PcnDuplicateMatch,
   type PcnImage,
+  type PcnReference,
   type PcnStats,
   type PcnStatus,
   type PcnStatusChange,
+  type PhotoTakenAtSource,
 } from '@parkpatrol/shared';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, PcnImagesTable } from '../db/schema.ts';
+import type { AuditChanges } from '../domain/pcn-audit.ts';
 import { normalisePcnSearch } from '../domain/pcn-rules.ts';
 
 /** A PCN row with the names the API shows beside it. */
@@ -27,6 +41,10 @@ export type PcnRow = {
   status: string;
   admin_notes: string | null;
   observed_at: string | null;
+  issued_at: string | null;
+  stay_applies: number;
+  clock_offset_ms: number | null;
+  duplicate_reason: string | null;
   created_by: string | null;
   creator_first_name: string | null;
   creator_last_name: string | null;
@@ -35,10 +53,23 @@ export type PcnRow = {
   updated_at: string;
 };
 
-export type PcnImageRow = Pick<
-  PcnImagesTable,
-  'id' | 'pcn_id' | 'file_name' | 'mime_type' | 'size' | 'sha256' | 'taken_at' | 'created_at'
->;
+const IMAGE_COLUMNS = [
+  'id',
+  'pcn_id',
+  'file_name',
+  'mime_type',
+  'size',
+  'sha256',
+  'client_sha256',
+  'taken_at',
+  'taken_at_source',
+  'latitude',
+  'longitude',
+  'accuracy_m',
+  'shots',
+  'created_at',
+] as const;
+export type PcnImageRow = Pick<PcnImagesTable, Exclude<(typeof IMAGE_COLUMNS)[number], 'shots'>> & { shots: string };
 
 type PcnHistoryRow = {
   id: string;
@@ -60,6 +91,10 @@ export type PcnListFilter = PcnScope & {
   carParkId?: string;
   from?: string;
   to?: string;
+  /** Only PCNs in a possible-duplicate pair, either side. */
+  flaggedDuplicates?: boolean;
+  /** 'deadline': only PCNs whose keeper notice can still go out, nearest deadline first. */
+  sort?: 'created' | 'deadline';
 };
 
 function selectPcnRows(db: Db) {
@@ -79,6 +114,10 @@ function selectPcnRows(db: Db) {
       'pcns.status',
       'pcns.admin_notes',
       'pcns.observed_at',
+      'pcns.issued_at',
+      'pcns.stay_applies',
+      'pcns.clock_offset_ms',
+      'pcns.duplicate_reason',
       'pcns.created_by',
       'users.first_name as creator_first_name',
       'users.last_name as creator_last_name',
@@ -88,13 +127,47 @@ function selectPcnRows(db: Db) {
     ]);
 }
 
+/**
+ * What the answer depends on besides the rows: the time (for the deadline warning), the keeper
+ * notice period, and who asks (the duplicate flags are for admins).
+ */
+export type PcnView = {
+  now: Date;
+  keeperNoticeDays: number;
+  isAdmin: boolean;
+  /** Possible duplicates of this PCN, when loaded (admins). */
+  possibleDuplicates?: readonly PcnReference[];
+};
+
+function toPcnImage(image: PcnImageRow, imageUrl: (fileName: string) => string): PcnImage {
+  return {
+    id: image.id,
+    fileName: image.file_name,
+    url: imageUrl(image.file_name),
+    mimeType: image.mime_type,
+    size: image.size,
+    sha256: image.sha256,
+    clientSha256: image.client_sha256,
+    takenAt: image.taken_at,
+    takenAtSource: image.taken_at_source as PhotoTakenAtSource | null,
+    latitude: image.latitude,
+    longitude: image.longitude,
+    accuracyM: image.accuracy_m,
+    shots: image.shots.split(',').filter(isPhotoShotType),
+    createdAt: image.created_at,
+  };
+}
+
 /** The one mapper from rows to the shared Pcn shape; image URLs come from the caller (they are signed). */
 export function toPcn(
   row: PcnRow,
   images: readonly PcnImageRow[],
   imageUrl: (fileName: string) => string,
+  view: PcnView,
   history?: readonly PcnHistoryRow[],
 ): Pcn {
+  const status = row.status as PcnStatus;
+  const dueAt = keeperNoticeDueAt(parkingEventTime({ observedAt: row.observed_at, createdAt: row.created_at }), view.keeperNoticeDays);
   const pcn: Pcn = {
     id: row.id,
     pcnNumber: row.pcn_number,
@@ -104,26 +177,25 @@ export function toPcn(
     offenceType: row.offence_type as OffenceType,
     description: row.description,
     location: row.location,
-    status: row.status as PcnStatus,
+    status,
     adminNotes: row.admin_notes,
     observedAt: row.observed_at,
+    issuedAt: row.issued_at,
+    stayApplies: row.stay_applies === 1,
+    clockOffsetMs: row.clock_offset_ms,
+    clockSkewWarning: hasClockSkewWarning(row.clock_offset_ms),
+    keeperNoticeDueAt: dueAt,
+    deadlineWarning: hasDeadlineWarning({ dueAt, status, now: view.now }),
+    duplicateReason: row.duplicate_reason,
     createdBy:
       row.created_by === null
         ? null
         : { id: row.created_by, firstName: row.creator_first_name ?? '', lastName: row.creator_last_name ?? '' },
-    images: images.map((image): PcnImage => ({
-      id: image.id,
-      fileName: image.file_name,
-      url: imageUrl(image.file_name),
-      mimeType: image.mime_type,
-      size: image.size,
-      sha256: image.sha256,
-      takenAt: image.taken_at,
-      createdAt: image.created_at,
-    })),
+    images: images.map((image) => toPcnImage(image, imageUrl)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+  if (view.isAdmin && view.possibleDuplicates) pcn.possibleDuplicates = [...view.possibleDuplicates];
   if (history) {
     pcn.statusHistory = history.map((h): PcnStatusChange => ({
       id: h.id,
@@ -153,7 +225,7 @@ export async function findPcnImages(db: Db, pcnIds: readonly string[]): Promise<
   if (pcnIds.length === 0) return byPcn;
   const rows = await db
     .selectFrom('pcn_images')
-    .select(['id', 'pcn_id', 'file_name', 'mime_type', 'size', 'sha256', 'taken_at', 'created_at'])
+    .select([...IMAGE_COLUMNS])
     .where('pcn_id', 'in', [...pcnIds])
     // rowid keeps upload order when several images share a timestamp.
     .orderBy('created_at')
@@ -190,6 +262,18 @@ function listConditions(eb: ExpressionBuilder<Database, 'pcns'>, filter: PcnList
   if (filter.carParkId) conditions.push(eb('pcns.car_park_id', '=', filter.carParkId));
   if (filter.from) conditions.push(eb('pcns.created_at', '>=', startOfDay(filter.from)));
   if (filter.to) conditions.push(eb('pcns.created_at', '<', startOfNextDay(filter.to)));
+  // Written exactly as the partial index pcns_keeper_queue's WHERE, so SQLite can use it.
+  if (filter.sort === 'deadline') conditions.push(eb('pcns.status', 'in', [...KEEPER_NOTICE_OPEN_STATUSES]));
+  if (filter.flaggedDuplicates) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('pcn_duplicates')
+          .select(sql`1`.as('one'))
+          .where((d) => d.or([d('pcn_duplicates.pcn_id', '=', eb.ref('pcns.id')), d('pcn_duplicates.duplicate_of_pcn_id', '=', eb.ref('pcns.id'))])),
+      ),
+    );
+  }
   const search = filter.search ? normalisePcnSearch(filter.search) : null;
   if (search) {
     // Registrations are stored normalised and numbers are digits, so after normalising the
@@ -224,10 +308,13 @@ export async function findPcnPage(
   filter: PcnListFilter,
   page: { page: number; limit: number },
 ): Promise<{ rows: PcnRow[]; total: number }> {
-  const rows = await selectPcnRows(db)
-    .where((eb) => eb.and(listConditions(eb, filter)))
-    .orderBy('pcns.created_at', 'desc')
-    .orderBy(sql`pcns.rowid`, 'desc')
+  let query = selectPcnRows(db).where((eb) => eb.and(listConditions(eb, filter)));
+  query =
+    filter.sort === 'deadline'
+      ? // Every deadline is the parking event plus the same number of days, so ordering by the event is ordering by deadline.
+        query.orderBy(sql`coalesce(pcns.observed_at, pcns.created_at)`, 'asc').orderBy(sql`pcns.rowid`, 'asc')
+      : query.orderBy('pcns.created_at', 'desc').orderBy(sql`pcns.rowid`, 'desc');
+  const rows = await query
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .execute();
@@ -270,6 +357,10 @@ export type NewPcn = {
   description: string;
   location: string;
   observedAt: string | null;
+  issuedAt?: string | null;
+  stayApplies?: boolean;
+  clockOffsetMs?: number | null;
+  duplicateReason?: string | null;
   createdBy: string;
   idempotencyKey: string | null;
   requestHash: string | null;
@@ -302,6 +393,10 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
       status: 'SUBMITTED',
       admin_notes: null,
       observed_at: input.observedAt,
+      issued_at: input.issuedAt ?? null,
+      stay_applies: input.stayApplies ? 1 : 0,
+      clock_offset_ms: input.clockOffsetMs ?? null,
+      duplicate_reason: input.duplicateReason ?? null,
       created_by: input.createdBy,
       idempotency_key: input.idempotencyKey,
       request_hash: input.requestHash,
@@ -313,20 +408,22 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
   return { sequence, pcnNumber };
 }
 
-export async function insertPcnImages(trx: Db, rows: readonly PcnImagesTable[]): Promise<void> {
+export async function insertPcnImages(trx: Db, rows: ReadonlyArray<Insertable<PcnImagesTable>>): Promise<void> {
   if (rows.length === 0) return;
   await trx.insertInto('pcn_images').values([...rows]).execute();
 }
 
-export async function deletePcnImages(trx: Db, pcnId: string, imageIds: readonly string[]): Promise<string[]> {
+export type RemovedImage = { id: string; file_name: string; sha256: string; taken_at: string | null };
+
+/** Removes images of this PCN (ids of other PCNs are ignored) and returns what went, for the files and the audit. */
+export async function deletePcnImages(trx: Db, pcnId: string, imageIds: readonly string[]): Promise<RemovedImage[]> {
   if (imageIds.length === 0) return [];
-  const removed = await trx
+  return trx
     .deleteFrom('pcn_images')
     .where('pcn_id', '=', pcnId)
     .where('id', 'in', [...imageIds])
-    .returning('file_name')
+    .returning(['id', 'file_name', 'sha256', 'taken_at'])
     .execute();
-  return removed.map((r) => r.file_name);
 }
 
 export async function countPcnImages(trx: Db, pcnId: string): Promise<number> {
@@ -348,6 +445,9 @@ export async function updatePcnFields(
     description: string;
     location: string;
     observedAt: string | null;
+    issuedAt: string | null;
+    stayApplies: boolean;
+    duplicateReason: string | null;
   }>,
   now: string,
 ): Promise<void> {
@@ -360,6 +460,9 @@ export async function updatePcnFields(
       ...(fields.description !== undefined && { description: fields.description }),
       ...(fields.location !== undefined && { location: fields.location }),
       ...(fields.observedAt !== undefined && { observed_at: fields.observedAt }),
+      ...(fields.issuedAt !== undefined && { issued_at: fields.issuedAt }),
+      ...(fields.stayApplies !== undefined && { stay_applies: fields.stayApplies ? 1 : 0 }),
+      ...(fields.duplicateReason !== undefined && { duplicate_reason: fields.duplicateReason }),
       updated_at: now,
     })
     .where('id', '=', pcnId)
@@ -405,7 +508,7 @@ export async function insertStatusChange(
     .execute();
 }
 
-/** Deletes the PCN (images and history cascade) and returns the file names to remove afterwards. */
+/** Deletes the PCN (images, history and duplicate flags cascade; the audit trail stays) and returns the file names to remove afterwards. */
 export async function deletePcn(trx: Db, pcnId: string): Promise<string[]> {
   const images = await trx.selectFrom('pcn_images').select('file_name').where('pcn_id', '=', pcnId).execute();
   await trx.deleteFrom('pcns').where('id', '=', pcnId).execute();
@@ -453,20 +556,172 @@ export async function findKnownImageFileNames(db: Db, fileNames: readonly string
   return known;
 }
 
-/** Car park checks for filing: whether it exists and is active, and whether the user is assigned. */
-export async function findCarParkForFiling(
-  db: Db,
-  carParkId: string,
-  userId: string,
-): Promise<{ isActive: boolean; isAssigned: boolean } | undefined> {
+export type CarParkForFiling = {
+  isActive: boolean;
+  isAssigned: boolean;
+  considerationMinutes: number;
+  graceMinutes: number;
+  stayAppliesByDefault: boolean;
+};
+
+/** Car park checks for filing: whether it exists and is active, whether the user is assigned, and its stay rules. */
+export async function findCarParkForFiling(db: Db, carParkId: string, userId: string): Promise<CarParkForFiling | undefined> {
   const row = await db
     .selectFrom('car_parks')
     .leftJoin('car_park_users', (join) =>
       join.onRef('car_park_users.car_park_id', '=', 'car_parks.id').on('car_park_users.user_id', '=', userId),
     )
-    .select(['car_parks.is_active', 'car_park_users.user_id'])
+    .select([
+      'car_parks.is_active',
+      'car_parks.consideration_minutes',
+      'car_parks.grace_minutes',
+      'car_parks.stay_applies_by_default',
+      'car_park_users.user_id',
+    ])
     .where('car_parks.id', '=', carParkId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { isActive: row.is_active === 1, isAssigned: row.user_id !== null };
+  return {
+    isActive: row.is_active === 1,
+    isAssigned: row.user_id !== null,
+    considerationMinutes: row.consideration_minutes,
+    graceMinutes: row.grace_minutes,
+    stayAppliesByDefault: row.stay_applies_by_default === 1,
+  };
+}
+
+// ---- duplicates (one charge per parking event) ----
+
+/**
+ * PCNs, anyone's, for the same registration at the same car park whose parking event (first
+ * sighting, else creation) falls on the given UTC day. Only what an officer may see of another
+ * officer's notice.
+ */
+export async function findSameParkingEvent(
+  db: Db,
+  input: { vehicleRegistration: string; carParkId: string; day: string; excludePcnId?: string },
+): Promise<PcnDuplicateMatch[]> {
+  const { start, end } = utcDayRange(input.day);
+  const eventAt = sql<string>`coalesce(pcns.observed_at, pcns.created_at)`;
+  let query = db
+    .selectFrom('pcns')
+    .select(['pcns.id', 'pcns.pcn_number', 'pcns.status', 'pcns.created_at'])
+    .where('pcns.vehicle_registration', '=', input.vehicleRegistration)
+    .where('pcns.car_park_id', '=', input.carParkId)
+    .where(eventAt, '>=', start)
+    .where(eventAt, '<', end);
+  if (input.excludePcnId !== undefined) query = query.where('pcns.id', '!=', input.excludePcnId);
+  const rows = await query.orderBy('pcns.created_at').orderBy(sql`pcns.rowid`).execute();
+  return rows.map((r) => ({ id: r.id, pcnNumber: r.pcn_number, status: r.status as PcnStatus, createdAt: r.created_at }));
+}
+
+/**
+ * Flags `pcnId` as a possible duplicate of each of `ofPcnIds`, replacing every pair it was in
+ * (either side): an edit that moves a notice to another parking event ends its old pairs.
+ */
+export async function replaceDuplicateLinks(trx: Db, pcnId: string, ofPcnIds: readonly string[], now: string): Promise<void> {
+  await trx
+    .deleteFrom('pcn_duplicates')
+    .where((eb) => eb.or([eb('pcn_id', '=', pcnId), eb('duplicate_of_pcn_id', '=', pcnId)]))
+    .execute();
+  if (ofPcnIds.length === 0) return;
+  await trx
+    .insertInto('pcn_duplicates')
+    .values(ofPcnIds.map((of) => ({ pcn_id: pcnId, duplicate_of_pcn_id: of, created_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The other side of every duplicate pair these PCNs are in, whichever was flagged. */
+export async function findPossibleDuplicates(db: Db, pcnIds: readonly string[]): Promise<Map<string, PcnReference[]>> {
+  const byPcn = new Map<string, PcnReference[]>(pcnIds.map((id) => [id, []]));
+  if (pcnIds.length === 0) return byPcn;
+  const ids = [...pcnIds];
+  const rows = await db
+    .selectFrom('pcn_duplicates')
+    .innerJoin('pcns as later', 'later.id', 'pcn_duplicates.pcn_id')
+    .innerJoin('pcns as earlier', 'earlier.id', 'pcn_duplicates.duplicate_of_pcn_id')
+    .select([
+      'later.id as later_id',
+      'later.pcn_number as later_number',
+      'earlier.id as earlier_id',
+      'earlier.pcn_number as earlier_number',
+    ])
+    .where((eb) => eb.or([eb('pcn_duplicates.pcn_id', 'in', ids), eb('pcn_duplicates.duplicate_of_pcn_id', 'in', ids)]))
+    .orderBy('pcn_duplicates.created_at')
+    .execute();
+  const add = (pcnId: string, other: PcnReference) => {
+    const list = byPcn.get(pcnId);
+    if (list && !list.some((ref) => ref.id === other.id)) list.push(other);
+  };
+  for (const row of rows) {
+    add(row.later_id, { id: row.earlier_id, pcnNumber: row.earlier_number });
+    add(row.earlier_id, { id: row.later_id, pcnNumber: row.later_number });
+  }
+  return byPcn;
+}
+
+// ---- audit trail (append-only: there is no update or delete here, and triggers refuse both) ----
+
+export type NewAuditEntry = {
+  pcnId: string;
+  action: PcnAuditAction;
+  actor: { id: string; firstName: string; lastName: string };
+  changes: AuditChanges;
+  clockOffsetMs: number | null;
+  now: string;
+};
+
+/** Call it in the transaction of the change it records, so the change and its entry commit together. */
+export async function insertAuditEntries(trx: Db, entries: readonly NewAuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await trx
+    .insertInto('pcn_audit')
+    .values(
+      entries.map((entry) => ({
+        id: crypto.randomUUID(),
+        pcn_id: entry.pcnId,
+        actor_id: entry.actor.id,
+        actor_name: `${entry.actor.firstName} ${entry.actor.lastName}`.trim(),
+        action: entry.action,
+        changes: JSON.stringify(entry.changes),
+        clock_offset_ms: entry.clockOffsetMs,
+        created_at: entry.now,
+      })),
+    )
+    .execute();
+}
+
+/** The trail of one PCN, oldest first, with the actor as they are now (null once their account is gone) and as recorded. */
+export async function findAuditEntries(db: Db, pcnId: string): Promise<PcnAuditEntry[]> {
+  const rows = await db
+    .selectFrom('pcn_audit')
+    .leftJoin('users', 'users.id', 'pcn_audit.actor_id')
+    .select([
+      'pcn_audit.id',
+      'pcn_audit.pcn_id',
+      'pcn_audit.action',
+      'pcn_audit.actor_id',
+      'pcn_audit.actor_name',
+      'users.id as user_id',
+      'users.first_name',
+      'users.last_name',
+      'pcn_audit.changes',
+      'pcn_audit.clock_offset_ms',
+      'pcn_audit.created_at',
+    ])
+    .where('pcn_audit.pcn_id', '=', pcnId)
+    .orderBy('pcn_audit.created_at')
+    .orderBy(sql`pcn_audit.rowid`)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    pcnId: row.pcn_id,
+    action: row.action as PcnAuditAction,
+    actor: row.user_id === null ? null : { id: row.user_id, firstName: row.first_name ?? '', lastName: row.last_name ?? '' },
+    actorName: row.actor_name,
+    changes: JSON.parse(row.changes) as PcnAuditEntry['changes'],
+    clockOffsetMs: row.clock_offset_ms,
+    createdAt: row.created_at,
+  }));
 }

@@ -3,24 +3,35 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import {
+  canIssue,
   changePcnStatusInputSchema,
+  clockOffsetMs,
+  DEVICE_TIME_HEADER,
   ERROR_MESSAGES,
+  findObservationProblems,
   IDEMPOTENCY_KEY_HEADER,
   isAdminRole,
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_PCN,
+  parkingEventDay,
   PCN_MULTIPART_FIELDS,
+  pcnDuplicatesQuerySchema,
   pcnFieldsSchema,
   pcnListQuerySchema,
   SERVER_MESSAGES,
   updatePcnFieldsSchema,
   VALIDATION_MESSAGES,
+  type Pcn,
+  type PcnAuditResponse,
+  type PcnDuplicatesResponse,
   type PcnStatus,
 } from '@parkpatrol/shared';
 import { z } from 'zod';
 import type { AppDeps, AppEnv, AuthUser } from '../app-env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { Db } from '../db/database.ts';
+import { checksumMismatchMessage, IMAGE_FACT_FIELDS, readImageFacts, type ImageFacts, type RawImageFacts } from '../domain/image-facts.ts';
+import { creationChanges, deletionChanges, diffFields, hasChanges, type AuditChanges } from '../domain/pcn-audit.ts';
 import {
   decidePcnChange,
   decidePcnSubmit,
@@ -38,18 +49,25 @@ import {
   countPcnsByStatus,
   deletePcn,
   deletePcnImages,
+  findAuditEntries,
   findCarParkForFiling,
   findPcnImages,
   findPcnPage,
   findPcnRowById,
   findPcnRowByIdempotencyKey,
+  findPossibleDuplicates,
+  findSameParkingEvent,
   findStatusHistory,
+  insertAuditEntries,
   insertPcn,
   insertPcnImages,
   insertStatusChange,
+  replaceDuplicateLinks,
   toPcn,
   updatePcnFields,
   updatePcnStatus,
+  type CarParkForFiling,
+  type NewAuditEntry,
   type PcnRow,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
@@ -66,12 +84,25 @@ import { createSignedUploadUrl } from '../services/upload-urls.ts';
 const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_PCN * MAX_IMAGE_BYTES + 1024 * 1024;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TEXT_FIELDS = ['vehicleRegistration', 'carParkId', 'offenceType', 'description', 'location', 'observedAt'] as const;
-const takenAtSchema = z.iso.datetime({ offset: true });
+const TEXT_FIELDS = [
+  'vehicleRegistration',
+  'carParkId',
+  'offenceType',
+  'description',
+  'location',
+  'observedAt',
+  'issuedAt',
+  'stayApplies',
+  'duplicateReason',
+] as const;
+/** Optional fields where an empty value from a form means "not given". */
+const EMPTY_MEANS_ABSENT = ['observedAt', 'issuedAt', 'stayApplies'] as const;
+const deviceTimeSchema = z.iso.datetime({ offset: true });
 
-type EvidenceImage = SniffedImage & { bytes: Uint8Array; sha256: string; takenAt: string | null; originalName: string };
+type EvidenceImage = SniffedImage & ImageFacts & { bytes: Uint8Array; sha256: string; originalName: string };
 type UploadedFile = Exclude<ReturnType<FormData['get']>, string | null>;
-type PcnForm = { text: Record<string, string>; files: UploadedFile[]; takenAt: string[]; removeImageIds: string[] };
+type PcnForm = { text: Record<string, string>; files: UploadedFile[]; facts: RawImageFacts; removeImageIds: string[] };
+type Actor = AuthUser;
 
 export function createPcnRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -98,25 +129,31 @@ export function createPcnRoutes(deps: AppDeps) {
   });
   const imageUrl = (fileName: string) => createSignedUploadUrl(deps.config.jwtSecret, fileName, deps.now());
 
-  async function loadPcn(row: PcnRow, options: { withHistory: boolean }) {
+  async function loadPcn(row: PcnRow, user: Actor, options: { withHistory: boolean }): Promise<Pcn> {
     const images = (await findPcnImages(db, [row.id])).get(row.id) ?? [];
     const history = options.withHistory ? await findStatusHistory(db, row.id) : undefined;
-    return toPcn(row, images, imageUrl, history);
+    const isAdmin = isAdminRole(user.role);
+    const possibleDuplicates = isAdmin ? (await findPossibleDuplicates(db, [row.id])).get(row.id) : undefined;
+    return toPcn(row, images, imageUrl, viewFor(user, possibleDuplicates), history);
   }
 
-  async function loadPcnById(id: string) {
+  async function loadPcnById(id: string, user: Actor) {
     const row = await findPcnRowById(db, id);
     if (!row) throw notFound();
-    return loadPcn(row, { withHistory: true });
+    return loadPcn(row, user, { withHistory: true });
+  }
+
+  function viewFor(user: Actor, possibleDuplicates?: ReadonlyArray<{ id: string; pcnNumber: string }>) {
+    return { now: deps.now(), keeperNoticeDays: deps.config.keeperNoticeDays, isAdmin: isAdminRole(user.role), possibleDuplicates };
   }
 
   /** A replayed create answers with what the first request made, or 422 if the key now carries another notice. */
-  async function answerReplay(c: Context, existing: PcnRow, requestHash: string) {
+  async function answerReplay(c: Context, user: Actor, existing: PcnRow, requestHash: string) {
     if (existing.request_hash !== requestHash) {
       throw new AppError('IDEMPOTENCY_MISMATCH', SERVER_MESSAGES.idempotencyKeyReused);
     }
     c.header('Idempotent-Replayed', 'true');
-    return ok(c, await loadPcn(existing, { withHistory: true }), { status: 201 });
+    return ok(c, await loadPcn(existing, user, { withHistory: true }), { status: 201 });
   }
 
   /** Files written for a request that did not commit; a failure here must not hide the original error. */
@@ -133,22 +170,65 @@ export function createPcnRoutes(deps: AppDeps) {
 
     .get('/', async (c) => {
       const user = c.get('user');
-      const query = readQuery(c, pcnListQuerySchema);
-      const { rows, total } = await findPcnPage(db, { ...query, ...scopeOf(user) }, query);
-      const images = await findPcnImages(db, rows.map((r) => r.id));
+      const { flagged, sort, ...query } = readQuery(c, pcnListQuerySchema);
+      // The deadline queue and the duplicate flags are admin tools (issue 8, items 4 and 5).
+      if ((flagged !== undefined || sort === 'deadline') && !isAdminRole(user.role)) {
+        throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+      }
+      const filter = { ...query, ...scopeOf(user), sort, flaggedDuplicates: flagged === 'duplicates' };
+      const { rows, total } = await findPcnPage(db, filter, query);
+      const ids = rows.map((r) => r.id);
+      const images = await findPcnImages(db, ids);
+      const duplicates = isAdminRole(user.role) ? await findPossibleDuplicates(db, ids) : undefined;
       return ok(c, {
-        pcns: rows.map((row) => toPcn(row, images.get(row.id) ?? [], imageUrl)),
+        pcns: rows.map((row) => toPcn(row, images.get(row.id) ?? [], imageUrl, viewFor(user, duplicates?.get(row.id)))),
         pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
       });
     })
 
     .get('/stats', async (c) => ok(c, await countPcnsByStatus(db, scopeOf(c.get('user')))))
 
+    /**
+     * Other PCNs for the same parking event (same registration, car park and UTC day of first
+     * sighting, else creation), anyone's: only number, status and time, nothing of the officer
+     * who filed them. A USER may ask only about a car park assigned to them.
+     */
+    .get('/duplicates', async (c) => {
+      const user = c.get('user');
+      const query = readQuery(c, pcnDuplicatesQuerySchema);
+      await assertMayFileAgainst(db, user, query.carParkId, { mustBeActive: false });
+      const duplicates = await findSameParkingEvent(db, {
+        vehicleRegistration: query.vehicleRegistration,
+        carParkId: query.carParkId,
+        day: query.date,
+      });
+      const body: PcnDuplicatesResponse = { duplicates };
+      return ok(c, body);
+    })
+
+    /**
+     * The audit trail, oldest first. The owner sees it as well as admins: everything in it (their
+     * fields, photos, the status changes with who made them and the admins' notes) is already
+     * shown to them on GET /pcns/{id}, and an officer asked about a notice at appeal needs to
+     * show what happened to it. Another USER gets the 404 of a PCN that does not exist. The
+     * trail outlives a deleted PCN: admins can still read it by the PCN's id.
+     */
+    .get('/:id/audit', async (c) => {
+      const user = c.get('user');
+      const id = c.req.param('id');
+      const row = await findPcnRowById(db, id);
+      if (row ? !canViewPcn(user, subjectOf(row)) : !isAdminRole(user.role)) throw notFound();
+      const entries = await findAuditEntries(db, id);
+      if (!row && entries.length === 0) throw notFound();
+      const body: PcnAuditResponse = { pcnId: id, entries };
+      return ok(c, body);
+    })
+
     .get('/:id', async (c) => {
       const user = c.get('user');
       const row = await findPcnRowById(db, c.req.param('id'));
       if (!row || !canViewPcn(user, subjectOf(row))) throw notFound();
-      const pcn = await loadPcn(row, { withHistory: true });
+      const pcn = await loadPcn(row, user, { withHistory: true });
       await recordActivity(db, {
         userId: user.id,
         type: 'PCN_VIEWED',
@@ -161,21 +241,43 @@ export function createPcnRoutes(deps: AppDeps) {
 
     .post('/', uploadBodyLimit, async (c) => {
       const user = c.get('user');
+      const receivedAt = deps.now();
       const key = readIdempotencyKey(c);
+      const deviceTime = readDeviceTime(c);
       const form = await readPcnForm(c);
       const fields = parseWith(pcnFieldsSchema, form.text);
-      const images = await readEvidenceImages(form.files, form.takenAt);
+      const images = await readEvidenceImages(form.files, form.facts);
       const requestHash = hashPcnRequest(fields, images);
 
       const existing = await findPcnRowByIdempotencyKey(db, user.id, key);
-      if (existing) return answerReplay(c, existing, requestHash);
+      if (existing) return answerReplay(c, user, existing, requestHash);
 
-      await assertMayFileAgainst(db, user, fields.carParkId);
+      const carPark = await assertMayFileAgainst(db, user, fields.carParkId);
+      // Observation and issue times are the device's readings, so they are checked against the
+      // device's own "now" when it says what that is, and the rule compares like with like.
+      const deviceNow = deviceTime ?? receivedAt;
+      const observedAt = fields.observedAt ? new Date(fields.observedAt).toISOString() : null;
+      // Without an issue time the notice is issued now, but never before its own sighting: a
+      // phone a minute ahead of the server (and not saying so) must not fail its own notice.
+      const issuedAt = fields.issuedAt
+        ? new Date(fields.issuedAt).toISOString()
+        : new Date(Math.max(deviceNow.getTime(), observedAt ? Date.parse(observedAt) : 0)).toISOString();
+      const stayApplies = fields.stayApplies ?? carPark.stayAppliesByDefault;
+      assertObservation({ observedAt, issuedAt, stayApplies, carPark, deviceNow });
+      const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
+      const duplicateReason = fields.duplicateReason || null;
+
       const fileNames = await writeEvidenceFiles(uploadsDir, images);
       const id = randomUUID();
-      const now = deps.now().toISOString();
+      const now = receivedAt.toISOString();
       try {
         await db.transaction().execute(async (trx) => {
+          // Looked up inside the transaction, so two notices for one event racing in are both flagged.
+          const duplicates = await findSameParkingEvent(trx, {
+            vehicleRegistration: fields.vehicleRegistration,
+            carParkId: fields.carParkId,
+            day: parkingEventDay({ observedAt, createdAt: now }),
+          });
           const { pcnNumber } = await insertPcn(trx, {
             id,
             vehicleRegistration: fields.vehicleRegistration,
@@ -183,46 +285,78 @@ export function createPcnRoutes(deps: AppDeps) {
             offenceType: fields.offenceType,
             description: fields.description,
             location: fields.location,
-            observedAt: fields.observedAt ? new Date(fields.observedAt).toISOString() : null,
+            observedAt,
+            issuedAt,
+            stayApplies,
+            clockOffsetMs: offset,
+            duplicateReason,
             createdBy: user.id,
             idempotencyKey: key,
             requestHash,
             now,
           });
-          await insertPcnImages(trx, imageRows(id, images, fileNames, now));
+          const rows = imageRows(id, images, fileNames, now);
+          await insertPcnImages(trx, rows);
+          await replaceDuplicateLinks(trx, id, duplicates.map((d) => d.id), now);
           await recordActivity(trx, { userId: user.id, type: 'PCN_CREATED', description: `Created PCN ${pcnNumber}`, pcnId: id, now: new Date(now) });
+          await insertAuditEntries(trx, [
+            auditEntry(id, 'created', user, offset, now, creationChanges({
+              pcnNumber,
+              status: 'SUBMITTED',
+              vehicleRegistration: fields.vehicleRegistration,
+              carParkId: fields.carParkId,
+              offenceType: fields.offenceType,
+              description: fields.description,
+              location: fields.location,
+              observedAt,
+              issuedAt,
+              stayApplies,
+              duplicateReason,
+              clockOffsetMs: offset,
+              images: rows.map(imageSummary),
+            })),
+          ]);
         });
       } catch (error) {
         await discardFiles(fileNames);
         // Two requests with one key raced: the unique (created_by, idempotency_key) index let
         // the other one win, so this one answers with the winner's PCN.
         const winner = await findPcnRowByIdempotencyKey(db, user.id, key);
-        if (winner) return answerReplay(c, winner, requestHash);
+        if (winner) return answerReplay(c, user, winner, requestHash);
         throw error;
       }
-      return ok(c, await loadPcnById(id), { status: 201 });
+      return ok(c, await loadPcnById(id, user), { status: 201 });
     })
 
     .put('/:id', uploadBodyLimit, async (c) => {
       const user = c.get('user');
+      const receivedAt = deps.now();
       const id = c.req.param('id');
       const row = await findPcnRowById(db, id);
       if (!row) throw notFound();
       assertDecision(decidePcnChange(user, subjectOf(row)));
 
+      const deviceTime = readDeviceTime(c);
       const form = await readPcnForm(c);
       const parsed = parseWith(updatePcnFieldsSchema, form.text);
       // Only fields the form sent replace stored ones (the schema's defaults would blank the rest).
       const fields = Object.fromEntries(
         Object.entries(parsed).filter(([name]) => form.text[name] !== undefined),
       ) as typeof parsed;
-      const images = await readEvidenceImages(form.files, form.takenAt);
+      const images = await readEvidenceImages(form.files, form.facts);
       if (fields.carParkId !== undefined && fields.carParkId !== row.car_park_id) {
         await assertMayFileAgainst(db, user, fields.carParkId);
       }
+      const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
+      const changed = {
+        ...fields,
+        ...(fields.observedAt !== undefined && { observedAt: new Date(fields.observedAt).toISOString() }),
+        ...(fields.issuedAt !== undefined && { issuedAt: new Date(fields.issuedAt).toISOString() }),
+        ...(fields.duplicateReason !== undefined && { duplicateReason: fields.duplicateReason || null }),
+      };
 
       const fileNames = await writeEvidenceFiles(uploadsDir, images);
-      const now = deps.now().toISOString();
+      const now = receivedAt.toISOString();
       let removedFiles: string[];
       try {
         removedFiles = await db.transaction().execute(async (trx) => {
@@ -236,25 +370,54 @@ export function createPcnRoutes(deps: AppDeps) {
           if (!fitsImageLimit(remaining, 0, images.length)) {
             throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
           }
-          await updatePcnFields(
-            trx,
-            id,
-            {
-              ...fields,
-              ...(fields.observedAt !== undefined && { observedAt: new Date(fields.observedAt).toISOString() }),
-            },
-            now,
+          const before = fieldsOf(current);
+          const after = { ...before, ...changed };
+          // The stay rule is checked again only when an edit touches what it depends on, so an
+          // older notice can still have its description corrected.
+          const touchesObservation = ['observedAt', 'issuedAt', 'stayApplies', 'carParkId'].some((name) => name in changed);
+          if (touchesObservation) {
+            const carPark = await findCarParkForFiling(trx, after.carParkId, user.id);
+            if (!carPark) throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.carParkNotFound, { details: { carParkId: SERVER_MESSAGES.carParkNotFound } });
+            assertObservation({
+              observedAt: after.observedAt,
+              // A notice from before issue times were recorded was issued when it was made.
+              issuedAt: after.issuedAt ?? current.created_at,
+              stayApplies: after.stayApplies,
+              carPark,
+              deviceNow: deviceTime ?? receivedAt,
+              checkFuture: { observedAt: 'observedAt' in changed, issuedAt: 'issuedAt' in changed },
+            });
+          }
+          await updatePcnFields(trx, id, changed, now);
+          const added = imageRows(id, images, fileNames, now);
+          await insertPcnImages(trx, added);
+          const isSameEventChanged = ['vehicleRegistration', 'carParkId', 'observedAt'].some(
+            (name) => JSON.stringify(before[name as keyof typeof before]) !== JSON.stringify(after[name as keyof typeof after]),
           );
-          await insertPcnImages(trx, imageRows(id, images, fileNames, now));
+          if (isSameEventChanged) {
+            const duplicates = await findSameParkingEvent(trx, {
+              vehicleRegistration: after.vehicleRegistration,
+              carParkId: after.carParkId,
+              day: parkingEventDay({ observedAt: after.observedAt, createdAt: current.created_at }),
+              excludePcnId: id,
+            });
+            await replaceDuplicateLinks(trx, id, duplicates.map((d) => d.id), now);
+          }
           await recordActivity(trx, { userId: user.id, type: 'PCN_EDITED', description: `Edited PCN ${current.pcn_number}`, pcnId: id, now: new Date(now) });
-          return removed;
+          const fieldChanges = diffFields(before, changed);
+          await insertAuditEntries(trx, [
+            ...(hasChanges(fieldChanges) ? [auditEntry(id, 'updated', user, offset, now, fieldChanges)] : []),
+            ...removed.map((image) => auditEntry(id, 'image_removed', user, offset, now, { image: { from: imageSummary(image), to: null } })),
+            ...added.map((image) => auditEntry(id, 'image_added', user, offset, now, { image: { from: null, to: imageSummary(image) } })),
+          ]);
+          return removed.map((image) => image.file_name);
         });
       } catch (error) {
         await discardFiles(fileNames);
         throw error;
       }
       await discardFiles(removedFiles);
-      return ok(c, await loadPcnById(id));
+      return ok(c, await loadPcnById(id, user));
     })
 
     .delete('/:id', async (c) => {
@@ -265,8 +428,19 @@ export function createPcnRoutes(deps: AppDeps) {
         const row = await findPcnRowById(trx, id);
         if (!row) throw notFound();
         assertDecision(decidePcnChange(user, subjectOf(row)));
+        const images = (await findPcnImages(trx, [id])).get(id) ?? [];
         const files = await deletePcn(trx, id);
         await recordActivity(trx, { userId: user.id, type: 'PCN_DELETED', description: `Deleted PCN ${row.pcn_number}`, pcnId: id, now });
+        await insertAuditEntries(trx, [
+          auditEntry(id, 'deleted', user, null, now.toISOString(), deletionChanges({
+            pcnNumber: row.pcn_number,
+            status: row.status,
+            ...fieldsOf(row),
+            adminNotes: row.admin_notes,
+            createdBy: row.created_by,
+            images: images.map(imageSummary),
+          })),
+        ]);
         return files;
       });
       // Files go only after the rows are gone, so a failed delete never leaves a row without its photo.
@@ -279,7 +453,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const row = await findPcnRowById(db, c.req.param('id'));
       if (!row) throw notFound();
       assertDecision(decidePcnSubmit(user, subjectOf(row)));
-      return ok(c, await loadPcn(row, { withHistory: true }));
+      return ok(c, await loadPcn(row, user, { withHistory: true }));
     })
 
     .patch('/:id/status', async (c) => {
@@ -297,6 +471,13 @@ export function createPcnRoutes(deps: AppDeps) {
         const moved = await updatePcnStatus(trx, { pcnId: id, from, to: input.status, adminNotes, now });
         if (!moved) throw new AppError('CONFLICT', SERVER_MESSAGES.transitionNotAllowed);
         await insertStatusChange(trx, { pcnId: id, from, to: input.status, note: input.adminNotes || null, changedBy: user.id, now });
+        const statusChanges: AuditChanges = { status: { from, to: input.status } };
+        if (input.adminNotes) statusChanges.note = { from: null, to: input.adminNotes };
+        const notesChanges = adminNotes === undefined ? {} : diffFields({ adminNotes: row.admin_notes }, { adminNotes });
+        await insertAuditEntries(trx, [
+          auditEntry(id, 'status_changed', user, null, now, statusChanges),
+          ...(hasChanges(notesChanges) ? [auditEntry(id, 'notes_changed', user, null, now, notesChanges)] : []),
+        ]);
         await recordActivity(trx, {
           userId: user.id,
           type: 'PCN_STATUS_CHANGED',
@@ -305,8 +486,70 @@ export function createPcnRoutes(deps: AppDeps) {
           now: new Date(now),
         });
       });
-      return ok(c, await loadPcnById(id));
+      return ok(c, await loadPcnById(id, user));
     });
+}
+
+/** Refuses impossible times (400 per field) and, when a stay applies, a notice issued before consideration + grace. */
+function assertObservation(input: {
+  observedAt: string | null;
+  issuedAt: string;
+  stayApplies: boolean;
+  carPark: Pick<CarParkForFiling, 'considerationMinutes' | 'graceMinutes'>;
+  deviceNow: Date;
+  /** On an edit only the times it sends are checked against now; stored ones were checked when sent. */
+  checkFuture?: { observedAt: boolean; issuedAt: boolean };
+}): void {
+  const problems = findObservationProblems({ observedAt: input.observedAt, issuedAt: input.issuedAt, now: input.deviceNow }).filter(
+    (problem) => problem.kind !== 'future' || !input.checkFuture || input.checkFuture[problem.field],
+  );
+  if (problems.length > 0) {
+    // The first problem of each field is the one to fix first (a future sighting before its order).
+    const details: Record<string, string> = {};
+    for (const problem of problems) details[problem.field] ??= problem.message;
+    throw new AppError('VALIDATION_FAILED', problems[0]!.message, { details });
+  }
+  const check = canIssue({
+    stayApplies: input.stayApplies,
+    observedAt: input.observedAt,
+    issuedAt: input.issuedAt,
+    periods: input.carPark,
+  });
+  if (!check.canIssue) {
+    const field = input.observedAt === null ? 'observedAt' : 'issuedAt';
+    throw new AppError('VALIDATION_FAILED', check.explanation, { details: { [field]: check.explanation } });
+  }
+}
+
+function auditEntry(
+  pcnId: string,
+  action: NewAuditEntry['action'],
+  actor: Actor,
+  clockOffset: number | null,
+  now: string,
+  changes: AuditChanges,
+): NewAuditEntry {
+  return { pcnId, action, actor, changes, clockOffsetMs: clockOffset, now };
+}
+
+/** What the audit keeps of a photo: enough to prove which bytes were added or removed. */
+function imageSummary(image: { id: string; file_name: string; sha256: string; taken_at: string | null }) {
+  return { id: image.id, fileName: image.file_name, sha256: image.sha256, takenAt: image.taken_at };
+}
+
+/** The editable fields of a stored PCN, in the API's names, for diffs and the merged view of an edit. */
+function fieldsOf(row: PcnRow) {
+  return {
+    vehicleRegistration: row.vehicle_registration,
+    carParkId: row.car_park_id,
+    offenceType: row.offence_type,
+    description: row.description,
+    location: row.location,
+    observedAt: row.observed_at,
+    issuedAt: row.issued_at,
+    stayApplies: row.stay_applies === 1,
+    duplicateReason: row.duplicate_reason,
+  };
 }
 
 function scopeOf(user: AuthUser): { ownerId?: string } {
@@ -333,6 +576,16 @@ function readIdempotencyKey(c: Context): string {
   return key.toLowerCase();
 }
 
+/** The device's own clock at sending (X-Device-Time), or null when it did not say. */
+function readDeviceTime(c: Context): Date | null {
+  const value = c.req.header(DEVICE_TIME_HEADER)?.trim();
+  if (!value) return null;
+  if (!deviceTimeSchema.safeParse(value).success) {
+    throw new AppError('BAD_REQUEST', SERVER_MESSAGES.deviceTimeInvalid, { details: { [DEVICE_TIME_HEADER]: SERVER_MESSAGES.deviceTimeInvalid } });
+  }
+  return new Date(value);
+}
+
 /** Reads the multipart body; anything that is not well-formed multipart is a 400, never a 500. */
 async function readPcnForm(c: Context): Promise<PcnForm> {
   const type = c.req.header('content-type')?.toLowerCase() ?? '';
@@ -352,14 +605,16 @@ async function readPcnForm(c: Context): Promise<PcnForm> {
     const value = form.get(name);
     if (typeof value === 'string') text[name] = value;
   }
-  // An optional date sent empty by a form means "not given".
-  if (text.observedAt === '') delete text.observedAt;
+  // An optional value sent empty by a form means "not given".
+  for (const name of EMPTY_MEANS_ABSENT) if (text[name]?.trim() === '') delete text[name];
   const files = form
     .getAll(PCN_MULTIPART_FIELDS.images)
     .filter((value): value is UploadedFile => typeof value !== 'string')
     // A file input left empty still sends a nameless, empty part.
     .filter((file) => !(file.size === 0 && file.name === ''));
-  const takenAt = form.getAll(PCN_MULTIPART_FIELDS.imageTakenAt).map((v) => (typeof v === 'string' ? v.trim() : ''));
+  const facts = Object.fromEntries(
+    IMAGE_FACT_FIELDS.map((field) => [field, form.getAll(PCN_MULTIPART_FIELDS[field]).map((v) => (typeof v === 'string' ? v.trim() : ''))]),
+  ) as RawImageFacts;
   const removeImageIds = [
     ...new Set(
       form
@@ -373,16 +628,20 @@ async function readPcnForm(c: Context): Promise<PcnForm> {
   if (removeImageIds.length > MAX_IMAGES_PER_PCN) {
     throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.invalidInput, { details: { removeImageIds: VALIDATION_MESSAGES.tooManyImages } });
   }
-  return { text, files, takenAt, removeImageIds };
+  return { text, files, facts, removeImageIds };
 }
 
-/** Checks count, size and real type of every photo before anything is written. */
-async function readEvidenceImages(files: UploadedFile[], takenAt: string[]): Promise<EvidenceImage[]> {
+/**
+ * Checks count, size, real type, capture facts and device checksum of every photo before
+ * anything is written: a refused photo leaves no file and no row.
+ */
+async function readEvidenceImages(files: UploadedFile[], rawFacts: RawImageFacts): Promise<EvidenceImage[]> {
   if (files.length > MAX_IMAGES_PER_PCN) {
     throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
   }
-  if (takenAt.length > files.length) {
-    throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.imageTakenAtInvalid, { details: { imageTakenAt: SERVER_MESSAGES.imageTakenAtInvalid } });
+  const read = readImageFacts(rawFacts, files.length);
+  if ('problem' in read) {
+    throw new AppError('VALIDATION_FAILED', read.problem.message, { details: { [read.problem.field]: read.problem.message } });
   }
   const images: EvidenceImage[] = [];
   for (const [index, file] of files.entries()) {
@@ -395,17 +654,13 @@ async function readEvidenceImages(files: UploadedFile[], takenAt: string[]): Pro
       const message = `${VALIDATION_MESSAGES.imageWrongType} (${file.name || `photo ${index + 1}`} is not)`;
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { details: { images: VALIDATION_MESSAGES.imageWrongType } });
     }
-    const rawTakenAt = takenAt[index] ?? '';
-    if (rawTakenAt !== '' && !takenAtSchema.safeParse(rawTakenAt).success) {
-      throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.imageTakenAtInvalid, { details: { imageTakenAt: SERVER_MESSAGES.imageTakenAtInvalid } });
+    const facts = read.facts[index]!;
+    const sha256 = sha256Hex(bytes);
+    if (facts.clientSha256 !== null && facts.clientSha256 !== sha256) {
+      const message = checksumMismatchMessage(index);
+      throw new AppError('EVIDENCE_CHECKSUM_MISMATCH', message, { details: { images: message, imageSha256: message } });
     }
-    images.push({
-      ...sniffed,
-      bytes,
-      sha256: sha256Hex(bytes),
-      takenAt: rawTakenAt === '' ? null : new Date(rawTakenAt).toISOString(),
-      originalName: file.name.slice(0, 200),
-    });
+    images.push({ ...sniffed, ...facts, bytes, sha256, originalName: file.name.slice(0, 200) });
   }
   return images;
 }
@@ -419,18 +674,30 @@ function imageRows(pcnId: string, images: EvidenceImage[], fileNames: string[], 
     mime_type: image.mimeType,
     size: image.bytes.length,
     sha256: image.sha256,
+    client_sha256: image.clientSha256,
     taken_at: image.takenAt,
+    taken_at_source: image.takenAtSource,
+    latitude: image.latitude,
+    longitude: image.longitude,
+    accuracy_m: image.accuracyM,
+    shots: image.shots.join(','),
     created_at: now,
   }));
 }
 
 /** A USER files only against an active car park assigned to them; admins against any active one. */
-async function assertMayFileAgainst(db: Db, user: AuthUser, carParkId: string): Promise<void> {
+async function assertMayFileAgainst(
+  db: Db,
+  user: AuthUser,
+  carParkId: string,
+  options: { mustBeActive: boolean } = { mustBeActive: true },
+): Promise<CarParkForFiling> {
   const carPark = await findCarParkForFiling(db, carParkId, user.id);
-  if (!carPark || !carPark.isActive) {
+  if (!carPark || (options.mustBeActive && !carPark.isActive)) {
     throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.carParkNotFound, { details: { carParkId: SERVER_MESSAGES.carParkNotFound } });
   }
   if (!isAdminRole(user.role) && !carPark.isAssigned) {
     throw new AppError('FORBIDDEN', SERVER_MESSAGES.carParkNotAssigned, { details: { carParkId: SERVER_MESSAGES.carParkNotAssigned } });
   }
+  return carPark;
 }
