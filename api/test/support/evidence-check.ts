@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+
+export type EvidenceReport = {
+  pcns: number;
+  images: number;
+  /** Rows whose file is missing or differs from the recorded size or sha256. */
+  brokenRows: string[];
+  /** Final-named files in uploads/ that no pcn_images row points at. */
+  orphanFiles: string[];
+  /** Files still carrying the temporary name of a write that never finished. */
+  tempFiles: string[];
+  integrity: string;
+};
+
+/** Reads the database file and the upload folder of a DATA_DIR and compares them both ways. */
+export function checkEvidence(dataDir: string): EvidenceReport {
+  const uploadsDir = join(dataDir, 'uploads');
+  const sqlite = new SQLite(join(dataDir, 'parkpatrol.sqlite'), { fileMustExist: true });
+  try {
+    sqlite.pragma('busy_timeout = 5000');
+    const rows = sqlite.prepare('select file_name as fileName, size, sha256 from pcn_images').all() as Array<{ fileName: string; size: number; sha256: string }>;
+    const pcns = sqlite.prepare('select count(*) from pcns').pluck().get() as number;
+    const integrity = sqlite.pragma('integrity_check', { simple: true }) as string;
+    const brokenRows: string[] = [];
+    for (const row of rows) {
+      const path = join(uploadsDir, row.fileName);
+      if (!existsSync(path)) {
+        brokenRows.push(`${row.fileName}: missing`);
+        continue;
+      }
+      const bytes = readFileSync(path);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      if (statSync(path).size !== row.size || sha256 !== row.sha256) brokenRows.push(`${row.fileName}: size or sha256 differs`);
+    }
+    const referenced = new Set(rows.map((r) => r.fileName));
+    const files = existsSync(uploadsDir) ? readdirSync(uploadsDir) : [];
+    const tempFiles = files.filter((f) => f.startsWith('.tmp-'));
+    const orphanFiles = files.filter((f) => !f.startsWith('.tmp-') && !referenced.has(f));
+    return { pcns, images: rows.length, brokenRows, orphanFiles, tempFiles, integrity };
+  } finally {
+    sqlite.close();
+  }
+}

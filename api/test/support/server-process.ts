@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const SERVER_ENTRY = join(REPO_ROOT, 'api/src/server.ts');
+
+export const SERVER_JWT_SECRET = 'crash-test-secret-that-is-long-enough-0123456789';
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export type ServerProcess = {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Everything the process wrote, one entry per line (stdout and stderr). */
+  output: string[];
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+};
+
+/**
+ * The real server (api/src/server.ts through tsx's loader) as a child process on DATA_DIR and PORT, resolved
+ * once /api/health answers. Its output is kept, never printed, so a crash test stays quiet.
+ */
+export async function startServerProcess(options: { dataDir: string; port: number; env?: Record<string, string> }): Promise<ServerProcess> {
+  // `node --import tsx` rather than the tsx CLI: the CLI runs the server in a grandchild, which
+  // a SIGKILL of the CLI would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      JWT_SECRET: SERVER_JWT_SECRET,
+      // A folder that does not exist: the API alone, without the built web app.
+      WEB_DIST_DIR: join(options.dataDir, 'no-web-app'),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join('\n')}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /api/health within 30 s:\n${output.join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    baseUrl,
+    child,
+    output,
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
