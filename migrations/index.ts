@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_init.ts';
 import * as m0002 from './0002_pcn_owner_status_index.ts';
 import * as m0003 from './0003_evidence.ts';
+import * as m0004 from './0004_keeper_queue_index.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_pcn_owner_status_index': m0002,
   '0003_evidence': m0003,
+  '0004_keeper_queue_index': m0004,
 };

@@ -564,6 +564,26 @@ describe('keeper-notice deadline', () => {
     expect((await t.request('GET', '/pcns?sort=soonest', { token: admin.token })).status).toBe(400);
   });
 
+  it('walks the queue index in deadline order instead of sorting every open PCN', async () => {
+    const statements: string[] = [];
+    const prepare = t.sqlite.prepare.bind(t.sqlite);
+    const spy = (source: string) => {
+      statements.push(source);
+      return prepare(source);
+    };
+    t.sqlite.prepare = spy as typeof t.sqlite.prepare;
+    try {
+      expect((await t.request('GET', '/pcns?sort=deadline&limit=5', { token: admin.token })).status).toBe(200);
+    } finally {
+      t.sqlite.prepare = prepare;
+    }
+    const page = statements.find((source) => source.includes('coalesce(pcns.observed_at, pcns.created_at)'))!;
+    const params = [...page.matchAll(/\?/g)].map(() => 5);
+    const plan = (prepare(`explain query plan ${page}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+    expect(plan).toContain('USING INDEX pcns_keeper_queue_open');
+    expect(plan).not.toContain('TEMP B-TREE');
+  });
+
   it('follows KEEPER_NOTICE_DAYS and refuses a bad value at start', async () => {
     const other = await createTestApp({ config: { keeperNoticeDays: 28 } });
     try {

@@ -255,15 +255,32 @@ export async function findStatusHistory(db: Db, pcnId: string): Promise<PcnHisto
     .execute();
 }
 
-function listConditions(eb: ExpressionBuilder<Database, 'pcns'>, filter: PcnListFilter): Expression<SqlBool>[] {
+/**
+ * The deadline queue: PCNs whose keeper notice can still go out. The page query states it as
+ * "not closed", literally the WHERE of the partial index pcns_keeper_queue_open (migration 0004):
+ * SQLite uses a partial index only when it can prove the query implies its WHERE when preparing,
+ * which bound parameters do not allow, and the status index cannot serve NOT IN, so the planner
+ * walks the queue index in deadline order. The count states it as "open" (the same set: every
+ * status is one or the other), which the status index answers fast. The statuses are our
+ * constants, never input.
+ */
+const CLOSED_STATUSES = PCN_STATUSES.filter((status) => !(KEEPER_NOTICE_OPEN_STATUSES as readonly PcnStatus[]).includes(status));
+const quoted = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status}'`).join(', '));
+const KEEPER_QUEUE_PAGE_CONDITION = sql<SqlBool>`pcns.status not in (${quoted(CLOSED_STATUSES)})`;
+const KEEPER_QUEUE_COUNT_CONDITION = sql<SqlBool>`pcns.status in (${quoted(KEEPER_NOTICE_OPEN_STATUSES)})`;
+
+function listConditions(
+  eb: ExpressionBuilder<Database, 'pcns'>,
+  filter: PcnListFilter,
+  purpose: 'page' | 'count' = 'page',
+): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.ownerId !== undefined) conditions.push(eb('pcns.created_by', '=', filter.ownerId));
   if (filter.status) conditions.push(eb('pcns.status', '=', filter.status));
   if (filter.carParkId) conditions.push(eb('pcns.car_park_id', '=', filter.carParkId));
   if (filter.from) conditions.push(eb('pcns.created_at', '>=', startOfDay(filter.from)));
   if (filter.to) conditions.push(eb('pcns.created_at', '<', startOfNextDay(filter.to)));
-  // Written exactly as the partial index pcns_keeper_queue's WHERE, so SQLite can use it.
-  if (filter.sort === 'deadline') conditions.push(eb('pcns.status', 'in', [...KEEPER_NOTICE_OPEN_STATUSES]));
+  if (filter.sort === 'deadline') conditions.push(purpose === 'page' ? KEEPER_QUEUE_PAGE_CONDITION : KEEPER_QUEUE_COUNT_CONDITION);
   if (filter.flaggedDuplicates) {
     conditions.push(
       eb.exists(
@@ -321,7 +338,7 @@ export async function findPcnPage(
   const counted = await db
     .selectFrom('pcns')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => eb.and(listConditions(eb, filter)))
+    .where((eb) => eb.and(listConditions(eb, filter, 'count')))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(counted.total) };
 }
