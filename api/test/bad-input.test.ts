@@ -71,7 +71,7 @@ async function sendWire(wire: WireRequest) {
   const res = await t.app.request(`/api${wire.path}`, {
     method: wire.method,
     headers: wire.headers,
-    ...(canHaveBody && wire.body !== undefined && { body: wire.body as BodyInit }),
+    ...(canHaveBody && wire.body !== undefined && { body: wire.body as RequestInit['body'] }),
   });
   const text = await res.text();
   let json: unknown;
@@ -285,7 +285,7 @@ async function multipartWire(wire: WireRequest, endpoint: EndpointCase, shape: M
     for (const [name, value] of valid.request.form!.entries()) if (typeof value === 'string') form.append(name, value);
   }
   for (const [name, value] of shape.textParts) form.append(name, value);
-  for (const file of shape.files) form.append(file.field, new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
+  for (const file of shape.files) form.append(file.field, new Blob([file.bytes], { type: file.type }), file.name);
   const encoded = new Response(form);
   let contentType = encoded.headers.get('content-type')!;
   let body = new Uint8Array(await encoded.arrayBuffer());
