@@ -21,7 +21,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? './test-results',
   globalSetup: './e2e/global-setup.ts',
   // The machine has two cores shared with the API server under test.
   workers: process.env.PLAYWRIGHT_WORKERS ? Number(process.env.PLAYWRIGHT_WORKERS) : 2,

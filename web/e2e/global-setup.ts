@@ -1,5 +1,5 @@
 import { spawn, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,6 +68,10 @@ export default async function globalSetup() {
   const tempDir = mkdtempSync(join(tmpdir(), 'parkpatrol-e2e-'));
   const dataDir = join(tempDir, 'data');
   const fixturesDir = join(tempDir, 'fixtures');
+  // Serve a private copy: a rebuild of web/dist during the run (another engineer, npm run dev)
+  // would otherwise swap hashed chunks under the browser.
+  const servedDist = join(tempDir, 'dist');
+  cpSync(distDir, servedDist, { recursive: true });
   writeEvidencePhotos(fixturesDir);
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -81,7 +85,7 @@ export default async function globalSetup() {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: distDir,
+      WEB_DIST_DIR: servedDist,
       APP_URL: baseUrl,
       SMTP_URL: mailSink.url,
       NODE_ENV: 'test',

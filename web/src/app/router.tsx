@@ -10,6 +10,7 @@ import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { FullPageSpinner } from '../lib/spinner.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { RouteError } from './routes/route-error.tsx';
 
 /**
  * A route whose screen is fetched only when first visited. Admin screens use it so the officer
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <FullPageSpinner />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.login, element: <LoginScreen /> },
       { path: paths.forgotPassword, ...lazyScreen(() => import('../features/password-reset/forgot-password-screen.tsx'), (m) => m.ForgotPasswordScreen) },
