@@ -39,6 +39,14 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(`${config.productName} Self Ticketing is running`, { url: `http://localhost:${info.port}`, dataDir: config.dataDir });
 });
 
+// Node closes idle keep-alive sockets after 5 s; a phone reusing one at that moment sees its
+// upload fail with EPIPE. Keep them longer than typical proxies and clients do, and give a slow
+// upload over one bar of signal ten minutes before the request is cut.
+const httpServer = server as import('node:http').Server;
+httpServer.keepAliveTimeout = 65_000;
+httpServer.headersTimeout = 66_000;
+httpServer.requestTimeout = 600_000;
+
 function shutdown(signal: string) {
   logger.info('shutting down', { signal });
   server.close(() => {
