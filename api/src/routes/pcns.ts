@@ -102,7 +102,6 @@ const deviceTimeSchema = z.iso.datetime({ offset: true });
 type EvidenceImage = SniffedImage & ImageFacts & { bytes: Uint8Array; sha256: string; originalName: string };
 type UploadedFile = Exclude<ReturnType<FormData['get']>, string | null>;
 type PcnForm = { text: Record<string, string>; files: UploadedFile[]; facts: RawImageFacts; removeImageIds: string[] };
-type Actor = AuthUser;
 
 export function createPcnRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -129,7 +128,7 @@ export function createPcnRoutes(deps: AppDeps) {
   });
   const imageUrl = (fileName: string) => createSignedUploadUrl(deps.config.jwtSecret, fileName, deps.now());
 
-  async function loadPcn(row: PcnRow, user: Actor, options: { withHistory: boolean }): Promise<Pcn> {
+  async function loadPcn(row: PcnRow, user: AuthUser, options: { withHistory: boolean }): Promise<Pcn> {
     const images = (await findPcnImages(db, [row.id])).get(row.id) ?? [];
     const history = options.withHistory ? await findStatusHistory(db, row.id) : undefined;
     const isAdmin = isAdminRole(user.role);
@@ -137,18 +136,18 @@ export function createPcnRoutes(deps: AppDeps) {
     return toPcn(row, images, imageUrl, viewFor(user, possibleDuplicates), history);
   }
 
-  async function loadPcnById(id: string, user: Actor) {
+  async function loadPcnById(id: string, user: AuthUser) {
     const row = await findPcnRowById(db, id);
     if (!row) throw notFound();
     return loadPcn(row, user, { withHistory: true });
   }
 
-  function viewFor(user: Actor, possibleDuplicates?: ReadonlyArray<{ id: string; pcnNumber: string }>) {
+  function viewFor(user: AuthUser, possibleDuplicates?: ReadonlyArray<{ id: string; pcnNumber: string }>) {
     return { now: deps.now(), keeperNoticeDays: deps.config.keeperNoticeDays, isAdmin: isAdminRole(user.role), possibleDuplicates };
   }
 
   /** A replayed create answers with what the first request made, or 422 if the key now carries another notice. */
-  async function answerReplay(c: Context, user: Actor, existing: PcnRow, requestHash: string) {
+  async function answerReplay(c: Context, user: AuthUser, existing: PcnRow, requestHash: string) {
     if (existing.request_hash !== requestHash) {
       throw new AppError('IDEMPOTENCY_MISMATCH', SERVER_MESSAGES.idempotencyKeyReused);
     }
@@ -524,7 +523,7 @@ function assertObservation(input: {
 function auditEntry(
   pcnId: string,
   action: NewAuditEntry['action'],
-  actor: Actor,
+  actor: AuthUser,
   clockOffset: number | null,
   now: string,
   changes: AuditChanges,
