@@ -132,6 +132,8 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   // ---- detail with four images that load ----
   await recent.getByRole('link', { name: new RegExp(title) }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  // The detail loads first; focus still lands on its heading once it appears.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByText('Level 2, bay 14')).toBeVisible();
   await expect(page.getByText('Parking without permit')).toBeVisible();
   await expectImagesLoaded(page, 4);
@@ -215,4 +217,34 @@ test('My PCNs searches on the server and filters by status', async ({ page }, te
   if ((await rows.count()) > 0) {
     for (const text of await rows.locator('.chip').allTextContents()) expect(text).toBe('Submitted');
   }
+});
+
+test('a new officer sees the empty states, and an unknown PCN says so', async ({ page, request }, testInfo) => {
+  // A fresh account with no PCNs, made by the demo admin through the API.
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@example.com', password: 'admin123' } });
+  const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+  const email = `new-${testInfo.project.name}-${Date.now()}@example.com`;
+  const created = await request.post('/api/users', {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { firstName: 'Nina', lastName: 'New', email, role: 'USER', password: 'newofficer1' },
+  });
+  expect(created.status()).toBe(201);
+
+  await signIn(page, { email, password: 'newofficer1' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Nina!');
+  await expect(page.getByText('No PCNs submitted yet. Create your first PCN to get started!')).toBeVisible();
+  await expect(page.locator('.stat', { hasText: 'Total PCNs' }).locator('dd')).toHaveText('0');
+
+  await page.getByRole('link', { name: 'View All PCNs' }).click();
+  await expect(page.getByText('No PCNs found')).toBeVisible();
+  await expect(page.getByText("You haven't submitted any PCNs yet.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Submit Your First PCN' })).toBeVisible();
+  await snap(page, testInfo, 'my-pcns-empty');
+  await expectNoSeriousAxeViolations(page, 'My PCNs, no PCNs yet');
+
+  await page.goto('/pcn/no-such-pcn');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PCN not found');
+  await snap(page, testInfo, 'pcn-not-found');
+  await page.getByRole('link', { name: 'Back to PCN List' }).click();
+  await expect(page).toHaveURL(/\/pcn$/);
 });

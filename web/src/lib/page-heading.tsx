@@ -14,7 +14,10 @@ export function PageHeading({ children, className }: { children: ReactNode; clas
   );
 }
 
-export function focusPageHeading(): void {
+/** Focuses the current screen's h1; false when the screen has not rendered one yet. */
+export function focusPageHeading(): boolean {
   const heading = document.querySelector<HTMLElement>(PAGE_HEADING_SELECTOR);
-  heading?.focus({ preventScroll: false });
+  if (!heading) return false;
+  heading.focus({ preventScroll: false });
+  return true;
 }

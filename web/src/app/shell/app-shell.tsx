@@ -76,7 +76,15 @@ function useRouteChangeFocus(pathname: string) {
       isFirst.current = false;
       return;
     }
-    const frame = requestAnimationFrame(() => focusPageHeading());
+    // Screens that load their data first render a spinner; wait (about a second at most) for
+    // their heading instead of leaving focus on a link that no longer exists.
+    let frame = 0;
+    let attempts = 0;
+    const tryFocus = () => {
+      if (focusPageHeading() || ++attempts > 60) return;
+      frame = requestAnimationFrame(tryFocus);
+    };
+    frame = requestAnimationFrame(tryFocus);
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
 }
