@@ -186,6 +186,15 @@ describe('PUT /car-parks/{id}', () => {
     expect(ids(list.json.data)).not.toContain(carPark.id);
   });
 
+  it('keeps whether a stay applies by default, off unless set, and a PUT changes only that', async () => {
+    const created = await t.request('POST', '/car-parks', { token: admin.token, json: { name: 'Stay Park', siteCode: uniqueCode() } });
+    expect(created.status).toBe(201);
+    expect(created.json.data).toMatchObject({ stayAppliesByDefault: false, considerationMinutes: 5, graceMinutes: 10 });
+    const res = await t.request('PUT', `/car-parks/${created.json.data.id}`, { token: admin.token, json: { stayAppliesByDefault: true } });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ name: 'Stay Park', stayAppliesByDefault: true, graceMinutes: 10 });
+  });
+
   it('refuses a site code used by another car park with 409 but accepts its own', async () => {
     const code = uniqueCode();
     await t.createCarPark({ siteCode: code });

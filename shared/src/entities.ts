@@ -29,6 +29,8 @@ export type CarPark = {
   isActive: boolean;
   considerationMinutes: number;
   graceMinutes: number;
+  /** Whether a stay (consideration + grace before issuing) applies unless the officer says otherwise. */
+  stayAppliesByDefault: boolean;
   createdAt: string;
   updatedAt: string;
   assignedUsers?: Array<Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>>;

@@ -139,6 +139,7 @@ const carParkFields = {
   isActive: z.boolean(),
   considerationMinutes: z.number().int().min(0).max(240),
   graceMinutes: z.number().int().min(0).max(240),
+  stayAppliesByDefault: z.boolean(),
 };
 export const createCarParkInputSchema = z.object({
   ...carParkFields,
@@ -147,6 +148,7 @@ export const createCarParkInputSchema = z.object({
   isActive: carParkFields.isActive.default(true),
   considerationMinutes: carParkFields.considerationMinutes.default(5),
   graceMinutes: carParkFields.graceMinutes.default(10),
+  stayAppliesByDefault: carParkFields.stayAppliesByDefault.default(false),
 });
 export type CreateCarParkInput = z.infer<typeof createCarParkInputSchema>;
 // Built without the defaults: zod 4 still applies a default inside .partial(), which would

@@ -17,6 +17,7 @@ export function mapCarPark(row: Selectable<CarParksTable>, assignedUsers?: Assig
     isActive: row.is_active === 1,
     considerationMinutes: row.consideration_minutes,
     graceMinutes: row.grace_minutes,
+    stayAppliesByDefault: row.stay_applies_by_default === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -127,6 +128,7 @@ export async function insertCarPark(db: Db, input: CreateCarParkInput & { now: D
       is_active: input.isActive ? 1 : 0,
       consideration_minutes: input.considerationMinutes,
       grace_minutes: input.graceMinutes,
+      stay_applies_by_default: input.stayAppliesByDefault ? 1 : 0,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -145,6 +147,7 @@ export async function updateCarPark(db: Db, id: string, input: UpdateCarParkInpu
       ...(input.isActive !== undefined && { is_active: input.isActive ? 1 : 0 }),
       ...(input.considerationMinutes !== undefined && { consideration_minutes: input.considerationMinutes }),
       ...(input.graceMinutes !== undefined && { grace_minutes: input.graceMinutes }),
+      ...(input.stayAppliesByDefault !== undefined && { stay_applies_by_default: input.stayAppliesByDefault ? 1 : 0 }),
       updated_at: input.now.toISOString(),
     })
     .where('id', '=', id)
