@@ -22,6 +22,8 @@ async function rowMenu(page: Page, name: string, item: string) {
 }
 
 test('an admin onboards a new officer who signs in from the QR code and sees their car park', async ({ page, browser, baseURL }, testInfo) => {
+  // The longest journey of the suite: three browser contexts, two emails, two shared cores.
+  test.setTimeout(120_000);
   const suffix = uniqueSuffix();
   const carParkName = `Harbour Car Park ${suffix}`;
   const siteCode = `H${suffix}`.slice(0, 12);

@@ -112,7 +112,7 @@ export function AnalyticsScreen() {
 
 function UserStatsTable({ userStats }: { userStats: UserWithStats[] }) {
   return (
-    <div className="table-scroll">
+    <div className="admin-table-scroll">
       <Table aria-label={SCREEN_TEXTS.userStatistics} className="table">
         <TableHeader>
           <Column isRowHeader>{ADMIN_TEXTS.user}</Column>

@@ -106,7 +106,7 @@ export function ClientOnboardingScreen() {
         <Alert>{users.error.message}</Alert>
       ) : (
         <Card title={SCREEN_TEXTS.selectUsersToOnboard} titleId="onboarding-users-title">
-          <div className="table-scroll">
+          <div className="admin-table-scroll">
             <Table
               aria-labelledby="onboarding-users-title"
               className="table"
@@ -161,7 +161,7 @@ export function ClientOnboardingScreen() {
 
       {results ? (
         <Card title={SCREEN_TEXTS.onboardingResults} titleId="onboarding-results-title">
-          <div className="table-scroll">
+          <div className="admin-table-scroll">
             <Table aria-labelledby="onboarding-results-title" className="table">
               <TableHeader>
                 <Column isRowHeader>{ADMIN_TEXTS.user}</Column>

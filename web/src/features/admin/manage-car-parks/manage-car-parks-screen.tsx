@@ -127,7 +127,7 @@ export function ManageCarParksScreen() {
         <Spinner />
       ) : data ? (
         <>
-          <div className="table-scroll" aria-busy={list.isLoading}>
+          <div className="admin-table-scroll" aria-busy={list.isLoading}>
             <Table aria-label="Car parks" className="table">
               <TableHeader>
                 <Column isRowHeader>{ADMIN_TEXTS.name}</Column>

@@ -27,7 +27,7 @@ import { getAllCarParks } from '../api/car-parks.ts';
 import { getAdminPcns } from '../api/pcns.ts';
 import { PaginationBar } from '../components/pagination-bar.tsx';
 import { PcnReview } from './pcn-review.tsx';
-import { REVIEW_PARAM, reviewHref } from './review-href.ts';
+import { REVIEW_PARAM } from './review-href.ts';
 import '../admin.css';
 
 const ALL = 'all';
@@ -79,6 +79,13 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
     );
   }
 
+  /** The review view keeps the list's filters in its URL, so Back returns to the same list. */
+  function reviewLink(pcnId: string): string {
+    const next = new URLSearchParams(params);
+    next.set(REVIEW_PARAM, pcnId);
+    return `${paths.admin.pcns}?${next.toString()}`;
+  }
+
   const carParkOptions = [{ id: ALL, label: 'All car parks' }, ...(carParks.data ?? []).map((p) => ({ id: p.id, label: p.name }))];
   const data = list.data;
   return (
@@ -109,7 +116,7 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
         <Spinner />
       ) : data ? (
         <>
-          <div className="table-scroll" aria-busy={list.isLoading}>
+          <div className="admin-table-scroll" aria-busy={list.isLoading}>
             <Table aria-label="PCNs" className="table">
               <TableHeader>
                 <Column isRowHeader>PCN Number</Column>
@@ -136,7 +143,7 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
                       </Cell>
                       <Cell>{formatDateTime(pcn.createdAt)}</Cell>
                       <Cell>
-                        <Link className="button button--secondary" href={reviewHref(pcn.id)} aria-label={`Review ${title}`}>
+                        <Link className="button button--secondary" href={reviewLink(pcn.id)} aria-label={`Review ${title}`}>
                           Review
                         </Link>
                       </Cell>

@@ -160,7 +160,7 @@ export function ManageUsersScreen() {
         <Spinner />
       ) : data ? (
         <>
-          <div className="table-scroll" aria-busy={users.isLoading}>
+          <div className="admin-table-scroll" aria-busy={users.isLoading}>
             <Table aria-label="Users" className="table">
               <TableHeader>
                 <Column isRowHeader>{ADMIN_TEXTS.name}</Column>

@@ -1,0 +1,86 @@
+import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
+import { apiToken, createPcnThroughApi, uniqueSuffix } from './admin-support.ts';
+
+/**
+ * Issue 6: an admin reviews a PCN through SUBMITTED -> UNDER_REVIEW -> APPROVED -> ISSUED with a
+ * note at each step, offered exactly the transitions the design allows, and the officer sees
+ * the status and the notes on their own detail page.
+ */
+test.skip(({ isMobile }) => isMobile, 'Admin screens are desktop first; the phone layout is covered in admin-access.spec.ts');
+
+test('an admin moves a PCN to issued with notes and the officer sees it', async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(90_000);
+  const registration = `RV${uniqueSuffix()}`.slice(0, 10);
+  const officerToken = await apiToken(page.request, OFFICER);
+  const pcn = await createPcnThroughApi(page.request, officerToken, { registration, description: 'Blue hatchback across two bays' });
+  const title = `PCN-${pcn.pcnNumber}`;
+
+  await signIn(page, ADMIN);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Waiting for review' })).toContainText(/\d+ PCNs/);
+  await expect(page.getByRole('region', { name: 'Newest submissions' }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'admin dashboard');
+
+  await page.goto('/admin/pcns');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(registration.toLowerCase());
+  await expect(page).toHaveURL(new RegExp(`search=${registration.toLowerCase()}`));
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Submitted');
+  await expect(row).toContainText('Olivia Officer');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await row.getByRole('link', { name: `Review ${title}` }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const photos = page.locator('.evidence-large img');
+  await expect(photos).toHaveCount(4);
+  await expect.poll(() => photos.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await expect(page.getByText('Blue hatchback across two bays')).toBeVisible();
+  const decision = page.getByRole('region', { name: 'Decision' });
+  const notes = decision.getByLabel('Admin notes');
+
+  const steps = [
+    { offered: ['Start review', 'Reject', 'Cancel PCN'], press: 'Start review', note: 'Photos checked, plate legible.', status: 'Under Review' },
+    { offered: ['Approve', 'Reject', 'Cancel PCN'], press: 'Approve', note: 'No permit on record for this vehicle.', status: 'Approved' },
+    { offered: ['Mark as issued', 'Cancel PCN'], press: 'Mark as issued', note: 'Notice posted to the keeper.', status: 'Issued' },
+  ];
+  for (const step of steps) {
+    await expect(decision.getByRole('button')).toHaveText(step.offered);
+    await notes.fill(step.note);
+    await decision.getByRole('button', { name: step.press }).click();
+    await expect(page.locator('.page-header .chip')).toHaveText(step.status);
+    await expect(notes).toHaveValue('');
+  }
+  await expect(decision.getByRole('button')).toHaveText(['Mark as paid', 'Cancel PCN']);
+  const history = page.getByRole('region', { name: 'Status history' }).getByRole('listitem');
+  await expect(history).toHaveCount(4);
+  await expect(history.nth(0)).toContainText('Approved → Issued');
+  await expect(history.nth(0)).toContainText('Notice posted to the keeper.');
+  await expect(history.nth(0)).toContainText('by Ada Admin');
+  await expect(history.nth(2)).toContainText('Photos checked, plate legible.');
+  await snap(page, testInfo, 'pcn-review');
+  await expectNoSeriousAxeViolations(page, 'PCN review');
+
+  // A final status asks first; cancelling the question changes nothing.
+  await decision.getByRole('button', { name: 'Cancel PCN' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel PCN?' });
+  await expect(confirm).toContainText('a final status');
+  await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.locator('.page-header .chip')).toHaveText('Issued');
+
+  // Back keeps the filters.
+  await page.getByRole('link', { name: 'Back to all PCNs' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(registration.toLowerCase());
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Issued');
+
+  // The officer, on their own device, sees the status and the latest note.
+  const officerContext = await browser.newContext({ baseURL, serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
+  const officer = await officerContext.newPage();
+  await signIn(officer, OFFICER);
+  await officer.goto(`/pcn/${pcn.id}`);
+  await expect(officer.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(officer.locator('.chip').first()).toHaveText('Issued');
+  await expect(officer.getByText('Notice posted to the keeper.')).toBeVisible();
+  await officerContext.close();
+});
