@@ -1,5 +1,5 @@
 import { ADMIN, expect, expectNoSeriousAxeViolations, isPhone, OFFICER, signIn, snap, test } from './fixtures.ts';
-import { apiToken, bearer } from './admin-support.ts';
+import { apiToken, bearer, createPcnThroughApi, uniqueSuffix } from './admin-support.ts';
 
 const ADMIN_SCREENS = [
   { path: '/admin/dashboard', heading: 'Admin Dashboard' },
@@ -108,4 +108,21 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
   await expectNoSeriousAxeViolations(page, 'delete user confirmation');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'sam@example.com' })).toBeVisible();
+
+  // A car park with PCNs cannot be deleted: the refusal is shown and deactivating is offered.
+  const officerToken = await apiToken(page.request, OFFICER);
+  const officerParks = (await (await page.request.get('/api/car-parks', { headers: bearer(officerToken) })).json()) as { data: Array<{ id: string; name: string }> };
+  const used = officerParks.data[0]!;
+  await createPcnThroughApi(page.request, officerToken, { registration: `CP${uniqueSuffix()}`.slice(0, 10), carParkId: used.id });
+  await page.goto('/admin/car-parks');
+  await page.getByRole('button', { name: `Actions for ${used.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const deleteCarPark = page.getByRole('alertdialog', { name: 'Delete car park' });
+  await deleteCarPark.getByRole('button', { name: 'Delete car park' }).click();
+  await expect(deleteCarPark.getByRole('alert')).toHaveText('This car park has PCNs and cannot be deleted. Deactivate it instead.');
+  await expect(deleteCarPark.getByRole('button', { name: 'Deactivate instead' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'delete car park refused');
+  // Deactivating it would take it from the officer other specs sign in as.
+  await deleteCarPark.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row').filter({ hasText: used.name })).toContainText('Active');
 });
