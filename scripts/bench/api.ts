@@ -30,7 +30,7 @@ function makeJpeg(bytes: number): Buffer {
 async function multipartBody(fields: Record<string, string>, images: Buffer[]) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  images.forEach((img, i) => form.append('images', new Blob([img], { type: 'image/jpeg' }), `photo-${i}.jpg`));
+  images.forEach((img, i) => form.append('images', new Blob([new Uint8Array(img)], { type: 'image/jpeg' }), `photo-${i}.jpg`));
   const request = new Request('http://x/', { method: 'POST', body: form });
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' };
 }

@@ -1,0 +1,53 @@
+// `npm run bench`: every benchmark in turn, each printing its table, then docs/benchmarks.md with
+// the latest results and the machine they came from. Exits non-zero when a budget is broken.
+import { execSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeMachine, root } from './bench-utils.ts';
+import { formatApiRows, runApiBench } from './api.ts';
+import { formatBundleGroups, measureWebBundle, OFFICER_BUDGET_BYTES } from './web-bundle.ts';
+import { formatVitalsRows, runVitalsBench } from './web-vitals.ts';
+
+const sections: string[] = [];
+let failed = false;
+const section = (title: string, body: string) => {
+  console.log(`\n## ${title}\n\n${body}`);
+  sections.push(`## ${title}\n\n${body}`);
+};
+
+execSync('npm run build -w web', { cwd: root, stdio: 'inherit' });
+
+const bundle = measureWebBundle();
+failed ||= bundle.officerOverBudget;
+section(
+  'Web: gzipped JavaScript per route group',
+  `${formatBundleGroups(bundle.groups)}\n\nOfficer path budget ${OFFICER_BUDGET_BYTES / 1024} KB: ${bundle.officerOverBudget ? '**over budget** (see docs/decisions/0007)' : 'within budget'}.`,
+);
+
+const api = await runApiBench();
+failed ||= api.rows.some((r) => r.errors > 0 || r.non2xx > 0);
+section('API on loopback (autocannon, beside a bare Hono route in the same run)', formatApiRows(api.rows));
+
+section('Core Web Vitals (Chromium, first visit, 4x CPU throttling, slow 4G)', formatVitalsRows(await runVitalsBench()));
+
+if (existsSync(join(root, 'scripts/bench/offline.ts'))) {
+  const offlineModule = './offline.ts';
+  const offline = (await import(offlineModule)) as { runOfflineBench: () => Promise<unknown>; formatOfflineRows?: (rows: never) => string };
+  const rows = await offline.runOfflineBench();
+  section('Offline (Chromium, real app and API)', offline.formatOfflineRows ? offline.formatOfflineRows(rows as never) : '```\n' + JSON.stringify(rows, null, 2) + '\n```');
+}
+
+const soakOfficers = process.env.SOAK_OFFICERS ?? '100';
+const soakSeconds = process.env.SOAK_SECONDS ?? '60';
+const soak = execSync(`npx vitest run --project api test/crash-recovery.test.ts -t soak`, {
+  cwd: root,
+  env: { ...process.env, SOAK_OFFICERS: soakOfficers, SOAK_SECONDS: soakSeconds },
+  encoding: 'utf8',
+});
+const soakLine = soak.split('\n').find((l) => l.includes('soak:')) ?? 'soak: no summary line';
+section(`Soak (${soakOfficers} simulated officers for ${soakSeconds} s)`, soakLine.trim());
+
+const report = `# Benchmarks\n\nLatest \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${describeMachine()}.\nNumbers from a shared 2-core machine move between runs; the ceiling row shows how busy it was.\n\n${sections.join('\n\n')}\n`;
+writeFileSync(join(root, 'docs', 'benchmarks.md'), report);
+console.log('\nWrote docs/benchmarks.md');
+if (failed) process.exitCode = 1;
