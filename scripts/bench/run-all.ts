@@ -21,7 +21,7 @@ const bundle = measureWebBundle();
 failed ||= bundle.officerOverBudget;
 section(
   'Web: gzipped JavaScript per route group',
-  `${formatBundleGroups(bundle.groups)}\n\nOfficer path budget ${OFFICER_BUDGET_BYTES / 1024} KB: ${bundle.officerOverBudget ? '**over budget** (see docs/decisions/0007)' : 'within budget'}.`,
+  `${formatBundleGroups(bundle.groups)}\n\nOfficer path budget ${OFFICER_BUDGET_BYTES / 1024} KB: ${bundle.officerOverBudget ? '**over budget** (see docs/decisions/0008)' : 'within budget'}.`,
 );
 
 const api = await runApiBench();
