@@ -14,3 +14,4 @@ export * from './observation.ts';
 export * from './photo-checklist.ts';
 export * from './duplicates.ts';
 export * from './keeper-notice.ts';
+export * from './evidence-texts.ts';
