@@ -46,6 +46,9 @@ export const PCN_MULTIPART_FIELDS = {
   removeImageIds: 'removeImageIds',
 } as const;
 
+/** The largest imageAccuracy (metres) the API accepts; a fix vaguer than 100 km is not a position. */
+export const MAX_IMAGE_ACCURACY_M = 100_000;
+
 /**
  * Sent by the device on POST and PUT /pcns with its own clock's ISO-8601 time, so the server can
  * record how far off the phone's clock was (server receipt time minus device time).

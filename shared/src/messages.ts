@@ -69,6 +69,7 @@ export const VALIDATION_MESSAGES = {
   issuedAtInvalid: 'Issue time must be an ISO-8601 date-time with a time zone',
   stayAppliesInvalid: "Stay applies must be 'true' or 'false'",
   duplicateReasonTooLong: 'The reason must be at most 500 characters',
+  duplicateReasonRequired: 'Give a reason for a second notice for this parking event',
 } as const;
 
 /** Server messages that are not in the spec's catalogue but that clients show as they are. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OFFENCE_TYPES } from './offence-types.ts';
-import { checklistCoverage, OFFENCE_PHOTO_CHECKLIST, parsePhotoShots, PHOTO_SHOT_TYPES } from './photo-checklist.ts';
+import { checklistCoverage, OFFENCE_PHOTO_CHECKLIST, parsePhotoShots, PHOTO_SHOT_TYPES, serialisePhotoShots } from './photo-checklist.ts';
 
 describe('OFFENCE_PHOTO_CHECKLIST', () => {
   it('asks every offence for the plate and the vehicle in context, each item labelled and explained', () => {
@@ -64,5 +64,18 @@ describe('parsePhotoShots', () => {
 
   it('refuses an unknown id', () => {
     expect(parsePhotoShots('number-plate,selfie')).toBeNull();
+  });
+});
+
+describe('serialisePhotoShots', () => {
+  it('writes known ids once each, comma-separated, and parsePhotoShots reads them back', () => {
+    const value = serialisePhotoShots(['signage', 'number-plate', 'signage', ' contravention ']);
+    expect(value).toBe('signage,number-plate,contravention');
+    expect(parsePhotoShots(value)).toEqual(['signage', 'number-plate', 'contravention']);
+  });
+
+  it('drops ids the server would refuse and writes nothing for no shots', () => {
+    expect(serialisePhotoShots(['number-plate', 'selfie', ''])).toBe('number-plate');
+    expect(serialisePhotoShots([])).toBe('');
   });
 });

@@ -66,6 +66,15 @@ export function parsePhotoShots(value: string): PhotoShotType[] | null {
   return ids.every(isPhotoShotType) ? ids : null;
 }
 
+/**
+ * One photo's `imageShots` value as the device sends it: known ids only, each once, in the order
+ * given, comma-separated (empty for none). The inverse of parsePhotoShots; an unknown id would
+ * make the server refuse the whole notice, so it is dropped here instead.
+ */
+export function serialisePhotoShots(shots: readonly string[]): string {
+  return [...new Set(shots.map((id) => id.trim()).filter(isPhotoShotType))].join(',');
+}
+
 export type ChecklistCoverageItem = PhotoChecklistItem & {
   covered: boolean;
   /** Zero-based indexes of the photos that show this shot, in the order given. */
