@@ -28,7 +28,7 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
 
   // ---- step 1: vehicle details ----
   await page.getByRole('link', { name: 'Create New PCN' }).click();
-  await expect(page).toHaveURL(/\/pcn\/new$/);
+  await expect(page).toHaveURL(/\/pcn\/new\?draft=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submit New PCN');
   await expect(page.getByRole('heading', { level: 2, name: /Vehicle Details/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
@@ -87,28 +87,38 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   await expect(page.locator('.previews img')).toHaveCount(4);
   await snap(page, testInfo, 'form-step4-review');
   await expectNoSeriousAxeViolations(page, 'form step 4');
-  // A lost connection: the officer is told, and nothing they entered is lost.
+  // Submit never waits for the network: the notice joins the outbox on the phone and My PCNs
+  // shows at once. With the connection lost the outbox says so and keeps the notice; 'Retry now'
+  // sends it with the same Idempotency-Key, so it can never become two PCNs.
   const keys: string[] = [];
   await page.route('**/api/pcns', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     await route.abort('internetdisconnected');
   });
   await page.getByRole('button', { name: 'Submit PCN' }).click();
-  await expect(page.getByRole('alert')).toContainText('Failed to create PCN');
-  await expect(page).toHaveURL(/\/pcn\/new$/);
-  await expect(page.locator('.previews img')).toHaveCount(4);
-  await snap(page, testInfo, 'form-submit-failed');
+  await expect(page).toHaveURL(/\/pcn$/);
+  const outboxRow = page.locator('.pending-item', { hasText: registration });
+  await expect(outboxRow).toContainText('Waiting for signal');
+  await expect(outboxRow).toContainText('No connection');
+  await expect(page.locator('.outbox-pill--unsent')).toHaveText('1 unsent');
+  await snap(page, testInfo, 'my-pcns-outbox-waiting');
+  await expectNoSeriousAxeViolations(page, 'My PCNs with a notice waiting');
   await page.unroute('**/api/pcns');
 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  await outboxRow.getByRole('button', { name: /Retry now/ }).click();
   const response = await created;
   expect(response.status()).toBe(201);
-  // The retry carries the same key, so the server can never make the notice twice.
-  expect(response.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-  expect(keys).toEqual([response.request().headers()['idempotency-key']]);
+  const key = response.request().headers()['idempotency-key'];
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys.length).toBeGreaterThan(0);
+  expect(new Set(keys)).toEqual(new Set([key]));
   const pcnNumber = ((await response.json()) as { data: { pcnNumber: string } }).data.pcnNumber;
   const title = `PCN-${pcnNumber}`;
+  // The outbox row shows the number the server gave, and the count goes.
+  await expect(outboxRow).toContainText(title);
+  await expect(page.locator('.outbox-pill--unsent')).toHaveCount(0);
 
   // ---- My PCNs ----
   await expect(page).toHaveURL(/\/pcn$/);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useSession } from '../features/auth/session-store.ts';
+import { PwaUpdatePrompt } from './pwa-update-prompt.tsx';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -9,7 +10,10 @@ declare module 'react-aria-components' {
   }
 }
 
-/** Lets every react-aria link and menu item navigate through react-router, and restores the session once. */
+/**
+ * Lets every react-aria link and menu item navigate through react-router, restores the session
+ * once, and offers a new version of the app when one is waiting (never reloading by itself).
+ */
 export function RootLayout() {
   const navigate = useNavigate();
   const restoreSession = useSession((s) => s.restoreSession);
@@ -19,6 +23,7 @@ export function RootLayout() {
   return (
     <AriaRouterProvider navigate={(href, options) => navigate(href, options)} useHref={useHref}>
       <Outlet />
+      <PwaUpdatePrompt />
     </AriaRouterProvider>
   );
 }

@@ -2,15 +2,14 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
-import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 import { PcnDetailScreen } from '../features/pcns/pcn-detail.tsx';
 import { PcnFormScreen } from '../features/pcns/pcn-form/pcn-form-screen.tsx';
-import { PcnListScreen } from '../features/pcns/pcn-list.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { FullPageSpinner } from '../lib/spinner.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import { DashboardRoute, MyPcnsRoute } from './routes/officer-screens.tsx';
 
 /**
  * A route whose screen is fetched only when first visited. Admin screens use it so the officer
@@ -52,10 +51,10 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Navigate to={paths.dashboard} replace /> },
-          { path: paths.dashboard, element: <DashboardScreen /> },
+          { path: paths.dashboard, element: <DashboardRoute /> },
           { path: paths.newPcn, element: <PcnFormScreen /> },
           { path: paths.editPcnPattern, element: <PcnFormScreen /> },
-          { path: paths.pcns, element: <PcnListScreen /> },
+          { path: paths.pcns, element: <MyPcnsRoute /> },
           { path: paths.pcnPattern, element: <PcnDetailScreen /> },
           { path: paths.profile, ...lazyScreen(() => import('../features/profile/profile-screen.tsx'), (m) => m.ProfileScreen) },
           {

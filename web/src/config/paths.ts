@@ -9,6 +9,8 @@ export const paths = {
   dashboard: '/dashboard',
   pcns: '/pcn',
   newPcn: '/pcn/new',
+  /** An unfinished notice kept on the phone, resumed where it was left. */
+  continueDraft: (draftId: string) => `/pcn/new?draft=${encodeURIComponent(draftId)}`,
   pcnPattern: '/pcn/:id',
   pcn: (id: string) => `/pcn/${encodeURIComponent(id)}`,
   editPcnPattern: '/pcn/:id/edit',

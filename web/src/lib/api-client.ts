@@ -7,6 +7,7 @@ import {
   type AuthTokens,
 } from '@parkpatrol/shared';
 import { API_URL } from '../config/env.ts';
+import { getLocalDb, readMirroredTokens } from './local-db.ts';
 
 /**
  * The one HTTP client of the web app. Every call goes through `request`, which adds the bearer
@@ -65,11 +66,19 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
   /** JSON calls give up after this long; uploads (FormData) have no timeout on a slow network. */
   timeoutMs?: number;
+  /**
+   * The newest tokens another context may have written (the service worker refreshes with the
+   * pair mirrored into IndexedDB). Read before refreshing: refresh tokens rotate, and replaying
+   * one the worker already used would end the session.
+   */
+  readSharedTokens?: () => Promise<(AuthTokens & { updatedAt: number }) | null>;
 };
 
 type Listener<T> = (value: T) => void;
 
 const REFUSED_REFRESH_STATUSES = new Set([400, 401, 403]);
+/** Beside the spec's two token keys: when the pair was stored, to tell it from a newer shared one. */
+const TOKENS_SET_AT_KEY = 'tokensSetAt';
 
 export function createApiClient(options: ApiClientOptions) {
   const { storage } = options;
@@ -88,12 +97,19 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   function setTokens(tokens: AuthTokens): void {
+    storage.setItem(TOKENS_SET_AT_KEY, String(Date.now()));
     storage.setItem(TOKEN_STORAGE_KEY, tokens.token);
     storage.setItem(REFRESH_TOKEN_STORAGE_KEY, tokens.refreshToken);
     for (const listener of tokenListeners) listener(tokens);
   }
 
+  /** When this page last stored a pair (epoch ms): a shared pair written later replaced it. */
+  function getTokensSetAt(): number {
+    return Number(storage.getItem(TOKENS_SET_AT_KEY)) || 0;
+  }
+
   function clearTokens(): void {
+    storage.removeItem(TOKENS_SET_AT_KEY);
     storage.removeItem(TOKEN_STORAGE_KEY);
     storage.removeItem(REFRESH_TOKEN_STORAGE_KEY);
     for (const listener of tokenListeners) listener(null);
@@ -124,6 +140,7 @@ export function createApiClient(options: ApiClientOptions) {
     const usedToken = opts.token !== undefined ? opts.token : getTokens().token;
     let response = await send(method, path, opts, usedToken);
     if (response.status === 401 && !opts.skipRefresh && opts.token === undefined && usedToken) {
+      await adoptSharedTokens();
       const current = getTokens().token;
       // Another request may already have rotated the tokens while this one was in flight.
       const freshToken = current && current !== usedToken ? current : (await refreshTokens()).token;
@@ -144,7 +161,17 @@ export function createApiClient(options: ApiClientOptions) {
     return refreshing;
   }
 
+  /** Takes over a pair the service worker rotated, so the refresh below presents the live token. */
+  async function adoptSharedTokens(): Promise<void> {
+    const shared = await options.readSharedTokens?.().catch(() => null);
+    const local = getTokens();
+    // Nobody is signed in here (logged out meanwhile): a leftover shared pair must not sign anyone in.
+    if (!shared || !local.refreshToken || shared.updatedAt <= getTokensSetAt()) return;
+    if (shared.refreshToken !== local.refreshToken || shared.token !== local.token) setTokens({ token: shared.token, refreshToken: shared.refreshToken });
+  }
+
   async function performRefresh(): Promise<AuthTokens> {
+    await adoptSharedTokens();
     const { refreshToken } = getTokens();
     if (!refreshToken) {
       const error = new ApiError(ERROR_MESSAGES.noRefreshToken, { status: 401 });
@@ -186,6 +213,7 @@ export function createApiClient(options: ApiClientOptions) {
     delete: <T>(path: string, opts: RequestOptions) => request<T>('DELETE', path, opts),
     refreshTokens,
     getTokens,
+    getTokensSetAt,
     setTokens,
     clearTokens,
     /** Called with the new pair after login or a refresh, and with null when they are removed. */
@@ -246,4 +274,12 @@ export function createMemoryStorage(): KeyValueStorage {
 }
 
 /** The app's client. Tests build their own with createApiClient. */
-export const apiClient = createApiClient({ baseUrl: API_URL, storage: browserStorage() });
+export const apiClient = createApiClient({
+  baseUrl: API_URL,
+  storage: browserStorage(),
+  readSharedTokens: async () => {
+    if (typeof indexedDB === 'undefined') return null;
+    const row = await readMirroredTokens(getLocalDb());
+    return row ? { token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null;
+  },
+});

@@ -32,6 +32,9 @@ export type DraftFields = {
   observedAt: string | null;
 };
 
+/** An image already on the server, kept by an edit draft unless the officer removes it. */
+export type ExistingImageRecord = { id: string; fileName: string; url: string };
+
 export type DraftRecord = DraftFields & {
   /** UUID, also the Idempotency-Key: a retry after a lost answer can never make a second PCN. */
   id: string;
@@ -57,6 +60,14 @@ export type DraftRecord = DraftFields & {
   sentAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /**
+   * Set when the draft edits a PCN already on the server. Edits are sent online (PUT) by the
+   * form and never queued; the draft keeps what the officer changed across a reload.
+   */
+  pcnId?: string | null;
+  pcnNumber?: string | null;
+  existingImages?: ExistingImageRecord[];
+  removeImageIds?: string[];
 };
 
 export type PhotoRecord = {
@@ -70,8 +81,10 @@ export type PhotoRecord = {
   type: string;
   name: string;
   size: number;
-  /** Capture time (EXIF DateTimeOriginal, else the file's date), ISO. */
+  /** Capture time (EXIF DateTimeOriginal, else when the photo was added), ISO. */
   takenAt: string | null;
+  /** Where takenAt came from: the camera's EXIF, or the moment it was added to the form. */
+  takenAtSource?: 'camera' | 'added';
   /** Hex SHA-256 of `bytes`, compared with the server's after upload. */
   sha256: string;
   /** Order in which the officer added the photo. */
@@ -217,6 +230,58 @@ export async function findOpenDrafts(db: LocalDb, userId: string): Promise<Draft
   return rows.filter((draft) => draft.state === 'draft');
 }
 
+/** States in which the form may still change a draft: a queued or sent one belongs to the outbox. */
+export const EDITABLE_DRAFT_STATES: readonly DraftState[] = ['draft', 'failed'];
+
+/**
+ * Saves what the form holds. A draft another tab has queued (or the outbox has sent) meanwhile
+ * is left alone: the form's copy is out of date, and the server's copy wins.
+ */
+export async function saveDraft(db: LocalDb, draft: DraftRecord, now = Date.now()): Promise<boolean> {
+  return db.transaction('rw', db.drafts, async () => {
+    const stored = await db.drafts.get(draft.id);
+    if (stored && !EDITABLE_DRAFT_STATES.includes(stored.state)) return false;
+    await db.drafts.put({ ...(stored ?? draft), ...pickDraftContent(draft), updatedAt: now });
+    return true;
+  });
+}
+
+function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
+  const { vehicleRegistration, carParkId, offenceType, description, location, observedAt, step, pcnId, pcnNumber, existingImages, removeImageIds, userId } = draft;
+  return { userId, vehicleRegistration, carParkId, offenceType, description, location, observedAt, step, pcnId, pcnNumber, existingImages, removeImageIds };
+}
+
+/** The officer's notices for the outbox rows: everything unsent, plus what was sent since `sentSince`. */
+export async function findOutboxDrafts(db: LocalDb, userId: string, sentSince: number): Promise<DraftRecord[]> {
+  const rows = await db.drafts
+    .where('[userId+state]')
+    .anyOf([...UNSENT_STATES, 'sent'].map((state) => [userId, state]))
+    .toArray();
+  return rows
+    .filter((draft) => draft.state !== 'sent' || (draft.sentAt ?? 0) >= sentSince)
+    .sort((a, b) => (a.queuedAt ?? a.createdAt) - (b.queuedAt ?? b.createdAt));
+}
+
+/** Number of the officer's notices the server confirmed since `since`: lists reload when it grows. */
+export async function countSentDraftsSince(db: LocalDb, userId: string, since: number): Promise<number> {
+  return db.drafts
+    .where('[userId+state]')
+    .equals([userId, 'sent'])
+    .filter((draft) => (draft.sentAt ?? 0) >= since)
+    .count();
+}
+
+/**
+ * The session ended without a sign-in to take over (logout, or the server refused the refresh):
+ * the officer's waiting notices say 'Sign in to send' and go out after the next sign-in.
+ */
+export async function holdDraftsForSignIn(db: LocalDb, userId: string, now = Date.now()): Promise<number> {
+  return db.drafts
+    .where('[userId+state]')
+    .equals([userId, 'queued'])
+    .modify({ state: 'needs-sign-in', nextAttemptAt: 0, updatedAt: now });
+}
+
 export async function findDraftPhotos(db: LocalDb, draftId: string): Promise<PhotoRecord[]> {
   return db.photos.where('[draftId+position]').between([draftId, Dexie.minKey], [draftId, Dexie.maxKey]).toArray();
 }
@@ -258,6 +323,11 @@ export async function clearMirroredTokens(db: LocalDb): Promise<void> {
 
 export async function writeCache<T>(db: LocalDb, key: string, value: T, now = Date.now()): Promise<void> {
   await db.cache.put({ key, value, storedAt: now });
+}
+
+/** Logout: what was read from the server must not outlive the session on a shared phone. */
+export async function clearCache(db: LocalDb): Promise<void> {
+  await db.cache.clear();
 }
 
 export async function readCache<T>(db: LocalDb, key: string): Promise<CacheRecord<T> | undefined> {

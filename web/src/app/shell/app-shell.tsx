@@ -12,6 +12,7 @@ import { AccountMenu } from './account-menu.tsx';
 import { findCurrentEntry } from './nav-entries.ts';
 import { SideNav } from './side-nav.tsx';
 import { TopbarStatus } from './topbar-status.tsx';
+import { useSignedInWork } from './use-signed-in-work.ts';
 
 /** Signed-in layout: top bar, side navigation (permanent from the medium breakpoint, else a drawer), main area. */
 export function AppShell() {
@@ -23,6 +24,8 @@ export function AppShell() {
   const isAdmin = isAdminRole(user?.role);
   const current = findCurrentEntry(location.pathname, isAdmin);
   const title = current?.label ?? PRODUCT_TITLE;
+  const userId = user?.id ?? null;
+  useSignedInWork(userId);
 
   useEffect(() => {
     document.title = current ? `${current.label} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
@@ -43,7 +46,7 @@ export function AppShell() {
           <MenuIcon aria-hidden="true" size={24} />
         </Button>
         <p className="topbar__title">{title}</p>
-        <TopbarStatus />
+        <TopbarStatus userId={userId} />
         <AccountMenu user={user} onLogout={handleLogout} />
       </header>
       <aside className="shell__sidebar">

@@ -1,8 +1,12 @@
-/**
- * Slot in the top bar for connection state: the offline issue renders the online/offline
- * indicator and the count of unsent notices here. Kept as its own component so that work does
- * not touch the shell.
- */
-export function TopbarStatus() {
-  return <div className="topbar-status" />;
+import { OnlineStatus } from '../../features/outbox/online-status.tsx';
+import { UnsentCount } from '../../features/outbox/unsent-count.tsx';
+
+/** Connection state in the top bar: 'Offline' while there is no network, and the unsent count. */
+export function TopbarStatus({ userId }: { userId: string | null }) {
+  return (
+    <div className="topbar-status">
+      <OnlineStatus />
+      <UnsentCount userId={userId} />
+    </div>
+  );
 }

@@ -35,9 +35,10 @@ export function AccessLinkScreen() {
   useEffect(() => {
     let isCurrent = true;
     exchangeAccessLink(uniqueUrl).then(
-      (answer) => {
+      async (answer) => {
         if (!isCurrent) return;
-        adoptSession(answer);
+        await adoptSession(answer);
+        if (!isCurrent) return;
         if (answer.mustSetPassword) setUser(answer.user);
         else navigate(paths.dashboard, { replace: true });
       },

@@ -1,5 +1,5 @@
 import type { LoginResponse, User } from '@parkpatrol/shared';
-import { apiClient, browserStorage } from '../../lib/api-client.ts';
+import { browserStorage } from '../../lib/api-client.ts';
 import { createStorageProfileCache, sessionStore } from './session-store.ts';
 
 /**
@@ -10,19 +10,8 @@ import { createStorageProfileCache, sessionStore } from './session-store.ts';
 const profileCache = createStorageProfileCache(browserStorage());
 
 /** Signs in with tokens the server has just issued (access link), as a password sign-in would. */
-export function adoptSession(answer: LoginResponse): void {
-  apiClient.setTokens({ token: answer.token, refreshToken: answer.refreshToken });
-  profileCache.write(answer.user);
-  sessionStore.setState({
-    user: answer.user,
-    token: answer.token,
-    refreshToken: answer.refreshToken,
-    isAuthenticated: true,
-    isLoading: false,
-    hasRestored: true,
-    isProfileStale: false,
-    error: null,
-  });
+export function adoptSession(answer: LoginResponse): Promise<void> {
+  return sessionStore.getState().adoptSession(answer);
 }
 
 /** The signed-in user's profile as the server now has it. */

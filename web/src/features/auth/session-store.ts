@@ -2,6 +2,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { ERROR_MESSAGES, type LoginResponse, type User } from '@parkpatrol/shared';
 import { apiClient, browserStorage, toApiError, type ApiClient, type KeyValueStorage } from '../../lib/api-client.ts';
+import { getLocalDb, isQuotaExceededError } from '../../lib/local-db.ts';
+import { createDexieSessionMirror, type SessionMirror } from './session-mirror.ts';
 
 /** Spec section 3's session state, plus whether the start-up restore has finished. */
 export type SessionState = {
@@ -21,6 +23,8 @@ export type SessionActions = {
   login(credentials: { email: string; password: string }): Promise<boolean>;
   logout(): Promise<void>;
   restoreSession(): Promise<void>;
+  /** Signs in with tokens the server has just issued (access link), as a password sign-in would. */
+  adoptSession(answer: LoginResponse): Promise<void>;
   clearError(): void;
 };
 
@@ -58,15 +62,54 @@ const signedOut = {
   isProfileStale: false,
 } as const;
 
-export function createSessionStore(deps: { client: ApiClient; profileCache: ProfileCache }): SessionStore {
-  const { client, profileCache } = deps;
+export function createSessionStore(deps: { client: ApiClient; profileCache: ProfileCache; mirror?: SessionMirror }): SessionStore {
+  const { client, profileCache, mirror } = deps;
   const stored = client.getTokens();
+  let stopWatchingMirror: (() => void) | null = null;
 
   const fetchProfile = () => client.get<User>('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
 
+  /** Mirrors the pair for the service worker; a failure must never keep the officer from working. */
+  async function mirrorTokens(userId: string): Promise<void> {
+    const { token, refreshToken } = client.getTokens();
+    if (!mirror || !token || !refreshToken) return;
+    try {
+      await mirror.save({ userId, token, refreshToken, updatedAt: client.getTokensSetAt() || Date.now() });
+    } catch (error) {
+      console.warn(isQuotaExceededError(error) ? 'Storage is full: the session could not be kept for background sending' : 'Could not mirror the session', error);
+    }
+  }
+
+  /** Ends the mirrored session too; the page's own state is already cleared by the caller. */
+  async function endMirroredSession(userId: string | null): Promise<void> {
+    stopWatchingMirror?.();
+    stopWatchingMirror = null;
+    await mirror?.end(userId).catch((error: unknown) => console.warn('Could not clear the data kept on this device', error));
+  }
+
   const store = createStore<SessionState & SessionActions>()((set, get) => {
-    function becomeAuthenticated(user: User, isProfileStale = false) {
+    /**
+     * Follows the mirrored pair: when the service worker refreshed the tokens, the page takes the
+     * new pair instead of presenting a refresh token that has already been rotated.
+     */
+    function watchMirror(userId: string) {
+      if (!mirror || stopWatchingMirror) return;
+      stopWatchingMirror = mirror.watch((session) => {
+        if (!session || session.userId !== userId || !get().isAuthenticated) return;
+        const local = client.getTokens();
+        // Only a pair stored after ours (the service worker refreshed) replaces it.
+        if (!local.refreshToken || session.updatedAt <= client.getTokensSetAt()) return;
+        if (session.token !== local.token || session.refreshToken !== local.refreshToken) {
+          client.setTokens({ token: session.token, refreshToken: session.refreshToken });
+        }
+      });
+    }
+
+    async function becomeAuthenticated(user: User, isProfileStale = false) {
       if (!isProfileStale) profileCache.write(user);
+      // Before the app shows the signed-in screens (and starts the outbox), so the outbox finds a session.
+      await mirrorTokens(user.id);
+      watchMirror(user.id);
       const tokens = client.getTokens();
       set({
         user,
@@ -80,19 +123,21 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
     }
 
     /** No answer from the server: keep the tokens and, if this device knows the officer, the session. */
-    function keepOfflineSession() {
+    async function keepOfflineSession() {
       const cached = profileCache.read();
       if (cached) {
-        becomeAuthenticated(cached, true);
+        await becomeAuthenticated(cached, true);
       } else {
         set({ isLoading: false, hasRestored: true });
       }
     }
 
-    function endSession() {
+    async function endSession() {
+      const userId = profileCache.read()?.id ?? null;
       client.clearTokens();
       profileCache.clear();
       set({ ...signedOut, isLoading: false, hasRestored: true });
+      await endMirroredSession(userId);
     }
 
     return {
@@ -114,7 +159,7 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
             fallbackMessage: ERROR_MESSAGES.loginFailed,
           });
           client.setTokens({ token: data.token, refreshToken: data.refreshToken });
-          becomeAuthenticated(data.user);
+          await becomeAuthenticated(data.user);
           return true;
         } catch (error) {
           set({ isLoading: false, error: toApiError(error, ERROR_MESSAGES.loginFailed).message });
@@ -124,11 +169,13 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
 
       async logout() {
         const { token, refreshToken } = client.getTokens();
+        const userId = get().user?.id ?? null;
         // Spec section 4: logout clears everything even if the server call fails, so clear first
         // and let the revocation go out on its own with the tokens captured above.
         client.clearTokens();
         profileCache.clear();
         set({ ...signedOut, isLoading: false, error: null, hasRestored: true });
+        await endMirroredSession(userId);
         if (!refreshToken) return;
         await client
           .post('auth/logout', { json: { refreshToken }, token, skipRefresh: true, fallbackMessage: ERROR_MESSAGES.loginFailed })
@@ -144,7 +191,7 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
         set({ isLoading: true });
         try {
           // A 401 here is already refreshed and retried once by the client.
-          becomeAuthenticated(await fetchProfile());
+          await becomeAuthenticated(await fetchProfile());
           return;
         } catch (error) {
           if (toApiError(error, ERROR_MESSAGES.fetchProfile).isNetworkError) return keepOfflineSession();
@@ -157,12 +204,20 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
           if (toApiError(error, ERROR_MESSAGES.tokenRefreshFailed).isNetworkError) return keepOfflineSession();
           return endSession();
         }
+        let user: User;
         try {
-          becomeAuthenticated(await fetchProfile());
+          user = await fetchProfile();
         } catch {
           // The tokens are good but the profile is not available right now (e.g. a 5xx).
-          keepOfflineSession();
+          return keepOfflineSession();
         }
+        await becomeAuthenticated(user);
+      },
+
+      async adoptSession(answer) {
+        client.setTokens({ token: answer.token, refreshToken: answer.refreshToken });
+        set({ error: null });
+        await becomeAuthenticated(answer.user);
       },
 
       clearError() {
@@ -173,12 +228,17 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
 
   client.onTokensChanged((tokens) => {
     store.setState({ token: tokens?.token ?? null, refreshToken: tokens?.refreshToken ?? null });
+    // A refresh: the service worker must send with the new pair (the old one is now rotated).
+    const { user, isAuthenticated } = store.getState();
+    if (tokens && user && isAuthenticated) void mirrorTokens(user.id);
   });
   client.onSessionExpired(() => {
     // Spec section 4: a failed refresh clears user, tokens and the authenticated flag; the route
     // guard then sends the browser to /login, remembering where it was.
+    const userId = store.getState().user?.id ?? profileCache.read()?.id ?? null;
     profileCache.clear();
     store.setState({ ...signedOut, isLoading: false, hasRestored: true });
+    void endMirroredSession(userId);
   });
 
   return store;
@@ -187,6 +247,7 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
 export const sessionStore = createSessionStore({
   client: apiClient,
   profileCache: createStorageProfileCache(browserStorage()),
+  mirror: typeof indexedDB === 'undefined' ? undefined : createDexieSessionMirror(getLocalDb),
 });
 
 export function useSession<T>(selector: (state: SessionState & SessionActions) => T): T {

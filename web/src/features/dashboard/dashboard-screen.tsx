@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { FilePlus2, List } from 'lucide-react';
 import {
@@ -18,14 +19,24 @@ import { LinkButton } from '../../lib/button.tsx';
 import { Card } from '../../lib/card.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { StatusChip, StatusIcon } from '../../lib/status-chip.tsx';
-import { useAsync } from '../../lib/use-async.ts';
+import { StaleNote } from '../../lib/stale-note.tsx';
+import { useCachedAsync } from '../../lib/use-cached-async.ts';
 import { getPcnStats } from './api/get-pcn-stats.ts';
 import { getRecentPcns } from './api/get-recent-pcns.ts';
 
-export function DashboardScreen() {
+type Props = {
+  /** The officer's unfinished forms, composed in by the app. */
+  drafts?: ReactNode;
+  /** The outbox's rows, shown at the top of the recent list. */
+  outbox?: ReactNode;
+  /** Changes when the outbox has sent a notice, so the counters and the list include it. */
+  refreshKey?: number;
+};
+
+export function DashboardScreen({ drafts, outbox, refreshKey = 0 }: Props) {
   const firstName = useCurrentUser()?.firstName ?? '';
-  const stats = useAsync(getPcnStats, [], ERROR_MESSAGES.fetchPcns);
-  const recent = useAsync(getRecentPcns, [], ERROR_MESSAGES.fetchPcns);
+  const stats = useCachedAsync('pcn-stats', getPcnStats, [refreshKey], ERROR_MESSAGES.fetchPcns);
+  const recent = useCachedAsync('recent-pcns', getRecentPcns, [refreshKey], ERROR_MESSAGES.fetchPcns);
 
   return (
     <div className="page">
@@ -33,6 +44,8 @@ export function DashboardScreen() {
         <PageHeading>{welcomeBack(firstName)}</PageHeading>
         <p className="muted">{SCREEN_TEXTS.dashboardSubtitle}</p>
       </div>
+      <StaleNote storedAt={recent.staleSince ?? stats.staleSince} />
+      {drafts}
       <div className="dashboard-grid">
         <Card title={SCREEN_TEXTS.quickActions} titleId="quick-actions-title">
           <div className="form-stack">
@@ -55,6 +68,7 @@ export function DashboardScreen() {
           className="card--wide"
           actions={<LinkButton href={paths.pcns} variant="text">{SCREEN_TEXTS.viewAll}</LinkButton>}
         >
+          {outbox}
           <RecentPcns pcns={recent.data} isLoading={recent.isLoading && !recent.data} error={recent.error?.message} />
         </Card>
       </div>

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES } from '@parkpatrol/shared';
+import { DEVICE_TIME_HEADER, ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, PCN_MULTIPART_FIELDS, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { findDraftPhotos, type DraftRecord, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
 import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOptions } from './backoff.ts';
 
@@ -65,13 +65,15 @@ export type SendOutcome =
   | { kind: 'sent'; pcnId: string; pcnNumber: string }
   | { kind: 'retry'; reason: string; retryAfterMs: number | null }
   | { kind: 'unauthorized' }
-  | { kind: 'rejected'; status: number; message: string; fields: Record<string, string> | null };
+  | { kind: 'rejected'; status: number; message: string; fields: Record<string, string> | null; code?: string | null };
 
 type RefreshOutcome = { kind: 'refreshed'; tokens: SessionTokens } | { kind: 'refused' } | { kind: 'unreachable'; reason: string };
 
 type DraftOutcome = SendOutcome | { kind: 'needs-sign-in' } | { kind: 'refresh-unreachable'; reason: string } | { kind: 'session-changed' };
 
 export const OUTBOX_LOCK_NAME = 'parkpatrol-outbox';
+/** The server hashed a photo differently from the phone: the bytes were damaged on the way. */
+export const EVIDENCE_CHECKSUM_MISMATCH = 'EVIDENCE_CHECKSUM_MISMATCH';
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 2 * 60_000;
 const DEFAULT_REFRESH_TIMEOUT_MS = 30_000;
 const DEFAULT_KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
@@ -204,6 +206,14 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
   }
 
   async function sendClaimedDraft(draft: DraftRecord, session: SessionTokens): Promise<{ outcome: DraftOutcome; tokens: SessionTokens }> {
+    const sent = await sendWithSession(draft, session);
+    if (sent.outcome.kind !== 'rejected' || sent.outcome.code !== EVIDENCE_CHECKSUM_MISMATCH) return sent;
+    // A photo changed between the phone and the server (a flaky proxy, a bad read): read the
+    // stored bytes again and try once more; a second mismatch is shown to the officer.
+    return sendWithSession(draft, sent.tokens);
+  }
+
+  async function sendWithSession(draft: DraftRecord, session: SessionTokens): Promise<{ outcome: DraftOutcome; tokens: SessionTokens }> {
     const photos = await findDraftPhotos(db, draft.id);
     const first = await postPcn(draft, photos, session.token);
     if (first.kind !== 'unauthorized') return { outcome: first, tokens: session };
@@ -231,7 +241,13 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       `${baseUrl}/pcns`,
       {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, [IDEMPOTENCY_KEY_HEADER]: draft.id, accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          [IDEMPOTENCY_KEY_HEADER]: draft.id,
+          // The phone's clock at sending, so the server can record how far off it was.
+          [DEVICE_TIME_HEADER]: new Date(now()).toISOString(),
+          accept: 'application/json',
+        },
         body,
         cache: 'no-store',
       },
@@ -374,7 +390,7 @@ export function classifyPcnResponse(status: number, json: unknown, retryAfter: s
     return { kind: 'retry', reason: RETRY_REASONS.serverUnavailable, retryAfterMs: parseRetryAfter(retryAfter, now) };
   }
   // 400, 403, 409, 413, 415, 422 and the rest: resending the same thing cannot succeed.
-  return { kind: 'rejected', status, message: readMessage(json) ?? ERROR_MESSAGES.createPcn, fields: readDetails(json) };
+  return { kind: 'rejected', status, message: readMessage(json) ?? ERROR_MESSAGES.createPcn, fields: readDetails(json), code: readCode(json) };
 }
 
 export function buildPcnFormData(draft: DraftRecord, photos: PhotoRecord[]): FormData {
@@ -386,11 +402,21 @@ export function buildPcnFormData(draft: DraftRecord, photos: PhotoRecord[]): For
   form.append('location', draft.location);
   if (draft.observedAt) form.append('observedAt', draft.observedAt);
   for (const photo of photos) {
-    form.append('images', new Blob([photo.bytes], { type: photo.type }), photo.name);
-    // Always one per image, so the server can pair them by position.
-    form.append('imageTakenAt', photo.takenAt ?? new Date(photo.createdAt).toISOString());
+    form.append(PCN_MULTIPART_FIELDS.images, new Blob([photo.bytes], { type: photo.type }), photo.name);
+    // Always one of each per image, so the server can pair them by position.
+    const takenAt = photo.takenAt ?? new Date(photo.createdAt).toISOString();
+    form.append(PCN_MULTIPART_FIELDS.imageTakenAt, takenAt);
+    form.append(PCN_MULTIPART_FIELDS.imageTakenAtSource, photo.takenAtSource ?? (photo.takenAt ? '' : 'added'));
+    // The server hashes what it received and refuses a photo that differs from what was taken.
+    form.append(PCN_MULTIPART_FIELDS.imageSha256, photo.sha256);
   }
   return form;
+}
+
+function readCode(json: unknown): string | null {
+  if (!json || typeof json !== 'object') return null;
+  const { code } = json as { code?: unknown };
+  return typeof code === 'string' ? code : null;
 }
 
 function readEnvelopeData(json: unknown): Record<string, unknown> | null {

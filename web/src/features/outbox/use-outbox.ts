@@ -1,10 +1,33 @@
-import { useSyncExternalStore } from 'react';
-import { countUnsentDrafts, findUnsentDrafts, getLocalDb, type DraftRecord } from '../../lib/local-db.ts';
+import { useState, useSyncExternalStore } from 'react';
+import { countSentDraftsSince, countUnsentDrafts, findOutboxDrafts, findUnsentDrafts, getLocalDb, type DraftRecord } from '../../lib/local-db.ts';
 import { useLiveQuery, type LiveQueryState } from '../../lib/use-live-query.ts';
 
 /** The officer's submitted notices the server has not confirmed yet, oldest first, live. */
 export function useUnsentDrafts(userId: string | null): LiveQueryState<DraftRecord[]> {
   return useLiveQuery(async () => (userId ? findUnsentDrafts(getLocalDb(), userId) : []), [userId], [] as DraftRecord[]);
+}
+
+/**
+ * The outbox rows of a screen: unsent notices, plus those the server confirmed while the screen
+ * was open, so the officer sees each one's PCN number arrive.
+ */
+export function useOutboxRows(userId: string | null): LiveQueryState<DraftRecord[]> {
+  const since = useScreenOpenedAt();
+  return useLiveQuery(async () => (userId ? findOutboxDrafts(getLocalDb(), userId, since) : []), [userId, since], [] as DraftRecord[]);
+}
+
+/** Grows each time the outbox sends a notice while the screen is open: lists reload on it. */
+export function useSentCount(userId: string | null): number {
+  const since = useScreenOpenedAt();
+  return useLiveQuery(async () => (userId ? countSentDraftsSince(getLocalDb(), userId, since) : 0), [userId, since], 0).value;
+}
+
+/** A notice sent just before the screen appeared (fast signal) still shows its number. */
+const JUST_SENT_MS = 5_000;
+
+function useScreenOpenedAt(): number {
+  const [openedAt] = useState(() => Date.now() - JUST_SENT_MS);
+  return openedAt;
 }
 
 export function useUnsentCount(userId: string | null): number {

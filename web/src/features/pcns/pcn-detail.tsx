@@ -9,12 +9,13 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 import { StatusChip } from '../../lib/status-chip.tsx';
-import { useAsync } from '../../lib/use-async.ts';
+import { StaleNote } from '../../lib/stale-note.tsx';
+import { useCachedAsync } from '../../lib/use-cached-async.ts';
 import { getPcn } from './api/get-pcn.ts';
 
 export function PcnDetailScreen() {
   const { id = '' } = useParams();
-  const pcn = useAsync(() => getPcn(id), [id], ERROR_MESSAGES.fetchPcn);
+  const pcn = useCachedAsync(`pcn:${id}`, () => getPcn(id), [id], ERROR_MESSAGES.fetchPcn);
 
   if (pcn.isLoading && !pcn.data) return <Spinner />;
   if (!pcn.data) {
@@ -26,10 +27,10 @@ export function PcnDetailScreen() {
       </div>
     );
   }
-  return <PcnDetails pcn={pcn.data} error={pcn.error?.message} />;
+  return <PcnDetails pcn={pcn.data} error={pcn.error?.message} staleSince={pcn.staleSince} />;
 }
 
-function PcnDetails({ pcn, error }: { pcn: Pcn; error: string | undefined }) {
+function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | undefined; staleSince: number | null }) {
   const title = pcnTitle(pcn.pcnNumber);
   return (
     <div className="page">
@@ -48,6 +49,7 @@ function PcnDetails({ pcn, error }: { pcn: Pcn; error: string | undefined }) {
           </LinkButton>
         ) : null}
       </div>
+      <StaleNote storedAt={staleSince} />
       {error ? <Alert>{error}</Alert> : null}
       <Card title="Details" titleId="pcn-details-title">
         <dl className="details">

@@ -3,16 +3,23 @@ import { VALIDATION_MESSAGES, type Pcn } from '@parkpatrol/shared';
 import { buildPcnFormData } from './api/submit-pcn.ts';
 import {
   createDraftFromPcn,
-  createDraftPhoto,
   createEmptyDraft,
   errorsOnStep,
   firstStepWithError,
   validateDraft,
+  type DraftPhoto,
   type PcnDraft,
 } from './pcn-draft.ts';
 
-function jpeg(name: string, size = 1000, lastModified = Date.UTC(2025, 5, 1, 9, 30)) {
-  return new File([new Uint8Array(size)], name, { type: 'image/jpeg', lastModified });
+const TAKEN_AT = '2025-06-01T09:30:00.000Z';
+
+/** A photo as the form holds it once stored (bytes compressed, hashed and dated). */
+function createDraftPhoto(file: File): DraftPhoto {
+  return { id: crypto.randomUUID(), name: file.name, type: file.type, size: file.size, blob: file, takenAt: TAKEN_AT, takenAtSource: 'camera', sha256: 'a'.repeat(64) };
+}
+
+function jpeg(name: string, size = 1000) {
+  return new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
 }
 
 function completeDraft(): PcnDraft {
@@ -83,8 +90,10 @@ describe('PCN draft', () => {
     const form = buildPcnFormData(draft);
     expect(form.get('vehicleRegistration')).toBe('ab12 cde');
     expect(form.getAll('images')).toHaveLength(4);
-    expect(form.getAll('imageTakenAt')).toEqual(Array(4).fill('2025-06-01T09:30:00.000Z'));
-    expect(form.get('observedAt')).toBe('2025-06-01T09:30:00.000Z');
+    expect(form.getAll('imageTakenAt')).toEqual(Array(4).fill(TAKEN_AT));
+    expect(form.getAll('imageTakenAtSource')).toEqual(Array(4).fill('camera'));
+    expect(form.getAll('imageSha256')).toEqual(Array(4).fill('a'.repeat(64)));
+    expect(form.get('observedAt')).toBe(TAKEN_AT);
     expect(form.getAll('removeImageIds')).toEqual(['old-1']);
     const first = form.getAll('images')[0] as File;
     expect(first.name).toBe('p1.jpg');

@@ -9,10 +9,12 @@ import {
   pcnFieldsSchema,
   type Pcn,
 } from '@parkpatrol/shared';
+import type { PhotoRecord } from '../../lib/local-db.ts';
 
 /**
- * Everything the officer has entered for one notice, in ONE serialisable object: plain values and
- * Blobs only, so it can be kept in IndexedDB as it is (the offline layer stores drafts there).
+ * Everything the officer has entered for one notice, as the form sees it. It is kept in
+ * IndexedDB (pcn-form/draft-store.ts): the fields as a draft row, each photo as its compressed
+ * bytes; `blob` is made from those bytes for previews and never stored.
  */
 export type DraftPhoto = {
   id: string;
@@ -20,8 +22,11 @@ export type DraftPhoto = {
   type: string;
   size: number;
   blob: Blob;
-  /** When the photo was taken (the file's lastModified on capture), ISO-8601. */
+  /** When the photo was taken (EXIF), else when it was added, ISO-8601. */
   takenAt: string | null;
+  takenAtSource?: 'camera' | 'added';
+  /** Hex SHA-256 of the stored bytes; the server checks it on receipt. */
+  sha256?: string;
 };
 
 /** An image already on the server (edit): shown from its signed URL, kept unless removed. */
@@ -40,10 +45,14 @@ export type PcnDraft = PcnDraftFields & {
   id: string;
   /** Set when the draft edits an existing PCN (PUT /pcns/{id}). */
   pcnId: string | null;
+  /** PCN number of the edited PCN, for the list of open drafts. */
+  pcnNumber?: string | null;
   step: number;
   photos: DraftPhoto[];
   existingImages: ExistingImage[];
   removeImageIds: string[];
+  /** What the server said when it refused this notice from the outbox; the officer fixes and resends. */
+  serverError?: { message: string; fields: Record<string, string> | null } | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -54,9 +63,9 @@ export function newDraftId(): string {
   return crypto.randomUUID();
 }
 
-export function createEmptyDraft(now = new Date()): PcnDraft {
+export function createEmptyDraft(now = new Date(), id = newDraftId()): PcnDraft {
   return {
-    id: newDraftId(),
+    id,
     pcnId: null,
     vehicleRegistration: '',
     carParkId: '',
@@ -76,6 +85,7 @@ export function createDraftFromPcn(pcn: Pcn, now = new Date()): PcnDraft {
   return {
     ...createEmptyDraft(now),
     pcnId: pcn.id,
+    pcnNumber: pcn.pcnNumber,
     vehicleRegistration: pcn.vehicleRegistration,
     carParkId: pcn.carParkId,
     offenceType: pcn.offenceType,
@@ -85,15 +95,27 @@ export function createDraftFromPcn(pcn: Pcn, now = new Date()): PcnDraft {
   };
 }
 
-export function createDraftPhoto(file: File): DraftPhoto {
+/** A stored photo as the form shows it: the preview Blob is made from the stored bytes. */
+export function toDraftPhoto(photo: PhotoRecord): DraftPhoto {
   return {
-    id: newDraftId(),
-    name: file.name || 'photo.jpg',
-    type: file.type,
-    size: file.size,
-    blob: file,
-    takenAt: file.lastModified ? new Date(file.lastModified).toISOString() : null,
+    id: photo.id,
+    name: photo.name,
+    type: photo.type,
+    size: photo.size,
+    blob: new Blob([photo.bytes], { type: photo.type }),
+    takenAt: photo.takenAt,
+    takenAtSource: photo.takenAtSource,
+    sha256: photo.sha256,
   };
+}
+
+/** When the officer saw the car: the earliest photo's capture time, else when the draft was started. */
+export function observedAtOf(draft: Pick<PcnDraft, 'photos' | 'createdAt'>): string {
+  const taken = draft.photos
+    .map((photo) => photo.takenAt)
+    .filter((time): time is string => Boolean(time))
+    .sort();
+  return taken[0] ?? draft.createdAt;
 }
 
 export function countImages(draft: Pick<PcnDraft, 'photos' | 'existingImages'>): number {

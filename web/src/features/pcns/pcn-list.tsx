@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Input, Label, Link, SearchField } from 'react-aria-components';
 import { Eye, Pencil, Plus, Search } from 'lucide-react';
@@ -22,9 +22,11 @@ import { PageHeading } from '../../lib/page-heading.tsx';
 import { SelectField } from '../../lib/select-field.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 import { StatusChip } from '../../lib/status-chip.tsx';
-import { useAsync } from '../../lib/use-async.ts';
+import { StaleNote } from '../../lib/stale-note.tsx';
+import { useCachedAsync } from '../../lib/use-cached-async.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { getPcns } from './api/get-pcns.ts';
+import { getPcns, pcnListCacheKey } from './api/get-pcns.ts';
+import { OpenDrafts } from './open-drafts.tsx';
 
 const ALL_STATUSES = 'ALL';
 const STATUS_OPTIONS = [
@@ -39,8 +41,15 @@ function parseStatus(value: string | null): PcnStatus | null {
   return value && (PCN_STATUSES as readonly string[]).includes(value) ? (value as PcnStatus) : null;
 }
 
+type Props = {
+  /** The outbox's rows (notices not on the server yet), composed in by the app. */
+  outbox?: ReactNode;
+  /** Changes when the outbox has sent a notice, so the list shows it with its number. */
+  refreshKey?: number;
+};
+
 /** My PCNs: search, status filter and page live in the URL, so Back returns to the same view. */
-export function PcnListScreen() {
+export function PcnListScreen({ outbox, refreshKey = 0 }: Props) {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseStatus(searchParams.get('status'));
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
@@ -67,7 +76,8 @@ export function PcnListScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
 
-  const list = useAsync(() => getPcns({ page, status, search }), [page, status, search], ERROR_MESSAGES.fetchPcns);
+  const query = { page, status, search };
+  const list = useCachedAsync(pcnListCacheKey(query), () => getPcns(query), [page, status, search, refreshKey], ERROR_MESSAGES.fetchPcns);
   const pcns = list.data?.pcns ?? [];
   const pagination = list.data?.pagination;
   const isFiltered = Boolean(search || status);
@@ -97,6 +107,9 @@ export function PcnListScreen() {
           onChange={(value) => updateParams({ status: value && value !== ALL_STATUSES ? value : null, page: null })}
         />
       </div>
+      <OpenDrafts />
+      {outbox}
+      <StaleNote storedAt={list.staleSince} />
       {list.error ? <Alert>{list.error.message}</Alert> : null}
       {list.isLoading && !list.data ? (
         <Spinner />

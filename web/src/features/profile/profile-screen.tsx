@@ -18,14 +18,15 @@ import { useCurrentUser } from '../../lib/current-user.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 import { TextField } from '../../lib/text-field.tsx';
-import { useAsync } from '../../lib/use-async.ts';
+import { StaleNote } from '../../lib/stale-note.tsx';
+import { useCachedAsync } from '../../lib/use-cached-async.ts';
 import { replaceSessionUser } from '../auth/adopt-session.ts';
 import { getProfile, updateProfile } from './api/profile.ts';
 
 /** Own details, name change and password change (current password asked for when one exists). */
 export function ProfileScreen() {
   const sessionUser = useCurrentUser();
-  const profile = useAsync(getProfile, [], ERROR_MESSAGES.fetchProfile);
+  const profile = useCachedAsync('profile', getProfile, [], ERROR_MESSAGES.fetchProfile);
   const user = profile.data ?? sessionUser;
 
   function handleSaved(updated: User) {
@@ -36,6 +37,7 @@ export function ProfileScreen() {
   return (
     <div className="page">
       <PageHeading>{NAV_LABELS.profile}</PageHeading>
+      <StaleNote storedAt={profile.staleSince} />
       {profile.error ? <Alert>{profile.error.message}</Alert> : null}
       {!user ? (
         <Spinner />

@@ -15,3 +15,9 @@ export function getPcns(query: PcnListQuery): Promise<PcnListResponse> {
     fallbackMessage: ERROR_MESSAGES.fetchPcns,
   });
 }
+
+/** The phone keeps the plain pages (and status filters) for offline reading; searches are not kept. */
+export function pcnListCacheKey(query: PcnListQuery): string | null {
+  if (query.search?.trim()) return null;
+  return `pcns?page=${query.page}&limit=${query.limit ?? DEFAULT_LIMIT}&status=${query.status ?? ''}`;
+}

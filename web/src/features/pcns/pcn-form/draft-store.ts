@@ -1,28 +1,116 @@
-import type { PcnDraft } from '../pcn-draft.ts';
+import {
+  createEmptyDraft as createEmptyDraftRecord,
+  discardDraft,
+  EDITABLE_DRAFT_STATES,
+  findDraftPhotos,
+  getLocalDb,
+  queueDraft,
+  saveDraft,
+  type DraftRecord,
+  type LocalDb,
+} from '../../../lib/local-db.ts';
+import { addPhotoToDraft, removePhotoFromDraft } from '../../../lib/photos/store-photo.ts';
+import { observedAtOf, toDraftPhoto, type DraftPhoto, type PcnDraft } from '../pcn-draft.ts';
 
 /**
- * Where drafts live between renders and screens. This in-memory version keeps a draft while the
- * app is open; the offline layer swaps it for IndexedDB (Dexie) so a killed app loses nothing.
- * Keys: 'new' for the notice being created, the PCN id for an edit.
+ * Where the PCN form keeps its drafts: IndexedDB (lib/local-db.ts), so a reload, a killed app or
+ * a flat battery loses nothing. Fields are saved on every change and each photo as it is added,
+ * compressed, with its SHA-256 and capture time.
  */
 export type DraftStore = {
-  load(key: string): Promise<PcnDraft | null>;
-  save(key: string, draft: PcnDraft): Promise<void>;
-  remove(key: string): Promise<void>;
+  /** The draft, or 'locked' when it has left the form (queued or sent), or null when unknown. */
+  load(id: string): Promise<PcnDraft | 'locked' | null>;
+  /** The officer's unsent changes to an existing PCN, if any. */
+  findEdit(userId: string, pcnId: string): Promise<PcnDraft | null>;
+  save(userId: string, draft: PcnDraft): Promise<void>;
+  addPhoto(userId: string, draft: PcnDraft, file: File): Promise<DraftPhoto>;
+  removePhoto(photoId: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** Submit: the draft joins the outbox, which sends it (never the form). */
+  queue(userId: string, draft: PcnDraft): Promise<void>;
 };
 
-export function createMemoryDraftStore(): DraftStore {
-  const drafts = new Map<string, PcnDraft>();
+export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftStore {
+  async function readDraft(record: DraftRecord): Promise<PcnDraft> {
+    const photos = await findDraftPhotos(getDb(), record.id);
+    return fromRecord(record, photos.map(toDraftPhoto));
+  }
+
+  async function save(userId: string, draft: PcnDraft, observedAt: string | null = null): Promise<void> {
+    await saveDraft(getDb(), toRecord(userId, draft, observedAt));
+  }
+
   return {
-    load: async (key) => drafts.get(key) ?? null,
-    save: async (key, draft) => void drafts.set(key, draft),
-    remove: async (key) => void drafts.delete(key),
+    async load(id) {
+      const record = await getDb().drafts.get(id);
+      if (!record) return null;
+      if (!EDITABLE_DRAFT_STATES.includes(record.state)) return 'locked';
+      return readDraft(record);
+    },
+    async findEdit(userId, pcnId) {
+      const records = await getDb().drafts.where('[userId+state]').equals([userId, 'draft']).toArray();
+      const record = records.find((row) => row.pcnId === pcnId);
+      return record ? readDraft(record) : null;
+    },
+    save: (userId, draft) => save(userId, draft),
+    async addPhoto(userId, draft, file) {
+      // Compression (and its library) loads only when the first photo is added: the officer path
+      // stays small (design section 9).
+      const { compressPhoto } = await import('../../../lib/photos/compress-photo.ts');
+      const compressed = await compressPhoto(file);
+      // The row first: a photo is never stored for a draft a reload could not find.
+      await save(userId, draft);
+      return toDraftPhoto(await addPhotoToDraft(getDb(), draft.id, compressed));
+    },
+    removePhoto: (photoId) => removePhotoFromDraft(getDb(), photoId),
+    remove: (id) => discardDraft(getDb(), id),
+    async queue(userId, draft) {
+      await save(userId, draft, observedAtOf(draft));
+      await queueDraft(getDb(), draft.id);
+    },
   };
 }
 
-export const draftStore: DraftStore = createMemoryDraftStore();
+export const draftStore: DraftStore = createDexieDraftStore();
 
-export const NEW_DRAFT_KEY = 'new';
+function toRecord(userId: string, draft: PcnDraft, observedAt: string | null): DraftRecord {
+  const createdAt = Date.parse(draft.createdAt) || Date.now();
+  return {
+    ...createEmptyDraftRecord(userId, draft.id, createdAt),
+    vehicleRegistration: draft.vehicleRegistration,
+    carParkId: draft.carParkId,
+    offenceType: draft.offenceType as DraftRecord['offenceType'],
+    description: draft.description,
+    location: draft.location,
+    observedAt,
+    step: draft.step,
+    pcnId: draft.pcnId,
+    pcnNumber: draft.pcnNumber ?? null,
+    existingImages: draft.existingImages,
+    removeImageIds: draft.removeImageIds,
+  };
+}
+
+function fromRecord(record: DraftRecord, photos: DraftPhoto[]): PcnDraft {
+  return {
+    id: record.id,
+    pcnId: record.pcnId ?? null,
+    pcnNumber: record.pcnNumber ?? null,
+    vehicleRegistration: record.vehicleRegistration,
+    carParkId: record.carParkId,
+    offenceType: record.offenceType,
+    description: record.description,
+    location: record.location,
+    step: record.step,
+    photos,
+    existingImages: record.existingImages ?? [],
+    removeImageIds: record.removeImageIds ?? [],
+    serverError: record.state === 'failed' && record.lastError ? { message: record.lastError, fields: record.lastErrorFields } : null,
+    createdAt: new Date(record.createdAt).toISOString(),
+    updatedAt: new Date(record.updatedAt).toISOString(),
+  };
+}
+
 export function editDraftKey(pcnId: string): string {
   return `edit:${pcnId}`;
 }

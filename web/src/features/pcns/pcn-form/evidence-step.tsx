@@ -8,13 +8,15 @@ import { BlobThumbnail, UrlThumbnail } from './photo-thumbnail.tsx';
 type Props = {
   draft: PcnDraft;
   error: string | undefined;
+  /** Photos still being compressed and stored on the phone. */
+  pendingPhotos: number;
   inputRef: RefObject<HTMLElement | null>;
   onAddPhotos: (files: File[]) => void;
   onRemovePhoto: (photoId: string) => void;
   onRemoveExistingImage: (imageId: string) => void;
 };
 
-export function EvidenceStep({ draft, error, inputRef, onAddPhotos, onRemovePhoto, onRemoveExistingImage }: Props) {
+export function EvidenceStep({ draft, error, pendingPhotos, inputRef, onAddPhotos, onRemovePhoto, onRemoveExistingImage }: Props) {
   const errorId = useId();
   const countId = useId();
   const count = countImages(draft);
@@ -53,6 +55,7 @@ export function EvidenceStep({ draft, error, inputRef, onAddPhotos, onRemovePhot
       </div>
       <p id={countId} className="photo-count" aria-live="polite">
         {`${count} of at least ${MIN_EVIDENCE_IMAGES} photos (at most ${MAX_IMAGES_PER_PCN})`}
+        {pendingPhotos > 0 ? ` · Preparing ${pendingPhotos} ${pendingPhotos === 1 ? 'photo' : 'photos'}…` : ''}
       </p>
       {error ? (
         <p id={errorId} className="field__error" role="alert">

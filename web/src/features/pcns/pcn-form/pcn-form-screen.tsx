@@ -1,30 +1,62 @@
-import { useCallback } from 'react';
-import { useParams } from 'react-router-dom';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ERROR_MESSAGES, isEditableStatus, SCREEN_TEXTS, SERVER_MESSAGES, type CarPark, type Pcn } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { LinkButton } from '../../../lib/button.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
-import { useAsync } from '../../../lib/use-async.ts';
+import { useCurrentUser } from '../../../lib/current-user.tsx';
+import { StaleNote } from '../../../lib/stale-note.tsx';
+import { useCachedAsync } from '../../../lib/use-cached-async.ts';
 import { getCarParks } from '../api/get-car-parks.ts';
 import { getPcn } from '../api/get-pcn.ts';
-import { createDraftFromPcn, createEmptyDraft } from '../pcn-draft.ts';
-import { editDraftKey, NEW_DRAFT_KEY } from './draft-store.ts';
+import { createDraftFromPcn, createEmptyDraft, newDraftId, type PcnDraft } from '../pcn-draft.ts';
+import { editDraftKey } from './draft-store.ts';
 import { PcnWizard } from './pcn-wizard.tsx';
 
-/** /pcn/new and /pcn/{id}/edit. */
+/** Query parameter holding a new notice's draft id, so a reload resumes the same draft. */
+export const DRAFT_PARAM = 'draft';
+
+/** /pcn/new?draft={id} and /pcn/{id}/edit. */
 export function PcnFormScreen() {
   const { id } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const userId = useCurrentUser()?.id ?? '';
   const isEdit = Boolean(id);
+  const draftId = searchParams.get(DRAFT_PARAM);
   const title = isEdit ? SCREEN_TEXTS.editPcn : SCREEN_TEXTS.submitNewPcn;
-  const carParks = useAsync(getCarParks, [], ERROR_MESSAGES.fetchCarParks);
-  const pcn = useAsync<Pcn | null>(() => (id ? getPcn(id) : Promise.resolve(null)), [id], ERROR_MESSAGES.fetchPcn);
+  // Car parks come from the phone's copy when there is no signal: the form works offline.
+  const carParks = useCachedAsync('car-parks', getCarParks, [], ERROR_MESSAGES.fetchCarParks);
+  const pcn = useCachedAsync<Pcn | null>(id ? `pcn:${id}` : null, () => (id ? getPcn(id) : Promise.resolve(null)), [id], ERROR_MESSAGES.fetchPcn);
 
-  const createInitial = useCallback(() => (pcn.data ? createDraftFromPcn(pcn.data) : createEmptyDraft()), [pcn.data]);
+  // A new notice gets its id at once, in the URL: a reload (or a crash) comes back to this draft.
+  const startNewDraft = useCallback(() => navigate({ search: `?${DRAFT_PARAM}=${newDraftId()}` }, { replace: true }), [navigate]);
+  useEffect(() => {
+    if (!isEdit && !draftId) startNewDraft();
+  }, [isEdit, draftId, startNewDraft]);
+
+  const createInitial = useCallback(
+    () => (pcn.data ? createDraftFromPcn(pcn.data) : createEmptyDraft(new Date(), draftId ?? newDraftId())),
+    [pcn.data, draftId],
+  );
+  // Images on the server are shown from fresh signed URLs, whatever the stored draft kept.
+  const reconcile = useMemo(
+    () =>
+      pcn.data
+        ? (stored: PcnDraft): PcnDraft => {
+            const fresh = createDraftFromPcn(pcn.data as Pcn).existingImages;
+            return { ...stored, existingImages: fresh.filter((image) => !stored.removeImageIds.includes(image.id)) };
+          }
+        : undefined,
+    [pcn.data],
+  );
 
   let body;
-  if (pcn.isLoading && !pcn.data) {
+  if (!isEdit && !draftId) {
+    body = <Spinner />;
+  } else if (pcn.isLoading && !pcn.data) {
     body = <Spinner />;
   } else if (isEdit && pcn.error) {
     body = (
@@ -47,9 +79,12 @@ export function PcnFormScreen() {
   } else {
     body = (
       <PcnWizard
-        key={id ? editDraftKey(id) : NEW_DRAFT_KEY}
-        draftKey={id ? editDraftKey(id) : NEW_DRAFT_KEY}
+        key={id ? editDraftKey(id) : (draftId ?? '')}
+        draftKey={id ? editDraftKey(id) : (draftId ?? '')}
+        userId={userId}
         createInitial={createInitial}
+        reconcile={reconcile}
+        onDraftLocked={startNewDraft}
         carParks={withCurrentCarPark(carParks.data ?? [], pcn.data)}
         carParksError={carParks.error?.message}
         isLoadingCarParks={carParks.isLoading}
@@ -60,6 +95,7 @@ export function PcnFormScreen() {
   return (
     <div className="page">
       <PageHeading>{title}</PageHeading>
+      <StaleNote storedAt={pcn.staleSince ?? carParks.staleSince} />
       {body}
     </div>
   );

@@ -5,9 +5,10 @@ import { ERROR_MESSAGES, SCREEN_TEXTS, WIZARD_STEPS } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
+import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/local-db.ts';
 import { Button } from '../../../lib/button.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
-import { submitPcn } from '../api/submit-pcn.ts';
+import { updatePcn } from '../api/submit-pcn.ts';
 import { errorsOnStep, firstStepWithError, validateDraft, type DraftErrors, type PcnDraft, type PcnDraftFields } from '../pcn-draft.ts';
 import { EvidenceStep } from './evidence-step.tsx';
 import { OffenceStep } from './offence-step.tsx';
@@ -22,22 +23,33 @@ export type FieldRefs = Record<keyof PcnDraftFields | 'images', RefObject<HTMLEl
 
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
+const SERVER_REFUSED_PREFIX = 'The server refused this notice: ';
+
+/** Edits are sent online only (decision 0009); the draft keeps them until they are. */
+export const EDIT_OFFLINE_MESSAGE = `${ERROR_MESSAGES.updatePcn}: no connection. Changes to a PCN are sent online only; they are kept on this phone, so press ${SCREEN_TEXTS.submitPcn} again when you have signal.`;
+
 /** Fields in the order they appear, for focusing the first invalid one. */
 const FIELD_ORDER = ['vehicleRegistration', 'carParkId', 'offenceType', 'location', 'description', 'images'] as const;
 
 type Props = {
   draftKey: string;
+  userId: string;
   createInitial: () => PcnDraft;
+  reconcile?: (stored: PcnDraft) => PcnDraft;
+  /** The draft was submitted meanwhile (Back after Submit, another tab): start a fresh one. */
+  onDraftLocked: () => void;
   carParks: CarParkOption[];
   carParksError: string | undefined;
   isLoadingCarParks: boolean;
 };
 
-export function PcnWizard({ draftKey, createInitial, carParks, carParksError, isLoadingCarParks }: Props) {
+export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftLocked, carParks, carParksError, isLoadingCarParks }: Props) {
   const navigate = useNavigate();
-  const draftApi = usePcnDraft(draftKey, createInitial);
-  const { draft } = draftApi;
+  const draftApi = usePcnDraft({ draftKey, userId, createInitial, reconcile });
+  const { draft, status } = draftApi;
   const [errors, setErrors] = useState<DraftErrors>({});
+  const serverError = draft?.serverError ?? null;
+  const shownServerErrors = useRef(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -52,6 +64,17 @@ export function PcnWizard({ draftKey, createInitial, carParks, carParksError, is
   const step = draft?.step ?? 0;
   const previousStep = useRef<number | null>(null);
 
+  useEffect(() => {
+    if (status === 'locked') onDraftLocked();
+  }, [status, onDraftLocked]);
+
+  // A notice the server refused comes back with its messages on the fields they concern.
+  useEffect(() => {
+    if (!serverError?.fields || shownServerErrors.current) return;
+    shownServerErrors.current = true;
+    setErrors(serverError.fields as DraftErrors);
+  }, [serverError]);
+
   // Focus moves to the new step's heading so a screen reader announces where the officer is.
   useEffect(() => {
     if (!draft) return;
@@ -60,6 +83,7 @@ export function PcnWizard({ draftKey, createInitial, carParks, carParksError, is
   }, [draft, step]);
 
   if (!draft) return <Spinner />;
+  const isBusy = isSubmitting || draftApi.pendingPhotos > 0;
   const currentDraft = draft;
 
   function focusFirstInvalid(stepErrors: DraftErrors) {
@@ -92,19 +116,28 @@ export function PcnWizard({ draftKey, createInitial, carParks, carParksError, is
     }
     setSubmitting(true);
     setSubmitError(null);
+    const { pcnId } = currentDraft;
+    if (!pcnId) {
+      // A new notice never waits for the network: it joins the outbox on this phone, and the
+      // outbox sends it (now if there is signal, later if not). The officer is back on the list.
+      try {
+        await draftApi.queue();
+        navigate(paths.pcns, { replace: true });
+      } catch (error) {
+        setSubmitError(isQuotaExceededError(error) ? STORAGE_FULL_MESSAGE : `${ERROR_MESSAGES.createPcn}: it could not be saved on this phone. Try again.`);
+        setSubmitting(false);
+      }
+      return;
+    }
     try {
-      await submitPcn(currentDraft);
+      await updatePcn({ ...currentDraft, pcnId });
       await draftApi.discard();
       navigate(paths.pcns);
     } catch (error) {
-      const fallback = currentDraft.pcnId ? ERROR_MESSAGES.updatePcn : ERROR_MESSAGES.createPcn;
+      const fallback = ERROR_MESSAGES.updatePcn;
       const apiError = toApiError(error, fallback);
-      // Unlike the spec, the officer is told: a silent failure would lose a notice.
-      setSubmitError(
-        apiError.isNetworkError
-          ? `${fallback}: no connection. Everything you entered is kept; press ${SCREEN_TEXTS.submitPcn} again when you have signal.`
-          : apiError.message,
-      );
+      // Unlike the spec, the officer is told: a silent failure would lose a change.
+      setSubmitError(apiError.isNetworkError ? EDIT_OFFLINE_MESSAGE : apiError.message);
       const serverErrors = apiError.fields as DraftErrors;
       const serverStep = firstStepWithError(serverErrors);
       if (serverStep >= 0) {
@@ -132,6 +165,8 @@ export function PcnWizard({ draftKey, createInitial, carParks, carParksError, is
       }}
     >
       <Stepper current={step} />
+      {serverError ? <Alert>{`${SERVER_REFUSED_PREFIX}${serverError.message}`}</Alert> : null}
+      {draftApi.storageError ? <Alert>{draftApi.storageError}</Alert> : null}
       <section className="card form-stack">
         <h2 className="step-heading" id="wizard-step-heading" ref={stepHeadingRef} tabIndex={-1}>
           <span className="visually-hidden">{`Step ${step + 1} of ${WIZARD_STEPS.length}: `}</span>
@@ -152,10 +187,11 @@ export function PcnWizard({ draftKey, createInitial, carParks, carParksError, is
         {step === 2 ? (
           <EvidenceStep
             draft={draft}
-            error={stepErrors.images}
+            error={stepErrors.images ?? draftApi.photoError ?? undefined}
+            pendingPhotos={draftApi.pendingPhotos}
             inputRef={fieldRefs.images}
             onAddPhotos={(files) => {
-              draftApi.addPhotos(files);
+              void draftApi.addPhotos(files);
               if (errors.images) setErrors(({ images: _removed, ...rest }) => rest);
             }}
             onRemovePhoto={draftApi.removePhoto}
@@ -171,18 +207,18 @@ export function PcnWizard({ draftKey, createInitial, carParks, carParksError, is
           {SCREEN_TEXTS.back}
         </Button>
         {step === LAST_STEP ? (
-          <Button type="submit" isDisabled={isSubmitting}>
+          <Button type="submit" isDisabled={isBusy}>
             <Send aria-hidden="true" size={18} />
             {SCREEN_TEXTS.submitPcn}
           </Button>
         ) : (
-          <Button type="submit">
+          <Button type="submit" isDisabled={isBusy}>
             {SCREEN_TEXTS.next}
             <ChevronRight aria-hidden="true" size={20} />
           </Button>
         )}
       </div>
-      {isSubmitting ? <Spinner label="Sending…" /> : null}
+      {isSubmitting && draft.pcnId ? <Spinner label="Sending…" /> : null}
     </form>
   );
 }

@@ -1,60 +1,148 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createDraftPhoto, type PcnDraft, type PcnDraftFields } from '../pcn-draft.ts';
+import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/local-db.ts';
+import type { PcnDraft, PcnDraftFields } from '../pcn-draft.ts';
 import { draftStore as defaultStore, type DraftStore } from './draft-store.ts';
+
+export type DraftStatus = 'loading' | 'ready' | 'locked';
 
 export type PcnDraftApi = {
   /** null until the stored draft (or the initial one) is loaded. */
   draft: PcnDraft | null;
+  /** 'locked': the draft has been submitted meanwhile (another tab, Back after Submit). */
+  status: DraftStatus;
+  /** Photos still being compressed and stored. */
+  pendingPhotos: number;
+  /** Storage full, or a file that is not a photo; what is already stored is kept. */
+  storageError: string | null;
+  photoError: string | null;
   updateFields(patch: Partial<PcnDraftFields>): void;
   setStep(step: number): void;
-  addPhotos(files: readonly File[]): void;
+  addPhotos(files: readonly File[]): Promise<void>;
   removePhoto(photoId: string): void;
   removeExistingImage(imageId: string): void;
-  /** Forget the draft after it was sent (or abandoned). */
+  /** Submit a new notice: it joins the outbox, which sends it. */
+  queue(): Promise<void>;
+  /** Forget the draft (sent edit, or abandoned). */
   discard(): Promise<void>;
 };
 
+type Options = {
+  /** A draft id (new notice) or editDraftKey(pcnId). */
+  draftKey: string;
+  userId: string;
+  createInitial: () => PcnDraft;
+  /** Brings a stored edit draft up to date with the PCN as the server has it now. */
+  reconcile?: (stored: PcnDraft) => PcnDraft;
+  store?: DraftStore;
+};
+
 /**
- * The PCN form's state: one draft object, saved to the draft store on every change. Screens
- * only talk to this hook, so the storage can change (memory now, IndexedDB offline) unseen.
+ * The PCN form's state: one draft object, saved to IndexedDB on every change, photos compressed
+ * and stored as they are added. Screens only talk to this hook.
  */
-export function usePcnDraft(key: string, createInitial: () => PcnDraft, store: DraftStore = defaultStore): PcnDraftApi {
-  const [draft, setDraft] = useState<PcnDraft | null>(null);
+export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store = defaultStore }: Options): PcnDraftApi {
+  const [draft, setDraftState] = useState<PcnDraft | null>(null);
+  const [status, setStatus] = useState<DraftStatus>('loading');
+  const [pendingPhotos, setPendingPhotos] = useState(0);
+  const [storageError, setStorageError] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const draftRef = useRef<PcnDraft | null>(null);
   const createInitialRef = useRef(createInitial);
   createInitialRef.current = createInitial;
+  const reconcileRef = useRef(reconcile);
+  reconcileRef.current = reconcile;
+
+  const setDraft = useCallback((next: PcnDraft | null) => {
+    draftRef.current = next;
+    setDraftState(next);
+  }, []);
+
+  const reportStorageError = useCallback((error: unknown) => {
+    if (isQuotaExceededError(error)) setStorageError(STORAGE_FULL_MESSAGE);
+    else console.warn('Could not save the draft on this phone', error);
+  }, []);
 
   useEffect(() => {
     let isCurrent = true;
     setDraft(null);
-    void store.load(key).then((stored) => {
-      if (!isCurrent) return;
-      const next = stored ?? createInitialRef.current();
-      setDraft(next);
-      if (!stored) void store.save(key, next);
-    });
+    setStatus('loading');
+    const pcnId = draftKey.startsWith('edit:') ? draftKey.slice('edit:'.length) : null;
+    const loading = pcnId ? store.findEdit(userId, pcnId) : store.load(draftKey);
+    void loading.then(
+      (stored) => {
+        if (!isCurrent) return;
+        if (stored === 'locked') {
+          setStatus('locked');
+          return;
+        }
+        // Nothing is written until the officer changes something: opening the form and leaving
+        // must not leave an empty draft behind.
+        setDraft(stored ? (reconcileRef.current?.(stored) ?? stored) : createInitialRef.current());
+        setStatus('ready');
+      },
+      (error: unknown) => {
+        if (!isCurrent) return;
+        reportStorageError(error);
+        setDraft(createInitialRef.current());
+        setStatus('ready');
+      },
+    );
     return () => {
       isCurrent = false;
     };
-  }, [key, store]);
+  }, [draftKey, userId, store, setDraft, reportStorageError]);
 
   const change = useCallback(
     (recipe: (current: PcnDraft) => PcnDraft) => {
-      setDraft((current) => {
-        if (!current) return current;
-        const next = { ...recipe(current), updatedAt: new Date().toISOString() };
-        void store.save(key, next);
-        return next;
-      });
+      const current = draftRef.current;
+      if (!current) return;
+      const next = { ...recipe(current), updatedAt: new Date().toISOString() };
+      setDraft(next);
+      store.save(userId, next).then(() => setStorageError(null), reportStorageError);
     },
-    [key, store],
+    [store, userId, setDraft, reportStorageError],
+  );
+
+  const addPhotos = useCallback(
+    async (files: readonly File[]) => {
+      setPhotoError(null);
+      setPendingPhotos((n) => n + files.length);
+      // One at a time: a phone holding four 12-megapixel decodes at once can run out of memory.
+      for (const file of files) {
+        try {
+          const current = draftRef.current;
+          if (!current) break;
+          const photo = await store.addPhoto(userId, current, file);
+          const latest = draftRef.current ?? current;
+          setDraft({ ...latest, photos: [...latest.photos, photo], updatedAt: new Date().toISOString() });
+          setStorageError(null);
+        } catch (error) {
+          if (isQuotaExceededError(error)) setStorageError(STORAGE_FULL_MESSAGE);
+          else setPhotoError(`${file.name || 'This file'} could not be read as a photo. Take it again or choose another.`);
+        } finally {
+          setPendingPhotos((n) => n - 1);
+        }
+      }
+    },
+    [store, userId, setDraft],
   );
 
   return {
     draft,
+    status,
+    pendingPhotos,
+    storageError,
+    photoError,
     updateFields: useCallback((patch) => change((d) => ({ ...d, ...patch })), [change]),
     setStep: useCallback((step) => change((d) => ({ ...d, step })), [change]),
-    addPhotos: useCallback((files) => change((d) => ({ ...d, photos: [...d.photos, ...files.map(createDraftPhoto)] })), [change]),
-    removePhoto: useCallback((photoId) => change((d) => ({ ...d, photos: d.photos.filter((p) => p.id !== photoId) })), [change]),
+    addPhotos,
+    removePhoto: useCallback(
+      (photoId) => {
+        change((d) => ({ ...d, photos: d.photos.filter((p) => p.id !== photoId) }));
+        store.removePhoto(photoId).catch(reportStorageError);
+      },
+      [change, store, reportStorageError],
+    ),
     removeExistingImage: useCallback(
       (imageId) =>
         change((d) => ({
@@ -64,6 +152,13 @@ export function usePcnDraft(key: string, createInitial: () => PcnDraft, store: D
         })),
       [change],
     ),
-    discard: useCallback(() => store.remove(key), [key, store]),
+    queue: useCallback(async () => {
+      const current = draftRef.current;
+      if (current) await store.queue(userId, current);
+    }, [store, userId]),
+    discard: useCallback(async () => {
+      const current = draftRef.current;
+      if (current) await store.remove(current.id);
+    }, [store]),
   };
 }

@@ -13,14 +13,17 @@ export type CompressedPhoto = {
   type: string;
   name: string;
   size: number;
-  /** ISO capture time: EXIF DateTimeOriginal, else the file's date, else now. */
+  /** ISO capture time: EXIF DateTimeOriginal, else the moment the photo was added. */
   takenAt: string;
+  takenAtSource: 'camera' | 'added';
 };
 
 export async function compressPhoto(file: File, options: { onProgress?: (percent: number) => void; now?: () => number } = {}): Promise<CompressedPhoto> {
   const now = options.now ?? Date.now;
   const original = await file.arrayBuffer();
-  const takenAt = readJpegCaptureTime(original) ?? new Date(file.lastModified || now()).toISOString();
+  const cameraTime = readJpegCaptureTime(original);
+  // Without EXIF the only honest time is "added to the form"; a file's date may be a copy's.
+  const takenAt = cameraTime ?? new Date(now()).toISOString();
   const compressed = await imageCompression(file, {
     maxWidthOrHeight: PHOTO_MAX_SIDE_PX,
     maxSizeMB: PHOTO_MAX_SIZE_MB,
@@ -34,7 +37,7 @@ export async function compressPhoto(file: File, options: { onProgress?: (percent
   // A file already smaller than the target comes back as it was; still JPEG, PNG or WebP.
   const bytes = await compressed.arrayBuffer();
   const type = compressed.type || file.type || 'image/jpeg';
-  return { bytes, type, name: renameForType(file.name, type), size: bytes.byteLength, takenAt };
+  return { bytes, type, name: renameForType(file.name, type), size: bytes.byteLength, takenAt, takenAtSource: cameraTime ? 'camera' : 'added' };
 }
 
 function renameForType(name: string, type: string): string {

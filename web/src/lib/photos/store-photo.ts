@@ -1,4 +1,4 @@
-import { findDraftPhotos, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
+import { findDraftPhotos, type LocalDb, type PhotoRecord } from '../local-db.ts';
 import type { CompressedPhoto } from './compress-photo.ts';
 import { sha256Hex } from './sha256.ts';
 
