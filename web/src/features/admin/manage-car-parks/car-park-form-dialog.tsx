@@ -3,6 +3,8 @@ import { Form } from 'react-aria-components';
 import {
   ADMIN_TEXTS,
   createCarParkInputSchema,
+  DEFAULT_CONSIDERATION_MINUTES,
+  DEFAULT_GRACE_MINUTES,
   ERROR_MESSAGES,
   fieldErrors,
   updateCarParkInputSchema,
@@ -14,7 +16,10 @@ import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { createCarPark, updateCarPark } from '../api/car-parks.ts';
+import { Checkbox } from '../components/checkbox.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+
+const STAY_APPLIES_BY_DEFAULT_LABEL = 'A stay applies by default';
 
 const toMinutes = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -25,8 +30,9 @@ export function CarParkFormDialog({ carPark, isOpen, onOpenChange, onSaved }: { 
   const [siteCode, setSiteCode] = useState(carPark?.siteCode ?? '');
   const [address, setAddress] = useState(carPark?.address ?? '');
   const [postcode, setPostcode] = useState(carPark?.postcode ?? '');
-  const [consideration, setConsideration] = useState(String(carPark?.considerationMinutes ?? 5));
-  const [grace, setGrace] = useState(String(carPark?.graceMinutes ?? 10));
+  const [consideration, setConsideration] = useState(String(carPark?.considerationMinutes ?? DEFAULT_CONSIDERATION_MINUTES));
+  const [grace, setGrace] = useState(String(carPark?.graceMinutes ?? DEFAULT_GRACE_MINUTES));
+  const [stayAppliesByDefault, setStayAppliesByDefault] = useState(carPark?.stayAppliesByDefault ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -35,7 +41,7 @@ export function CarParkFormDialog({ carPark, isOpen, onOpenChange, onSaved }: { 
     event.preventDefault();
     if (isSaving) return;
     setServerError(null);
-    const values = { name, siteCode, address, postcode, considerationMinutes: toMinutes(consideration), graceMinutes: toMinutes(grace) };
+    const values = { name, siteCode, address, postcode, considerationMinutes: toMinutes(consideration), graceMinutes: toMinutes(grace), stayAppliesByDefault };
     let save: () => Promise<CarPark>;
     if (isNew) {
       const parsed = createCarParkInputSchema.safeParse(values);
@@ -75,6 +81,14 @@ export function CarParkFormDialog({ carPark, isOpen, onOpenChange, onSaved }: { 
           <TextField label="Postcode" name="postcode" value={postcode} onChange={setPostcode} errorMessage={errors.postcode} autoCapitalize="characters" />
           <TextField label="Consideration period (minutes)" name="considerationMinutes" inputMode="numeric" value={consideration} onChange={setConsideration} errorMessage={errors.considerationMinutes} />
           <TextField label="Grace period (minutes)" name="graceMinutes" inputMode="numeric" value={grace} onChange={setGrace} errorMessage={errors.graceMinutes} />
+        </div>
+        <div className="form-stack">
+          <Checkbox name="stayAppliesByDefault" isSelected={stayAppliesByDefault} onChange={setStayAppliesByDefault} aria-describedby="car-park-stay-help">
+            {STAY_APPLIES_BY_DEFAULT_LABEL}
+          </Checkbox>
+          <p id="car-park-stay-help" className="field__description">
+            When a stay applies, officers wait for the consideration and grace periods after first seeing a vehicle before issuing a notice. Officers can still say otherwise for a single notice.
+          </p>
         </div>
         <div className="modal__actions">
           <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={isSaving}>

@@ -134,6 +134,7 @@ export function ManageCarParksScreen() {
                 <Column>Site code</Column>
                 <Column>Address</Column>
                 <Column>{ADMIN_TEXTS.status}</Column>
+                <Column>Stay rules</Column>
                 <Column>Assigned users</Column>
                 <Column>{ADMIN_TEXTS.actions}</Column>
               </TableHeader>
@@ -145,6 +146,10 @@ export function ManageCarParksScreen() {
                     <Cell className="table__wrap">{[carPark.address, carPark.postcode].filter(Boolean).join(', ') || <span className="muted">—</span>}</Cell>
                     <Cell>
                       <ActiveChip isActive={carPark.isActive} />
+                    </Cell>
+                    <Cell className="table__wrap">
+                      {carPark.considerationMinutes} min consideration + {carPark.graceMinutes} min grace
+                      <span className="table__secondary">{carPark.stayAppliesByDefault ? 'Stay applies by default' : 'Stay only when the officer says so'}</span>
                     </Cell>
                     <Cell className="table__wrap">
                       {carPark.assignedUsers?.length ? carPark.assignedUsers.map((u) => `${u.firstName} ${u.lastName}`).join(', ') : <span className="muted">None</span>}
