@@ -1,7 +1,8 @@
 import { Link } from 'react-aria-components';
-import { BarChart3, Building2, FileStack, Mail, Users } from 'lucide-react';
+import { BarChart3, Building2, Copy, FileStack, Mail, Users } from 'lucide-react';
 import {
   ERROR_MESSAGES,
+  KEEPER_NOTICE_WARNING_DAYS,
   NAV_LABELS,
   PCN_STATUS_LABELS,
   PCN_STATUSES,
@@ -21,6 +22,7 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { StatusChip, StatusIcon } from '../../../lib/status-chip.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getAdminPcns, getAdminPcnStats } from '../api/pcns.ts';
+import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { reviewHref } from '../manage-pcns/review-href.ts';
 import '../admin.css';
 
@@ -32,11 +34,26 @@ const ADMIN_LINKS = [
   { href: paths.admin.analytics, label: SCREEN_TEXTS.analyticsDashboard, icon: BarChart3 },
 ];
 
-type DashboardData = { stats: PcnStats; newest: PcnListResponse };
+/** How many PCNs the keeper-notice queue shows; the rest are a link away in Manage PCNs. */
+const DEADLINE_QUEUE_SIZE = 10;
+
+type DashboardData = {
+  stats: PcnStats;
+  newest: PcnListResponse;
+  deadlines: PcnListResponse;
+  duplicateCount: number;
+  /** The time the days left are counted from: the time of the answer, not of each render. */
+  loadedAt: Date;
+};
 
 async function loadDashboard(): Promise<DashboardData> {
-  const [stats, newest] = await Promise.all([getAdminPcnStats(), getAdminPcns({ page: 1, limit: RECENT_PCNS_COUNT })]);
-  return { stats, newest };
+  const [stats, newest, deadlines, duplicates] = await Promise.all([
+    getAdminPcnStats(),
+    getAdminPcns({ page: 1, limit: RECENT_PCNS_COUNT }),
+    getAdminPcns({ page: 1, limit: DEADLINE_QUEUE_SIZE, sort: 'deadline' }),
+    getAdminPcns({ page: 1, limit: 1, flagged: 'duplicates' }),
+  ]);
+  return { stats, newest, deadlines, duplicateCount: duplicates.pagination.total, loadedAt: new Date() };
 }
 
 export function AdminDashboardScreen() {
@@ -63,6 +80,21 @@ export function AdminDashboardScreen() {
                 <LinkButton href={`${paths.admin.pcns}?status=SUBMITTED`}>Review submitted PCNs</LinkButton>
                 <LinkButton href={`${paths.admin.pcns}?status=UNDER_REVIEW`} variant="secondary">Under review</LinkButton>
               </div>
+            </div>
+          </Card>
+          <DeadlineQueue deadlines={data.deadlines} now={data.loadedAt} />
+          <Card title="Possible duplicates" titleId="admin-duplicates-title">
+            <div className="highlight-stat">
+              <p>
+                <span className="highlight-stat__value">{data.duplicateCount}</span>{' '}
+                <span className="muted">
+                  {data.duplicateCount === 1 ? 'PCN shares' : 'PCNs share'} a vehicle, car park and day with another notice
+                </span>
+              </p>
+              <LinkButton href={`${paths.admin.pcns}?flagged=duplicates`} variant={data.duplicateCount > 0 ? 'primary' : 'secondary'}>
+                <Copy aria-hidden="true" size={18} />
+                Review possible duplicates
+              </LinkButton>
             </div>
           </Card>
           <Card title="PCNs by status" titleId="admin-status-title">
@@ -116,5 +148,61 @@ export function AdminDashboardScreen() {
         </ul>
       </Card>
     </div>
+  );
+}
+
+/** Open PCNs by the date the notice to keeper must go out (issue 8, item 5), nearest first. */
+function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Date }) {
+  const columns = ['PCN Number', 'Vehicle Registration', 'Car Park', 'Status', 'Keeper notice due', 'Time left'] as const;
+  return (
+    <Card
+      title="Keeper notice deadlines"
+      titleId="admin-deadlines-title"
+      actions={<LinkButton href={`${paths.admin.pcns}?sort=deadline`} variant="text" aria-label="View all PCNs by keeper notice deadline">{SCREEN_TEXTS.viewAll}</LinkButton>}
+    >
+      <p className="muted card__intro">
+        Submitted, under review and approved PCNs, nearest deadline first. Fewer than {KEEPER_NOTICE_WARNING_DAYS} days left shows as a warning.
+      </p>
+      {deadlines.pcns.length === 0 ? (
+        <p className="table__empty">No PCNs are waiting for a notice to keeper.</p>
+      ) : (
+        <div className="admin-table-scroll">
+          <table className="table table--cards deadline-table" aria-labelledby="admin-deadlines-title">
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">{column}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {deadlines.pcns.map((pcn) => {
+                const title = pcnTitle(pcn.pcnNumber);
+                const dueAt = pcn.keeperNoticeDueAt ?? '';
+                return (
+                  <tr key={pcn.id} className={pcn.deadlineWarning ? 'deadline-row--warning' : undefined}>
+                    <th scope="row" role="rowheader" data-label={columns[0]}>
+                      <Link href={reviewHref(pcn.id)} className="text-link">{title}</Link>
+                    </th>
+                    <td role="cell" data-label={columns[1]}>{pcn.vehicleRegistration}</td>
+                    <td role="cell" data-label={columns[2]}>{pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}</td>
+                    <td role="cell" data-label={columns[3]}><StatusChip status={pcn.status} /></td>
+                    <td role="cell" data-label={columns[4]}>{formatDateTime(dueAt)}</td>
+                    <td role="cell" data-label={columns[5]}>
+                      {dueAt ? <KeeperDeadlineLeft dueAt={dueAt} isWarning={pcn.deadlineWarning ?? false} now={now} /> : '—'}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {deadlines.pagination.total > deadlines.pcns.length ? (
+        <p className="muted">
+          Showing the {deadlines.pcns.length} nearest of {deadlines.pagination.total}.
+        </p>
+      ) : null}
+    </Card>
   );
 }

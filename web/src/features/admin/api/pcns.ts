@@ -1,5 +1,7 @@
-import { ERROR_MESSAGES, type Pcn, type PcnListResponse, type PcnStats, type PcnStatus } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, type Pcn, type PcnAuditResponse, type PcnListResponse, type PcnStats, type PcnStatus } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
+
+export const PCN_AUDIT_FETCH_FAILED = 'Failed to fetch the audit trail';
 
 export type AdminPcnFilters = {
   page?: number;
@@ -9,6 +11,10 @@ export type AdminPcnFilters = {
   carParkId?: string | null;
   from?: string;
   to?: string;
+  /** 'deadline': only PCNs whose keeper notice can still go out, nearest deadline first. */
+  sort?: 'created' | 'deadline' | null;
+  /** 'duplicates': only PCNs flagged as a possible second charge for one parking event. */
+  flagged?: 'duplicates' | null;
 };
 
 export function getAdminPcns(filters: AdminPcnFilters): Promise<PcnListResponse> {
@@ -21,6 +27,8 @@ export function getAdminPcns(filters: AdminPcnFilters): Promise<PcnListResponse>
       carParkId: filters.carParkId,
       from: filters.from,
       to: filters.to,
+      sort: filters.sort,
+      flagged: filters.flagged,
     },
     fallbackMessage: ERROR_MESSAGES.fetchPcns,
   });
@@ -41,4 +49,9 @@ export function changePcnStatus(id: string, status: PcnStatus, adminNotes: strin
     json: notes ? { status, adminNotes: notes } : { status },
     fallbackMessage: ERROR_MESSAGES.updatePcn,
   });
+}
+
+/** Every recorded change to a PCN, oldest first (issue 8, item 6). */
+export function getPcnAudit(id: string): Promise<PcnAuditResponse> {
+  return apiClient.get<PcnAuditResponse>(`pcns/${encodeURIComponent(id)}/audit`, { fallbackMessage: PCN_AUDIT_FETCH_FAILED });
 }

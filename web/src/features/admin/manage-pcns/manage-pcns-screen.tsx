@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Cell, Column, Input, Label, Link, Row, SearchField, Table, TableBody, TableHeader } from 'react-aria-components';
-import { Search } from 'lucide-react';
+import { Copy, Search } from 'lucide-react';
 import {
   DEFAULT_LIMIT,
   ERROR_MESSAGES,
@@ -25,6 +25,8 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { getAllCarParks } from '../api/car-parks.ts';
 import { getAdminPcns } from '../api/pcns.ts';
+import { Checkbox } from '../components/checkbox.tsx';
+import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { PaginationBar } from '../components/pagination-bar.tsx';
 import { PcnReview } from './pcn-review.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
@@ -32,6 +34,13 @@ import '../admin.css';
 
 const ALL = 'all';
 const STATUS_OPTIONS = [{ id: ALL, label: SCREEN_TEXTS.allStatuses }, ...PCN_STATUSES.map((s) => ({ id: s, label: PCN_STATUS_LABELS[s] }))];
+const DEADLINE = 'deadline';
+/** The deadline order lists only PCNs whose keeper notice can still go out (the API's rule), so it says so. */
+const ORDER_OPTIONS = [
+  { id: ALL, label: 'Newest first' },
+  { id: DEADLINE, label: 'Keeper deadline (open PCNs)' },
+];
+const DUPLICATES = 'duplicates';
 
 /**
  * All PCNs with filters; the review view opens in place (?review=<id>) so the browser's back
@@ -55,12 +64,17 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const sort = params.get('sort') === DEADLINE ? DEADLINE : null;
+  const flagged = params.get('flagged') === DUPLICATES ? DUPLICATES : null;
   const [search, setSearch] = useState(params.get('search') ?? '');
   const debouncedSearch = useDebouncedValue(search, 300);
   const carParks = useAsync(getAllCarParks, [], ERROR_MESSAGES.fetchCarParks);
   const list = useAsync(
-    () => getAdminPcns({ page, limit: DEFAULT_LIMIT, status, carParkId, from, to, search: debouncedSearch }),
-    [page, status, carParkId, from, to, debouncedSearch],
+    async () => ({
+      ...(await getAdminPcns({ page, limit: DEFAULT_LIMIT, status, carParkId, from, to, search: debouncedSearch, sort, flagged })),
+      loadedAt: new Date(),
+    }),
+    [page, status, carParkId, from, to, debouncedSearch, sort, flagged],
     ERROR_MESSAGES.fetchPcns,
   );
 
@@ -110,6 +124,10 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
         <SelectField label="Car park" options={carParkOptions} value={carParkId ?? ALL} onChange={(v) => update({ carParkId: v })} />
         <TextField label="From" type="date" value={from} onChange={(v) => update({ from: v })} />
         <TextField label="To" type="date" value={to} onChange={(v) => update({ to: v })} />
+        <SelectField label="Order" options={ORDER_OPTIONS} value={sort ?? ALL} onChange={(v) => update({ sort: v })} />
+        <Checkbox className="admin-filters__checkbox" isSelected={flagged !== null} onChange={(isSelected) => update({ flagged: isSelected ? DUPLICATES : null })}>
+          Possible duplicates
+        </Checkbox>
       </div>
       {list.error ? <Alert>{list.error.message}</Alert> : null}
       {!data && list.isLoading ? (
@@ -126,6 +144,7 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
                 <Column>Officer</Column>
                 <Column>Status</Column>
                 <Column>Submitted</Column>
+                {sort === DEADLINE ? <Column>Keeper deadline</Column> : null}
                 <Column>{'Review'}</Column>
               </TableHeader>
               <TableBody items={data.pcns} renderEmptyState={() => <p className="table__empty">{SCREEN_TEXTS.noPcnsFound}</p>}>
@@ -139,9 +158,29 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
                       <Cell>{OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}</Cell>
                       <Cell>{pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '—'}</Cell>
                       <Cell>
-                        <StatusChip status={pcn.status} />
+                        <span className="chip-stack">
+                          <StatusChip status={pcn.status} />
+                          {pcn.possibleDuplicates?.length ? (
+                            <span className="chip chip--info">
+                              <Copy aria-hidden="true" size={14} />
+                              Possible duplicate
+                            </span>
+                          ) : null}
+                        </span>
                       </Cell>
                       <Cell>{formatDateTime(pcn.createdAt)}</Cell>
+                      {sort === DEADLINE ? (
+                        <Cell>
+                          {pcn.keeperNoticeDueAt ? (
+                            <span className="chip-stack">
+                              {formatDateTime(pcn.keeperNoticeDueAt)}
+                              <KeeperDeadlineLeft dueAt={pcn.keeperNoticeDueAt} isWarning={pcn.deadlineWarning ?? false} now={data.loadedAt} />
+                            </span>
+                          ) : (
+                            '—'
+                          )}
+                        </Cell>
+                      ) : null}
                       <Cell>
                         <Link className="button button--secondary" href={reviewLink(pcn.id)} aria-label={`Review ${title}`}>
                           Review

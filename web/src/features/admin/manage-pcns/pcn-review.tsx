@@ -22,6 +22,9 @@ import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { changePcnStatus, getAdminPcn } from '../api/pcns.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { AuditTimeline } from './audit-timeline.tsx';
+import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
+import { ClockSkewBanner, KeeperDeadlineLine, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
 
 const ACTION_LABELS: Record<PcnStatus, string> = {
   SUBMITTED: 'Back to Submitted',
@@ -74,6 +77,8 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
   const [confirming, setConfirming] = useState<PcnStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // Days left are counted from when the review opened, not from each render.
+  const [openedAt] = useState(() => new Date());
   const transitions = allowedTransitions(pcn.status);
 
   async function move(to: PcnStatus) {
@@ -101,22 +106,14 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
         <PageHeading>{title}</PageHeading>
         <StatusChip status={pcn.status} />
       </div>
+      <KeeperDeadlineLine pcn={pcn} now={openedAt} />
+      <ClockSkewBanner pcn={pcn} />
       <div className="review-layout">
-        <Card title="Evidence" titleId="review-evidence-title">
-          {pcn.images.length === 0 ? (
-            <p className="muted">{SCREEN_TEXTS.noImages}</p>
-          ) : (
-            <ul className="evidence-large">
-              {pcn.images.map((image, index) => (
-                <li key={image.id}>
-                  <a href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence photo ${index + 1} of ${pcn.images.length} full size in a new tab`}>
-                    <img src={image.url} alt={`Evidence photo ${index + 1} of ${title}${image.takenAt ? `, taken ${formatDateTime(image.takenAt)}` : ''}`} loading="lazy" />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <div className="page">
+          <EvidencePhotos pcn={pcn} title={title} />
+          <ChecklistCoverage pcn={pcn} />
+          <AuditTimeline pcnId={pcn.id} version={`${pcn.status}|${pcn.updatedAt}`} />
+        </div>
         <div className="page">
           <Card title="Decision" titleId="review-decision-title">
             <div className="form-stack">
@@ -151,6 +148,8 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
               )}
             </div>
           </Card>
+          <PossibleDuplicates pcn={pcn} />
+          <ObservationFacts pcn={pcn} />
           <Card title="Details" titleId="review-details-title">
             <dl className="details">
               <Detail label="Vehicle Registration" value={pcn.vehicleRegistration} />
@@ -158,7 +157,6 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
               <Detail label="Offence Type" value={OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType} />
               <Detail label="Location" value={pcn.location} />
               <Detail label="Officer" value={pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '—'} />
-              <Detail label="Observed" value={pcn.observedAt ? formatDateTime(pcn.observedAt) : '—'} />
               <Detail label="Submitted" value={formatDateTime(pcn.createdAt)} />
               <Detail label="Last Updated" value={formatDateTime(pcn.updatedAt)} />
               <Detail label="Description" value={pcn.description || '—'} isWide />

@@ -1,0 +1,109 @@
+import { Copy, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-aria-components';
+import { clockSkewWarningText, describeClockOffset, formatDuration, isKeeperNoticeOpen, pcnTitle, PCN_STATUS_LABELS, type Pcn } from '@parkpatrol/shared';
+import { Card } from '../../../lib/card.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
+import { reviewHref } from './review-href.ts';
+
+/** The date the notice to keeper must go out by, with the time left while it still can (issue 8, item 5). */
+export function KeeperDeadlineLine({ pcn, now }: { pcn: Pcn; now: Date }) {
+  if (!pcn.keeperNoticeDueAt) return null;
+  const isOpen = isKeeperNoticeOpen(pcn.status);
+  return (
+    <p className={`deadline-line${pcn.deadlineWarning ? ' deadline-line--warning' : ''}`}>
+      <span>
+        Keeper notice due by <strong>{formatDateTime(pcn.keeperNoticeDueAt)}</strong>
+      </span>
+      {isOpen ? (
+        <KeeperDeadlineLeft dueAt={pcn.keeperNoticeDueAt} isWarning={pcn.deadlineWarning ?? false} now={now} />
+      ) : (
+        <span className="muted">No longer pending: the PCN is {PCN_STATUS_LABELS[pcn.status].toLowerCase()}.</span>
+      )}
+    </p>
+  );
+}
+
+/** Shown when the officer's phone clock was more than two minutes off when the notice was sent. */
+export function ClockSkewBanner({ pcn }: { pcn: Pcn }) {
+  if (!pcn.clockSkewWarning || pcn.clockOffsetMs === null || pcn.clockOffsetMs === undefined) return null;
+  return (
+    <div className="alert alert--warning" role="note" aria-label="Device clock warning">
+      <TriangleAlert aria-hidden="true" size={20} className="alert__icon" />
+      <div className="alert__body">
+        <p>{clockSkewWarningText(pcn.clockOffsetMs)}</p>
+        <p>The first sighting, issue and photo times are the device&apos;s readings: allow for the difference.</p>
+      </div>
+    </div>
+  );
+}
+
+/** First sighting to issue, and whether the consideration and grace periods had to pass in between. */
+export function ObservationFacts({ pcn }: { pcn: Pcn }) {
+  const elapsedMs = pcn.observedAt && pcn.issuedAt ? Date.parse(pcn.issuedAt) - Date.parse(pcn.observedAt) : null;
+  return (
+    <Card title="Observation" titleId="review-observation-title">
+      <dl className="details">
+        <div>
+          <dt>First seen</dt>
+          <dd>{pcn.observedAt ? formatDateTime(pcn.observedAt) : 'Not recorded'}</dd>
+        </div>
+        <div>
+          <dt>Issued</dt>
+          <dd>{pcn.issuedAt ? formatDateTime(pcn.issuedAt) : 'Not recorded'}</dd>
+        </div>
+        <div>
+          <dt>Time between</dt>
+          <dd>{elapsedMs === null ? '—' : `${formatDuration(elapsedMs)} after the first sighting`}</dd>
+        </div>
+        <div>
+          <dt>Stay</dt>
+          <dd>{pcn.stayApplies ? 'A stay applied: consideration and grace had to pass before issuing' : 'No stay applied'}</dd>
+        </div>
+        <div className="details__wide">
+          <dt>Device clock when sent</dt>
+          <dd>{pcn.clockOffsetMs === null || pcn.clockOffsetMs === undefined ? 'Not reported by the device' : describeClockOffset(pcn.clockOffsetMs)}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+/** Other notices for the same vehicle, car park and day (one charge per parking event), with the officer's reason. */
+export function PossibleDuplicates({ pcn }: { pcn: Pcn }) {
+  const others = pcn.possibleDuplicates ?? [];
+  if (others.length === 0 && !pcn.duplicateReason) return null;
+  return (
+    <Card title="Possible duplicates" titleId="review-duplicates-title">
+      <div className="form-stack">
+        {others.length > 0 ? (
+          <>
+            <p className="duplicate-note">
+              <Copy aria-hidden="true" size={18} />
+              Same vehicle, car park and day as {others.length === 1 ? 'another notice' : `${others.length} other notices`}:
+            </p>
+            <ul className="duplicate-links">
+              {others.map((other) => (
+                <li key={other.id}>
+                  <Link href={reviewHref(other.id)} className="text-link">{pcnTitle(other.pcnNumber)}</Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="muted">No other notice for this parking event remains.</p>
+        )}
+        {pcn.duplicateReason ? (
+          <div>
+            <p className="details__label">Officer&apos;s reason for filing this notice anyway</p>
+            <p className="details__text">{pcn.duplicateReason}</p>
+          </div>
+        ) : (
+          <p className="muted">
+            No reason was given with this notice: the first notice of a parking event needs none, and one filed offline may have been sent before the warning could show.
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
