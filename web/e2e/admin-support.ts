@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -56,3 +57,70 @@ export async function createPcnThroughApi(
 }
 
 export { ADMIN, OFFICER };
+
+export type EvidencePhotoFacts = {
+  takenAt?: string;
+  takenAtSource?: 'camera' | 'added';
+  latitude?: number;
+  longitude?: number;
+  accuracyM?: number;
+  /** Checklist shot ids this photo shows. */
+  shots?: string[];
+};
+
+/**
+ * A PCN sent the way the phone sends it since issue 8: each photo with its SHA-256 and capture
+ * facts, the device's own clock in X-Device-Time, and the first sighting and issue times.
+ */
+export async function createEvidencePcnThroughApi(
+  request: APIRequestContext,
+  token: string,
+  fields: {
+    registration: string;
+    carParkId: string;
+    observedAt: string;
+    issuedAt?: string;
+    stayApplies?: boolean;
+    deviceTime?: string;
+    duplicateReason?: string;
+    photos?: EvidencePhotoFacts[];
+  },
+): Promise<{ id: string; pcnNumber: string; photoSha256: string[] }> {
+  const form = new FormData();
+  form.set('vehicleRegistration', fields.registration);
+  form.set('carParkId', fields.carParkId);
+  form.set('offenceType', 'PARKING_WITHOUT_PERMIT');
+  form.set('location', 'Row C, bay 14');
+  form.set('description', 'No permit on display');
+  form.set('observedAt', fields.observedAt);
+  if (fields.issuedAt) form.set('issuedAt', fields.issuedAt);
+  if (fields.stayApplies !== undefined) form.set('stayApplies', String(fields.stayApplies));
+  if (fields.duplicateReason) form.set('duplicateReason', fields.duplicateReason);
+  const photoSha256: string[] = [];
+  for (const [index, file] of evidencePhotos().entries()) {
+    const bytes = readFileSync(file);
+    const facts = fields.photos?.[index] ?? {};
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    photoSha256.push(sha256);
+    form.append('images', new Blob([bytes], { type: 'image/jpeg' }), basename(file));
+    // Facts are repeated fields in photo order: every photo sends each one, empty when unknown.
+    form.append('imageSha256', sha256);
+    form.append('imageTakenAt', facts.takenAt ?? '');
+    form.append('imageTakenAtSource', facts.takenAt ? (facts.takenAtSource ?? 'added') : '');
+    form.append('imageLatitude', facts.latitude?.toString() ?? '');
+    form.append('imageLongitude', facts.longitude?.toString() ?? '');
+    form.append('imageAccuracy', facts.accuracyM?.toString() ?? '');
+    form.append('imageShots', (facts.shots ?? []).join(','));
+  }
+  const headers: Record<string, string> = { ...bearer(token), 'Idempotency-Key': crypto.randomUUID() };
+  if (fields.deviceTime) headers['X-Device-Time'] = fields.deviceTime;
+  const response = await request.post('/api/pcns', { headers, multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  const pcn = ((await response.json()) as { data: { id: string; pcnNumber: string } }).data;
+  return { ...pcn, photoSha256 };
+}
+
+export async function firstCarParkId(request: APIRequestContext, token: string): Promise<string> {
+  const carParks = (await (await request.get('/api/car-parks', { headers: bearer(token) })).json()) as { data: Array<{ id: string }> };
+  return carParks.data[0]!.id;
+}
