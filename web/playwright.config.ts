@@ -6,6 +6,11 @@ import { defineConfig } from '@playwright/test';
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// Without it, setOffline and routes do not reach the service worker's own fetches (its Background
+// Sync sends), and the offline journeys would test the page alone. Tests that block service
+// workers (the default below) are not affected.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
+
 const launchOptions = {
   executablePath: chromiumPath,
   args: [
