@@ -30,10 +30,21 @@ export type DraftFields = {
   location: string;
   /** When the officer saw the offence (ISO); the server records it as observed_at. */
   observedAt: string | null;
+  /**
+   * Issue 8 fields; optional because rows stored before them have none. stayApplies null follows
+   * the car park's setting while the form is open; Submit stores the effective value, so a later
+   * change of the car park's setting cannot turn an allowed notice into a refused one.
+   */
+  stayApplies?: boolean | null;
+  duplicateReason?: string;
+  /** OTHER only: the officer ticked "Continue without" for shots the checklist cannot know. */
+  checklistWaived?: boolean;
+  /** When Submit was pressed (ISO): the notice is issued then, however late it is sent. */
+  issuedAt?: string | null;
 };
 
 /** An image already on the server, kept by an edit draft unless the officer removes it. */
-export type ExistingImageRecord = { id: string; fileName: string; url: string };
+export type ExistingImageRecord = { id: string; fileName: string; url: string; shots?: string[] };
 
 export type DraftRecord = DraftFields & {
   /** UUID, also the Idempotency-Key: a retry after a lost answer can never make a second PCN. */
@@ -87,6 +98,12 @@ export type PhotoRecord = {
   takenAtSource?: 'camera' | 'added';
   /** Hex SHA-256 of `bytes`, compared with the server's after upload. */
   sha256: string;
+  /** Where the device was when the photo was added; null when location is off or too vague. */
+  latitude?: number | null;
+  longitude?: number | null;
+  accuracyM?: number | null;
+  /** Checklist shots the officer marked on this photo (PHOTO_SHOT_TYPES ids). */
+  shots?: string[];
   /** Order in which the officer added the photo. */
   position: number;
   createdAt: number;
@@ -147,7 +164,12 @@ export function createEmptyDraft(userId: string, id: string, now: number): Draft
     offenceType: '',
     description: '',
     location: '',
-    observedAt: new Date(now).toISOString(),
+    // The officer records the first sighting; the draft's creation time is not it (issue 8).
+    observedAt: null,
+    stayApplies: null,
+    duplicateReason: '',
+    checklistWaived: false,
+    issuedAt: null,
     step: 0,
     state: 'draft',
     attempts: 0,
@@ -248,7 +270,25 @@ export async function saveDraft(db: LocalDb, draft: DraftRecord, now = Date.now(
 
 function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
   const { vehicleRegistration, carParkId, offenceType, description, location, observedAt, step, pcnId, pcnNumber, existingImages, removeImageIds, userId } = draft;
-  return { userId, vehicleRegistration, carParkId, offenceType, description, location, observedAt, step, pcnId, pcnNumber, existingImages, removeImageIds };
+  const { stayApplies, duplicateReason, checklistWaived, issuedAt } = draft;
+  return {
+    userId,
+    vehicleRegistration,
+    carParkId,
+    offenceType,
+    description,
+    location,
+    observedAt,
+    stayApplies,
+    duplicateReason,
+    checklistWaived,
+    issuedAt,
+    step,
+    pcnId,
+    pcnNumber,
+    existingImages,
+    removeImageIds,
+  };
 }
 
 /** The officer's notices for the outbox rows: everything unsent, plus what was sent since `sentSince`. */

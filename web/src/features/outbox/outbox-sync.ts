@@ -1,4 +1,5 @@
-import { DEVICE_TIME_HEADER, ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, PCN_MULTIPART_FIELDS, SERVER_MESSAGES } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, PCN_MULTIPART_FIELDS, SERVER_MESSAGES } from '@parkpatrol/shared';
+import { appendEvidenceFields, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
 import { findDraftPhotos, type DraftRecord, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
 import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOptions } from './backoff.ts';
 
@@ -245,7 +246,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
           authorization: `Bearer ${token}`,
           [IDEMPOTENCY_KEY_HEADER]: draft.id,
           // The phone's clock at sending, so the server can record how far off it was.
-          [DEVICE_TIME_HEADER]: new Date(now()).toISOString(),
+          ...deviceTimeHeader(now()),
           accept: 'application/json',
         },
         body,
@@ -400,16 +401,22 @@ export function buildPcnFormData(draft: DraftRecord, photos: PhotoRecord[]): For
   form.append('offenceType', draft.offenceType);
   form.append('description', draft.description);
   form.append('location', draft.location);
-  if (draft.observedAt) form.append('observedAt', draft.observedAt);
-  for (const photo of photos) {
-    form.append(PCN_MULTIPART_FIELDS.images, new Blob([photo.bytes], { type: photo.type }), photo.name);
-    // Always one of each per image, so the server can pair them by position.
-    const takenAt = photo.takenAt ?? new Date(photo.createdAt).toISOString();
-    form.append(PCN_MULTIPART_FIELDS.imageTakenAt, takenAt);
-    form.append(PCN_MULTIPART_FIELDS.imageTakenAtSource, photo.takenAtSource ?? (photo.takenAt ? '' : 'added'));
-    // The server hashes what it received and refuses a photo that differs from what was taken.
-    form.append(PCN_MULTIPART_FIELDS.imageSha256, photo.sha256);
-  }
+  for (const photo of photos) form.append(PCN_MULTIPART_FIELDS.images, new Blob([photo.bytes], { type: photo.type }), photo.name);
+  // One value of each fact per image, in the same order, so the server pairs them by position;
+  // the server hashes what it received and refuses a photo that differs from what was taken.
+  appendEvidenceFields(form, {
+    observedAt: draft.observedAt,
+    issuedAt: draft.issuedAt,
+    // Submit stores the effective value; a row queued before issue 8 has none and the server
+    // applies the car park's setting.
+    stayApplies: draft.stayApplies,
+    duplicateReason: draft.duplicateReason || null,
+    photos: photos.map((photo) => ({
+      ...photo,
+      takenAt: photo.takenAt ?? new Date(photo.createdAt).toISOString(),
+      takenAtSource: photo.takenAtSource ?? (photo.takenAt ? null : 'added'),
+    })),
+  });
   return form;
 }
 

@@ -12,6 +12,7 @@ import { StatusChip } from '../../lib/status-chip.tsx';
 import { StaleNote } from '../../lib/stale-note.tsx';
 import { useCachedAsync } from '../../lib/use-cached-async.ts';
 import { getPcn } from './api/get-pcn.ts';
+import { CaptureFactsList } from './evidence/capture-facts-list.tsx';
 
 export function PcnDetailScreen() {
   const { id = '' } = useParams();
@@ -83,6 +84,7 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
             ))}
           </ul>
         )}
+        <CaptureFactsList images={pcn.images} offenceType={pcn.offenceType} />
       </Card>
     </div>
   );

@@ -15,7 +15,7 @@ const TAKEN_AT = '2025-06-01T09:30:00.000Z';
 
 /** A photo as the form holds it once stored (bytes compressed, hashed and dated). */
 function createDraftPhoto(file: File): DraftPhoto {
-  return { id: crypto.randomUUID(), name: file.name, type: file.type, size: file.size, blob: file, takenAt: TAKEN_AT, takenAtSource: 'camera', sha256: 'a'.repeat(64) };
+  return { id: crypto.randomUUID(), name: file.name, type: file.type, size: file.size, blob: file, takenAt: TAKEN_AT, takenAtSource: 'camera', sha256: 'a'.repeat(64), shots: [] };
 }
 
 function jpeg(name: string, size = 1000) {
@@ -85,15 +85,20 @@ describe('PCN draft', () => {
     expect(validateDraft(draft)).toEqual({});
   });
 
-  it('builds the multipart body with photos, their capture times and removed image ids', async () => {
-    const draft = { ...completeDraft(), removeImageIds: ['old-1'] };
+  it('builds the edit body with photos, their capture facts, the first sighting and removed image ids, never moving issuedAt', async () => {
+    const observedAt = '2025-06-01T09:20:00.000Z';
+    const draft = { ...completeDraft(), observedAt, issuedAt: '2025-06-01T09:40:00.000Z', removeImageIds: ['old-1'] };
+    draft.photos[0] = { ...draft.photos[0]!, latitude: 51.5, longitude: -0.12, accuracyM: 8, shots: ['number-plate'] };
     const form = buildPcnFormData(draft);
     expect(form.get('vehicleRegistration')).toBe('ab12 cde');
     expect(form.getAll('images')).toHaveLength(4);
     expect(form.getAll('imageTakenAt')).toEqual(Array(4).fill(TAKEN_AT));
     expect(form.getAll('imageTakenAtSource')).toEqual(Array(4).fill('camera'));
     expect(form.getAll('imageSha256')).toEqual(Array(4).fill('a'.repeat(64)));
-    expect(form.get('observedAt')).toBe(TAKEN_AT);
+    expect(form.get('observedAt')).toBe(observedAt);
+    expect(form.get('issuedAt')).toBeNull();
+    expect(form.getAll('imageLatitude')).toEqual(['51.5', '', '', '']);
+    expect(form.getAll('imageShots')[0]).toBe('number-plate');
     expect(form.getAll('removeImageIds')).toEqual(['old-1']);
     const first = form.getAll('images')[0] as File;
     expect(first.name).toBe('p1.jpg');

@@ -27,10 +27,16 @@ export type DraftPhoto = {
   takenAtSource?: 'camera' | 'added';
   /** Hex SHA-256 of the stored bytes; the server checks it on receipt. */
   sha256?: string;
+  /** The device's position when the photo was added; null when unknown. */
+  latitude?: number | null;
+  longitude?: number | null;
+  accuracyM?: number | null;
+  /** Checklist shots the officer marked on this photo. */
+  shots: string[];
 };
 
 /** An image already on the server (edit): shown from its signed URL, kept unless removed. */
-export type ExistingImage = { id: string; fileName: string; url: string };
+export type ExistingImage = { id: string; fileName: string; url: string; shots?: string[] };
 
 export type PcnDraftFields = {
   vehicleRegistration: string;
@@ -40,7 +46,20 @@ export type PcnDraftFields = {
   location: string;
 };
 
-export type PcnDraft = PcnDraftFields & {
+/** Issue 8: observation, duplicate reason and checklist waiver, kept in the draft like the rest. */
+export type PcnEvidenceFields = {
+  /** First sighting (ISO), recorded by the officer; null until then. */
+  observedAt: string | null;
+  /** The officer's toggle; null follows the car park's stayAppliesByDefault. */
+  stayApplies: boolean | null;
+  duplicateReason: string;
+  /** OTHER only: "Continue without" the shots the checklist cannot know. */
+  checklistWaived: boolean;
+  /** When Submit was pressed (ISO); null until then. */
+  issuedAt: string | null;
+};
+
+export type PcnDraft = PcnDraftFields & PcnEvidenceFields & {
   /** UUID made on the device; sent as Idempotency-Key so a retry never makes a second PCN. */
   id: string;
   /** Set when the draft edits an existing PCN (PUT /pcns/{id}). */
@@ -57,7 +76,7 @@ export type PcnDraft = PcnDraftFields & {
   updatedAt: string;
 };
 
-export type DraftErrors = Partial<Record<keyof PcnDraftFields | 'images', string>>;
+export type DraftErrors = Partial<Record<keyof PcnDraftFields | 'images' | 'observedAt' | 'issuedAt' | 'duplicateReason', string>>;
 
 export function newDraftId(): string {
   return crypto.randomUUID();
@@ -72,6 +91,11 @@ export function createEmptyDraft(now = new Date(), id = newDraftId()): PcnDraft 
     offenceType: '',
     description: '',
     location: '',
+    observedAt: null,
+    stayApplies: null,
+    duplicateReason: '',
+    checklistWaived: false,
+    issuedAt: null,
     step: 0,
     photos: [],
     existingImages: [],
@@ -91,7 +115,10 @@ export function createDraftFromPcn(pcn: Pcn, now = new Date()): PcnDraft {
     offenceType: pcn.offenceType,
     description: pcn.description ?? '',
     location: pcn.location ?? '',
-    existingImages: pcn.images.map((image) => ({ id: image.id, fileName: image.fileName, url: image.url })),
+    observedAt: pcn.observedAt ?? null,
+    stayApplies: pcn.stayApplies ?? null,
+    duplicateReason: pcn.duplicateReason ?? '',
+    existingImages: pcn.images.map((image) => ({ id: image.id, fileName: image.fileName, url: image.url, shots: image.shots ?? [] })),
   };
 }
 
@@ -106,16 +133,11 @@ export function toDraftPhoto(photo: PhotoRecord): DraftPhoto {
     takenAt: photo.takenAt,
     takenAtSource: photo.takenAtSource,
     sha256: photo.sha256,
+    latitude: photo.latitude ?? null,
+    longitude: photo.longitude ?? null,
+    accuracyM: photo.accuracyM ?? null,
+    shots: photo.shots ?? [],
   };
-}
-
-/** When the officer saw the car: the earliest photo's capture time, else when the draft was started. */
-export function observedAtOf(draft: Pick<PcnDraft, 'photos' | 'createdAt'>): string {
-  const taken = draft.photos
-    .map((photo) => photo.takenAt)
-    .filter((time): time is string => Boolean(time))
-    .sort();
-  return taken[0] ?? draft.createdAt;
 }
 
 export function countImages(draft: Pick<PcnDraft, 'photos' | 'existingImages'>): number {

@@ -1,10 +1,11 @@
-import { DEVICE_TIME_HEADER, ERROR_MESSAGES, PCN_MULTIPART_FIELDS, type Pcn } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, PCN_MULTIPART_FIELDS, type Pcn } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
-import { observedAtOf, type PcnDraft } from '../pcn-draft.ts';
+import { appendEvidenceFields, deviceTimeHeader } from '../../../lib/evidence-multipart.ts';
+import type { PcnDraft } from '../pcn-draft.ts';
 
 /**
- * The multipart body of POST /pcns and PUT /pcns/{id} for a draft. New notices are sent by the
- * outbox (features/outbox builds the same fields from the stored draft); this one serves edits.
+ * The multipart body of PUT /pcns/{id} for an edit draft. New notices are sent by the outbox
+ * (features/outbox builds the same fields from the stored draft); this one serves edits.
  */
 export function buildPcnFormData(draft: PcnDraft): FormData {
   const form = new FormData();
@@ -13,13 +14,9 @@ export function buildPcnFormData(draft: PcnDraft): FormData {
   form.append('offenceType', draft.offenceType);
   form.append('description', draft.description.trim());
   form.append('location', draft.location.trim());
-  if (!draft.pcnId) form.append('observedAt', observedAtOf(draft));
-  for (const photo of draft.photos) {
-    form.append(PCN_MULTIPART_FIELDS.images, photo.blob, photo.name);
-    form.append(PCN_MULTIPART_FIELDS.imageTakenAt, photo.takenAt ?? '');
-    form.append(PCN_MULTIPART_FIELDS.imageTakenAtSource, photo.takenAt ? (photo.takenAtSource ?? '') : '');
-    form.append(PCN_MULTIPART_FIELDS.imageSha256, photo.sha256 ?? '');
-  }
+  for (const photo of draft.photos) form.append(PCN_MULTIPART_FIELDS.images, photo.blob, photo.name);
+  // An edit never moves the time the notice was issued; the first sighting is the officer's own.
+  appendEvidenceFields(form, { ...draft, issuedAt: null, photos: draft.photos });
   for (const imageId of draft.removeImageIds) form.append(PCN_MULTIPART_FIELDS.removeImageIds, imageId);
   return form;
 }
@@ -31,7 +28,7 @@ export function buildPcnFormData(draft: PcnDraft): FormData {
 export function updatePcn(draft: PcnDraft & { pcnId: string }): Promise<Pcn> {
   return apiClient.put<Pcn>(`pcns/${encodeURIComponent(draft.pcnId)}`, {
     body: buildPcnFormData(draft),
-    headers: { [DEVICE_TIME_HEADER]: new Date().toISOString() },
+    headers: deviceTimeHeader(),
     fallbackMessage: ERROR_MESSAGES.updatePcn,
   });
 }

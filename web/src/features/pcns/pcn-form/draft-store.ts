@@ -9,8 +9,9 @@ import {
   type DraftRecord,
   type LocalDb,
 } from '../../../lib/local-db.ts';
-import { addPhotoToDraft, removePhotoFromDraft } from '../../../lib/photos/store-photo.ts';
-import { observedAtOf, toDraftPhoto, type DraftPhoto, type PcnDraft } from '../pcn-draft.ts';
+import { addPhotoToDraft, removePhotoFromDraft, setPhotoShots } from '../../../lib/photos/store-photo.ts';
+import { readDevicePosition } from '../evidence/capture-facts.ts';
+import { toDraftPhoto, type DraftPhoto, type PcnDraft } from '../pcn-draft.ts';
 
 /**
  * Where the PCN form keeps its drafts: IndexedDB (lib/local-db.ts), so a reload, a killed app or
@@ -25,8 +26,13 @@ export type DraftStore = {
   save(userId: string, draft: PcnDraft): Promise<void>;
   addPhoto(userId: string, draft: PcnDraft, file: File): Promise<DraftPhoto>;
   removePhoto(photoId: string): Promise<void>;
+  /** The checklist shots the officer marked on a stored photo. */
+  setPhotoShots(photoId: string, shots: readonly string[]): Promise<void>;
   remove(id: string): Promise<void>;
-  /** Submit: the draft joins the outbox, which sends it (never the form). */
+  /**
+   * Submit: the draft joins the outbox, which sends it (never the form). The draft passed in
+   * carries what Submit fixes: issuedAt and the effective stayApplies.
+   */
   queue(userId: string, draft: PcnDraft): Promise<void>;
 };
 
@@ -36,8 +42,8 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
     return fromRecord(record, photos.map(toDraftPhoto));
   }
 
-  async function save(userId: string, draft: PcnDraft, observedAt: string | null = null): Promise<void> {
-    await saveDraft(getDb(), toRecord(userId, draft, observedAt));
+  async function save(userId: string, draft: PcnDraft): Promise<void> {
+    await saveDraft(getDb(), toRecord(userId, draft));
   }
 
   return {
@@ -57,15 +63,19 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
       // Compression (and its library) loads only when the first photo is added: the officer path
       // stays small (design section 9).
       const { compressPhoto } = await import('../../../lib/photos/compress-photo.ts');
-      const compressed = await compressPhoto(file);
+      // The position is read while the photo compresses; it gives up after a few seconds.
+      const [compressed, place] = await Promise.all([compressPhoto(file), readDevicePosition()]);
       // The row first: a photo is never stored for a draft a reload could not find.
       await save(userId, draft);
-      return toDraftPhoto(await addPhotoToDraft(getDb(), draft.id, compressed));
+      return toDraftPhoto(await addPhotoToDraft(getDb(), draft.id, compressed, Date.now(), place));
     },
     removePhoto: (photoId) => removePhotoFromDraft(getDb(), photoId),
+    setPhotoShots: (photoId, shots) => setPhotoShots(getDb(), photoId, shots),
     remove: (id) => discardDraft(getDb(), id),
     async queue(userId, draft) {
-      await save(userId, draft, observedAtOf(draft));
+      // The officer's own first sighting, never a photo's time: the server measures the wait
+      // from what is sent, and a shorter one than the form allowed is a 400 nobody can retry.
+      await save(userId, draft);
       await queueDraft(getDb(), draft.id);
     },
   };
@@ -73,7 +83,7 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
 
 export const draftStore: DraftStore = createDexieDraftStore();
 
-function toRecord(userId: string, draft: PcnDraft, observedAt: string | null): DraftRecord {
+function toRecord(userId: string, draft: PcnDraft): DraftRecord {
   const createdAt = Date.parse(draft.createdAt) || Date.now();
   return {
     ...createEmptyDraftRecord(userId, draft.id, createdAt),
@@ -82,7 +92,11 @@ function toRecord(userId: string, draft: PcnDraft, observedAt: string | null): D
     offenceType: draft.offenceType as DraftRecord['offenceType'],
     description: draft.description,
     location: draft.location,
-    observedAt,
+    observedAt: draft.observedAt,
+    stayApplies: draft.stayApplies,
+    duplicateReason: draft.duplicateReason,
+    checklistWaived: draft.checklistWaived,
+    issuedAt: draft.issuedAt,
     step: draft.step,
     pcnId: draft.pcnId,
     pcnNumber: draft.pcnNumber ?? null,
@@ -101,6 +115,11 @@ function fromRecord(record: DraftRecord, photos: DraftPhoto[]): PcnDraft {
     offenceType: record.offenceType,
     description: record.description,
     location: record.location,
+    observedAt: record.observedAt ?? null,
+    stayApplies: record.stayApplies ?? null,
+    duplicateReason: record.duplicateReason ?? '',
+    checklistWaived: record.checklistWaived ?? false,
+    issuedAt: record.issuedAt ?? null,
     step: record.step,
     photos,
     existingImages: record.existingImages ?? [],

@@ -2,6 +2,9 @@ import { useId, type ChangeEvent, type RefObject } from 'react';
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { Button } from 'react-aria-components';
 import { MAX_IMAGES_PER_PCN, MIN_EVIDENCE_IMAGES, SCREEN_TEXTS } from '@parkpatrol/shared';
+import { PhotoChecklist } from '../evidence/photo-checklist.tsx';
+import type { ChecklistPhoto } from '../evidence/photo-checklist-rules.ts';
+import { usePhotoPreviewUrls } from '../evidence/use-photo-preview-urls.ts';
 import { countImages, type PcnDraft } from '../pcn-draft.ts';
 import { BlobThumbnail, UrlThumbnail } from './photo-thumbnail.tsx';
 
@@ -14,12 +17,32 @@ type Props = {
   onAddPhotos: (files: File[]) => void;
   onRemovePhoto: (photoId: string) => void;
   onRemoveExistingImage: (imageId: string) => void;
+  /** The checklist's own problem (missing shots), shown with the checklist. */
+  checklistError: string | null;
+  onChangeShots: (photoId: string, shots: string[]) => void;
+  onChangeChecklistWaived: (isWaived: boolean) => void;
 };
 
-export function EvidenceStep({ draft, error, pendingPhotos, inputRef, onAddPhotos, onRemovePhoto, onRemoveExistingImage }: Props) {
+export function EvidenceStep({
+  draft,
+  error,
+  pendingPhotos,
+  inputRef,
+  onAddPhotos,
+  onRemovePhoto,
+  onRemoveExistingImage,
+  checklistError,
+  onChangeShots,
+  onChangeChecklistWaived,
+}: Props) {
   const errorId = useId();
   const countId = useId();
   const count = countImages(draft);
+  const previewUrls = usePhotoPreviewUrls(draft.photos);
+  const checklistPhotos: ChecklistPhoto[] = [
+    ...draft.existingImages.map((image) => ({ id: image.id, name: image.fileName, previewUrl: image.url, shots: image.shots ?? [], isReadOnly: true })),
+    ...draft.photos.map((photo) => ({ id: photo.id, name: photo.name, previewUrl: previewUrls[photo.id] ?? null, shots: photo.shots })),
+  ];
   const describedBy = [countId, error ? errorId : ''].filter(Boolean).join(' ');
 
   function handleFiles(event: ChangeEvent<HTMLInputElement>) {
@@ -85,6 +108,14 @@ export function EvidenceStep({ draft, error, pendingPhotos, inputRef, onAddPhoto
           })}
         </ul>
       ) : null}
+      <PhotoChecklist
+        offenceType={draft.offenceType}
+        photos={checklistPhotos}
+        onChangeShots={onChangeShots}
+        continueWithoutMissing={draft.checklistWaived}
+        onChangeContinueWithoutMissing={onChangeChecklistWaived}
+        errorMessage={checklistError}
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { getCarParks } from '../api/get-car-parks.ts';
 import { getPcn } from '../api/get-pcn.ts';
 import { createDraftFromPcn, createEmptyDraft, newDraftId, type PcnDraft } from '../pcn-draft.ts';
 import { editDraftKey } from './draft-store.ts';
-import { PcnWizard } from './pcn-wizard.tsx';
+import { PcnWizard, type CarParkOption } from './pcn-wizard.tsx';
 
 /** Query parameter holding a new notice's draft id, so a reload resumes the same draft. */
 export const DRAFT_PARAM = 'draft';
@@ -102,8 +102,15 @@ export function PcnFormScreen() {
 }
 
 /** An edited PCN keeps its car park as a choice even if the officer is no longer assigned to it. */
-function withCurrentCarPark(carParks: CarPark[], pcn: Pcn | null | undefined): Array<{ id: string; name: string }> {
-  const options = carParks.map((carPark) => ({ id: carPark.id, name: carPark.name }));
+function withCurrentCarPark(carParks: CarPark[], pcn: Pcn | null | undefined): CarParkOption[] {
+  // The stay settings drive the observation timer; a cached list from before issue 8 lacks them.
+  const options: CarParkOption[] = carParks.map(({ id, name, considerationMinutes, graceMinutes, stayAppliesByDefault }) => ({
+    id,
+    name,
+    considerationMinutes,
+    graceMinutes,
+    stayAppliesByDefault,
+  }));
   if (pcn?.carPark && !options.some((option) => option.id === pcn.carParkId)) options.push({ id: pcn.carParkId, name: pcn.carPark.name });
   return options;
 }

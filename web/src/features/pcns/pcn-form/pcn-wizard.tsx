@@ -9,6 +9,11 @@ import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/local-d
 import { Button } from '../../../lib/button.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { updatePcn } from '../api/submit-pcn.ts';
+import { DuplicateWarning } from '../evidence/duplicate-warning.tsx';
+import { validateEvidence } from '../evidence/evidence-errors.ts';
+import { ObservationTimer, type ObservationPatch } from '../evidence/observation-timer.tsx';
+import { effectiveStayApplies, type ObservationCarPark } from '../evidence/observation-rules.ts';
+import { useDuplicateCheck } from '../evidence/use-duplicate-check.ts';
 import { errorsOnStep, firstStepWithError, validateDraft, type DraftErrors, type PcnDraft, type PcnDraftFields } from '../pcn-draft.ts';
 import { EvidenceStep } from './evidence-step.tsx';
 import { OffenceStep } from './offence-step.tsx';
@@ -17,7 +22,13 @@ import { Stepper } from './stepper.tsx';
 import { usePcnDraft } from './use-pcn-draft.ts';
 import { VehicleStep } from './vehicle-step.tsx';
 
-export type CarParkOption = { id: string; name: string };
+/** The stay settings are missing only for an edited PCN's car park the officer no longer has. */
+export type CarParkOption = { id: string; name: string } & Partial<ObservationCarPark>;
+
+function toObservationCarPark(option: CarParkOption | undefined): ObservationCarPark | null {
+  if (!option || typeof option.considerationMinutes !== 'number' || typeof option.graceMinutes !== 'number') return null;
+  return { considerationMinutes: option.considerationMinutes, graceMinutes: option.graceMinutes, stayAppliesByDefault: Boolean(option.stayAppliesByDefault) };
+}
 
 export type FieldRefs = Record<keyof PcnDraftFields | 'images', RefObject<HTMLElement | null>>;
 
@@ -63,6 +74,14 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
   };
   const step = draft?.step ?? 0;
   const previousStep = useRef<number | null>(null);
+  const carPark = toObservationCarPark(carParks.find((option) => option.id === draft?.carParkId));
+  // Above the steps, so the answer survives moving between them.
+  const { duplicates } = useDuplicateCheck({
+    vehicleRegistration: draft?.vehicleRegistration ?? '',
+    carParkId: draft?.carParkId ?? '',
+    observedAt: draft?.observedAt,
+    excludePcnId: draft?.pcnId,
+  });
 
   useEffect(() => {
     if (status === 'locked') onDraftLocked();
@@ -96,8 +115,17 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
     draftApi.setStep(next);
   }
 
+  /** Issue 8's rules first, so a photo-count problem wins over a checklist one on the same field. */
+  function validate(isSubmit: boolean): DraftErrors {
+    return { ...validateEvidence(currentDraft, { carPark, duplicates, now: Date.now(), isSubmit }), ...validateDraft(currentDraft) };
+  }
+
+  function clearErrors(...fields: Array<keyof DraftErrors>) {
+    if (fields.some((field) => errors[field])) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as keyof DraftErrors))));
+  }
+
   function handleNext() {
-    const stepErrors = errorsOnStep(validateDraft(currentDraft), step);
+    const stepErrors = errorsOnStep(validate(false), step);
     setErrors(stepErrors);
     if (Object.keys(stepErrors).length > 0) {
       focusFirstInvalid(stepErrors);
@@ -107,11 +135,16 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
   }
 
   async function handleSubmit() {
-    const allErrors = validateDraft(currentDraft);
+    const { issuedAt: waitProblem, ...allErrors } = validate(true);
     const errorStep = firstStepWithError(allErrors);
     if (errorStep >= 0) {
       setErrors(errorsOnStep(allErrors, errorStep));
       goToStep(errorStep);
+      return;
+    }
+    // Still inside consideration + grace: the officer stays here, beside the timer that says when.
+    if (waitProblem) {
+      setErrors({ issuedAt: waitProblem });
       return;
     }
     setSubmitting(true);
@@ -121,7 +154,11 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
       // A new notice never waits for the network: it joins the outbox on this phone, and the
       // outbox sends it (now if there is signal, later if not). The officer is back on the list.
       try {
-        await draftApi.queue();
+        // Submit fixes the time of issue and whether a stay applied, as the form checked them.
+        await draftApi.queue({
+          issuedAt: new Date(Date.now()).toISOString(),
+          stayApplies: carPark ? effectiveStayApplies(currentDraft.stayApplies, carPark) : currentDraft.stayApplies,
+        });
         navigate(paths.pcns, { replace: true });
       } catch (error) {
         setSubmitError(isQuotaExceededError(error) ? STORAGE_FULL_MESSAGE : `${ERROR_MESSAGES.createPcn}: it could not be saved on this phone. Try again.`);
@@ -152,6 +189,12 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
 
   const stepErrors = errorsOnStep(errors, step);
   const stepTitle = WIZARD_STEPS[step] ?? '';
+  // A missing shot shows with the checklist; a photo-count or file problem with the photos.
+  const isChecklistError = Boolean(stepErrors.images) && !validateDraft(draft).images;
+  const updateObservation = (patch: ObservationPatch) => {
+    draftApi.updateFields(patch);
+    clearErrors('observedAt', 'issuedAt');
+  };
 
   return (
     <form
@@ -183,11 +226,31 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
             onChange={draftApi.updateFields}
           />
         ) : null}
+        {step === 0 ? (
+          <DuplicateWarning
+            duplicates={duplicates}
+            value={draft.duplicateReason}
+            onChange={(duplicateReason) => {
+              draftApi.updateFields({ duplicateReason });
+              clearErrors('duplicateReason');
+            }}
+            errorMessage={stepErrors.duplicateReason}
+          />
+        ) : null}
         {step === 1 ? <OffenceStep draft={draft} errors={stepErrors} fieldRefs={fieldRefs} onChange={draftApi.updateFields} /> : null}
+        {step === 1 ? (
+          <ObservationTimer
+            observedAt={draft.observedAt}
+            stayApplies={draft.stayApplies}
+            carPark={carPark}
+            onChange={updateObservation}
+            errorMessage={stepErrors.observedAt ?? stepErrors.issuedAt}
+          />
+        ) : null}
         {step === 2 ? (
           <EvidenceStep
             draft={draft}
-            error={stepErrors.images ?? draftApi.photoError ?? undefined}
+            error={(isChecklistError ? undefined : stepErrors.images) ?? draftApi.photoError ?? undefined}
             pendingPhotos={draftApi.pendingPhotos}
             inputRef={fieldRefs.images}
             onAddPhotos={(files) => {
@@ -196,9 +259,29 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
             }}
             onRemovePhoto={draftApi.removePhoto}
             onRemoveExistingImage={draftApi.removeExistingImage}
+            checklistError={isChecklistError ? (stepErrors.images ?? null) : null}
+            onChangeShots={(photoId, shots) => {
+              draftApi.setPhotoShots(photoId, shots);
+              clearErrors('images');
+            }}
+            onChangeChecklistWaived={(checklistWaived) => {
+              draftApi.updateFields({ checklistWaived });
+              clearErrors('images');
+            }}
           />
         ) : null}
         {step === 3 ? <ReviewStep draft={draft} carParks={carParks} onEditStep={goToStep} /> : null}
+        {step === 3 ? (
+          <ObservationTimer
+            observedAt={draft.observedAt}
+            stayApplies={draft.stayApplies}
+            carPark={carPark}
+            onChange={updateObservation}
+            // issuedAt belongs to the offence step in PCN_FIELD_STEPS; the wait is shown here, by Submit.
+            errorMessage={errors.issuedAt}
+            showControls={false}
+          />
+        ) : null}
         {submitError ? <Alert>{submitError}</Alert> : null}
       </section>
       <div className="wizard-actions">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/local-db.ts';
-import type { PcnDraft, PcnDraftFields } from '../pcn-draft.ts';
+import type { PcnDraft, PcnDraftFields, PcnEvidenceFields } from '../pcn-draft.ts';
 import { draftStore as defaultStore, type DraftStore } from './draft-store.ts';
 
 export type DraftStatus = 'loading' | 'ready' | 'locked';
@@ -15,13 +15,15 @@ export type PcnDraftApi = {
   /** Storage full, or a file that is not a photo; what is already stored is kept. */
   storageError: string | null;
   photoError: string | null;
-  updateFields(patch: Partial<PcnDraftFields>): void;
+  updateFields(patch: Partial<PcnDraftFields & PcnEvidenceFields>): void;
   setStep(step: number): void;
   addPhotos(files: readonly File[]): Promise<void>;
   removePhoto(photoId: string): void;
   removeExistingImage(imageId: string): void;
-  /** Submit a new notice: it joins the outbox, which sends it. */
-  queue(): Promise<void>;
+  /** The checklist shots the officer marked on a new photo. */
+  setPhotoShots(photoId: string, shots: string[]): void;
+  /** Submit a new notice with what Submit fixes (issuedAt, stayApplies): it joins the outbox, which sends it. */
+  queue(final?: Partial<PcnEvidenceFields>): Promise<void>;
   /** Forget the draft (sent edit, or abandoned). */
   discard(): Promise<void>;
 };
@@ -152,10 +154,25 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
         })),
       [change],
     ),
-    queue: useCallback(async () => {
-      const current = draftRef.current;
-      if (current) await store.queue(userId, current);
-    }, [store, userId]),
+    setPhotoShots: useCallback(
+      (photoId, shots) => {
+        const current = draftRef.current;
+        if (!current) return;
+        setDraft({ ...current, photos: current.photos.map((photo) => (photo.id === photoId ? { ...photo, shots } : photo)), updatedAt: new Date().toISOString() });
+        store.setPhotoShots(photoId, shots).then(() => setStorageError(null), reportStorageError);
+      },
+      [store, setDraft, reportStorageError],
+    ),
+    queue: useCallback(
+      async (final = {}) => {
+        const current = draftRef.current;
+        if (!current) return;
+        const next = { ...current, ...final };
+        setDraft(next);
+        await store.queue(userId, next);
+      },
+      [store, userId, setDraft],
+    ),
     discard: useCallback(async () => {
       const current = draftRef.current;
       if (current) await store.remove(current.id);
