@@ -137,4 +137,34 @@ describe('api client', () => {
     expect(error.isNetworkError).toBe(true);
     expect(error.message).toBe(ERROR_MESSAGES.fetchPcns);
   });
+
+  it('takes the pair the service worker refreshed instead of presenting a rotated refresh token', async () => {
+    storage.setItem('token', 'expired');
+    storage.setItem('refreshToken', 'rotated-by-worker');
+    storage.setItem('tokensSetAt', '1000');
+    api.validTokens.add('worker-token');
+    const client = createApiClient({
+      baseUrl: api.baseUrl,
+      storage,
+      readSharedTokens: async () => ({ token: 'worker-token', refreshToken: 'worker-refresh', updatedAt: 2000 }),
+    });
+    const data = await client.get<{ id: string }>('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    expect(data.id).toBe('u1');
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/profile', 'GET /users/profile']);
+    expect([storage.getItem('token'), storage.getItem('refreshToken')]).toEqual(['worker-token', 'worker-refresh']);
+  });
+
+  it('ignores a shared pair older than its own', async () => {
+    const client = createApiClient({
+      baseUrl: api.baseUrl,
+      storage,
+      readSharedTokens: async () => ({ token: 'old', refreshToken: 'old-refresh', updatedAt: 1 }),
+    });
+    storage.setItem('token', 'expired');
+    storage.setItem('refreshToken', 'refresh-1');
+    storage.setItem('tokensSetAt', String(Date.now()));
+    api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-rotated' });
+    await client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    expect(storage.getItem('refreshToken')).toBe('refresh-rotated');
+  });
 });

@@ -8,7 +8,10 @@ import {
   discardDraft,
   findDraftPhotos,
   findOpenDrafts,
+  findOutboxDrafts,
   findUnsentDrafts,
+  holdDraftsForSignIn,
+  saveDraft,
   isQuotaExceededError,
   queueDraft,
   readMirroredTokens,
@@ -87,5 +90,27 @@ describe('local database', () => {
     expect(isQuotaExceededError({ name: 'QuotaExceededError' })).toBe(true);
     expect(isQuotaExceededError({ name: 'AbortError', inner: { name: 'QuotaExceededError' } })).toBe(true);
     expect(isQuotaExceededError(new Error('other'))).toBe(false);
+  });
+
+  it('saves the form’s draft but never over one that has left the form', async () => {
+    const draft = createEmptyDraft('u1', randomUUID(), 1000);
+    expect(await saveDraft(db, { ...draft, vehicleRegistration: 'AB12' }, 2000)).toBe(true);
+    expect(await db.drafts.get(draft.id)).toMatchObject({ vehicleRegistration: 'AB12', state: 'draft', updatedAt: 2000 });
+    await queueDraft(db, draft.id);
+    expect(await saveDraft(db, { ...draft, vehicleRegistration: 'ZZ99' })).toBe(false);
+    expect(await db.drafts.get(draft.id)).toMatchObject({ vehicleRegistration: 'AB12', state: 'queued' });
+  });
+
+  it('holds an officer’s queued notices for the next sign-in and lists recently sent ones', async () => {
+    const queued = await addDraft('u1', { state: 'queued', queuedAt: 1 });
+    const other = await addDraft('u2', { state: 'queued', queuedAt: 2 });
+    const sentLongAgo = await addDraft('u1', { state: 'sent', sentAt: 100, queuedAt: 3 });
+    const sentNow = await addDraft('u1', { state: 'sent', sentAt: 5000, queuedAt: 4 });
+    expect(await holdDraftsForSignIn(db, 'u1')).toBe(1);
+    expect((await db.drafts.get(queued.id))?.state).toBe('needs-sign-in');
+    expect((await db.drafts.get(other.id))?.state).toBe('queued');
+    const rows = await findOutboxDrafts(db, 'u1', 1000);
+    expect(rows.map((row) => row.id)).toEqual([queued.id, sentNow.id]);
+    expect(rows.map((row) => row.id)).not.toContain(sentLongAgo.id);
   });
 });

@@ -372,3 +372,45 @@ describe('housekeeping', () => {
     expect(await db.drafts.get(recent.id)).toBeDefined();
   });
 });
+
+describe('evidence facts sent with each notice', () => {
+  it('sends the phone clock, each photo’s SHA-256 and where its time came from', async () => {
+    const draft = await addQueuedDraft(db, USER);
+    server.setHandler(() => createdPcnAnswer(draft.id));
+    const { engine } = createEngine({ now: () => Date.parse('2025-06-01T10:00:00.000Z') });
+
+    await engine.run();
+
+    const [post] = server.pcnPosts();
+    expect(post?.headers['x-device-time']).toBe('2025-06-01T10:00:00.000Z');
+    const form = await readForm(post!);
+    const photos = await findDraftPhotos(db, draft.id);
+    expect(photos).toHaveLength(0);
+    expect(form.getAll('imageSha256')).toHaveLength(4);
+    expect((form.getAll('imageSha256') as string[]).every((sha) => /^[0-9a-f]{64}$/.test(sha))).toBe(true);
+    expect(form.getAll('imageTakenAtSource')).toHaveLength(4);
+  });
+
+  it('reads the photos again and resends once after a checksum mismatch, then fails with the server’s message', async () => {
+    const draft = await addQueuedDraft(db, USER);
+    server.setHandler(() => failureAnswer(400, 'Photo 2 arrived damaged', 'EVIDENCE_CHECKSUM_MISMATCH', { images: 'Photo 2 arrived damaged' }));
+    const { engine } = createEngine();
+
+    const result = await engine.run();
+
+    expect(server.pcnPosts()).toHaveLength(2);
+    expect(server.pcnPosts().map((post) => post.headers['idempotency-key'])).toEqual([draft.id, draft.id]);
+    expect(result).toMatchObject({ failed: 1, sent: 0 });
+    expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'failed', lastError: 'Photo 2 arrived damaged' });
+  });
+
+  it('sends after one checksum mismatch when the second upload arrives whole', async () => {
+    const draft = await addQueuedDraft(db, USER);
+    let posts = 0;
+    server.setHandler(() => (++posts === 1 ? failureAnswer(400, 'Photo 1 arrived damaged', 'EVIDENCE_CHECKSUM_MISMATCH') : createdPcnAnswer(draft.id, '00000007')));
+    const { engine } = createEngine();
+
+    expect(await engine.run()).toMatchObject({ sent: 1 });
+    expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'sent', serverPcnNumber: '00000007' });
+  });
+});
