@@ -80,3 +80,22 @@ export function uniqueRegistration(testInfo: TestInfo): string {
   const letter = isPhone(testInfo) ? 'P' : 'D';
   return `E2E${letter}${Date.now().toString(36).slice(-5).toUpperCase()}`;
 }
+
+/** The shots 'Parking without permit' needs, one per photo in the order the photos were added. */
+export const NO_PERMIT_SHOTS = ['Number plate', 'Vehicle in context', 'Signage', 'Windscreen, no permit'];
+
+/**
+ * Marks on the evidence step's photo checklist what each photo shows (issue 8): `shots[i]` on
+ * photo i + 1. Next is refused until every shot the offence needs is on some photo.
+ */
+export async function markChecklistShots(page: Page, shots: readonly string[] = NO_PERMIT_SHOTS) {
+  for (const [index, shot] of shots.entries()) await markShot(page, index + 1, shot);
+}
+
+/** Ticks one shot on one photo, as an officer does: by its label (the input itself is hidden). */
+export async function markShot(page: Page, photoNumber: number, shot: string) {
+  const group = page.getByRole('group', { name: `Photo ${photoNumber} shows` });
+  const box = group.getByRole('checkbox', { name: shot });
+  if (!(await box.isChecked())) await group.getByText(shot, { exact: true }).click();
+  await expect(box).toBeChecked();
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { evidencePhotos, expect, expectNoSeriousAxeViolations, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import { evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('button', { name: new RegExp(label) }).click();
@@ -75,6 +75,8 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   await expect(previews).toHaveCount(3);
   await page.getByLabel('Choose photos').setInputFiles(photos[3]!);
   await expect(previews).toHaveCount(4);
+  // The checklist (issue 8) wants each shot the offence needs on some photo.
+  await markChecklistShots(page);
   await snap(page, testInfo, 'form-step3');
   await expectNoSeriousAxeViolations(page, 'form step 3');
   await page.getByRole('button', { name: 'Next' }).click();

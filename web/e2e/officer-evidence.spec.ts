@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
+import { evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, markShot, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+
+/**
+ * Issue 8 on the officer's phone, end to end: the observation timer holds Submit until
+ * consideration + grace have passed, the photo checklist marks coverage, each photo keeps its
+ * capture facts to the detail page, and a second notice for the same parking event asks why.
+ * The page's clock is Playwright's: the server measures the wait against the X-Device-Time the
+ * page sends, so moving the page clock forward is what a real wait would be.
+ */
+
+const POSITION = { latitude: 51.501364, longitude: -0.14189, accuracy: 12 };
+
+test.use({ permissions: ['geolocation'], geolocation: POSITION });
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(label) }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function fillVehicleStep(page: Page, registration: string, carParkName: string) {
+  await page.getByLabel('Vehicle registration').fill(registration);
+  await choose(page, 'Car park', carParkName);
+}
+
+test('a stay holds Submit until consideration + grace pass; checklist, capture facts and the duplicate warning', async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  // Set-up through the admin API: a car park where a stay applies, and an officer assigned to it.
+  const adminToken = await apiToken(request, ADMIN);
+  const suffix = uniqueSuffix();
+  const carParkName = `Stay Car Park ${suffix}`;
+  const created = await request.post('/api/car-parks', { headers: bearer(adminToken), data: { name: carParkName, siteCode: `ST${suffix}`.slice(0, 12) } });
+  expect(created.status(), await created.text()).toBe(201);
+  const carParkId = ((await created.json()) as { data: { id: string } }).data.id;
+  const updated = await request.put(`/api/car-parks/${carParkId}`, {
+    headers: bearer(adminToken),
+    data: { stayAppliesByDefault: true, considerationMinutes: 5, graceMinutes: 10 },
+  });
+  expect(updated.status(), await updated.text()).toBe(200);
+  const officer = { email: `stay-${testInfo.project.name}-${suffix.toLowerCase()}@example.com`, password: 'stayofficer1' };
+  await createUserThroughApi(request, adminToken, { firstName: 'Sam', lastName: 'Stay', ...officer, carParkIds: [carParkId] });
+
+  // Time flows from now; fastForward jumps it the way a real wait would.
+  await page.clock.install({ time: new Date() });
+  await signIn(page, officer);
+  const registration = uniqueRegistration(testInfo);
+
+  // ---- step 1 ----
+  await page.goto('/pcn/new');
+  await fillVehicleStep(page, registration, carParkName);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- step 2: a stay applies, so the first sighting is required ----
+  await expect(page.getByRole('heading', { level: 2, name: /Offence Information/ })).toBeFocused();
+  await choose(page, 'Offence type', 'Parking without permit');
+  await page.getByLabel('Location').fill('Row C, bay 14');
+  await expect(page.getByRole('switch', { name: 'A stay applies' })).toBeChecked();
+  await expect(page.getByText("This car park's setting: a stay applies.")).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Record when the vehicle was first seen: a stay applies' })).toBeVisible();
+  await page.getByRole('button', { name: 'Vehicle first seen', exact: true }).click();
+  await expect(page.getByRole('timer').first()).toHaveText(/^Observed for /);
+  const explanation = page.getByRole('region', { name: 'Observation' }).locator('.observation__explanation');
+  await expect(explanation).toHaveText(/5 minutes' consideration and 10 minutes' grace must pass after first sighting\. You can issue this notice at \d\d:\d\d/);
+  await snap(page, testInfo, 'evidence-timer-running');
+  await expectNoSeriousAxeViolations(page, 'offence step with the observation timer');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- step 3: the checklist marks coverage as photos are tagged ----
+  await expect(page.getByRole('heading', { level: 2, name: /Upload Evidence/ })).toBeFocused();
+  await page.getByLabel('Choose photos').setInputFiles(evidencePhotos());
+  await expect(page.locator('.previews img')).toHaveCount(4);
+  const shotsNeeded = page.getByRole('list', { name: 'Shots needed' });
+  await expect(page.getByText('0 of 4 shots covered. Missing: Number plate, Vehicle in context, Signage and Windscreen, no permit.')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Mark which photo shows each shot this offence needs.' })).toBeVisible();
+  await markChecklistShots(page, ['Number plate']);
+  await expect(shotsNeeded.getByRole('listitem').filter({ hasText: 'Number plate' })).toContainText('Number plate: Photo 1');
+  await expect(page.getByText('1 of 4 shots covered. Missing: Vehicle in context, Signage and Windscreen, no permit.')).toBeVisible();
+  // One photo may show several shots.
+  await markShot(page, 2, 'Number plate');
+  await expect(shotsNeeded.getByRole('listitem').filter({ hasText: 'Number plate' })).toContainText('Number plate: Photos 1 and 2');
+  await markChecklistShots(page);
+  await expect(page.getByText('All 4 shots covered.')).toBeVisible();
+  await expect(shotsNeeded.getByText('Missing')).toHaveCount(0);
+  await snap(page, testInfo, 'evidence-checklist-covered');
+  await expectNoSeriousAxeViolations(page, 'evidence step with the checklist');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- step 4: Submit is refused inside consideration + grace, with when it will be allowed ----
+  await expect(page.getByRole('heading', { level: 2, name: /Review & Submit/ })).toBeFocused();
+  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  const waitAlert = page.getByRole('alert').filter({ hasText: /must pass after first sighting\. You can issue this notice at \d\d:\d\d/ });
+  await expect(waitAlert).toBeVisible();
+  await expect(page).toHaveURL(/\/pcn\/new/);
+  await snap(page, testInfo, 'evidence-submit-too-early');
+
+  // Ten minutes on: still inside the fifteen.
+  await page.clock.fastForward('10:00');
+  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  await expect(waitAlert).toBeVisible();
+  await expect(page).toHaveURL(/\/pcn\/new/);
+
+  // Fifteen minutes after first sighting: the notice may be issued.
+  await page.clock.fastForward('05:01');
+  await expect(page.getByText(/The consideration and grace periods have passed \(since \d\d:\d\d\): you can issue this notice\./)).toBeVisible();
+  const posted = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  await expect(page).toHaveURL(/\/pcn$/);
+  const response = await posted;
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: { id: string; pcnNumber: string; observedAt: string; issuedAt: string; stayApplies: boolean } };
+  const pcn = body.data;
+  expect(pcn.stayApplies).toBe(true);
+  expect(Date.parse(pcn.issuedAt) - Date.parse(pcn.observedAt)).toBeGreaterThanOrEqual(15 * 60_000);
+  const title = `PCN-${pcn.pcnNumber}`;
+  await expect(page.locator('.pending-item', { hasText: registration })).toContainText(title);
+
+  // ---- detail: each photo's capture facts ----
+  await page.goto(`/pcn/${pcn.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  const facts = page.getByRole('list', { name: 'Capture facts of each photo' }).getByRole('listitem');
+  await expect(facts).toHaveCount(4);
+  for (let index = 0; index < 4; index++) {
+    const photo = facts.nth(index);
+    await expect(photo).toContainText(`Photo ${index + 1}`);
+    await expect(photo).toContainText(/(Taken by the camera|Added) at \d{1,2} \w{3} \d{4}, \d\d:\d\d/);
+    await expect(photo).toContainText('51.501364, -0.141890 (accurate to 12 m)');
+    await expect(photo).toContainText('verified by the server');
+  }
+  await expect(facts.nth(0)).toContainText('Shows');
+  await expect(facts.nth(3)).toContainText('Windscreen, no permit');
+  await snap(page, testInfo, 'evidence-capture-facts');
+  await expectNoSeriousAxeViolations(page, 'PCN detail with capture facts');
+
+  // ---- a second notice for the same vehicle, car park and day ----
+  await page.goto('/pcn/new');
+  await fillVehicleStep(page, registration, carParkName);
+  const warning = page.getByRole('status').filter({ hasText: 'One charge per parking event.' });
+  await expect(warning).toContainText(`${title} (Submitted) was already issued for this vehicle at this car park today.`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const reason = page.getByRole('textbox', { name: /Reason for a second notice/ });
+  await expect(page.getByText('Give a reason for a second notice for this parking event')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /Vehicle Details/ })).toBeVisible();
+  await snap(page, testInfo, 'evidence-duplicate-warning');
+  await expectNoSeriousAxeViolations(page, 'vehicle step with the duplicate warning');
+  await reason.fill('The vehicle left at 10:05 and came back at 11:20: a new parking event.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Offence Information/ })).toBeFocused();
+});
