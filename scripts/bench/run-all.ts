@@ -1,12 +1,13 @@
 // `npm run bench`: every benchmark in turn, each printing its table, then docs/benchmarks.md with
 // the latest results and the machine they came from. Exits non-zero when a budget is broken.
 import { execSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeMachine, root } from './bench-utils.ts';
 import { formatApiRows, runApiBench } from './api.ts';
 import { formatBundleGroups, measureWebBundle, OFFICER_BUDGET_BYTES } from './web-bundle.ts';
 import { formatVitalsRows, runVitalsBench } from './web-vitals.ts';
+import { formatOfflineRows, runOfflineBench } from './offline.ts';
 
 const sections: string[] = [];
 let failed = false;
@@ -30,12 +31,7 @@ section('API on loopback (autocannon, beside a bare Hono route in the same run)'
 
 section('Core Web Vitals (Chromium, first visit, 4x CPU throttling, slow 4G)', formatVitalsRows(await runVitalsBench()));
 
-if (existsSync(join(root, 'scripts/bench/offline.ts'))) {
-  const offlineModule = './offline.ts';
-  const offline = (await import(offlineModule)) as { runOfflineBench: () => Promise<unknown>; formatOfflineRows?: (rows: never) => string };
-  const rows = await offline.runOfflineBench();
-  section('Offline (Chromium, real app and API)', offline.formatOfflineRows ? offline.formatOfflineRows(rows as never) : '```\n' + JSON.stringify(rows, null, 2) + '\n```');
-}
+section('Offline (Chromium, real app and API)', formatOfflineRows(await runOfflineBench()));
 
 const soakOfficers = process.env.SOAK_OFFICERS ?? '100';
 const soakSeconds = process.env.SOAK_SECONDS ?? '60';
