@@ -18,6 +18,8 @@ const SUBMIT_RUNS = Number(process.env.OFFLINE_SUBMIT_RUNS ?? 3);
 const DRAIN_NOTICES = 20;
 const SUBMIT_BUDGET_MS = 300;
 const PHOTO_BUDGET_BYTES = 0.5 * 1024 * 1024;
+/** The photo checklist of 'Parking without permit'. */
+const CHECKLIST_SHOTS = ['Number plate', 'Vehicle in context', 'Signage', 'Windscreen, no permit'];
 
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -207,6 +209,10 @@ export async function runOfflineBench(): Promise<OfflineBenchRow[]> {
         await page.getByLabel('Choose photos').setInputFiles(path);
         await page.locator('.previews img').nth(index).waitFor();
         photoTimes.push(await page.evaluate(() => performance.now() - (window as unknown as { __photoStart: number }).__photoStart));
+      }
+      // Issue 8's checklist: what each photo shows, ticked by its label as an officer does.
+      for (const [index, shot] of CHECKLIST_SHOTS.entries()) {
+        await page.getByRole('group', { name: `Photo ${index + 1} shows` }).getByText(shot, { exact: true }).click();
       }
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { level: 2, name: /Review & Submit/ }).waitFor();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { evidencePhotos, expect, signIn, snap, test } from './fixtures.ts';
+import { evidencePhotos, expect, markChecklistShots, signIn, snap, test } from './fixtures.ts';
 import {
   addQueuedDrafts,
   apiToken,
@@ -41,6 +41,7 @@ async function fillNotice(page: Page, registration: string, onEvidence?: () => P
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Choose photos').setInputFiles(evidencePhotos());
   await expect(page.locator('.previews img')).toHaveCount(4);
+  await markChecklistShots(page);
   await onEvidence?.();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /Review & Submit/ })).toBeVisible();
