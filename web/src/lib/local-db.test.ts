@@ -34,6 +34,15 @@ async function addDraft(userId: string, overrides: Partial<DraftRecord> = {}) {
 }
 
 describe('local database', () => {
+  it('starts a draft with no first sighting and keeps the evidence fields the form saves', async () => {
+    const draft = createEmptyDraft('u1', randomUUID(), Date.now());
+    expect(draft).toMatchObject({ observedAt: null, stayApplies: null, duplicateReason: '', checklistWaived: false, issuedAt: null });
+    const evidence = { observedAt: '2026-06-01T09:00:00.000Z', stayApplies: false, duplicateReason: 'Came back', checklistWaived: true, issuedAt: '2026-06-01T09:20:00.000Z' };
+    await saveDraft(db, draft);
+    await saveDraft(db, { ...draft, ...evidence });
+    expect(await db.drafts.get(draft.id)).toMatchObject(evidence);
+  });
+
   it('lists one officer’s unsent drafts oldest first and counts them', async () => {
     const newer = await addDraft('u1', { state: 'failed', queuedAt: 20 });
     const older = await addDraft('u1', { state: 'queued', queuedAt: 10 });

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { findDraftPhotos, queueDraft, saveMirroredTokens, type LocalDb } from '../../lib/local-db.ts';
-import { classifyPcnResponse, createOutboxSync, RETRY_REASONS, type OutboxSyncDeps } from './outbox-sync.ts';
+import { buildPcnFormData, classifyPcnResponse, createOutboxSync, RETRY_REASONS, type OutboxSyncDeps } from './outbox-sync.ts';
 import {
   addQueuedDraft,
   createdPcnAnswer,
@@ -412,5 +412,34 @@ describe('evidence facts sent with each notice', () => {
 
     expect(await engine.run()).toMatchObject({ sent: 1 });
     expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'sent', serverPcnNumber: '00000007' });
+  });
+});
+
+describe('buildPcnFormData', () => {
+  it("sends the officer's first sighting, issuedAt, stayApplies, reason and each photo's facts in photo order", async () => {
+    const observedAt = '2026-06-01T09:00:00.000Z';
+    const issuedAt = '2026-06-01T09:15:30.000Z';
+    const draft = await addQueuedDraft(db, USER, { observedAt, issuedAt, stayApplies: true, duplicateReason: ' Came back later ' }, 2);
+    const photos = await findDraftPhotos(db, draft.id);
+    await db.photos.update(photos[0]!.id, { latitude: 51.501364, longitude: -0.14189, accuracyM: 12, shots: ['number-plate', 'signage'] });
+    const form = buildPcnFormData(draft, await findDraftPhotos(db, draft.id));
+
+    expect(form.get('observedAt')).toBe(observedAt);
+    expect(form.get('issuedAt')).toBe(issuedAt);
+    expect(form.get('stayApplies')).toBe('true');
+    expect(form.get('duplicateReason')).toBe('Came back later');
+    expect(form.getAll('images')).toHaveLength(2);
+    expect(form.getAll('imageSha256')).toEqual(photos.map((photo) => photo.sha256));
+    expect(form.getAll('imageLatitude')).toEqual(['51.501364', '']);
+    expect(form.getAll('imageLongitude')).toEqual(['-0.14189', '']);
+    expect(form.getAll('imageAccuracy')).toEqual(['12', '']);
+    expect(form.getAll('imageShots')).toEqual(['number-plate,signage', '']);
+  });
+
+  it('leaves out what a draft from before issue 8 does not know, so the server applies the car park setting', async () => {
+    const draft = await addQueuedDraft(db, USER, { observedAt: null, issuedAt: undefined, stayApplies: undefined, duplicateReason: undefined }, 1);
+    const form = buildPcnFormData(draft, await findDraftPhotos(db, draft.id));
+    for (const field of ['observedAt', 'issuedAt', 'stayApplies', 'duplicateReason']) expect(form.has(field)).toBe(false);
+    expect(form.getAll('imageTakenAt')).toHaveLength(1);
   });
 });
