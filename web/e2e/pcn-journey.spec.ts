@@ -93,8 +93,11 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   // shows at once. With the connection lost the outbox says so and keeps the notice; 'Retry now'
   // sends it with the same Idempotency-Key, so it can never become two PCNs.
   const keys: string[] = [];
+  // The connection stays lost until the moment 'Retry now' is pressed: on a loaded machine the
+  // outbox's own backoff could otherwise resend between an unroute and the click.
+  let isConnected = false;
   await page.route('**/api/pcns', async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
+    if (route.request().method() !== 'POST' || isConnected) return route.fallback();
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     await route.abort('internetdisconnected');
   });
@@ -106,10 +109,12 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   await expect(page.locator('.outbox-pill--unsent')).toHaveText('1 unsent');
   await snap(page, testInfo, 'my-pcns-outbox-waiting');
   await expectNoSeriousAxeViolations(page, 'My PCNs with a notice waiting');
-  await page.unroute('**/api/pcns');
 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
-  await outboxRow.getByRole('button', { name: /Retry now/ }).click();
+  const retryNow = outboxRow.getByRole('button', { name: /Retry now/ });
+  await expect(retryNow).toBeVisible();
+  isConnected = true;
+  await retryNow.click();
   const response = await created;
   expect(response.status()).toBe(201);
   const key = response.request().headers()['idempotency-key'];
@@ -121,6 +126,7 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   // The outbox row shows the number the server gave, and the count goes.
   await expect(outboxRow).toContainText(title);
   await expect(page.locator('.outbox-pill--unsent')).toHaveCount(0);
+  await page.unroute('**/api/pcns');
 
   // ---- My PCNs ----
   await expect(page).toHaveURL(/\/pcn$/);
