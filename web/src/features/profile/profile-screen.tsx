@@ -66,7 +66,8 @@ export function ProfileScreen() {
             </dl>
           </Card>
           <div className="page">
-            <NameForm key={`${user.firstName} ${user.lastName}`} user={user} onSaved={handleSaved} />
+            {/* Keyed by the account, not the name: a save must not remount the form and lose its message. */}
+            <NameForm key={user.id} user={user} onSaved={handleSaved} />
             <PasswordForm hasPassword={user.hasPassword !== false} onSaved={handleSaved} />
           </div>
         </div>
