@@ -704,3 +704,40 @@ describe('PATCH /pcns/{id}/status', () => {
     expect(broken.status).toBe(400);
   });
 });
+
+describe('counts kept by the database (migration 0005)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('follow every create, status change, delete and the owner account being deleted', async () => {
+    const admin = await t.signedInUser('SUPER_ADMIN');
+    const officer = await t.signedInUser('USER');
+    const carPark = await t.createCarPark({ assignTo: [officer.id] });
+    const first = await createPcnViaApi(t, officer.token, carPark.id);
+    const second = await createPcnViaApi(t, officer.token, carPark.id, { vehicleRegistration: 'XY99ZZZ' });
+    const third = await createPcnViaApi(t, officer.token, carPark.id, { vehicleRegistration: 'QQ11QQQ' });
+    const stats = async (token: string) => (await t.request('GET', '/pcns/stats', { token })).json.data as PcnStats;
+    const listTotal = async (token: string, query = '') =>
+      (await t.request('GET', `/pcns?limit=1${query}`, { token })).json.data.pagination.total as number;
+
+    expect(await stats(officer.token)).toMatchObject({ total: 3, counts: { SUBMITTED: 3 } });
+    await t.request('PATCH', `/pcns/${first.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } });
+    expect((await stats(officer.token)).counts).toMatchObject({ SUBMITTED: 2, UNDER_REVIEW: 1 });
+    expect(await listTotal(officer.token, '&status=SUBMITTED')).toBe(2);
+    expect((await t.request('DELETE', `/pcns/${second.id}`, { token: officer.token })).status).toBe(200);
+    expect(await stats(officer.token)).toMatchObject({ total: 2, counts: { SUBMITTED: 1, UNDER_REVIEW: 1 } });
+    expect(await listTotal(officer.token)).toBe(2);
+    // The counts answer the plain list; a search still counts the rows themselves.
+    expect(await listTotal(officer.token, `&search=${third.pcnNumber}`)).toBe(1);
+
+    expect((await t.request('DELETE', `/users/${officer.id}`, { token: admin.token })).status).toBe(200);
+    expect(await stats(admin.token)).toMatchObject({ total: 2, counts: { SUBMITTED: 1, UNDER_REVIEW: 1 } });
+    expect(await listTotal(admin.token)).toBe(2);
+    const stored = t.sqlite.prepare('select count(*) as n from pcns').get() as { n: number };
+    const kept = t.sqlite.prepare('select sum(n) as n from pcn_counts').get() as { n: number };
+    expect(kept.n).toBe(stored.n);
+  });
+});

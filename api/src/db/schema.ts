@@ -144,6 +144,13 @@ export interface EmailsTable {
   sent_at: string | null;
 }
 
+/** Kept by triggers (migration 0005): PCNs per owner ('' once the owner is deleted) and status. */
+export interface PcnCountsTable {
+  owner_id: string;
+  status: string;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -155,6 +162,7 @@ export interface Database {
   pcn_status_history: PcnStatusHistoryTable;
   pcn_duplicates: PcnDuplicatesTable;
   pcn_audit: PcnAuditTable;
+  pcn_counts: PcnCountsTable;
   activities: ActivitiesTable;
   site_visits: SiteVisitsTable;
   emails: EmailsTable;

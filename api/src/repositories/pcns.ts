@@ -335,33 +335,37 @@ export async function findPcnPage(
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .execute();
+  return { rows, total: await countPcns(db, filter) };
+}
+
+/** The trigger-kept counts answer the plain list (owner and status only) without a scan. */
+async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
+  const { ownerId, status } = filter;
+  const isPlain = !filter.search && !filter.carParkId && !filter.from && !filter.to && !filter.flaggedDuplicates && filter.sort !== 'deadline';
+  if (isPlain) {
+    let query = db.selectFrom('pcn_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
+    if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+    if (status) query = query.where('status', '=', status);
+    return Number((await query.executeTakeFirstOrThrow()).total);
+  }
   const counted = await db
     .selectFrom('pcns')
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where((eb) => eb.and(listConditions(eb, filter, 'count')))
     .executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.total) };
+  return Number(counted.total);
 }
 
-/**
- * One count per status rather than GROUP BY: each is a range count on the (status, created_at)
- * or (created_by, status) index, about twice as fast as grouping 100,000 index entries.
- */
+/** Counts per status in the caller's scope, from the trigger-kept pcn_counts (migration 0005). */
 export async function countPcnsByStatus(db: Db, scope: PcnScope): Promise<PcnStats> {
-  const row = await db
-    .selectNoFrom((eb) =>
-      PCN_STATUSES.map((status) => {
-        let count = eb.selectFrom('pcns').select(eb.fn.countAll<number>().as('n')).where('status', '=', status);
-        if (scope.ownerId !== undefined) count = count.where('created_by', '=', scope.ownerId);
-        return count.$asScalar().as(status);
-      }),
-    )
-    .executeTakeFirstOrThrow();
+  let query = db.selectFrom('pcn_counts').select(['status', (eb) => eb.fn.sum<number>('n').as('n')]).groupBy('status');
+  if (scope.ownerId !== undefined) query = query.where('owner_id', '=', scope.ownerId);
   const counts = emptyStatusCounts();
   let total = 0;
-  for (const status of PCN_STATUSES) {
-    counts[status] = Number((row as Record<string, unknown>)[status] ?? 0);
-    total += counts[status];
+  for (const row of await query.execute()) {
+    if (!(row.status in counts)) continue;
+    counts[row.status as PcnStatus] = Number(row.n);
+    total += Number(row.n);
   }
   return { counts, total };
 }
