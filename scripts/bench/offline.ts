@@ -240,9 +240,12 @@ export async function runOfflineBench(): Promise<OfflineBenchRow[]> {
 
     const photos = await readStore<PhotoRow>(page, 'photos');
     const sizes = photos.map((photo) => photo.size);
-    const submitted = (await readStore<DraftRow>(page, 'drafts')).filter((draft) => draft.state === 'queued');
+    // A draft can be 'sending' for a moment even offline (an attempt that is about to fail):
+    // both states are waiting for signal.
+    const isWaiting = (draft: DraftRow) => draft.state === 'queued' || draft.state === 'sending';
+    const submitted = (await readStore<DraftRow>(page, 'drafts')).filter(isWaiting);
     await cloneQueuedNotices(page, submitted[0]!.id, DRAIN_NOTICES - submitted.length, 'DRN');
-    const queued = (await readStore<DraftRow>(page, 'drafts')).filter((draft) => draft.state === 'queued').length;
+    const queued = (await readStore<DraftRow>(page, 'drafts')).filter(isWaiting).length;
 
     // Signal back: the page's 'online' trigger (and the worker's Background Sync) drain the queue.
     const drainStart = Date.now();
