@@ -40,7 +40,8 @@ const soak = execSync(`npx vitest run --project api test/crash-recovery.test.ts 
   env: { ...process.env, SOAK_OFFICERS: soakOfficers, SOAK_SECONDS: soakSeconds },
   encoding: 'utf8',
 });
-const soakLine = soak.split('\n').find((l) => l.includes('soak:')) ?? 'soak: no summary line';
+// vitest colours its output; the summary line goes into markdown, so the escapes go.
+const soakLine = soak.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.includes('soak:')) ?? 'soak: no summary line';
 section(`Soak (${soakOfficers} simulated officers for ${soakSeconds} s)`, soakLine.trim());
 
 const report = `# Benchmarks\n\nLatest \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${describeMachine()}.\nNumbers from a shared 2-core machine move between runs; the ceiling row shows how busy it was.\n\n${sections.join('\n\n')}\n`;
