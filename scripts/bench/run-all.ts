@@ -3,6 +3,7 @@
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { describeMachine, root } from './bench-utils.ts';
 import { formatApiRows, runApiBench } from './api.ts';
 import { formatBundleGroups, measureWebBundle, OFFICER_BUDGET_BYTES } from './web-bundle.ts';
@@ -41,7 +42,7 @@ const soak = execSync(`npx vitest run --project api test/crash-recovery.test.ts 
   encoding: 'utf8',
 });
 // vitest colours its output; the summary line goes into markdown, so the escapes go.
-const soakLine = soak.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.includes('soak:')) ?? 'soak: no summary line';
+const soakLine = stripVTControlCharacters(soak).split('\n').find((l) => l.includes('soak:')) ?? 'soak: no summary line';
 section(`Soak (${soakOfficers} simulated officers for ${soakSeconds} s)`, soakLine.trim());
 
 const report = `# Benchmarks\n\nLatest \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${describeMachine()}.\nNumbers from a shared 2-core machine move between runs; the ceiling row shows how busy it was.\n\n${sections.join('\n\n')}\n`;
