@@ -741,3 +741,28 @@ describe('counts kept by the database (migration 0005)', () => {
     expect(kept.n).toBe(stored.n);
   });
 });
+
+describe('search index kept by the database (migration 0006)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('finds a notice by a fragment after its registration is edited, and not once it is deleted', async () => {
+    const officer = await t.signedInUser('USER');
+    const carPark = await t.createCarPark({ assignTo: [officer.id] });
+    const pcn = await createPcnViaApi(t, officer.token, carPark.id, { vehicleRegistration: 'KT65 WRX' });
+    const found = async (search: string) =>
+      ((await t.request('GET', `/pcns?search=${encodeURIComponent(search)}`, { token: officer.token })).json.data.pcns as Pcn[]).map((p) => p.id);
+
+    expect(await found('t65 w')).toEqual([pcn.id]);
+    const edit = await t.request('PUT', `/pcns/${pcn.id}`, { token: officer.token, body: pcnForm({ vehicleRegistration: 'LM19 ABC' }) });
+    expect(edit.status).toBe(200);
+    expect(await found('t65 w')).toEqual([]);
+    expect(await found('m19a')).toEqual([pcn.id]);
+    expect(await found(`PCN-${pcn.pcnNumber.slice(-4)}`)).toEqual([pcn.id]);
+    expect((await t.request('DELETE', `/pcns/${pcn.id}`, { token: officer.token })).status).toBe(200);
+    expect(await found('m19a')).toEqual([]);
+  });
+});

@@ -292,7 +292,12 @@ function listConditions(
     );
   }
   const search = filter.search ? normalisePcnSearch(filter.search) : null;
-  if (search) {
+  if (search && search.registration.length >= 3 && search.number.length >= 3) {
+    // Three or more characters: the trigram index (migration 0006) finds the matching rows.
+    // The search is only [A-Z0-9] after normalising, so quoting it makes a safe FTS5 phrase.
+    const match = `vehicle_registration : "${search.registration}" OR pcn_number : "${search.number}"`;
+    conditions.push(sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${match})`);
+  } else if (search) {
     // Registrations are stored normalised and numbers are digits, so after normalising the
     // search contains only [A-Z0-9] and needs no LIKE escaping.
     conditions.push(
