@@ -1,6 +1,7 @@
 import type { Role } from '@parkpatrol/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { SignInLimiter } from './auth/sign-in-limiter.ts';
 import type { Logger } from './services/logger.ts';
 import type { Mailer } from './services/mail.ts';
 
@@ -11,6 +12,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** Password-guess limits shared by sign-in and the profile; in memory unless given. */
+  signInLimiter?: SignInLimiter;
 };
 
 export type AuthUser = {
@@ -21,4 +24,5 @@ export type AuthUser = {
   lastName: string;
 };
 
-export type AppEnv = { Variables: { user: AuthUser } };
+/** `sessionId` is the refresh-token family of the access token (one sign-in). */
+export type AppEnv = { Variables: { user: AuthUser; sessionId: string } };

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { SERVER_MESSAGES, type ApiFailure, type ErrorCode } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { createMemorySignInLimiter } from './auth/sign-in-limiter.ts';
 import { AppError } from './http/app-error.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
@@ -55,6 +56,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   const api = new Hono<AppEnv>();
+  // API answers carry tokens, profiles and PCNs: no shared cache (or browser history) may keep
+  // them. Evidence images set their own private caching and keep it.
+  api.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
   api.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/pcns') && (c.req.method === 'POST' || c.req.method === 'PUT')) return next();
     return bodyLimit({
@@ -65,13 +72,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     })(c, next);
   });
   api.route('/health', createHealthRoutes(deps));
-  api.route('/auth', createAuthRoutes(deps));
-  api.route('/users', createUserRoutes(deps));
+  // One limiter for every password check: sign-in and the profile's current password.
+  const signInLimiter = deps.signInLimiter ?? createMemorySignInLimiter({ now: deps.now });
+  api.route('/auth', createAuthRoutes(deps, signInLimiter));
+  api.route('/users', createUserRoutes(deps, signInLimiter));
   api.route('/car-parks', createCarParkRoutes(deps));
   api.route('/pcns', createPcnRoutes(deps));
   api.route('/uploads', createUploadRoutes(deps));
   api.route('/tracking', createTrackingRoutes(deps));
   api.route('/onboarding', createOnboardingRoutes(deps));
+  // Last: an unknown /api path is the JSON 404, never the web app's index.html.
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND', SERVER_MESSAGES.notFound);
+  });
   app.route('/api', api);
   app.notFound((c) => {
     const body: ApiFailure = { success: false, message: SERVER_MESSAGES.notFound, error: SERVER_MESSAGES.notFound, code: 'NOT_FOUND' };

@@ -17,6 +17,8 @@ export type Config = {
   productName: string;
   isProduction: boolean;
   webDistDir: string | undefined;
+  /** Behind a reverse proxy: the proxy's X-Forwarded-For names the client (rate limits). */
+  trustProxy: boolean;
   /** Days from the parking event by which the notice to keeper must go out (PoFA 2012, Schedule 4). */
   keeperNoticeDays: number;
 };
@@ -32,6 +34,7 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1).max(60).optional(),
   NODE_ENV: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
   KEEPER_NOTICE_DAYS: z.coerce
     .number({ error: 'KEEPER_NOTICE_DAYS must be a whole number of days' })
     .int('KEEPER_NOTICE_DAYS must be a whole number of days')
@@ -52,7 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: DATABASE_URL: only SQLite (file:path) is supported for now');
   }
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // The folder holds the database, the mail outbox (live reset links) and the secret.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const port = e.PORT;
   const productName = e.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
   return {
@@ -68,14 +72,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     productName,
     isProduction: e.NODE_ENV === 'production',
     webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     keeperNoticeDays: e.KEEPER_NOTICE_DAYS,
   };
 }
 
-/** A secret generated once and kept in DATA_DIR, so tokens survive a restart without setup. */
+/** Shorter than this, an HS256 key can be guessed offline from one token. */
+export const MIN_SECRET_BYTES = 32;
+
+/**
+ * A secret generated once and kept in DATA_DIR, so tokens survive a restart without setup. A
+ * file someone truncated or filled by hand with a short value stops the start, naming the
+ * file, rather than signing tokens with a guessable (or empty) key.
+ */
 function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
+      throw new Error(
+        `Invalid configuration: ${file} holds ${secret.length === 0 ? 'no secret' : 'a secret shorter than 32 bytes'}. ` +
+          'Delete the file to have a new one generated (everyone signs in again), or set JWT_SECRET.',
+      );
+    }
+    return secret;
+  }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import { ACCESS_LINK_TTL_MS, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
-import { LOGIN_FAILURES_PER_ADDRESS } from '../src/routes/auth.ts';
+import { SIGN_IN_POLICY } from '../src/auth/sign-in-limiter.ts';
 import { hashToken } from '../src/services/crypto-tokens.ts';
 import { startSmtpTestServer } from './smtp-test-server.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -139,12 +139,15 @@ describe('sign-in rate limiting', () => {
   });
   afterEach(() => t.close());
 
+  /** A wrong guess made after the backoff of the one before has passed (a patient attacker). */
+  async function patientGuess(email: string) {
+    t.clock.offsetMs += 60_000;
+    return t.request('POST', '/auth/login', { json: { email, password: 'wrong-password' } });
+  }
+
   it('locks an account after 5 failed attempts with 429 and Retry-After, even for the right password', async () => {
     const user = await t.createUser();
-    for (let i = 0; i < 5; i++) {
-      const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: 'wrong-password' } });
-      expect(res.status).toBe(401);
-    }
+    for (let i = 0; i < 5; i++) expect((await patientGuess(user.email)).status).toBe(401);
     const locked = await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
     expect(locked.status).toBe(429);
     expect(locked.json).toMatchObject({ success: false, code: 'RATE_LIMITED', message: SERVER_MESSAGES.tooManyLoginAttempts });
@@ -157,9 +160,33 @@ describe('sign-in rate limiting', () => {
     expect((await t.request('POST', '/auth/login', { json: { email: other.email, password: other.password } })).status).toBe(200);
   });
 
+  it('slows down before it locks: each failure doubles the wait before the next guess is heard', async () => {
+    // A minute per step, so a slow argon2 run on a loaded machine cannot eat the wait.
+    const slow = await createTestApp({ signInPolicy: { ...SIGN_IN_POLICY, backoffBaseMs: 60_000 } });
+    try {
+      const user = await slow.createUser();
+      const attempt = (password: string) => slow.request('POST', '/auth/login', { json: { email: user.email, password } });
+      expect((await attempt('wrong-1')).status).toBe(401);
+      const tooSoon = await attempt(user.password ?? '');
+      expect(tooSoon.status).toBe(429);
+      expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(50);
+      expect(Number(tooSoon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      slow.clock.offsetMs += 60_000;
+      expect((await attempt('wrong-2')).status).toBe(401);
+      slow.clock.offsetMs += 60_000;
+      const second = await attempt(user.password ?? '');
+      expect(second.status).toBe(429);
+      expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(50);
+      slow.clock.offsetMs += 60_000;
+      expect((await attempt(user.password ?? '')).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('lets the account in again once the window has passed', async () => {
     const user = await t.createUser();
-    for (let i = 0; i < 5; i++) await t.request('POST', '/auth/login', { json: { email: user.email, password: 'wrong-password' } });
+    for (let i = 0; i < 5; i++) await patientGuess(user.email);
     expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(429);
 
     t.clock.offsetMs += FIFTEEN_MINUTES_MS + 1000;
@@ -168,31 +195,44 @@ describe('sign-in rate limiting', () => {
   });
 
   it('never locks out a user who signs in successfully again and again', async () => {
-    const user = await t.createUser();
-    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS + 1; i++) {
-      const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
-      expect(res.status).toBe(200);
+    // A small address cap (the rule, not the number, is under test): argon2 runs once per sign-in.
+    const small = await createTestApp({ signInPolicy: { ...SIGN_IN_POLICY, failuresPerAddress: 8 } });
+    try {
+      const user = await small.createUser();
+      for (let i = 0; i < 8 + 2; i++) {
+        const res = await small.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      await small.close();
     }
   });
 
   it('forgets earlier failures of an account after a successful sign-in', async () => {
     const user = await t.createUser();
-    for (let i = 0; i < 4; i++) await t.request('POST', '/auth/login', { json: { email: user.email, password: 'wrong-password' } });
+    for (let i = 0; i < 4; i++) await patientGuess(user.email);
+    t.clock.offsetMs += 60_000;
     await t.login(user.email, user.password ?? '');
-    for (let i = 0; i < 4; i++) await t.request('POST', '/auth/login', { json: { email: user.email, password: 'wrong-password' } });
+    for (let i = 0; i < 4; i++) await patientGuess(user.email);
+    t.clock.offsetMs += 60_000;
     expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(200);
   });
 
   it('limits failures from one address across many accounts', async () => {
-    const user = await t.createUser();
-    // 20 failures spread over accounts that never reach their own limit of 5.
-    for (let i = 0; i < 20; i++) {
-      const res = await t.request('POST', '/auth/login', { json: { email: `spray-${i % 5}-${i}@example.com`, password: 'Summer2026' } });
-      expect(res.status).toBe(401);
+    const small = await createTestApp({ signInPolicy: { ...SIGN_IN_POLICY, failuresPerAddress: 8 } });
+    try {
+      const user = await small.createUser();
+      // Failures spread over accounts that never reach their own limit, sent side by side.
+      const sprayed = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => small.request('POST', '/auth/login', { json: { email: `spray-${i}@example.com`, password: 'Summer2026' } })),
+      );
+      expect(sprayed.every((r) => r.status === 401)).toBe(true);
+      const res = await small.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await small.close();
     }
-    const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
-    expect(res.status).toBe(429);
-    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
 
@@ -310,12 +350,28 @@ describe('POST /auth/logout', () => {
     expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: replay.json.data.refreshToken } })).status).toBe(401);
   });
 
-  it('answers 200 to the access token alone, even for an account deleted since', async () => {
+  it('with the access token alone, ends its session: the refresh token of that sign-in stops working, another sign-in keeps going', async () => {
     const user = await t.signedInUser('USER');
+    const elsewhere = await t.login(user.email, user.password ?? '');
+    const res = await t.request('POST', '/auth/logout', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe(SUCCESS_MESSAGES.signedOut);
+    expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } })).status).toBe(401);
+    expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: elsewhere.refreshToken } })).status).toBe(200);
+    expect(await activityTypes(t, user.id)).toEqual(['LOGIN', 'LOGIN', 'LOGOUT']);
+    // Signing out twice is not an error, and records one LOGOUT; nor is it for an account deleted since.
     expect((await t.request('POST', '/auth/logout', { token: user.token })).status).toBe(200);
-    expect(await activityTypes(t, user.id)).toEqual(['LOGIN', 'LOGOUT']);
+    expect(await activityTypes(t, user.id)).toEqual(['LOGIN', 'LOGIN', 'LOGOUT']);
     await t.db.deleteFrom('users').where('id', '=', user.id).execute();
     expect((await t.request('POST', '/auth/logout', { token: user.token })).status).toBe(200);
+  });
+
+  it('refuses clearly when it is given neither a refresh token nor a valid access token', async () => {
+    for (const token of [undefined, 'not-a-jwt']) {
+      const res = await t.request('POST', '/auth/logout', { token, json: {} });
+      expect(res.status).toBe(401);
+      expect(res.json).toMatchObject({ success: false, code: 'UNAUTHENTICATED', message: SERVER_MESSAGES.logoutNeedsSession });
+    }
   });
 
   it('answers 200 for an unknown token', async () => {
@@ -365,7 +421,9 @@ describe('password reset by email', () => {
     expect(reset.json).toEqual({ success: true, data: null, message: SUCCESS_MESSAGES.passwordResetSuccessful });
 
     expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(401);
+    t.clock.offsetMs += 60_000; // past the backoff after that wrong password
     expect((await t.request('POST', '/auth/login', { json: { email: user.email, password: 'brand-new-secret' } })).status).toBe(200);
+    t.clock.offsetMs = 0;
     // The session that existed before the reset is gone.
     expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } })).status).toBe(401);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@parkpatrol/shared';
@@ -160,7 +161,7 @@ function toJsonable(value: unknown): unknown {
 
 async function authorizationValue(value: string): Promise<string> {
   if (value === 'forged-secret') {
-    return `Bearer ${await signAccessToken('another-secret-that-is-long-enough-0123456789', { id: w.admin.id, role: 'SUPER_ADMIN' }, new Date())}`;
+    return `Bearer ${await signAccessToken('another-secret-that-is-long-enough-0123456789', { id: w.admin.id, role: 'SUPER_ADMIN' }, randomUUID(), new Date())}`;
   }
   if (value === 'alg-none') {
     const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');

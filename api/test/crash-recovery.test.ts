@@ -177,9 +177,10 @@ describe('soak', () => {
         const email = `soak-officer-${index}@example.com`;
         const user = await callJson(server, 'POST', '/users', {
           token: adminToken,
-          json: { firstName: 'Soak', lastName: `Officer ${index}`, email, role: 'USER', carParkIds: [carPark.id] },
+          // With a password: an account without one may only choose it (issue 13).
+          json: { firstName: 'Soak', lastName: `Officer ${index}`, email, role: 'USER', carParkIds: [carPark.id], password: 'soak-password-1' },
         });
-        const token = await signAccessToken(SERVER_JWT_SECRET, { id: user.id, role: 'USER' }, new Date());
+        const token = await signAccessToken(SERVER_JWT_SECRET, { id: user.id, role: 'USER' }, randomUUID(), new Date());
         return { email, token, carParkId: carPark.id as string };
       }),
     );

@@ -106,6 +106,14 @@ export const ENDPOINTS: EndpointCase[] = [
     },
   },
   {
+    method: 'POST', route: '/auth/reset-password/check', body: 'json', expected: everyone(200),
+    prepare: async (w) => {
+      const user = await w.t.createUser({ password: null });
+      const token = await issueOneTimeToken(w.t.db, { userId: user.id, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: w.t.deps.now() });
+      return { path: '/auth/reset-password/check', json: { token } };
+    },
+  },
+  {
     method: 'POST', route: '/auth/access-link', body: 'json', expected: everyone(200),
     prepare: async (w) => {
       const user = await w.t.createUser({ password: null });

@@ -8,6 +8,7 @@ import type { AppDeps } from '../src/app-env.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../src/db/database.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import { createMemorySignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
 import { createLogger, type Logger } from '../src/services/logger.ts';
 import { createMailer } from '../src/services/mail.ts';
 
@@ -17,7 +18,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * The real app over a fresh, migrated SQLite file and its own data folder. Nothing of ours is
  * mocked; `clock` lets a test move time forward (token expiry, rate-limit windows).
  */
-export async function createTestApp(options: { smtpUrl?: string; config?: Partial<Config> } = {}) {
+export async function createTestApp(options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', APP_URL: 'http://localhost:5173', SMTP_URL: options.smtpUrl }),
@@ -31,6 +32,7 @@ export async function createTestApp(options: { smtpUrl?: string; config?: Partia
   const now = () => new Date(Date.now() + clock.offsetMs);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
   const deps: AppDeps = { db, config, mailer, logger, now };
+  if (options.signInPolicy) deps.signInLimiter = createMemorySignInLimiter({ now, policy: options.signInPolicy });
   const app = createApp(deps);
 
   async function request(
@@ -56,7 +58,9 @@ export async function createTestApp(options: { smtpUrl?: string; config?: Partia
     return { status: res.status, headers: res.headers, json, text };
   }
 
-  async function createUser(overrides: Partial<{ email: string; password: string | null; role: Role; firstName: string; lastName: string; isActive: boolean }> = {}) {
+  async function createUser(
+    overrides: Partial<{ email: string; password: string | null; passwordHash: string; role: Role; firstName: string; lastName: string; isActive: boolean }> = {},
+  ) {
     const id = randomUUID();
     const password = overrides.password === undefined ? 'password123' : overrides.password;
     const email = overrides.email ?? `user-${id.slice(0, 8)}@example.com`;
@@ -69,7 +73,7 @@ export async function createTestApp(options: { smtpUrl?: string; config?: Partia
         first_name: overrides.firstName ?? 'Test',
         last_name: overrides.lastName ?? 'User',
         role: overrides.role ?? 'USER',
-        password_hash: password ? await hashPassword(password) : null,
+        password_hash: overrides.passwordHash ?? (password ? await hashPassword(password) : null),
         is_active: overrides.isActive === false ? 0 : 1,
         created_at: stamp,
         updated_at: stamp,

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   INVALID_TOKEN: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  // An account opened by an access link must choose its password before anything else.
+  PASSWORD_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -25,8 +25,19 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, V.passwordTooShort)
   .max(200, 'Password must be at most 200 characters');
 
+/**
+ * Line breaks and other control characters in a single-line field turn into fake header or
+ * body lines in plain-text emails (a name of "Eve\r\nBcc: x@y"), so they are refused here, for
+ * the form and the API alike.
+ */
+export function hasControlCharacters(value: string): boolean {
+  return /\p{Cc}/u.test(value);
+}
+const singleLine = <S extends z.ZodType<string>>(schema: S) =>
+  schema.refine((value) => !hasControlCharacters(value), V.noControlCharacters);
+
 const nameSchema = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(100, 'At most 100 characters');
+  singleLine(z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(100, 'At most 100 characters'));
 
 const idSchema = z.string().trim().min(1).max(64);
 
@@ -47,6 +58,7 @@ export const resetPasswordInputSchema = z.object({
   token: z.string().min(1).max(200),
   password: passwordSchema,
 });
+export const resetTokenCheckInputSchema = z.object({ token: z.string().min(1).max(200) });
 export const accessLinkInputSchema = z.object({ token: z.string().min(1).max(200) });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
@@ -120,8 +132,9 @@ export const pcnListQuerySchema = paginationQuerySchema.extend({
   status: z.enum(PCN_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
   carParkId: idSchema.optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  // Real dates only: 2026-13-45 has the right shape but no day, and the query would throw on it.
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
   /** Admins: 'deadline' lists only PCNs whose keeper notice can still go out, nearest deadline first. */
   sort: z.enum(['created', 'deadline'], { error: "Sort by 'created' or 'deadline'" }).optional(),
   /** Admins: 'duplicates' lists only PCNs flagged as a possible second charge for one parking event. */
@@ -132,10 +145,10 @@ export type PcnListQuery = z.infer<typeof pcnListQuerySchema>;
 // ---- car parks ----
 const carParkFields = {
   name: nameSchema(V.nameRequired),
-  siteCode: z.string().trim().min(1, 'Site code is required').max(20, 'At most 20 characters')
+  siteCode: singleLine(z.string().trim().min(1, 'Site code is required').max(20, 'At most 20 characters'))
     .transform((v) => v.toUpperCase()),
-  address: z.string().trim().max(200, 'At most 200 characters'),
-  postcode: z.string().trim().max(10, 'At most 10 characters').transform((v) => v.toUpperCase()),
+  address: singleLine(z.string().trim().max(200, 'At most 200 characters')),
+  postcode: singleLine(z.string().trim().max(10, 'At most 10 characters')).transform((v) => v.toUpperCase()),
   isActive: z.boolean(),
   considerationMinutes: z.number().int().min(0).max(240),
   graceMinutes: z.number().int().min(0).max(240),
@@ -169,7 +182,7 @@ export const pcnFieldsSchema = z.object({
   carParkId: z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64),
   offenceType: z.enum(OFFENCE_TYPES, { error: V.offenceTypeRequired }),
   description: z.string().trim().max(2000, V.descriptionTooLong).default(''),
-  location: z.string({ error: V.locationRequired }).trim().min(1, V.locationRequired).max(200, V.locationTooLong),
+  location: singleLine(z.string({ error: V.locationRequired }).trim().min(1, V.locationRequired).max(200, V.locationTooLong)),
   observedAt: z.iso.datetime({ offset: true, error: V.observedAtInvalid }).optional(),
   /** When the notice is issued; the server uses its receipt time when absent. */
   issuedAt: z.iso.datetime({ offset: true, error: V.issuedAtInvalid }).optional(),

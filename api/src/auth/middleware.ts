@@ -5,6 +5,18 @@ import { AppError } from '../http/app-error.ts';
 import { verifyAccessToken } from './access-token.ts';
 
 /**
+ * What an account opened by an access link may do before it has a password: read its profile
+ * and set the password (PUT /users/profile with newPassword; the handler refuses anything
+ * else). Signing out needs no access token. Everything else answers PASSWORD_REQUIRED, so
+ * skipping the web app's password step gains nothing.
+ */
+const PASSWORD_STEP_ROUTES = new Set(['GET /api/users/profile', 'PUT /api/users/profile']);
+
+export function mayUseWithoutPassword(method: string, path: string): boolean {
+  return PASSWORD_STEP_ROUTES.has(`${method.toUpperCase()} ${path.replace(/\/+$/, '')}`);
+}
+
+/**
  * Checks the bearer token and loads the user fresh from the database on every request, so a
  * deactivated user or a changed role takes effect at once rather than after 15 minutes.
  */
@@ -18,9 +30,13 @@ export function requireAuth(deps: AppDeps) {
     const row = await deps.db
       .selectFrom('users')
       .select(['id', 'role', 'email', 'first_name', 'last_name', 'is_active'])
+      .select((eb) => eb('password_hash', 'is not', null).as('has_password'))
       .where('id', '=', claims.sub)
       .executeTakeFirst();
     if (!row || row.is_active !== 1) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
+    if (!row.has_password && !mayUseWithoutPassword(c.req.method, c.req.path)) {
+      throw new AppError('PASSWORD_REQUIRED', SERVER_MESSAGES.passwordRequired);
+    }
     c.set('user', {
       id: row.id,
       role: row.role as Role,
@@ -28,6 +44,7 @@ export function requireAuth(deps: AppDeps) {
       firstName: row.first_name,
       lastName: row.last_name,
     });
+    c.set('sessionId', claims.sid);
     await next();
   });
 }

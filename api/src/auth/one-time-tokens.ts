@@ -63,3 +63,21 @@ export async function consumeOneTimeToken(
     .executeTakeFirst();
   return row ? { userId: row.user_id } : null;
 }
+
+/**
+ * Whether a token would be accepted now, without spending it: the reset screen says a dead link
+ * is dead before anyone types a new password.
+ */
+export async function isOneTimeTokenValid(db: Db, input: { token: string; purpose: OneTimePurpose; now: Date }): Promise<boolean> {
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .innerJoin('users', 'users.id', 'one_time_tokens.user_id')
+    .select('one_time_tokens.id')
+    .where('one_time_tokens.token_hash', '=', hashToken(input.token))
+    .where('one_time_tokens.purpose', '=', input.purpose)
+    .where('one_time_tokens.used_at', 'is', null)
+    .where('one_time_tokens.expires_at', '>', input.now.toISOString())
+    .where('users.is_active', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

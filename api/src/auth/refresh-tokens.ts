@@ -10,17 +10,22 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 
-type RefreshTokenState = Pick<RefreshTokensTable, 'expires_at' | 'rotated_at' | 'revoked_at'>;
+type RefreshTokenState = Pick<RefreshTokensTable, 'expires_at' | 'rotated_at' | 'revoked_at' | 'grace_used_at'>;
 
 export type RefreshDecision = 'rotate' | 'grace-replay' | 'reuse-detected' | 'invalid';
 
-/** What presenting a stored refresh token at `now` means. Pure, so the rule is tested on its own. */
-export function decideRefresh(token: RefreshTokenState, now: Date): RefreshDecision {
+/**
+ * What presenting a stored refresh token at `now` means. Pure, so the rule is tested on its own.
+ * A rotated token earns a fresh pair once, within the grace period, and only while it is the
+ * one rotated last in its family; any other reuse means it was copied.
+ */
+export function decideRefresh(token: RefreshTokenState, now: Date, options: { isRotatedLast: boolean }): RefreshDecision {
   const at = now.getTime();
   if (token.revoked_at !== null) return 'invalid';
   if (Date.parse(token.expires_at) <= at) return 'invalid';
   if (token.rotated_at === null) return 'rotate';
-  if (at - Date.parse(token.rotated_at) <= REFRESH_REUSE_GRACE_MS) return 'grace-replay';
+  const isFresh = at - Date.parse(token.rotated_at) <= REFRESH_REUSE_GRACE_MS;
+  if (isFresh && token.grace_used_at === null && options.isRotatedLast) return 'grace-replay';
   return 'reuse-detected';
 }
 
@@ -39,19 +44,23 @@ async function insertRefreshToken(db: Db, input: { userId: string; familyId: str
       replaced_by_id: null,
       revoked_at: null,
       created_at: input.now.toISOString(),
+      grace_used_at: null,
     })
     .execute();
   return { id, token };
 }
 
-/** Starts a new family (one sign-in) and returns its first token in the clear; only its hash is kept. */
-export async function issueRefreshToken(db: Db, input: { userId: string; now: Date }): Promise<string> {
-  const { token } = await insertRefreshToken(db, { userId: input.userId, familyId: randomUUID(), now: input.now });
+/**
+ * Starts a new family (one sign-in) and returns its first token in the clear; only its hash is
+ * kept. The family id doubles as the session id in access tokens.
+ */
+export async function issueRefreshToken(db: Db, input: { userId: string; now: Date; familyId?: string }): Promise<string> {
+  const { token } = await insertRefreshToken(db, { userId: input.userId, familyId: input.familyId ?? randomUUID(), now: input.now });
   return token;
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; refreshToken: string }
+  | { ok: true; userId: string; familyId: string; refreshToken: string }
   | { ok: false; reason: 'invalid' | 'reuse-detected' | 'user-inactive'; userId?: string };
 
 /**
@@ -71,13 +80,19 @@ export async function rotateRefreshToken(db: Db, input: { token: string; now: Da
         'refresh_tokens.expires_at',
         'refresh_tokens.rotated_at',
         'refresh_tokens.revoked_at',
+        'refresh_tokens.grace_used_at',
         'users.is_active',
       ])
       .where('refresh_tokens.token_hash', '=', hashToken(input.token))
       .executeTakeFirst();
     if (!row) return { ok: false, reason: 'invalid' };
 
-    const decision = decideRefresh(row, input.now);
+    const newest = await trx
+      .selectFrom('refresh_tokens')
+      .select((eb) => eb.fn.max('rotated_at').as('rotated_at'))
+      .where('family_id', '=', row.family_id)
+      .executeTakeFirst();
+    const decision = decideRefresh(row, input.now, { isRotatedLast: row.rotated_at !== null && newest?.rotated_at === row.rotated_at });
     if (decision === 'invalid') return { ok: false, reason: 'invalid', userId: row.user_id };
     if (decision === 'reuse-detected') {
       await revokeFamily(trx, { familyId: row.family_id, now: input.now });
@@ -89,15 +104,13 @@ export async function rotateRefreshToken(db: Db, input: { token: string; now: Da
     }
 
     const next = await insertRefreshToken(trx, { userId: row.user_id, familyId: row.family_id, now: input.now });
-    if (decision === 'rotate') {
-      // The grace window counts from the first rotation; a grace replay leaves it where it is.
-      await trx
-        .updateTable('refresh_tokens')
-        .set({ rotated_at: stamp, replaced_by_id: next.id })
-        .where('id', '=', row.id)
-        .execute();
-    }
-    return { ok: true, userId: row.user_id, refreshToken: next.token };
+    // The grace window counts from the first rotation; a grace replay only spends the grace.
+    await trx
+      .updateTable('refresh_tokens')
+      .set(decision === 'rotate' ? { rotated_at: stamp, replaced_by_id: next.id } : { grace_used_at: stamp })
+      .where('id', '=', row.id)
+      .execute();
+    return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: next.token };
   });
 }
 
@@ -125,12 +138,31 @@ export async function revokeRefreshTokenFamily(db: Db, input: { token: string; n
   return { userId: row.user_id };
 }
 
-/** Signs the user out everywhere: password reset, deactivation, an admin setting a password. */
-export async function revokeUserRefreshTokens(db: Db, input: { userId: string; now: Date }): Promise<void> {
-  await db
+/**
+ * Ends one session by its id (the `sid` of an access token). Only the owner's families match,
+ * so a forged sid cannot end someone else's session. True when something was still live.
+ */
+export async function revokeSession(db: Db, input: { userId: string; familyId: string; now: Date }): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: input.now.toISOString() })
+    .where('family_id', '=', input.familyId)
+    .where('user_id', '=', input.userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Signs the user out everywhere: password reset, deactivation, an admin setting a password. A
+ * user changing their own password keeps the session they did it from (`exceptFamilyId`).
+ */
+export async function revokeUserRefreshTokens(db: Db, input: { userId: string; now: Date; exceptFamilyId?: string }): Promise<void> {
+  let query = db
     .updateTable('refresh_tokens')
     .set({ revoked_at: input.now.toISOString() })
     .where('user_id', '=', input.userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (input.exceptFamilyId) query = query.where('family_id', '!=', input.exceptFamilyId);
+  await query.execute();
 }

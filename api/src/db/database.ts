@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import { migrations } from '../../../migrations/index.ts';
@@ -11,6 +12,7 @@ export type Db = Kysely<Database>;
  * as soon as it gets a 2xx, so a committed PCN must survive a power cut right after.
  */
 export function openDatabase(file: string): { db: Db; sqlite: SQLite.Database } {
+  restrictToOwner(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
@@ -28,5 +30,17 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/**
+ * The database holds password hashes and every PCN: readable by its owner only. SQLite gives its
+ * -wal and -shm files the database file's permissions, so creating that one 0600 is enough for
+ * a new database; an existing one (made before this rule) is tightened on open.
+ */
+function restrictToOwner(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'wx', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, 0o600);
   }
 }

@@ -22,6 +22,8 @@ export interface RefreshTokensTable {
   replaced_by_id: string | null;
   revoked_at: string | null;
   created_at: string;
+  /** When this token's one grace replay was spent (migration 0007). */
+  grace_used_at: string | null;
 }
 export interface OneTimeTokensTable {
   id: string;

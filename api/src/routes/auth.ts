@@ -1,5 +1,5 @@
-import { Hono, type Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
 import {
   accessLinkInputSchema,
   forgotPasswordInputSchema,
@@ -7,6 +7,7 @@ import {
   logoutInputSchema,
   refreshInputSchema,
   resetPasswordInputSchema,
+  resetTokenCheckInputSchema,
   SERVER_MESSAGES,
   SUCCESS_MESSAGES,
   type AccessLinkResponse,
@@ -16,11 +17,13 @@ import {
 } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { signAccessToken, verifyAccessToken } from '../auth/access-token.ts';
-import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../auth/one-time-tokens.ts';
+import { consumeOneTimeToken, isOneTimeTokenValid, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../auth/one-time-tokens.ts';
 import { dummyPasswordHash, hashPassword, passwordNeedsRehash, verifyPassword } from '../auth/passwords.ts';
-import { combineDecisions, createRateLimiter, type RateLimitDecision } from '../auth/rate-limit.ts';
-import { issueRefreshToken, revokeRefreshTokenFamily, revokeUserRefreshTokens, rotateRefreshToken } from '../auth/refresh-tokens.ts';
+import { combineDecisions, createRateLimiter } from '../auth/rate-limit.ts';
+import { issueRefreshToken, revokeRefreshTokenFamily, revokeSession, revokeUserRefreshTokens, rotateRefreshToken } from '../auth/refresh-tokens.ts';
+import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { AppError } from '../http/app-error.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
 import { findCredentialsByEmail, findUserById, setPasswordHash } from '../repositories/users.ts';
@@ -31,38 +34,20 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Limits (design section 7). Sign-in counts only failures, so an officer signing in again and
- * again is never locked out by their own successes; per account stops guessing one password,
- * per address stops spraying one password over many accounts.
+ * Limits (design section 7). Password guesses go through the shared sign-in limiter
+ * (auth/sign-in-limiter.ts); these count reset emails and dead access links.
  */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_FAILURES_PER_ADDRESS = 20;
 export const FORGOT_PASSWORD_PER_ACCOUNT = 3;
 export const FORGOT_PASSWORD_PER_ADDRESS = 10;
 export const ACCESS_LINK_FAILURES_PER_ADDRESS = 10;
 
-/**
- * The socket's peer address. X-Forwarded-For is deliberately not read: the server is reached
- * directly (npm start serves web and API on one port) and the header is set by the client, so
- * trusting it would let an attacker pick a fresh address for every guess. Without a socket
- * (app.request in tests) every caller shares one bucket, which only errs towards limiting.
- */
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-function tooManyAttempts(decision: RateLimitDecision & { isLimited: true }, message: string): AppError {
+export function tooManyAttempts(decision: { retryAfterSeconds: number }, message: string): AppError {
   return new AppError('RATE_LIMITED', message, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
 }
 
-export function createAuthRoutes(deps: AppDeps) {
+export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
   const { db, config, logger, now } = deps;
-  const loginFailuresByAccount = createRateLimiter({ limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES_MS, now });
-  const loginFailuresByAddress = createRateLimiter({ limit: LOGIN_FAILURES_PER_ADDRESS, windowMs: FIFTEEN_MINUTES_MS, now });
+  const addressOf = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, { trustProxy: config.trustProxy });
   const resetRequestsByAccount = createRateLimiter({ limit: FORGOT_PASSWORD_PER_ACCOUNT, windowMs: ONE_HOUR_MS, now });
   const resetRequestsByAddress = createRateLimiter({ limit: FORGOT_PASSWORD_PER_ADDRESS, windowMs: ONE_HOUR_MS, now });
   const accessLinkFailuresByAddress = createRateLimiter({ limit: ACCESS_LINK_FAILURES_PER_ADDRESS, windowMs: FIFTEEN_MINUTES_MS, now });
@@ -71,8 +56,9 @@ export function createAuthRoutes(deps: AppDeps) {
     const at = now();
     const user = await findUserById(db, userId, { withCarParks: true });
     if (!user) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.invalidCredentials);
-    const token = await signAccessToken(config.jwtSecret, user, at);
-    const refreshToken = await issueRefreshToken(db, { userId, now: at });
+    const sessionId = randomUUID();
+    const token = await signAccessToken(config.jwtSecret, user, sessionId, at);
+    const refreshToken = await issueRefreshToken(db, { userId, now: at, familyId: sessionId });
     return { user, token, refreshToken };
   }
 
@@ -110,22 +96,20 @@ export function createAuthRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       const input = await readJson(c, loginInputSchema);
-      const accountKey = input.email;
-      const addressKey = clientAddress(c);
-      const limit = combineDecisions([loginFailuresByAccount.check(accountKey), loginFailuresByAddress.check(addressKey)]);
-      if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyLoginAttempts);
+      // Counted before the hash runs, so guesses sent side by side cannot outrun the count.
+      const reservation = await signInLimiter.reserve(input.email, addressOf(c));
+      if (!reservation.isAllowed) throw tooManyAttempts(reservation, SERVER_MESSAGES.tooManyLoginAttempts);
 
       const credentials = await findCredentialsByEmail(db, input.email);
       // Always run one argon2 verification, so an unknown email costs the same time as a wrong password.
       const hash = credentials?.passwordHash ?? (await dummyPasswordHash());
       const isPasswordRight = await verifyPassword(hash, input.password);
       if (!credentials || !credentials.passwordHash || !isPasswordRight || !credentials.isActive) {
-        loginFailuresByAccount.hit(accountKey);
-        loginFailuresByAddress.hit(addressKey);
+        await signInLimiter.fail(reservation.attempt);
         throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.invalidCredentials);
       }
 
-      loginFailuresByAccount.reset(accountKey);
+      await signInLimiter.refund(reservation.attempt);
       if (passwordNeedsRehash(credentials.passwordHash)) {
         await setPasswordHash(db, credentials.id, { passwordHash: await hashPassword(input.password), now: now() });
       }
@@ -147,12 +131,13 @@ export function createAuthRoutes(deps: AppDeps) {
       }
       const user = await findUserById(db, result.userId);
       if (!user) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.invalidRefreshToken);
-      const body: AuthTokens = { token: await signAccessToken(config.jwtSecret, user, at), refreshToken: result.refreshToken };
+      const body: AuthTokens = { token: await signAccessToken(config.jwtSecret, user, result.familyId, at), refreshToken: result.refreshToken };
       return ok(c, body);
     })
 
     // Works with the refresh token alone: an officer whose access token has expired must still be
-    // able to end the session, and signing out twice is not an error.
+    // able to end the session, and signing out twice is not an error. With only the access token,
+    // its session id names the refresh-token family to end, so 'Signed out' is true either way.
     .post('/logout', async (c) => {
       const input = await readJson(c, logoutInputSchema);
       const at = now();
@@ -162,8 +147,9 @@ export function createAuthRoutes(deps: AppDeps) {
       } else {
         const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
         const claims = bearer ? await verifyAccessToken(config.jwtSecret, bearer) : null;
-        // The account may have been deleted since the token was signed.
-        endedFor = claims && (await findUserById(db, claims.sub)) ? claims.sub : null;
+        if (!claims) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.logoutNeedsSession);
+        const wasLive = await revokeSession(db, { userId: claims.sub, familyId: claims.sid, now: at });
+        endedFor = wasLive ? claims.sub : null;
       }
       // Only a session that was still live counts, so signing out twice records one LOGOUT.
       if (endedFor) await recordActivity(db, { userId: endedFor, type: 'LOGOUT', now: at });
@@ -172,7 +158,7 @@ export function createAuthRoutes(deps: AppDeps) {
 
     .post('/forgot-password', async (c) => {
       const input = await readJson(c, forgotPasswordInputSchema);
-      const addressKey = clientAddress(c);
+      const addressKey = addressOf(c);
       // Counted for every email, known or not, so the limit itself reveals nothing.
       const limit = combineDecisions([resetRequestsByAccount.check(input.email), resetRequestsByAddress.check(addressKey)]);
       if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
@@ -205,14 +191,28 @@ export function createAuthRoutes(deps: AppDeps) {
         await revokeUserRefreshTokens(trx, { userId: user.id, now: at });
         await recordActivity(trx, { userId: user.id, type: 'PASSWORD_RESET', now: at });
       });
-      loginFailuresByAccount.reset(user.email);
+      await signInLimiter.forgetAccount(user.email);
       return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetSuccessful });
+    })
+
+    // The reset screen asks on load, so a dead link says so before anyone types a password.
+    // Spends nothing; unknown tokens count like dead access links, so it is no token oracle.
+    .post('/reset-password/check', async (c) => {
+      const input = await readJson(c, resetTokenCheckInputSchema);
+      const addressKey = addressOf(c);
+      const limit = accessLinkFailuresByAddress.check(addressKey);
+      if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
+      if (!(await isOneTimeTokenValid(db, { token: input.token, purpose: 'password-reset', now: now() }))) {
+        accessLinkFailuresByAddress.hit(addressKey);
+        throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidResetToken);
+      }
+      return ok(c, { isValid: true });
     })
 
     // Onboarding emails carry /u/{token}; the web app posts the token here for a session.
     .post('/access-link', async (c) => {
       const input = await readJson(c, accessLinkInputSchema);
-      const addressKey = clientAddress(c);
+      const addressKey = addressOf(c);
       const limit = accessLinkFailuresByAddress.check(addressKey);
       if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
 

@@ -14,11 +14,14 @@ import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
+import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { checkCreateUser, checkDeleteUser, checkUpdateUser, type RuleRefusal } from '../auth/user-rules.ts';
 import { AppError } from '../http/app-error.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
+import { tooManyAttempts } from './auth.ts';
 import { findMissingCarParkIds, setUserCarParks } from '../repositories/car-parks.ts';
 import {
   deleteUser,
@@ -40,7 +43,7 @@ async function findUserOr404(deps: AppDeps, id: string): Promise<User> {
   return user;
 }
 
-export function createUserRoutes(deps: AppDeps) {
+export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
   const { db, now } = deps;
 
   return new Hono<AppEnv>()
@@ -53,9 +56,11 @@ export function createUserRoutes(deps: AppDeps) {
     .put('/profile', async (c) => {
       const input = await readJson(c, updateProfileInputSchema);
       const me = c.get('user');
+      const currentHash = await findPasswordHash(db, me.id);
+      // An account opened by an access link uses this route only to choose its first password.
+      if (!currentHash && input.newPassword === undefined) throw new AppError('PASSWORD_REQUIRED', SERVER_MESSAGES.passwordRequired);
       let passwordHash: string | undefined;
       if (input.newPassword !== undefined) {
-        const currentHash = await findPasswordHash(db, me.id);
         // A user who arrived by access link has no password yet and sets the first one without
         // a current one; anyone else proves they know it.
         if (currentHash) {
@@ -64,19 +69,32 @@ export function createUserRoutes(deps: AppDeps) {
               details: { currentPassword: VALIDATION_MESSAGES.currentPasswordRequired },
             });
           }
+          // A stolen access token must not become a way to guess the password without limit:
+          // the same limiter as sign-in, counted before the hash runs.
+          const reservation = await signInLimiter.reserve(me.email, clientAddress(c, { trustProxy: deps.config.trustProxy }));
+          if (!reservation.isAllowed) throw tooManyAttempts(reservation, SERVER_MESSAGES.tooManyPasswordAttempts);
           if (!(await verifyPassword(currentHash, input.currentPassword))) {
+            await signInLimiter.fail(reservation.attempt);
             throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.wrongCurrentPassword, {
               details: { currentPassword: SERVER_MESSAGES.wrongCurrentPassword },
             });
           }
+          await signInLimiter.refund(reservation.attempt);
         }
         passwordHash = await hashPassword(input.newPassword);
       }
-      await updateUser(db, me.id, {
-        ...(input.firstName !== undefined && { firstName: input.firstName }),
-        ...(input.lastName !== undefined && { lastName: input.lastName }),
-        ...(passwordHash !== undefined && { passwordHash }),
-        now: now(),
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await updateUser(trx, me.id, {
+          ...(input.firstName !== undefined && { firstName: input.firstName }),
+          ...(input.lastName !== undefined && { lastName: input.lastName }),
+          ...(passwordHash !== undefined && { passwordHash }),
+          now: at,
+        });
+        // Whoever knew the old password is signed out everywhere but here.
+        if (passwordHash !== undefined) {
+          await revokeUserRefreshTokens(trx, { userId: me.id, now: at, exceptFamilyId: c.get('sessionId') });
+        }
       });
       return ok(c, await findUserOr404(deps, me.id));
     })

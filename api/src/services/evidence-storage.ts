@@ -30,7 +30,7 @@ export async function writeEvidenceFiles(
   files: ReadonlyArray<{ bytes: Uint8Array; extension: string }>,
 ): Promise<string[]> {
   if (files.length === 0) return [];
-  await mkdir(uploadsDir, { recursive: true });
+  await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
   const written: string[] = [];
   try {
     for (const file of files) {

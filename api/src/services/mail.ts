@@ -66,9 +66,10 @@ export function createMailer(options: {
         let status: MailResult['status'] = 'sent';
         let location: string | null = null;
         if (!smtpUrl) {
-          mkdirSync(outboxDir, { recursive: true });
+          // The files hold live reset and access links: readable by the server's user only.
+          mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
           location = join(outboxDir, `${now.replace(/[:.]/g, '-')}-${id}.eml`);
-          writeFileSync(location, info.message as Buffer);
+          writeFileSync(location, info.message as Buffer, { mode: 0o600 });
           status = 'written';
           logger.info('email written to outbox', { purpose: message.purpose, file: location });
         }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pcn, Role } from '@parkpatrol/shared';
 import { signAccessToken } from '../../src/auth/access-token.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
 import { createPcnViaApi } from '../fixtures.ts';
 import type { TestApp } from '../test-app.ts';
 
@@ -24,13 +25,17 @@ export type World = {
   otherCarParkId: string;
 };
 
+/** One argon2 hash shared by every actor: an account without a password may only choose one. */
+let actorPasswordHash: Promise<string> | undefined;
+
 /**
- * A user with a valid access token, without argon2 (no password): suites that need a fresh
- * account per case would otherwise spend most of their time hashing.
+ * A user with a valid access token, without an argon2 run per user (one shared hash): suites
+ * that need a fresh account per case would otherwise spend most of their time hashing.
  */
 export async function createActor(t: TestApp, role: Role = 'USER', overrides: Parameters<TestApp['createUser']>[0] = {}): Promise<Actor> {
-  const user = await t.createUser({ password: null, ...overrides, role });
-  const token = await signAccessToken(t.config.jwtSecret, { id: user.id, role }, t.deps.now());
+  actorPasswordHash ??= hashPassword('actor-password-never-sent');
+  const user = await t.createUser({ password: null, passwordHash: await actorPasswordHash, ...overrides, role });
+  const token = await signAccessToken(t.config.jwtSecret, { id: user.id, role }, randomUUID(), t.deps.now());
   return { id: user.id, email: user.email, role, token };
 }
 
