@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  // Too many uploads in flight on the server: try again shortly (Retry-After says when).
+  SERVICE_BUSY: 503,
   // The mail relay refused or could not be reached: the request was fine, the upstream was not.
   EMAIL_DELIVERY_FAILED: 502,
 } as const;

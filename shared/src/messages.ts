@@ -83,6 +83,8 @@ export const SERVER_MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   forbidden: "You don't have permission to do that",
   passwordRequired: 'Choose your password before using the app.',
+  tooManyUploads: 'You are already sending several notices. This one will be sent when they are done.',
+  uploadsBusy: 'The server is busy receiving photos. Please try again in a moment.',
   logoutNeedsSession: 'Nothing to sign out: send the refresh token, or a valid access token.',
   tooManyPasswordAttempts: 'Too many wrong current passwords. Please wait a few minutes and try again.',
   notFound: 'Not found',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import {
   canIssue,
@@ -71,17 +70,23 @@ import {
   type PcnRow,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
-import { sha256Hex } from '../services/crypto-tokens.ts';
-import { deleteEvidenceFiles, writeEvidenceFiles } from '../services/evidence-storage.ts';
+import { deleteEvidenceFiles, placeEvidenceFiles } from '../services/evidence-storage.ts';
+import { discardSpooledFiles, spoolMultipart, SpoolError, type SpooledFile, type SpoolProblem } from '../services/multipart-spool.ts';
+import { createUploadGate } from '../services/upload-gate.ts';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
 import { createSignedUploadUrl } from '../services/upload-urls.ts';
 
 /**
  * app.ts leaves POST/PUT under /api/pcns without its 1 MB JSON limit; this limit takes its
- * place and runs before multipart parsing, because parsing holds the whole body in memory.
- * Room for a full set of photos plus the text fields and multipart framing.
+ * place, enforced as the body streams in (services/multipart-spool.ts): room for a full set of
+ * photos plus the text fields and multipart framing.
  */
 const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_PCN * MAX_IMAGE_BYTES + 1024 * 1024;
+/** Text fields are short (a description is at most 2000 characters); 64 KB leaves room for any encoding. */
+const MAX_FIELD_BYTES = 64 * 1024;
+/** Text is the one part kept in memory; a long removeImageIds list is refused later with its own message. */
+const MAX_FIELDS = 50_000;
+const MAX_FIELDS_TOTAL_BYTES = 2 * 1024 * 1024;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TEXT_FIELDS = [
@@ -99,31 +104,37 @@ const TEXT_FIELDS = [
 const EMPTY_MEANS_ABSENT = ['observedAt', 'issuedAt', 'stayApplies'] as const;
 const deviceTimeSchema = z.iso.datetime({ offset: true });
 
-type EvidenceImage = SniffedImage & ImageFacts & { bytes: Uint8Array; sha256: string; originalName: string };
-type UploadedFile = Exclude<ReturnType<FormData['get']>, string | null>;
-type PcnForm = { text: Record<string, string>; files: UploadedFile[]; facts: RawImageFacts; removeImageIds: string[] };
+type EvidenceImage = SniffedImage & ImageFacts & { tempPath: string; size: number; sha256: string; originalName: string };
+type PcnForm = { text: Record<string, string>; files: SpooledFile[]; facts: RawImageFacts; removeImageIds: string[] };
+
+/** Temporary files each request spooled; removed when it ends, whatever happened. */
+const spooledBy = new WeakMap<Context, string[]>();
 
 export function createPcnRoutes(deps: AppDeps) {
   const { db } = deps;
   const uploadsDir = deps.config.uploadsDir;
-  const limitBody = bodyLimit({
-    maxSize: UPLOAD_BODY_LIMIT,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge);
-    },
-  });
-  // Without a Content-Length the limit reads the body as it streams in; a client that drops
-  // mid-upload makes that read fail, which is a broken request (400), not a server fault.
+  const gate = createUploadGate();
+  // A declared length over the limit is refused before a byte is read; a chunked body is
+  // counted as it streams. At most a few uploads run per user and in all, so a flood of slow
+  // uploads cannot pile up open files and parsers; what the request spooled goes when it ends.
   const uploadBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
-    let isBodyRead = false;
-    try {
-      await limitBody(c, async () => {
-        isBodyRead = true;
-        await next();
+    const declared = Number(c.req.header('content-length'));
+    if (!c.req.header('transfer-encoding') && Number.isFinite(declared) && declared > UPLOAD_BODY_LIMIT) {
+      throw new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge);
+    }
+    const release = gate.enter(c.get('user').id);
+    if (!release.ok) {
+      throw new AppError(release.scope === 'user' ? 'RATE_LIMITED' : 'SERVICE_BUSY', release.scope === 'user' ? SERVER_MESSAGES.tooManyUploads : SERVER_MESSAGES.uploadsBusy, {
+        headers: { 'Retry-After': String(release.retryAfterSeconds) },
       });
-    } catch (error) {
-      if (isBodyRead || error instanceof AppError) throw error;
-      throw new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidMultipart);
+    }
+    const spooled: string[] = [];
+    spooledBy.set(c, spooled);
+    try {
+      await next();
+    } finally {
+      release.leave();
+      await discardSpooledFiles(spooled);
     }
   });
   const imageUrl = (fileName: string) => createSignedUploadUrl(deps.config.jwtSecret, fileName, deps.now());
@@ -243,7 +254,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const receivedAt = deps.now();
       const key = readIdempotencyKey(c);
       const deviceTime = readDeviceTime(c);
-      const form = await readPcnForm(c);
+      const form = await readPcnForm(c, uploadsDir);
       const fields = parseWith(pcnFieldsSchema, form.text);
       const images = await readEvidenceImages(form.files, form.facts);
       const requestHash = hashPcnRequest(fields, images);
@@ -266,7 +277,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
       const duplicateReason = fields.duplicateReason || null;
 
-      const fileNames = await writeEvidenceFiles(uploadsDir, images);
+      const fileNames = await placeEvidenceFiles(uploadsDir, images);
       const id = randomUUID();
       const now = receivedAt.toISOString();
       try {
@@ -336,7 +347,7 @@ export function createPcnRoutes(deps: AppDeps) {
       assertDecision(decidePcnChange(user, subjectOf(row)));
 
       const deviceTime = readDeviceTime(c);
-      const form = await readPcnForm(c);
+      const form = await readPcnForm(c, uploadsDir);
       const parsed = parseWith(updatePcnFieldsSchema, form.text);
       // Only fields the form sent replace stored ones (the schema's defaults would blank the rest).
       const fields = Object.fromEntries(
@@ -354,7 +365,7 @@ export function createPcnRoutes(deps: AppDeps) {
         ...(fields.duplicateReason !== undefined && { duplicateReason: fields.duplicateReason || null }),
       };
 
-      const fileNames = await writeEvidenceFiles(uploadsDir, images);
+      const fileNames = await placeEvidenceFiles(uploadsDir, images);
       const now = receivedAt.toISOString();
       let removedFiles: string[];
       try {
@@ -586,42 +597,36 @@ function readDeviceTime(c: Context): Date | null {
 }
 
 /** Reads the multipart body; anything that is not well-formed multipart is a 400, never a 500. */
-async function readPcnForm(c: Context): Promise<PcnForm> {
+async function readPcnForm(c: Context, uploadsDir: string): Promise<PcnForm> {
   const type = c.req.header('content-type')?.toLowerCase() ?? '';
   if (!type.startsWith('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.invalidMultipart);
   }
-  let form: FormData;
+  let form: Awaited<ReturnType<typeof spoolMultipart>>;
   try {
-    form = await c.req.raw.formData();
+    form = await spoolMultipart(c.req.raw, {
+      dir: uploadsDir,
+      fileField: PCN_MULTIPART_FIELDS.images,
+      limits: { maxBodyBytes: UPLOAD_BODY_LIMIT, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: MAX_IMAGES_PER_PCN, maxFieldBytes: MAX_FIELD_BYTES, maxFields: MAX_FIELDS, maxFieldsTotalBytes: MAX_FIELDS_TOTAL_BYTES },
+    });
   } catch (error) {
-    // The body limit reports itself through its own AppError; everything else is a bad body.
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidMultipart);
+    if (error instanceof SpoolError) throw refusalFor(error.problem);
+    throw error;
   }
+  spooledBy.get(c)?.push(...form.files.map((file) => file.tempPath));
+  const first = (name: string) => form.fields.get(name)?.[0];
+  const all = (name: string) => form.fields.get(name) ?? [];
   const text: Record<string, string> = {};
   for (const name of TEXT_FIELDS) {
-    const value = form.get(name);
-    if (typeof value === 'string') text[name] = value;
+    const value = first(name);
+    if (value !== undefined) text[name] = value;
   }
   // An optional value sent empty by a form means "not given".
   for (const name of EMPTY_MEANS_ABSENT) if (text[name]?.trim() === '') delete text[name];
-  const files = form
-    .getAll(PCN_MULTIPART_FIELDS.images)
-    .filter((value): value is UploadedFile => typeof value !== 'string')
-    // A file input left empty still sends a nameless, empty part.
-    .filter((file) => !(file.size === 0 && file.name === ''));
-  const facts = Object.fromEntries(
-    IMAGE_FACT_FIELDS.map((field) => [field, form.getAll(PCN_MULTIPART_FIELDS[field]).map((v) => (typeof v === 'string' ? v.trim() : ''))]),
-  ) as RawImageFacts;
-  const removeImageIds = [
-    ...new Set(
-      form
-        .getAll(PCN_MULTIPART_FIELDS.removeImageIds)
-        .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
-        .map((v) => v.trim()),
-    ),
-  ];
+  // A file input left empty still sends a nameless, empty part.
+  const files = form.files.filter((file) => !(file.size === 0 && file.name === ''));
+  const facts = Object.fromEntries(IMAGE_FACT_FIELDS.map((field) => [field, all(PCN_MULTIPART_FIELDS[field]).map((v) => v.trim())])) as RawImageFacts;
+  const removeImageIds = [...new Set(all(PCN_MULTIPART_FIELDS.removeImageIds).filter((v) => v.trim() !== '').map((v) => v.trim()))];
   // A PCN never holds more than MAX_IMAGES_PER_PCN images; a longer list is not a real edit
   // and would only hit SQLite's bound-parameter limit.
   if (removeImageIds.length > MAX_IMAGES_PER_PCN) {
@@ -630,11 +635,26 @@ async function readPcnForm(c: Context): Promise<PcnForm> {
   return { text, files, facts, removeImageIds };
 }
 
+function refusalFor(problem: SpoolProblem): AppError {
+  switch (problem) {
+    case 'file-too-large':
+      return new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.imageTooLarge, { details: { images: VALIDATION_MESSAGES.imageTooLarge } });
+    case 'too-many-files':
+      return new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
+    case 'body-too-large':
+    case 'field-too-large':
+    case 'too-many-fields':
+      return new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge);
+    case 'malformed':
+      return new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidMultipart);
+  }
+}
+
 /**
  * Checks count, size, real type, capture facts and device checksum of every photo before
  * anything is written: a refused photo leaves no file and no row.
  */
-async function readEvidenceImages(files: UploadedFile[], rawFacts: RawImageFacts): Promise<EvidenceImage[]> {
+async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImageFacts): Promise<EvidenceImage[]> {
   if (files.length > MAX_IMAGES_PER_PCN) {
     throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
   }
@@ -647,19 +667,17 @@ async function readEvidenceImages(files: UploadedFile[], rawFacts: RawImageFacts
     if (file.size > MAX_IMAGE_BYTES) {
       throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.imageTooLarge, { details: { images: VALIDATION_MESSAGES.imageTooLarge } });
     }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const sniffed = detectImageType(bytes);
+    const sniffed = detectImageType(file.head);
     if (!sniffed) {
       const message = `${VALIDATION_MESSAGES.imageWrongType} (${file.name || `photo ${index + 1}`} is not)`;
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { details: { images: VALIDATION_MESSAGES.imageWrongType } });
     }
     const facts = read.facts[index]!;
-    const sha256 = sha256Hex(bytes);
-    if (facts.clientSha256 !== null && facts.clientSha256 !== sha256) {
+    if (facts.clientSha256 !== null && facts.clientSha256 !== file.sha256) {
       const message = checksumMismatchMessage(index);
       throw new AppError('EVIDENCE_CHECKSUM_MISMATCH', message, { details: { images: message, imageSha256: message } });
     }
-    images.push({ ...sniffed, ...facts, bytes, sha256, originalName: file.name.slice(0, 200) });
+    images.push({ ...sniffed, ...facts, tempPath: file.tempPath, size: file.size, sha256: file.sha256, originalName: file.name.slice(0, 200) });
   }
   return images;
 }
@@ -671,7 +689,7 @@ function imageRows(pcnId: string, images: EvidenceImage[], fileNames: string[], 
     file_name: fileNames[index]!,
     original_name: image.originalName,
     mime_type: image.mimeType,
-    size: image.bytes.length,
+    size: image.size,
     sha256: image.sha256,
     client_sha256: image.clientSha256,
     taken_at: image.takenAt,

@@ -60,6 +60,37 @@ export async function writeEvidenceFiles(
   }
 }
 
+/**
+ * Moves files the multipart parser already wrote to temporary names into place: each is
+ * fsynced, renamed to a name we make, and the folder fsynced, as writeEvidenceFiles does. On
+ * any failure the files placed so far are removed; the temporary ones stay for the caller.
+ */
+export async function placeEvidenceFiles(
+  uploadsDir: string,
+  files: ReadonlyArray<{ tempPath: string; extension: string }>,
+): Promise<string[]> {
+  if (files.length === 0) return [];
+  const placed: string[] = [];
+  try {
+    for (const file of files) {
+      const fileName = `${randomBytes(16).toString('hex')}.${file.extension}`;
+      const handle = await open(file.tempPath, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(file.tempPath, pathOf(uploadsDir, fileName));
+      placed.push(fileName);
+    }
+    await syncFolder(uploadsDir);
+    return placed;
+  } catch (error) {
+    await deleteEvidenceFiles(uploadsDir, placed);
+    throw error;
+  }
+}
+
 /** Removes files by name; a file already gone is fine (a retried delete must not fail). */
 export async function deleteEvidenceFiles(uploadsDir: string, fileNames: readonly string[]): Promise<void> {
   for (const fileName of fileNames) {
