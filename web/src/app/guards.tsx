@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isAdminRole } from '@parkpatrol/shared';
 import { paths } from '../config/paths.ts';
+import { SetPasswordForm } from '../features/access-link/set-password-form.tsx';
 import { useSession } from '../features/auth/session-store.ts';
 import { FullPageSpinner } from '../lib/spinner.tsx';
 import { AccessDenied } from './routes/access-denied.tsx';
@@ -9,15 +10,22 @@ import { AccessDenied } from './routes/access-denied.tsx';
 /** Where the sign-in screen returns to: kept in router state as `from`. */
 export type LoginLocationState = { from?: { pathname: string; search?: string; hash?: string } };
 
+/**
+ * Signed-in routes. An account opened by an access link that has no password yet stays on the
+ * password step whatever address it opens (the server refuses it everything else too, so the
+ * app could show nothing useful anyway); once it is set, the route asked for shows.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const hasRestored = useSession((s) => s.hasRestored);
+  const user = useSession((s) => s.user);
   const location = useLocation();
   if (!hasRestored) return <FullPageSpinner />;
   if (!isAuthenticated) {
     const state: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.login} replace state={state} />;
   }
+  if (user && !user.hasPassword) return <SetPasswordForm user={user} />;
   return children;
 }
 

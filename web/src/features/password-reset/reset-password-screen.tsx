@@ -9,7 +9,8 @@ import { Alert } from '../../lib/alert.tsx';
 import { Button, LinkButton } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { TextField } from '../../lib/text-field.tsx';
-import { resetPassword } from './api/password-reset.ts';
+import { Spinner } from '../../lib/spinner.tsx';
+import { checkResetToken, resetPassword } from './api/password-reset.ts';
 
 const RESET_TITLE = 'Choose a new password';
 
@@ -22,12 +23,37 @@ export function ResetPasswordScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(token ? null : SERVER_MESSAGES.invalidResetToken);
   const [isLinkDead, setLinkDead] = useState(!token);
+  const [isChecking, setChecking] = useState(Boolean(token));
   const [isDone, setDone] = useState(false);
   const [isSaving, setSaving] = useState(false);
 
   useEffect(() => {
     document.title = `${RESET_TITLE} · ${PRODUCT_TITLE}`;
   }, []);
+
+  // A used or expired link says so before anyone types a new password. Without an answer
+  // (offline) the form shows, and saving reports what the server says then.
+  useEffect(() => {
+    if (!token) return;
+    let isCurrent = true;
+    checkResetToken(token).then(
+      () => {
+        if (isCurrent) setChecking(false);
+      },
+      (e: unknown) => {
+        if (!isCurrent) return;
+        const apiError = toApiError(e, SERVER_MESSAGES.invalidResetToken);
+        if (apiError.code === 'INVALID_TOKEN') {
+          setLinkDead(true);
+          setError(apiError.message);
+        }
+        setChecking(false);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [token]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,7 +82,9 @@ export function ResetPasswordScreen() {
       <div className="auth-card">
         <PageHeading className="auth-card__title">{PRODUCT_TITLE}</PageHeading>
         <h2 className="auth-card__subtitle">{RESET_TITLE}</h2>
-        {isDone ? (
+        {isChecking ? (
+          <Spinner label="Checking your link..." />
+        ) : isDone ? (
           <>
             <Alert tone="success">{SUCCESS_MESSAGES.passwordResetSuccessful}. Sign in with your new password.</Alert>
             <LinkButton href={paths.login} className="button--block">Go to sign in</LinkButton>
@@ -78,9 +106,12 @@ export function ResetPasswordScreen() {
             </Form>
           </>
         )}
-        <p className="auth-card__footer">
-          <Link href={paths.login} className="text-link">Back to sign in</Link>
-        </p>
+        {/* After success the one way on is 'Go to sign in' above. */}
+        {isDone ? null : (
+          <p className="auth-card__footer">
+            <Link href={paths.login} className="text-link">Back to sign in</Link>
+          </p>
+        )}
       </div>
     </main>
   );

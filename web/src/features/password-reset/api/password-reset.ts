@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function requestPasswordReset(email: string): Promise<void> {
@@ -7,4 +7,14 @@ export function requestPasswordReset(email: string): Promise<void> {
 
 export function resetPassword(token: string, password: string): Promise<void> {
   return apiClient.post<void>('auth/reset-password', { json: { token, password }, skipRefresh: true, token: null, fallbackMessage: ERROR_MESSAGES.passwordResetFailed });
+}
+
+/** Whether a reset link still works, without spending it (the screen asks before the form shows). */
+export function checkResetToken(token: string): Promise<{ isValid: true }> {
+  return apiClient.post<{ isValid: true }>('auth/reset-password/check', {
+    json: { token },
+    skipRefresh: true,
+    token: null,
+    fallbackMessage: SERVER_MESSAGES.invalidResetToken,
+  });
 }
