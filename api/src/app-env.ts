@@ -2,6 +2,7 @@ import type { Role } from '@parkpatrol/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { SignInLimiter } from './auth/sign-in-limiter.ts';
+import type { UploadGate } from './services/upload-gate.ts';
 import type { Logger } from './services/logger.ts';
 import type { Mailer } from './services/mail.ts';
 
@@ -14,6 +15,8 @@ export type AppDeps = {
   now: () => Date;
   /** Password-guess limits shared by sign-in and the profile; in memory unless given. */
   signInLimiter?: SignInLimiter;
+  /** How many uploads run at once, per user and in all; the default caps unless given. */
+  uploadGate?: UploadGate;
 };
 
 export type AuthUser = {

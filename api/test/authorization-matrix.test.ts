@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEndpoint, ENDPOINTS } from './endpoint-table.ts';
 import { matrixCells, registeredRoutes, runCell } from './support/send.ts';
-import { createWorld, type World } from './support/world.ts';
+import { createWorld, uncappedUploads, type World } from './support/world.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let w: World;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ uploadGate: uncappedUploads() });
   w = await createWorld(t);
 });
 afterAll(async () => {

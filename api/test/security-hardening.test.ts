@@ -14,7 +14,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { describeEndpoint, ENDPOINTS } from './endpoint-table.ts';
 import { createPcnViaApi } from './fixtures.ts';
 import { ownerFor, sendPrepared } from './support/send.ts';
-import { createWorld, type World } from './support/world.ts';
+import { createWorld, uncappedUploads, type World } from './support/world.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -69,7 +69,7 @@ let w: World;
 let server: Awaited<ReturnType<typeof listen>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ uploadGate: uncappedUploads() });
   w = await createWorld(t);
   server = await listen(t);
 });

@@ -7,7 +7,7 @@ import { REFRESH_REUSE_GRACE_MS } from '../src/auth/refresh-tokens.ts';
 import { describeEndpoint, ENDPOINTS } from './endpoint-table.ts';
 import { createPcnViaApi, makeJpeg } from './fixtures.ts';
 import { ownerFor, sendPrepared, type Answer } from './support/send.ts';
-import { createActor, createWorld, type World } from './support/world.ts';
+import { createActor, createWorld, uncappedUploads, type World } from './support/world.ts';
 import { startSmtpTestServer } from './smtp-test-server.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -26,7 +26,7 @@ const passwordsUsed = new Set<string>(['correct horse battery', 'a-new-password-
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  t = await createTestApp({ smtpUrl: smtp.url });
+  t = await createTestApp({ smtpUrl: smtp.url, uploadGate: uncappedUploads() });
   const request = t.request;
   t.request = async (method, path, init) => {
     const res = await request(method, path, init);

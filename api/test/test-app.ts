@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../src/db/database.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createMemorySignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
+import type { UploadGate } from '../src/services/upload-gate.ts';
 import { createLogger, type Logger } from '../src/services/logger.ts';
 import { createMailer } from '../src/services/mail.ts';
 
@@ -18,7 +19,9 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * The real app over a fresh, migrated SQLite file and its own data folder. Nothing of ours is
  * mocked; `clock` lets a test move time forward (token expiry, rate-limit windows).
  */
-export async function createTestApp(options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy } = {}) {
+export async function createTestApp(
+  options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', APP_URL: 'http://localhost:5173', SMTP_URL: options.smtpUrl }),
@@ -33,6 +36,7 @@ export async function createTestApp(options: { smtpUrl?: string; config?: Partia
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
   const deps: AppDeps = { db, config, mailer, logger, now };
   if (options.signInPolicy) deps.signInLimiter = createMemorySignInLimiter({ now, policy: options.signInPolicy });
+  if (options.uploadGate) deps.uploadGate = options.uploadGate;
   const app = createApp(deps);
 
   async function request(

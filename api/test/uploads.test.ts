@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pcn } from '@parkpatrol/shared';
+import { IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES } from '@parkpatrol/shared';
+import { createUploadGate } from '../src/services/upload-gate.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg } from './fixtures.ts';
+import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, pcnForm, postPcn, validPcnFields } from './fixtures.ts';
 
 type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 
@@ -151,5 +154,73 @@ describe('sweeping orphaned evidence after a crash', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('uploads in flight (issue 13, finding 9)', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  /** A POST /pcns whose body stops halfway until `finish` is called: an upload still in flight. */
+  async function startSlowUpload(token: string, carParkId: string) {
+    const form = new Response(pcnForm({ ...validPcnFields(carParkId), images: [jpegUpload(1)] }));
+    const bytes = new Uint8Array(await form.arrayBuffer());
+    let finish!: () => void;
+    const rest = new Promise<void>((resolve) => (finish = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes.subarray(0, bytes.length >> 1));
+        await rest;
+        controller.enqueue(bytes.subarray(bytes.length >> 1));
+        controller.close();
+      },
+    });
+    const answer = t.app.request('/api/pcns', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { authorization: `Bearer ${token}`, 'content-type': form.headers.get('content-type')!, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    } as RequestInit);
+    return { answer, finish };
+  }
+
+  it('refuses a user\'s upload over their cap with 429 and the whole server\'s over its cap with 503, both with Retry-After, and takes them once the first is done', async () => {
+    t = await createTestApp({ uploadGate: createUploadGate({ perUser: 1, inAll: 2 }) });
+    const [first, second, third] = await Promise.all([t.signedInUser('USER'), t.signedInUser('USER'), t.signedInUser('USER')]);
+    const carPark = await t.createCarPark({ assignTo: [first.id, second.id, third.id] });
+    const fields = { ...validPcnFields(carPark.id), images: [jpegUpload(2)] };
+
+    const slow = await startSlowUpload(first.token, carPark.id);
+    const mine = await postPcn(t, first.token, fields);
+    expect(mine.status).toBe(429);
+    expect(mine.json).toMatchObject({ code: 'RATE_LIMITED', message: SERVER_MESSAGES.tooManyUploads });
+    expect(mine.headers.get('retry-after')).toBe('1');
+
+    const slowSecond = await startSlowUpload(second.token, carPark.id);
+    const busy = await postPcn(t, third.token, fields);
+    expect(busy.status).toBe(503);
+    expect(busy.json).toMatchObject({ message: SERVER_MESSAGES.uploadsBusy });
+    expect(busy.headers.get('retry-after')).toBe('1');
+
+    slow.finish();
+    slowSecond.finish();
+    expect((await slow.answer).status).toBe(201);
+    expect((await slowSecond.answer).status).toBe(201);
+    expect((await postPcn(t, first.token, fields)).status).toBe(201);
+    expect((await postPcn(t, third.token, fields)).status).toBe(201);
+  });
+
+  it('frees the slot of an upload refused half way (a part with no name)', async () => {
+    t = await createTestApp({ uploadGate: createUploadGate({ perUser: 1, inAll: 1 }) });
+    const officer = await t.signedInUser('USER');
+    const carPark = await t.createCarPark({ assignTo: [officer.id] });
+    const nameless = '--b\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--b--\r\n';
+    const refused = await t.request('POST', '/pcns', {
+      token: officer.token,
+      body: nameless,
+      headers: { 'content-type': 'multipart/form-data; boundary=b', [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(refused.status).toBe(400);
+    expect((await postPcn(t, officer.token, { ...validPcnFields(carPark.id), images: [jpegUpload(3)] })).status).toBe(201);
   });
 });

@@ -113,7 +113,7 @@ const spooledBy = new WeakMap<Context, string[]>();
 export function createPcnRoutes(deps: AppDeps) {
   const { db } = deps;
   const uploadsDir = deps.config.uploadsDir;
-  const gate = createUploadGate();
+  const gate = deps.uploadGate ?? createUploadGate();
   // A declared length over the limit is refused before a byte is read; a chunked body is
   // counted as it streams. At most a few uploads run per user and in all, so a flood of slow
   // uploads cannot pile up open files and parsers; what the request spooled goes when it ends.

@@ -101,7 +101,10 @@ export async function spoolMultipart(
       reject(error instanceof SpoolError ? error : new SpoolError('malformed', { cause: error }));
     };
 
-    parser.on('field', (name, value, info) => {
+    parser.on('field', (rawName, rawValue, info) => {
+      // A part without a name (or a value busboy could not decode) comes through as undefined.
+      const name = rawName ?? '';
+      const value = rawValue ?? '';
       fieldBytes += name.length + value.length;
       if (info.valueTruncated || fieldBytes > limits.maxFieldsTotalBytes) return fail(new SpoolError('field-too-large'));
       const values = fields.get(name) ?? [];
@@ -109,7 +112,7 @@ export async function spoolMultipart(
       fields.set(name, values);
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== fileField) {
+      if (isSettled || name !== fileField) {
         stream.resume();
         return;
       }

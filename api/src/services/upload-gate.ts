@@ -13,7 +13,9 @@ export type GateEntry =
   | { ok: true; leave: () => void }
   | { ok: false; scope: 'user' | 'server'; retryAfterSeconds: number };
 
-export function createUploadGate(options: { perUser?: number; inAll?: number } = {}) {
+export type UploadGate = { enter: (userId: string) => GateEntry };
+
+export function createUploadGate(options: { perUser?: number; inAll?: number } = {}): UploadGate {
   const perUser = options.perUser ?? UPLOADS_PER_USER;
   const inAll = options.inAll ?? UPLOADS_IN_ALL;
   const byUser = new Map<string, number>();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pcn, Role } from '@parkpatrol/shared';
 import { signAccessToken } from '../../src/auth/access-token.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
+import { createUploadGate, type UploadGate } from '../../src/services/upload-gate.ts';
 import { createPcnViaApi } from '../fixtures.ts';
 import type { TestApp } from '../test-app.ts';
 
@@ -37,6 +38,15 @@ export async function createActor(t: TestApp, role: Role = 'USER', overrides: Pa
   const user = await t.createUser({ password: null, passwordHash: await actorPasswordHash, ...overrides, role });
   const token = await signAccessToken(t.config.jwtSecret, { id: user.id, role }, randomUUID(), t.deps.now());
   return { id: user.id, email: user.email, role, token };
+}
+
+/**
+ * For suites that send every endpoint side by side as one owner (the matrix, headers, secrets):
+ * they test who may do what, not upload pacing, so the per-user cap on uploads in flight (4)
+ * would refuse their own parallelism. The cap itself is tested in uploads.test.ts.
+ */
+export function uncappedUploads(): UploadGate {
+  return createUploadGate({ perUser: Number.MAX_SAFE_INTEGER, inAll: Number.MAX_SAFE_INTEGER });
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
