@@ -6,6 +6,7 @@ import * as m0004 from './0004_keeper_queue_index.ts';
 import * as m0005 from './0005_pcn_counts.ts';
 import * as m0006 from './0006_pcn_search.ts';
 import * as m0007 from './0007_refresh_grace.ts';
+import * as m0008 from './0008_evidence_retention.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_pcn_counts': m0005,
   '0006_pcn_search': m0006,
   '0007_refresh_grace': m0007,
+  '0008_evidence_retention': m0008,
 };

@@ -25,7 +25,8 @@ source.close();
 
 const snapshot = new SQLite(target, { readonly: true });
 const integrity = snapshot.pragma('integrity_check', { simple: true });
-const files = snapshot.prepare('select file_name as fileName from pcn_images').all() as Array<{ fileName: string }>;
+// Photos removed under the retention policy have no file to copy (their rows, hashes and facts are in the database).
+const files = snapshot.prepare('select file_name as fileName from pcn_images where purged_at is null').all() as Array<{ fileName: string }>;
 snapshot.close();
 
 let copied = 0;

@@ -21,5 +21,6 @@ if (!existsSync(chromium)) {
 run('typecheck', 'npm run typecheck --silent');
 run('lint', 'npm run lint --silent');
 run('unit and API tests (vitest)', 'npx vitest run');
+run('evidence pack rendered to PNG (artifact)', 'node scripts/render-evidence-pack.mjs');
 buildWebIfStale({ force: true });
 run('browser tests (playwright)', 'npx playwright test', `${root}/web`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_KEEPER_NOTICE_DAYS, DEFAULT_PRODUCT_NAME } from '@parkpatrol/shared';
+import { DEFAULT_EVIDENCE_RETENTION_DAYS, DEFAULT_KEEPER_NOTICE_DAYS, DEFAULT_PRODUCT_NAME } from '@parkpatrol/shared';
 
 export type Config = {
   port: number;
@@ -21,6 +21,8 @@ export type Config = {
   trustProxy: boolean;
   /** Days from the parking event by which the notice to keeper must go out (PoFA 2012, Schedule 4). */
   keeperNoticeDays: number;
+  /** Days after a PCN is closed (PAID, CANCELLED, REJECTED) before its photo files are removed. */
+  evidenceRetentionDays: number;
 };
 
 const envSchema = z.object({
@@ -41,6 +43,14 @@ const envSchema = z.object({
     .min(1, 'KEEPER_NOTICE_DAYS must be between 1 and 365')
     .max(365, 'KEEPER_NOTICE_DAYS must be between 1 and 365')
     .default(DEFAULT_KEEPER_NOTICE_DAYS),
+  // 0 is allowed (photos go at the next run after a notice closes), so an empty or mistyped value
+  // must not coerce to 0 the way Number('') does: digits only, or the default when unset.
+  EVIDENCE_RETENTION_DAYS: z
+    .string()
+    .regex(/^\s*\d+\s*$/, 'EVIDENCE_RETENTION_DAYS must be a whole number of days (0 to 3650)')
+    .transform(Number)
+    .pipe(z.number().max(3650, 'EVIDENCE_RETENTION_DAYS must be between 0 and 3650'))
+    .default(DEFAULT_EVIDENCE_RETENTION_DAYS),
 });
 
 /** Reads and checks the environment once at start; a bad variable stops the server with its name. */
@@ -74,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     keeperNoticeDays: e.KEEPER_NOTICE_DAYS,
+    evidenceRetentionDays: e.EVIDENCE_RETENTION_DAYS,
   };
 }
 

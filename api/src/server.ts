@@ -8,6 +8,7 @@ import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './services/logger.ts';
 import { createMailer } from './services/mail.ts';
 import { sweepOrphanEvidenceFiles } from './services/evidence-storage.ts';
+import { scheduleDailyEvidencePurge } from './services/purge-expired-evidence.ts';
 import { findKnownImageFileNames } from './repositories/pcns.ts';
 
 const logger = createLogger();
@@ -39,6 +40,15 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(`${config.productName} Self Ticketing is running`, { url: `http://localhost:${info.port}`, dataDir: config.dataDir });
 });
 
+// Photos of closed notices go after EVIDENCE_RETENTION_DAYS (issue 16): now, then daily.
+const stopEvidencePurge = scheduleDailyEvidencePurge({
+  db,
+  uploadsDir: config.uploadsDir,
+  retentionDays: config.evidenceRetentionDays,
+  now: () => new Date(),
+  logger,
+});
+
 // Node closes idle keep-alive sockets after 5 s; a phone reusing one at that moment sees its
 // upload fail with EPIPE. Keep them longer than typical proxies and clients do, and give a slow
 // upload over one bar of signal ten minutes before the request is cut.
@@ -49,6 +59,7 @@ httpServer.requestTimeout = 600_000;
 
 function shutdown(signal: string) {
   logger.info('shutting down', { signal });
+  stopEvidencePurge();
   server.close(() => {
     void db.destroy().finally(() => {
       if (sqlite.open) sqlite.close();

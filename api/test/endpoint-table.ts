@@ -193,6 +193,11 @@ export const ENDPOINTS: EndpointCase[] = [
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/audit` }),
   },
   {
+    // The operator's answer to an appeal: even the officer who filed the notice gets 403.
+    method: 'GET', route: '/pcns/:id/evidence-pack', body: 'none', expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/evidence-pack` }),
+  },
+  {
     method: 'GET', route: '/pcns/:id', body: 'none', expected: ownerOrAdmin(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}` }),
   },

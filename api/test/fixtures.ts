@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import jpeg from 'jpeg-js';
-import { IDEMPOTENCY_KEY_HEADER, type OffenceType, type PcnStatus } from '@parkpatrol/shared';
+import { IDEMPOTENCY_KEY_HEADER, type OffenceType, type Pcn, type PcnImage, type PcnStatus } from '@parkpatrol/shared';
 import { insertPcn } from '../src/repositories/pcns.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -70,11 +70,14 @@ export function postPcn(t: TestApp, token: string | undefined, input: PcnFormInp
   });
 }
 
+/** A PCN just made: none of its photos can have been removed under the retention policy yet, so each has a URL. */
+export type NewPcn = Pcn & { images: Array<PcnImage & { url: string }> };
+
 /** Creates a PCN through the API and returns it (throws on anything but 201). */
-export async function createPcnViaApi(t: TestApp, token: string, carParkId: string, overrides: PcnFormInput = {}) {
+export async function createPcnViaApi(t: TestApp, token: string, carParkId: string, overrides: PcnFormInput = {}): Promise<NewPcn> {
   const res = await postPcn(t, token, { ...validPcnFields(carParkId), images: [jpegUpload(1), jpegUpload(2)], ...overrides });
   if (res.status !== 201) throw new Error(`create PCN failed: ${res.status} ${res.text}`);
-  return res.json.data as import('@parkpatrol/shared').Pcn;
+  return res.json.data as NewPcn;
 }
 
 /**

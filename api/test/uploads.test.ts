@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pcn } from '@parkpatrol/shared';
 import { IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { createUploadGate } from '../src/services/upload-gate.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, pcnForm, postPcn, validPcnFields } from './fixtures.ts';
+import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, pcnForm, postPcn, validPcnFields, type NewPcn } from './fixtures.ts';
 
 type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 
@@ -20,7 +19,7 @@ describe('GET /uploads/{fileName}', () => {
   let other: Session;
   let admin: Session;
   let superAdmin: Session;
-  let pcn: Pcn;
+  let pcn: NewPcn;
   let photo: Uint8Array;
 
   /** The API hands out `/api/uploads/...`; the test client adds `/api` itself. */

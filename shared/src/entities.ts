@@ -39,7 +39,8 @@ export type CarPark = {
 export type PcnImage = {
   id: string;
   fileName: string;
-  url: string;
+  /** A signed, expiring URL of the photo; null once the file was removed under the retention policy. */
+  url: string | null;
   mimeType: string;
   size: number;
   /** SHA-256 of the bytes as the server received them. */
@@ -56,6 +57,8 @@ export type PcnImage = {
   /** Checklist shots this photo shows (OFFENCE_PHOTO_CHECKLIST ids). */
   shots?: PhotoShotType[];
   createdAt: string;
+  /** When the file was removed under the retention policy; its hashes and capture facts stay. */
+  purgedAt?: string | null;
 };
 
 export type PhotoTakenAtSource = 'camera' | 'added';
@@ -100,6 +103,8 @@ export type Pcn = {
   possibleDuplicates?: PcnReference[];
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
+  /** When the photos' files were removed under the retention policy (issue 16); null while kept. */
+  photosPurgedAt?: string | null;
   statusHistory?: PcnStatusChange[];
   createdAt: string;
   updatedAt: string;
@@ -119,6 +124,7 @@ export const PCN_AUDIT_ACTIONS = [
   'status_changed',
   'notes_changed',
   'deleted',
+  'images_purged',
 ] as const;
 export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
 
@@ -127,7 +133,7 @@ export type PcnAuditEntry = {
   id: string;
   pcnId: string;
   action: PcnAuditAction;
-  /** The actor as they are now; null once their account is deleted. */
+  /** The actor as they are now; null once their account is deleted, or for the retention job (no account). */
   actor: { id: string; firstName: string; lastName: string } | null;
   /** The actor's name as recorded with the change (kept after their account is gone). */
   actorName: string;

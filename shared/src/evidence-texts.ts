@@ -1,4 +1,5 @@
 import type { PcnAuditAction, PhotoTakenAtSource } from './entities.ts';
+import { PHOTOS_PURGED_TEXT } from './evidence-retention.ts';
 
 /**
  * Words for the evidence facts of issue 8 (deadline, clock offset, elapsed times, capture source,
@@ -75,6 +76,7 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   status_changed: 'Status changed',
   notes_changed: 'Admin notes changed',
   deleted: 'Deleted',
+  images_purged: PHOTOS_PURGED_TEXT,
 };
 
 /** The audit trail's field names (the API's camelCase) as people read them. */
@@ -96,6 +98,7 @@ export const PCN_AUDIT_FIELD_LABELS: Record<string, string> = {
   note: 'Note',
   adminNotes: 'Admin notes',
   createdBy: 'Officer',
+  retentionDays: 'Retention period (days)',
 };
 
 /** A field the table does not know yet still reads as words: 'someNewField' -> 'Some new field'. */

@@ -15,3 +15,5 @@ export * from './photo-checklist.ts';
 export * from './duplicates.ts';
 export * from './keeper-notice.ts';
 export * from './evidence-texts.ts';
+export * from './evidence-retention.ts';
+export * from './evidence-pack.ts';

@@ -92,6 +92,8 @@ export interface PcnImagesTable {
   /** Comma-separated PHOTO_SHOT_TYPES ids; '' for none. */
   shots: Generated<string>;
   created_at: string;
+  /** When the file was removed under the retention policy (migration 0008); null while kept. */
+  purged_at: string | null;
 }
 export interface PcnDuplicatesTable {
   pcn_id: string;

@@ -68,6 +68,7 @@ const IMAGE_COLUMNS = [
   'accuracy_m',
   'shots',
   'created_at',
+  'purged_at',
 ] as const;
 export type PcnImageRow = Pick<PcnImagesTable, Exclude<(typeof IMAGE_COLUMNS)[number], 'shots'>> & { shots: string };
 
@@ -143,7 +144,8 @@ function toPcnImage(image: PcnImageRow, imageUrl: (fileName: string) => string):
   return {
     id: image.id,
     fileName: image.file_name,
-    url: imageUrl(image.file_name),
+    // No URL for a removed file: it would only ever answer 404 (a broken image on every screen).
+    url: image.purged_at === null ? imageUrl(image.file_name) : null,
     mimeType: image.mime_type,
     size: image.size,
     sha256: image.sha256,
@@ -155,7 +157,13 @@ function toPcnImage(image: PcnImageRow, imageUrl: (fileName: string) => string):
     accuracyM: image.accuracy_m,
     shots: image.shots.split(',').filter(isPhotoShotType),
     createdAt: image.created_at,
+    purgedAt: image.purged_at,
   };
+}
+
+/** When the retention policy removed this PCN's photo files (all go at once), or null while they are kept. */
+function photosPurgedAt(images: readonly PcnImageRow[]): string | null {
+  return images.reduce<string | null>((latest, image) => (image.purged_at !== null && (latest === null || image.purged_at > latest) ? image.purged_at : latest), null);
 }
 
 /** The one mapper from rows to the shared Pcn shape; image URLs come from the caller (they are signed). */
@@ -192,6 +200,7 @@ export function toPcn(
         ? null
         : { id: row.created_by, firstName: row.creator_first_name ?? '', lastName: row.creator_last_name ?? '' },
     images: images.map((image) => toPcnImage(image, imageUrl)),
+    photosPurgedAt: photosPurgedAt(images),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -558,6 +567,8 @@ export async function findImageByFileName(
       'pcns.status',
     ])
     .where('pcn_images.file_name', '=', fileName)
+    // A removed file is gone for everyone, signed URL or not.
+    .where('pcn_images.purged_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -570,13 +581,17 @@ export async function findImageByFileName(
   };
 }
 
-/** Which of these file names belong to an image row (for the orphan sweep). */
+/**
+ * Which of these file names belong to a kept image (for the orphan sweep). A purged image's
+ * file counts as an orphan: if the retention run committed but could not delete it, the sweep
+ * finishes the job.
+ */
 export async function findKnownImageFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
   const known = new Set<string>();
   // Chunked to stay well under SQLite's bound-parameter limit.
   for (let start = 0; start < fileNames.length; start += 500) {
     const chunk = fileNames.slice(start, start + 500);
-    const rows = await db.selectFrom('pcn_images').select('file_name').where('file_name', 'in', chunk).execute();
+    const rows = await db.selectFrom('pcn_images').select('file_name').where('file_name', 'in', chunk).where('purged_at', 'is', null).execute();
     for (const row of rows) known.add(row.file_name);
   }
   return known;
@@ -692,7 +707,8 @@ export async function findPossibleDuplicates(db: Db, pcnIds: readonly string[]):
 export type NewAuditEntry = {
   pcnId: string;
   action: PcnAuditAction;
-  actor: { id: string; firstName: string; lastName: string };
+  /** An automatic job (the retention purge) has no account: id null, and its name says what acted. */
+  actor: { id: string | null; firstName: string; lastName: string };
   changes: AuditChanges;
   clockOffsetMs: number | null;
   now: string;

@@ -70,6 +70,7 @@ import {
   type PcnRow,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
+import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { deleteEvidenceFiles, placeEvidenceFiles } from '../services/evidence-storage.ts';
 import { discardSpooledFiles, spoolMultipart, SpoolError, type SpooledFile, type SpoolProblem } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
@@ -232,6 +233,23 @@ export function createPcnRoutes(deps: AppDeps) {
       if (!row && entries.length === 0) throw notFound();
       const body: PcnAuditResponse = { pcnId: id, entries };
       return ok(c, body);
+    })
+
+    /**
+     * The evidence pack for an appeal (issue 16): one PDF with the notice, its timeline, every
+     * photo and the audit trail. Admins only: it is what the operator sends to the motorist and
+     * the appeals service. An officer gets 403 whether or not the PCN exists.
+     */
+    .get('/:id/evidence-pack', async (c) => {
+      if (!isAdminRole(c.get('user').role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+      const pack = await buildEvidencePack(deps, c.req.param('id'));
+      return c.body(pack.bytes, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${pack.fileName}"`,
+        // Personal data, and made fresh each time: nothing may keep a copy on the way.
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
     })
 
     .get('/:id', async (c) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -155,5 +155,16 @@ async function syncFolder(dir: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** Reads a stored file whole (the evidence pack embeds it), or null when it is not there. */
+export async function readEvidenceFile(uploadsDir: string, fileName: string): Promise<Uint8Array | null> {
+  if (!isEvidenceFileName(fileName)) return null;
+  try {
+    return new Uint8Array(await readFile(pathOf(uploadsDir, fileName)));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }

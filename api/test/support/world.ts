@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Pcn, Role } from '@parkpatrol/shared';
+import type { Role } from '@parkpatrol/shared';
 import { signAccessToken } from '../../src/auth/access-token.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { createUploadGate, type UploadGate } from '../../src/services/upload-gate.ts';
-import { createPcnViaApi } from '../fixtures.ts';
+import { createPcnViaApi, type NewPcn } from '../fixtures.ts';
 import type { TestApp } from '../test-app.ts';
 
 /** The five callers every endpoint is tried with (issue 7, item 2). */
@@ -72,7 +72,7 @@ export function actorOf(w: World, name: ActorName, owner: Actor): Actor | null {
 }
 
 /** A PCN with two real photos, filed by `owner` through the API against their car park. */
-export async function createOwnedPcn(w: World, owner: Actor = w.owner): Promise<Pcn> {
+export async function createOwnedPcn(w: World, owner: Actor = w.owner): Promise<NewPcn> {
   const carParkId = owner.id === w.owner.id ? w.ownerCarParkId : (await w.t.createCarPark({ assignTo: [owner.id] })).id;
   return createPcnViaApi(w.t, owner.token, carParkId);
 }

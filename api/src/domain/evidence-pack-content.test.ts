@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { PcnAuditEntry } from '@parkpatrol/shared';
+import {
+  auditEntryText,
+  formatPackTime,
+  observationTimeline,
+  photoCaption,
+  photoEmbedding,
+  toWinAnsi,
+  type PackCarPark,
+  type PackPcn,
+  type PackPhoto,
+} from './evidence-pack-content.ts';
+
+const carPark: PackCarPark = { id: 'cp1', name: 'Riverside', siteCode: 'RV1', address: '1 Quay St', postcode: 'BS1 4DJ', considerationMinutes: 5, graceMinutes: 10 };
+
+const pcn: PackPcn = {
+  pcnNumber: '00000042',
+  vehicleRegistration: 'AB12CDE',
+  offenceType: 'PARKING_WITHOUT_PERMIT',
+  description: '',
+  location: 'Bay 4',
+  status: 'ISSUED',
+  adminNotes: null,
+  observedAt: '2026-07-01T09:00:00.000Z',
+  issuedAt: '2026-07-01T09:20:00.000Z',
+  stayApplies: true,
+  clockOffsetMs: null,
+  keeperNoticeDueAt: '2026-07-15T09:00:00.000Z',
+  duplicateReason: null,
+  officerName: 'Olivia Officer',
+  createdAt: '2026-07-01T09:21:00.000Z',
+};
+
+const photo: PackPhoto = {
+  mimeType: 'image/jpeg',
+  sha256: 'a'.repeat(64),
+  clientSha256: 'a'.repeat(64),
+  takenAt: '2026-01-10T14:05:09.000Z',
+  takenAtSource: 'camera',
+  latitude: 51.4545,
+  longitude: -2.5879,
+  accuracyM: 8.4,
+  shots: ['Number plate'],
+  purgedAt: null,
+  isFileIntact: true,
+};
+
+describe('toWinAnsi', () => {
+  it('keeps what the standard fonts can draw, accents and typographic quotes included', () => {
+    expect(toWinAnsi('Zoë Brontë – “café” £5 €2')).toBe('Zoë Brontë – “café” £5 €2');
+  });
+
+  it('turns letters the fonts lack into their plain letter, and anything else into ?', () => {
+    expect(toWinAnsi('Łukasz Wałęsa Dvořák')).toBe('Lukasz Walesa Dvorák');
+    expect(toWinAnsi('Parked 🚗 here ✅ 日本')).toBe('Parked ? here ? ??');
+  });
+
+  it('keeps line breaks and makes tabs and odd spaces plain spaces', () => {
+    expect(toWinAnsi('one\r\ntwo\tthree\u2003four')).toBe('one\ntwo three four');
+  });
+});
+
+describe('formatPackTime', () => {
+  it('writes UK time with the zone in force: GMT in winter, BST in summer', () => {
+    expect(formatPackTime('2026-01-10T14:05:09.000Z')).toBe('10 Jan 2026, 14:05:09 GMT');
+    expect(formatPackTime('2026-07-01T09:00:00.000Z')).toBe('01 Jul 2026, 10:00:00 BST');
+    expect(formatPackTime(null)).toBe('Not recorded');
+  });
+});
+
+describe('observationTimeline', () => {
+  it('places consideration and grace after the first sighting, and says the wait was kept', () => {
+    const { rows, summary } = observationTimeline(pcn, carPark);
+    expect(rows).toEqual([
+      { time: '01 Jul 2026, 10:00:00 BST', event: 'Vehicle first seen by the officer' },
+      { time: '01 Jul 2026, 10:05:00 BST', event: 'Consideration period ends (5 min)' },
+      { time: '01 Jul 2026, 10:15:00 BST', event: 'Grace period ends (10 min more): earliest issue when a stay applies' },
+      { time: '01 Jul 2026, 10:20:00 BST', event: 'Notice issued' },
+    ]);
+    expect(summary[0]).toBe('Issued 20 min after the first sighting.');
+    expect(summary[1]).toMatch(/^A stay applied and was kept/);
+  });
+
+  it('says plainly when the wait was not kept, and when there is no first sighting to measure from', () => {
+    const early = observationTimeline({ ...pcn, issuedAt: '2026-07-01T09:10:00.000Z' }, carPark);
+    expect(early.summary[1]).toMatch(/^A stay applied and was NOT kept/);
+    const unseen = observationTimeline({ ...pcn, observedAt: null, stayApplies: false }, carPark);
+    expect(unseen.rows).toEqual([{ time: '01 Jul 2026, 10:20:00 BST', event: 'Notice issued' }]);
+    expect(unseen.summary[0]).toMatch(/No first sighting was recorded/);
+  });
+});
+
+describe('photoCaption', () => {
+  it('gives every capture fact and the hash checks of a JPEG embedded as stored', () => {
+    const caption = photoCaption(photo, 0, 4);
+    expect(caption.title).toBe('Photo 1 of 4');
+    expect(caption.sha256).toBe('a'.repeat(64));
+    expect(caption.lines).toEqual([
+      'Shows: Number plate',
+      "Taken: 10 Jan 2026, 14:05:09 GMT (camera: from the photo's EXIF)",
+      'GPS position: 51.45450, -2.58790 (accuracy ±8 m)',
+      "Device hash check: the device's SHA-256 matched the server's on receipt: the bytes were not changed in transit",
+      'Stored file: read for this pack; it hashes to the SHA-256 recorded on receipt',
+      "In this PDF: the stored JPEG bytes, unchanged, so the SHA-256 below can be rechecked from the PDF's image.",
+    ]);
+  });
+
+  it('says when a PNG is re-encoded, a HEIC kept out, a file changed or removed', () => {
+    expect(photoEmbedding({ ...photo, mimeType: 'image/png' })).toBe('png');
+    expect(photoCaption({ ...photo, mimeType: 'image/png' }, 0, 1).lines.at(-1)).toMatch(/re-encoded copy of the PNG/);
+    expect(photoEmbedding({ ...photo, mimeType: 'image/heic' })).toBe('none');
+    expect(photoCaption({ ...photo, mimeType: 'image/heic' }, 0, 1).lines.at(-1)).toMatch(/HEIC cannot be embedded in a PDF; the photo is kept in its original format/);
+    expect(photoCaption({ ...photo, isFileIntact: false }, 0, 1).lines).toContain('Stored file: read for this pack; it does NOT hash to the SHA-256 recorded on receipt');
+    const purged = photoCaption({ ...photo, purgedAt: '2026-06-03T02:00:00.000Z', isFileIntact: null }, 0, 1);
+    expect(purged.lines).toContain('Stored file: Photos removed under the retention policy on 3 June 2026.');
+    expect(photoEmbedding({ ...photo, purgedAt: '2026-06-03T02:00:00.000Z', isFileIntact: null })).toBe('none');
+  });
+});
+
+describe('auditEntryText', () => {
+  const entry = (overrides: Partial<PcnAuditEntry>): PcnAuditEntry => ({
+    id: 'e1',
+    pcnId: 'p1',
+    action: 'updated',
+    actor: null,
+    actorName: 'Ade Admin',
+    changes: {},
+    clockOffsetMs: null,
+    createdAt: '2026-07-01T09:30:00.000Z',
+    ...overrides,
+  });
+
+  it('writes each change in words, with car park names and times as people read them', () => {
+    const text = auditEntryText(
+      entry({ changes: { carParkId: { from: 'cp0', to: 'cp1' }, observedAt: { from: null, to: '2026-07-01T09:00:00.000Z' }, status: { from: 'SUBMITTED', to: 'UNDER_REVIEW' } } }),
+      { carParkName: (id) => (id === 'cp1' ? 'Riverside' : undefined) },
+    );
+    expect(text.heading).toBe('01 Jul 2026, 10:30:00 BST · Edited · by Ade Admin');
+    expect(text.lines).toEqual(['Car park: cp0 -> Riverside', 'First seen: 01 Jul 2026, 10:00:00 BST', 'Status: Submitted -> Under Review']);
+  });
+
+  it('lists the photos a retention run removed, by hash', () => {
+    const text = auditEntryText(
+      entry({
+        action: 'images_purged',
+        actorName: 'Retention policy',
+        changes: { images: { from: [{ sha256: 'b'.repeat(64), takenAt: null }], to: null }, retentionDays: { from: null, to: 180 } },
+      }),
+      { carParkName: () => undefined },
+    );
+    expect(text.heading).toBe('01 Jul 2026, 10:30:00 BST · Photos removed under the retention policy · by Retention policy');
+    expect(text.lines).toEqual([`Photos: photo SHA-256 ${'b'.repeat(64)} (files removed)`, 'Retention period (days): 180 days after closing']);
+  });
+});

@@ -1,0 +1,309 @@
+import {
+  auditFieldLabel,
+  canIssue,
+  describeClockOffset,
+  earliestIssueTime,
+  formatDuration,
+  OFFENCE_TYPE_LABELS,
+  PCN_AUDIT_ACTION_LABELS,
+  PCN_STATUS_LABELS,
+  pcnTitle,
+  photosPurgedNotice,
+  TAKEN_AT_SOURCE_LABELS,
+  type OffenceType,
+  type PcnAuditEntry,
+  type PcnReference,
+  type PcnStatus,
+  type PhotoTakenAtSource,
+} from '@parkpatrol/shared';
+
+/**
+ * What the evidence pack says (issue 16), as lines of text: pure, so the words are tested apart
+ * from the PDF drawing and the database. The layout only places what these functions return.
+ */
+
+/**
+ * The pack's times are UK wall-clock times, as a motorist and the appeals services (POPLA, IAS)
+ * read them, with GMT or BST written beside each so no reader has to guess the zone.
+ */
+export const EVIDENCE_PACK_TIME_ZONE = 'Europe/London';
+
+const packTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: EVIDENCE_PACK_TIME_ZONE,
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+const packDateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: EVIDENCE_PACK_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+
+/** '14 Mar 2026, 09:26:05 GMT'; 'Not recorded' for no time. */
+export function formatPackTime(instant: string | Date | null | undefined): string {
+  if (instant === null || instant === undefined) return NOT_RECORDED;
+  const date = instant instanceof Date ? instant : new Date(instant);
+  return Number.isNaN(date.getTime()) ? String(instant) : packTimeFormat.format(date);
+}
+
+export function formatPackDate(instant: string | Date): string {
+  return packDateFormat.format(instant instanceof Date ? instant : new Date(instant));
+}
+
+const NOT_RECORDED = 'Not recorded';
+
+/**
+ * The characters the PDF's standard fonts can draw (WinAnsi: Latin-1 plus the Windows-1252
+ * extras such as curly quotes, dashes and the euro sign). Anything else would make the writer
+ * throw, so a name like 'Zoë' keeps its letter while an emoji or a Polish 'ł' becomes its
+ * nearest plain form or '?'. Line breaks are the layout's business and pass through.
+ */
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** Letters of names we meet that have no Unicode decomposition to a plain letter. */
+const PLAIN_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
+
+function isWinAnsi(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
+}
+
+export function toWinAnsi(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    if (char === '\n' || isWinAnsi(char)) {
+      out += char;
+    } else if (char === '\t' || char === '\r' || /\s/u.test(char)) {
+      out += char === '\r' ? '' : ' ';
+    } else {
+      // 'ő' decomposes to 'o' + accent, 'ł' does not (hence the table): keep the plain letter.
+      const base = PLAIN_LETTERS[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += base !== '' && [...base].every(isWinAnsi) ? base : '?';
+    }
+  }
+  return out;
+}
+
+export type PackField = { label: string; value: string };
+
+export type PackCarPark = {
+  id: string;
+  name: string;
+  siteCode: string;
+  address: string;
+  postcode: string;
+  considerationMinutes: number;
+  graceMinutes: number;
+};
+
+export type PackPcn = {
+  pcnNumber: string;
+  vehicleRegistration: string;
+  offenceType: OffenceType;
+  description: string;
+  location: string;
+  status: PcnStatus;
+  adminNotes: string | null;
+  observedAt: string | null;
+  issuedAt: string | null;
+  stayApplies: boolean;
+  clockOffsetMs: number | null;
+  keeperNoticeDueAt: string;
+  duplicateReason: string | null;
+  officerName: string | null;
+  createdAt: string;
+};
+
+export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackField[] {
+  return [
+    { label: 'PCN number', value: pcnTitle(pcn.pcnNumber) },
+    { label: 'Vehicle registration', value: pcn.vehicleRegistration },
+    { label: 'Car park', value: carPark ? `${carPark.name} (site ${carPark.siteCode})` : 'Unknown car park' },
+    { label: 'Car park address', value: carPark ? [carPark.address, carPark.postcode].filter(Boolean).join(', ') : NOT_RECORDED },
+    { label: 'Offence', value: OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType },
+    { label: 'Location in the car park', value: pcn.location || NOT_RECORDED },
+    { label: 'Status', value: PCN_STATUS_LABELS[pcn.status] ?? pcn.status },
+    { label: 'Officer', value: pcn.officerName ?? 'Account deleted' },
+    { label: 'First sighting', value: formatPackTime(pcn.observedAt) },
+    { label: 'Issued', value: formatPackTime(pcn.issuedAt) },
+    { label: 'Keeper notice deadline', value: formatPackTime(pcn.keeperNoticeDueAt) },
+    { label: 'Received by the server', value: formatPackTime(pcn.createdAt) },
+    { label: "Officer's description", value: pcn.description || '(none)' },
+    ...(pcn.adminNotes ? [{ label: 'Admin notes', value: pcn.adminNotes }] : []),
+  ];
+}
+
+export type TimelineRow = { time: string; event: string };
+
+/**
+ * The observation timeline: first sighting, the end of consideration and of grace, and issue,
+ * in time order, then one sentence on whether the wait was kept. Without a first sighting the
+ * periods cannot be placed and the pack says so rather than inventing them.
+ */
+export function observationTimeline(pcn: PackPcn, carPark: PackCarPark | null): { rows: TimelineRow[]; summary: string[] } {
+  const rows: Array<TimelineRow & { at: number }> = [];
+  const add = (at: string | Date, event: string) => rows.push({ at: new Date(at).getTime(), time: formatPackTime(at), event });
+  const periods = carPark ? { considerationMinutes: carPark.considerationMinutes, graceMinutes: carPark.graceMinutes } : null;
+  if (pcn.observedAt) {
+    add(pcn.observedAt, 'Vehicle first seen by the officer');
+    if (periods) {
+      const considerationEnds = earliestIssueTime(pcn.observedAt, { considerationMinutes: periods.considerationMinutes, graceMinutes: 0 });
+      add(considerationEnds, `Consideration period ends (${periods.considerationMinutes} min)`);
+      add(earliestIssueTime(pcn.observedAt, periods), `Grace period ends (${periods.graceMinutes} min more): earliest issue when a stay applies`);
+    }
+  }
+  if (pcn.issuedAt) add(pcn.issuedAt, 'Notice issued');
+  rows.sort((a, b) => a.at - b.at);
+
+  const summary: string[] = [];
+  if (pcn.observedAt && pcn.issuedAt) {
+    summary.push(`Issued ${formatDuration(Date.parse(pcn.issuedAt) - Date.parse(pcn.observedAt))} after the first sighting.`);
+  } else if (!pcn.observedAt) {
+    summary.push('No first sighting was recorded, so the consideration and grace periods cannot be placed on the timeline.');
+  }
+  if (!pcn.stayApplies) {
+    summary.push('No stay applied (the offence does not depend on how long the vehicle stayed), so there was no waiting period to keep.');
+  } else if (periods && pcn.issuedAt) {
+    const check = canIssue({ stayApplies: true, observedAt: pcn.observedAt, issuedAt: pcn.issuedAt, periods });
+    summary.push(check.canIssue ? `A stay applied and was kept: ${check.explanation}` : `A stay applied and was NOT kept: ${check.explanation}`);
+  }
+  summary.push(
+    pcn.clockOffsetMs === null
+      ? "The officer's device did not report its clock when sending."
+      : `The officer's device clock was ${describeClockOffset(pcn.clockOffsetMs)} when the notice was sent; the times above are the device's readings.`,
+  );
+  return { rows: rows.map(({ time, event }) => ({ time, event })), summary };
+}
+
+export type PackPhoto = {
+  mimeType: string;
+  sha256: string;
+  clientSha256: string | null;
+  takenAt: string | null;
+  takenAtSource: PhotoTakenAtSource | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracyM: number | null;
+  /** The shots it shows, already in words. */
+  shots: string[];
+  purgedAt: string | null;
+  /** Whether the file read for this pack hashes to the stored SHA-256; null when there is no file to read. */
+  isFileIntact: boolean | null;
+};
+
+/** How a photo goes into the PDF: the JPEG's own bytes, a re-encoded PNG, or not at all. */
+export type PhotoEmbedding = 'jpeg' | 'png' | 'none';
+
+export function photoEmbedding(photo: Pick<PackPhoto, 'mimeType' | 'purgedAt' | 'isFileIntact'>): PhotoEmbedding {
+  if (photo.purgedAt !== null || photo.isFileIntact === null) return 'none';
+  if (photo.mimeType === 'image/jpeg') return 'jpeg';
+  if (photo.mimeType === 'image/png') return 'png';
+  return 'none';
+}
+
+const FORMAT_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'image/heic': 'HEIC' };
+
+/** Every fact of one photo, as caption lines, the SHA-256 last (the layout sets it in a fixed-width font). */
+export function photoCaption(photo: PackPhoto, index: number, count: number): { title: string; lines: string[]; sha256: string } {
+  const lines: string[] = [];
+  lines.push(`Shows: ${photo.shots.length > 0 ? photo.shots.join(', ') : 'not marked by the officer'}`);
+  const source = photo.takenAt && photo.takenAtSource ? ` (${TAKEN_AT_SOURCE_LABELS[photo.takenAtSource]}${photo.takenAtSource === 'camera' ? ": from the photo's EXIF" : ': when added to the notice'})` : '';
+  lines.push(`Taken: ${formatPackTime(photo.takenAt)}${source}`);
+  const hasPosition = photo.latitude !== null && photo.longitude !== null;
+  lines.push(
+    `GPS position: ${hasPosition ? `${photo.latitude!.toFixed(5)}, ${photo.longitude!.toFixed(5)}${photo.accuracyM !== null ? ` (accuracy ±${Math.round(photo.accuracyM)} m)` : ' (accuracy not reported)'}` : NOT_RECORDED}`,
+  );
+  lines.push(`Device hash check: ${deviceHashText(photo)}`);
+  lines.push(`Stored file: ${storedFileText(photo)}`);
+  const format = FORMAT_NAMES[photo.mimeType] ?? photo.mimeType;
+  const embedding = photoEmbedding(photo);
+  if (embedding === 'jpeg') lines.push("In this PDF: the stored JPEG bytes, unchanged, so the SHA-256 below can be rechecked from the PDF's image.");
+  if (embedding === 'png') lines.push('In this PDF: a re-encoded copy of the PNG for display; the SHA-256 below is of the stored PNG file, not of this copy.');
+  if (embedding === 'none' && photo.purgedAt === null && photo.isFileIntact !== null) {
+    lines.push(`In this PDF: not shown. ${format} cannot be embedded in a PDF; the photo is kept in its original format with the SHA-256 below.`);
+  }
+  return { title: `Photo ${index + 1} of ${count}`, lines, sha256: photo.sha256 };
+}
+
+function deviceHashText(photo: PackPhoto): string {
+  if (!photo.clientSha256) return "not sent by the device (photo sent before devices hashed, or by another client); the server's hash below is from receipt";
+  return photo.clientSha256.toLowerCase() === photo.sha256.toLowerCase()
+    ? "the device's SHA-256 matched the server's on receipt: the bytes were not changed in transit"
+    : "the device's SHA-256 differed from the server's";
+}
+
+function storedFileText(photo: PackPhoto): string {
+  if (photo.purgedAt !== null) return photosPurgedNotice(formatPackDate(photo.purgedAt));
+  if (photo.isFileIntact === null) return 'missing from storage';
+  return photo.isFileIntact
+    ? 'read for this pack; it hashes to the SHA-256 recorded on receipt'
+    : 'read for this pack; it does NOT hash to the SHA-256 recorded on receipt';
+}
+
+/** The possible-duplicate note and the officer's reason, or nothing when neither applies. */
+export function duplicateNote(pcn: PackPcn, possibleDuplicates: readonly PcnReference[]): string[] {
+  if (possibleDuplicates.length === 0 && !pcn.duplicateReason) return [];
+  const lines: string[] = [];
+  lines.push(
+    possibleDuplicates.length > 0
+      ? `Possible duplicate: the same vehicle, car park and day as ${possibleDuplicates.map((other) => pcnTitle(other.pcnNumber)).join(', ')}.`
+      : 'Filed as a possible duplicate; no other notice for this parking event remains.',
+  );
+  lines.push(
+    pcn.duplicateReason
+      ? `Officer's reason for filing it anyway: ${pcn.duplicateReason}`
+      : 'No reason was given with this notice: the first notice of a parking event needs none, and one filed offline may have been sent before the warning could show.',
+  );
+  return lines;
+}
+
+export type AuditValueContext = { carParkName: (id: string) => string | undefined };
+
+/** One audit entry as a heading ('time · action · by whom') and one line per recorded field. */
+export function auditEntryText(entry: PcnAuditEntry, context: AuditValueContext): { heading: string; lines: string[] } {
+  const action = PCN_AUDIT_ACTION_LABELS[entry.action] ?? entry.action;
+  const device = entry.clockOffsetMs !== null ? ` · device clock ${describeClockOffset(entry.clockOffsetMs)}` : '';
+  const heading = `${formatPackTime(entry.createdAt)} · ${action} · by ${entry.actorName || 'unknown'}${device}`;
+  const lines: string[] = [];
+  for (const [field, change] of Object.entries(entry.changes)) {
+    const label = auditFieldLabel(field);
+    const from = auditValue(field, change.from, context);
+    const to = auditValue(field, change.to, context);
+    if (change.from === null || change.from === undefined) lines.push(...labelled(label, to));
+    else if (change.to === null || change.to === undefined) lines.push(...labelled(label, from, entry.action === 'images_purged' ? ' (files removed)' : ' (removed)'));
+    else lines.push(`${label}: ${from.join('; ')} -> ${to.join('; ')}`);
+  }
+  return { heading, lines };
+}
+
+function labelled(label: string, values: string[], suffix = ''): string[] {
+  if (values.length <= 1) return [`${label}: ${values[0] ?? '(none)'}${suffix}`];
+  return [`${label}${suffix}:`, ...values.map((value) => `  ${value}`)];
+}
+
+/** A recorded value in words; a list of photos gives one value per photo. */
+function auditValue(field: string, value: unknown, context: AuditValueContext): string[] {
+  if (value === null || value === undefined || value === '') return ['(none)'];
+  if (field === 'images' && Array.isArray(value)) return value.map((image) => photoSummary(image));
+  if (field === 'image') return [photoSummary(value)];
+  if (field === 'status' && typeof value === 'string') return [PCN_STATUS_LABELS[value as PcnStatus] ?? value];
+  if (field === 'offenceType' && typeof value === 'string') return [OFFENCE_TYPE_LABELS[value as OffenceType] ?? value];
+  if (field === 'carParkId' && typeof value === 'string') return [context.carParkName(value) ?? value];
+  if ((field === 'observedAt' || field === 'issuedAt') && typeof value === 'string') return [formatPackTime(value)];
+  if (field === 'clockOffsetMs' && typeof value === 'number') return [describeClockOffset(value)];
+  if (field === 'retentionDays' && typeof value === 'number') return [`${value} days after closing`];
+  if (typeof value === 'boolean') return [value ? 'Yes' : 'No'];
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  return [JSON.stringify(value)];
+}
+
+function photoSummary(image: unknown): string {
+  if (typeof image !== 'object' || image === null) return String(image);
+  const { sha256, takenAt } = image as { sha256?: string; takenAt?: string | null };
+  return `photo SHA-256 ${sha256 ?? 'unknown'}${takenAt ? `, taken ${formatPackTime(takenAt)}` : ''}`;
+}
+
+/** The line the pack shows where photos were removed under the retention policy. */
+export function purgedPhotosLine(purgedAt: string): string {
+  return `${photosPurgedNotice(formatPackDate(purgedAt))} Their capture facts and SHA-256 hashes are kept and listed below.`;
+}

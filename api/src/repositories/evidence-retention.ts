@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { EVIDENCE_RETENTION_CLOSED_STATUSES, type PcnStatus } from '@parkpatrol/shared';
+import type { Db } from '../db/database.ts';
+
+/** A closed PCN that still holds photo files, with when it closed. */
+export type PcnWithKeptEvidence = {
+  pcnId: string;
+  pcnNumber: string;
+  status: PcnStatus;
+  closedAt: string;
+  keptPhotoCount: number;
+};
+
+/**
+ * Closed PCNs (PAID, CANCELLED, REJECTED) that closed at or before `closedBy` and still hold a
+ * photo file, oldest closure first. The closure time is the status history's entry into the
+ * current status (those statuses are final, so there is exactly one); a notice without that
+ * history row (made before history was kept) counts from its last update.
+ */
+export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<PcnWithKeptEvidence[]> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('pcns')
+        .select([
+          'pcns.id',
+          'pcns.pcn_number',
+          'pcns.status',
+          sql<string>`coalesce((select max(h.created_at) from pcn_status_history h where h.pcn_id = pcns.id and h.to_status = pcns.status), pcns.updated_at)`.as('closed_at'),
+          sql<number>`(select count(*) from pcn_images i where i.pcn_id = pcns.id and i.purged_at is null)`.as('kept_photo_count'),
+        ])
+        .where('pcns.status', 'in', [...EVIDENCE_RETENTION_CLOSED_STATUSES])
+        .as('closed'),
+    )
+    .selectAll()
+    .where('closed.closed_at', '<=', closedBy)
+    .where('closed.kept_photo_count', '>', 0)
+    .orderBy('closed.closed_at')
+    .execute();
+  return rows.map((row) => ({
+    pcnId: row.id,
+    pcnNumber: row.pcn_number,
+    status: row.status as PcnStatus,
+    closedAt: row.closed_at,
+    keptPhotoCount: Number(row.kept_photo_count),
+  }));
+}
+
+/** Marks this PCN's kept photos as purged and returns them (for the audit entry and the files to delete). */
+export async function markPhotosPurged(
+  trx: Db,
+  pcnId: string,
+  now: string,
+): Promise<Array<{ id: string; file_name: string; sha256: string; taken_at: string | null }>> {
+  return trx
+    .updateTable('pcn_images')
+    .set({ purged_at: now })
+    .where('pcn_id', '=', pcnId)
+    .where('purged_at', 'is', null)
+    .returning(['id', 'file_name', 'sha256', 'taken_at'])
+    .execute();
+}

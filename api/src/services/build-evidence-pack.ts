@@ -1,0 +1,115 @@
+import {
+  ERROR_MESSAGES,
+  evidencePackFileName,
+  isPhotoShotType,
+  keeperNoticeDueAt,
+  OFFENCE_PHOTO_CHECKLIST,
+  parkingEventTime,
+  type OffenceType,
+  type PcnStatus,
+  type PhotoTakenAtSource,
+} from '@parkpatrol/shared';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { PackCarPark, PackPhoto } from '../domain/evidence-pack-content.ts';
+import { AppError } from '../http/app-error.ts';
+import { findCarParkById } from '../repositories/car-parks.ts';
+import { findAuditEntries, findPcnImages, findPcnRowById, findPossibleDuplicates, type PcnImageRow } from '../repositories/pcns.ts';
+import { sha256Hex } from './crypto-tokens.ts';
+import { readEvidenceFile } from './evidence-storage.ts';
+import { renderEvidencePack } from './evidence-pack/render-evidence-pack.ts';
+
+export type EvidencePackDeps = {
+  db: Db;
+  config: Pick<Config, 'uploadsDir' | 'keeperNoticeDays' | 'productName'>;
+  now: () => Date;
+};
+
+/**
+ * The evidence pack of one PCN for an appeal (issue 16): everything the records hold about the
+ * notice, read in one go, each photo file read and rehashed against the SHA-256 taken on receipt,
+ * then drawn as a PDF. Who may ask is the route's business.
+ */
+export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
+  const { db } = deps;
+  const row = await findPcnRowById(db, pcnId);
+  if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.pcnNotFound);
+  const [images, duplicates, audit, carPark] = await Promise.all([
+    findPcnImages(db, [pcnId]).then((byPcn) => byPcn.get(pcnId) ?? []),
+    findPossibleDuplicates(db, [pcnId]).then((byPcn) => byPcn.get(pcnId) ?? []),
+    findAuditEntries(db, pcnId),
+    findCarParkById(db, row.car_park_id),
+  ]);
+  const carParkNames = await findCarParkNames(db, audit.flatMap((entry) => [entry.changes.carParkId?.from, entry.changes.carParkId?.to]));
+  const offenceType = row.offence_type as OffenceType;
+  const photos = await Promise.all(images.map((image) => readPackPhoto(deps.config.uploadsDir, image, offenceType)));
+  const purgedTimes = images.map((image) => image.purged_at).filter((at): at is string => at !== null);
+
+  const bytes = await renderEvidencePack({
+    productName: deps.config.productName,
+    generatedAt: deps.now(),
+    pcn: {
+      pcnNumber: row.pcn_number,
+      vehicleRegistration: row.vehicle_registration,
+      offenceType,
+      description: row.description,
+      location: row.location,
+      status: row.status as PcnStatus,
+      adminNotes: row.admin_notes,
+      observedAt: row.observed_at,
+      issuedAt: row.issued_at,
+      stayApplies: row.stay_applies === 1,
+      clockOffsetMs: row.clock_offset_ms,
+      keeperNoticeDueAt: keeperNoticeDueAt(parkingEventTime({ observedAt: row.observed_at, createdAt: row.created_at }), deps.config.keeperNoticeDays),
+      duplicateReason: row.duplicate_reason,
+      officerName: row.created_by === null ? null : `${row.creator_first_name ?? ''} ${row.creator_last_name ?? ''}`.trim(),
+      createdAt: row.created_at,
+    },
+    carPark: carPark ? toPackCarPark(carPark) : null,
+    possibleDuplicates: duplicates,
+    photos,
+    photosPurgedAt: purgedTimes.length > 0 ? purgedTimes.sort().at(-1)! : null,
+    audit,
+    auditContext: { carParkName: (id) => carParkNames.get(id) },
+  });
+  return { bytes, fileName: evidencePackFileName(row.pcn_number) };
+}
+
+async function readPackPhoto(uploadsDir: string, image: PcnImageRow, offenceType: OffenceType): Promise<PackPhoto & { bytes: Uint8Array | null }> {
+  const bytes = image.purged_at === null ? await readEvidenceFile(uploadsDir, image.file_name) : null;
+  const labels = new Map<string, string>(OFFENCE_PHOTO_CHECKLIST[offenceType]?.map((item) => [item.id, item.label]) ?? []);
+  return {
+    mimeType: image.mime_type,
+    sha256: image.sha256,
+    clientSha256: image.client_sha256,
+    takenAt: image.taken_at,
+    takenAtSource: image.taken_at_source as PhotoTakenAtSource | null,
+    latitude: image.latitude,
+    longitude: image.longitude,
+    accuracyM: image.accuracy_m,
+    shots: image.shots.split(',').filter(isPhotoShotType).map((shot) => labels.get(shot) ?? shot),
+    purgedAt: image.purged_at,
+    isFileIntact: bytes === null ? null : sha256Hex(bytes) === image.sha256,
+    bytes,
+  };
+}
+
+function toPackCarPark(carPark: NonNullable<Awaited<ReturnType<typeof findCarParkById>>>): PackCarPark {
+  return {
+    id: carPark.id,
+    name: carPark.name,
+    siteCode: carPark.siteCode,
+    address: carPark.address,
+    postcode: carPark.postcode,
+    considerationMinutes: carPark.considerationMinutes,
+    graceMinutes: carPark.graceMinutes,
+  };
+}
+
+/** Names of the car parks an audit trail mentions by id (a notice may have moved between them). */
+async function findCarParkNames(db: Db, ids: readonly unknown[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('car_parks').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,112 @@
+import { isRetentionClosedStatus, type PcnStatus } from '@parkpatrol/shared';
+import type { Db } from '../db/database.ts';
+import { retentionCutoff } from '../domain/evidence-retention.ts';
+import { findPcnsPastRetention, markPhotosPurged } from '../repositories/evidence-retention.ts';
+import { findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
+import { deleteEvidenceFiles } from './evidence-storage.ts';
+import type { Logger } from './logger.ts';
+
+/** The audit trail's actor for the job: it has no account, so the recorded name says what acted. */
+const RETENTION_ACTOR = { id: null, firstName: 'Retention policy', lastName: '' } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type EvidencePurgeDeps = {
+  db: Db;
+  uploadsDir: string;
+  retentionDays: number;
+  now: () => Date;
+  logger: Logger;
+};
+
+export type PurgedPcn = { pcnId: string; pcnNumber: string; status: PcnStatus; closedAt: string; photoCount: number };
+
+export type EvidencePurgeResult = { isDryRun: boolean; cutoff: string; pcns: PurgedPcn[] };
+
+/**
+ * Removes the photo files of PCNs closed longer than the retention period (issue 16). Each PCN
+ * is one transaction: its images are marked purged (rows, hashes and capture facts stay) and the
+ * audit entry is written; the files go after the commit, as with every other delete, so a row
+ * never points at a missing file it still claims to have. A file that cannot be deleted then is
+ * logged and left to the orphan sweep at the next start. Running it again does nothing: only
+ * images not yet purged are found. A dry run lists what would go and changes nothing.
+ */
+export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { isDryRun?: boolean } = {}): Promise<EvidencePurgeResult> {
+  const isDryRun = options.isDryRun ?? false;
+  const now = deps.now();
+  const cutoff = retentionCutoff(now, deps.retentionDays);
+  const due = await findPcnsPastRetention(deps.db, cutoff);
+  if (isDryRun) {
+    return { isDryRun, cutoff, pcns: due.map((pcn) => ({ ...pcn, photoCount: pcn.keptPhotoCount })) };
+  }
+  const purged: PurgedPcn[] = [];
+  for (const pcn of due) {
+    const stamp = deps.now().toISOString();
+    const photos = await deps.db.transaction().execute(async (trx) => {
+      // Re-read inside the transaction: the statuses are final, but the notice may have been deleted meanwhile.
+      const row = await findPcnRowById(trx, pcn.pcnId);
+      if (!row || !isRetentionClosedStatus(row.status as PcnStatus)) return [];
+      const marked = await markPhotosPurged(trx, pcn.pcnId, stamp);
+      if (marked.length === 0) return [];
+      await insertAuditEntries(trx, [
+        {
+          pcnId: pcn.pcnId,
+          action: 'images_purged',
+          actor: RETENTION_ACTOR,
+          changes: {
+            images: {
+              from: marked.map((image) => ({ id: image.id, fileName: image.file_name, sha256: image.sha256, takenAt: image.taken_at })),
+              to: null,
+            },
+            retentionDays: { from: null, to: deps.retentionDays },
+          },
+          clockOffsetMs: null,
+          now: stamp,
+        },
+      ]);
+      return marked;
+    });
+    if (photos.length === 0) continue;
+    try {
+      await deleteEvidenceFiles(deps.uploadsDir, photos.map((photo) => photo.file_name));
+    } catch (error) {
+      deps.logger.error('could not delete purged evidence files; the orphan sweep at the next start removes them', {
+        pcnNumber: pcn.pcnNumber,
+        error: String(error),
+      });
+    }
+    purged.push({ pcnId: pcn.pcnId, pcnNumber: pcn.pcnNumber, status: pcn.status, closedAt: pcn.closedAt, photoCount: photos.length });
+  }
+  return { isDryRun, cutoff, pcns: purged };
+}
+
+/**
+ * Runs the purge now and then once a day inside the server. The timer is unref'd so it never
+ * keeps the process alive, and a run still going when the next is due is not doubled. Failures
+ * are logged and retried at the next run. Returns a function that stops the timer.
+ */
+export function scheduleDailyEvidencePurge(deps: EvidencePurgeDeps, intervalMs: number = DAY_MS): () => void {
+  let isRunning = false;
+  const run = async () => {
+    if (isRunning) return;
+    isRunning = true;
+    try {
+      const result = await purgeExpiredEvidence(deps);
+      if (result.pcns.length > 0) {
+        deps.logger.info('removed photos under the retention policy', {
+          retentionDays: deps.retentionDays,
+          pcns: result.pcns.length,
+          photos: result.pcns.reduce((sum, pcn) => sum + pcn.photoCount, 0),
+        });
+      }
+    } catch (error) {
+      deps.logger.error('evidence retention run failed; it runs again tomorrow', { error: String(error) });
+    } finally {
+      isRunning = false;
+    }
+  };
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}
