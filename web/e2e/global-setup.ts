@@ -109,6 +109,8 @@ export default async function globalSetup() {
   process.env.PP_BASE_URL = baseUrl;
   process.env.PP_FIXTURES_DIR = fixturesDir;
   process.env.PP_MAIL_DIR = mailDir;
+  // The server's DATA_DIR, for specs that run a command-line tool against it (npm run retention).
+  process.env.PP_DATA_DIR = dataDir;
 
   return async () => {
     if (isAlive) {

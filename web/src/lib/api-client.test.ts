@@ -47,6 +47,30 @@ describe('api client', () => {
     expect(seen).toEqual([{ token: 'fresh', refreshToken: 'refresh-rotated' }]);
   });
 
+  it('downloads a file with the bearer token, refreshing once on a 401, and reads a failure from the envelope', async () => {
+    const client = signedInClient();
+    api.overrides.set('GET /pcns/p1/evidence-pack', (req, res) => {
+      if (req.headers.authorization !== 'Bearer fresh') {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: false, message: 'Your session has expired', code: 'UNAUTHORIZED' }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end('%PDF-1.7 test');
+    });
+    const blob = await client.getBlob('pcns/p1/evidence-pack', { fallbackMessage: 'Failed' });
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7 test');
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /pcns/p1/evidence-pack', 'POST /auth/refresh', 'GET /pcns/p1/evidence-pack']);
+
+    api.overrides.set('GET /pcns/p2/evidence-pack', (_req, res) => {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: "You don't have permission to do that", code: 'FORBIDDEN' }));
+    });
+    const error = await client.getBlob('pcns/p2/evidence-pack', { fallbackMessage: 'Failed' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, message: "You don't have permission to do that" });
+  });
+
   it('shares one in-flight refresh between concurrent requests that get a 401', async () => {
     const client = signedInClient();
     api.refreshDelayMs = 50;

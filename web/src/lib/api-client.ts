@@ -58,6 +58,8 @@ export type RequestOptions = {
   /** Sends this access token instead of the stored one (logout after the session was cleared). */
   token?: string | null;
   timeoutMs?: number | false;
+  /** 'blob' answers the body as it came (a PDF); failures still read the JSON envelope. */
+  responseType?: 'json' | 'blob';
 };
 
 export type ApiClientOptions = {
@@ -147,6 +149,7 @@ export function createApiClient(options: ApiClientOptions) {
       response = await send(method, path, opts, freshToken);
     }
     if (!response.ok) throw await errorFromResponse(response, opts.fallbackMessage);
+    if (opts.responseType === 'blob') return (await response.blob()) as T;
     return (await readData(response)) as T;
   }
 
@@ -207,6 +210,8 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     request,
     get: <T>(path: string, opts: RequestOptions) => request<T>('GET', path, opts),
+    /** A file download with the same bearer token, refresh and error handling as every other call. */
+    getBlob: (path: string, opts: RequestOptions) => request<Blob>('GET', path, { ...opts, responseType: 'blob' }),
     post: <T>(path: string, opts: RequestOptions) => request<T>('POST', path, opts),
     put: <T>(path: string, opts: RequestOptions) => request<T>('PUT', path, opts),
     patch: <T>(path: string, opts: RequestOptions) => request<T>('PATCH', path, opts),

@@ -7,6 +7,7 @@ import { LinkButton } from '../../lib/button.tsx';
 import { Card } from '../../lib/card.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
+import { PhotosPurgedNotice } from '../../lib/photos-purged-notice.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 import { StatusChip } from '../../lib/status-chip.tsx';
 import { StaleNote } from '../../lib/stale-note.tsx';
@@ -71,19 +72,22 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
         </dl>
       </Card>
       <Card title="Evidence Images" titleId="pcn-evidence-title">
+        <PhotosPurgedNotice purgedAt={pcn.photosPurgedAt} />
         {pcn.images.length === 0 ? (
           <p className="muted">{SCREEN_TEXTS.noImages}</p>
-        ) : (
+        ) : pcn.images.some((image) => image.url) ? (
           <ul className="evidence-grid">
-            {pcn.images.map((image, index) => (
-              <li key={image.id}>
-                <a href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence image ${index + 1} of ${pcn.images.length} in a new tab`}>
-                  <img src={image.url} alt={`Evidence image ${index + 1} of ${title}`} loading="lazy" />
-                </a>
-              </li>
-            ))}
+            {pcn.images.map((image, index) =>
+              image.url ? (
+                <li key={image.id}>
+                  <a href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence image ${index + 1} of ${pcn.images.length} in a new tab`}>
+                    <img src={image.url} alt={`Evidence image ${index + 1} of ${title}`} loading="lazy" />
+                  </a>
+                </li>
+              ) : null,
+            )}
           </ul>
-        )}
+        ) : null}
         <CaptureFactsList images={pcn.images} offenceType={pcn.offenceType} />
       </Card>
     </div>

@@ -118,7 +118,8 @@ export function createDraftFromPcn(pcn: Pcn, now = new Date()): PcnDraft {
     observedAt: pcn.observedAt ?? null,
     stayApplies: pcn.stayApplies ?? null,
     duplicateReason: pcn.duplicateReason ?? '',
-    existingImages: pcn.images.map((image) => ({ id: image.id, fileName: image.fileName, url: image.url, shots: image.shots ?? [] })),
+    // A photo removed under the retention policy has no file left to preview (only closed notices lose them).
+    existingImages: pcn.images.flatMap((image) => (image.url === null ? [] : [{ id: image.id, fileName: image.fileName, url: image.url, shots: image.shots ?? [] }])),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type Pcn, type PcnAuditResponse, type PcnListResponse, type PcnStats, type PcnStatus } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, EVIDENCE_PACK_TEXTS, type Pcn, type PcnAuditResponse, type PcnListResponse, type PcnStats, type PcnStatus } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const PCN_AUDIT_FETCH_FAILED = 'Failed to fetch the audit trail';
@@ -54,4 +54,14 @@ export function changePcnStatus(id: string, status: PcnStatus, adminNotes: strin
 /** Every recorded change to a PCN, oldest first (issue 8, item 6). */
 export function getPcnAudit(id: string): Promise<PcnAuditResponse> {
   return apiClient.get<PcnAuditResponse>(`pcns/${encodeURIComponent(id)}/audit`, { fallbackMessage: PCN_AUDIT_FETCH_FAILED });
+}
+
+/** The evidence pack PDF (issue 16), fetched with the bearer token like every other call. */
+export function getEvidencePack(id: string): Promise<Blob> {
+  return apiClient.getBlob(`pcns/${encodeURIComponent(id)}/evidence-pack`, {
+    fallbackMessage: EVIDENCE_PACK_TEXTS.failed,
+    headers: { Accept: 'application/pdf, application/json' },
+    // A pack of ten full-size photos is tens of megabytes: give a slow office link time.
+    timeoutMs: 120_000,
+  });
 }

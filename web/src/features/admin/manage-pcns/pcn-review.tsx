@@ -23,6 +23,7 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { changePcnStatus, getAdminPcn } from '../api/pcns.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { AuditTimeline } from './audit-timeline.tsx';
+import { EvidencePackButton } from './evidence-pack-button.tsx';
 import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
 import { ClockSkewBanner, KeeperDeadlineLine, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
 
@@ -105,6 +106,7 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
       <div className="page-header">
         <PageHeading>{title}</PageHeading>
         <StatusChip status={pcn.status} />
+        <EvidencePackButton pcnId={pcn.id} pcnNumber={pcn.pcnNumber} />
       </div>
       <KeeperDeadlineLine pcn={pcn} now={openedAt} />
       <ClockSkewBanner pcn={pcn} />

@@ -2,6 +2,7 @@ import { CircleCheck, CircleX, ShieldAlert, ShieldCheck, ShieldQuestion } from '
 import { checklistCoverage, OFFENCE_TYPE_LABELS, OFFENCE_PHOTO_CHECKLIST, SCREEN_TEXTS, TAKEN_AT_SOURCE_LABELS, type Pcn, type PcnImage } from '@parkpatrol/shared';
 import { Card } from '../../../lib/card.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { PhotosPurgedNotice } from '../../../lib/photos-purged-notice.tsx';
 
 const photoName = (index: number) => `Photo ${index + 1}`;
 
@@ -10,6 +11,7 @@ export function EvidencePhotos({ pcn, title }: { pcn: Pcn; title: string }) {
   const labels = new Map(OFFENCE_PHOTO_CHECKLIST[pcn.offenceType].map((item) => [item.id as string, item.label]));
   return (
     <Card title="Evidence" titleId="review-evidence-title">
+      <PhotosPurgedNotice purgedAt={pcn.photosPurgedAt} />
       {pcn.images.length === 0 ? (
         <p className="muted">{SCREEN_TEXTS.noImages}</p>
       ) : (
@@ -17,9 +19,11 @@ export function EvidencePhotos({ pcn, title }: { pcn: Pcn; title: string }) {
           {pcn.images.map((image, index) => (
             <li key={image.id} className="evidence-photo" aria-labelledby={`evidence-photo-${image.id}`}>
               <h3 id={`evidence-photo-${image.id}`} className="evidence-photo__title">{photoName(index)}</h3>
-              <a href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence photo ${index + 1} of ${pcn.images.length} full size in a new tab`}>
-                <img src={image.url} alt={`Evidence photo ${index + 1} of ${title}${image.takenAt ? `, taken ${formatDateTime(image.takenAt)}` : ''}`} loading="lazy" />
-              </a>
+              {image.url ? (
+                <a href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence photo ${index + 1} of ${pcn.images.length} full size in a new tab`}>
+                  <img src={image.url} alt={`Evidence photo ${index + 1} of ${title}${image.takenAt ? `, taken ${formatDateTime(image.takenAt)}` : ''}`} loading="lazy" />
+                </a>
+              ) : null}
               <PhotoFacts image={image} shotLabel={(id) => labels.get(id) ?? id} />
             </li>
           ))}
