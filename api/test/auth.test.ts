@@ -160,24 +160,28 @@ describe('sign-in rate limiting', () => {
     expect((await t.request('POST', '/auth/login', { json: { email: other.email, password: other.password } })).status).toBe(200);
   });
 
-  it('slows down before it locks: each failure doubles the wait before the next guess is heard', async () => {
+  it('slows down before it locks: one typo costs nothing, then each failure doubles the wait before the next guess is heard', async () => {
     // A minute per step, so a slow argon2 run on a loaded machine cannot eat the wait.
     const slow = await createTestApp({ signInPolicy: { ...SIGN_IN_POLICY, backoffBaseMs: 60_000 } });
     try {
       const user = await slow.createUser();
       const attempt = (password: string) => slow.request('POST', '/auth/login', { json: { email: user.email, password } });
       expect((await attempt('wrong-1')).status).toBe(401);
+      expect((await attempt('wrong-2')).status).toBe(401);
       const tooSoon = await attempt(user.password ?? '');
       expect(tooSoon.status).toBe(429);
       expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(50);
       expect(Number(tooSoon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
       slow.clock.offsetMs += 60_000;
-      expect((await attempt('wrong-2')).status).toBe(401);
+      expect((await attempt('wrong-3')).status).toBe(401);
       slow.clock.offsetMs += 60_000;
-      const second = await attempt(user.password ?? '');
-      expect(second.status).toBe(429);
-      expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(50);
+      const third = await attempt(user.password ?? '');
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(50);
       slow.clock.offsetMs += 60_000;
+      expect((await attempt(user.password ?? '')).status).toBe(200);
+      // The success forgot the failures: the next typo costs nothing again.
+      expect((await attempt('wrong-4')).status).toBe(401);
       expect((await attempt(user.password ?? '')).status).toBe(200);
     } finally {
       await slow.close();

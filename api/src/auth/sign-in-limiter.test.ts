@@ -10,11 +10,17 @@ describe('decideSignInAttempt', () => {
     expect(decideSignInAttempt([], [], 0, policy)).toEqual({ isAllowed: true });
   });
 
-  it('doubles the wait after each settled failure', () => {
-    expect(decideSignInAttempt([failed(0)], [0], 500, policy)).toEqual({ isAllowed: false, retryAfterSeconds: 1 });
-    expect(decideSignInAttempt([failed(0)], [0], 1000, policy)).toEqual({ isAllowed: true });
-    expect(decideSignInAttempt([failed(0), failed(1000)], [0, 1000], 2000, policy)).toEqual({ isAllowed: false, retryAfterSeconds: 1 });
-    expect(decideSignInAttempt([failed(0), failed(1000)], [0, 1000], 3000, policy)).toEqual({ isAllowed: true });
+  it('lets the guess after one typo through at once', () => {
+    expect(decideSignInAttempt([failed(0)], [0], 0, policy)).toEqual({ isAllowed: true });
+  });
+
+  it('from the second settled failure, doubles the wait after each', () => {
+    expect(decideSignInAttempt([failed(0), failed(0)], [0, 0], 500, policy)).toEqual({ isAllowed: false, retryAfterSeconds: 1 });
+    expect(decideSignInAttempt([failed(0), failed(0)], [0, 0], 1000, policy)).toEqual({ isAllowed: true });
+    const policyOfFive = { ...policy, failuresPerAccountAddress: 5, failuresPerAddress: 10 };
+    const three = [failed(0), failed(0), failed(1000)];
+    expect(decideSignInAttempt(three, [0, 0, 1000], 2000, policyOfFive)).toEqual({ isAllowed: false, retryAfterSeconds: 1 });
+    expect(decideSignInAttempt(three, [0, 0, 1000], 3000, policyOfFive)).toEqual({ isAllowed: true });
   });
 
   it('lets guesses still being checked take slots without backoff, up to the limit', () => {

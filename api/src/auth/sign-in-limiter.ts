@@ -8,8 +8,10 @@
  * - The lock is keyed on the account and the address together: a stranger guessing from
  *   elsewhere cannot lock the real user out. A looser cap per address stops one address
  *   spraying guesses over many accounts without blocking an office behind one NAT.
- * - Before the lock, each further failure waits twice as long as the one before (backoff).
- *   The backoff counts settled failures only, so two tabs signing in at once both get in.
+ * - Before the lock, from the second failure on, each further failure waits twice as long as
+ *   the one before (backoff). One typo costs nothing: a person retyping, or a password manager
+ *   filling in the right one straight after a wrong one, is not kept waiting. The backoff counts
+ *   settled failures only, so two tabs signing in at once both get in.
  *
  * Callers see only this interface: the memory store below fits one API process (SQLite); a
  * database-backed one can replace it without touching the routes.
@@ -35,7 +37,7 @@ export type SignInPolicy = {
   /** Failures from one address, over any accounts, inside the window. */
   failuresPerAddress: number;
   windowMs: number;
-  /** The wait after the first failure; doubled after each further one. */
+  /** The wait after the second failure; doubled after each further one (the first costs none). */
   backoffBaseMs: number;
 };
 
@@ -52,7 +54,7 @@ export type CountedGuess = { at: number; isFailure: boolean };
 /**
  * Whether a new guess may go ahead, given the earlier ones still counted for the account at this
  * address (oldest first) and the count for the address alone. Pure. Every counted guess takes a
- * slot; the backoff runs from the last settled failure and doubles with each one.
+ * slot; from the second settled failure the backoff runs from the last one and doubles with each.
  */
 export function decideSignInAttempt(
   pairGuesses: readonly CountedGuess[],
@@ -67,8 +69,8 @@ export function decideSignInAttempt(
   if (pair.length >= policy.failuresPerAccountAddress) {
     // Locked until enough of the counted guesses leave the window.
     waitUntil.push(pair[pair.length - policy.failuresPerAccountAddress]!.at + policy.windowMs);
-  } else if (failures.length > 0) {
-    waitUntil.push(failures[failures.length - 1]!.at + policy.backoffBaseMs * 2 ** (failures.length - 1));
+  } else if (failures.length > 1) {
+    waitUntil.push(failures[failures.length - 1]!.at + policy.backoffBaseMs * 2 ** (failures.length - 2));
   }
   if (address.length >= policy.failuresPerAddress) {
     waitUntil.push(address[address.length - policy.failuresPerAddress]! + policy.windowMs);
