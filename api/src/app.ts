@@ -1,7 +1,8 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -9,6 +10,7 @@ import { SERVER_MESSAGES, type ApiFailure, type ErrorCode } from '@parkpatrol/sh
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { createMemorySignInLimiter } from './auth/sign-in-limiter.ts';
 import { AppError } from './http/app-error.ts';
+import { compressJson } from './http/compress-json.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createHealthRoutes } from './routes/health.ts';
@@ -62,6 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  api.use('*', compressJson);
   api.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/pcns') && (c.req.method === 'POST' || c.req.method === 'PUT')) return next();
     return bodyLimit({
@@ -144,27 +147,41 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /**
- * Serves the built PWA on the same origin. Hashed assets are cached for a year; index.html and
- * the service worker never, so a new version is picked up on the next visit.
+ * Serves the built PWA on the same origin, as officers on one bar of signal need it (issue 11):
+ * - every text file as the brotli or gzip copy the build wrote beside it (web/scripts/precompress.mjs),
+ *   chosen by Accept-Encoding, with `Vary: Accept-Encoding` on every answer that could differ;
+ * - hashed assets cached for a year; index.html, the service worker and the manifest revalidated
+ *   on each visit with an ETag, so an unchanged one costs a 304 and no body;
+ * - any other path (a screen's address) gets index.html the same way.
  */
 function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
   const indexFile = join(distDir, 'index.html');
   const root = relative(process.cwd(), distDir) || '.';
+  const revalidated = etag();
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('*', async (c, next) => {
-    await next();
     const path = c.req.path;
-    if (path === '/' || path.endsWith('.html') || path === '/sw.js' || path.endsWith('.webmanifest')) {
-      c.header('Cache-Control', 'no-cache');
-    }
-  });
-  app.use('*', serveStatic({ root }));
-  app.get('*', (c) => {
-    if (!existsSync(indexFile)) return c.text('The web app has not been built. Run npm run build.', 503);
+    if (path.startsWith('/assets/')) return next();
+    // Not hashed: revalidate every time (no-cache), answered 304 while unchanged.
+    await revalidated(c, next);
     c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'));
   });
+  app.use('*', async (c, next) => {
+    await next();
+    if (isPrecompressed(c.req.path) || c.res.headers.get('Content-Type')?.startsWith('text/html')) c.header('Vary', 'Accept-Encoding');
+  });
+  app.use('*', serveStatic({ root, precompressed: true }));
+  const serveIndex = serveStatic({ root, path: 'index.html', precompressed: true });
+  app.get('*', async (c, next) => {
+    if (!existsSync(indexFile)) return c.text('The web app has not been built. Run npm run build.', 503);
+    return (await serveIndex(c, next)) ?? c.notFound();
+  });
+}
+
+/** The kinds of file the build writes compressed copies of (web/scripts/precompress.mjs). */
+function isPrecompressed(path: string): boolean {
+  return /\.(?:html|js|mjs|css|svg|webmanifest|json|txt)$/.test(path);
 }
