@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './web',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
           setupFiles: ['../scripts/vitest-setup.ts'],
           testTimeout: 30_000,
         },

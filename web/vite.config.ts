@@ -1,13 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+// A relative import so the config bundles the shared source (the package entry is TypeScript).
+import { DEFAULT_PRODUCT_NAME, productTitle } from '../shared/src/limits.ts';
+import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
-const productName = process.env.PRODUCT_NAME ?? 'ParkPatrol';
+const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
 
 export default defineConfig({
   plugins: [
     react(),
+    // The title is there before any JavaScript runs (and in the tab, the history, a shared link).
+    {
+      name: 'product-title',
+      transformIndexHtml: (html) => html.replace('%PRODUCT_TITLE%', productTitle(productName)),
+    },
     // PWA: the offline issue adds vite-plugin-pwa (injectManifest, src/sw.ts) here.
     VitePWA({
       strategies: 'injectManifest',
@@ -50,6 +60,14 @@ export default defineConfig({
         // The whole shell, the compression worker's library and the icons: after one visit the
         // app must start and file notices with no network at all.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // Admin screens are for admins on desktop: an officer's install does not download them
+        // (issue 11). They load when an admin opens them, and sw.ts keeps what was opened.
+        manifestTransforms: [
+          (entries) => {
+            const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8')) as ViteManifest;
+            return { manifest: keepOfficerFiles(entries, manifest), warnings: [] };
+          },
+        ],
       },
     }),
   ],

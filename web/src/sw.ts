@@ -52,6 +52,17 @@ registerRoute(
   }),
 );
 
+// Admin screens are not precached (officers never need them); once an admin opens one, its
+// chunks (hashed, so never stale) are kept for the next visit and for offline. Precached files
+// never reach this route: precacheAndRoute answers them first.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'admin-screens',
+    plugins: [new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
+  }),
+);
+
 const outbox = createOutboxSync({
   db: getLocalDb(),
   baseUrl: apiBase.href,

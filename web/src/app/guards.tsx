@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isAdminRole } from '@parkpatrol/shared';
 import { paths } from '../config/paths.ts';
-import { SetPasswordForm } from '../features/access-link/set-password-form.tsx';
 import { useSession } from '../features/auth/session-store.ts';
 import { FullPageSpinner } from '../lib/spinner.tsx';
 import { AccessDenied } from './routes/access-denied.tsx';
+
+// Only an account opened by an access link ever sees it: not in the sign-in download (issue 11).
+const SetPasswordForm = lazy(async () => ({ default: (await import('../features/access-link/set-password-form.tsx')).SetPasswordForm }));
 
 /** Where the sign-in screen returns to: kept in router state as `from`. */
 export type LoginLocationState = { from?: { pathname: string; search?: string; hash?: string } };
@@ -25,7 +27,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const state: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.login} replace state={state} />;
   }
-  if (user && !user.hasPassword) return <SetPasswordForm user={user} />;
+  if (user && !user.hasPassword) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <SetPasswordForm user={user} />
+      </Suspense>
+    );
+  }
   return children;
 }
 

@@ -1,15 +1,12 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
-import { PcnDetailScreen } from '../features/pcns/pcn-detail.tsx';
-import { PcnFormScreen } from '../features/pcns/pcn-form/pcn-form-screen.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { FullPageSpinner } from '../lib/spinner.tsx';
-import { AppShell } from './shell/app-shell.tsx';
 import { RouteError } from './routes/route-error.tsx';
-import { DashboardRoute, MyPcnsRoute } from './routes/officer-screens.tsx';
+import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './signed-in-chunks.ts';
 
 /**
  * A route whose screen is fetched only when first visited. Admin screens use it so the officer
@@ -18,6 +15,20 @@ import { DashboardRoute, MyPcnsRoute } from './routes/officer-screens.tsx';
  */
 export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+/**
+ * A signed-in screen, fetched when it is first rendered. Unlike a route's `lazy`, which
+ * react-router runs while matching, this runs only inside RequireAuth: a signed-out visitor to
+ * `/` is sent to the sign-in screen without downloading the signed-in code (issue 11).
+ */
+function lazyElement<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Screen />
+    </Suspense>
+  );
 }
 
 /** Admin area children (relative to /admin), each screen in its own lazy chunk. */
@@ -44,18 +55,14 @@ export const routes: RouteObject[] = [
       { path: paths.accessLinkPattern, ...lazyScreen(() => import('../features/access-link/access-link-screen.tsx'), (m) => m.AccessLinkScreen) },
       {
         path: paths.home,
-        element: (
-          <RequireAuth>
-            <AppShell />
-          </RequireAuth>
-        ),
+        element: <RequireAuth>{lazyElement(loadAppShell, (m) => m.AppShell)}</RequireAuth>,
         children: [
           { index: true, element: <Navigate to={paths.dashboard} replace /> },
-          { path: paths.dashboard, element: <DashboardRoute /> },
-          { path: paths.newPcn, element: <PcnFormScreen /> },
-          { path: paths.editPcnPattern, element: <PcnFormScreen /> },
-          { path: paths.pcns, element: <MyPcnsRoute /> },
-          { path: paths.pcnPattern, element: <PcnDetailScreen /> },
+          { path: paths.dashboard, element: lazyElement(loadOfficerScreens, (m) => m.DashboardRoute) },
+          { path: paths.newPcn, element: lazyElement(loadPcnForm, (m) => m.PcnFormScreen) },
+          { path: paths.editPcnPattern, element: lazyElement(loadPcnForm, (m) => m.PcnFormScreen) },
+          { path: paths.pcns, element: lazyElement(loadOfficerScreens, (m) => m.MyPcnsRoute) },
+          { path: paths.pcnPattern, element: lazyElement(loadPcnDetail, (m) => m.PcnDetailScreen) },
           { path: paths.profile, ...lazyScreen(() => import('../features/profile/profile-screen.tsx'), (m) => m.ProfileScreen) },
           {
             path: paths.admin.root,

@@ -7,7 +7,6 @@ import {
   type AuthTokens,
 } from '@parkpatrol/shared';
 import { API_URL } from '../config/env.ts';
-import { getLocalDb, readMirroredTokens } from './local-db.ts';
 
 /**
  * The one HTTP client of the web app. Every call goes through `request`, which adds the bearer
@@ -284,6 +283,8 @@ export const apiClient = createApiClient({
   storage: browserStorage(),
   readSharedTokens: async () => {
     if (typeof indexedDB === 'undefined') return null;
+    // Loaded here, not with the client: the sign-in screen never needs Dexie (issue 11).
+    const { getLocalDb, readMirroredTokens } = await import('./local-db.ts');
     const row = await readMirroredTokens(getLocalDb());
     return row ? { token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null;
   },

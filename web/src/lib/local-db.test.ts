@@ -12,7 +12,6 @@ import {
   findUnsentDrafts,
   holdDraftsForSignIn,
   saveDraft,
-  isQuotaExceededError,
   queueDraft,
   readMirroredTokens,
   retryDraftNow,
@@ -20,6 +19,7 @@ import {
   type DraftRecord,
   type LocalDb,
 } from './local-db.ts';
+import { isQuotaExceededError } from './storage-full.ts';
 
 let db: LocalDb;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Form, Link } from 'react-aria-components';
-import { fieldErrors, SCREEN_TEXTS, signInFormSchema } from '@parkpatrol/shared';
+import { SCREEN_TEXTS } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
@@ -47,6 +47,9 @@ export function LoginScreen() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The shared schema (and zod with it) is fetched on the first Sign In, not with the page: the
+    // sign-in screen must paint fast on one bar of signal (issue 11).
+    const { fieldErrors, signInFormSchema } = await import('./sign-in-validation.ts');
     const parsed = signInFormSchema.safeParse({ email, password });
     if (!parsed.success) {
       const next = fieldErrors(parsed.error);

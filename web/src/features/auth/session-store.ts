@@ -2,8 +2,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { ERROR_MESSAGES, type LoginResponse, type User } from '@parkpatrol/shared';
 import { apiClient, browserStorage, toApiError, type ApiClient, type KeyValueStorage } from '../../lib/api-client.ts';
-import { getLocalDb, isQuotaExceededError } from '../../lib/local-db.ts';
-import { createDexieSessionMirror, type SessionMirror } from './session-mirror.ts';
+import { isQuotaExceededError } from '../../lib/storage-full.ts';
+import type { SessionMirror } from './session-mirror.ts';
 
 /** Spec section 3's session state, plus whether the start-up restore has finished. */
 export type SessionState = {
@@ -244,10 +244,37 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
   return store;
 }
 
+/**
+ * The Dexie mirror, loaded on first use: the sign-in screen does not download Dexie (issue 11),
+ * and a signed-in start loads it with the rest of the signed-in code.
+ */
+export function createLazySessionMirror(): SessionMirror {
+  let loaded: Promise<SessionMirror> | undefined;
+  const load = () =>
+    (loaded ??= Promise.all([import('./session-mirror.ts'), import('../../lib/local-db.ts')]).then(([mirror, local]) =>
+      mirror.createDexieSessionMirror(local.getLocalDb),
+    ));
+  return {
+    save: async (session) => (await load()).save(session),
+    end: async (userId) => (await load()).end(userId),
+    watch(listener) {
+      let stop: (() => void) | undefined;
+      let isStopped = false;
+      void load().then((mirror) => {
+        if (!isStopped) stop = mirror.watch(listener);
+      });
+      return () => {
+        isStopped = true;
+        stop?.();
+      };
+    },
+  };
+}
+
 export const sessionStore = createSessionStore({
   client: apiClient,
   profileCache: createStorageProfileCache(browserStorage()),
-  mirror: typeof indexedDB === 'undefined' ? undefined : createDexieSessionMirror(getLocalDb),
+  mirror: typeof indexedDB === 'undefined' ? undefined : createLazySessionMirror(),
 });
 
 export function useSession<T>(selector: (state: SessionState & SessionActions) => T): T {

@@ -5,7 +5,7 @@ import { ERROR_MESSAGES, SCREEN_TEXTS, WIZARD_STEPS } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
-import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/local-db.ts';
+import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/storage-full.ts';
 import { Button } from '../../../lib/button.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { updatePcn } from '../api/submit-pcn.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/local-db.ts';
+import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/storage-full.ts';
 import type { PcnDraft, PcnDraftFields, PcnEvidenceFields } from '../pcn-draft.ts';
 import { draftStore as defaultStore, type DraftStore } from './draft-store.ts';
 

@@ -1,0 +1,35 @@
+/** The part of Vite's build manifest (dist/.vite/manifest.json) this needs. */
+export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }>;
+
+/** Admin screens: an officer never opens them, so an officer's install does not download them. */
+export const isAdminSource = (key: string) => key.startsWith('src/features/admin/');
+
+/**
+ * Every built file the officer app can load: from index.html through static and dynamic
+ * imports, except the dynamic imports of admin screens (and what only they import). Shared
+ * chunks reachable from an officer screen stay; a chunk only admin screens use goes.
+ */
+export function officerFiles(manifest: ViteManifest): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const next of chunk.imports ?? []) visit(next);
+    for (const next of chunk.dynamicImports ?? []) if (!isAdminSource(next)) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (key === 'index.html' || chunk.isEntry) visit(key);
+  return files;
+}
+
+/**
+ * Drops the JavaScript and CSS an officer never loads from the service worker's precache list
+ * (issue 11: the first install on one bar of signal). Pages, icons and the manifest stay.
+ */
+export function keepOfficerFiles<E extends { url: string }>(entries: E[], manifest: ViteManifest): E[] {
+  const keep = officerFiles(manifest);
+  return entries.filter((entry) => !/\.(?:js|css)$/.test(entry.url) || keep.has(entry.url.replace(/^\//, '')));
+}
