@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // A relative import so the config bundles the shared source (the package entry is TypeScript).
 import { DEFAULT_PRODUCT_NAME, productTitle } from '../shared/src/limits.ts';
 import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts';
+import { withBootScreen } from './build/boot-screen.ts';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
 const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
@@ -13,10 +14,10 @@ const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
 export default defineConfig({
   plugins: [
     react(),
-    // The title is there before any JavaScript runs (and in the tab, the history, a shared link).
+    // The title and a first screen are there before any JavaScript runs (build/boot-screen.ts).
     {
       name: 'product-title',
-      transformIndexHtml: (html) => html.replace('%PRODUCT_TITLE%', productTitle(productName)),
+      transformIndexHtml: (html) => withBootScreen(html.replace('%PRODUCT_TITLE%', productTitle(productName)), productTitle(productName)),
     },
     // PWA: the offline issue adds vite-plugin-pwa (injectManifest, src/sw.ts) here.
     VitePWA({
@@ -81,6 +82,17 @@ export default defineConfig({
     // dist/.vite/manifest.json maps each source module to its chunks: the bundle benchmark
     // follows it to size the officer path and the admin screens separately.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and the router change only when we upgrade them: kept apart from our own code,
+            // a deploy that changes one screen does not make phones download them again (issue 11).
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+          ],
+        },
+      },
+    },
     sourcemap: false,
     target: 'es2022',
   },

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { createMemorySignInLimiter } from './auth/sign-in-limiter.ts';
 import { AppError } from './http/app-error.ts';
 import { compressJson } from './http/compress-json.ts';
+import { inlineScriptHashes } from './http/inline-scripts.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createHealthRoutes } from './routes/health.ts';
@@ -48,7 +49,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(
     '*',
     secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      contentSecurityPolicy: { ...CONTENT_SECURITY_POLICY, scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScriptHashes(deps.config.webDistDir)] },
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       // HSTS only means something over HTTPS; sending it on plain localhost is harmless but noisy.

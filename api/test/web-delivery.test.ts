@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,9 +14,10 @@ import { createTestApp, type TestApp } from './test-app.ts';
  * folder stands in for web/dist and is precompressed by the build's own step
  * (web/scripts/precompress.mjs), so what is tested is what `npm run build` ships.
  */
+const BOOT_SCRIPT = 'document.documentElement.setAttribute("data-boot","sign-in")';
 const repeated = (line: string) => Array.from({ length: 200 }, (_, i) => `${line} ${i}`).join('\n');
 const FILES: Record<string, { body: string; type: RegExp }> = {
-  'index.html': { body: `<!doctype html><title>ParkPatrol Self Ticketing</title>\n${repeated('<p>shell</p>')}`, type: /^text\/html/ },
+  'index.html': { body: `<!doctype html><title>ParkPatrol Self Ticketing</title><script>${BOOT_SCRIPT}</script>\n${repeated('<p>shell</p>')}`, type: /^text\/html/ },
   'sw.js': { body: repeated('self.addEventListener("fetch", () => {});'), type: /javascript/ },
   'manifest.webmanifest': { body: JSON.stringify({ name: 'ParkPatrol Self Ticketing', icons: Array.from({ length: 40 }, (_, i) => ({ src: `/icons/${i}.png` })) }), type: /manifest\+json|json/ },
   'assets/index-abc123.js': { body: repeated('export const x = () => "officer app";'), type: /javascript/ },
@@ -95,6 +97,13 @@ describe('the web app on the wire', () => {
   it('keeps hashed assets for a year', async () => {
     const res = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' });
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('allows the boot screen\'s inline script by its hash, and no other inline script', async () => {
+    const csp = (await get('/login')).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('answers /favicon.ico with the icon, not the page', async () => {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { Outlet, useHref, useLocation, useNavigate, type NavigateOptions } from 'react-router-dom';
+import { Outlet, useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useSession } from '../features/auth/session-store.ts';
-import { paths } from '../config/paths.ts';
 import { PwaUpdatePrompt } from './pwa-update-prompt.tsx';
 import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm, prefetchWhenIdle } from './signed-in-chunks.ts';
 
@@ -22,15 +21,11 @@ export function RootLayout() {
   useEffect(() => {
     void restoreSession();
   }, [restoreSession]);
-  // The next likely screens, fetched while the network is idle: from the sign-in screen the
-  // dashboard, once signed in every officer screen (issue 11).
+  // Once signed in, the officer screens not yet opened are fetched while the network is idle
+  // (issue 11). Not from the sign-in screen: it downloads only what sign-in needs, and the
+  // service worker's install brings the rest to the phone for offline use anyway.
   const isAuthenticated = useSession((s) => s.isAuthenticated);
-  const isSignInScreen = useLocation().pathname === paths.login;
-  useEffect(() => {
-    if (isAuthenticated) return prefetchWhenIdle(loadAppShell, loadOfficerScreens, loadPcnForm, loadPcnDetail);
-    if (isSignInScreen) return prefetchWhenIdle(loadAppShell, loadOfficerScreens);
-    return undefined;
-  }, [isAuthenticated, isSignInScreen]);
+  useEffect(() => (isAuthenticated ? prefetchWhenIdle(loadAppShell, loadOfficerScreens, loadPcnForm, loadPcnDetail) : undefined), [isAuthenticated]);
   return (
     <AriaRouterProvider navigate={(href, options) => navigate(href, options)} useHref={useHref}>
       <Outlet />

@@ -9,9 +9,8 @@ export const loadPcnForm = () => import('../features/pcns/pcn-form/pcn-form-scre
 export const loadPcnDetail = () => import('../features/pcns/pcn-detail.tsx');
 
 /**
- * Fetches the screens an officer most likely opens next, once the browser is idle: after
- * sign-in the shell and the dashboard, and from there the form. A failure costs nothing; the
- * navigation fetches the chunk itself.
+ * Fetches the screens an officer most likely opens next, once the browser is idle. A failure
+ * costs nothing: the navigation fetches the chunk itself.
  */
 export function prefetchWhenIdle(...loads: Array<() => Promise<unknown>>): () => void {
   const run = () => {

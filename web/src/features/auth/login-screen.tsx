@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Form, Link } from 'react-aria-components';
 import { SCREEN_TEXTS } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
+import { hasBootSignIn, takeBootSignIn } from '../../lib/boot-screen.ts';
 import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FullPageSpinner } from '../../lib/spinner.tsx';
@@ -34,7 +35,24 @@ export function LoginScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const emailRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const passwordRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const target = redirectTarget(location.state as FromState);
+  const showsForm = hasRestored && !isAuthenticated;
+  // Taking over the painted form, the caret goes where it was, not to the first field.
+  const [isTakingOverBoot] = useState(hasBootSignIn);
+
+  // index.html painted this form before the code arrived (issue 11): take over what was typed
+  // there, the field being typed in, and a Sign In already pressed, before this one paints.
+  useLayoutEffect(() => {
+    if (!showsForm) return;
+    const boot = takeBootSignIn();
+    if (!boot) return;
+    if (boot.email) setEmail(boot.email);
+    if (boot.password) setPassword(boot.password);
+    (boot.focused === 'password' ? passwordRef : emailRef).current?.focus();
+    // After the values above are rendered, so the submit reads them.
+    if (boot.isSubmitted) setTimeout(() => formRef.current?.requestSubmit(), 0);
+  }, [showsForm]);
 
   useEffect(() => {
     document.title = `${SCREEN_TEXTS.signIn} · ${PRODUCT_TITLE}`;
@@ -71,7 +89,7 @@ export function LoginScreen() {
         <PageHeading className="auth-card__title">{PRODUCT_TITLE}</PageHeading>
         <p className="auth-card__subtitle">{SCREEN_TEXTS.signInSubtitle}</p>
         {error ? <Alert>{error}</Alert> : null}
-        <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
+        <Form ref={formRef} className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
           <TextField
             label="Email"
             name="email"
@@ -85,7 +103,7 @@ export function LoginScreen() {
             }}
             errorMessage={errors.email}
             inputRef={emailRef}
-            autoFocus
+            autoFocus={!isTakingOverBoot}
           />
           <TextField
             label="Password"

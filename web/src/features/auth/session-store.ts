@@ -147,7 +147,9 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
       isAuthenticated: false,
       isLoading: Boolean(stored.token),
       error: null,
-      hasRestored: false,
+      // With no token there is nothing to restore: the sign-in screen shows at once instead of
+      // a spinner for one frame over the form index.html already painted.
+      hasRestored: !stored.token,
       isProfileStale: false,
 
       async login(credentials) {

@@ -1,0 +1,63 @@
+import { SCREEN_TEXTS } from '../../shared/src/messages.ts';
+import { TOKEN_STORAGE_KEY } from '../../shared/src/limits.ts';
+import { paths } from '../src/config/paths.ts';
+
+/**
+ * What index.html paints before any JavaScript arrives (issue 11): on one bar of signal the app's
+ * code takes seconds, the page a few hundred milliseconds.
+ *
+ * - Signed out: the sign-in form, the same markup and classes LoginScreen renders, so nothing
+ *   moves when React takes over; what was typed meanwhile is carried over (lib/boot-screen.ts).
+ * - Signed in, or on a public page that is not sign-in: the full-page 'Loading...' React shows first.
+ *
+ * A small inline script picks one before the body paints; the server allows it by its hash in
+ * the Content-Security-Policy (api/src/http/inline-scripts.ts), no 'unsafe-inline'. Without it,
+ * the sign-in form shows. Sign In pressed before the app is ready is remembered, not sent as a
+ * plain form post (which would put the password in the address).
+ */
+export const BOOT_FORM_ID = 'boot-sign-in';
+
+/** Public pages with a form of their own: they get the loading shell, not the sign-in form. */
+const OTHER_PUBLIC_PAGES = new RegExp(`^(${[paths.forgotPassword, paths.resetPassword, paths.accessLink('')].join('|')})`);
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function bootScript(): string {
+  return [
+    '(function(){var d=document.documentElement,m="sign-in";',
+    `try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})||${OTHER_PUBLIC_PAGES}.test(location.pathname))m="shell"}catch(e){m="shell"}`,
+    'd.setAttribute("data-boot",m);',
+    `document.addEventListener("submit",function(e){var f=e.target;if(f&&f.id===${JSON.stringify(BOOT_FORM_ID)}){e.preventDefault();f.setAttribute("data-submitted","true")}},true)})();`,
+  ].join('');
+}
+
+export function bootMarkup(productTitle: string): string {
+  const t = (text: string) => escapeHtml(text);
+  return `<div id="boot">
+      <main class="auth-page boot-sign-in">
+        <div class="auth-card">
+          <h1 class="page-heading auth-card__title">${t(productTitle)}</h1>
+          <p class="auth-card__subtitle">${t(SCREEN_TEXTS.signInSubtitle)}</p>
+          <form id="${BOOT_FORM_ID}" class="form-stack" novalidate>
+            <div class="field"><label class="field__label" for="boot-email">Email</label><input class="field__input" id="boot-email" name="email" type="email" autocomplete="username" inputmode="email" autofocus></div>
+            <div class="field"><label class="field__label" for="boot-password">Password</label><input class="field__input" id="boot-password" name="password" type="password" autocomplete="current-password"></div>
+            <button class="button button--primary button--block" type="submit">${t(SCREEN_TEXTS.signIn)}</button>
+          </form>
+          <p class="auth-card__footer"><a class="text-link" href="${paths.forgotPassword}">${t(SCREEN_TEXTS.forgotPasswordLink)}</a></p>
+        </div>
+      </main>
+      <main class="full-page-spinner boot-shell">
+        <div class="spinner" role="status"><span class="spinner__circle" aria-hidden="true"></span><span>${t(SCREEN_TEXTS.loading)}</span></div>
+      </main>
+    </div>`;
+}
+
+/** Until the script has chosen, or when it cannot run, the sign-in form shows. */
+export const BOOT_STYLE = 'html[data-boot="shell"] .boot-sign-in,html:not([data-boot="shell"]) .boot-shell{display:none}';
+
+/** index.html with the boot screen in place of its markers. */
+export function withBootScreen(html: string, productTitle: string): string {
+  return html
+    .replace('<!--boot-head-->', `<style>${BOOT_STYLE}</style>\n    <script>${bootScript()}</script>`)
+    .replace('<!--boot-body-->', bootMarkup(productTitle));
+}
