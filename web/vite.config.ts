@@ -11,9 +11,18 @@ import { withBootScreen } from './build/boot-screen.ts';
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
 const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
 
+/** Where this build writes (`--outDir` included): the precache list reads its Vite manifest there. */
+let outDir = resolve(import.meta.dirname, 'dist');
+
 export default defineConfig({
   plugins: [
     react(),
+    {
+      name: 'out-dir',
+      configResolved: (config) => {
+        outDir = resolve(config.root, config.build.outDir);
+      },
+    },
     // The title and a first screen are there before any JavaScript runs (build/boot-screen.ts).
     {
       name: 'product-title',
@@ -65,7 +74,7 @@ export default defineConfig({
         // (issue 11). They load when an admin opens them, and sw.ts keeps what was opened.
         manifestTransforms: [
           (entries) => {
-            const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8')) as ViteManifest;
+            const manifest = JSON.parse(readFileSync(resolve(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
             return { manifest: keepOfficerFiles(entries, manifest), warnings: [] };
           },
         ],

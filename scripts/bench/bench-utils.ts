@@ -5,9 +5,10 @@ import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..', '..');
 
-export function startProcess(script: string, env: Record<string, string>): ChildProcess {
+/** Runs a TypeScript file of a checkout (this one unless `cwd` names another) with the given environment. */
+export function startProcess(script: string, env: Record<string, string>, cwd = root): ChildProcess {
   return spawn(join(root, 'node_modules/.bin/tsx'), [script], {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describeMachine, root } from './bench-utils.ts';
 import { formatApiRows, runApiBench } from './api.ts';
-import { formatBundleGroups, measureWebBundle, OFFICER_BUDGET_BYTES } from './web-bundle.ts';
+import { formatWebDelivery, judgeWebDelivery, runWebDeliveryBench } from './web-delivery.ts';
 import { formatVitalsRows, runVitalsBench } from './web-vitals.ts';
 import { formatOfflineRows, runOfflineBench } from './offline.ts';
 
@@ -19,12 +19,9 @@ const section = (title: string, body: string) => {
 
 execSync('npm run build -w web', { cwd: root, stdio: 'inherit' });
 
-const bundle = measureWebBundle();
-failed ||= bundle.officerOverBudget;
-section(
-  'Web: gzipped JavaScript per route group',
-  `${formatBundleGroups(bundle.groups)}\n\nOfficer path budget ${OFFICER_BUDGET_BYTES / 1024} KB: ${bundle.officerOverBudget ? '**over budget** (see docs/decisions/0008)' : 'within budget'}.`,
-);
+const delivery = await runWebDeliveryBench();
+failed ||= judgeWebDelivery(delivery).broken.length > 0;
+section('Web on one bar of signal: bytes on the wire and time, against the budgets of decision 0011', formatWebDelivery(delivery));
 
 const api = await runApiBench();
 failed ||= api.rows.some((r) => r.errors > 0 || r.non2xx > 0);

@@ -1,0 +1,311 @@
+// `npm run bench:web`: the web app as an officer gets it on one bar of signal (issue 11, decision
+// 0011). Bytes are counted as transferred (compressed, headers included) and time until the
+// sign-in form is there, in Chromium with the network and CPU throttled through the DevTools
+// protocol; Lighthouse (from npm, driving the same Chromium) gives its mobile score. Each figure
+// has a budget; the run fails when one is broken.
+//
+// `npx tsx scripts/bench/web-delivery.ts [--tree DIR]` measures another checkout of this project
+// (its server and its built web app, e.g. a `git worktree` of an older commit) for a before/after.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { isAdminSource, type ViteManifest } from '../../web/build/officer-precache.ts';
+import { formatTable, root, startProcess, waitForHttp } from './bench-utils.ts';
+
+export const WEB_BUDGETS = {
+  signInKb: 120,
+  signInFormMs: 2500,
+  installKb: 400,
+  officerJsKb: 200,
+  lighthouseScore: 95,
+};
+
+/** The poor link of issue 11: 400 kbit/s each way, 400 ms round trip (CDP adds it per request). */
+export const POOR_LINK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
+const CPU_SLOWDOWN = 4;
+const RUNS = Number(process.env.WEB_RUNS ?? 3);
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+// Screens an officer does not use on patrol: admin, and account screens opened once.
+const ACCOUNT_SOURCES = /^src\/features\/(profile|password-reset|access-link)\//;
+
+export type SignInVisit = { bytes: number; requests: number; formMs: number; fcpMs: number; cls: number };
+export type WebDelivery = {
+  signIn: SignInVisit;
+  installBytes: number;
+  installFiles: number;
+  officerJsBytes: number;
+  officerJsFiles: number;
+  update: { files: string[]; bytes: number; wholeAppBytes: number };
+  lighthouse: { score: number; lcpMs: number; fcpMs: number; tbtMs: number; totalKb: number };
+};
+
+// Paint and layout-shift entries, and the first frame in which the sign-in form's email field is
+// on screen (a requestAnimationFrame callback runs just before that frame is painted).
+const OBSERVERS = `
+  window.__web = { fcp: 0, cls: 0, form: 0 };
+  try { new PerformanceObserver((l) => l.getEntries().forEach((e) => { if (e.name === 'first-contentful-paint') window.__web.fcp = e.startTime; })).observe({ type: 'paint', buffered: true }); } catch {}
+  try { new PerformanceObserver((l) => l.getEntries().forEach((e) => { if (!e.hadRecentInput) window.__web.cls += e.value; })).observe({ type: 'layout-shift', buffered: true }); } catch {}
+  const tick = () => {
+    const input = document.querySelector('input[type=email]');
+    if (input && input.getBoundingClientRect().width > 0) { window.__web.form = performance.now(); return; }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+`;
+
+/** A first visit to /login over the poor link: no cache, no service worker yet. */
+async function visitSignIn(browser: Browser, base: string): Promise<SignInVisit> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  await context.addInitScript(OBSERVERS);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', POOR_LINK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  let bytes = 0;
+  let requests = 0;
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', () => {
+    lastActivity = Date.now();
+  });
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+    requests += 1;
+    lastActivity = Date.now();
+  });
+  await page.goto(`${base}/login`, { waitUntil: 'commit' });
+  // The app has taken over: its own submit button, inside #root, is there.
+  await page.locator('#root button[type=submit]').waitFor({ timeout: 120_000 });
+  // Then until the network has been quiet for 2 s: everything the page fetched by itself.
+  while (Date.now() - lastActivity < 2000) await page.waitForTimeout(250);
+  const web = (await page.evaluate(() => (window as unknown as { __web: { fcp: number; cls: number; form: number } }).__web)) as { fcp: number; cls: number; form: number };
+  await context.close();
+  return { bytes, requests, formMs: web.form, fcpMs: web.fcp, cls: web.cls };
+}
+
+/** Bytes as received for one GET (status line, headers and the body as sent, not decoded). */
+function wireBytes(url: string): Promise<{ bytes: number; body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const headerBytes = 17 + res.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0) + 2;
+        resolve({ bytes: body.length + headerBytes, body, encoding: res.headers['content-encoding'] });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The service worker's precache list (vite-plugin-pwa's injected manifest), read from sw.js as served. */
+async function precacheUrls(base: string): Promise<string[]> {
+  const sw = await fetch(`${base}/sw.js`);
+  const text = await sw.text();
+  return [...text.matchAll(/\{"revision":(?:null|"[^"]*"),"url":"([^"]+)"\}/g)].map((m) => m[1]!);
+}
+
+/** Everything an officer's phone downloads to install the app: sw.js and each precached file. */
+async function measureInstall(base: string) {
+  const urls = ['sw.js', ...(await precacheUrls(base))];
+  let bytes = 0;
+  for (const url of urls) bytes += (await wireBytes(`${base}/${url}`)).bytes;
+  return { bytes, files: urls.length };
+}
+
+/** The JavaScript of the signed-in officer path (sign-in, dashboard, My PCNs, detail, form, photos). */
+function officerScripts(distDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+    for (const next of chunk.dynamicImports ?? []) if (!isAdminSource(next) && !ACCOUNT_SOURCES.test(next)) visit(next);
+  };
+  visit('index.html');
+  return [...files];
+}
+
+async function measureOfficerJs(base: string, distDir: string) {
+  const files = officerScripts(distDir);
+  let bytes = 0;
+  for (const file of files) bytes += (await wireBytes(`${base}/${file}`)).bytes;
+  return { bytes, files: files.length };
+}
+
+/**
+ * This checkout's installed packages for a copy of a checkout at `dir`, except the workspace's
+ * own package: @parkpatrol/shared must be the copy's, not this checkout's.
+ */
+function linkDependencies(dir: string) {
+  const modules = join(dir, 'node_modules');
+  mkdirSync(join(modules, '@parkpatrol'), { recursive: true });
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (name !== '@parkpatrol') symlinkSync(join(root, 'node_modules', name), join(modules, name));
+  }
+  symlinkSync(join(dir, 'shared'), join(modules, '@parkpatrol', 'shared'));
+}
+
+/**
+ * A deploy that changes one officer screen: the web app of `tree` built twice in a scratch copy,
+ * once as it is and once with one class name changed on the PCN detail screen, and what a phone
+ * that has the first must download to have the second (the service worker fetches each changed
+ * precache entry and sw.js). Sizes are what the server sends: the brotli copy where the build
+ * wrote one, else the file.
+ */
+export function measureUpdate(tree: string) {
+  const scratch = mkdtempSync(join(tmpdir(), 'parkpatrol-update-'));
+  try {
+    for (const dir of ['web', 'shared']) {
+      cpSync(join(tree, dir), join(scratch, dir), { recursive: true, filter: (src) => !/[\\/](node_modules|dist|test-results|e2e)([\\/]|$)/.test(src.slice(tree.length)) });
+    }
+    cpSync(join(tree, 'tsconfig.base.json'), join(scratch, 'tsconfig.base.json'));
+    linkDependencies(scratch);
+    const build = (out: string) => {
+      const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir'], { cwd: join(scratch, 'web'), encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`vite build failed: ${result.stderr}`);
+      const precompress = join(scratch, 'web', 'scripts', 'precompress.mjs');
+      if (existsSync(precompress)) execFileSync(process.execPath, [precompress, out]);
+    };
+    const before = join(scratch, 'before');
+    const after = join(scratch, 'after');
+    build(before);
+    const screen = join(scratch, 'web', 'src', 'features', 'pcns', 'pcn-detail.tsx');
+    writeFileSync(screen, readFileSync(screen, 'utf8').replace('evidence-grid', 'evidence-grid evidence-grid--v2'));
+    build(after);
+    const served = (dir: string, file: string) => (existsSync(join(dir, `${file}.br`)) ? statSync(join(dir, `${file}.br`)).size : statSync(join(dir, file)).size);
+    const precached = (dir: string) => {
+      const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
+      return new Map([...sw.matchAll(/\{"revision":(null|"[^"]*"),"url":"([^"]+)"\}/g)].map((m) => [m[2]!, m[1]!]));
+    };
+    const old = precached(before);
+    const next = precached(after);
+    const changed = [...next].filter(([url, revision]) => old.get(url) !== revision).map(([url]) => url);
+    const files = ['sw.js', ...changed];
+    return {
+      files,
+      bytes: files.reduce((sum, file) => sum + served(after, file), 0),
+      wholeAppBytes: ['sw.js', ...next.keys()].reduce((sum, file) => sum + served(after, file), 0),
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Lighthouse's mobile performance run on /login (its own simulated throttling), median of the runs. */
+function runLighthouse(url: string) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const result = spawnSync(
+      join(root, 'node_modules/.bin/lighthouse'),
+      [url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance', `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`],
+      { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr.slice(-2000)}`);
+    const report = JSON.parse(result.stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
+    runs.push({
+      score: Math.round(report.categories.performance.score * 100),
+      lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? 0,
+      fcpMs: report.audits['first-contentful-paint']?.numericValue ?? 0,
+      tbtMs: report.audits['total-blocking-time']?.numericValue ?? 0,
+      totalKb: (report.audits['total-byte-weight']?.numericValue ?? 0) / 1024,
+    });
+  }
+  return runs.sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export async function runWebDeliveryBench(tree = root): Promise<WebDelivery> {
+  const distDir = join(tree, 'web', 'dist');
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build there first`);
+  const port = 8120 + Math.floor(Math.random() * 50);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-web-'));
+  const server = startProcess('api/src/server.ts', { PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: distDir }, tree);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    await waitForHttp(`${base}/api/health`);
+    const visits: SignInVisit[] = [];
+    for (let i = 0; i < RUNS; i += 1) visits.push(await visitSignIn(browser, base));
+    const signIn: SignInVisit = {
+      bytes: median(visits.map((v) => v.bytes)),
+      requests: median(visits.map((v) => v.requests)),
+      formMs: median(visits.map((v) => v.formMs)),
+      fcpMs: median(visits.map((v) => v.fcpMs)),
+      cls: median(visits.map((v) => v.cls)),
+    };
+    const install = await measureInstall(base);
+    const officerJs = await measureOfficerJs(base, distDir);
+    const lighthouse = runLighthouse(`${base}/login`);
+    const update = measureUpdate(tree);
+    return { signIn, installBytes: install.bytes, installFiles: install.files, officerJsBytes: officerJs.bytes, officerJsFiles: officerJs.files, update, lighthouse };
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => bytes / 1024;
+
+/** Each budget with its figure; `broken` lists those over. */
+export function judgeWebDelivery(d: WebDelivery): { rows: Array<[string, string, string, string]>; broken: string[] } {
+  const checks: Array<[string, number, number, string, boolean]> = [
+    ['sign-in page, first visit, all bytes on the wire', kb(d.signIn.bytes), WEB_BUDGETS.signInKb, 'KB', false],
+    ['sign-in form visible, first visit on the poor link', d.signIn.formMs, WEB_BUDGETS.signInFormMs, 'ms', false],
+    ['first install of the officer app (sw.js + precache) on the wire', kb(d.installBytes), WEB_BUDGETS.installKb, 'KB', false],
+    ['signed-in officer path JavaScript on the wire', kb(d.officerJsBytes), WEB_BUDGETS.officerJsKb, 'KB', false],
+    ['Lighthouse mobile performance, /login', d.lighthouse.score, WEB_BUDGETS.lighthouseScore, 'score', true],
+  ];
+  const rows = checks.map(([name, value, budget, unit, isMinimum]): [string, string, string, string] => {
+    const ok = isMinimum ? value >= budget : value <= budget;
+    const shown = unit === 'KB' ? value.toFixed(1) : String(Math.round(value));
+    return [name, `${shown} ${unit}`, `${isMinimum ? '>=' : '<='} ${budget} ${unit}`, ok ? 'met' : '**broken**'];
+  });
+  return { rows, broken: rows.filter((r) => r[3] !== 'met').map((r) => r[0]) };
+}
+
+export function formatWebDelivery(d: WebDelivery): string {
+  const { rows } = judgeWebDelivery(d);
+  const budgets = formatTable(['figure (first visit: no cache, no service worker)', 'measured', 'budget', ''], rows);
+  const detail = formatTable(
+    ['detail', 'value'],
+    [
+      ['sign-in page: requests / first contentful paint / layout shift', `${d.signIn.requests} / ${Math.round(d.signIn.fcpMs)} ms / ${d.signIn.cls.toFixed(3)}`],
+      ['first install: files', String(d.installFiles)],
+      ['officer path: JavaScript files', String(d.officerJsFiles)],
+      ['Lighthouse /login: FCP / LCP / TBT / total weight', `${Math.round(d.lighthouse.fcpMs)} ms / ${Math.round(d.lighthouse.lcpMs)} ms / ${Math.round(d.lighthouse.tbtMs)} ms / ${d.lighthouse.totalKb.toFixed(0)} KiB`],
+      ['a deploy changing one screen: files a phone downloads', d.update.files.join(', ')],
+      ['a deploy changing one screen: bytes, against the whole app', `${kb(d.update.bytes).toFixed(1)} KB of ${kb(d.update.wholeAppBytes).toFixed(1)} KB`],
+    ],
+  );
+  return `Throttling: ${POOR_LINK.downloadThroughput * 8 / 1000} kbit/s each way, ${POOR_LINK.latency} ms round trip, CPU ${CPU_SLOWDOWN}x slower (Chromium DevTools protocol); median of ${RUNS} visits. Lighthouse: its default mobile run.\n\n${budgets}\n\n${detail}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--tree');
+  const tree = at > 0 ? process.argv[at + 1]! : root;
+  if (tree === root && !existsSync(join(root, 'web', 'dist', 'index.html'))) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  const delivery = await runWebDeliveryBench(tree);
+  console.log(formatWebDelivery(delivery));
+  const { broken } = judgeWebDelivery(delivery);
+  if (broken.length > 0) {
+    console.log(`\nBudgets broken: ${broken.join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
