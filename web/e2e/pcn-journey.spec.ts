@@ -93,11 +93,24 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   // shows at once. With the connection lost the outbox says so and keeps the notice; 'Retry now'
   // sends it with the same Idempotency-Key, so it can never become two PCNs.
   const keys: string[] = [];
-  // The connection stays lost until the moment 'Retry now' is pressed: on a loaded machine the
-  // outbox's own backoff could otherwise resend between an unroute and the click.
-  let isConnected = false;
+  // The connection stays lost until 'Retry now' is pressed, and comes back with the press itself:
+  // the pointer going down on the button sets a flag in the page (capture phase, before the
+  // app's own handler) that the route reads. The outbox's own backoff retries before that keep
+  // failing however slow the machine; a flag set from the test before the click left a window
+  // in which such a retry went through and the button was gone.
+  await page.evaluate(() => {
+    document.addEventListener(
+      'pointerdown',
+      (event) => {
+        const button = (event.target as Element | null)?.closest('.pending-item button');
+        if (button?.textContent?.includes('Retry now')) (window as unknown as { retryPressed?: boolean }).retryPressed = true;
+      },
+      { capture: true },
+    );
+  });
+  const isConnected = () => page.evaluate(() => Boolean((window as unknown as { retryPressed?: boolean }).retryPressed)).catch(() => false);
   await page.route('**/api/pcns', async (route) => {
-    if (route.request().method() !== 'POST' || isConnected) return route.fallback();
+    if (route.request().method() !== 'POST' || (await isConnected())) return route.fallback();
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     await route.abort('internetdisconnected');
   });
@@ -113,7 +126,6 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   const created = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
   const retryNow = outboxRow.getByRole('button', { name: /Retry now/ });
   await expect(retryNow).toBeVisible();
-  isConnected = true;
   await retryNow.click();
   const response = await created;
   expect(response.status()).toBe(201);
