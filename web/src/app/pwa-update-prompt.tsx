@@ -1,6 +1,5 @@
 /// <reference types="vite-plugin-pwa/react" />
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { Button } from '../lib/button.tsx';
 import { OUTBOX_TEXTS } from '../features/outbox/outbox-texts.ts';
 import '../features/outbox/outbox.css';
 
@@ -32,12 +31,13 @@ export function PwaUpdatePrompt() {
   return (
     <div className="update-prompt" role="alert">
       <p className="update-prompt__text">{OUTBOX_TEXTS.updateAvailable}</p>
-      <Button variant="primary" onPress={() => void updateServiceWorker(true)}>
+      {/* Plain buttons: this prompt is part of every first load, react-aria is not (issue 11). */}
+      <button type="button" className="button button--primary" onClick={() => void updateServiceWorker(true)}>
         {OUTBOX_TEXTS.reload}
-      </Button>
-      <Button variant="secondary" onPress={() => setNeedRefresh(false)}>
+      </button>
+      <button type="button" className="button button--secondary" onClick={() => setNeedRefresh(false)}>
         {OUTBOX_TEXTS.later}
-      </Button>
+      </button>
     </div>
   );
 }

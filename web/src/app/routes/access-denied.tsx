@@ -1,7 +1,7 @@
 import { SCREEN_TEXTS } from '@parkpatrol/shared';
 import { ShieldAlert } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
-import { LinkButton } from '../../lib/button.tsx';
+import { Link } from 'react-router-dom';
 import { PageHeading } from '../../lib/page-heading.tsx';
 
 export function AccessDenied() {
@@ -10,7 +10,10 @@ export function AccessDenied() {
       <ShieldAlert aria-hidden="true" size={48} className="centered-message__icon" />
       <PageHeading>{SCREEN_TEXTS.accessDeniedTitle}</PageHeading>
       <p>{SCREEN_TEXTS.accessDeniedText}</p>
-      <LinkButton href={paths.dashboard}>{SCREEN_TEXTS.goToDashboard}</LinkButton>
+      {/* A router link styled as a button: the guards load with the first screen, react-aria does not (issue 11). */}
+      <Link to={paths.dashboard} className="button button--primary">
+        {SCREEN_TEXTS.goToDashboard}
+      </Link>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useRouteError } from 'react-router-dom';
 import { TriangleAlert } from 'lucide-react';
-import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 
 /**
@@ -16,7 +15,10 @@ export function RouteError() {
       <TriangleAlert aria-hidden="true" size={48} className="centered-message__icon" />
       <PageHeading>{isStaleVersion ? 'A new version is available' : 'Something went wrong'}</PageHeading>
       <p>{isStaleVersion ? 'Reload to continue with the latest version.' : 'Reload the page to try again.'}</p>
-      <Button onPress={() => window.location.reload()}>Reload</Button>
+      {/* Plain: this screen is on the first load's path, react-aria is not (issue 11). */}
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        Reload
+      </button>
     </main>
   );
 }

@@ -1,15 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Form, Link } from 'react-aria-components';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { SCREEN_TEXTS } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
 import { hasBootSignIn, takeBootSignIn } from '../../lib/boot-screen.ts';
-import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FullPageSpinner } from '../../lib/spinner.tsx';
-import { TextField } from '../../lib/text-field.tsx';
+import { PlainTextField } from '../../lib/plain-text-field.tsx';
 import { useSession } from './session-store.ts';
 
 type FromState = { from?: { pathname: string; search?: string; hash?: string } } | null;
@@ -33,8 +31,8 @@ export function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const emailRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const passwordRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const target = redirectTarget(location.state as FromState);
   const showsForm = hasRestored && !isAuthenticated;
@@ -89,41 +87,42 @@ export function LoginScreen() {
         <PageHeading className="auth-card__title">{PRODUCT_TITLE}</PageHeading>
         <p className="auth-card__subtitle">{SCREEN_TEXTS.signInSubtitle}</p>
         {error ? <Alert>{error}</Alert> : null}
-        <Form ref={formRef} className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
-          <TextField
+        {/* Plain HTML, not react-aria: this screen must be usable before much code arrives (issue 11). */}
+        <form ref={formRef} className="form-stack" onSubmit={handleSubmit} noValidate>
+          <PlainTextField
             label="Email"
             name="email"
             type="email"
             autoComplete="username"
             inputMode="email"
             value={email}
-            onChange={(value) => {
-              setEmail(value);
+            onChange={(event) => {
+              setEmail(event.target.value);
               clearFieldError('email');
             }}
             errorMessage={errors.email}
             inputRef={emailRef}
             autoFocus={!isTakingOverBoot}
           />
-          <TextField
+          <PlainTextField
             label="Password"
             name="password"
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(value) => {
-              setPassword(value);
+            onChange={(event) => {
+              setPassword(event.target.value);
               clearFieldError('password');
             }}
             errorMessage={errors.password}
             inputRef={passwordRef}
           />
-          <Button type="submit" isDisabled={isLoading} className="button--block">
+          <button type="submit" className="button button--primary button--block" disabled={isLoading}>
             {isLoading ? SCREEN_TEXTS.signingIn : SCREEN_TEXTS.signIn}
-          </Button>
-        </Form>
+          </button>
+        </form>
         <p className="auth-card__footer">
-          <Link href={paths.forgotPassword} className="text-link">{SCREEN_TEXTS.forgotPasswordLink}</Link>
+          <Link to={paths.forgotPassword} className="text-link">{SCREEN_TEXTS.forgotPasswordLink}</Link>
         </p>
       </div>
     </main>
