@@ -81,6 +81,8 @@ export default defineConfig({
       },
     }),
   ],
+  // The photo compressor's worker is an ES module like the app (lib/photos/compress-worker.ts).
+  worker: { format: 'es' },
   define: {
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
   },

@@ -16,7 +16,8 @@ describe('the officer precache', () => {
   });
 
   it('keeps pages, icons and the manifest, and drops admin-only code and styles', () => {
-    const entries = ['index.html', 'manifest.webmanifest', 'icons/icon-192.png', 'assets/index-a.js', 'assets/card-d.js', 'assets/table-f.js', 'assets/manage-pcns-e.js', 'assets/admin-e.css'].map((url) => ({ url, revision: null }));
-    expect(keepOfficerFiles(entries, manifest).map((e) => e.url)).toEqual(['index.html', 'manifest.webmanifest', 'icons/icon-192.png', 'assets/index-a.js', 'assets/card-d.js']);
+    const entries = ['index.html', 'manifest.webmanifest', 'icons/icon-192.png', 'assets/index-a.js', 'assets/card-d.js', 'assets/table-f.js', 'assets/manage-pcns-e.js', 'assets/admin-e.css', 'assets/compress-worker-g.js'].map((url) => ({ url, revision: null }));
+    // The worker's bundle is not in the manifest: kept, never dropped by omission.
+    expect(keepOfficerFiles(entries, manifest).map((e) => e.url)).toEqual(['index.html', 'manifest.webmanifest', 'icons/icon-192.png', 'assets/index-a.js', 'assets/card-d.js', 'assets/compress-worker-g.js']);
   });
 });

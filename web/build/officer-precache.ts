@@ -31,5 +31,11 @@ export function officerFiles(manifest: ViteManifest): Set<string> {
  */
 export function keepOfficerFiles<E extends { url: string }>(entries: E[], manifest: ViteManifest): E[] {
   const keep = officerFiles(manifest);
-  return entries.filter((entry) => !/\.(?:js|css)$/.test(entry.url) || keep.has(entry.url.replace(/^\//, '')));
+  // Only what the manifest knows can be judged: a file it does not list (a worker's bundle)
+  // stays, so nothing the officer app needs offline is dropped by omission.
+  const known = new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]));
+  return entries.filter((entry) => {
+    const file = entry.url.replace(/^\//, '');
+    return !known.has(file) || keep.has(file);
+  });
 }

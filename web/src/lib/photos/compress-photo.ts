@@ -1,7 +1,4 @@
-import imageCompression from 'browser-image-compression';
-// The library's web worker imports the library by URL, from a public CDN unless told otherwise;
-// offline that fails. `?url` makes Vite emit our own copy, which the service worker precaches.
-import compressionLibraryUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
+import type { CompressJob, CompressReply } from './compress-worker.ts';
 import { readJpegCaptureTime } from './read-capture-time.ts';
 
 /** Design section 9: a 4000x3000 photo stored at about 0.5 MB, plates still readable. */
@@ -24,20 +21,44 @@ export async function compressPhoto(file: File, options: { onProgress?: (percent
   const cameraTime = readJpegCaptureTime(original);
   // Without EXIF the only honest time is "added to the form"; a file's date may be a copy's.
   const takenAt = cameraTime ?? new Date(now()).toISOString();
-  const compressed = await imageCompression(file, {
-    maxWidthOrHeight: PHOTO_MAX_SIDE_PX,
-    maxSizeMB: PHOTO_MAX_SIZE_MB,
-    initialQuality: 0.8,
-    useWebWorker: true,
-    libURL: new URL(compressionLibraryUrl, globalThis.location?.href).href,
-    // JPEG out whatever came in: small, and accepted by every browser that shows the evidence.
-    fileType: 'image/jpeg',
-    onProgress: options.onProgress,
-  });
+  const compressed = await compressInWorker(
+    {
+      file,
+      maxWidthOrHeight: PHOTO_MAX_SIDE_PX,
+      maxSizeMB: PHOTO_MAX_SIZE_MB,
+      initialQuality: 0.8,
+      // JPEG out whatever came in: small, and accepted by every browser that shows the evidence.
+      fileType: 'image/jpeg',
+    },
+    options.onProgress,
+  );
   // A file already smaller than the target comes back as it was; still JPEG, PNG or WebP.
   const bytes = await compressed.arrayBuffer();
   const type = compressed.type || file.type || 'image/jpeg';
   return { bytes, type, name: renameForType(file.name, type), size: bytes.byteLength, takenAt, takenAtSource: cameraTime ? 'camera' : 'added' };
+}
+
+/**
+ * One worker per photo (compress-worker.ts), ended when it answers: the page stays responsive
+ * while a 12-megapixel photo is redrawn, and the worker's code comes from the precache offline.
+ */
+function compressInWorker(job: CompressJob, onProgress?: (percent: number) => void): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./compress-worker.ts', import.meta.url), { type: 'module', name: 'compress-photo' });
+    const finish = () => worker.terminate();
+    worker.onmessage = (event: MessageEvent<CompressReply>) => {
+      const reply = event.data;
+      if (reply.kind === 'progress') return onProgress?.(reply.percent);
+      finish();
+      if (reply.kind === 'done') resolve(reply.blob);
+      else reject(new Error(`The photo could not be compressed: ${reply.message}`));
+    };
+    worker.onerror = (event) => {
+      finish();
+      reject(new Error(`The photo could not be compressed: ${event.message || 'the compressor did not start'}`));
+    };
+    worker.postMessage(job);
+  });
 }
 
 function renameForType(name: string, type: string): string {
