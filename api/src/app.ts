@@ -46,17 +46,19 @@ const CONTENT_SECURITY_POLICY = {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: { ...CONTENT_SECURITY_POLICY, scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScriptHashes(deps.config.webDistDir)] },
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // HSTS only means something over HTTPS; sending it on plain localhost is harmless but noisy.
-      strictTransportSecurity: deps.config.appUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const securityHeaders = secureHeaders({
+    contentSecurityPolicy: { ...CONTENT_SECURITY_POLICY, scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScriptHashes(deps.config.webDistDir)] },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    // HSTS only means something over HTTPS; sending it on plain localhost is harmless but noisy.
+    strictTransportSecurity: deps.config.appUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use('*', async (c, next) => {
+    await securityHeaders(c, next);
+    const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
+    if (deps.config.webDistDir && !isApi) trimDocumentHeaders(c.req.path, c.res.headers);
+  });
 
   const api = new Hono<AppEnv>();
   // API answers carry tokens, profiles and PCNs: no shared cache (or browser history) may keep
@@ -180,6 +182,23 @@ function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
     if (!existsSync(indexFile)) return c.text('The web app has not been built. Run npm run build.', 503);
     return (await serveIndex(c, next)) ?? c.notFound();
   });
+}
+
+/** Headers that only a document (a page, or a worker for the first two lists) acts on. */
+const DOCUMENT_ONLY_HEADERS = ['x-frame-options', 'x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'origin-agent-cluster', 'x-permitted-cross-domain-policies', 'cross-origin-opener-policy'];
+const PAGE_AND_WORKER_HEADERS = ['content-security-policy', 'referrer-policy'];
+
+/**
+ * A first install fetches some eighty files over one bar of signal, and each answer carried a
+ * kilobyte of security headers that only a document acts on (issue 11). Pages, SVG (which can be
+ * opened as a document) and sw.js keep them all; scripts keep the policy and referrer rules a
+ * worker started from them obeys; styles, images and the manifest keep only nosniff and CORP.
+ */
+function trimDocumentHeaders(path: string, headers: Headers): void {
+  const type = headers.get('content-type') ?? '';
+  if (path === '/sw.js' || type.startsWith('text/html') || type.startsWith('image/svg+xml')) return;
+  const names = /javascript/.test(type) ? DOCUMENT_ONLY_HEADERS : [...DOCUMENT_ONLY_HEADERS, ...PAGE_AND_WORKER_HEADERS];
+  for (const name of names) headers.delete(name);
 }
 
 /** The kinds of file the build writes compressed copies of (web/scripts/precompress.mjs). */

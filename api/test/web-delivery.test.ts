@@ -106,6 +106,28 @@ describe('the web app on the wire', () => {
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
+  it('sends the document-only security headers with pages, sw.js and SVG, and only what applies with scripts, styles and images', async () => {
+    const DOCUMENT_ONLY = ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies'];
+    const headersOf = async (path: string) => (await get(path, { 'accept-encoding': 'br' })).headers;
+    for (const path of ['/login', '/index.html', '/sw.js', '/icons/logo.svg']) {
+      const headers = await headersOf(path);
+      for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'referrer-policy', 'x-content-type-options']) expect(headers.get(name), `${path} ${name}`).not.toBeNull();
+    }
+    const script = await headersOf('/assets/index-abc123.js');
+    for (const name of DOCUMENT_ONLY) expect(script.get(name), `script ${name}`).toBeNull();
+    // A worker started from a script obeys that script's policy.
+    expect(script.get('content-security-policy')).toContain("script-src 'self'");
+    expect(script.get('x-content-type-options')).toBe('nosniff');
+    for (const path of ['/assets/index-abc123.css', '/favicon.ico', '/manifest.webmanifest']) {
+      const headers = await headersOf(path);
+      for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'referrer-policy']) expect(headers.get(name), `${path} ${name}`).toBeNull();
+      expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+    }
+    // The API keeps every header whatever it answers.
+    expect((await get('/api/health')).headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('answers /favicon.ico with the icon, not the page', async () => {
     const res = await get('/favicon.ico');
     expect(res.status).toBe(200);
