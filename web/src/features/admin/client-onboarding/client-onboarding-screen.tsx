@@ -126,7 +126,7 @@ export function ClientOnboardingScreen() {
                 <Column>{ADMIN_TEXTS.created}</Column>
                 <Column>{ADMIN_TEXTS.actions}</Column>
               </TableHeader>
-              <TableBody items={list} renderEmptyState={() => <p className="table__empty">No users yet.</p>}>
+              <TableBody items={list} dependencies={[isSending]} renderEmptyState={() => <p className="table__empty">No users yet.</p>}>
                 {(user) => (
                   <Row id={user.id} className="table__row" textValue={`${user.firstName} ${user.lastName}`}>
                     <Cell className="table__narrow">

@@ -138,7 +138,7 @@ export function ManageCarParksScreen() {
                 <Column>Assigned users</Column>
                 <Column>{ADMIN_TEXTS.actions}</Column>
               </TableHeader>
-              <TableBody items={data.carParks} renderEmptyState={() => <p className="table__empty">No car parks match these filters.</p>}>
+              <TableBody items={data.carParks} dependencies={[busyId]} renderEmptyState={() => <p className="table__empty">No car parks match these filters.</p>}>
                 {(carPark) => (
                   <Row id={carPark.id} className="table__row" textValue={carPark.name}>
                     <Cell>{carPark.name}</Cell>

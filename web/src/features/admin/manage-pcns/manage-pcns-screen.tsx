@@ -147,7 +147,9 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
                 {sort === DEADLINE ? <Column>Keeper deadline</Column> : null}
                 <Column>{'Review'}</Column>
               </TableHeader>
-              <TableBody items={data.pcns} renderEmptyState={() => <p className="table__empty">{SCREEN_TEXTS.noPcnsFound}</p>}>
+              {/* react-aria keeps each row as first rendered for the same item: the rows' review
+                  links carry the filters, so they must be drawn again when the filters change. */}
+              <TableBody items={data.pcns} dependencies={[params.toString()]} renderEmptyState={() => <p className="table__empty">{SCREEN_TEXTS.noPcnsFound}</p>}>
                 {(pcn) => {
                   const title = pcnTitle(pcn.pcnNumber);
                   return (

@@ -171,7 +171,7 @@ export function ManageUsersScreen() {
                 <Column>{ADMIN_TEXTS.created}</Column>
                 <Column>{ADMIN_TEXTS.actions}</Column>
               </TableHeader>
-              <TableBody items={data.users} renderEmptyState={() => <p className="table__empty">No users match these filters.</p>}>
+              <TableBody items={data.users} dependencies={[busyUserId, me?.id]} renderEmptyState={() => <p className="table__empty">No users match these filters.</p>}>
                 {(user) => {
                   const isSelf = user.id === me?.id;
                   const canManage = canManageRole(actorRole, user.role);
