@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_PRODUCT_NAME, productTitle } from '../shared/src/limits.ts';
 import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts';
 import { withBootScreen } from './build/boot-screen.ts';
+import { startChunkName } from './build/start-chunk.ts';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
 const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
@@ -99,7 +100,10 @@ export default defineConfig({
           groups: [
             // React and the router change only when we upgrade them: kept apart from our own code,
             // a deploy that changes one screen does not make phones download them again (issue 11).
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)[\\/]/, priority: 4 },
+            { name: 'shared', test: (id: string) => /[\\/]shared[\\/]src[\\/]/.test(id) && !/[\\/](schemas|index|password-forms)\.ts$/.test(id), priority: 3, includeDependenciesRecursively: false },
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            { name: startChunkName(resolve(import.meta.dirname, 'src/main.tsx')), priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },
