@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isAdminRole } from '@parkpatrol/shared';
 import { paths } from '../config/paths.ts';
@@ -7,7 +7,16 @@ import { FullPageSpinner } from '../lib/spinner.tsx';
 import { AccessDenied } from './routes/access-denied.tsx';
 
 // Only an account opened by an access link ever sees it: not in the sign-in download (issue 11).
-const SetPasswordForm = lazy(async () => ({ default: (await import('../features/access-link/set-password-form.tsx')).SetPasswordForm }));
+const SetPasswordForm = lazy(async () => {
+  const [{ SetPasswordForm: Form }, { AriaRouter }] = await Promise.all([import('../features/access-link/set-password-form.tsx'), import('./aria-router.tsx')]);
+  return {
+    default: (props: ComponentProps<typeof Form>) => (
+      <AriaRouter>
+        <Form {...props} />
+      </AriaRouter>
+    ),
+  };
+});
 
 /** Where the sign-in screen returns to: kept in router state as `from`. */
 export type LoginLocationState = { from?: { pathname: string; search?: string; hash?: string } };

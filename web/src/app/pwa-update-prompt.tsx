@@ -1,7 +1,7 @@
 /// <reference types="vite-plugin-pwa/react" />
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { OUTBOX_TEXTS } from '../features/outbox/outbox-texts.ts';
-import '../features/outbox/outbox.css';
+import './pwa-update-prompt.css';
 
 /** An officer can keep the app open for a whole shift; look for a new version now and then. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;

@@ -1,22 +1,14 @@
 import { useEffect } from 'react';
-import { Outlet, useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { Outlet } from 'react-router-dom';
 import { useSession } from '../features/auth/session-store.ts';
 import { PwaUpdatePrompt } from './pwa-update-prompt.tsx';
 import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm, prefetchWhenIdle } from './signed-in-chunks.ts';
 
-declare module 'react-aria-components' {
-  interface RouterConfig {
-    routerOptions: NavigateOptions;
-  }
-}
-
 /**
- * Lets every react-aria link and menu item navigate through react-router, restores the session
- * once, and offers a new version of the app when one is waiting (never reloading by itself).
+ * Restores the session once, and offers a new version of the app when one is waiting (never
+ * reloading by itself). React-aria's routing is given by the screens that use it (aria-router.tsx).
  */
 export function RootLayout() {
-  const navigate = useNavigate();
   const restoreSession = useSession((s) => s.restoreSession);
   useEffect(() => {
     void restoreSession();
@@ -27,9 +19,9 @@ export function RootLayout() {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   useEffect(() => (isAuthenticated ? prefetchWhenIdle(loadAppShell, loadOfficerScreens, loadPcnForm, loadPcnDetail) : undefined), [isAuthenticated]);
   return (
-    <AriaRouterProvider navigate={(href, options) => navigate(href, options)} useHref={useHref}>
+    <>
       <Outlet />
       <PwaUpdatePrompt />
-    </AriaRouterProvider>
+    </>
   );
 }

@@ -14,7 +14,20 @@ import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './
  * navigation, so no Suspense fallback is needed.
  */
 export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+  return {
+    lazy: async () => {
+      // With react-aria's routing: these screens use its links (the root does not give it, issue 11).
+      const [module, { AriaRouter }] = await Promise.all([load(), import('./aria-router.tsx')]);
+      const Screen = pick(module);
+      return {
+        Component: () => (
+          <AriaRouter>
+            <Screen />
+          </AriaRouter>
+        ),
+      };
+    },
+  };
 }
 
 /**

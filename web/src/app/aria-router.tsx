@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
+import { RouterProvider } from 'react-aria-components';
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions;
+  }
+}
+
+/**
+ * Lets react-aria's links and menu items navigate through react-router. Given by the screens that
+ * use react-aria (the signed-in shell, the lazily loaded public screens), not by the root: the
+ * sign-in screen downloads no react-aria (issue 11).
+ */
+export function AriaRouter({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <RouterProvider navigate={(href, options) => navigate(href, options)} useHref={useHref}>
+      {children}
+    </RouterProvider>
+  );
+}
