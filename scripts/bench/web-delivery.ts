@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { isAdminSource, type ViteManifest } from '../../web/build/officer-precache.ts';
+import { officerFiles, type ViteManifest } from '../../web/build/officer-precache.ts';
 import { formatTable, root, startProcess, waitForHttp } from './bench-utils.ts';
 
 export const WEB_BUDGETS = {
@@ -125,18 +125,7 @@ async function measureInstall(base: string) {
 /** The JavaScript of the signed-in officer path (sign-in, dashboard, My PCNs, detail, form, photos). */
 function officerScripts(distDir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    if (chunk.file.endsWith('.js')) files.add(chunk.file);
-    for (const next of chunk.imports ?? []) visit(next);
-    for (const next of chunk.dynamicImports ?? []) if (!isAdminSource(next) && !ACCOUNT_SOURCES.test(next)) visit(next);
-  };
-  visit('index.html');
-  return [...files];
+  return [...officerFiles(manifest, (source) => ACCOUNT_SOURCES.test(source))].filter((file) => file.endsWith('.js'));
 }
 
 async function measureOfficerJs(base: string, distDir: string) {

@@ -8,8 +8,9 @@ export const isAdminSource = (key: string) => key.startsWith('src/features/admin
  * Every built file the officer app can load: from index.html through static and dynamic
  * imports, except the dynamic imports of admin screens (and what only they import). Shared
  * chunks reachable from an officer screen stay; a chunk only admin screens use goes.
+ * `alsoSkip` leaves out more lazily loaded sources (the benchmark skips account screens).
  */
-export function officerFiles(manifest: ViteManifest): Set<string> {
+export function officerFiles(manifest: ViteManifest, alsoSkip: (source: string) => boolean = () => false): Set<string> {
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -19,7 +20,7 @@ export function officerFiles(manifest: ViteManifest): Set<string> {
     files.add(chunk.file);
     for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
     for (const next of chunk.imports ?? []) visit(next);
-    for (const next of chunk.dynamicImports ?? []) if (!isAdminSource(next)) visit(next);
+    for (const next of chunk.dynamicImports ?? []) if (!isAdminSource(next) && !alsoSkip(next)) visit(next);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (key === 'index.html' || chunk.isEntry) visit(key);
   return files;
