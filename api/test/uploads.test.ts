@@ -160,26 +160,42 @@ describe('uploads in flight (issue 13, finding 9)', () => {
   let t: TestApp;
   afterAll(() => t.close());
 
-  /** A POST /pcns whose body stops halfway until `finish` is called: an upload still in flight. */
+  /**
+   * A POST /pcns whose body stops halfway until `finish` is called: an upload still in flight.
+   * Resolves once the server has started reading the body, which it does only past the gate.
+   */
   async function startSlowUpload(token: string, carParkId: string) {
     const form = new Response(pcnForm({ ...validPcnFields(carParkId), images: [jpegUpload(1)] }));
     const bytes = new Uint8Array(await form.arrayBuffer());
     let finish!: () => void;
     const rest = new Promise<void>((resolve) => (finish = resolve));
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(bytes.subarray(0, bytes.length >> 1));
-        await rest;
-        controller.enqueue(bytes.subarray(bytes.length >> 1));
-        controller.close();
+    let markReading!: () => void;
+    const reading = new Promise<void>((resolve) => (markReading = resolve));
+    let hasSentHalf = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (!hasSentHalf) {
+            hasSentHalf = true;
+            markReading();
+            controller.enqueue(bytes.subarray(0, bytes.length >> 1));
+            return;
+          }
+          await rest;
+          controller.enqueue(bytes.subarray(bytes.length >> 1));
+          controller.close();
+        },
       },
-    });
+      // Pulled only when the server reads, never ahead of it.
+      { highWaterMark: 0 },
+    );
     const answer = t.app.request('/api/pcns', {
       method: 'POST',
       body,
       duplex: 'half',
       headers: { authorization: `Bearer ${token}`, 'content-type': form.headers.get('content-type')!, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     } as RequestInit);
+    await reading;
     return { answer, finish };
   }
 
@@ -209,7 +225,7 @@ describe('uploads in flight (issue 13, finding 9)', () => {
     expect((await postPcn(t, third.token, fields)).status).toBe(201);
   });
 
-  it('frees the slot of an upload refused half way (a part with no name)', async () => {
+  it('frees the slot of an upload refused half way (a part with no name, a body cut off inside a photo)', async () => {
     t = await createTestApp({ uploadGate: createUploadGate({ perUser: 1, inAll: 1 }) });
     const officer = await t.signedInUser('USER');
     const carPark = await t.createCarPark({ assignTo: [officer.id] });
@@ -220,6 +236,16 @@ describe('uploads in flight (issue 13, finding 9)', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=b', [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     });
     expect(refused.status).toBe(400);
+    // A body cut off inside a photo: busboy ends that photo's stream with an error, which must be
+    // a 400 like any other malformed form, never an uncaught exception.
+    const cutOff = '--b\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0 half a photo';
+    const truncated = await t.request('POST', '/pcns', {
+      token: officer.token,
+      body: cutOff,
+      headers: { 'content-type': 'multipart/form-data; boundary=b', [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(truncated.status).toBe(400);
+    expect(listUploadFiles(t).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
     expect((await postPcn(t, officer.token, { ...validPcnFields(carPark.id), images: [jpegUpload(3)] })).status).toBe(201);
   });
 });

@@ -112,6 +112,9 @@ export async function spoolMultipart(
       fields.set(name, values);
     });
     parser.on('file', (name, stream, info) => {
+      // A body that ends inside a part destroys that part's stream with busboy's 'Unexpected end
+      // of form': without a listener here it would be an uncaught exception, not a 400.
+      stream.on('error', fail);
       if (isSettled || name !== fileField) {
         stream.resume();
         return;
