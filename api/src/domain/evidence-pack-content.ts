@@ -1,5 +1,6 @@
 import {
   auditFieldLabel,
+  type CarPark,
   canIssue,
   describeClockOffset,
   earliestIssueTime,
@@ -86,15 +87,8 @@ export function toWinAnsi(text: string): string {
 
 export type PackField = { label: string; value: string };
 
-export type PackCarPark = {
-  id: string;
-  name: string;
-  siteCode: string;
-  address: string;
-  postcode: string;
-  considerationMinutes: number;
-  graceMinutes: number;
-};
+/** What the pack says of a car park: the shared entity's fields it prints. */
+export type PackCarPark = Pick<CarPark, 'id' | 'name' | 'siteCode' | 'address' | 'postcode' | 'considerationMinutes' | 'graceMinutes'>;
 
 export type PackPcn = {
   pcnNumber: string;

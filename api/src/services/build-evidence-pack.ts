@@ -95,15 +95,8 @@ async function readPackPhoto(uploadsDir: string, image: PcnImageRow, offenceType
 }
 
 function toPackCarPark(carPark: NonNullable<Awaited<ReturnType<typeof findCarParkById>>>): PackCarPark {
-  return {
-    id: carPark.id,
-    name: carPark.name,
-    siteCode: carPark.siteCode,
-    address: carPark.address,
-    postcode: carPark.postcode,
-    considerationMinutes: carPark.considerationMinutes,
-    graceMinutes: carPark.graceMinutes,
-  };
+  const { id, name, siteCode, address, postcode, considerationMinutes, graceMinutes } = carPark;
+  return { id, name, siteCode, address, postcode, considerationMinutes, graceMinutes };
 }
 
 /** Names of the car parks an audit trail mentions by id (a notice may have moved between them). */
