@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 // A relative import so the config bundles the shared source (the package entry is TypeScript).
-import { DEFAULT_PRODUCT_NAME, productTitle } from '../shared/src/limits.ts';
+import { DEFAULT_PRODUCT_NAME, productTitle, WORKER_SCRIPT_PREFIX } from '../shared/src/limits.ts';
 import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts';
 import { withBootScreen } from './build/boot-screen.ts';
 import { startChunkName } from './build/start-chunk.ts';
@@ -82,8 +82,9 @@ export default defineConfig({
       },
     }),
   ],
-  // The photo compressor's worker is an ES module like the app (lib/photos/compress-worker.ts).
-  worker: { format: 'es' },
+  // The photo compressor's worker is an ES module like the app (lib/photos/compress-worker.ts),
+  // named so the server knows to send it the security policy (WORKER_SCRIPT_PREFIX).
+  worker: { format: 'es', rolldownOptions: { output: { entryFileNames: `${WORKER_SCRIPT_PREFIX}[name]-[hash].js` } } },
   define: {
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
   },
@@ -104,6 +105,11 @@ export default defineConfig({
             { name: 'shared', test: (id: string) => /[\\/]shared[\\/]src[\\/]/.test(id) && !/[\\/](schemas|index|password-forms)\.ts$/.test(id), priority: 3, includeDependenciesRecursively: false },
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             { name: startChunkName(resolve(import.meta.dirname, 'src/main.tsx')), priority: 1, includeDependenciesRecursively: false },
+            // The small helpers two or more signed-in screens share, in one file rather than a
+            // dozen of a few hundred bytes: each request on one bar of signal costs a round trip
+            // and its headers. Screens themselves stay apart, so a deploy that changes one
+            // screen still sends only that screen (issue 11).
+            { name: 'screens-common', test: /[\\/]web[\\/]src[\\/](lib|app|features[\\/](pcns|dashboard|outbox))[\\/]/, minShareCount: 2, maxModuleSize: 4000, priority: 0, includeDependenciesRecursively: false },
           ],
         },
       },

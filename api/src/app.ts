@@ -6,7 +6,7 @@ import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { SERVER_MESSAGES, type ApiFailure, type ErrorCode } from '@parkpatrol/shared';
+import { SERVER_MESSAGES, WORKER_SCRIPT_PREFIX, type ApiFailure, type ErrorCode } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { createMemorySignInLimiter } from './auth/sign-in-limiter.ts';
 import { AppError } from './http/app-error.ts';
@@ -191,13 +191,15 @@ const PAGE_AND_WORKER_HEADERS = ['content-security-policy', 'referrer-policy'];
 /**
  * A first install fetches some eighty files over one bar of signal, and each answer carried a
  * kilobyte of security headers that only a document acts on (issue 11). Pages, SVG (which can be
- * opened as a document) and sw.js keep them all; scripts keep the policy and referrer rules a
- * worker started from them obeys; styles, images and the manifest keep only nosniff and CORP.
+ * opened as a document) and sw.js keep them all; the scripts that start workers keep the policy
+ * and referrer rules a worker obeys; other scripts (a module script obeys its page's policy, not
+ * its own), styles, images and the manifest keep only nosniff and CORP.
  */
 function trimDocumentHeaders(path: string, headers: Headers): void {
   const type = headers.get('content-type') ?? '';
   if (path === '/sw.js' || type.startsWith('text/html') || type.startsWith('image/svg+xml')) return;
-  const names = /javascript/.test(type) ? DOCUMENT_ONLY_HEADERS : [...DOCUMENT_ONLY_HEADERS, ...PAGE_AND_WORKER_HEADERS];
+  const isWorkerScript = path.startsWith(`/${WORKER_SCRIPT_PREFIX}`) && /javascript/.test(type);
+  const names = isWorkerScript ? DOCUMENT_ONLY_HEADERS : [...DOCUMENT_ONLY_HEADERS, ...PAGE_AND_WORKER_HEADERS];
   for (const name of names) headers.delete(name);
 }
 

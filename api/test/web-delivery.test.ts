@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKER_SCRIPT_PREFIX } from '@parkpatrol/shared';
 import { COMPRESS_JSON_MIN_BYTES } from '../src/http/compress-json.ts';
 import { createPcnViaApi, makeJpeg } from './fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -21,6 +22,7 @@ const FILES: Record<string, { body: string; type: RegExp }> = {
   'sw.js': { body: repeated('self.addEventListener("fetch", () => {});'), type: /javascript/ },
   'manifest.webmanifest': { body: JSON.stringify({ name: 'ParkPatrol Self Ticketing', icons: Array.from({ length: 40 }, (_, i) => ({ src: `/icons/${i}.png` })) }), type: /manifest\+json|json/ },
   'assets/index-abc123.js': { body: repeated('export const x = () => "officer app";'), type: /javascript/ },
+  [`${WORKER_SCRIPT_PREFIX}compress-abc123.js`]: { body: repeated('self.onmessage = () => {};'), type: /javascript/ },
   'assets/index-abc123.css': { body: repeated('.card { padding: 16px; }'), type: /^text\/css/ },
   'icons/logo.svg': { body: `<svg xmlns="http://www.w3.org/2000/svg">${repeated('<path d="M0 0h1"/>')}</svg>`, type: /^image\/svg\+xml/ },
 };
@@ -113,12 +115,12 @@ describe('the web app on the wire', () => {
       const headers = await headersOf(path);
       for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'referrer-policy', 'x-content-type-options']) expect(headers.get(name), `${path} ${name}`).not.toBeNull();
     }
-    const script = await headersOf('/assets/index-abc123.js');
-    for (const name of DOCUMENT_ONLY) expect(script.get(name), `script ${name}`).toBeNull();
-    // A worker started from a script obeys that script's policy.
-    expect(script.get('content-security-policy')).toContain("script-src 'self'");
-    expect(script.get('x-content-type-options')).toBe('nosniff');
-    for (const path of ['/assets/index-abc123.css', '/favicon.ico', '/manifest.webmanifest']) {
+    // A worker obeys the policy sent with its own script; a module script obeys its page's.
+    const worker = await headersOf(`/${WORKER_SCRIPT_PREFIX}compress-abc123.js`);
+    for (const name of DOCUMENT_ONLY) expect(worker.get(name), `worker ${name}`).toBeNull();
+    expect(worker.get('content-security-policy')).toContain("script-src 'self'");
+    expect(worker.get('x-content-type-options')).toBe('nosniff');
+    for (const path of ['/assets/index-abc123.js', '/assets/index-abc123.css', '/favicon.ico', '/manifest.webmanifest']) {
       const headers = await headersOf(path);
       for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'referrer-policy']) expect(headers.get(name), `${path} ${name}`).toBeNull();
       expect(headers.get('x-content-type-options'), path).toBe('nosniff');

@@ -56,6 +56,12 @@ export const MAX_IMAGE_ACCURACY_M = 100_000;
 export const DEVICE_TIME_HEADER = 'X-Device-Time';
 
 export const DEFAULT_PRODUCT_NAME = 'ParkPatrol';
+
+/**
+ * Where the web build writes each script that starts a worker (sw.js aside). A worker obeys the
+ * security policy sent with its own script, so these keep it; other scripts need none (issue 11).
+ */
+export const WORKER_SCRIPT_PREFIX = 'assets/worker-';
 export function productTitle(productName: string): string {
   return `${productName} Self Ticketing`;
 }

@@ -82,6 +82,11 @@ export function uniqueRegistration(testInfo: TestInfo): string {
 }
 
 /** The shots 'Parking without permit' needs, one per photo in the order the photos were added. */
+/** Picks `option` in the select labelled `label`, as a phone's picker does. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+}
+
 export const NO_PERMIT_SHOTS = ['Number plate', 'Vehicle in context', 'Signage', 'Windscreen, no permit'];
 
 /**
@@ -92,7 +97,7 @@ export async function markChecklistShots(page: Page, shots: readonly string[] = 
   for (const [index, shot] of shots.entries()) await markShot(page, index + 1, shot);
 }
 
-/** Ticks one shot on one photo, as an officer does: by its label (the input itself is hidden). */
+/** Ticks one shot on one photo, as an officer does: by its label. */
 export async function markShot(page: Page, photoNumber: number, shot: string) {
   const group = page.getByRole('group', { name: `Photo ${photoNumber} shows` });
   const box = group.getByRole('checkbox', { name: shot });

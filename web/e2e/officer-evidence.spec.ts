@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
-import { evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, markShot, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import { choose, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, markShot, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 /**
  * Issue 8 on the officer's phone, end to end: the observation timer holds Submit until
@@ -13,11 +13,6 @@ import { evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShot
 const POSITION = { latitude: 51.501364, longitude: -0.14189, accuracy: 12 };
 
 test.use({ permissions: ['geolocation'], geolocation: POSITION });
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(label) }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function fillVehicleStep(page: Page, registration: string, carParkName: string) {
   await page.getByLabel('Vehicle registration').fill(registration);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { evidencePhotos, expect, markChecklistShots, signIn, snap, test } from './fixtures.ts';
+import { choose, evidencePhotos, expect, markChecklistShots, signIn, snap, test } from './fixtures.ts';
 import {
   addQueuedDrafts,
   apiToken,
@@ -25,11 +25,6 @@ test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'offline journeys run once, as the phone they are for');
 });
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(label) }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /** Walks the form up to the review step; `onEvidence` runs with the photos stored. */
 async function fillNotice(page: Page, registration: string, onEvidence?: () => Promise<void>) {
@@ -65,7 +60,7 @@ test('with no signal the app starts signed in, files three notices (one across a
   await page.goto(`/pcn/${seededPcn.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`PCN-${seededPcn.pcnNumber}`);
   await page.goto('/pcn/new');
-  await expect(page.getByRole('button', { name: /Car park/ })).toBeVisible();
+  await expect(page.getByLabel('Car park')).toBeVisible();
   await page.goto('/pcn');
   await expect(page.getByRole('heading', { level: 1, name: 'My PCNs' })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toBeVisible();

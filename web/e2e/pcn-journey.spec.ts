@@ -1,10 +1,5 @@
 import type { Page } from '@playwright/test';
-import { evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(label) }).click();
-  await page.getByRole('option', { name: option }).click();
-}
+import { choose, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 async function expectImagesLoaded(page: Page, count: number) {
   const images = page.locator('.evidence-grid img');
@@ -232,15 +227,13 @@ test('My PCNs searches on the server and filters by status', async ({ page }, te
   await search.clear();
   await expect(page).not.toHaveURL(/search=/);
 
-  await page.getByRole('button', { name: /Status/ }).click();
-  const options = page.getByRole('option');
+  const options = page.getByLabel('Status').getByRole('option');
   await expect(options).toHaveText(['All Statuses', 'Submitted', 'Under Review', 'Approved', 'Rejected', 'Issued', 'Paid', 'Cancelled']);
-  await page.getByRole('option', { name: 'Approved' }).click();
+  await choose(page, 'Status', 'Approved');
   await expect(page).toHaveURL(/status=APPROVED/);
   await expect(page.getByText('No PCNs found')).toBeVisible();
 
-  await page.getByRole('button', { name: /Status/ }).click();
-  await page.getByRole('option', { name: 'Submitted' }).click();
+  await choose(page, 'Status', 'Submitted');
   await expect(page).toHaveURL(/status=SUBMITTED/);
   // Whatever the other journey created, every row shown is SUBMITTED.
   const rows = page.locator('tbody tr');

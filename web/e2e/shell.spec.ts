@@ -37,7 +37,18 @@ test('every menu entry leads to its screen, with its title and the entry highlig
       await page.getByRole('button', { name: 'Close navigation' }).click();
     }
   }
-  await page.getByRole('button', { name: /Account menu/ }).click();
+  // The account menu by keyboard: focus goes in, arrows move, Escape gives it back.
+  const accountButton = page.getByRole('button', { name: /Account menu/ });
+  await accountButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(accountButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Profile Settings' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(accountButton).toBeFocused();
+  await accountButton.click();
   await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

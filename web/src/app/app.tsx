@@ -1,12 +1,18 @@
-import { useLayoutEffect, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import { removeBootScreen } from '../lib/boot-screen.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
+import { RouteErrorBoundary } from './routes/route-error.tsx';
 
 export function App() {
-  const [router] = useState(createAppRouter);
   // The first screen index.html painted goes in the frame the app paints its own (the sign-in
   // screen, an inner layout effect, has already taken what was typed into it).
   useLayoutEffect(removeBootScreen, []);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

@@ -1,98 +1,106 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { FullPageSpinner } from '../lib/spinner.tsx';
-import { RouteError } from './routes/route-error.tsx';
 import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './signed-in-chunks.ts';
 
 /**
- * A route whose screen is fetched only when first visited. Admin screens use it so the officer
- * path stays small (design section 9); react-router loads the module before committing the
- * navigation, so no Suspense fallback is needed.
+ * A screen fetched when it is first rendered, showing a spinner meanwhile. Rendered only where
+ * its route matches (inside RequireAuth for the signed-in ones), so a signed-out visitor to `/`
+ * is sent to the sign-in screen without downloading the signed-in code (issue 11).
  */
-export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      // With react-aria's routing: these screens use its links (the root does not give it, issue 11).
-      const [module, { AriaRouter }] = await Promise.all([load(), import('./aria-router.tsx')]);
-      const Screen = pick(module);
-      return {
-        Component: () => (
-          <AriaRouter>
-            <Screen />
-          </AriaRouter>
-        ),
-      };
-    },
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Screen />
+      </Suspense>
+    );
   };
 }
 
-/**
- * A signed-in screen, fetched when it is first rendered. Unlike a route's `lazy`, which
- * react-router runs while matching, this runs only inside RequireAuth: a signed-out visitor to
- * `/` is sent to the sign-in screen without downloading the signed-in code (issue 11).
- */
-function lazyElement<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
-  return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Screen />
-    </Suspense>
+/** Screens built on react-aria (admin, account, public forms) get its routing with them. */
+function ariaScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazyScreen(
+    () => Promise.all([load(), import('./aria-router.tsx')]),
+    ([module, { AriaRouter }]) =>
+      function WithAriaRouter() {
+        const Screen = pick(module);
+        return (
+          <AriaRouter>
+            <Screen />
+          </AriaRouter>
+        );
+      },
   );
 }
 
-/** Admin area children (relative to /admin), each screen in its own lazy chunk. */
-export const adminRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
-  { path: 'dashboard', ...lazyScreen(() => import('../features/admin/admin-dashboard/admin-dashboard-screen.tsx'), (m) => m.AdminDashboardScreen) },
-  { path: 'pcns', ...lazyScreen(() => import('../features/admin/manage-pcns/manage-pcns-screen.tsx'), (m) => m.ManagePcnsScreen) },
-  { path: 'users', ...lazyScreen(() => import('../features/admin/manage-users/manage-users-screen.tsx'), (m) => m.ManageUsersScreen) },
-  { path: 'car-parks', ...lazyScreen(() => import('../features/admin/manage-car-parks/manage-car-parks-screen.tsx'), (m) => m.ManageCarParksScreen) },
-  { path: 'onboarding', ...lazyScreen(() => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'), (m) => m.ClientOnboardingScreen) },
-  { path: 'analytics', ...lazyScreen(() => import('../features/admin/analytics/analytics-screen.tsx'), (m) => m.AnalyticsScreen) },
-];
+const AppShell = lazyScreen(loadAppShell, (m) => m.AppShell);
+const Dashboard = lazyScreen(loadOfficerScreens, (m) => m.DashboardRoute);
+const MyPcns = lazyScreen(loadOfficerScreens, (m) => m.MyPcnsRoute);
+const PcnForm = lazyScreen(loadPcnForm, (m) => m.PcnFormScreen);
+const PcnDetail = lazyScreen(loadPcnDetail, (m) => m.PcnDetailScreen);
+const Profile = ariaScreen(() => import('../features/profile/profile-screen.tsx'), (m) => m.ProfileScreen);
+const ForgotPassword = ariaScreen(() => import('../features/password-reset/forgot-password-screen.tsx'), (m) => m.ForgotPasswordScreen);
+const ResetPassword = ariaScreen(() => import('../features/password-reset/reset-password-screen.tsx'), (m) => m.ResetPasswordScreen);
+const AccessLink = ariaScreen(() => import('../features/access-link/access-link-screen.tsx'), (m) => m.AccessLinkScreen);
+const AdminDashboard = ariaScreen(() => import('../features/admin/admin-dashboard/admin-dashboard-screen.tsx'), (m) => m.AdminDashboardScreen);
+const ManagePcns = ariaScreen(() => import('../features/admin/manage-pcns/manage-pcns-screen.tsx'), (m) => m.ManagePcnsScreen);
+const ManageUsers = ariaScreen(() => import('../features/admin/manage-users/manage-users-screen.tsx'), (m) => m.ManageUsersScreen);
+const ManageCarParks = ariaScreen(() => import('../features/admin/manage-car-parks/manage-car-parks-screen.tsx'), (m) => m.ManageCarParksScreen);
+const ClientOnboarding = ariaScreen(() => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'), (m) => m.ClientOnboardingScreen);
+const Analytics = ariaScreen(() => import('../features/admin/analytics/analytics-screen.tsx'), (m) => m.AnalyticsScreen);
 
-/** Spec section 2's route table. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    hydrateFallbackElement: <FullPageSpinner />,
-    errorElement: <RouteError />,
-    children: [
-      { path: paths.login, element: <LoginScreen /> },
-      { path: paths.forgotPassword, ...lazyScreen(() => import('../features/password-reset/forgot-password-screen.tsx'), (m) => m.ForgotPasswordScreen) },
-      { path: paths.resetPassword, ...lazyScreen(() => import('../features/password-reset/reset-password-screen.tsx'), (m) => m.ResetPasswordScreen) },
-      { path: paths.accessLinkPattern, ...lazyScreen(() => import('../features/access-link/access-link-screen.tsx'), (m) => m.AccessLinkScreen) },
-      {
-        path: paths.home,
-        element: <RequireAuth>{lazyElement(loadAppShell, (m) => m.AppShell)}</RequireAuth>,
-        children: [
-          { index: true, element: <Navigate to={paths.dashboard} replace /> },
-          { path: paths.dashboard, element: lazyElement(loadOfficerScreens, (m) => m.DashboardRoute) },
-          { path: paths.newPcn, element: lazyElement(loadPcnForm, (m) => m.PcnFormScreen) },
-          { path: paths.editPcnPattern, element: lazyElement(loadPcnForm, (m) => m.PcnFormScreen) },
-          { path: paths.pcns, element: lazyElement(loadOfficerScreens, (m) => m.MyPcnsRoute) },
-          { path: paths.pcnPattern, element: lazyElement(loadPcnDetail, (m) => m.PcnDetailScreen) },
-          { path: paths.profile, ...lazyScreen(() => import('../features/profile/profile-screen.tsx'), (m) => m.ProfileScreen) },
-          {
-            path: paths.admin.root,
-            element: (
+/**
+ * Spec section 2's route table. Declarative routes, not createBrowserRouter: the data router's
+ * loaders and actions are unused here and cost about 16 KB on the wire (issue 11).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path={paths.login} element={<LoginScreen />} />
+        <Route path={paths.forgotPassword} element={<ForgotPassword />} />
+        <Route path={paths.resetPassword} element={<ResetPassword />} />
+        <Route path={paths.accessLinkPattern} element={<AccessLink />} />
+        <Route
+          path={paths.home}
+          element={
+            <RequireAuth>
+              <AppShell />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Navigate to={paths.dashboard} replace />} />
+          <Route path={paths.dashboard} element={<Dashboard />} />
+          <Route path={paths.newPcn} element={<PcnForm />} />
+          <Route path={paths.editPcnPattern} element={<PcnForm />} />
+          <Route path={paths.pcns} element={<MyPcns />} />
+          <Route path={paths.pcnPattern} element={<PcnDetail />} />
+          <Route path={paths.profile} element={<Profile />} />
+          <Route
+            path={paths.admin.root}
+            element={
               <RequireAdmin>
                 <Outlet />
               </RequireAdmin>
-            ),
-            children: adminRoutes,
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to={paths.home} replace /> },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+            }
+          >
+            <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
+            <Route path="dashboard" element={<AdminDashboard />} />
+            <Route path="pcns" element={<ManagePcns />} />
+            <Route path="users" element={<ManageUsers />} />
+            <Route path="car-parks" element={<ManageCarParks />} />
+            <Route path="onboarding" element={<ClientOnboarding />} />
+            <Route path="analytics" element={<Analytics />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to={paths.home} replace />} />
+      </Route>
+    </Routes>
+  );
 }

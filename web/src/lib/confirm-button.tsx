@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button.tsx';
+import { Dialog } from './dialog.tsx';
 
 type Props = {
   /** The button's own text, e.g. 'Discard'. */
@@ -17,48 +17,60 @@ type Props = {
 
 /** A button that asks first: for actions that cannot be undone, like throwing a notice away. */
 export function ConfirmButton({ children, variant = 'text', title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, ...rest }: Props) {
+  const [isOpen, setOpen] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const messageId = useId();
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <DialogTrigger onOpenChange={() => setError(null)}>
-      <Button variant={variant} aria-label={rest['aria-label']}>
+    <>
+      <Button
+        variant={variant}
+        aria-label={rest['aria-label']}
+        aria-haspopup="dialog"
+        onPress={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
         {children}
       </Button>
-      <ModalOverlay className="confirm-overlay" isDismissable={!isBusy}>
-        <Modal className="confirm">
-          <Dialog className="confirm__dialog" role="alertdialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title" className="confirm__title">{title}</Heading>
-                <div className="confirm__message">{message}</div>
-                {error ? <p role="alert" className="field__error">{error}</p> : null}
-                <div className="confirm__actions">
-                  <Button variant="secondary" onPress={close} isDisabled={isBusy}>
-                    {cancelLabel}
-                  </Button>
-                  <Button
-                    variant="primary"
-                    isDisabled={isBusy}
-                    onPress={async () => {
-                      setBusy(true);
-                      try {
-                        await onConfirm();
-                        close();
-                      } catch (failure) {
-                        setError(failure instanceof Error ? failure.message : String(failure));
-                      } finally {
-                        setBusy(false);
-                      }
-                    }}
-                  >
-                    {confirmLabel}
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+      <Dialog isOpen={isOpen} onClose={() => setOpen(false)} isDismissable={!isBusy} className="confirm" role="alertdialog" aria-labelledby={titleId} aria-describedby={messageId}>
+        <div className="confirm__dialog">
+          <h2 id={titleId} className="confirm__title">
+            {title}
+          </h2>
+          <div id={messageId} className="confirm__message">
+            {message}
+          </div>
+          {error ? (
+            <p role="alert" className="field__error">
+              {error}
+            </p>
+          ) : null}
+          <div className="confirm__actions">
+            <Button variant="secondary" onPress={() => setOpen(false)} isDisabled={isBusy}>
+              {cancelLabel}
+            </Button>
+            <Button variant="primary" isDisabled={isBusy} onPress={() => void confirm()}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
   );
 }

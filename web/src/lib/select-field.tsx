@@ -1,16 +1,4 @@
-import type { Key, Ref } from 'react';
-import { ChevronDown } from 'lucide-react';
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components';
+import { useId, type Ref } from 'react';
 
 export type SelectOption = { id: string; label: string };
 
@@ -19,45 +7,65 @@ export type SelectFieldProps = {
   options: readonly SelectOption[];
   value: string | null;
   onChange: (value: string | null) => void;
+  /** Shown, and not choosable, while nothing is chosen. */
   placeholder?: string;
   description?: string;
   errorMessage?: string | null;
   isDisabled?: boolean;
   isRequired?: boolean;
-  triggerRef?: Ref<HTMLButtonElement>;
+  selectRef?: Ref<HTMLSelectElement>;
   className?: string;
   name?: string;
 };
 
-export function SelectField({ label, options, value, onChange, placeholder, description, errorMessage, isDisabled, isRequired, triggerRef, className, name }: SelectFieldProps) {
+/**
+ * A native <select>: a phone opens its own picker (big targets, the wheel officers know), screen
+ * readers know it without help, and it costs no JavaScript library (issue 11).
+ */
+export function SelectField({ label, options, value, onChange, placeholder, description, errorMessage, isDisabled, isRequired, selectRef, className, name }: SelectFieldProps) {
+  const id = useId();
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = errorMessage ? `${id}-error` : undefined;
+  const hasPlaceholder = value === null || !options.some((option) => option.id === value);
   return (
-    <Select
-      className={['field', className].filter(Boolean).join(' ')}
-      value={value}
-      onChange={(key: Key | null) => onChange(key === null ? null : String(key))}
-      placeholder={placeholder}
-      isDisabled={isDisabled}
-      isRequired={isRequired}
-      isInvalid={Boolean(errorMessage)}
-      validationBehavior="aria"
-      name={name}
-    >
-      <Label className="field__label">{label}</Label>
-      <Button className="field__input select__trigger" ref={triggerRef}>
-        <SelectValue className="select__value" />
-        <ChevronDown aria-hidden="true" size={18} />
-      </Button>
-      {description ? <Text slot="description" className="field__description">{description}</Text> : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
-      <Popover className="select__popover">
-        <ListBox className="select__list" items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="select__option" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div className={['field', className].filter(Boolean).join(' ')} data-invalid={errorMessage ? true : undefined}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        ref={selectRef}
+        name={name}
+        className="field__input select__native"
+        value={hasPlaceholder ? '' : (value ?? '')}
+        onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+        disabled={isDisabled}
+        aria-required={isRequired || undefined}
+        aria-invalid={errorMessage ? true : undefined}
+        aria-describedby={[descriptionId, errorId].filter(Boolean).join(' ') || undefined}
+        data-placeholder={hasPlaceholder || undefined}
+      >
+        {hasPlaceholder ? (
+          <option value="" disabled>
+            {placeholder ?? ''}
+          </option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {description ? (
+        <span id={descriptionId} className="field__description">
+          {description}
+        </span>
+      ) : null}
+      {errorMessage ? (
+        <span id={errorId} className="field__error">
+          {errorMessage}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -1,33 +1,62 @@
-import type { ReactNode, Ref } from 'react';
-import { FieldError, Input, Label, Text, TextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
-export type TextFieldProps = Omit<AriaTextFieldProps, 'className' | 'children' | 'isInvalid'> & {
+type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>, 'className' | 'onChange' | 'disabled' | 'required' | 'readOnly' | 'children'>;
+
+export type TextFieldProps = NativeProps & {
   label: string;
   description?: ReactNode;
   /** A message makes the field invalid and is announced with it. */
   errorMessage?: string | null;
-  placeholder?: string;
+  onChange?: (value: string) => void;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+  isReadOnly?: boolean;
   isMultiline?: boolean;
   rows?: number;
-  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
-  /** Phones: 'characters' opens the keyboard in capitals (number plates). */
-  autoCapitalize?: 'off' | 'none' | 'on' | 'sentences' | 'words' | 'characters';
+  inputRef?: Ref<HTMLInputElement | HTMLTextAreaElement>;
   className?: string;
 };
 
-export function TextField({ label, description, errorMessage, placeholder, isMultiline, rows = 4, inputRef, autoCapitalize, className, ...props }: TextFieldProps) {
+/**
+ * A labelled input (or textarea) in plain HTML, so every screen can use it without react-aria
+ * (issue 11): the label is tied to the input, the description and the message describe it, and
+ * `aria-invalid` marks it. Our own messages (from the shared schemas) decide validity, not the
+ * browser's constraint bubbles, so no `required` attribute is set; `aria-required` says it.
+ */
+export function TextField({ label, description, errorMessage, onChange, isDisabled, isRequired, isReadOnly, isMultiline, rows = 4, inputRef, className, id: givenId, ...native }: TextFieldProps) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = errorMessage ? `${id}-error` : undefined;
+  const describedBy = [native['aria-describedby'], descriptionId, errorId].filter(Boolean).join(' ') || undefined;
+  const common = {
+    ...native,
+    id,
+    disabled: isDisabled,
+    readOnly: isReadOnly,
+    'aria-required': isRequired || undefined,
+    'aria-invalid': errorMessage ? true : undefined,
+    'aria-describedby': describedBy,
+    // One ref for either element: which one is decided by isMultiline below.
+    ref: inputRef as Ref<HTMLInputElement & HTMLTextAreaElement>,
+    onChange: onChange ? (event: { target: { value: string } }) => onChange(event.target.value) : undefined,
+  };
   return (
-    // validationBehavior 'aria' so our own messages (from the shared schema) decide validity,
-    // not the browser's built-in constraint bubbles.
-    <AriaTextField {...props} validationBehavior="aria" isInvalid={Boolean(errorMessage)} className={['field', className].filter(Boolean).join(' ')}>
-      <Label className="field__label">{label}</Label>
-      {isMultiline ? (
-        <TextArea className="field__input field__input--multiline" placeholder={placeholder} rows={rows} ref={inputRef} />
-      ) : (
-        <Input className="field__input" placeholder={placeholder} ref={inputRef} autoCapitalize={autoCapitalize} />
-      )}
-      {description ? <Text slot="description" className="field__description">{description}</Text> : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
-    </AriaTextField>
+    <div className={['field', className].filter(Boolean).join(' ')} data-invalid={errorMessage ? true : undefined}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {isMultiline ? <textarea {...common} rows={rows} className="field__input field__input--multiline" /> : <input {...common} className="field__input" />}
+      {description ? (
+        <span id={descriptionId} className="field__description">
+          {description}
+        </span>
+      ) : null}
+      {errorMessage ? (
+        <span id={errorId} className="field__error">
+          {errorMessage}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { Menu as MenuIcon, X } from 'lucide-react';
 import { isAdminRole } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/session-store.ts';
 import { CurrentUserContext } from '../../lib/current-user.tsx';
+import { Dialog } from '../../lib/dialog.tsx';
 import { focusPageHeading } from '../../lib/page-heading.tsx';
-import { AriaRouter } from '../aria-router.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { findCurrentEntry } from './nav-entries.ts';
 import { SideNav } from './side-nav.tsx';
@@ -40,37 +39,33 @@ export function AppShell() {
   }
 
   return (
-    <AriaRouter>
-      <div className="shell">
-        <a className="skip-link" href="#main">Skip to content</a>
-        <header className="topbar">
-          <Button className="button button--icon topbar__menu" aria-label="Open navigation" onPress={() => setDrawerOpen(true)}>
-            <MenuIcon aria-hidden="true" size={24} />
-          </Button>
-          <p className="topbar__title">{title}</p>
-          <TopbarStatus userId={userId} />
-          <AccountMenu user={user} onLogout={handleLogout} />
-        </header>
-        <aside className="shell__sidebar">
-          <SideNav currentHref={current?.href} isAdmin={isAdmin} />
-        </aside>
-        <ModalOverlay className="drawer-overlay" isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} isDismissable>
-          <Modal className="drawer">
-            <Dialog className="drawer__dialog" aria-label="Navigation">
-              <Button className="button button--icon drawer__close" aria-label="Close navigation" onPress={() => setDrawerOpen(false)}>
-                <X aria-hidden="true" size={24} />
-              </Button>
-              <SideNav currentHref={current?.href} isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
-        <main className="shell__main" id="main">
-          <CurrentUserContext.Provider value={user}>
-            <Outlet />
-          </CurrentUserContext.Provider>
-        </main>
-      </div>
-    </AriaRouter>
+    <div className="shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <button type="button" className="button button--icon topbar__menu" aria-label="Open navigation" aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
+          <MenuIcon aria-hidden="true" size={24} />
+        </button>
+        <p className="topbar__title">{title}</p>
+        <TopbarStatus userId={userId} />
+        <AccountMenu user={user} onLogout={handleLogout} />
+      </header>
+      <aside className="shell__sidebar">
+        <SideNav currentHref={current?.href} isAdmin={isAdmin} />
+      </aside>
+      <Dialog isOpen={isDrawerOpen} onClose={() => setDrawerOpen(false)} className="drawer" aria-label="Navigation">
+        <div className="drawer__dialog">
+          <button type="button" className="button button--icon drawer__close" aria-label="Close navigation" onClick={() => setDrawerOpen(false)}>
+            <X aria-hidden="true" size={24} />
+          </button>
+          <SideNav currentHref={current?.href} isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+        </div>
+      </Dialog>
+      <main className="shell__main" id="main">
+        <CurrentUserContext.Provider value={user}>
+          <Outlet />
+        </CurrentUserContext.Provider>
+      </main>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { SCREEN_TEXTS } from '@parkpatrol/shared';
-import { Link } from 'react-aria-components';
+import { Link } from 'react-router-dom';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { ADMIN_NAV, MAIN_NAV, type NavEntry } from './nav-entries.ts';
 
@@ -34,12 +34,7 @@ function NavList({ entries, currentHref, onNavigate, labelledBy }: { entries: re
         const Icon = entry.icon;
         return (
           <li key={entry.href}>
-            <Link
-              href={entry.href}
-              className="side-nav__link"
-              aria-current={isCurrent ? 'page' : undefined}
-              onPress={onNavigate}
-            >
+            <Link to={entry.href} className="side-nav__link" aria-current={isCurrent ? 'page' : undefined} onClick={onNavigate}>
               <Icon aria-hidden="true" size={20} />
               <span>{entry.label}</span>
             </Link>

@@ -7,7 +7,7 @@ import { Alert } from '../../lib/alert.tsx';
 import { hasBootSignIn, takeBootSignIn } from '../../lib/boot-screen.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FullPageSpinner } from '../../lib/spinner.tsx';
-import { PlainTextField } from '../../lib/plain-text-field.tsx';
+import { TextField } from '../../lib/text-field.tsx';
 import { useSession } from './session-store.ts';
 
 type FromState = { from?: { pathname: string; search?: string; hash?: string } } | null;
@@ -89,29 +89,29 @@ export function LoginScreen() {
         {error ? <Alert>{error}</Alert> : null}
         {/* Plain HTML, not react-aria: this screen must be usable before much code arrives (issue 11). */}
         <form ref={formRef} className="form-stack" onSubmit={handleSubmit} noValidate>
-          <PlainTextField
+          <TextField
             label="Email"
             name="email"
             type="email"
             autoComplete="username"
             inputMode="email"
             value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
+            onChange={(value) => {
+              setEmail(value);
               clearFieldError('email');
             }}
             errorMessage={errors.email}
             inputRef={emailRef}
             autoFocus={!isTakingOverBoot}
           />
-          <PlainTextField
+          <TextField
             label="Password"
             name="password"
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
+            onChange={(value) => {
+              setPassword(value);
               clearFieldError('password');
             }}
             errorMessage={errors.password}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-aria-components';
+import { Link } from 'react-router-dom';
 import { FilePlus2, List } from 'lucide-react';
 import {
   DASHBOARD_COUNTER_STATUSES,
@@ -105,7 +105,7 @@ function RecentPcns({ pcns, isLoading, error }: { pcns: Pcn[] | undefined; isLoa
     <ul className="recent-list" aria-label={SCREEN_TEXTS.recentPcns}>
       {pcns.map((pcn) => (
         <li key={pcn.id} className="recent-item">
-          <Link href={paths.pcn(pcn.id)} className="recent-item__link">
+          <Link to={paths.pcn(pcn.id)} className="recent-item__link">
             <StatusIcon status={pcn.status} />
             <span className="recent-item__text">
               <span className="recent-item__title">{pcnTitle(pcn.pcnNumber)}</span>

@@ -1,4 +1,4 @@
-import { Link } from 'react-aria-components';
+import { Link } from 'react-router-dom';
 import { CircleAlert, CircleCheck, CloudUpload, RotateCw } from 'lucide-react';
 import { pcnTitle } from '@parkpatrol/shared';
 import { paths } from '../../config/paths.ts';
@@ -53,12 +53,12 @@ function OutboxRow({ draft }: { draft: DraftRecord }) {
       </span>
       <span className="pending-item__actions">
         {draft.state === 'sent' && draft.serverPcnId ? (
-          <Link href={paths.pcn(draft.serverPcnId)} className="button button--secondary">
+          <Link to={paths.pcn(draft.serverPcnId)} className="button button--secondary">
             {OUTBOX_TEXTS.view}
           </Link>
         ) : null}
         {draft.state === 'failed' ? (
-          <Link href={paths.continueDraft(draft.id)} className="button button--secondary" aria-label={`${OUTBOX_TEXTS.edit}: ${title}`}>
+          <Link to={paths.continueDraft(draft.id)} className="button button--secondary" aria-label={`${OUTBOX_TEXTS.edit}: ${title}`}>
             {OUTBOX_TEXTS.edit}
           </Link>
         ) : null}

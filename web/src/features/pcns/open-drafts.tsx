@@ -1,4 +1,4 @@
-import { Link } from 'react-aria-components';
+import { Link } from 'react-router-dom';
 import { FilePen } from 'lucide-react';
 import { pcnTitle } from '@parkpatrol/shared';
 import { paths } from '../../config/paths.ts';
@@ -56,7 +56,7 @@ export function OpenDrafts() {
                 <span className="pending-item__state muted">{`Saved on this phone ${formatDateTime(new Date(draft.updatedAt).toISOString())}`}</span>
               </span>
               <span className="pending-item__actions">
-                <Link href={continueHref(draft)} className="button button--secondary" aria-label={`Continue: ${label}`}>
+                <Link to={continueHref(draft)} className="button button--secondary" aria-label={`Continue: ${label}`}>
                   <FilePen aria-hidden="true" size={18} />
                   Continue
                 </Link>

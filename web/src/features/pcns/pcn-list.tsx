@@ -1,6 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Input, Label, Link, SearchField } from 'react-aria-components';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Eye, Pencil, Plus, Search } from 'lucide-react';
 import {
   ERROR_MESSAGES,
@@ -55,6 +54,7 @@ export function PcnListScreen({ outbox, refreshKey = 0 }: Props) {
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const search = searchParams.get('search') ?? '';
   const [searchText, setSearchText] = useState(search);
+  const searchId = useId();
   const debouncedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
 
   function updateParams(changes: Record<string, string | null>) {
@@ -92,14 +92,27 @@ export function PcnListScreen({ outbox, refreshKey = 0 }: Props) {
         </LinkButton>
       </div>
       <div className="filters" role="search">
-        <SearchField className="field" value={searchText} onChange={setSearchText} aria-describedby="search-hint">
-          <Label className="field__label">Search</Label>
+        <div className="field">
+          <label className="field__label" htmlFor={searchId}>
+            Search
+          </label>
           <div className="search-input">
             <Search aria-hidden="true" size={18} className="search-input__icon" />
-            <Input className="field__input search-input__field" placeholder={SCREEN_TEXTS.searchPcns} />
+            <input
+              id={searchId}
+              type="search"
+              className="field__input search-input__field"
+              placeholder={SCREEN_TEXTS.searchPcns}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              aria-describedby={`${searchId}-hint`}
+              autoComplete="off"
+            />
           </div>
-          <span id="search-hint" className="visually-hidden">Vehicle registration or PCN number</span>
-        </SearchField>
+          <span id={`${searchId}-hint`} className="visually-hidden">
+            Vehicle registration or PCN number
+          </span>
+        </div>
         <SelectField
           label="Status"
           options={STATUS_OPTIONS}
@@ -182,11 +195,11 @@ function PcnTable({ pcns, isBusy }: { pcns: Pcn[]; isBusy: boolean }) {
                 <td role="cell" data-label={COLUMNS[5]}>{formatDate(pcn.createdAt)}</td>
                 <td role="cell" data-label={COLUMNS[6]}>
                   <div className="table__actions">
-                    <Link href={paths.pcn(pcn.id)} className="button button--icon" aria-label={`View ${title}`}>
+                    <Link to={paths.pcn(pcn.id)} className="button button--icon" aria-label={`View ${title}`}>
                       <Eye aria-hidden="true" size={20} />
                     </Link>
                     {isEditableStatus(pcn.status) ? (
-                      <Link href={paths.editPcn(pcn.id)} className="button button--icon" aria-label={`Edit ${title}`}>
+                      <Link to={paths.editPcn(pcn.id)} className="button button--icon" aria-label={`Edit ${title}`}>
                         <Pencil aria-hidden="true" size={20} />
                       </Link>
                     ) : null}

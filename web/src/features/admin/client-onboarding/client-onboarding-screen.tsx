@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Cell, Column, Row, Table, TableBody, TableHeader, type Selection } from 'react-aria-components';
+import { Button as AriaButton, Cell, Column, Row, Table, TableBody, TableHeader, type Selection } from 'react-aria-components';
 import { CircleCheck, CircleX, Mail, Send } from 'lucide-react';
 import {
   ADMIN_TEXTS,
@@ -142,14 +142,15 @@ export function ClientOnboardingScreen() {
                     </Cell>
                     <Cell>{formatDate(user.createdAt)}</Cell>
                     <Cell>
-                      <Button
-                        variant="icon"
+                      {/* react-aria's own Button: a press on it must not also toggle the row's selection. */}
+                      <AriaButton
+                        className="button button--icon"
                         aria-label={`${SCREEN_TEXTS.sendIndividual} to ${user.firstName} ${user.lastName}`}
                         onPress={() => void sendOne(user)}
                         isDisabled={isSending}
                       >
                         <Mail aria-hidden="true" size={20} />
-                      </Button>
+                      </AriaButton>
                     </Cell>
                   </Row>
                 )}

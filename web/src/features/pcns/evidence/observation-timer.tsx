@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { CircleCheck, Clock, Eye } from 'lucide-react';
-import { Switch } from 'react-aria-components';
 import { Button } from '../../../lib/button.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { formatClockTime, type ClockFormat } from './evidence-format.ts';
@@ -65,12 +64,21 @@ export function ObservationTimer({ observedAt, stayApplies, carPark, onChange, e
       </h3>
 
       {showControls && carPark ? (
-        <Switch className="switch" isSelected={state.stayApplies} onChange={(isSelected) => onChange({ stayApplies: isSelected })} aria-describedby={hintId}>
+        <label className="switch">
+          {/* A native checkbox announced as a switch: on or off, toggled by Space. */}
+          <input
+            type="checkbox"
+            role="switch"
+            className="switch__input"
+            checked={state.stayApplies}
+            onChange={(event) => onChange({ stayApplies: event.target.checked })}
+            aria-describedby={hintId}
+          />
           <span className="switch__track" aria-hidden="true">
             <span className="switch__thumb" />
           </span>
           <span className="switch__label">A stay applies</span>
-        </Switch>
+        </label>
       ) : null}
       {showControls && carPark ? (
         <p id={hintId} className="observation__hint muted">

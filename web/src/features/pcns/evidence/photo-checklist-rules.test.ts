@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checklistCoverage } from '@parkpatrol/shared';
-import { checklistProblem, continueWithoutLabel, coverageSummary, coverageText, listLabels } from './photo-checklist-rules.ts';
+import { checklistProblem, continueWithoutLabel, coverageSummary, coverageText, listLabels, toggleShot } from './photo-checklist-rules.ts';
 
 const shots = (...lists: string[][]) => lists.map((list) => ({ shots: list }));
 
@@ -54,5 +54,14 @@ describe('checklistProblem', () => {
 
   it('leaves an unchosen offence to the offence step', () => {
     expect(checklistProblem('', shots([]))).toBeNull();
+  });
+});
+
+describe('toggleShot', () => {
+  it('adds a ticked shot once and removes an unticked one', () => {
+    expect(toggleShot([], 'signage', true)).toEqual(['signage']);
+    expect(toggleShot(['signage'], 'signage', true)).toEqual(['signage']);
+    expect(toggleShot(['number-plate', 'signage'], 'number-plate', false)).toEqual(['signage']);
+    expect(toggleShot(['signage'], 'contravention', false)).toEqual(['signage']);
   });
 });

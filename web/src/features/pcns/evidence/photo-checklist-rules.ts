@@ -76,3 +76,9 @@ export function checklistProblem(
   const escape = canContinueWithoutShots(offenceType) ? ` If it cannot be taken, tick '${continueWithoutLabel(coverage)}'.` : '';
   return `Mark which photo shows each shot this offence needs. Missing: ${missing}. Take another photo if none of yours shows it.${escape}`;
 }
+
+/** A photo's shots after ticking (or unticking) one: each shot once, in the order ticked. */
+export function toggleShot(shots: readonly string[], shot: string, isSelected: boolean): string[] {
+  const others = shots.filter((each) => each !== shot);
+  return isSelected ? [...others, shot] : others;
+}

@@ -22,7 +22,7 @@ describe('PhotoChecklist', () => {
     const html = renderToStaticMarkup(<PhotoChecklist offenceType="PARKING_IN_NO_PARKING_ZONE" photos={photos} onChangeShots={() => undefined} />);
     expect(html).toContain('Photo 1 shows');
     expect(html).toContain('Photo 2 shows');
-    expect(html.match(/role="group"/g)).toHaveLength(2);
+    expect(html.match(/<fieldset/g)).toHaveLength(2);
     expect(html.match(/type="checkbox"/g)).toHaveLength(8);
     expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(3);
     expect(html).toContain('alt="Photo 1: plate.jpg"');

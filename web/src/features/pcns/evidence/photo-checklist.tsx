@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Check, CircleCheck, CircleX, ImageOff } from 'lucide-react';
-import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
+import { CircleCheck, CircleX, ImageOff } from 'lucide-react';
 import { checklistCoverage, OFFENCE_PHOTO_CHECKLIST, OFFENCE_TYPE_LABELS } from '@parkpatrol/shared';
 import {
   canContinueWithoutShots,
@@ -8,6 +7,7 @@ import {
   coverageSummary,
   coverageText,
   isOffenceType,
+  toggleShot,
   type ChecklistPhoto,
 } from './photo-checklist-rules.ts';
 import './evidence.css';
@@ -25,18 +25,13 @@ export type PhotoChecklistProps = {
   errorMessage?: string | null;
 };
 
-function ShotCheckbox({ value, children, isDisabled }: { value: string; children: ReactNode; isDisabled?: boolean }) {
+/** A native checkbox, drawn large enough to tap with a gloved thumb (evidence.css). */
+function ShotCheckbox({ isSelected, onChange, isDisabled, children }: { isSelected: boolean; onChange: (isSelected: boolean) => void; isDisabled?: boolean; children: ReactNode }) {
   return (
-    <Checkbox value={value} className="shot-checkbox" isDisabled={isDisabled}>
-      {({ isSelected }) => (
-        <>
-          <span className="shot-checkbox__box" aria-hidden="true">
-            {isSelected ? <Check size={16} strokeWidth={3} /> : null}
-          </span>
-          {children}
-        </>
-      )}
-    </Checkbox>
+    <label className="shot-checkbox">
+      <input type="checkbox" className="shot-checkbox__input" checked={isSelected} disabled={isDisabled} onChange={(event) => onChange(event.target.checked)} />
+      {children}
+    </label>
   );
 }
 
@@ -96,20 +91,19 @@ export function PhotoChecklist({ offenceType, photos, onChangeShots, continueWit
                     <ImageOff aria-hidden="true" size={24} />
                   </span>
                 )}
-                <CheckboxGroup
-                  className="checklist__shots"
-                  value={[...photo.shots]}
-                  onChange={(shots) => onChangeShots(photo.id, shots)}
-                  isDisabled={photo.isReadOnly}
-                >
-                  <Label className="field__label">{label}</Label>
+                <fieldset className="checklist__shots" disabled={photo.isReadOnly}>
+                  <legend className="field__label">{label}</legend>
                   {items.map((item) => (
-                    <ShotCheckbox key={item.id} value={item.id}>
+                    <ShotCheckbox
+                      key={item.id}
+                      isSelected={photo.shots.includes(item.id)}
+                      onChange={(isSelected) => onChangeShots(photo.id, toggleShot(photo.shots, item.id, isSelected))}
+                    >
                       {item.label}
                     </ShotCheckbox>
                   ))}
                   {photo.isReadOnly ? <p className="muted">Already sent: what it shows cannot be changed.</p> : null}
-                </CheckboxGroup>
+                </fieldset>
               </li>
             );
           })}
@@ -117,16 +111,10 @@ export function PhotoChecklist({ offenceType, photos, onChangeShots, continueWit
       )}
 
       {showEscape ? (
-        <Checkbox className="shot-checkbox checklist__escape" isSelected={continueWithoutMissing} onChange={onChangeContinueWithoutMissing}>
-          {({ isSelected }) => (
-            <>
-              <span className="shot-checkbox__box" aria-hidden="true">
-                {isSelected ? <Check size={16} strokeWidth={3} /> : null}
-              </span>
-              {continueWithoutLabel(coverage)}
-            </>
-          )}
-        </Checkbox>
+        <label className="shot-checkbox checklist__escape">
+          <input type="checkbox" className="shot-checkbox__input" checked={continueWithoutMissing} onChange={(event) => onChangeContinueWithoutMissing(event.target.checked)} />
+          {continueWithoutLabel(coverage)}
+        </label>
       ) : null}
 
       {errorMessage ? (

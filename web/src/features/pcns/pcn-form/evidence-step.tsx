@@ -1,6 +1,5 @@
 import { useId, type ChangeEvent, type RefObject } from 'react';
 import { Camera, ImagePlus, X } from 'lucide-react';
-import { Button } from 'react-aria-components';
 import { MAX_IMAGES_PER_PCN, MIN_EVIDENCE_IMAGES, SCREEN_TEXTS } from '@parkpatrol/shared';
 import { PhotoChecklist } from '../evidence/photo-checklist.tsx';
 import type { ChecklistPhoto } from '../evidence/photo-checklist-rules.ts';
@@ -90,9 +89,9 @@ export function EvidenceStep({
           {draft.existingImages.map((image, index) => (
             <li key={image.id} className="preview">
               <UrlThumbnail url={image.url} alt={`Photo ${index + 1}`} />
-              <Button className="preview__remove" aria-label={`Remove photo ${index + 1}`} onPress={() => onRemoveExistingImage(image.id)}>
+              <button type="button" className="preview__remove" aria-label={`Remove photo ${index + 1}`} onClick={() => onRemoveExistingImage(image.id)}>
                 <X aria-hidden="true" size={20} />
-              </Button>
+              </button>
             </li>
           ))}
           {draft.photos.map((photo, index) => {
@@ -100,9 +99,9 @@ export function EvidenceStep({
             return (
               <li key={photo.id} className="preview">
                 <BlobThumbnail blob={photo.blob} alt={`Photo ${number}: ${photo.name}`} />
-                <Button className="preview__remove" aria-label={`Remove photo ${number}: ${photo.name}`} onPress={() => onRemovePhoto(photo.id)}>
+                <button type="button" className="preview__remove" aria-label={`Remove photo ${number}: ${photo.name}`} onClick={() => onRemovePhoto(photo.id)}>
                   <X aria-hidden="true" size={20} />
-                </Button>
+                </button>
               </li>
             );
           })}

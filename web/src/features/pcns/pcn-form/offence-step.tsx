@@ -26,7 +26,7 @@ export function OffenceStep({ draft, errors, fieldRefs, onChange }: Props) {
         value={draft.offenceType || null}
         onChange={(value) => onChange({ offenceType: value ?? '' })}
         errorMessage={errors.offenceType}
-        triggerRef={fieldRefs.offenceType as RefObject<HTMLButtonElement>}
+        selectRef={fieldRefs.offenceType as RefObject<HTMLSelectElement>}
         isRequired
       />
       <TextField

@@ -38,7 +38,7 @@ export function VehicleStep({ draft, errors, fieldRefs, carParks, carParksError,
         value={draft.carParkId || null}
         onChange={(value) => onChange({ carParkId: value ?? '' })}
         errorMessage={errors.carParkId}
-        triggerRef={fieldRefs.carParkId as RefObject<HTMLButtonElement>}
+        selectRef={fieldRefs.carParkId as RefObject<HTMLSelectElement>}
         isRequired
       />
     </>

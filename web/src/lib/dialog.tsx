@@ -1,0 +1,50 @@
+import { useEffect, useRef, type AriaRole, type ReactNode } from 'react';
+
+type DialogProps = {
+  isOpen: boolean;
+  /** Called when the dialog closes by itself: Escape, or a tap on the backdrop. */
+  onClose: () => void;
+  /** False while something is in progress: Escape and the backdrop then do nothing. */
+  isDismissable?: boolean;
+  className?: string;
+  role?: AriaRole;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-describedby'?: string;
+  children: ReactNode;
+};
+
+/**
+ * A modal <dialog>, opened with showModal(): the browser traps focus, makes the page behind it
+ * inert, closes it on Escape and gives focus back to where it was. That is everything react-aria's
+ * Modal did for the officer's screens, without its JavaScript (issue 11). The content must fill
+ * the element (no padding on it) so that a click whose target is the <dialog> itself is a click
+ * on the backdrop.
+ */
+export function Dialog({ isOpen, onClose, isDismissable = true, className, children, ...aria }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+  return (
+    <dialog
+      {...aria}
+      ref={ref}
+      className={className}
+      onClose={() => {
+        if (isOpen) onClose();
+      }}
+      onCancel={(event) => {
+        if (!isDismissable) event.preventDefault();
+      }}
+      onClick={(event) => {
+        if (isDismissable && event.target === event.currentTarget) onClose();
+      }}
+    >
+      {isOpen ? children : null}
+    </dialog>
+  );
+}
