@@ -139,6 +139,7 @@ export const SCREEN_TEXTS = {
   viewAll: 'View All',
   noPcnsYet: 'No PCNs submitted yet. Create your first PCN to get started!',
   unknownCarPark: 'Unknown Car Park',
+  noCarParksAssigned: 'You have no car parks assigned. Ask an administrator to assign one.',
   submitNewPcn: 'Submit New PCN',
   editPcn: 'Edit PCN',
   searchPcns: 'Search PCNs...',

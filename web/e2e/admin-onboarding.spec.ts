@@ -168,8 +168,8 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await expect(officer).toHaveURL(/\/dashboard$/);
   await expect(officer.getByRole('heading', { level: 1, name: `Welcome back, ${newUser.firstName}!` })).toBeVisible();
   await officer.goto('/pcn/new');
-  // The officer's choice is exactly the one car park assigned (after the placeholder).
-  await expect(officer.getByLabel('Car park').getByRole('option')).toHaveText(['Choose a car park', carParkName]);
+  // The officer's choice is exactly the one car park assigned, already chosen for them.
+  await expect(officer.getByLabel('Car park').getByRole('option')).toHaveText([carParkName]);
   const officerToken = await officer.evaluate(() => localStorage.getItem('token'));
   await officerContext.close();
 

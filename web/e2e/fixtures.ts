@@ -87,6 +87,21 @@ export async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).selectOption({ label: option });
 }
 
+/** One tap on an offence type (a radio row, issue 12). */
+export async function chooseOffence(page: Page, offence: string) {
+  await page.getByRole('radio', { name: offence }).check();
+}
+
+/** Guided capture: each photo taken from its shot's row (`photos[i]` for `shots[i]`). */
+export async function takeShots(page: Page, photos: readonly string[], shots: readonly string[] = NO_PERMIT_SHOTS) {
+  const previews = page.locator('.previews img');
+  const before = await previews.count();
+  for (const [index, shot] of shots.entries()) {
+    await page.getByLabel(`Take photo: ${shot}`).setInputFiles(photos[index]!);
+    await expect(previews).toHaveCount(before + index + 1);
+  }
+}
+
 export const NO_PERMIT_SHOTS = ['Number plate', 'Vehicle in context', 'Signage', 'Windscreen, no permit'];
 
 /**
@@ -97,9 +112,10 @@ export async function markChecklistShots(page: Page, shots: readonly string[] = 
   for (const [index, shot] of shots.entries()) await markShot(page, index + 1, shot);
 }
 
-/** Ticks one shot on one photo, as an officer does: by its label. */
+/** Ticks one shot on one photo, as an officer does: by its label, opening "Change" if it is closed. */
 export async function markShot(page: Page, photoNumber: number, shot: string) {
   const group = page.getByRole('group', { name: `Photo ${photoNumber} shows` });
+  if (!(await group.isVisible())) await page.locator('summary', { hasText: `what photo ${photoNumber} shows` }).click();
   const box = group.getByRole('checkbox', { name: shot });
   if (!(await box.isChecked())) await group.getByText(shot, { exact: true }).click();
   await expect(box).toBeChecked();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { choose, evidencePhotos, expect, markChecklistShots, signIn, snap, test } from './fixtures.ts';
+import { choose, chooseOffence, evidencePhotos, expect, markChecklistShots, signIn, snap, test } from './fixtures.ts';
 import {
   addQueuedDrafts,
   apiToken,
@@ -31,7 +31,7 @@ async function fillNotice(page: Page, registration: string, onEvidence?: () => P
   await page.getByLabel('Vehicle registration').fill(registration);
   await choose(page, 'Car park', 'Riverside Retail Park');
   await page.getByRole('button', { name: 'Next' }).click();
-  await choose(page, 'Offence type', 'Parking without permit');
+  await chooseOffence(page, 'Parking without permit');
   await page.getByLabel('Location').fill('Level 1, by the lifts');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Choose photos').setInputFiles(evidencePhotos());
@@ -111,8 +111,9 @@ test('with no signal the app starts signed in, files three notices (one across a
   const onServer = await expectOnePcnEach(request, baseURL!, token, registrations);
   for (const draft of sent) {
     expect(draft.serverPcnNumber).toBe(onServer[draft.vehicleRegistration]!.pcnNumber);
-    // The outbox row shows the number the server gave.
-    await expect(page.locator('.pending-item', { hasText: draft.vehicleRegistration })).toContainText(`PCN-${draft.serverPcnNumber}`);
+    // Sent, it leaves the outbox; the list shows it once, with the number the server gave.
+    await expect(page.locator('.pending-item', { hasText: draft.vehicleRegistration })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: new RegExp(`PCN-${draft.serverPcnNumber}`) })).toHaveCount(1);
   }
   await snap(page, testInfo, 'offline-outbox-sent');
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { choose, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import { choose, chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 async function expectImagesLoaded(page: Page, count: number) {
   const images = page.locator('.evidence-grid img');
@@ -44,7 +44,7 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Choose an offence type').last()).toBeVisible();
   await expect(page.getByText('Location is required')).toBeVisible();
-  await choose(page, 'Offence type', 'Parking without permit');
+  await chooseOffence(page, 'Parking without permit');
   await page.getByLabel('Location').fill('Level 2, bay 14');
   await page.getByLabel('Description').fill('No permit on display. Engine off, nobody in the vehicle.');
   await snap(page, testInfo, 'form-step2');
@@ -54,7 +54,7 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   // ---- step 3: evidence ----
   await expect(page.getByRole('heading', { level: 2, name: /Upload Evidence/ })).toBeFocused();
   await expect(page.getByText('Please upload at least 4 clear images of the offence from different angles.')).toBeVisible();
-  const camera = page.getByLabel('Take photo');
+  const camera = page.getByLabel('Take photo: Number plate');
   await expect(camera).toHaveAttribute('capture', 'environment');
   await expect(camera).toHaveAttribute('accept', 'image/*');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -64,7 +64,9 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   const previews = page.locator('.previews img');
   await expect(previews).toHaveCount(4);
   const box = await previews.first().boundingBox();
-  expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([150, 150]);
+  expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([120, 120]);
+  // The photo taken from the Number plate row is already marked as showing it.
+  await expect(page.getByRole('listitem').filter({ hasText: 'Photo 1' }).getByText('Shows: Number plate')).toBeVisible();
   // Remove one and add it back: the remove buttons are labelled.
   await page.getByRole('button', { name: /Remove photo 4/ }).click();
   await expect(previews).toHaveCount(3);
@@ -130,8 +132,9 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   expect(new Set(keys)).toEqual(new Set([key]));
   const pcnNumber = ((await response.json()) as { data: { pcnNumber: string } }).data.pcnNumber;
   const title = `PCN-${pcnNumber}`;
-  // The outbox row shows the number the server gave, and the count goes.
-  await expect(outboxRow).toContainText(title);
+  // Sent, the notice leaves the outbox and is shown once: in the list, with the server's number.
+  await expect(outboxRow).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(1);
   await expect(page.locator('.outbox-pill--unsent')).toHaveCount(0);
   await page.unroute('**/api/pcns');
 

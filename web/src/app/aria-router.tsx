@@ -10,8 +10,8 @@ declare module 'react-aria-components' {
 
 /**
  * Lets react-aria's links and menu items navigate through react-router. Given by the screens that
- * use react-aria (the signed-in shell, the lazily loaded public screens), not by the root: the
- * sign-in screen downloads no react-aria (issue 11).
+ * use react-aria (admin, account and public screens, all loaded lazily), not by the root: the
+ * sign-in screen and the officer's screens download no react-aria (issue 11).
  */
 export function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button.tsx';
-import { Dialog } from './dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Props = {
   /** The button's own text, e.g. 'Discard'. */
@@ -16,61 +16,15 @@ type Props = {
 };
 
 /** A button that asks first: for actions that cannot be undone, like throwing a notice away. */
-export function ConfirmButton({ children, variant = 'text', title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm, ...rest }: Props) {
+export function ConfirmButton({ children, variant = 'text', ...dialog }: Props) {
   const [isOpen, setOpen] = useState(false);
-  const [isBusy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
-  const messageId = useId();
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <>
-      <Button
-        variant={variant}
-        aria-label={rest['aria-label']}
-        aria-haspopup="dialog"
-        onPress={() => {
-          setError(null);
-          setOpen(true);
-        }}
-      >
+      <Button variant={variant} aria-label={dialog['aria-label']} aria-haspopup="dialog" onPress={() => setOpen(true)}>
         {children}
       </Button>
-      <Dialog isOpen={isOpen} onClose={() => setOpen(false)} isDismissable={!isBusy} className="confirm" role="alertdialog" aria-labelledby={titleId} aria-describedby={messageId}>
-        <div className="confirm__dialog">
-          <h2 id={titleId} className="confirm__title">
-            {title}
-          </h2>
-          <div id={messageId} className="confirm__message">
-            {message}
-          </div>
-          {error ? (
-            <p role="alert" className="field__error">
-              {error}
-            </p>
-          ) : null}
-          <div className="confirm__actions">
-            <Button variant="secondary" onPress={() => setOpen(false)} isDisabled={isBusy}>
-              {cancelLabel}
-            </Button>
-            <Button variant="primary" isDisabled={isBusy} onPress={() => void confirm()}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      {/* Mounted while open only: each opening starts without the last one's error. */}
+      {isOpen ? <ConfirmDialog {...dialog} isOpen onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

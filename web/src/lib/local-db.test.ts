@@ -8,7 +8,7 @@ import {
   discardDraft,
   findDraftPhotos,
   findOpenDrafts,
-  findOutboxDrafts,
+  findOutboxRows,
   findUnsentDrafts,
   holdDraftsForSignIn,
   saveDraft,
@@ -110,16 +110,16 @@ describe('local database', () => {
     expect(await db.drafts.get(draft.id)).toMatchObject({ vehicleRegistration: 'AB12', state: 'queued' });
   });
 
-  it('holds an officer’s queued notices for the next sign-in and lists recently sent ones', async () => {
+  it('holds an officer’s queued notices for the next sign-in, and lists only the unsent with their photo counts', async () => {
     const queued = await addDraft('u1', { state: 'queued', queuedAt: 1 });
     const other = await addDraft('u2', { state: 'queued', queuedAt: 2 });
-    const sentLongAgo = await addDraft('u1', { state: 'sent', sentAt: 100, queuedAt: 3 });
-    const sentNow = await addDraft('u1', { state: 'sent', sentAt: 5000, queuedAt: 4 });
+    const sent = await addDraft('u1', { state: 'sent', sentAt: 5000, queuedAt: 4 });
+    await db.photos.add({ id: 'p9', draftId: queued.id, bytes: new ArrayBuffer(4), type: 'image/jpeg', name: 'a.jpg', size: 4, takenAt: null, sha256: 'x', position: 0, createdAt: 0 });
     expect(await holdDraftsForSignIn(db, 'u1')).toBe(1);
     expect((await db.drafts.get(queued.id))?.state).toBe('needs-sign-in');
     expect((await db.drafts.get(other.id))?.state).toBe('queued');
-    const rows = await findOutboxDrafts(db, 'u1', 1000);
-    expect(rows.map((row) => row.id)).toEqual([queued.id, sentNow.id]);
-    expect(rows.map((row) => row.id)).not.toContain(sentLongAgo.id);
+    const rows = await findOutboxRows(db, 'u1');
+    expect(rows.map((row) => [row.id, row.photoCount])).toEqual([[queued.id, 1]]);
+    expect(rows.map((row) => row.id)).not.toContain(sent.id);
   });
 });

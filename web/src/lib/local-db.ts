@@ -60,6 +60,11 @@ export type DraftRecord = DraftFields & {
    * after which a runner may treat the claim as abandoned when there is no Web Lock to tell.
    */
   nextAttemptAt: number;
+  /**
+   * Epoch ms. A notice held by the stay rule is not sent before this time, whatever starts a
+   * run (signal back, app start, 'Retry now'): it is issued then (issue 12).
+   */
+  holdUntil?: number | null;
   lastError: string | null;
   /** Per-field messages from a 400, keyed by form field, so the form shows them in place. */
   lastErrorFields: Record<string, string> | null;
@@ -189,7 +194,7 @@ export function createEmptyDraft(userId: string, id: string, now: number): Draft
  * Submit: the draft joins the outbox. A failed draft the officer corrected goes back the same
  * way, keeping its id, so a PCN the server did make (answer lost) is still never duplicated.
  */
-export async function queueDraft(db: LocalDb, id: string, now = Date.now()): Promise<void> {
+export async function queueDraft(db: LocalDb, id: string, now = Date.now(), holdUntil: number | null = null): Promise<void> {
   await db.transaction('rw', db.drafts, async () => {
     const draft = await db.drafts.get(id);
     if (!draft) throw new Error(`Draft ${id} not found`);
@@ -197,7 +202,8 @@ export async function queueDraft(db: LocalDb, id: string, now = Date.now()): Pro
     await db.drafts.update(id, {
       state: 'queued',
       attempts: 0,
-      nextAttemptAt: 0,
+      nextAttemptAt: holdUntil ?? 0,
+      holdUntil,
       lastError: null,
       lastErrorFields: null,
       queuedAt: draft.queuedAt ?? now,
@@ -206,12 +212,17 @@ export async function queueDraft(db: LocalDb, id: string, now = Date.now()): Pro
   });
 }
 
+/** When a waiting draft may next be sent: after its backoff, and never before a stay-rule hold. */
+export function draftDueAt(draft: Pick<DraftRecord, 'nextAttemptAt' | 'holdUntil'>): number {
+  return Math.max(draft.nextAttemptAt, draft.holdUntil ?? 0);
+}
+
 /** 'Retry now': forget the backoff of a waiting draft, or requeue a failed or signed-out one. */
 export async function retryDraftNow(db: LocalDb, id: string, now = Date.now()): Promise<void> {
   await db.transaction('rw', db.drafts, async () => {
     const draft = await db.drafts.get(id);
     if (!draft || !['queued', 'failed', 'needs-sign-in'].includes(draft.state)) return;
-    await db.drafts.update(id, { state: 'queued', nextAttemptAt: 0, updatedAt: now });
+    await db.drafts.update(id, { state: 'queued', nextAttemptAt: draft.holdUntil ?? 0, updatedAt: now });
   });
 }
 
@@ -291,15 +302,16 @@ function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
   };
 }
 
-/** The officer's notices for the outbox rows: everything unsent, plus what was sent since `sentSince`. */
-export async function findOutboxDrafts(db: LocalDb, userId: string, sentSince: number): Promise<DraftRecord[]> {
-  const rows = await db.drafts
-    .where('[userId+state]')
-    .anyOf([...UNSENT_STATES, 'sent'].map((state) => [userId, state]))
-    .toArray();
-  return rows
-    .filter((draft) => draft.state !== 'sent' || (draft.sentAt ?? 0) >= sentSince)
-    .sort((a, b) => (a.queuedAt ?? a.createdAt) - (b.queuedAt ?? b.createdAt));
+/** A notice in the outbox with how many photos it carries, for the row that shows it. */
+export type OutboxRow = DraftRecord & { photoCount: number };
+
+/**
+ * The outbox of one officer: the notices the server has not confirmed, oldest first. A sent one
+ * leaves it at once: the PCN list, reloaded when the outbox sends, shows it (issue 12: once).
+ */
+export async function findOutboxRows(db: LocalDb, userId: string): Promise<OutboxRow[]> {
+  const drafts = await findUnsentDrafts(db, userId);
+  return Promise.all(drafts.map(async (draft) => ({ ...draft, photoCount: await db.photos.where('draftId').equals(draft.id).count() })));
 }
 
 /** Number of the officer's notices the server confirmed since `since`: lists reload when it grows. */

@@ -5,6 +5,9 @@ import { isAdminRole } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/session-store.ts';
+import { OUTBOX_TEXTS } from '../../features/outbox/outbox-texts.ts';
+import { useUnsentCount } from '../../features/outbox/use-outbox.ts';
+import { ConfirmDialog } from '../../lib/confirm-dialog.tsx';
 import { CurrentUserContext } from '../../lib/current-user.tsx';
 import { Dialog } from '../../lib/dialog.tsx';
 import { focusPageHeading } from '../../lib/page-heading.tsx';
@@ -21,11 +24,13 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [isLogoutOpen, setLogoutOpen] = useState(false);
   const isAdmin = isAdminRole(user?.role);
   const current = findCurrentEntry(location.pathname, isAdmin);
   const title = current?.label ?? PRODUCT_TITLE;
   const userId = user?.id ?? null;
   useSignedInWork(userId);
+  const unsentCount = useUnsentCount(userId);
 
   useEffect(() => {
     document.title = current ? `${current.label} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
@@ -33,9 +38,15 @@ export function AppShell() {
 
   useRouteChangeFocus(location.pathname);
 
-  async function handleLogout() {
+  async function logOut() {
     await logout();
     navigate(paths.login, { replace: true });
+  }
+
+  // Notices not yet sent stay on this phone for this officer's next sign-in: say so first.
+  function handleLogout() {
+    if (unsentCount > 0) setLogoutOpen(true);
+    else void logOut();
   }
 
   return (
@@ -60,6 +71,16 @@ export function AppShell() {
           <SideNav currentHref={current?.href} isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
         </div>
       </Dialog>
+      {isLogoutOpen ? (
+        <ConfirmDialog
+          isOpen
+          onClose={() => setLogoutOpen(false)}
+          title={OUTBOX_TEXTS.logoutTitle}
+          message={OUTBOX_TEXTS.logoutMessage(unsentCount)}
+          confirmLabel={OUTBOX_TEXTS.logoutConfirm}
+          onConfirm={logOut}
+        />
+      ) : null}
       <main className="shell__main" id="main">
         <CurrentUserContext.Provider value={user}>
           <Outlet />

@@ -11,7 +11,7 @@ export function OnlineStatus() {
       {isOnline ? null : (
         <span className="outbox-pill outbox-pill--offline" title={OUTBOX_TEXTS.offlineDetail}>
           <CloudOff size={16} aria-hidden="true" />
-          {OUTBOX_TEXTS.offline}
+          <span className="outbox-pill__text">{OUTBOX_TEXTS.offline}</span>
         </span>
       )}
     </span>

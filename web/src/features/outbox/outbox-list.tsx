@@ -1,62 +1,70 @@
 import { Link } from 'react-router-dom';
-import { CircleAlert, CircleCheck, CloudUpload, RotateCw } from 'lucide-react';
-import { pcnTitle } from '@parkpatrol/shared';
+import { CircleAlert, Clock, CloudUpload, RotateCw } from 'lucide-react';
+import { ERROR_MESSAGES, OFFENCE_TYPE_LABELS, SCREEN_TEXTS, type CarPark, type OffenceType } from '@parkpatrol/shared';
 import { paths } from '../../config/paths.ts';
 import { Button } from '../../lib/button.tsx';
 import { ConfirmButton } from '../../lib/confirm-button.tsx';
-import { discardDraft, getLocalDb, type DraftRecord } from '../../lib/local-db.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { discardDraft, getLocalDb, type OutboxRow } from '../../lib/local-db.ts';
+import { useCachedAsync } from '../../lib/use-cached-async.ts';
+import { getCarParks } from '../pcns/api/get-car-parks.ts';
 import { retryOutboxDraft } from './outbox-runtime.ts';
 import { describeDraftState, OUTBOX_TEXTS } from './outbox-texts.ts';
 import { useOutboxRows } from './use-outbox.ts';
 import './outbox.css';
 
-const STATE_ICONS = { failed: CircleAlert, sent: CircleCheck } as const;
+function titleOf(draft: OutboxRow): string {
+  return draft.vehicleRegistration.trim().toUpperCase().replace(/\s+/g, '');
+}
 
-function titleOf(draft: DraftRecord): string {
-  const registration = draft.vehicleRegistration.trim().toUpperCase().replace(/\s+/g, '');
-  return draft.serverPcnNumber ? `${pcnTitle(draft.serverPcnNumber)} · ${registration}` : registration;
+/** Car park, offence, when it was submitted and its photos: enough to know which notice it is. */
+function detailsOf(draft: OutboxRow, carParkNames: ReadonlyMap<string, string>): string {
+  const offence = OFFENCE_TYPE_LABELS[draft.offenceType as OffenceType] ?? draft.offenceType;
+  const submitted = formatDateTime(new Date(draft.queuedAt ?? draft.createdAt).toISOString());
+  return [carParkNames.get(draft.carParkId) ?? SCREEN_TEXTS.unknownCarPark, offence, submitted, OUTBOX_TEXTS.photoCount(draft.photoCount)].join(' · ');
 }
 
 /**
  * Notices on this phone that the server has not confirmed yet, with where each one is ('Waiting
- * for signal', 'Sending', 'Failed: …', 'Sign in to send'), and what the officer can do about it.
- * Rows the server confirmed while the screen is open stay, with their PCN number.
+ * for signal', 'Held by the stay rule', 'Sending', 'Failed: …', 'Sign in to send'), and what the
+ * officer can do about it. A sent notice leaves the outbox: the list below shows it.
  */
 export function OutboxList({ userId }: { userId: string | null }) {
   const { value: drafts } = useOutboxRows(userId);
+  // The names, from the copy kept on the phone when offline.
+  const carParks = useCachedAsync<CarPark[]>(drafts.length > 0 ? 'car-parks' : null, getCarParks, [drafts.length > 0], ERROR_MESSAGES.fetchCarParks);
+  const carParkNames = new Map((carParks.data ?? []).map((carPark) => [carPark.id, carPark.name]));
   if (drafts.length === 0) return null;
   return (
     <section className="pending-section" aria-labelledby="outbox-title">
       <h2 className="pending-section__title" id="outbox-title">{OUTBOX_TEXTS.listTitle}</h2>
       <ul className="pending-list" aria-labelledby="outbox-title">
         {drafts.map((draft) => (
-          <OutboxRow key={draft.id} draft={draft} />
+          <OutboxItem key={draft.id} draft={draft} details={detailsOf(draft, carParkNames)} />
         ))}
       </ul>
     </section>
   );
 }
 
-function OutboxRow({ draft }: { draft: DraftRecord }) {
+function OutboxItem({ draft, details }: { draft: OutboxRow; details: string }) {
   const title = titleOf(draft);
-  const Icon = draft.state === 'failed' || draft.state === 'sent' ? STATE_ICONS[draft.state] : CloudUpload;
-  const canRetry = draft.state === 'queued' || draft.state === 'failed' || draft.state === 'needs-sign-in';
-  const canDiscard = draft.state !== 'sending' && draft.state !== 'sent';
+  const isHeld = draft.state === 'queued' && (draft.holdUntil ?? 0) > Date.now();
+  const Icon = draft.state === 'failed' ? CircleAlert : isHeld ? Clock : CloudUpload;
+  // A held notice is not retried early: the stay rule decides when it goes.
+  const canRetry = (draft.state === 'queued' && !isHeld) || draft.state === 'failed' || draft.state === 'needs-sign-in';
+  const canDiscard = draft.state !== 'sending';
   return (
     <li className={`pending-item pending-item--${draft.state}`} data-draft-id={draft.id}>
       <span className="pending-item__text">
         <span className="pending-item__title">{title}</span>
+        <span className="pending-item__details">{details}</span>
         <span className="pending-item__state" role="status">
           <Icon aria-hidden="true" size={16} /> {describeDraftState(draft)}
           {draft.state === 'queued' && draft.lastError ? <span className="muted">{` (${draft.lastError})`}</span> : null}
         </span>
       </span>
       <span className="pending-item__actions">
-        {draft.state === 'sent' && draft.serverPcnId ? (
-          <Link to={paths.pcn(draft.serverPcnId)} className="button button--secondary">
-            {OUTBOX_TEXTS.view}
-          </Link>
-        ) : null}
         {draft.state === 'failed' ? (
           <Link to={paths.continueDraft(draft.id)} className="button button--secondary" aria-label={`${OUTBOX_TEXTS.edit}: ${title}`}>
             {OUTBOX_TEXTS.edit}

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, PCN_MULTIPART_FIELDS, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { appendEvidenceFields, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
-import { findDraftPhotos, type DraftRecord, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
+import { draftDueAt, findDraftPhotos, type DraftRecord, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
 import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOptions } from './backoff.ts';
 
 /**
@@ -196,7 +196,8 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       const at = now();
       const queued = await db.drafts.where('[userId+state]').equals([userId, 'queued']).toArray();
       const due = queued
-        .filter((draft) => !attempted.has(draft.id) && (force || draft.nextAttemptAt <= at))
+        // A held notice waits for its time even when forced: sent earlier, it breaks the stay rule.
+        .filter((draft) => !attempted.has(draft.id) && (draft.holdUntil ?? 0) <= at && (force || draft.nextAttemptAt <= at))
         .sort((a, b) => (a.queuedAt ?? a.createdAt) - (b.queuedAt ?? b.createdAt));
       const draft = due[0];
       if (!draft) return null;
@@ -363,7 +364,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
     const waiting = await db.drafts.where('[userId+state]').anyOf([[userId, 'queued'], [userId, 'sending']]).toArray();
     const queued = waiting.filter((draft) => draft.state === 'queued');
     // A claim held by a runner that may be dead is worth a look when its lease runs out.
-    const wakeTimes = waiting.map((draft) => draft.nextAttemptAt);
+    const wakeTimes = waiting.map(draftDueAt);
     return { pending: queued.length, nextAttemptAt: wakeTimes.length > 0 ? Math.min(...wakeTimes) : null };
   }
 

@@ -1,4 +1,5 @@
 import type { DraftRecord } from '../../lib/local-db.ts';
+import { formatClockTime } from '../pcns/evidence/evidence-format.ts';
 
 /** What the officer reads about each notice in the outbox (issue 5, item 7). */
 export const OUTBOX_TEXTS = {
@@ -18,7 +19,13 @@ export const OUTBOX_TEXTS = {
   discardConfirm: 'Discard notice',
   offline: 'Offline',
   offlineDetail: 'No signal. Notices are saved on this phone and sent when signal returns.',
-  unsentCount: (count: number) => `${count} unsent`,
+  unsent: 'unsent',
+  heldUntil: (time: string) => `Held by the stay rule: sends by itself at ${time}`,
+  logoutTitle: 'Log out with notices not sent?',
+  logoutMessage: (count: number) =>
+    `${count === 1 ? '1 notice has' : `${count} notices have`} not reached the server yet. ${count === 1 ? 'It stays' : 'They stay'} on this phone and ${count === 1 ? 'is' : 'are'} sent when you sign in here again. Another officer signing in on this phone will not see or send ${count === 1 ? 'it' : 'them'}.`,
+  logoutConfirm: 'Log out',
+  photoCount: (count: number) => `${count} ${count === 1 ? 'photo' : 'photos'}`,
   unsentCountLabel: (count: number) => `${count} ${count === 1 ? 'notice' : 'notices'} waiting to be sent`,
   updateAvailable: 'A new version is available',
   reload: 'Reload',
@@ -26,10 +33,10 @@ export const OUTBOX_TEXTS = {
 } as const;
 
 /** The state label of one outbox row: text, never colour alone, carries the meaning. */
-export function describeDraftState(draft: Pick<DraftRecord, 'state' | 'lastError'>): string {
+export function describeDraftState(draft: Pick<DraftRecord, 'state' | 'lastError' | 'holdUntil'>, now = Date.now()): string {
   switch (draft.state) {
     case 'queued':
-      return OUTBOX_TEXTS.waitingForSignal;
+      return draft.holdUntil && draft.holdUntil > now ? OUTBOX_TEXTS.heldUntil(formatClockTime(draft.holdUntil, now)) : OUTBOX_TEXTS.waitingForSignal;
     case 'sending':
       return OUTBOX_TEXTS.sending;
     case 'failed':

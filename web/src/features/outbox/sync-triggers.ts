@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import type { LocalDb } from '../../lib/local-db.ts';
+import { draftDueAt, type LocalDb } from '../../lib/local-db.ts';
 import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
 
 /**
@@ -68,8 +68,8 @@ export function startOutboxTriggers(db: LocalDb, runner: OutboxRunner, host: Out
     next(drafts) {
       if (stopped) return;
       const at = now();
-      if (drafts.some((draft) => draft.state === 'queued' && draft.nextAttemptAt <= at)) void runNow();
-      schedule(drafts.length > 0 ? Math.min(...drafts.map((draft) => draft.nextAttemptAt)) : null);
+      if (drafts.some((draft) => draft.state === 'queued' && draftDueAt(draft) <= at)) void runNow();
+      schedule(drafts.length > 0 ? Math.min(...drafts.map(draftDueAt)) : null);
       const queuedSignature = drafts
         .filter((draft) => draft.state === 'queued')
         .map((draft) => draft.id)

@@ -10,7 +10,7 @@ export function UnsentCount({ userId }: { userId: string | null }) {
   return (
     <span className="outbox-pill outbox-pill--unsent" aria-label={OUTBOX_TEXTS.unsentCountLabel(count)} title={OUTBOX_TEXTS.unsentCountLabel(count)}>
       <CloudUpload size={16} aria-hidden="true" />
-      {OUTBOX_TEXTS.unsentCount(count)}
+      {count} <span className="outbox-pill__text">{OUTBOX_TEXTS.unsent}</span>
     </span>
   );
 }

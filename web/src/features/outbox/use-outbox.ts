@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { countSentDraftsSince, countUnsentDrafts, findOutboxDrafts, findUnsentDrafts, getLocalDb, type DraftRecord } from '../../lib/local-db.ts';
+import { countSentDraftsSince, countUnsentDrafts, findOutboxRows, findUnsentDrafts, getLocalDb, type DraftRecord, type OutboxRow } from '../../lib/local-db.ts';
 import { useLiveQuery, type LiveQueryState } from '../../lib/use-live-query.ts';
 
 /** The officer's submitted notices the server has not confirmed yet, oldest first, live. */
@@ -7,13 +7,9 @@ export function useUnsentDrafts(userId: string | null): LiveQueryState<DraftReco
   return useLiveQuery(async () => (userId ? findUnsentDrafts(getLocalDb(), userId) : []), [userId], [] as DraftRecord[]);
 }
 
-/**
- * The outbox rows of a screen: unsent notices, plus those the server confirmed while the screen
- * was open, so the officer sees each one's PCN number arrive.
- */
-export function useOutboxRows(userId: string | null): LiveQueryState<DraftRecord[]> {
-  const since = useScreenOpenedAt();
-  return useLiveQuery(async () => (userId ? findOutboxDrafts(getLocalDb(), userId, since) : []), [userId, since], [] as DraftRecord[]);
+/** The outbox rows of a screen: notices the server has not confirmed, live. */
+export function useOutboxRows(userId: string | null): LiveQueryState<OutboxRow[]> {
+  return useLiveQuery(async () => (userId ? findOutboxRows(getLocalDb(), userId) : []), [userId], [] as OutboxRow[]);
 }
 
 /** Grows each time the outbox sends a notice while the screen is open: lists reload on it. */

@@ -75,20 +75,22 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
         <PhotosPurgedNotice purgedAt={pcn.photosPurgedAt} />
         {pcn.images.length === 0 ? (
           <p className="muted">{SCREEN_TEXTS.noImages}</p>
-        ) : pcn.images.some((image) => image.url) ? (
-          <ul className="evidence-grid">
-            {pcn.images.map((image, index) =>
-              image.url ? (
-                <li key={image.id}>
-                  <a href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence image ${index + 1} of ${pcn.images.length} in a new tab`}>
+        ) : (
+          // Each photo beside its capture facts: what it shows, when, where, and its checksum.
+          <div className="evidence-grid">
+            <CaptureFactsList
+              images={pcn.images}
+              offenceType={pcn.offenceType}
+              renderPhoto={(image, index) =>
+                image.url ? (
+                  <a className="capture-facts__image" href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence image ${index + 1} of ${pcn.images.length} in a new tab`}>
                     <img src={image.url} alt={`Evidence image ${index + 1} of ${title}`} loading="lazy" />
                   </a>
-                </li>
-              ) : null,
-            )}
-          </ul>
-        ) : null}
-        <CaptureFactsList images={pcn.images} offenceType={pcn.offenceType} />
+                ) : null
+              }
+            />
+          </div>
+        )}
       </Card>
     </div>
   );

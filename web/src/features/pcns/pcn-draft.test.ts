@@ -6,6 +6,7 @@ import {
   createEmptyDraft,
   errorsOnStep,
   firstStepWithError,
+  reconcileErrors,
   validateDraft,
   type DraftPhoto,
   type PcnDraft,
@@ -102,5 +103,28 @@ describe('PCN draft', () => {
     expect(form.getAll('removeImageIds')).toEqual(['old-1']);
     const first = form.getAll('images')[0] as File;
     expect(first.name).toBe('p1.jpg');
+  });
+});
+
+describe('reconcileErrors', () => {
+  const before = createEmptyDraft(new Date('2026-11-25T10:00:00Z'), 'draft-1');
+
+  it('drops an error as soon as its field is fixed, and keeps the others', () => {
+    const after = { ...before, vehicleRegistration: 'AB12CDE' };
+    const errors = { vehicleRegistration: VALIDATION_MESSAGES.registrationRequired, carParkId: VALIDATION_MESSAGES.carParkRequired };
+    expect(reconcileErrors(errors, before, after, validateDraft(after))).toEqual({ carParkId: VALIDATION_MESSAGES.carParkRequired });
+  });
+
+  it('keeps a server message until its own field changes, and adds no new error while typing', () => {
+    const after = { ...before, location: 'Level 2' };
+    const errors = { description: 'The server says no' };
+    expect(reconcileErrors(errors, before, after, validateDraft(after))).toEqual(errors);
+    expect(reconcileErrors({}, before, after, validateDraft(after))).toEqual({});
+  });
+
+  it('updates the message when the field changed but is still wrong', () => {
+    const after = { ...before, vehicleRegistration: '!!' };
+    const fresh = validateDraft(after);
+    expect(reconcileErrors({ vehicleRegistration: 'old' }, before, after, fresh)).toEqual({ vehicleRegistration: fresh.vehicleRegistration });
   });
 });

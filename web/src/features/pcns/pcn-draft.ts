@@ -189,3 +189,33 @@ export function firstStepWithError(errors: DraftErrors): number {
     .filter((step): step is number => typeof step === 'number');
   return steps.length ? Math.min(...steps) : -1;
 }
+
+/** The error fields a change to the draft may have fixed, with what each one reads. */
+const FIELDS_BEHIND_ERRORS: Record<keyof DraftErrors, (draft: PcnDraft) => unknown> = {
+  vehicleRegistration: (d) => d.vehicleRegistration,
+  carParkId: (d) => d.carParkId,
+  offenceType: (d) => d.offenceType,
+  description: (d) => d.description,
+  location: (d) => d.location,
+  images: (d) => [d.photos.map((p) => [p.id, p.type, p.size, p.shots.join()]), d.existingImages.map((i) => i.id), d.checklistWaived, d.offenceType],
+  observedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
+  issuedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
+  duplicateReason: (d) => [d.duplicateReason, d.vehicleRegistration, d.carParkId],
+};
+
+/**
+ * Forgiving validation (issue 12): after a change, an error whose field changed is replaced by
+ * what the rules say now (gone when the field became valid); other errors stay as they are,
+ * including the server's, which only a change to their own field can answer. No new errors
+ * appear while typing: those wait for Next.
+ */
+export function reconcileErrors(errors: DraftErrors, before: PcnDraft, after: PcnDraft, fresh: DraftErrors): DraftErrors {
+  const kept: DraftErrors = {};
+  for (const [field, message] of Object.entries(errors) as Array<[keyof DraftErrors, string]>) {
+    const read = FIELDS_BEHIND_ERRORS[field];
+    const changed = JSON.stringify(read(before)) !== JSON.stringify(read(after));
+    const next = changed ? fresh[field] : message;
+    if (next) kept[field] = next;
+  }
+  return kept;
+}

@@ -16,7 +16,7 @@ import {
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
 import { Button, LinkButton } from '../../lib/button.tsx';
-import { formatDate } from '../../lib/format-date.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { SelectField } from '../../lib/select-field.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
@@ -169,7 +169,7 @@ function PcnTable({ pcns, isBusy }: { pcns: Pcn[]; isBusy: boolean }) {
     // Between the phone cards and a wide desktop the table may scroll sideways; focusable so keyboards can.
     <div className="table-scroll" role="region" aria-label="PCN table" tabIndex={0} aria-busy={isBusy}>
       {/* Explicit roles keep table semantics when the phone layout restyles rows as cards. */}
-      <table className="table table--cards" role="table">
+      <table className="table table--cards table--pcn-cards" role="table">
         <caption className="visually-hidden">{NAV_LABELS.myPcns}</caption>
         <thead role="rowgroup">
           <tr role="row">
@@ -192,15 +192,17 @@ function PcnTable({ pcns, isBusy }: { pcns: Pcn[]; isBusy: boolean }) {
                 <td role="cell" data-label={COLUMNS[4]}>
                   <StatusChip status={pcn.status} />
                 </td>
-                <td role="cell" data-label={COLUMNS[5]}>{formatDate(pcn.createdAt)}</td>
+                <td role="cell" data-label={COLUMNS[5]}>{formatDateTime(pcn.createdAt)}</td>
                 <td role="cell" data-label={COLUMNS[6]}>
                   <div className="table__actions">
-                    <Link to={paths.pcn(pcn.id)} className="button button--icon" aria-label={`View ${title}`}>
+                    {/* On a phone this link covers the whole card (theme.css): tap anywhere to open it. */}
+                    <Link to={paths.pcn(pcn.id)} className="button button--icon pcn-card__open" aria-label={`View ${title}`}>
                       <Eye aria-hidden="true" size={20} />
                     </Link>
                     {isEditableStatus(pcn.status) ? (
-                      <Link to={paths.editPcn(pcn.id)} className="button button--icon" aria-label={`Edit ${title}`}>
-                        <Pencil aria-hidden="true" size={20} />
+                      <Link to={paths.editPcn(pcn.id)} className="button button--text pcn-card__edit" aria-label={`Edit ${title}`}>
+                        <Pencil aria-hidden="true" size={18} />
+                        Edit
                       </Link>
                     ) : null}
                   </div>

@@ -15,6 +15,7 @@ export async function addPhotoToDraft(
   photo: CompressedPhoto,
   now = Date.now(),
   place: PhotoPlace | null = null,
+  shots: readonly string[] = [],
 ): Promise<PhotoRecord> {
   const sha256 = await sha256Hex(photo.bytes);
   return db.transaction('rw', db.photos, async () => {
@@ -28,7 +29,7 @@ export async function addPhotoToDraft(
       latitude: place?.latitude ?? null,
       longitude: place?.longitude ?? null,
       accuracyM: place?.accuracyM ?? null,
-      shots: [],
+      shots: [...shots],
       position,
       createdAt: now,
     };

@@ -6,6 +6,7 @@ import {
   describeStayPeriods,
   effectiveStayApplies,
   FIRST_SIGHTING_MESSAGES,
+  heldUntil,
   observationEntryProblem,
   observationProblem,
   resolveTypedFirstSighting,
@@ -184,5 +185,21 @@ describe('resolveTypedFirstSighting (device clock)', () => {
   it('prefills the field with the recorded time', () => {
     expect(toTypedTime(new Date(2025, 5, 2, 9, 5).toISOString())).toBe('09:05');
     expect(toTypedTime(null)).toBe('');
+  });
+});
+
+describe('heldUntil', () => {
+  const seen = '2026-11-25T10:00:00.000Z';
+  const at = (iso: string) => Date.parse(iso);
+
+  it('is the earliest issue time while consideration + grace run', () => {
+    expect(heldUntil({ observedAt: seen, stayApplies: null }, carPark, at('2026-11-25T10:03:00.000Z'))).toBe('2026-11-25T10:15:00.000Z');
+  });
+
+  it('is null once they have passed, without a stay, or without a first sighting', () => {
+    expect(heldUntil({ observedAt: seen, stayApplies: null }, carPark, at('2026-11-25T10:15:00.000Z'))).toBeNull();
+    expect(heldUntil({ observedAt: seen, stayApplies: false }, carPark, at('2026-11-25T10:03:00.000Z'))).toBeNull();
+    expect(heldUntil({ observedAt: null, stayApplies: true }, carPark, at('2026-11-25T10:03:00.000Z'))).toBeNull();
+    expect(heldUntil({ observedAt: seen, stayApplies: true }, null, at('2026-11-25T10:03:00.000Z'))).toBeNull();
   });
 });

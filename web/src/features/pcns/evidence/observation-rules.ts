@@ -196,3 +196,14 @@ export function toTypedTime(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return '';
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
+
+/**
+ * When a notice held by the stay rule may go out (ISO), or null when it need not wait: a stay
+ * applies, the first sighting is recorded and consideration + grace have not passed yet. The
+ * outbox holds the notice until then and sends it by itself (issue 12), issued at that moment.
+ */
+export function heldUntil(fields: ObservationFields, carPark: ObservationCarPark | null | undefined, now: number): string | null {
+  if (!carPark || !effectiveStayApplies(fields.stayApplies, carPark) || !hasValue(fields.observedAt)) return null;
+  const check = canIssue({ stayApplies: true, observedAt: fields.observedAt, issuedAt: now, periods: carPark });
+  return check.canIssue ? null : check.earliestIssueAt;
+}

@@ -18,8 +18,6 @@ export type ObservationTimerProps = {
   carPark: ObservationCarPark | null;
   /** Save into the draft: only the fields that changed. */
   onChange: (patch: ObservationPatch) => void;
-  /** The step's validation message (observationEntryProblem / observationProblem), if any. */
-  errorMessage?: string | null;
   /** False on the review step: the timer and explanation only, no controls. */
   showControls?: boolean;
   now?: () => number;
@@ -31,9 +29,8 @@ export type ObservationTimerProps = {
  * timer with the time the notice may be issued. The seconds are not announced (a live region
  * that changes every second drowns a screen reader); only the phase is, when it changes.
  */
-export function ObservationTimer({ observedAt, stayApplies, carPark, onChange, errorMessage, showControls = true, now = Date.now, format }: ObservationTimerProps) {
+export function ObservationTimer({ observedAt, stayApplies, carPark, onChange, showControls = true, now = Date.now, format }: ObservationTimerProps) {
   const headingId = useId();
-  const errorId = useId();
   const hintId = useId();
   const state = useObservationTimer({ observedAt, stayApplies }, carPark, { now, format });
   const [typedTime, setTypedTime] = useState(() => toTypedTime(observedAt));
@@ -58,7 +55,7 @@ export function ObservationTimer({ observedAt, stayApplies, carPark, onChange, e
 
   const isWaiting = state.phase === 'waiting';
   return (
-    <section className={`observation observation--${state.phase}`} aria-labelledby={headingId} aria-describedby={errorMessage ? errorId : undefined}>
+    <section className={`observation observation--${state.phase}`} aria-labelledby={headingId}>
       <h3 id={headingId} className="observation__title">
         Observation
       </h3>
@@ -117,7 +114,8 @@ export function ObservationTimer({ observedAt, stayApplies, carPark, onChange, e
 
       {showControls ? (
         <div className="observation__controls">
-          <Button variant={observedAt ? 'secondary' : 'primary'} onPress={recordNow}>
+          {/* The step's main action only while a stay waits on it; otherwise a quiet option. */}
+          <Button variant={state.stayApplies && !observedAt ? 'primary' : 'secondary'} onPress={recordNow}>
             <Eye aria-hidden="true" size={20} />
             {observedAt ? 'Vehicle first seen now (restart)' : 'Vehicle first seen'}
           </Button>
@@ -140,11 +138,6 @@ export function ObservationTimer({ observedAt, stayApplies, carPark, onChange, e
         </div>
       ) : null}
 
-      {errorMessage ? (
-        <p id={errorId} className="field__error" role="alert">
-          {errorMessage}
-        </p>
-      ) : null}
     </section>
   );
 }

@@ -24,7 +24,8 @@ export type DraftStore = {
   /** The officer's unsent changes to an existing PCN, if any. */
   findEdit(userId: string, pcnId: string): Promise<PcnDraft | null>;
   save(userId: string, draft: PcnDraft): Promise<void>;
-  addPhoto(userId: string, draft: PcnDraft, file: File): Promise<DraftPhoto>;
+  /** `shots`: what the photo shows when it was taken for a checklist row (guided capture). */
+  addPhoto(userId: string, draft: PcnDraft, file: File, shots?: readonly string[]): Promise<DraftPhoto>;
   removePhoto(photoId: string): Promise<void>;
   /** The checklist shots the officer marked on a stored photo. */
   setPhotoShots(photoId: string, shots: readonly string[]): Promise<void>;
@@ -33,7 +34,7 @@ export type DraftStore = {
    * Submit: the draft joins the outbox, which sends it (never the form). The draft passed in
    * carries what Submit fixes: issuedAt and the effective stayApplies.
    */
-  queue(userId: string, draft: PcnDraft): Promise<void>;
+  queue(userId: string, draft: PcnDraft, holdUntil?: number | null): Promise<void>;
 };
 
 export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftStore {
@@ -59,7 +60,7 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
       return record ? readDraft(record) : null;
     },
     save: (userId, draft) => save(userId, draft),
-    async addPhoto(userId, draft, file) {
+    async addPhoto(userId, draft, file, shots = []) {
       // Compression (and its library) loads only when the first photo is added: the officer path
       // stays small (design section 9).
       const { compressPhoto } = await import('../../../lib/photos/compress-photo.ts');
@@ -67,16 +68,16 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
       const [compressed, place] = await Promise.all([compressPhoto(file), readDevicePosition()]);
       // The row first: a photo is never stored for a draft a reload could not find.
       await save(userId, draft);
-      return toDraftPhoto(await addPhotoToDraft(getDb(), draft.id, compressed, Date.now(), place));
+      return toDraftPhoto(await addPhotoToDraft(getDb(), draft.id, compressed, Date.now(), place, shots));
     },
     removePhoto: (photoId) => removePhotoFromDraft(getDb(), photoId),
     setPhotoShots: (photoId, shots) => setPhotoShots(getDb(), photoId, shots),
     remove: (id) => discardDraft(getDb(), id),
-    async queue(userId, draft) {
+    async queue(userId, draft, holdUntil = null) {
       // The officer's own first sighting, never a photo's time: the server measures the wait
       // from what is sent, and a shorter one than the form allowed is a 400 nobody can retry.
       await save(userId, draft);
-      await queueDraft(getDb(), draft.id);
+      await queueDraft(getDb(), draft.id, Date.now(), holdUntil);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { OFFENCE_TYPES, OFFENCE_TYPE_LABELS } from '@parkpatrol/shared';
-import { SelectField } from '../../../lib/select-field.tsx';
+import { RadioField } from '../../../lib/radio-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import type { DraftErrors, PcnDraft, PcnDraftFields } from '../pcn-draft.ts';
 import type { FieldRefs } from './pcn-wizard.tsx';
@@ -19,14 +19,13 @@ type InputRef = RefObject<HTMLInputElement & HTMLTextAreaElement>;
 export function OffenceStep({ draft, errors, fieldRefs, onChange }: Props) {
   return (
     <>
-      <SelectField
+      <RadioField
         label="Offence type"
-        placeholder="Choose an offence type"
         options={OFFENCE_OPTIONS}
         value={draft.offenceType || null}
-        onChange={(value) => onChange({ offenceType: value ?? '' })}
+        onChange={(value) => onChange({ offenceType: value })}
         errorMessage={errors.offenceType}
-        selectRef={fieldRefs.offenceType as RefObject<HTMLSelectElement>}
+        inputRef={fieldRefs.offenceType as RefObject<HTMLInputElement>}
         isRequired
       />
       <TextField

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Clock, Send } from 'lucide-react';
 import { ERROR_MESSAGES, SCREEN_TEXTS, WIZARD_STEPS } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
@@ -11,10 +11,13 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { updatePcn } from '../api/submit-pcn.ts';
 import { DuplicateWarning } from '../evidence/duplicate-warning.tsx';
 import { validateEvidence } from '../evidence/evidence-errors.ts';
+import { formatClockTime } from '../evidence/evidence-format.ts';
 import { ObservationTimer, type ObservationPatch } from '../evidence/observation-timer.tsx';
-import { effectiveStayApplies, type ObservationCarPark } from '../evidence/observation-rules.ts';
+import { effectiveStayApplies, heldUntil, type ObservationCarPark } from '../evidence/observation-rules.ts';
 import { useDuplicateCheck } from '../evidence/use-duplicate-check.ts';
-import { errorsOnStep, firstStepWithError, validateDraft, type DraftErrors, type PcnDraft, type PcnDraftFields } from '../pcn-draft.ts';
+import { useObservationTimer } from '../evidence/use-observation-timer.ts';
+import { errorsOnStep, firstStepWithError, reconcileErrors, validateDraft, type DraftErrors, type PcnDraft, type PcnDraftFields } from '../pcn-draft.ts';
+import { defaultCarParkId, readLastCarPark, rememberLastCarPark } from './default-car-park.ts';
 import { EvidenceStep } from './evidence-step.tsx';
 import { OffenceStep } from './offence-step.tsx';
 import { ReviewStep } from './review-step.tsx';
@@ -74,6 +77,8 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
   };
   const step = draft?.step ?? 0;
   const previousStep = useRef<number | null>(null);
+  const previousDraft = useRef<PcnDraft | null>(null);
+  const problemId = useId();
   const carPark = toObservationCarPark(carParks.find((option) => option.id === draft?.carParkId));
   // Above the steps, so the answer survives moving between them.
   const { duplicates } = useDuplicateCheck({
@@ -82,6 +87,16 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
     observedAt: draft?.observedAt,
     excludePcnId: draft?.pcnId,
   });
+  // Ticks while a first sighting runs: Submit's label says when a held notice will go.
+  const observation = useObservationTimer({ observedAt: draft?.observedAt, stayApplies: draft?.stayApplies }, carPark);
+  const needsCarPark = Boolean(draft && !draft.pcnId && !draft.carParkId && !isLoadingCarParks);
+  const startingCarParkId = needsCarPark ? defaultCarParkId(carParks.map((option) => option.id), readLastCarPark(userId)) : '';
+  const { updateFields } = draftApi;
+
+  // A new notice starts at the officer's last (or only) car park: no tap for it.
+  useEffect(() => {
+    if (startingCarParkId) updateFields({ carParkId: startingCarParkId });
+  }, [startingCarParkId, updateFields]);
 
   useEffect(() => {
     if (status === 'locked') onDraftLocked();
@@ -94,12 +109,28 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
     setErrors(serverError.fields as DraftErrors);
   }, [serverError]);
 
+  // Forgiving validation: an error goes as soon as its field is fixed (reconcileErrors).
+  useEffect(() => {
+    if (!draft) return;
+    const before = previousDraft.current;
+    previousDraft.current = draft;
+    if (!before || before.id !== draft.id) return;
+    setErrors((current) => (Object.keys(current).length === 0 ? current : reconcileErrors(current, before, draft, validateAll(draft, false))));
+    // validateAll reads the car park and duplicates of this render, as the draft does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
+
   // Focus moves to the new step's heading so a screen reader announces where the officer is.
   useEffect(() => {
     if (!draft) return;
     if (previousStep.current !== null && previousStep.current !== step) stepHeadingRef.current?.focus();
     previousStep.current = step;
   }, [draft, step]);
+
+  /** Issue 8's rules first, so a photo-count problem wins over a checklist one on the same field. */
+  function validateAll(of: PcnDraft, isSubmit: boolean): DraftErrors {
+    return { ...validateEvidence(of, { carPark, duplicates, now: Date.now(), isSubmit }), ...validateDraft(of) };
+  }
 
   if (!draft) return <Spinner />;
   const isBusy = isSubmitting || draftApi.pendingPhotos > 0;
@@ -115,9 +146,8 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
     draftApi.setStep(next);
   }
 
-  /** Issue 8's rules first, so a photo-count problem wins over a checklist one on the same field. */
   function validate(isSubmit: boolean): DraftErrors {
-    return { ...validateEvidence(currentDraft, { carPark, duplicates, now: Date.now(), isSubmit }), ...validateDraft(currentDraft) };
+    return validateAll(currentDraft, isSubmit);
   }
 
   function clearErrors(...fields: Array<keyof DraftErrors>) {
@@ -142,8 +172,10 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
       goToStep(errorStep);
       return;
     }
-    // Still inside consideration + grace: the officer stays here, beside the timer that says when.
-    if (waitProblem) {
+    // Still inside consideration + grace: a new notice waits on this phone and goes by itself
+    // when they have passed (the outbox holds it); an edit, sent online, must wait here.
+    const holdUntil = currentDraft.pcnId ? null : heldUntil(currentDraft, carPark, Date.now());
+    if (waitProblem && !holdUntil) {
       setErrors({ issuedAt: waitProblem });
       return;
     }
@@ -155,10 +187,15 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
       // outbox sends it (now if there is signal, later if not). The officer is back on the list.
       try {
         // Submit fixes the time of issue and whether a stay applied, as the form checked them.
-        await draftApi.queue({
-          issuedAt: new Date(Date.now()).toISOString(),
-          stayApplies: carPark ? effectiveStayApplies(currentDraft.stayApplies, carPark) : currentDraft.stayApplies,
-        });
+        // A held notice is issued when it may be, not when Submit was pressed.
+        await draftApi.queue(
+          {
+            issuedAt: holdUntil ?? new Date(Date.now()).toISOString(),
+            stayApplies: carPark ? effectiveStayApplies(currentDraft.stayApplies, carPark) : currentDraft.stayApplies,
+          },
+          holdUntil ? Date.parse(holdUntil) : null,
+        );
+        rememberLastCarPark(userId, currentDraft.carParkId);
         navigate(paths.pcns, { replace: true });
       } catch (error) {
         setSubmitError(isQuotaExceededError(error) ? STORAGE_FULL_MESSAGE : `${ERROR_MESSAGES.createPcn}: it could not be saved on this phone. Try again.`);
@@ -189,12 +226,25 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
 
   const stepErrors = errorsOnStep(errors, step);
   const stepTitle = WIZARD_STEPS[step] ?? '';
-  // A missing shot shows with the checklist; a photo-count or file problem with the photos.
-  const isChecklistError = Boolean(stepErrors.images) && !validateDraft(draft).images;
   const updateObservation = (patch: ObservationPatch) => {
     draftApi.updateFields(patch);
     clearErrors('observedAt', 'issuedAt');
   };
+  const isLastStep = step === LAST_STEP;
+  const isWaiting = observation.phase === 'waiting' && observation.earliestIssueAt !== null;
+  // An edit is sent online, so it cannot be held: inside the wait its Submit is blocked.
+  const isSubmitBlocked = isLastStep && Boolean(draft.pcnId) && isWaiting;
+  const sendAt = isWaiting && !draft.pcnId ? formatClockTime(observation.earliestIssueAt!, observation.nowMs) : null;
+  // The step's one problem, stated once beside its actions (fields keep their own messages).
+  const problem =
+    step === 1
+      ? (stepErrors.observedAt ?? stepErrors.issuedAt)
+      : step === 2
+        ? (stepErrors.images ?? draftApi.photoError ?? undefined)
+        : isLastStep
+          ? (submitError ?? errors.issuedAt ?? (isSubmitBlocked ? observation.explanation : undefined))
+          : undefined;
+  const note = isLastStep && !problem && sendAt ? `A stay applies: this notice can be issued at ${sendAt}. Submit it now and it waits on this phone, then goes by itself at ${sendAt}.` : null;
 
   return (
     <form
@@ -203,8 +253,8 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
       aria-labelledby="wizard-step-heading"
       onSubmit={(event) => {
         event.preventDefault();
-        if (step === LAST_STEP) void handleSubmit();
-        else handleNext();
+        if (!isLastStep) handleNext();
+        else if (!isSubmitBlocked) void handleSubmit();
       }}
     >
       <Stepper current={step} />
@@ -244,30 +294,20 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
             stayApplies={draft.stayApplies}
             carPark={carPark}
             onChange={updateObservation}
-            errorMessage={stepErrors.observedAt ?? stepErrors.issuedAt}
           />
         ) : null}
         {step === 2 ? (
           <EvidenceStep
             draft={draft}
-            error={(isChecklistError ? undefined : stepErrors.images) ?? draftApi.photoError ?? undefined}
+            hasError={Boolean(problem)}
+            problemId={problemId}
             pendingPhotos={draftApi.pendingPhotos}
             inputRef={fieldRefs.images}
-            onAddPhotos={(files) => {
-              void draftApi.addPhotos(files);
-              if (errors.images) setErrors(({ images: _removed, ...rest }) => rest);
-            }}
+            onAddPhotos={(files, shots) => void draftApi.addPhotos(files, shots)}
             onRemovePhoto={draftApi.removePhoto}
             onRemoveExistingImage={draftApi.removeExistingImage}
-            checklistError={isChecklistError ? (stepErrors.images ?? null) : null}
-            onChangeShots={(photoId, shots) => {
-              draftApi.setPhotoShots(photoId, shots);
-              clearErrors('images');
-            }}
-            onChangeChecklistWaived={(checklistWaived) => {
-              draftApi.updateFields({ checklistWaived });
-              clearErrors('images');
-            }}
+            onChangeShots={draftApi.setPhotoShots}
+            onChangeChecklistWaived={(checklistWaived) => draftApi.updateFields({ checklistWaived })}
           />
         ) : null}
         {step === 3 ? <ReviewStep draft={draft} carParks={carParks} onEditStep={goToStep} /> : null}
@@ -277,29 +317,44 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
             stayApplies={draft.stayApplies}
             carPark={carPark}
             onChange={updateObservation}
-            // issuedAt belongs to the offence step in PCN_FIELD_STEPS; the wait is shown here, by Submit.
-            errorMessage={errors.issuedAt}
             showControls={false}
           />
         ) : null}
-        {submitError ? <Alert>{submitError}</Alert> : null}
       </section>
+      {/* Fixed to the bottom of a phone's screen (theme.css), above the keyboard. */}
       <div className="wizard-actions">
-        <Button variant="secondary" isDisabled={step === 0 || isSubmitting} onPress={() => goToStep(step - 1)}>
-          <ChevronLeft aria-hidden="true" size={20} />
-          {SCREEN_TEXTS.back}
-        </Button>
-        {step === LAST_STEP ? (
-          <Button type="submit" isDisabled={isBusy}>
-            <Send aria-hidden="true" size={18} />
-            {SCREEN_TEXTS.submitPcn}
+        {problem ? (
+          <p id={problemId} className="wizard-actions__problem" role="alert">
+            {problem}
+          </p>
+        ) : note ? (
+          <p className="wizard-actions__note" role="status">
+            {note}
+          </p>
+        ) : null}
+        <div className="wizard-actions__buttons">
+          <Button variant="secondary" isDisabled={step === 0 || isSubmitting} onPress={() => goToStep(step - 1)}>
+            <ChevronLeft aria-hidden="true" size={20} />
+            {SCREEN_TEXTS.back}
           </Button>
-        ) : (
-          <Button type="submit" isDisabled={isBusy}>
-            {SCREEN_TEXTS.next}
-            <ChevronRight aria-hidden="true" size={20} />
-          </Button>
-        )}
+          {!isLastStep ? (
+            <Button type="submit" isDisabled={isBusy}>
+              {SCREEN_TEXTS.next}
+              <ChevronRight aria-hidden="true" size={20} />
+            </Button>
+          ) : sendAt ? (
+            <Button type="submit" isDisabled={isBusy}>
+              <Clock aria-hidden="true" size={18} />
+              {`Send at ${sendAt}`}
+            </Button>
+          ) : (
+            // Blocked looks blocked; aria-disabled keeps it focusable, and the reason is beside it.
+            <Button type="submit" isDisabled={isBusy} aria-disabled={isSubmitBlocked || undefined} className={isSubmitBlocked ? 'button--blocked' : undefined}>
+              <Send aria-hidden="true" size={18} />
+              {SCREEN_TEXTS.submitPcn}
+            </Button>
+          )}
+        </div>
       </div>
       {isSubmitting && draft.pcnId ? <Spinner label="Sending…" /> : null}
     </form>

@@ -17,13 +17,14 @@ export type PcnDraftApi = {
   photoError: string | null;
   updateFields(patch: Partial<PcnDraftFields & PcnEvidenceFields>): void;
   setStep(step: number): void;
-  addPhotos(files: readonly File[]): Promise<void>;
+  /** `shots`: what each photo shows, when taken from a checklist row (guided capture). */
+  addPhotos(files: readonly File[], shots?: readonly string[]): Promise<void>;
   removePhoto(photoId: string): void;
   removeExistingImage(imageId: string): void;
   /** The checklist shots the officer marked on a new photo. */
   setPhotoShots(photoId: string, shots: string[]): void;
   /** Submit a new notice with what Submit fixes (issuedAt, stayApplies): it joins the outbox, which sends it. */
-  queue(final?: Partial<PcnEvidenceFields>): Promise<void>;
+  queue(final?: Partial<PcnEvidenceFields>, holdUntil?: number | null): Promise<void>;
   /** Forget the draft (sent edit, or abandoned). */
   discard(): Promise<void>;
 };
@@ -106,7 +107,7 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
   );
 
   const addPhotos = useCallback(
-    async (files: readonly File[]) => {
+    async (files: readonly File[], shots: readonly string[] = []) => {
       setPhotoError(null);
       setPendingPhotos((n) => n + files.length);
       // One at a time: a phone holding four 12-megapixel decodes at once can run out of memory.
@@ -114,7 +115,7 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
         try {
           const current = draftRef.current;
           if (!current) break;
-          const photo = await store.addPhoto(userId, current, file);
+          const photo = await store.addPhoto(userId, current, file, shots);
           const latest = draftRef.current ?? current;
           setDraft({ ...latest, photos: [...latest.photos, photo], updatedAt: new Date().toISOString() });
           setStorageError(null);
@@ -164,12 +165,12 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
       [store, setDraft, reportStorageError],
     ),
     queue: useCallback(
-      async (final = {}) => {
+      async (final = {}, holdUntil = null) => {
         const current = draftRef.current;
         if (!current) return;
         const next = { ...current, ...final };
         setDraft(next);
-        await store.queue(userId, next);
+        await store.queue(userId, next, holdUntil);
       },
       [store, userId, setDraft],
     ),

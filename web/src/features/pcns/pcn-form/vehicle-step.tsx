@@ -1,4 +1,7 @@
 import type { RefObject } from 'react';
+import { Link } from 'react-router-dom';
+import { SCREEN_TEXTS } from '@parkpatrol/shared';
+import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
@@ -31,16 +34,26 @@ export function VehicleStep({ draft, errors, fieldRefs, carParks, carParksError,
         isRequired
       />
       {carParksError ? <Alert>{carParksError}</Alert> : null}
-      <SelectField
-        label="Car park"
-        placeholder={isLoadingCarParks ? 'Loading...' : 'Choose a car park'}
-        options={carParks.map((carPark) => ({ id: carPark.id, label: carPark.name }))}
-        value={draft.carParkId || null}
-        onChange={(value) => onChange({ carParkId: value ?? '' })}
-        errorMessage={errors.carParkId}
-        selectRef={fieldRefs.carParkId as RefObject<HTMLSelectElement>}
-        isRequired
-      />
+      {!isLoadingCarParks && !carParksError && carParks.length === 0 ? (
+        // Not an empty list: the officer learns why, and has a way out (issue 12).
+        <div className="field">
+          <span className="field__label">Car park</span>
+          <Alert tone="info">
+            {SCREEN_TEXTS.noCarParksAssigned} <Link to={paths.dashboard}>{SCREEN_TEXTS.goToDashboard}</Link>
+          </Alert>
+        </div>
+      ) : (
+        <SelectField
+          label="Car park"
+          placeholder={isLoadingCarParks ? 'Loading...' : 'Choose a car park'}
+          options={carParks.map((carPark) => ({ id: carPark.id, label: carPark.name }))}
+          value={draft.carParkId || null}
+          onChange={(value) => onChange({ carParkId: value ?? '' })}
+          errorMessage={errors.carParkId}
+          selectRef={fieldRefs.carParkId as RefObject<HTMLSelectElement>}
+          isRequired
+        />
+      )}
     </>
   );
 }
