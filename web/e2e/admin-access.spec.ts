@@ -85,6 +85,9 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
   await expectNoSeriousAxeViolations(page, 'Recent Activity');
 
   await page.goto('/admin/users');
+  // Other specs add users and car parks: each row is found by searching, as an admin would.
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('Olivia');
   await page.getByRole('button', { name: 'Actions for Olivia Officer' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit user' });
@@ -101,6 +104,7 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
   await expectNoSeriousAxeViolations(page, 'user car parks dialog');
   await carParks.getByRole('button', { name: 'Cancel' }).click();
 
+  await search.fill('Sam');
   await page.getByRole('button', { name: 'Actions for Sam Steward' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete user' });
@@ -115,6 +119,7 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
   const used = officerParks.data[0]!;
   await createPcnThroughApi(page.request, officerToken, { registration: `CP${uniqueSuffix()}`.slice(0, 10), carParkId: used.id });
   await page.goto('/admin/car-parks');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(used.name);
   await page.getByRole('button', { name: `Actions for ${used.name}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const deleteCarPark = page.getByRole('alertdialog', { name: 'Delete car park' });

@@ -31,6 +31,8 @@ test.describe('sign-in', () => {
     // Leaving the screen clears the stored error.
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // Left once the next screen is there (a navigation keeps the current screen until then).
+    await expect(page.getByText('Enter the email address of your account')).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);

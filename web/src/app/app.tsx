@@ -1,6 +1,7 @@
-import { useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { removeBootScreen } from '../lib/boot-screen.ts';
+import { FullPageSpinner } from '../lib/spinner.tsx';
 import { AppRoutes } from './router.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
 
@@ -11,7 +12,9 @@ export function App() {
   return (
     <BrowserRouter>
       <RouteErrorBoundary>
-        <AppRoutes />
+        <Suspense fallback={<FullPageSpinner />}>
+          <AppRoutes />
+        </Suspense>
       </RouteErrorBoundary>
     </BrowserRouter>
   );

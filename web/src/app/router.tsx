@@ -1,26 +1,21 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { FullPageSpinner } from '../lib/spinner.tsx';
 import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './signed-in-chunks.ts';
 
 /**
- * A screen fetched when it is first rendered, showing a spinner meanwhile. Rendered only where
- * its route matches (inside RequireAuth for the signed-in ones), so a signed-out visitor to `/`
- * is sent to the sign-in screen without downloading the signed-in code (issue 11).
+ * A screen fetched when it is first rendered. Rendered only where its route matches (inside
+ * RequireAuth for the signed-in ones), so a signed-out visitor to `/` is sent to the sign-in
+ * screen without downloading the signed-in code (issue 11). No Suspense boundary of its own: the
+ * app's and the shell's stay mounted, so a navigation (a transition) keeps the current screen
+ * until the next one is ready instead of flashing a spinner, whose reveal React 19 holds back
+ * for 300 ms.
  */
 function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
-  return function LazyScreen() {
-    return (
-      <Suspense fallback={<FullPageSpinner />}>
-        <Screen />
-      </Suspense>
-    );
-  };
+  return lazy(async () => ({ default: pick(await load()) }));
 }
 
 /** Screens built on react-aria (admin, account, public forms) get its routing with them. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Menu as MenuIcon, X } from 'lucide-react';
 import { isAdminRole } from '@parkpatrol/shared';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../lib/confirm-dialog.tsx';
 import { CurrentUserContext } from '../../lib/current-user.tsx';
 import { Dialog } from '../../lib/dialog.tsx';
 import { focusPageHeading } from '../../lib/page-heading.tsx';
+import { FullPageSpinner } from '../../lib/spinner.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { findCurrentEntry } from './nav-entries.ts';
 import { SideNav } from './side-nav.tsx';
@@ -83,7 +84,10 @@ export function AppShell() {
       ) : null}
       <main className="shell__main" id="main">
         <CurrentUserContext.Provider value={user}>
-          <Outlet />
+          {/* Mounted once: moving between screens keeps the shell and shows the next screen when ready. */}
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
         </CurrentUserContext.Provider>
       </main>
     </div>
