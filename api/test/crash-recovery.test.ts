@@ -219,7 +219,7 @@ describe('soak', () => {
     const report = checkEvidence(dataDir);
     expect(report).toMatchObject({ pcns: stored.size, images: stored.size * 4, brokenRows: [], orphanFiles: [], tempFiles: [], integrity: 'ok' });
     // Every 2xx answer names a PCN the database holds, with the photos the answer listed.
-    const admin = await callJson(server, 'GET', '/pcns?limit=1', { token: adminToken });
+    const admin = await callJson(server, 'GET', '/pcns?scope=all&limit=1', { token: adminToken });
     expect(admin.pagination.total).toBe(stored.size);
     for (const pcn of [...stored.values()].slice(0, 25)) {
       const fetched = (await callJson(server, 'GET', `/pcns/${pcn.id}`, { token: adminToken })) as Pcn;

@@ -146,7 +146,7 @@ describe('GET /pcns/{id}/evidence-pack', () => {
   });
 
   it('names the possible duplicate and the reason on the later notice', async () => {
-    const list = await t.request('GET', '/pcns?limit=1', { token: admin.token });
+    const list = await t.request('GET', '/pcns?scope=all&limit=1', { token: admin.token });
     const later = list.json.data.pcns[0] as Pcn;
     const { flat: text } = await readPdfText((await downloadPack(t, admin.token, later.id)).bytes);
     expect(text).toContain(`Possible duplicate: the same vehicle, car park and day as PCN-${pcn.pcnNumber}.`);

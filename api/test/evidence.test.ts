@@ -482,12 +482,12 @@ describe('duplicates: one charge per parking event', () => {
 
   it('lists flagged PCNs for admins with flagged=duplicates, and refuses USERs', async () => {
     await create(t, first.token, { ...baseFields(otherPark.id), vehicleRegistration: 'CD34EFG' });
-    const res = await t.request('GET', '/pcns?flagged=duplicates', { token: admin.token });
+    const res = await t.request('GET', '/pcns?scope=all&flagged=duplicates', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.json.data.pcns.map((p: Pcn) => p.id).sort()).toEqual([original.id, repeat.id].sort());
     expect(res.json.data.pagination.total).toBe(2);
     expect((await t.request('GET', '/pcns?flagged=duplicates', { token: first.token })).status).toBe(403);
-    expect((await t.request('GET', '/pcns?flagged=everything', { token: admin.token })).status).toBe(400);
+    expect((await t.request('GET', '/pcns?scope=all&flagged=everything', { token: admin.token })).status).toBe(400);
   });
 
   it('flags even when the officer gives no reason (the warning never blocks, e.g. a notice synced from offline)', async () => {
@@ -546,7 +546,7 @@ describe('keeper-notice deadline', () => {
     }
     expect((await t.request('PATCH', `/pcns/${review.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(200);
 
-    const res = await t.request('GET', '/pcns?sort=deadline&limit=100', { token: admin.token });
+    const res = await t.request('GET', '/pcns?scope=all&sort=deadline&limit=100', { token: admin.token });
     expect(res.status).toBe(200);
     const queue: Pcn[] = res.json.data.pcns;
     const ids = queue.map((p) => p.id);
@@ -561,7 +561,7 @@ describe('keeper-notice deadline', () => {
     const issuedNow = await t.request('GET', `/pcns/${issued.id}`, { token: admin.token });
     expect(issuedNow.json.data.deadlineWarning).toBe(false);
     expect((await t.request('GET', '/pcns?sort=deadline', { token: owner.token })).status).toBe(403);
-    expect((await t.request('GET', '/pcns?sort=soonest', { token: admin.token })).status).toBe(400);
+    expect((await t.request('GET', '/pcns?scope=all&sort=soonest', { token: admin.token })).status).toBe(400);
   });
 
   it('walks the queue index in deadline order instead of sorting every open PCN', async () => {
@@ -573,7 +573,7 @@ describe('keeper-notice deadline', () => {
     };
     t.sqlite.prepare = spy as typeof t.sqlite.prepare;
     try {
-      expect((await t.request('GET', '/pcns?sort=deadline&limit=5', { token: admin.token })).status).toBe(200);
+      expect((await t.request('GET', '/pcns?scope=all&sort=deadline&limit=5', { token: admin.token })).status).toBe(200);
     } finally {
       t.sqlite.prepare = prepare;
     }

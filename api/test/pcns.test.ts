@@ -367,13 +367,13 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
     expect((await t.request('GET', '/pcns/stats')).status).toBe(401);
   });
 
-  it('shows a USER only their own PCNs and admins all of them, newest first', async () => {
+  it('shows a USER only their own PCNs and admins all of them when they ask, newest first', async () => {
     const mine = await t.request('GET', '/pcns?limit=100', { token: owner.token });
     expect(mine.status).toBe(200);
     expect(mine.json.data.pagination).toEqual({ page: 1, limit: 100, total: 200, pages: 2 });
     expect(mine.json.data.pcns.every((p: Pcn) => p.createdBy?.id === owner.id)).toBe(true);
     for (const session of [admin, superAdmin]) {
-      const all = await t.request('GET', '/pcns', { token: session.token });
+      const all = await t.request('GET', '/pcns?scope=all', { token: session.token });
       expect(all.json.data.pagination).toEqual({ page: 1, limit: 10, total: 300, pages: 30 });
       expect(all.json.data.pcns[0].id).toBe(made[299]!.id);
       expect(all.json.data.pcns[0].carPark).toMatchObject({ name: expect.any(String) });
@@ -384,7 +384,7 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
     const seen: string[] = [];
     let previous = Infinity;
     for (let page = 1; page <= 12; page++) {
-      const res = await t.request('GET', `/pcns?limit=25&page=${page}`, { token: admin.token });
+      const res = await t.request('GET', `/pcns?scope=all&limit=25&page=${page}`, { token: admin.token });
       expect(res.json.data.pagination).toMatchObject({ page, limit: 25, total: 300, pages: 12 });
       for (const pcn of res.json.data.pcns as Pcn[]) {
         const created = Date.parse(pcn.createdAt);
@@ -394,27 +394,27 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
       }
     }
     expect(new Set(seen).size).toBe(300);
-    const beyond = await t.request('GET', '/pcns?limit=25&page=13', { token: admin.token });
+    const beyond = await t.request('GET', '/pcns?scope=all&limit=25&page=13', { token: admin.token });
     expect(beyond.json.data.pcns).toEqual([]);
   });
 
   it('refuses a limit above 100 and a bad page', async () => {
-    expect((await t.request('GET', '/pcns?limit=101', { token: admin.token })).status).toBe(400);
-    expect((await t.request('GET', '/pcns?page=0', { token: admin.token })).status).toBe(400);
-    expect((await t.request('GET', '/pcns?status=LOST', { token: admin.token })).status).toBe(400);
+    expect((await t.request('GET', '/pcns?scope=all&limit=101', { token: admin.token })).status).toBe(400);
+    expect((await t.request('GET', '/pcns?scope=all&page=0', { token: admin.token })).status).toBe(400);
+    expect((await t.request('GET', '/pcns?scope=all&status=LOST', { token: admin.token })).status).toBe(400);
   });
 
   it('searches registrations ignoring case and spaces', async () => {
-    const res = await t.request('GET', `/pcns?limit=100&search=${encodeURIComponent(' ab 120 x ')}`, { token: admin.token });
+    const res = await t.request('GET', `/pcns?scope=all&limit=100&search=${encodeURIComponent(' ab 120 x ')}`, { token: admin.token });
     expect(res.json.data.pcns.map((p: Pcn) => p.vehicleRegistration)).toEqual(['AB120XY']);
-    const partial = await t.request('GET', '/pcns?limit=100&search=zz3', { token: admin.token });
+    const partial = await t.request('GET', '/pcns?scope=all&limit=100&search=zz3', { token: admin.token });
     expect(partial.json.data.pagination.total).toBe(made.filter((_, i) => i % 10 !== 0 && i % 7 === 3).length);
   });
 
   it('searches PCN numbers, with or without the PCN- prefix', async () => {
     const target = made[41]!;
     for (const search of [target.pcnNumber, `pcn-${target.pcnNumber}`, `PCN ${target.pcnNumber}`]) {
-      const res = await t.request('GET', `/pcns?search=${encodeURIComponent(search)}`, { token: admin.token });
+      const res = await t.request('GET', `/pcns?scope=all&search=${encodeURIComponent(search)}`, { token: admin.token });
       expect(res.json.data.pcns.map((p: Pcn) => p.id)).toEqual([target.id]);
     }
   });
@@ -426,13 +426,26 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
   });
 
   it('filters by status, car park and created date', async () => {
-    const review = await t.request('GET', '/pcns?status=UNDER_REVIEW&limit=100', { token: admin.token });
+    const review = await t.request('GET', '/pcns?scope=all&status=UNDER_REVIEW&limit=100', { token: admin.token });
     expect(review.json.data.pagination.total).toBe(60);
     expect(review.json.data.pcns.every((p: Pcn) => p.status === 'UNDER_REVIEW')).toBe(true);
-    const south = await t.request('GET', `/pcns?carParkId=${secondCarPark.id}`, { token: admin.token });
+    const south = await t.request('GET', `/pcns?scope=all&carParkId=${secondCarPark.id}`, { token: admin.token });
     expect(south.json.data.pagination.total).toBe(75);
-    const day = await t.request('GET', '/pcns?from=2026-01-02&to=2026-01-03&limit=100', { token: admin.token });
+    const day = await t.request('GET', '/pcns?scope=all&from=2026-01-02&to=2026-01-03&limit=100', { token: admin.token });
     expect(day.json.data.pagination.total).toBe(48);
+  });
+
+  it('lists and counts the caller\'s own notices for every role; everyone\'s only for an admin who asks (issue 14)', async () => {
+    // The admin filed none of the 300: My PCNs and Your Statistics are empty for them.
+    const adminMine = await t.request('GET', '/pcns?limit=1', { token: admin.token });
+    expect(adminMine.json.data.pagination.total).toBe(0);
+    expect((await t.request('GET', '/pcns/stats', { token: admin.token })).json.data.total).toBe(0);
+    expect((await t.request('GET', '/pcns?scope=mine&limit=1', { token: admin.token })).json.data.pagination.total).toBe(0);
+    expect((await t.request('GET', '/pcns?scope=all&limit=1', { token: admin.token })).json.data.pagination.total).toBe(300);
+    // An officer cannot widen the scope, and an unknown scope is a 400.
+    expect((await t.request('GET', '/pcns?scope=all', { token: owner.token })).status).toBe(403);
+    expect((await t.request('GET', '/pcns/stats?scope=all', { token: owner.token })).status).toBe(403);
+    expect((await t.request('GET', '/pcns?scope=everyone', { token: admin.token })).status).toBe(400);
   });
 
   it('counts PCNs per status in the caller\'s scope', async () => {
@@ -446,7 +459,7 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
     expected.counts.UNDER_REVIEW = ownIndexes.filter((i) => i % 5 === 0).length;
     expected.counts.SUBMITTED = ownIndexes.length - expected.counts.UNDER_REVIEW;
     expect(mine.json.data).toEqual(expected);
-    const all = await t.request('GET', '/pcns/stats', { token: admin.token });
+    const all = await t.request('GET', '/pcns/stats?scope=all', { token: admin.token });
     expect(all.json.data).toEqual({ counts: { ...expected.counts, SUBMITTED: 240, UNDER_REVIEW: 60 }, total: 300 });
   });
 });
@@ -734,8 +747,9 @@ describe('counts kept by the database (migration 0005)', () => {
     expect(await listTotal(officer.token, `&search=${third.pcnNumber}`)).toBe(1);
 
     expect((await t.request('DELETE', `/users/${officer.id}`, { token: admin.token })).status).toBe(200);
-    expect(await stats(admin.token)).toMatchObject({ total: 2, counts: { SUBMITTED: 1, UNDER_REVIEW: 1 } });
-    expect(await listTotal(admin.token)).toBe(2);
+    const statsOfAll = (await t.request('GET', '/pcns/stats?scope=all', { token: admin.token })).json.data as PcnStats;
+    expect(statsOfAll).toMatchObject({ total: 2, counts: { SUBMITTED: 1, UNDER_REVIEW: 1 } });
+    expect(await listTotal(admin.token, '&scope=all')).toBe(2);
     const stored = t.sqlite.prepare('select count(*) as n from pcns').get() as { n: number };
     const kept = t.sqlite.prepare('select sum(n) as n from pcn_counts').get() as { n: number };
     expect(kept.n).toBe(stored.n);

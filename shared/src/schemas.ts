@@ -128,6 +128,12 @@ const calendarDate = isoDate.refine((value) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }, 'Use a real date like 2026-01-31');
 
+/**
+ * Whose notices a list or count covers: the caller's own by default, for every role (My PCNs
+ * is mine for an admin too, issue 14); 'all' is the Administration area's, for admins only.
+ */
+const pcnScope = z.enum(['mine', 'all'], { error: "Scope is 'mine' or 'all'" }).optional();
+
 export const pcnListQuerySchema = paginationQuerySchema.extend({
   status: z.enum(PCN_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
@@ -139,8 +145,12 @@ export const pcnListQuerySchema = paginationQuerySchema.extend({
   sort: z.enum(['created', 'deadline'], { error: "Sort by 'created' or 'deadline'" }).optional(),
   /** Admins: 'duplicates' lists only PCNs flagged as a possible second charge for one parking event. */
   flagged: z.enum(['duplicates'], { error: "The only flag is 'duplicates'" }).optional(),
+  scope: pcnScope,
 });
 export type PcnListQuery = z.infer<typeof pcnListQuerySchema>;
+
+/** GET /pcns/stats: the caller's own notices, or (admins, scope=all) everyone's. */
+export const pcnStatsQuerySchema = z.object({ scope: pcnScope });
 
 // ---- car parks ----
 const carParkFields = {

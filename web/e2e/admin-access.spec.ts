@@ -110,7 +110,7 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
   const confirm = page.getByRole('alertdialog', { name: 'Delete user' });
   await expect(confirm).toContainText('This cannot be undone.');
   await expectNoSeriousAxeViolations(page, 'delete user confirmation');
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: 'Keep user' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'sam@example.com' })).toBeVisible();
 
   // A car park with PCNs cannot be deleted: the refusal is shown and deactivating is offered.
@@ -128,6 +128,6 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
   await expect(deleteCarPark.getByRole('button', { name: 'Deactivate instead' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'delete car park refused');
   // Deactivating it would take it from the officer other specs sign in as.
-  await deleteCarPark.getByRole('button', { name: 'Cancel' }).click();
+  await deleteCarPark.getByRole('button', { name: 'Keep car park' }).click();
   await expect(page.getByRole('row').filter({ hasText: used.name })).toContainText('Active');
 });

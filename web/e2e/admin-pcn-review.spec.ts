@@ -65,7 +65,9 @@ test('an admin moves a PCN to issued with notes and the officer sees it', async 
   await decision.getByRole('button', { name: 'Cancel PCN' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel PCN?' });
   await expect(confirm).toContainText('a final status');
-  await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  // Never 'Cancel' beside 'Cancel PCN': the way out says what it keeps (issue 14, item 8).
+  await expect(confirm.getByRole('button')).toHaveText(['Keep PCN', 'Cancel PCN']);
+  await confirm.getByRole('button', { name: 'Keep PCN' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(page.locator('.page-header .chip')).toHaveText('Issued');
 

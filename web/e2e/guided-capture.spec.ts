@@ -38,7 +38,7 @@ async function createOfficer(request: APIRequestContext, adminToken: string, nam
 
 /** PCNs with this registration on the server (as an admin sees them). */
 async function pcnsOnServer(request: APIRequestContext, adminToken: string, registration: string): Promise<number> {
-  const response = await request.get(`/api/pcns?search=${registration}`, { headers: bearer(adminToken) });
+  const response = await request.get(`/api/pcns?scope=all&search=${registration}`, { headers: bearer(adminToken) });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { pcns: unknown[] } }).data.pcns.length;
 }

@@ -80,4 +80,10 @@ test('an admin sees the Administration group and the admin area', async ({ page 
   await nav.getByRole('link', { name: 'Manage Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.locator('.topbar__title')).toHaveText('Manage Users');
+
+  // My PCNs is the admin's own (they filed none), whoever else filed notices (issue 14, item 5).
+  await page.goto('/pcn');
+  await expect(page.getByText("You haven't submitted any PCNs yet.")).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.locator('.stat', { hasText: 'Total PCNs' }).locator('dd')).toHaveText('0');
 });

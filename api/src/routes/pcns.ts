@@ -17,6 +17,7 @@ import {
   pcnDuplicatesQuerySchema,
   pcnFieldsSchema,
   pcnListQuerySchema,
+  pcnStatsQuerySchema,
   SERVER_MESSAGES,
   updatePcnFieldsSchema,
   VALIDATION_MESSAGES,
@@ -181,12 +182,12 @@ export function createPcnRoutes(deps: AppDeps) {
 
     .get('/', async (c) => {
       const user = c.get('user');
-      const { flagged, sort, ...query } = readQuery(c, pcnListQuerySchema);
+      const { flagged, sort, scope, ...query } = readQuery(c, pcnListQuerySchema);
       // The deadline queue and the duplicate flags are admin tools (issue 8, items 4 and 5).
       if ((flagged !== undefined || sort === 'deadline') && !isAdminRole(user.role)) {
         throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
       }
-      const filter = { ...query, ...scopeOf(user), sort, flaggedDuplicates: flagged === 'duplicates' };
+      const filter = { ...query, ...scopeOf(user, scope), sort, flaggedDuplicates: flagged === 'duplicates' };
       const { rows, total } = await findPcnPage(db, filter, query);
       const ids = rows.map((r) => r.id);
       const images = await findPcnImages(db, ids);
@@ -197,7 +198,7 @@ export function createPcnRoutes(deps: AppDeps) {
       });
     })
 
-    .get('/stats', async (c) => ok(c, await countPcnsByStatus(db, scopeOf(c.get('user')))))
+    .get('/stats', async (c) => ok(c, await countPcnsByStatus(db, scopeOf(c.get('user'), readQuery(c, pcnStatsQuerySchema).scope))))
 
     /**
      * Other PCNs for the same parking event (same registration, car park and UTC day of first
@@ -580,8 +581,11 @@ function fieldsOf(row: PcnRow) {
   };
 }
 
-function scopeOf(user: AuthUser): { ownerId?: string } {
-  return isAdminRole(user.role) ? {} : { ownerId: user.id };
+/** The caller's own notices, or everyone's for an admin who asks (scope=all). */
+function scopeOf(user: AuthUser, scope: 'mine' | 'all' | undefined): { ownerId?: string } {
+  if (scope !== 'all') return { ownerId: user.id };
+  if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+  return {};
 }
 
 function subjectOf(row: PcnRow) {

@@ -29,13 +29,15 @@ export function getAdminPcns(filters: AdminPcnFilters): Promise<PcnListResponse>
       to: filters.to,
       sort: filters.sort,
       flagged: filters.flagged,
+      // The Administration area lists everyone's notices; My PCNs is the admin's own.
+      scope: 'all',
     },
     fallbackMessage: ERROR_MESSAGES.fetchPcns,
   });
 }
 
 export function getAdminPcnStats(): Promise<PcnStats> {
-  return apiClient.get<PcnStats>('pcns/stats', { fallbackMessage: ERROR_MESSAGES.fetchPcns });
+  return apiClient.get<PcnStats>('pcns/stats', { searchParams: { scope: 'all' }, fallbackMessage: ERROR_MESSAGES.fetchPcns });
 }
 
 export function getAdminPcn(id: string): Promise<Pcn> {

@@ -212,6 +212,7 @@ export function ManageCarParksScreen() {
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title="Delete car park"
+          keepLabel="Keep car park"
           isOpen
           onOpenChange={(open) => !open && closeDialog()}
           confirmLabel="Delete car park"
@@ -241,6 +242,7 @@ export function ManageCarParksScreen() {
       {dialog?.kind === 'deactivate' ? (
         <ConfirmDialog
           title="Deactivate car park"
+          keepLabel="Keep car park active"
           isOpen
           onOpenChange={(open) => !open && closeDialog()}
           confirmLabel="Deactivate"

@@ -191,6 +191,7 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
       {confirming ? (
         <ConfirmDialog
           title={`${ACTION_LABELS[confirming]}?`}
+          keepLabel="Keep PCN"
           isOpen
           onOpenChange={(open) => !open && setConfirming(null)}
           confirmLabel={ACTION_LABELS[confirming]}

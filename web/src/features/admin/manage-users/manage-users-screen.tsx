@@ -254,6 +254,7 @@ export function ManageUsersScreen() {
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title="Delete user"
+          keepLabel="Keep user"
           isOpen
           onOpenChange={(open) => !open && closeDialog()}
           confirmLabel="Delete user"
@@ -276,6 +277,7 @@ export function ManageUsersScreen() {
       {dialog?.kind === 'deactivate' ? (
         <ConfirmDialog
           title="Deactivate user"
+          keepLabel="Keep user active"
           isOpen
           onOpenChange={(open) => !open && closeDialog()}
           confirmLabel="Deactivate"
