@@ -66,6 +66,26 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
 }
 
+/**
+ * Every control on the screen is at least 44 x 44 CSS px to tap (issue 12). A checkbox, radio or
+ * file input counts by its label, which is what a thumb presses.
+ */
+export async function expectTouchTargets(page: Page, screen: string) {
+  const small = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('a, button, select, textarea, input, summary')) {
+      const isLabelled = element instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(element.type);
+      const target = (isLabelled ? element.closest('label') : null) ?? element;
+      const box = target.getBoundingClientRect();
+      // Not on screen (closed, hidden or visually hidden): nothing to tap.
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(target).visibility === 'hidden') continue;
+      if (box.width < 44 || box.height < 44) found.push(`${(target.getAttribute('aria-label') ?? target.textContent ?? target.tagName).trim().slice(0, 40)}: ${Math.round(box.width)} x ${Math.round(box.height)}`);
+    }
+    return found;
+  });
+  expect(small, `controls under 44 x 44 px on ${screen}`).toEqual([]);
+}
+
 /** axe on the current screen: nothing of serious or critical impact. */
 export async function expectNoSeriousAxeViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();

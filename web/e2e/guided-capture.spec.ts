@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
-import { chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, NO_PERMIT_SHOTS, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import { chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, expectTouchTargets, NO_PERMIT_SHOTS, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 /**
  * Issue 12 on the phone it is for: guided capture within the tap budget, forgiving validation,
@@ -71,6 +71,7 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   // The only car park assigned is already chosen.
   await expect(page.getByLabel('Car park', { exact: true })).toHaveValue(carParkId);
   await snap(page, testInfo, 'guided-step1');
+  await expectTouchTargets(page, 'vehicle step');
   await tap(page.getByRole('button', { name: 'Next' }));
 
   await expect(page.getByRole('heading', { level: 2, name: /Offence Information/ })).toBeFocused();
@@ -79,6 +80,7 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   // No stay applies: the first sighting is a quiet option, not the step's main action.
   await expect(page.getByRole('button', { name: 'Vehicle first seen', exact: true })).toHaveClass(/button--secondary/);
   await snap(page, testInfo, 'guided-step2');
+  await expectTouchTargets(page, 'offence step');
   await expectNoSeriousAxeViolations(page, 'offence step with one-tap offences');
   await tap(page.getByRole('button', { name: 'Next' }));
 
@@ -95,11 +97,13 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   // Each photo once on the step.
   await expect(page.locator('img[alt^="Photo "]')).toHaveCount(4);
   await snap(page, testInfo, 'guided-step3');
+  await expectTouchTargets(page, 'evidence step');
   await expectNoSeriousAxeViolations(page, 'guided capture');
   await tap(page.getByRole('button', { name: 'Next' }));
 
   await expect(page.getByRole('heading', { level: 2, name: /Review & Submit/ })).toBeFocused();
   await snap(page, testInfo, 'guided-step4');
+  await expectTouchTargets(page, 'review step');
   await tap(page.getByRole('button', { name: 'Submit PCN' }));
   await expect(page).toHaveURL(/\/pcn$/);
   const row = page.getByRole('row', { name: new RegExp(registration) });
@@ -110,6 +114,7 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   // My PCNs on a phone: a compact card, tappable as a whole, with the plate first.
   await expect(row).toContainText(carParkName);
   await snap(page, testInfo, 'guided-my-pcns');
+  await expectTouchTargets(page, 'My PCNs');
   await expectNoSeriousAxeViolations(page, 'My PCNs cards');
   const card = await row.boundingBox();
   expect(card!.height).toBeLessThan(200);
@@ -117,6 +122,7 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   await expect(page).toHaveURL(/\/pcn\/[0-9a-f-]{36}$/);
   await expect(page.locator('.capture-facts__photo img')).toHaveCount(4);
   await snap(page, testInfo, 'guided-detail');
+  await expectTouchTargets(page, 'PCN detail');
 });
 
 test('errors clear as the fields are fixed, and an officer with no car parks is told why', async ({ page, request }, testInfo) => {
