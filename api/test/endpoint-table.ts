@@ -248,6 +248,10 @@ export const ENDPOINTS: EndpointCase[] = [
 
   // ---- onboarding ----
   {
+    method: 'GET', route: '/onboarding/users', body: 'none', expected: adminsOnly(200),
+    prepare: async () => ({ path: '/onboarding/users' }),
+  },
+  {
     method: 'POST', route: '/onboarding/send/:userId', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
     prepare: async (_w, owner) => ({ path: `/onboarding/send/${owner.id}`, json: { adminNotes: 'Welcome aboard' } }),
   },

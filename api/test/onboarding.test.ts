@@ -102,6 +102,31 @@ describe('who may send onboarding emails', () => {
   });
 });
 
+describe('GET /onboarding/users: who needs onboarding (issue 14, item 6)', () => {
+  it('lists everyone but the admin asking, with password set, last onboarding email and last sign-in', async () => {
+    const admin = await signIn(t, 'ADMIN', { firstName: 'Asker', lastName: 'Admin' });
+    const fresh = await t.createUser({ firstName: 'Nora', lastName: 'New', email: 'nora.new@example.com', password: null });
+    const active = await t.signedInUser('USER', { firstName: 'Sid', lastName: 'Signed', email: 'sid.signed@example.com' });
+
+    const before = await t.request('GET', '/onboarding/users', { token: admin.token });
+    expect(before.status).toBe(200);
+    type Row = { id: string; hasPassword: boolean; lastOnboardingEmailAt: string | null; lastSignInAt: string | null };
+    const rows = (before.json.data as { users: Row[] }).users;
+    expect(rows.map((row) => row.id)).not.toContain(admin.id);
+    expect(rows.find((row) => row.id === fresh.id)).toMatchObject({ hasPassword: false, lastOnboardingEmailAt: null, lastSignInAt: null });
+    const signedIn = rows.find((row) => row.id === active.id)!;
+    expect(signedIn.hasPassword).toBe(true);
+    expect(Date.parse(signedIn.lastSignInAt!)).not.toBeNaN();
+
+    expect((await t.request('POST', `/onboarding/send/${fresh.id}`, { token: admin.token, json: {} })).status).toBe(200);
+    await waitForMessages('nora.new@example.com', 1);
+    const after = ((await t.request('GET', '/onboarding/users', { token: admin.token })).json.data as { users: Row[] }).users;
+    const sent = after.find((row) => row.id === fresh.id)!;
+    expect(Date.parse(sent.lastOnboardingEmailAt!)).not.toBeNaN();
+    expect(sent.lastSignInAt).toBeNull();
+  });
+});
+
 describe('POST /onboarding/send/{userId}', () => {
   it('emails a welcome with account details, access link, QR code, features, car parks, notes and help', async () => {
     const admin = await signIn(t, 'ADMIN', { firstName: 'Ada', lastName: 'Admin' });

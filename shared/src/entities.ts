@@ -20,6 +20,13 @@ export type User = {
 
 export type CarParkSummary = { id: string; name: string };
 
+/**
+ * GET /onboarding/users: who may need onboarding (issue 14): every user but the admin asking,
+ * with when they were last sent an onboarding email and last signed in (null: never).
+ */
+export type OnboardingCandidate = User & { lastOnboardingEmailAt: string | null; lastSignInAt: string | null };
+export type OnboardingCandidatesResponse = { users: OnboardingCandidate[] };
+
 export type CarPark = {
   id: string;
   name: string;

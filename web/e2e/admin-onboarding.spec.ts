@@ -94,6 +94,15 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   const inactiveRow = page.getByRole('row').filter({ hasText: inactive.email });
   await expect(newRow).toContainText(fullName);
   await expect(inactiveRow).toContainText('Inactive');
+  // Who needs onboarding (issue 14, item 6): no password, never emailed, never signed in; the
+  // admin's own row is not offered.
+  await expect(newRow).toContainText('Not set');
+  await expect(newRow.getByRole('gridcell').filter({ hasText: /^Never$/ })).toHaveCount(2);
+  await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toHaveCount(0);
+  await page.getByText('Never signed in', { exact: true }).click();
+  await expect(newRow).toBeVisible();
+  for (const cell of await page.getByRole('row').filter({ has: page.getByRole('gridcell') }).all()) await expect(cell).toContainText('Never');
+  await page.getByText('Never signed in', { exact: true }).click();
   // The visible box is what a person clicks; the input inside it is visually hidden.
   await newRow.locator('label.checkbox').click();
   await inactiveRow.locator('label.checkbox').click();
@@ -103,7 +112,8 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await expect.poll(() => selectAll.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
 
   await newRow.getByRole('button', { name: `Send individual onboarding email to ${fullName}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Onboarding email sent successfully' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Onboarding email sent successfully to ${fullName}.` })).toBeVisible();
+  await expect(newRow.getByRole('gridcell').filter({ hasText: /^Never$/ })).toHaveCount(1);
   await expect(sendButton).toHaveText('Send Onboarding Emails (2)');
   const firstEmail = await waitForEmailTo(newUser.email);
   expect(firstEmail.subject).toBe('Welcome to ParkPatrol Self Ticketing');

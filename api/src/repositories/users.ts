@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { CarParkSummary, Role, User, UserListQuery } from '@parkpatrol/shared';
+import type { CarParkSummary, OnboardingCandidate, Role, User, UserListQuery } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
 
@@ -158,4 +158,32 @@ export async function updateUser(
 /** Deletes the account; its PCNs stay with created_by cleared (ON DELETE SET NULL). */
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/**
+ * Every user but `exceptUserId`, newest first, with the last onboarding email that left (sent, or
+ * written to the outbox folder) and the last sign-in: who still needs onboarding.
+ */
+export async function listOnboardingCandidates(db: Db, exceptUserId: string): Promise<OnboardingCandidate[]> {
+  const rows = await selectUsers(db)
+    .select((eb) => [
+      eb
+        .selectFrom('emails')
+        .whereRef('emails.user_id', '=', 'users.id')
+        .where('emails.purpose', '=', 'onboarding')
+        .where('emails.status', 'in', ['sent', 'written'])
+        .select((inner) => inner.fn.max('emails.created_at').as('at'))
+        .as('last_onboarding_email_at'),
+      eb
+        .selectFrom('activities')
+        .whereRef('activities.user_id', '=', 'users.id')
+        .where('activities.activity_type', '=', 'LOGIN')
+        .select((inner) => inner.fn.max('activities.created_at').as('at'))
+        .as('last_sign_in_at'),
+    ])
+    .where('users.id', '!=', exceptUserId)
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id')
+    .execute();
+  return rows.map((row) => ({ ...mapUser(row), lastOnboardingEmailAt: row.last_onboarding_email_at ?? null, lastSignInAt: row.last_sign_in_at ?? null }));
 }

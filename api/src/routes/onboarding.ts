@@ -7,6 +7,7 @@ import {
   sendOnboardingInputSchema,
   SUCCESS_MESSAGES,
   type BulkOnboardingResponse,
+  type OnboardingCandidatesResponse,
   type OnboardingResult,
   type Role,
 } from '@parkpatrol/shared';
@@ -16,6 +17,7 @@ import { ACCESS_LINK_TTL_MS, issueOneTimeToken } from '../auth/one-time-tokens.t
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
+import { listOnboardingCandidates } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
 import { hashToken } from '../services/crypto-tokens.ts';
 import { buildOnboardingEmail } from '../services/onboarding-email.ts';
@@ -26,6 +28,10 @@ const BULK_CONCURRENCY = 4;
 export function createOnboardingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use('*', requireAuth(deps), requireAdmin)
+    .get('/users', async (c) => {
+      const body: OnboardingCandidatesResponse = { users: await listOnboardingCandidates(deps.db, c.get('user').id) };
+      return ok(c, body);
+    })
     .post('/send/:userId', async (c) => {
       const { adminNotes } = await readJson(c, sendOnboardingInputSchema);
       const userId = c.req.param('userId');

@@ -1,10 +1,15 @@
-import { ERROR_MESSAGES, type BulkOnboardingResponse } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, type BulkOnboardingResponse, type OnboardingCandidate, type OnboardingCandidatesResponse } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** Spec section 5: admin notes are optional and trimmed before sending. */
 function notesPayload(adminNotes: string): { adminNotes?: string } {
   const notes = adminNotes.trim();
   return notes ? { adminNotes: notes } : {};
+}
+
+/** Everyone but the signed-in admin, with password set, last onboarding email and last sign-in. */
+export async function getOnboardingCandidates(): Promise<OnboardingCandidate[]> {
+  return (await apiClient.get<OnboardingCandidatesResponse>('onboarding/users', { fallbackMessage: ERROR_MESSAGES.fetchUsers })).users;
 }
 
 export function sendOnboardingEmail(userId: string, adminNotes = ''): Promise<void> {

@@ -11,20 +11,19 @@ import {
   SCREEN_TEXTS,
   sendOnboardingEmailsButton,
   SUCCESS_MESSAGES,
+  type OnboardingCandidate,
   type OnboardingResult,
-  type User,
 } from '@parkpatrol/shared';
 import { toApiError } from '../../../lib/api-client.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
-import { getAllUsers } from '../api/users.ts';
-import { sendBulkOnboardingEmails, sendOnboardingEmail } from '../api/onboarding.ts';
+import { getOnboardingCandidates, sendBulkOnboardingEmails, sendOnboardingEmail } from '../api/onboarding.ts';
 import { ActiveChip, RoleChip } from '../components/chips.tsx';
 import { Checkbox } from '../components/checkbox.tsx';
 import { DismissibleAlert, type Notice } from '../components/dismissible-alert.tsx';
@@ -33,7 +32,8 @@ import '../admin.css';
 
 /** Spec section 2, Client Onboarding; state rules from section 4. */
 export function ClientOnboardingScreen() {
-  const users = useAsync(getAllUsers, [], ERROR_MESSAGES.fetchUsers);
+  const users = useAsync(getOnboardingCandidates, [], ERROR_MESSAGES.fetchUsers);
+  const [onlyNeverSignedIn, setOnlyNeverSignedIn] = useState(false);
   const [selection, setSelection] = useState<Selection>(new Set());
   const [isDialogOpen, setDialogOpen] = useState(false);
   const [adminNotes, setAdminNotes] = useState('');
@@ -41,17 +41,20 @@ export function ClientOnboardingScreen() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [results, setResults] = useState<OnboardingResult[] | null>(null);
 
-  const list = users.data ?? [];
+  const everyone = users.data ?? [];
+  const list = onlyNeverSignedIn ? everyone.filter((user) => user.lastSignInAt === null) : everyone;
   const selectedIds = selection === 'all' ? list.map((u) => u.id) : list.filter((u) => selection.has(u.id)).map((u) => u.id);
   const count = selectedIds.length;
 
-  async function sendOne(user: User) {
+  async function sendOne(user: OnboardingCandidate) {
     setSending(true);
     setNotice(null);
     try {
       await sendOnboardingEmail(user.id);
       // Spec section 4: after an individual send the selection is kept.
-      setNotice({ tone: 'success', text: SUCCESS_MESSAGES.onboardingEmailSent });
+      setNotice({ tone: 'success', text: `${SUCCESS_MESSAGES.onboardingEmailSent} to ${user.firstName} ${user.lastName}.` });
+      // Its 'Last emailed' column moves on.
+      users.reload();
     } catch (error) {
       setNotice({ tone: 'error', text: toApiError(error, ERROR_MESSAGES.sendOnboardingEmail).message });
     } finally {
@@ -70,6 +73,7 @@ export function ClientOnboardingScreen() {
       const answer = await sendBulkOnboardingEmails(selectedIds, adminNotes);
       const succeeded = answer.results.filter((r) => r.success).length;
       setResults(answer.results);
+      users.reload();
       setNotice({ tone: 'success', text: bulkOnboardingSummary(succeeded, answer.results.length - succeeded) });
       // Spec section 4: after a successful bulk send the selection, notes and dialog are cleared.
       setSelection(new Set());
@@ -84,7 +88,7 @@ export function ClientOnboardingScreen() {
   }
 
   const nameOf = (userId: string) => {
-    const user = list.find((u) => u.id === userId);
+    const user = everyone.find((u) => u.id === userId);
     return user ? `${user.firstName} ${user.lastName}` : SCREEN_TEXTS.unknownUser;
   };
 
@@ -106,6 +110,18 @@ export function ClientOnboardingScreen() {
         <Alert>{users.error.message}</Alert>
       ) : (
         <Card title={SCREEN_TEXTS.selectUsersToOnboard} titleId="onboarding-users-title">
+          {/* Who still needs onboarding: nobody has signed in as them yet. */}
+          <label className="onboarding__filter">
+            <input
+              type="checkbox"
+              checked={onlyNeverSignedIn}
+              onChange={(event) => {
+                setOnlyNeverSignedIn(event.target.checked);
+                setSelection(new Set());
+              }}
+            />
+            Never signed in
+          </label>
           <div className="admin-table-scroll">
             <Table
               aria-labelledby="onboarding-users-title"
@@ -123,7 +139,9 @@ export function ClientOnboardingScreen() {
                 <Column>{ADMIN_TEXTS.email}</Column>
                 <Column>{ADMIN_TEXTS.role}</Column>
                 <Column>{ADMIN_TEXTS.status}</Column>
-                <Column>{ADMIN_TEXTS.created}</Column>
+                <Column>Password</Column>
+                <Column>Last emailed</Column>
+                <Column>Last sign-in</Column>
                 <Column>{ADMIN_TEXTS.actions}</Column>
               </TableHeader>
               <TableBody items={list} dependencies={[isSending]} renderEmptyState={() => <p className="table__empty">No users yet.</p>}>
@@ -140,7 +158,9 @@ export function ClientOnboardingScreen() {
                     <Cell>
                       <ActiveChip isActive={user.isActive} />
                     </Cell>
-                    <Cell>{formatDate(user.createdAt)}</Cell>
+                    <Cell>{user.hasPassword ? 'Set' : 'Not set'}</Cell>
+                    <Cell className="table__nowrap">{user.lastOnboardingEmailAt ? formatDateTime(user.lastOnboardingEmailAt) : SCREEN_TEXTS.never}</Cell>
+                    <Cell className="table__nowrap">{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : SCREEN_TEXTS.never}</Cell>
                     <Cell>
                       {/* react-aria's own Button: a press on it must not also toggle the row's selection. */}
                       <AriaButton
