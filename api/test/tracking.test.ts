@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPcnNumber, PCN_STATUSES, type AnalyticsSummary, type PcnStatus, type Role, type UserWithStats } from '@parkpatrol/shared';
 import { recordActivity, type ActivityType } from '../src/services/activities.ts';
+import { createPcnViaApi } from './fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
@@ -177,6 +178,7 @@ describe('GET /tracking/admin/analytics', () => {
       description: 'Viewed PCN 1',
       createdAt: expect.any(String),
       user: { id: recent.id, firstName: 'Rita', lastName: 'Recent' },
+      pcn: null,
     });
     const createdAts = after.recentActivities.map((a) => a.createdAt);
     expect([...createdAts].sort().reverse()).toEqual(createdAts);
@@ -281,5 +283,25 @@ describe('GET /tracking/admin/users', () => {
     expect(signedInStats.lastActivityAt).not.toBeNull();
     // Nothing that is not part of the shape (a password hash, say) leaks into the answer.
     expect(JSON.stringify(res.json)).not.toMatch(/password|hash/i);
+  });
+});
+
+// Its own app: the activities above are stamped ahead of now and would fill the recent twenty.
+describe('recent activity as sentences', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('names the PCN of a status change, so it reads as a sentence with a link (issue 14, item 7)', async () => {
+    const admin = await app.signedInUser('ADMIN');
+    const officer = await app.signedInUser('USER');
+    const carPark = await app.createCarPark({ assignTo: [officer.id] });
+    const pcn = await createPcnViaApi(app, officer.token, carPark.id);
+    expect((await app.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(200);
+    const summary: AnalyticsSummary = (await app.request('GET', '/tracking/admin/analytics', { token: admin.token })).json.data;
+    const change = summary.recentActivities.find((a) => a.activityType === 'PCN_STATUS_CHANGED' && a.pcn?.id === pcn.id);
+    expect(change).toMatchObject({ description: `PCN ${pcn.pcnNumber}: SUBMITTED -> UNDER_REVIEW`, pcn: { id: pcn.id, pcnNumber: pcn.pcnNumber } });
   });
 });

@@ -167,6 +167,8 @@ export type Activity = {
   description: string | null;
   createdAt: string;
   user: { id: string; firstName: string; lastName: string } | null;
+  /** The PCN it concerns, while that PCN exists. */
+  pcn: { id: string; pcnNumber: string } | null;
 };
 
 export type AnalyticsSummary = {

@@ -17,3 +17,4 @@ export * from './keeper-notice.ts';
 export * from './evidence-texts.ts';
 export * from './evidence-retention.ts';
 export * from './evidence-pack.ts';
+export * from './activity-sentences.ts';

@@ -98,7 +98,10 @@ export async function findRecentActivities(db: Db, limit: number): Promise<Activ
   const rows = await db
     .selectFrom('activities')
     .leftJoin('users', 'users.id', 'activities.user_id')
+    .leftJoin('pcns', 'pcns.id', 'activities.pcn_id')
     .select([
+      'pcns.id as pcn_id',
+      'pcns.pcn_number',
       'activities.id',
       'activities.activity_type',
       'activities.description',
@@ -121,6 +124,7 @@ export async function findRecentActivities(db: Db, limit: number): Promise<Activ
       row.user_id && row.first_name !== null && row.last_name !== null
         ? { id: row.user_id, firstName: row.first_name, lastName: row.last_name }
         : null,
+    pcn: row.pcn_id && row.pcn_number ? { id: row.pcn_id, pcnNumber: row.pcn_number } : null,
   }));
 }
 

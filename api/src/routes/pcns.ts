@@ -18,6 +18,7 @@ import {
   pcnFieldsSchema,
   pcnListQuerySchema,
   pcnStatsQuerySchema,
+  statusChangeDescription,
   SERVER_MESSAGES,
   updatePcnFieldsSchema,
   VALIDATION_MESSAGES,
@@ -510,7 +511,7 @@ export function createPcnRoutes(deps: AppDeps) {
         await recordActivity(trx, {
           userId: user.id,
           type: 'PCN_STATUS_CHANGED',
-          description: `PCN ${row.pcn_number}: ${from} -> ${input.status}`,
+          description: statusChangeDescription(row.pcn_number, from, input.status),
           pcnId: id,
           now: new Date(now),
         });

@@ -1,7 +1,8 @@
-import { Cell, Column, ProgressBar, Row, Tab, Table, TableBody, TableHeader, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Cell, Column, Link, ProgressBar, Row, Tab, Table, TableBody, TableHeader, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Activity as ActivityIcon, Eye, FilePlus2, LogIn, PencilLine } from 'lucide-react';
 import {
   ADMIN_TEXTS,
+  describeActivity,
   ERROR_MESSAGES,
   formatActivityType,
   formatTimeOnSite,
@@ -17,6 +18,7 @@ import { PageHeading } from '../../../lib/page-heading.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { toApiError } from '../../../lib/api-client.ts';
 import { getAnalyticsSummary, getUserStats } from '../api/analytics.ts';
+import { reviewHref } from '../manage-pcns/review-href.ts';
 import { RoleChip } from '../components/chips.tsx';
 import { PcnsByStatusChart, PcnsPerDayChart } from './pcn-charts.tsx';
 import '../admin.css';
@@ -165,12 +167,28 @@ function RecentActivity({ activities }: { activities: Activity[] }) {
                 <span>{name}</span>
                 <span className="chip chip--info">{formatActivityType(activity.activityType)}</span>
               </div>
-              <p>{activity.description || SCREEN_TEXTS.noDescription}</p>
+              <ActivityText activity={activity} actor={name} />
               <p className="muted">{formatDateTime(activity.createdAt)}</p>
             </div>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** The activity as a sentence, its PCN a link to that PCN's review (issue 14, item 7). */
+function ActivityText({ activity, actor }: { activity: Activity; actor: string }) {
+  const sentence = describeActivity(activity, actor);
+  return (
+    <p>
+      {sentence.before}
+      {sentence.pcn ? (
+        <Link href={reviewHref(sentence.pcn.id)} className="text-link">
+          {sentence.pcn.title}
+        </Link>
+      ) : null}
+      {sentence.after}
+    </p>
   );
 }
