@@ -192,6 +192,7 @@ export const ENDPOINTS: EndpointCase[] = [
     method: 'GET', route: '/pcns/:id/audit', body: 'none', expected: ownerOrAdmin(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/audit` }),
   },
+  { method: 'GET', route: '/pcns/export.csv', body: 'none', expected: adminsOnly(200), prepare: async () => ({ path: '/pcns/export.csv' }) },
   {
     // The operator's answer to an appeal: even the officer who filed the notice gets 403.
     method: 'GET', route: '/pcns/:id/evidence-pack', body: 'none', expected: adminsOnly(200),

@@ -24,3 +24,8 @@ export function formatPcnNumber(sequence: number): string {
 export function formatActivityType(type: string): string {
   return type.replace(/_/g, ' ');
 }
+
+/** The Manage PCNs export's file name: the day it was made (UTC). */
+export function pcnExportFileName(now: Date): string {
+  return `pcns-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -339,17 +339,45 @@ export async function findPcnPage(
   filter: PcnListFilter,
   page: { page: number; limit: number },
 ): Promise<{ rows: PcnRow[]; total: number }> {
-  let query = selectPcnRows(db).where((eb) => eb.and(listConditions(eb, filter)));
-  query =
-    filter.sort === 'deadline'
-      ? // Every deadline is the parking event plus the same number of days, so ordering by the event is ordering by deadline.
-        query.orderBy(sql`coalesce(pcns.observed_at, pcns.created_at)`, 'asc').orderBy(sql`pcns.rowid`, 'asc')
-      : query.orderBy('pcns.created_at', 'desc').orderBy(sql`pcns.rowid`, 'desc');
-  const rows = await query
+  const rows = await orderedPcnRows(db, filter)
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .execute();
   return { rows, total: await countPcns(db, filter) };
+}
+
+/** The list's rows in the list's order, filtered as the list is: one query for a page or an export. */
+function orderedPcnRows(db: Db, filter: PcnListFilter) {
+  const query = selectPcnRows(db).where((eb) => eb.and(listConditions(eb, filter)));
+  return filter.sort === 'deadline'
+    ? // Every deadline is the parking event plus the same number of days, so ordering by the event is ordering by deadline.
+      query.orderBy(sql`coalesce(pcns.observed_at, pcns.created_at)`, 'asc').orderBy(sql`pcns.rowid`, 'asc')
+    : query.orderBy('pcns.created_at', 'desc').orderBy(sql`pcns.rowid`, 'desc');
+}
+
+/**
+ * Every row of the filtered, sorted list, in the list's order, read a batch at a time after the
+ * last row seen (keyset, not offset): an export of 100,000 PCNs never holds them in memory, and
+ * the database is free for other requests between batches (issue 14).
+ */
+export async function* streamPcnRows(db: Db, filter: PcnListFilter, batchSize = 1000): AsyncGenerator<PcnRow> {
+  const isDeadline = filter.sort === 'deadline';
+  const sortKey = isDeadline ? sql<string>`coalesce(pcns.observed_at, pcns.created_at)` : sql<string>`pcns.created_at`;
+  let after: { key: string; rowId: number } | null = null;
+  for (;;) {
+    const from: { key: string; rowId: number } | null = after;
+    const rows: Array<PcnRow & { sort_key: string; row_id: number }> = await orderedPcnRows(db, filter)
+      .select([sortKey.as('sort_key'), sql<number>`pcns.rowid`.as('row_id')])
+      .$if(from !== null, (query) =>
+        query.where(isDeadline ? sql<boolean>`(${sortKey}, pcns.rowid) > (${from!.key}, ${from!.rowId})` : sql<boolean>`(${sortKey}, pcns.rowid) < (${from!.key}, ${from!.rowId})`),
+      )
+      .limit(batchSize)
+      .execute();
+    for (const { sort_key: _key, row_id: _rowId, ...row } of rows) yield row;
+    if (rows.length < batchSize) return;
+    const last: { sort_key: string; row_id: number } = rows[rows.length - 1]!;
+    after = { key: last.sort_key, rowId: last.row_id };
+  }
 }
 
 /** The trigger-kept counts answer the plain list (owner and status only) without a scan. */

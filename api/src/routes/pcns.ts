@@ -17,6 +17,7 @@ import {
   pcnDuplicatesQuerySchema,
   pcnFieldsSchema,
   pcnListQuerySchema,
+  pcnExportFileName,
   pcnStatsQuerySchema,
   statusChangeDescription,
   SERVER_MESSAGES,
@@ -54,6 +55,7 @@ import {
   findCarParkForFiling,
   findPcnImages,
   findPcnPage,
+  streamPcnRows,
   findPcnRowById,
   findPcnRowByIdempotencyKey,
   findPossibleDuplicates,
@@ -73,6 +75,7 @@ import {
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
+import { pcnCsvStream } from '../services/pcn-csv-export.ts';
 import { deleteEvidenceFiles, placeEvidenceFiles } from '../services/evidence-storage.ts';
 import { discardSpooledFiles, spoolMultipart, SpoolError, type SpooledFile, type SpoolProblem } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
@@ -200,6 +203,16 @@ export function createPcnRoutes(deps: AppDeps) {
     })
 
     .get('/stats', async (c) => ok(c, await countPcnsByStatus(db, scopeOf(c.get('user'), readQuery(c, pcnStatsQuerySchema).scope))))
+
+    // Manage PCNs' 'Export CSV': exactly the filtered, sorted list, every page, streamed.
+    .get('/export.csv', async (c) => {
+      if (!isAdminRole(c.get('user').role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+      const { flagged, sort, search, status, carParkId, from, to } = readQuery(c, pcnListQuerySchema);
+      const csv = pcnCsvStream(streamPcnRows(db, { search, status, carParkId, from, to, sort, flaggedDuplicates: flagged === 'duplicates' }));
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="${pcnExportFileName(deps.now())}"`);
+      return c.body(csv);
+    })
 
     /**
      * Other PCNs for the same parking event (same registration, car park and UTC day of first

@@ -59,6 +59,27 @@ export function getPcnAudit(id: string): Promise<PcnAuditResponse> {
 }
 
 /** The evidence pack PDF (issue 16), fetched with the bearer token like every other call. */
+export const PCN_EXPORT_FAILED = 'Failed to export PCNs';
+
+/** 'Export CSV': every PCN the filters select, in their order, all pages, as the server writes it. */
+export function exportPcnsCsv(filters: Omit<AdminPcnFilters, 'page' | 'limit'>): Promise<Blob> {
+  return apiClient.getBlob('pcns/export.csv', {
+    searchParams: {
+      status: filters.status,
+      search: filters.search?.trim(),
+      carParkId: filters.carParkId,
+      from: filters.from,
+      to: filters.to,
+      sort: filters.sort,
+      flagged: filters.flagged,
+    },
+    fallbackMessage: PCN_EXPORT_FAILED,
+    headers: { Accept: 'text/csv, application/json' },
+    // A hundred thousand PCNs are some megabytes: give a slow office link time.
+    timeoutMs: 120_000,
+  });
+}
+
 export function getEvidencePack(id: string): Promise<Blob> {
   return apiClient.getBlob(`pcns/${encodeURIComponent(id)}/evidence-pack`, {
     fallbackMessage: EVIDENCE_PACK_TEXTS.failed,

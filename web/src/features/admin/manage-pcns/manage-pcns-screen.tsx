@@ -18,6 +18,7 @@ import { Alert } from '../../../lib/alert.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
+import { ExportPcnsButton } from './export-pcns-button.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { StatusChip } from '../../../lib/status-chip.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
@@ -104,7 +105,10 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
   const data = list.data;
   return (
     <div className="page">
-      <PageHeading>{NAV_LABELS.managePcns}</PageHeading>
+      <div className="page-header">
+        <PageHeading>{NAV_LABELS.managePcns}</PageHeading>
+        <ExportPcnsButton filters={{ status, carParkId, from, to, search: debouncedSearch, sort, flagged }} />
+      </div>
       <div className="admin-filters" role="search" aria-label="Filter PCNs">
         <SearchField
           className="field admin-filters__search"

@@ -1,0 +1,94 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pcnTitle, type Pcn } from '@parkpatrol/shared';
+import { streamPcnRows } from '../src/repositories/pcns.ts';
+import { createPcnViaApi, insertPcnsDirectly } from './fixtures.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+// Manage PCNs' 'Export CSV' (issue 14, item 3) against the list API it must equal.
+
+type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
+let t: TestApp;
+let admin: Session;
+let officer: Session;
+let carParkId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signedInUser('ADMIN');
+  officer = await t.signedInUser('USER', { firstName: 'Olive', lastName: 'Owner' });
+  carParkId = (await t.createCarPark({ name: 'North Lot', assignTo: [officer.id] })).id;
+  const base = Date.parse('2026-01-01T00:00:00.000Z');
+  // 230 PCNs: more than two export batches of the smallest size tried below, one list page of 100.
+  await insertPcnsDirectly(t, 230, (i) => ({
+    createdBy: officer.id,
+    carParkId,
+    vehicleRegistration: i % 2 === 0 ? `EV${String(i).padStart(3, '0')}EN` : `OD${String(i).padStart(3, '0')}DD`,
+    status: i % 3 === 0 ? 'UNDER_REVIEW' : 'SUBMITTED',
+    // Pairs share a timestamp: the order must break ties the way the list does.
+    createdAt: new Date(base + Math.floor(i / 2) * 60_000).toISOString(),
+  }));
+});
+afterAll(() => t.close());
+
+async function listAll(query: string): Promise<Pcn[]> {
+  const pcns: Pcn[] = [];
+  for (let page = 1; ; page++) {
+    const res = await t.request('GET', `/pcns?scope=all&limit=100&page=${page}&${query}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    pcns.push(...(res.json.data.pcns as Pcn[]));
+    if (page >= res.json.data.pagination.pages) return pcns;
+  }
+}
+
+async function exportCsv(query: string): Promise<Array<Record<string, string>>> {
+  const res = await t.request('GET', `/pcns/export.csv?${query}`, { token: admin.token });
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="pcns-\d{4}-\d{2}-\d{2}\.csv"$/);
+  return parse(res.text, { columns: true, bom: true }) as Array<Record<string, string>>;
+}
+
+describe('GET /pcns/export.csv', () => {
+  it('is the filtered, sorted list over every page, with a header row and ISO times', async () => {
+    for (const query of ['status=UNDER_REVIEW', 'search=ev0', '', 'sort=deadline']) {
+      const listed = await listAll(query);
+      const rows = await exportCsv(query);
+      expect(rows.map((row) => row['PCN number']), query).toEqual(listed.map((pcn) => pcnTitle(pcn.pcnNumber)));
+    }
+    const [first] = await exportCsv('status=UNDER_REVIEW');
+    const [listedFirst] = await listAll('status=UNDER_REVIEW');
+    expect(first).toMatchObject({
+      Status: 'Under Review',
+      'Vehicle registration': listedFirst!.vehicleRegistration,
+      'Car park': 'North Lot',
+      'Filed by': 'Olive Owner',
+      Submitted: listedFirst!.createdAt,
+    });
+    expect(first!.Submitted).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('reads the database a batch at a time after the last row, in the list’s order', async () => {
+    const listed = (await listAll('')).map((pcn) => pcn.id);
+    const streamed: string[] = [];
+    for await (const row of streamPcnRows(t.db, {}, 7)) streamed.push(row.id);
+    expect(streamed).toEqual(listed);
+    const deadline: string[] = [];
+    for await (const row of streamPcnRows(t.db, { sort: 'deadline' }, 7)) deadline.push(row.id);
+    expect(deadline).toEqual((await listAll('sort=deadline')).map((pcn) => pcn.id));
+  });
+
+  it('escapes a cell that a spreadsheet would run as a formula', async () => {
+    const pcn = await createPcnViaApi(t, officer.token, carParkId, { vehicleRegistration: 'FX01MLA', description: '=HYPERLINK("http://evil.example","x")', location: '@SUM(A1)' });
+    const res = await t.request('GET', `/pcns/export.csv?search=${pcn.pcnNumber}`, { token: admin.token });
+    expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    const [row] = parse(res.text, { columns: true }) as Array<Record<string, string>>;
+    expect(row!.Description).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(row!.Location).toBe(`'@SUM(A1)`);
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.request('GET', '/pcns/export.csv', { token: officer.token })).status).toBe(403);
+    expect((await t.request('GET', '/pcns/export.csv')).status).toBe(401);
+  });
+});
