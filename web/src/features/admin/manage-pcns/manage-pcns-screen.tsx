@@ -158,8 +158,8 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
                   const title = pcnTitle(pcn.pcnNumber);
                   return (
                     <Row id={pcn.id} className="table__row" textValue={title}>
-                      <Cell>{title}</Cell>
-                      <Cell>{pcn.vehicleRegistration}</Cell>
+                      <Cell className="table__nowrap">{title}</Cell>
+                      <Cell className="table__nowrap">{pcn.vehicleRegistration}</Cell>
                       <Cell>{pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}</Cell>
                       <Cell>{OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}</Cell>
                       <Cell>{pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '—'}</Cell>
@@ -174,7 +174,7 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
                           ) : null}
                         </span>
                       </Cell>
-                      <Cell>{formatDateTime(pcn.createdAt)}</Cell>
+                      <Cell className="table__nowrap">{formatDateTime(pcn.createdAt)}</Cell>
                       {sort === DEADLINE ? (
                         <Cell>
                           {pcn.keeperNoticeDueAt ? (

@@ -186,7 +186,7 @@ export function ManageUsersScreen() {
                         <ActiveChip isActive={user.isActive} />
                       </Cell>
                       <Cell className="table__wrap">{user.carParks?.length ? user.carParks.map((p) => p.name).join(', ') : <span className="muted">None</span>}</Cell>
-                      <Cell>{formatDate(user.createdAt)}</Cell>
+                      <Cell className="table__nowrap">{formatDate(user.createdAt)}</Cell>
                       <Cell>
                         {canManage ? (
                           <MenuTrigger>
