@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { FieldNotes, fieldNoteIds } from './field-notes.tsx';
 
 export type SelectOption = { id: string; label: string };
 
@@ -24,8 +25,7 @@ export type SelectFieldProps = {
  */
 export function SelectField({ label, options, value, onChange, placeholder, description, errorMessage, isDisabled, isRequired, selectRef, className, name }: SelectFieldProps) {
   const id = useId();
-  const descriptionId = description ? `${id}-description` : undefined;
-  const errorId = errorMessage ? `${id}-error` : undefined;
+  const { descriptionId, errorId } = fieldNoteIds(id, description, errorMessage);
   const hasPlaceholder = value === null || !options.some((option) => option.id === value);
   return (
     <div className={['field', className].filter(Boolean).join(' ')} data-invalid={errorMessage ? true : undefined}>
@@ -56,16 +56,7 @@ export function SelectField({ label, options, value, onChange, placeholder, desc
           </option>
         ))}
       </select>
-      {description ? (
-        <span id={descriptionId} className="field__description">
-          {description}
-        </span>
-      ) : null}
-      {errorMessage ? (
-        <span id={errorId} className="field__error">
-          {errorMessage}
-        </span>
-      ) : null}
+      <FieldNotes id={id} description={description} errorMessage={errorMessage} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldNotes, fieldNoteIds } from './field-notes.tsx';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>, 'className' | 'onChange' | 'disabled' | 'required' | 'readOnly' | 'children'>;
 
@@ -26,8 +27,7 @@ export type TextFieldProps = NativeProps & {
 export function TextField({ label, description, errorMessage, onChange, isDisabled, isRequired, isReadOnly, isMultiline, rows = 4, inputRef, className, id: givenId, ...native }: TextFieldProps) {
   const ownId = useId();
   const id = givenId ?? ownId;
-  const descriptionId = description ? `${id}-description` : undefined;
-  const errorId = errorMessage ? `${id}-error` : undefined;
+  const { descriptionId, errorId } = fieldNoteIds(id, description, errorMessage);
   const describedBy = [native['aria-describedby'], descriptionId, errorId].filter(Boolean).join(' ') || undefined;
   const common = {
     ...native,
@@ -47,16 +47,7 @@ export function TextField({ label, description, errorMessage, onChange, isDisabl
         {label}
       </label>
       {isMultiline ? <textarea {...common} rows={rows} className="field__input field__input--multiline" /> : <input {...common} className="field__input" />}
-      {description ? (
-        <span id={descriptionId} className="field__description">
-          {description}
-        </span>
-      ) : null}
-      {errorMessage ? (
-        <span id={errorId} className="field__error">
-          {errorMessage}
-        </span>
-      ) : null}
+      <FieldNotes id={id} description={description} errorMessage={errorMessage} />
     </div>
   );
 }

@@ -17,21 +17,23 @@ export type AdminPcnFilters = {
   flagged?: 'duplicates' | null;
 };
 
+/** The list's filters as query parameters: the list and its export read the same ones. */
+function filterParams(filters: Omit<AdminPcnFilters, 'page' | 'limit'>) {
+  return {
+    status: filters.status,
+    search: filters.search?.trim(),
+    carParkId: filters.carParkId,
+    from: filters.from,
+    to: filters.to,
+    sort: filters.sort,
+    flagged: filters.flagged,
+  };
+}
+
 export function getAdminPcns(filters: AdminPcnFilters): Promise<PcnListResponse> {
   return apiClient.get<PcnListResponse>('pcns', {
-    searchParams: {
-      page: filters.page,
-      limit: filters.limit,
-      status: filters.status,
-      search: filters.search?.trim(),
-      carParkId: filters.carParkId,
-      from: filters.from,
-      to: filters.to,
-      sort: filters.sort,
-      flagged: filters.flagged,
-      // The Administration area lists everyone's notices; My PCNs is the admin's own.
-      scope: 'all',
-    },
+    // The Administration area lists everyone's notices; My PCNs is the admin's own.
+    searchParams: { page: filters.page, limit: filters.limit, ...filterParams(filters), scope: 'all' },
     fallbackMessage: ERROR_MESSAGES.fetchPcns,
   });
 }
@@ -64,15 +66,7 @@ export const PCN_EXPORT_FAILED = 'Failed to export PCNs';
 /** 'Export CSV': every PCN the filters select, in their order, all pages, as the server writes it. */
 export function exportPcnsCsv(filters: Omit<AdminPcnFilters, 'page' | 'limit'>): Promise<Blob> {
   return apiClient.getBlob('pcns/export.csv', {
-    searchParams: {
-      status: filters.status,
-      search: filters.search?.trim(),
-      carParkId: filters.carParkId,
-      from: filters.from,
-      to: filters.to,
-      sort: filters.sort,
-      flagged: filters.flagged,
-    },
+    searchParams: filterParams(filters),
     fallbackMessage: PCN_EXPORT_FAILED,
     headers: { Accept: 'text/csv, application/json' },
     // A hundred thousand PCNs are some megabytes: give a slow office link time.
