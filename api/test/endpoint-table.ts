@@ -123,6 +123,7 @@ export const ENDPOINTS: EndpointCase[] = [
   },
 
   // ---- users ----
+  { method: 'GET', route: '/users/export.csv', body: 'none', expected: adminsOnly(200), prepare: async () => ({ path: '/users/export.csv' }) },
   { method: 'GET', route: '/users/profile', body: 'none', prepare: async () => ({ path: '/users/profile' }), expected: signedIn(200) },
   {
     method: 'PUT', route: '/users/profile', body: 'json', expected: signedIn(200),

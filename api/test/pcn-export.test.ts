@@ -92,3 +92,24 @@ describe('GET /pcns/export.csv', () => {
     expect((await t.request('GET', '/pcns/export.csv')).status).toBe(401);
   });
 });
+
+describe('GET /users/export.csv', () => {
+  it('is the filtered user list, every page, newest first, with their car parks', async () => {
+    for (let i = 0; i < 3; i++) await t.createUser({ firstName: `Ex${i}`, lastName: 'Porter', email: `ex${i}.porter@example.com` });
+    const listed: Array<{ email: string }> = [];
+    for (let page = 1; ; page++) {
+      const res = await t.request('GET', `/users?search=porter&limit=2&page=${page}`, { token: admin.token });
+      listed.push(...(res.json.data.users as Array<{ email: string }>));
+      if (page >= res.json.data.pagination.pages) break;
+    }
+    const res = await t.request('GET', '/users/export.csv?search=porter', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => row.Email)).toEqual(listed.map((user) => user.email));
+    expect(rows).toHaveLength(3);
+    const all = parse((await t.request('GET', '/users/export.csv?search=olive', { token: admin.token })).text, { columns: true }) as Array<Record<string, string>>;
+    expect(all[0]).toMatchObject({ 'First name': 'Olive', Role: 'User', Status: 'Active', 'Car parks': 'North Lot' });
+    expect((await t.request('GET', '/users/export.csv', { token: officer.token })).status).toBe(403);
+  });
+});

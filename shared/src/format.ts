@@ -29,3 +29,8 @@ export function formatActivityType(type: string): string {
 export function pcnExportFileName(now: Date): string {
   return `pcns-${now.toISOString().slice(0, 10)}.csv`;
 }
+
+/** The Manage Users export's file name: the day it was made (UTC). */
+export function userExportFileName(now: Date): string {
+  return `users-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -187,3 +187,12 @@ export async function listOnboardingCandidates(db: Db, exceptUserId: string): Pr
     .execute();
   return rows.map((row) => ({ ...mapUser(row), lastOnboardingEmailAt: row.last_onboarding_email_at ?? null, lastSignInAt: row.last_sign_in_at ?? null }));
 }
+
+/** Every user the list's filters select, in its order (newest first), a page at a time. */
+export async function* streamUsers(db: Db, query: Omit<UserListQuery, 'page' | 'limit'>, batchSize = 500): AsyncGenerator<User> {
+  for (let page = 1; ; page++) {
+    const { users } = await listUsers(db, { ...query, page, limit: batchSize });
+    yield* users;
+    if (users.length < batchSize) return;
+  }
+}

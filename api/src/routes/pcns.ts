@@ -43,6 +43,7 @@ import {
   canViewPcn,
   type PcnDecision,
 } from '../domain/pcn-rules.ts';
+import { PCN_CSV_COLUMNS, pcnCsvRecord } from '../domain/pcn-csv.ts';
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/respond.ts';
 import { parseWith, readJson, readQuery } from '../http/validation.ts';
@@ -75,7 +76,7 @@ import {
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
-import { pcnCsvStream } from '../services/pcn-csv-export.ts';
+import { csvStream, toRecords } from '../services/csv-export.ts';
 import { deleteEvidenceFiles, placeEvidenceFiles } from '../services/evidence-storage.ts';
 import { discardSpooledFiles, spoolMultipart, SpoolError, type SpooledFile, type SpoolProblem } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
@@ -208,7 +209,8 @@ export function createPcnRoutes(deps: AppDeps) {
     .get('/export.csv', async (c) => {
       if (!isAdminRole(c.get('user').role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
       const { flagged, sort, search, status, carParkId, from, to } = readQuery(c, pcnListQuerySchema);
-      const csv = pcnCsvStream(streamPcnRows(db, { search, status, carParkId, from, to, sort, flaggedDuplicates: flagged === 'duplicates' }));
+      const rows = streamPcnRows(db, { search, status, carParkId, from, to, sort, flaggedDuplicates: flagged === 'duplicates' });
+      const csv = csvStream(PCN_CSV_COLUMNS, toRecords(rows, pcnCsvRecord));
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${pcnExportFileName(deps.now())}"`);
       return c.body(csv);

@@ -5,6 +5,7 @@ import {
   SUCCESS_MESSAGES,
   updateProfileInputSchema,
   updateUserInputSchema,
+  userExportFileName,
   userListQuerySchema,
   VALIDATION_MESSAGES,
   type User,
@@ -30,8 +31,11 @@ import {
   insertUser,
   isEmailTaken,
   listUsers,
+  streamUsers,
   updateUser,
 } from '../repositories/users.ts';
+import { USER_CSV_COLUMNS, userCsvRecord } from '../domain/user-csv.ts';
+import { csvStream, toRecords } from '../services/csv-export.ts';
 
 function enforce(refusal: RuleRefusal): void {
   if (refusal) throw new AppError(refusal.code, refusal.message);
@@ -97,6 +101,14 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
         }
       });
       return ok(c, await findUserOr404(deps, me.id));
+    })
+
+    // Manage Users' 'Export CSV': every user the filters select, in the list's order.
+    .get('/export.csv', requireAdmin, async (c) => {
+      const { search, role, isActive } = readQuery(c, userListQuerySchema);
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="${userExportFileName(deps.now())}"`);
+      return c.body(csvStream(USER_CSV_COLUMNS, toRecords(streamUsers(db, { search, role, isActive }), userCsvRecord)));
     })
 
     .get('/', requireAdmin, async (c) => {

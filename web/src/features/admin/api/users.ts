@@ -11,17 +11,27 @@ import { apiClient } from '../../../lib/api-client.ts';
 
 export type UserFilters = { page?: number; limit?: number; search?: string; role?: Role | null; isActive?: boolean | null };
 
+/** The list's filters as query parameters: the list and its export read the same ones. */
+function filterParams(filters: UserFilters) {
+  return {
+    search: filters.search?.trim(),
+    role: filters.role,
+    isActive: filters.isActive === null || filters.isActive === undefined ? undefined : String(filters.isActive),
+  };
+}
+
 export function getUsers(filters: UserFilters): Promise<UserListResponse> {
   return apiClient.get<UserListResponse>('users', {
-    searchParams: {
-      page: filters.page,
-      limit: filters.limit,
-      search: filters.search?.trim(),
-      role: filters.role,
-      isActive: filters.isActive === null || filters.isActive === undefined ? undefined : String(filters.isActive),
-    },
+    searchParams: { page: filters.page, limit: filters.limit, ...filterParams(filters) },
     fallbackMessage: ERROR_MESSAGES.fetchUsers,
   });
+}
+
+export const USER_EXPORT_FAILED = 'Failed to export users';
+
+/** 'Export CSV' on Manage Users: every user the filters select, as the server writes it. */
+export function exportUsersCsv(filters: UserFilters): Promise<Blob> {
+  return apiClient.getBlob('users/export.csv', { searchParams: filterParams(filters), fallbackMessage: USER_EXPORT_FAILED, headers: { Accept: 'text/csv, application/json' } });
 }
 
 /** Every user, page by page at the largest page size (the onboarding table shows them all). */

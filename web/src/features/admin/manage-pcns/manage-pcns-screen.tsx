@@ -9,6 +9,7 @@ import {
   OFFENCE_TYPE_LABELS,
   PCN_STATUS_LABELS,
   PCN_STATUSES,
+  pcnExportFileName,
   pcnTitle,
   SCREEN_TEXTS,
   type PcnStatus,
@@ -18,14 +19,14 @@ import { Alert } from '../../../lib/alert.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
-import { ExportPcnsButton } from './export-pcns-button.tsx';
+import { ExportButton } from '../components/export-button.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { StatusChip } from '../../../lib/status-chip.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { getAllCarParks } from '../api/car-parks.ts';
-import { getAdminPcns } from '../api/pcns.ts';
+import { exportPcnsCsv, getAdminPcns, PCN_EXPORT_FAILED } from '../api/pcns.ts';
 import { Checkbox } from '../components/checkbox.tsx';
 import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { PaginationBar } from '../components/pagination-bar.tsx';
@@ -107,7 +108,11 @@ function PcnList({ params, setParams }: { params: URLSearchParams; setParams: Re
     <div className="page">
       <div className="page-header">
         <PageHeading>{NAV_LABELS.managePcns}</PageHeading>
-        <ExportPcnsButton filters={{ status, carParkId, from, to, search: debouncedSearch, sort, flagged }} />
+        <ExportButton
+          load={() => exportPcnsCsv({ status, carParkId, from, to, search: debouncedSearch, sort, flagged })}
+          fileName={pcnExportFileName}
+          failedMessage={PCN_EXPORT_FAILED}
+        />
       </div>
       <div className="admin-filters" role="search" aria-label="Filter PCNs">
         <SearchField

@@ -10,6 +10,7 @@ import {
   ROLE_LABELS,
   ROLES,
   SUCCESS_MESSAGES,
+  userExportFileName,
   type Role,
   type User,
 } from '@parkpatrol/shared';
@@ -25,7 +26,8 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { getAllCarParks } from '../api/car-parks.ts';
 import { sendOnboardingEmail } from '../api/onboarding.ts';
-import { deleteUser, getUsers, updateUser } from '../api/users.ts';
+import { deleteUser, exportUsersCsv, getUsers, updateUser, USER_EXPORT_FAILED } from '../api/users.ts';
+import { ExportButton } from '../components/export-button.tsx';
 import { ActiveChip, RoleChip } from '../components/chips.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DismissibleAlert, type Notice } from '../components/dismissible-alert.tsx';
@@ -135,6 +137,11 @@ export function ManageUsersScreen() {
     <div className="page">
       <div className="page-header">
         <PageHeading>{NAV_LABELS.manageUsers}</PageHeading>
+        <ExportButton
+          load={() => exportUsersCsv({ search: debouncedSearch, role: role === ALL ? null : (role as Role), isActive: status === ALL ? null : status === 'true' })}
+          fileName={userExportFileName}
+          failedMessage={USER_EXPORT_FAILED}
+        />
         <Button onPress={() => setDialog({ kind: 'create' })}>
           <UserPlus aria-hidden="true" size={18} />
           Create user

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { pcnExportFileName } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../lib/button.tsx';
 import { saveBlobAsFile } from '../../../lib/save-file.ts';
-import { exportPcnsCsv, PCN_EXPORT_FAILED, type AdminPcnFilters } from '../api/pcns.ts';
 
-/**
- * 'Export CSV' on Manage PCNs (issue 14): exactly the PCNs the filters select, every page, in
- * the list's order; the server writes the file and names it by the day.
- */
-export function ExportPcnsButton({ filters }: { filters: Omit<AdminPcnFilters, 'page' | 'limit'> }) {
+type Props = {
+  /** The server's CSV of exactly what the screen's filters select, every page. */
+  load: () => Promise<Blob>;
+  fileName: (now: Date) => string;
+  failedMessage: string;
+};
+
+/** 'Export CSV' on Manage PCNs and Manage Users (issue 14): saves the server's file. */
+export function ExportButton({ load, fileName, failedMessage }: Props) {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -21,10 +23,10 @@ export function ExportPcnsButton({ filters }: { filters: Omit<AdminPcnFilters, '
     setError(null);
     setAnnouncement('');
     try {
-      saveBlobAsFile(await exportPcnsCsv(filters), pcnExportFileName(new Date()));
-      setAnnouncement('PCNs exported.');
+      saveBlobAsFile(await load(), fileName(new Date()));
+      setAnnouncement('Exported.');
     } catch (e) {
-      setError(toApiError(e, PCN_EXPORT_FAILED).message);
+      setError(toApiError(e, failedMessage).message);
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,18 @@
+import { ROLE_LABELS, type Role, type User } from '@parkpatrol/shared';
+
+/** The columns of the Manage Users export (issue 14): who has which account and car parks. */
+export const USER_CSV_COLUMNS = ['First name', 'Last name', 'Email', 'Role', 'Status', 'Password set', 'Car parks', 'Created', 'Last updated'] as const;
+
+export function userCsvRecord(user: User): string[] {
+  return [
+    user.firstName,
+    user.lastName,
+    user.email,
+    ROLE_LABELS[user.role as Role] ?? user.role,
+    user.isActive ? 'Active' : 'Inactive',
+    user.hasPassword ? 'Yes' : 'No',
+    (user.carParks ?? []).map((carPark) => carPark.name).join('; '),
+    user.createdAt,
+    user.updatedAt,
+  ];
+}
