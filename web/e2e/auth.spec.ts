@@ -59,6 +59,10 @@ test.describe('sign-in', () => {
 
   test('refreshes an expired access token without the officer noticing', async ({ page }, testInfo) => {
     await signIn(page);
+    // The dashboard's own calls settle first: swapping the token under them would start a
+    // refresh that the navigation below aborts after the server has rotated the token.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Olivia!');
+    await page.waitForLoadState('networkidle');
     // A well-formed JWT the server did not sign (and long expired): the API answers 401.
     const expired =
       'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4IiwiZXhwIjoxNjAwMDAwMDAwfQ.c2lnbmF0dXJlLW5vdC12YWxpZA';
