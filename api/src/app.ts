@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.use('*', compressJson);
   api.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/pcns') && (c.req.method === 'POST' || c.req.method === 'PUT')) return next();
+    if (isEvidenceUpload(c.req.method, c.req.path)) return next();
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {
@@ -116,6 +116,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/**
+ * The multipart PCN create and edit, which carry photos and enforce their own limit as they
+ * stream. Every other body under /api/pcns (a bulk status change) is JSON and keeps the 1 MB one.
+ */
+function isEvidenceUpload(method: string, path: string): boolean {
+  if (method === 'POST') return /^\/api\/pcns\/?$/.test(path);
+  if (method === 'PUT') return /^\/api\/pcns\/[^/]+\/?$/.test(path);
+  return false;
 }
 
 function toFailure(err: unknown): { status: number; body: ApiFailure } {

@@ -131,6 +131,14 @@ export const ENDPOINTS: EndpointCase[] = [
   },
   { method: 'GET', route: '/users', body: 'none', prepare: async () => ({ path: '/users?page=1&limit=5' }), expected: adminsOnly(200) },
   {
+    method: 'GET', route: '/users/selection', body: 'none', expected: adminsOnly(200),
+    prepare: async () => ({ path: '/users/selection?role=USER&sort=email&order=desc' }),
+  },
+  {
+    method: 'POST', route: '/users/bulk-active', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
+    prepare: async (_w, owner) => ({ path: '/users/bulk-active', json: { userIds: [owner.id], isActive: false } }),
+  },
+  {
     method: 'POST', route: '/users', variant: 'a USER account', body: 'json', expected: adminsOnly(201),
     prepare: async (w) => ({
       path: '/users',
@@ -194,6 +202,19 @@ export const ENDPOINTS: EndpointCase[] = [
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/audit` }),
   },
   { method: 'GET', route: '/pcns/export.csv', body: 'none', expected: adminsOnly(200), prepare: async () => ({ path: '/pcns/export.csv' }) },
+  {
+    method: 'GET', route: '/pcns/selection', body: 'none', expected: adminsOnly(200),
+    prepare: async (w) => ({ path: `/pcns/selection?carParkId=${w.ownerCarParkId}&sort=vehicleRegistration` }),
+  },
+  {
+    method: 'GET', route: '/pcns/:id/neighbours', body: 'none', expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/neighbours?status=SUBMITTED&sort=carPark&order=desc` }),
+  },
+  {
+    // Admins only, even for the one change an owner may make alone (cancelling their own notice).
+    method: 'POST', route: '/pcns/bulk-status', body: 'json', expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: '/pcns/bulk-status', json: { pcnIds: [(await createOwnedPcn(w, owner)).id], status: 'CANCELLED', adminNotes: 'Bulk' } }),
+  },
   {
     // The operator's answer to an appeal: even the officer who filed the notice gets 403.
     method: 'GET', route: '/pcns/:id/evidence-pack', body: 'none', expected: adminsOnly(200),

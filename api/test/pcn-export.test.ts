@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pcnTitle, type Pcn } from '@parkpatrol/shared';
-import { streamPcnRows } from '../src/repositories/pcns.ts';
+import { PCN_SORT_KEYS, pcnTitle, SORT_ORDERS, type Pcn } from '@parkpatrol/shared';
+import { streamPcnRows } from '../src/repositories/pcn-list.ts';
 import { createPcnViaApi, insertPcnsDirectly } from './fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -28,6 +28,19 @@ beforeAll(async () => {
     // Pairs share a timestamp: the order must break ties the way the list does.
     createdAt: new Date(base + Math.floor(i / 2) * 60_000).toISOString(),
   }));
+  // Another officer and car park, older, so the officer, car park and deadline sorts have more than one value.
+  const bob = await t.createUser({ firstName: 'Bob', lastName: 'Baker' });
+  const eastYard = (await t.createCarPark({ name: 'East Yard' })).id;
+  const older = await insertPcnsDirectly(t, 30, (i) => ({
+    createdBy: bob.id,
+    carParkId: eastYard,
+    vehicleRegistration: `XY${String(i % 4).padStart(2, '0')}ZZZ`,
+    status: i % 2 === 0 ? 'SUBMITTED' : 'APPROVED',
+    createdAt: new Date(Date.parse('2025-06-01T00:00:00.000Z') + Math.floor(i / 3) * 60_000).toISOString(),
+  }));
+  for (const [i, { id }] of older.entries()) {
+    if (i % 3 === 0) await t.db.updateTable('pcns').set({ observed_at: new Date(Date.parse('2026-01-01T00:30:00.000Z') + i * 60_000).toISOString(), offence_type: 'PARKING_WITHOUT_PERMIT' }).where('id', '=', id).execute();
+  }
 });
 afterAll(() => t.close());
 
@@ -76,6 +89,24 @@ describe('GET /pcns/export.csv', () => {
     const deadline: string[] = [];
     for await (const row of streamPcnRows(t.db, { sort: 'deadline' }, 7)) deadline.push(row.id);
     expect(deadline).toEqual((await listAll('sort=deadline')).map((pcn) => pcn.id));
+  });
+
+  it('is the list in every sort and order, filtered, over every page', async () => {
+    for (const sort of PCN_SORT_KEYS) {
+      for (const order of SORT_ORDERS) {
+        for (const filter of ['status=SUBMITTED', 'search=XY0']) {
+          const query = `${filter}&sort=${sort}&order=${order}`;
+          const listed = await listAll(query);
+          expect(listed.length, query).toBeGreaterThan(0);
+          const rows = await exportCsv(query);
+          expect(rows.map((row) => row['PCN number']), query).toEqual(listed.map((pcn) => pcnTitle(pcn.pcnNumber)));
+        }
+        // Batches of 7 end inside runs of equal sort values: the keyset must carry on after the right row.
+        const streamed: string[] = [];
+        for await (const row of streamPcnRows(t.db, { sort, order }, 7)) streamed.push(row.id);
+        expect(streamed, `${sort} ${order}`).toEqual((await listAll(`sort=${sort}&order=${order}`)).map((pcn) => pcn.id));
+      }
+    }
   });
 
   it('escapes a cell that a spreadsheet would run as a formula', async () => {

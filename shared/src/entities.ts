@@ -193,6 +193,22 @@ export type UserWithStats = {
 };
 
 export type OnboardingResult = { userId: string; success: boolean; error?: string };
+
+/**
+ * 'Select all matching' (GET /pcns/selection, GET /users/selection): every row the filters
+ * select, at most MAX_BULK_ITEMS, with what the bulk actions need to know of each.
+ */
+export type PcnSelectionResponse = { items: Array<{ id: string; status: PcnStatus }>; total: number };
+export type UserSelectionResponse = { items: Array<{ id: string; isActive: boolean }>; total: number };
+/** One row's outcome in a bulk action: `label` names it (PCN-00000012, Ada Admin) so results need no lookup. */
+export type BulkResult = { id: string; label: string; success: boolean; error?: string };
+export type BulkResponse = { results: BulkResult[] };
+/**
+ * GET /pcns/:id/neighbours: the PCNs before and after this one in the list its query describes
+ * (filters and sort), for the review's 'Previous' and 'Save & next'. position is 1-based, null
+ * when this PCN no longer matches the filters (its neighbours are still where it would sort).
+ */
+export type PcnNeighbours = { previousId: string | null; nextId: string | null; position: number | null; total: number };
 export type BulkOnboardingResponse = { results: OnboardingResult[] };
 
 export type HealthResponse = { status: 'ok' | 'degraded'; db: 'ok' | 'error' };

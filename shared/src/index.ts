@@ -18,3 +18,4 @@ export * from './evidence-texts.ts';
 export * from './evidence-retention.ts';
 export * from './evidence-pack.ts';
 export * from './activity-sentences.ts';
+export * from './list-sorting.ts';

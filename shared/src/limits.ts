@@ -2,6 +2,8 @@
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
+/** The most rows one bulk action (and one 'select all matching') covers: per-row results stay readable. */
+export const MAX_BULK_ITEMS = 1000;
 export const RECENT_PCNS_COUNT = 5;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_EVIDENCE_IMAGES = 4;

@@ -114,6 +114,8 @@ export const SERVER_MESSAGES = {
   userInactive: 'This user is inactive',
   siteCodeTaken: 'A car park with this site code already exists',
   carParkHasPcns: 'This car park has PCNs and cannot be deleted. Deactivate it instead.',
+  tooManyPcnsSelected: 'Select at most 1,000 PCNs at once: narrow the filters first.',
+  tooManyUsersSelected: 'Select at most 1,000 users at once: narrow the filters first.',
 } as const;
 
 /** Screen texts quoted by the spec. */

@@ -54,6 +54,16 @@ export function allowedTransitions(from: PcnStatus): readonly PcnStatus[] {
   return PCN_STATUS_TRANSITIONS[from];
 }
 
+/**
+ * The statuses every one of these PCNs may move to, in the statuses' own order:
+ * what a bulk change can offer without failing for any of them (issue 14, item 2).
+ */
+export function transitionsForAll(statuses: Iterable<PcnStatus>): PcnStatus[] {
+  const from = [...new Set(statuses)];
+  if (from.length === 0) return [];
+  return PCN_STATUSES.filter((to) => from.every((status) => canTransition(status, to)));
+}
+
 export function canTransition(from: PcnStatus, to: PcnStatus): boolean {
   return PCN_STATUS_TRANSITIONS[from].includes(to);
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { MAX_LIMIT, DEFAULT_LIMIT, DEFAULT_PAGE, MIN_PASSWORD_LENGTH } from './limits.ts';
+import { MAX_BULK_ITEMS, MAX_LIMIT, DEFAULT_LIMIT, DEFAULT_PAGE, MIN_PASSWORD_LENGTH } from './limits.ts';
 import { VALIDATION_MESSAGES as V } from './messages.ts';
 import { OFFENCE_TYPES } from './offence-types.ts';
 import { PCN_STATUSES } from './pcn-status.ts';
 import { ROLES } from './roles.ts';
 import { normaliseRegistration } from './format.ts';
 import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
+import { CAR_PARK_SORT_KEYS, ONBOARDING_SORT_KEYS, PCN_SORT_KEYS, SORT_ORDERS, USER_SORT_KEYS } from './list-sorting.ts';
 
 /**
  * One schema, both sides: the web form shows these messages per field and the API refuses
@@ -108,17 +109,35 @@ const optionalBoolean = z
 
 export const paginationQuerySchema = z.object({ page: pageSchema, limit: limitSchema });
 
+/** `sort=<key>&order=asc|desc`: absent, each list's DEFAULT_SORTS; a key without an order takes firstOrder. */
+function sortSchema<K extends readonly [string, ...string[]]>(keys: K) {
+  return {
+    sort: z.enum(keys, { error: `Sort by one of: ${keys.join(', ')}` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: "Order is 'asc' or 'desc'" }).optional(),
+  };
+}
+
 export const userListQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   role: z.enum(ROLES).optional(),
   isActive: optionalBoolean,
+  ...sortSchema(USER_SORT_KEYS),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const carParkListQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   isActive: optionalBoolean,
+  ...sortSchema(CAR_PARK_SORT_KEYS),
 });
+export type CarParkListQuery = z.infer<typeof carParkListQuerySchema>;
+
+/** GET /onboarding/users: every user but the caller, sorted; 'neverSignedIn=true' keeps those who never signed in. */
+export const onboardingListQuerySchema = z.object({
+  neverSignedIn: optionalBoolean,
+  ...sortSchema(ONBOARDING_SORT_KEYS),
+});
+export type OnboardingListQuery = z.infer<typeof onboardingListQuerySchema>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
 
@@ -141,8 +160,8 @@ export const pcnListQuerySchema = paginationQuerySchema.extend({
   // Real dates only: 2026-13-45 has the right shape but no day, and the query would throw on it.
   from: calendarDate.optional(),
   to: calendarDate.optional(),
-  /** Admins: 'deadline' lists only PCNs whose keeper notice can still go out, nearest deadline first. */
-  sort: z.enum(['created', 'deadline'], { error: "Sort by 'created' or 'deadline'" }).optional(),
+  /** Admins sort by any column; 'deadline' also lists only PCNs whose keeper notice can still go out. */
+  ...sortSchema(PCN_SORT_KEYS),
   /** Admins: 'duplicates' lists only PCNs flagged as a possible second charge for one parking event. */
   flagged: z.enum(['duplicates'], { error: "The only flag is 'duplicates'" }).optional(),
   scope: pcnScope,
@@ -231,6 +250,25 @@ export const changePcnStatusInputSchema = z.object({
   adminNotes: z.string().trim().max(2000).optional(),
 });
 export type ChangePcnStatusInput = z.infer<typeof changePcnStatusInputSchema>;
+
+/** The rows a bulk action is for: at least one, at most MAX_BULK_ITEMS. */
+function bulkIds(noun: string) {
+  return z
+    .array(idSchema)
+    .min(1, `Please select at least one ${noun}`)
+    .max(MAX_BULK_ITEMS, `Select at most ${MAX_BULK_ITEMS.toLocaleString('en-GB')} ${noun}s at once`);
+}
+
+/** POST /pcns/bulk-status: one status for every selected PCN, each checked and recorded on its own. */
+export const bulkPcnStatusInputSchema = changePcnStatusInputSchema.extend({ pcnIds: bulkIds('PCN') });
+export type BulkPcnStatusInput = z.infer<typeof bulkPcnStatusInputSchema>;
+
+/** POST /users/bulk-active: activate or deactivate every selected user, each checked on its own. */
+export const bulkUserActiveInputSchema = z.object({
+  userIds: bulkIds('user'),
+  isActive: z.boolean({ error: 'Say whether the users become active (true) or inactive (false)' }),
+});
+export type BulkUserActiveInput = z.infer<typeof bulkUserActiveInputSchema>;
 
 // ---- onboarding and tracking ----
 const adminNotesSchema = z

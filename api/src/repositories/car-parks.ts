@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
-import type { CarPark, CreateCarParkInput, Role, UpdateCarParkInput } from '@parkpatrol/shared';
+import { sql, type Expression, type Selectable } from 'kysely';
+import {
+  DEFAULT_SORTS,
+  resolveSort,
+  type CarPark,
+  type CarParkListQuery,
+  type CarParkSortKey,
+  type CreateCarParkInput,
+  type Role,
+  type UpdateCarParkInput,
+} from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import type { CarParksTable } from '../db/schema.ts';
+import { orderedBy } from './list-order.ts';
 import { toLikePattern } from './users.ts';
 
 type AssignedUser = NonNullable<CarPark['assignedUsers']>[number];
@@ -68,10 +78,15 @@ export async function listActiveCarParks(db: Db, options: { assignedToUserId?: s
   return rows.map((row) => mapCarPark(row));
 }
 
-export async function listCarParks(
-  db: Db,
-  query: { page: number; limit: number; search?: string | undefined; isActive?: boolean | undefined },
-): Promise<{ carParks: CarPark[]; total: number }> {
+/** What each sort key orders by, then the id: one place per car park, so pages never repeat or skip one. */
+const CAR_PARK_SORT_COLUMNS: Record<CarParkSortKey, Expression<unknown>> = {
+  name: sql`lower(car_parks.name)`,
+  siteCode: sql`car_parks.site_code`,
+  postcode: sql`car_parks.postcode`,
+  isActive: sql`car_parks.is_active`,
+};
+
+export async function listCarParks(db: Db, query: CarParkListQuery): Promise<{ carParks: CarPark[]; total: number }> {
   let filtered = db.selectFrom('car_parks');
   if (query.search) {
     const pattern = toLikePattern(query.search);
@@ -81,10 +96,9 @@ export async function listCarParks(
   }
   if (query.isActive !== undefined) filtered = filtered.where('is_active', '=', query.isActive ? 1 : 0);
   const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await filtered
+  const { sort, order } = resolveSort(query.sort, query.order, DEFAULT_SORTS.carParks);
+  const rows = await orderedBy(filtered, { columns: [CAR_PARK_SORT_COLUMNS[sort], sql`car_parks.id`], direction: order })
     .selectAll()
-    .orderBy('name')
-    .orderBy('id')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();

@@ -1,14 +1,12 @@
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import {
   emptyStatusCounts,
   formatPcnNumber,
   hasClockSkewWarning,
   hasDeadlineWarning,
   isPhotoShotType,
-  KEEPER_NOTICE_OPEN_STATUSES,
   keeperNoticeDueAt,
   parkingEventTime,
-  PCN_STATUSES,
   utcDayRange,
   type OffenceType,
   type Pcn,
@@ -24,9 +22,8 @@ import {
 } from '@parkpatrol/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, PcnImagesTable } from '../db/schema.ts';
+import type { PcnImagesTable } from '../db/schema.ts';
 import type { AuditChanges } from '../domain/pcn-audit.ts';
-import { normalisePcnSearch } from '../domain/pcn-rules.ts';
 
 /** A PCN row with the names the API shows beside it. */
 export type PcnRow = {
@@ -86,23 +83,16 @@ type PcnHistoryRow = {
 /** Who sees which PCNs: a USER their own, an admin everyone's (ownerId undefined). */
 export type PcnScope = { ownerId?: string };
 
-export type PcnListFilter = PcnScope & {
-  status?: PcnStatus;
-  search?: string;
-  carParkId?: string;
-  from?: string;
-  to?: string;
-  /** Only PCNs in a possible-duplicate pair, either side. */
-  flaggedDuplicates?: boolean;
-  /** 'deadline': only PCNs whose keeper notice can still go out, nearest deadline first. */
-  sort?: 'created' | 'deadline';
-};
-
-function selectPcnRows(db: Db) {
+/** PCNs with their car park and creator beside them: what a PCN row shows, and what lists sort by. */
+export function fromPcnsWithNames(db: Db) {
   return db
     .selectFrom('pcns')
     .leftJoin('car_parks', 'car_parks.id', 'pcns.car_park_id')
-    .leftJoin('users', 'users.id', 'pcns.created_by')
+    .leftJoin('users', 'users.id', 'pcns.created_by');
+}
+
+export function selectPcnRows(db: Db) {
+  return fromPcnsWithNames(db)
     .select([
       'pcns.id',
       'pcns.pcn_number',
@@ -225,6 +215,17 @@ export async function findPcnRowById(db: Db, id: string): Promise<PcnRow | undef
   return selectPcnRows(db).where('pcns.id', '=', id).executeTakeFirst();
 }
 
+/** Each existing PCN's number by id, for naming rows in a bulk answer; unknown ids are left out. */
+export async function findPcnNumbers(db: Db, pcnIds: readonly string[]): Promise<Map<string, string>> {
+  const numbers = new Map<string, string>();
+  // Chunked to stay well under SQLite's bound-parameter limit.
+  for (let start = 0; start < pcnIds.length; start += 500) {
+    const rows = await db.selectFrom('pcns').select(['id', 'pcn_number']).where('id', 'in', pcnIds.slice(start, start + 500)).execute();
+    for (const row of rows) numbers.set(row.id, row.pcn_number);
+  }
+  return numbers;
+}
+
 export async function findPcnRowByIdempotencyKey(db: Db, userId: string, key: string): Promise<PcnRow | undefined> {
   return selectPcnRows(db).where('pcns.created_by', '=', userId).where('pcns.idempotency_key', '=', key).executeTakeFirst();
 }
@@ -262,140 +263,6 @@ export async function findStatusHistory(db: Db, pcnId: string): Promise<PcnHisto
     .orderBy('pcn_status_history.created_at')
     .orderBy(sql`pcn_status_history.rowid`)
     .execute();
-}
-
-/**
- * The deadline queue: PCNs whose keeper notice can still go out. The page query states it as
- * "not closed", literally the WHERE of the partial index pcns_keeper_queue_open (migration 0004):
- * SQLite uses a partial index only when it can prove the query implies its WHERE when preparing,
- * which bound parameters do not allow, and the status index cannot serve NOT IN, so the planner
- * walks the queue index in deadline order. The count states it as "open" (the same set: every
- * status is one or the other), which the status index answers fast. The statuses are our
- * constants, never input.
- */
-const CLOSED_STATUSES = PCN_STATUSES.filter((status) => !(KEEPER_NOTICE_OPEN_STATUSES as readonly PcnStatus[]).includes(status));
-const quoted = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status}'`).join(', '));
-const KEEPER_QUEUE_PAGE_CONDITION = sql<SqlBool>`pcns.status not in (${quoted(CLOSED_STATUSES)})`;
-const KEEPER_QUEUE_COUNT_CONDITION = sql<SqlBool>`pcns.status in (${quoted(KEEPER_NOTICE_OPEN_STATUSES)})`;
-
-function listConditions(
-  eb: ExpressionBuilder<Database, 'pcns'>,
-  filter: PcnListFilter,
-  purpose: 'page' | 'count' = 'page',
-): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filter.ownerId !== undefined) conditions.push(eb('pcns.created_by', '=', filter.ownerId));
-  if (filter.status) conditions.push(eb('pcns.status', '=', filter.status));
-  if (filter.carParkId) conditions.push(eb('pcns.car_park_id', '=', filter.carParkId));
-  if (filter.from) conditions.push(eb('pcns.created_at', '>=', startOfDay(filter.from)));
-  if (filter.to) conditions.push(eb('pcns.created_at', '<', startOfNextDay(filter.to)));
-  if (filter.sort === 'deadline') conditions.push(purpose === 'page' ? KEEPER_QUEUE_PAGE_CONDITION : KEEPER_QUEUE_COUNT_CONDITION);
-  if (filter.flaggedDuplicates) {
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('pcn_duplicates')
-          .select(sql`1`.as('one'))
-          .where((d) => d.or([d('pcn_duplicates.pcn_id', '=', eb.ref('pcns.id')), d('pcn_duplicates.duplicate_of_pcn_id', '=', eb.ref('pcns.id'))])),
-      ),
-    );
-  }
-  const search = filter.search ? normalisePcnSearch(filter.search) : null;
-  if (search && search.registration.length >= 3 && search.number.length >= 3) {
-    // Three or more characters: the trigram index (migration 0006) finds the matching rows.
-    // The search is only [A-Z0-9] after normalising, so quoting it makes a safe FTS5 phrase.
-    const match = `vehicle_registration : "${search.registration}" OR pcn_number : "${search.number}"`;
-    conditions.push(sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${match})`);
-  } else if (search) {
-    // Registrations are stored normalised and numbers are digits, so after normalising the
-    // search contains only [A-Z0-9] and needs no LIKE escaping.
-    conditions.push(
-      eb.or([
-        eb('pcns.vehicle_registration', 'like', `%${search.registration}%`),
-        eb('pcns.pcn_number', 'like', `%${search.number}%`),
-      ]),
-    );
-  }
-  return conditions;
-}
-
-// Dates filter on the created date in UTC; created_at is ISO-8601 text, so text order is time order.
-function startOfDay(date: string): string {
-  return `${date}T00:00:00.000Z`;
-}
-function startOfNextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
-}
-
-/**
- * One page, newest first. The ORDER BY matches the (created_by|status|car_park_id, created_at)
- * indexes, with rowid (the implicit last column of every index) as the tie-breaker, so SQLite
- * walks an index and stops after the page instead of sorting every match.
- */
-export async function findPcnPage(
-  db: Db,
-  filter: PcnListFilter,
-  page: { page: number; limit: number },
-): Promise<{ rows: PcnRow[]; total: number }> {
-  const rows = await orderedPcnRows(db, filter)
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit)
-    .execute();
-  return { rows, total: await countPcns(db, filter) };
-}
-
-/** The list's rows in the list's order, filtered as the list is: one query for a page or an export. */
-function orderedPcnRows(db: Db, filter: PcnListFilter) {
-  const query = selectPcnRows(db).where((eb) => eb.and(listConditions(eb, filter)));
-  return filter.sort === 'deadline'
-    ? // Every deadline is the parking event plus the same number of days, so ordering by the event is ordering by deadline.
-      query.orderBy(sql`coalesce(pcns.observed_at, pcns.created_at)`, 'asc').orderBy(sql`pcns.rowid`, 'asc')
-    : query.orderBy('pcns.created_at', 'desc').orderBy(sql`pcns.rowid`, 'desc');
-}
-
-/**
- * Every row of the filtered, sorted list, in the list's order, read a batch at a time after the
- * last row seen (keyset, not offset): an export of 100,000 PCNs never holds them in memory, and
- * the database is free for other requests between batches (issue 14).
- */
-export async function* streamPcnRows(db: Db, filter: PcnListFilter, batchSize = 1000): AsyncGenerator<PcnRow> {
-  const isDeadline = filter.sort === 'deadline';
-  const sortKey = isDeadline ? sql<string>`coalesce(pcns.observed_at, pcns.created_at)` : sql<string>`pcns.created_at`;
-  let after: { key: string; rowId: number } | null = null;
-  for (;;) {
-    const from: { key: string; rowId: number } | null = after;
-    const rows: Array<PcnRow & { sort_key: string; row_id: number }> = await orderedPcnRows(db, filter)
-      .select([sortKey.as('sort_key'), sql<number>`pcns.rowid`.as('row_id')])
-      .$if(from !== null, (query) =>
-        query.where(isDeadline ? sql<boolean>`(${sortKey}, pcns.rowid) > (${from!.key}, ${from!.rowId})` : sql<boolean>`(${sortKey}, pcns.rowid) < (${from!.key}, ${from!.rowId})`),
-      )
-      .limit(batchSize)
-      .execute();
-    for (const { sort_key: _key, row_id: _rowId, ...row } of rows) yield row;
-    if (rows.length < batchSize) return;
-    const last: { sort_key: string; row_id: number } = rows[rows.length - 1]!;
-    after = { key: last.sort_key, rowId: last.row_id };
-  }
-}
-
-/** The trigger-kept counts answer the plain list (owner and status only) without a scan. */
-async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
-  const { ownerId, status } = filter;
-  const isPlain = !filter.search && !filter.carParkId && !filter.from && !filter.to && !filter.flaggedDuplicates && filter.sort !== 'deadline';
-  if (isPlain) {
-    let query = db.selectFrom('pcn_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
-    if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
-    if (status) query = query.where('status', '=', status);
-    return Number((await query.executeTakeFirstOrThrow()).total);
-  }
-  const counted = await db
-    .selectFrom('pcns')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => eb.and(listConditions(eb, filter, 'count')))
-    .executeTakeFirstOrThrow();
-  return Number(counted.total);
 }
 
 /** Counts per status in the caller's scope, from the trigger-kept pcn_counts (migration 0005). */
@@ -741,6 +608,17 @@ export type NewAuditEntry = {
   clockOffsetMs: number | null;
   now: string;
 };
+
+export function auditEntry(
+  pcnId: string,
+  action: NewAuditEntry['action'],
+  actor: NewAuditEntry['actor'],
+  clockOffset: number | null,
+  now: string,
+  changes: AuditChanges,
+): NewAuditEntry {
+  return { pcnId, action, actor, changes, clockOffsetMs: clockOffset, now };
+}
 
 /** Call it in the transaction of the change it records, so the change and its entry commit together. */
 export async function insertAuditEntries(trx: Db, entries: readonly NewAuditEntry[]): Promise<void> {

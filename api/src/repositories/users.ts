@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
-import type { CarParkSummary, OnboardingCandidate, Role, User, UserListQuery } from '@parkpatrol/shared';
+import { sql, type Expression, type Selectable } from 'kysely';
+import {
+  DEFAULT_SORTS,
+  resolveSort,
+  type CarParkSummary,
+  type OnboardingCandidate,
+  type OnboardingListQuery,
+  type OnboardingSortKey,
+  type Role,
+  type User,
+  type UserListQuery,
+  type UserSortKey,
+} from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
+import { orderedBy, type ListOrder } from './list-order.ts';
 
 /** Every column but the hash: what leaves this module never carries a password hash. */
 const USER_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'role', 'is_active', 'created_at', 'updated_at'] as const;
@@ -88,28 +100,67 @@ export function toLikePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: User[]; total: number }> {
+/** The Manage Users list's filters (search, role, active) and sort; its page aside. */
+export type UserListFilter = Omit<UserListQuery, 'page' | 'limit'>;
+
+/** What each sort key orders by, then the id: one place per user, so pages never repeat or skip one. */
+const USER_SORT_COLUMNS: Record<UserSortKey, readonly Expression<unknown>[]> = {
+  name: [sql`lower(users.first_name)`, sql`lower(users.last_name)`],
+  email: [sql`lower(users.email)`],
+  role: [sql`users.role`],
+  isActive: [sql`users.is_active`],
+  created: [sql`users.created_at`],
+};
+
+function userListOrder(filter: UserListFilter): ListOrder {
+  const { sort, order } = resolveSort(filter.sort, filter.order, DEFAULT_SORTS.users);
+  return { columns: [...USER_SORT_COLUMNS[sort], sql`users.id`], direction: order };
+}
+
+function filteredUsers(db: Db, filter: UserListFilter) {
   let filtered = db.selectFrom('users');
-  if (query.search) {
-    const pattern = toLikePattern(query.search);
+  if (filter.search) {
+    const pattern = toLikePattern(filter.search);
     filtered = filtered.where(
       sql<boolean>`(first_name || ' ' || last_name like ${pattern} escape '\\' or email like ${pattern} escape '\\')`,
     );
   }
-  if (query.role) filtered = filtered.where('role', '=', query.role);
-  if (query.isActive !== undefined) filtered = filtered.where('is_active', '=', query.isActive ? 1 : 0);
+  if (filter.role) filtered = filtered.where('role', '=', filter.role);
+  if (filter.isActive !== undefined) filtered = filtered.where('is_active', '=', filter.isActive ? 1 : 0);
+  return filtered;
+}
 
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: User[]; total: number }> {
+  const filtered = filteredUsers(db, query);
   const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await filtered
+  const rows = await orderedBy(filtered, userListOrder(query))
     .select(USER_COLUMNS)
     .select((eb) => eb.case().when('password_hash', 'is not', null).then(1).else(0).end().as('has_password'))
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
   const carParks = await findCarParkSummariesByUser(db, rows.map((r) => r.id));
   return { users: rows.map((row) => mapUser(row, carParks.get(row.id) ?? [])), total: Number(countRow.total) };
+}
+
+/**
+ * 'Select all matching' on Manage Users: id and active flag of every user the list selects, in
+ * its order, up to `cap` + 1 rows, so the caller can tell "at most cap" from "more".
+ */
+export async function findUserSelection(db: Db, filter: UserListFilter, cap: number): Promise<Array<{ id: string; isActive: boolean }>> {
+  const rows = await orderedBy(filteredUsers(db, filter), userListOrder(filter)).select(['id', 'is_active']).limit(cap + 1).execute();
+  return rows.map((row) => ({ id: row.id, isActive: row.is_active === 1 }));
+}
+
+/** Each existing user's name by id, for naming rows in a bulk answer; unknown ids are left out. */
+export async function findUserNames(db: Db, userIds: readonly string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
+  const names = new Map<string, { firstName: string; lastName: string }>();
+  // Chunked to stay well under SQLite's bound-parameter limit.
+  for (let start = 0; start < userIds.length; start += 500) {
+    const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds.slice(start, start + 500)).execute();
+    for (const row of rows) names.set(row.id, { firstName: row.first_name, lastName: row.last_name });
+  }
+  return names;
 }
 
 export async function insertUser(
@@ -161,11 +212,32 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
 }
 
 /**
- * Every user but `exceptUserId`, newest first, with the last onboarding email that left (sent, or
- * written to the outbox folder) and the last sign-in: who still needs onboarding.
+ * What each onboarding sort key orders by, then the id. A time that never happened sorts as
+ * the oldest ('' is before every ISO-8601 time), so newest first puts it last.
  */
-export async function listOnboardingCandidates(db: Db, exceptUserId: string): Promise<OnboardingCandidate[]> {
-  const rows = await selectUsers(db)
+const ONBOARDING_SORT_COLUMNS: Record<OnboardingSortKey, readonly Expression<unknown>[]> = {
+  name: [sql`lower(candidates.first_name)`, sql`lower(candidates.last_name)`],
+  email: [sql`lower(candidates.email)`],
+  role: [sql`candidates.role`],
+  passwordSet: [sql`candidates.has_password`],
+  lastEmailed: [sql`coalesce(candidates.last_onboarding_email_at, '')`],
+  lastSignIn: [sql`coalesce(candidates.last_sign_in_at, '')`],
+  created: [sql`candidates.created_at`],
+};
+
+/**
+ * Every user but `exceptUserId`, with the last onboarding email that left (sent, or written to
+ * the outbox folder) and the last sign-in: who still needs onboarding. Sorted as asked (newest
+ * first unless told), and with `neverSignedIn` only those who have never signed in.
+ */
+export async function listOnboardingCandidates(
+  db: Db,
+  exceptUserId: string,
+  query: OnboardingListQuery = {},
+): Promise<OnboardingCandidate[]> {
+  // A derived table, so the sort and the filter can name the computed times (PostgreSQL, unlike
+  // SQLite, takes no output alias inside an ORDER BY or WHERE expression).
+  const candidates = selectUsers(db)
     .select((eb) => [
       eb
         .selectFrom('emails')
@@ -182,16 +254,21 @@ export async function listOnboardingCandidates(db: Db, exceptUserId: string): Pr
         .as('last_sign_in_at'),
     ])
     .where('users.id', '!=', exceptUserId)
-    .orderBy('users.created_at', 'desc')
-    .orderBy('users.id')
+    .as('candidates');
+  const { sort, order } = resolveSort(query.sort, query.order, DEFAULT_SORTS.onboarding);
+  const rows = await orderedBy(db.selectFrom(candidates).selectAll(), {
+    columns: [...ONBOARDING_SORT_COLUMNS[sort], sql`candidates.id`],
+    direction: order,
+  })
+    .$if(query.neverSignedIn === true, (q) => q.where('candidates.last_sign_in_at', 'is', null))
     .execute();
   return rows.map((row) => ({ ...mapUser(row), lastOnboardingEmailAt: row.last_onboarding_email_at ?? null, lastSignInAt: row.last_sign_in_at ?? null }));
 }
 
-/** Every user the list's filters select, in its order (newest first), a page at a time. */
-export async function* streamUsers(db: Db, query: Omit<UserListQuery, 'page' | 'limit'>, batchSize = 500): AsyncGenerator<User> {
+/** Every user the list's filters select, in its order, a page at a time. */
+export async function* streamUsers(db: Db, filter: UserListFilter, batchSize = 500): AsyncGenerator<User> {
   for (let page = 1; ; page++) {
-    const { users } = await listUsers(db, { ...query, page, limit: batchSize });
+    const { users } = await listUsers(db, { ...filter, page, limit: batchSize });
     yield* users;
     if (users.length < batchSize) return;
   }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   canManageRole,
   ERROR_MESSAGES,
+  onboardingListQuerySchema,
   SERVER_MESSAGES,
   sendBulkOnboardingInputSchema,
   sendOnboardingInputSchema,
@@ -16,7 +17,7 @@ import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { ACCESS_LINK_TTL_MS, issueOneTimeToken } from '../auth/one-time-tokens.ts';
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/respond.ts';
-import { readJson } from '../http/validation.ts';
+import { readJson, readQuery } from '../http/validation.ts';
 import { listOnboardingCandidates } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
 import { hashToken } from '../services/crypto-tokens.ts';
@@ -29,7 +30,8 @@ export function createOnboardingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use('*', requireAuth(deps), requireAdmin)
     .get('/users', async (c) => {
-      const body: OnboardingCandidatesResponse = { users: await listOnboardingCandidates(deps.db, c.get('user').id) };
+      const query = readQuery(c, onboardingListQuerySchema);
+      const body: OnboardingCandidatesResponse = { users: await listOnboardingCandidates(deps.db, c.get('user').id, query) };
       return ok(c, body);
     })
     .post('/send/:userId', async (c) => {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import {
+  bulkPcnStatusInputSchema,
   canIssue,
   changePcnStatusInputSchema,
   clockOffsetMs,
   DEVICE_TIME_HEADER,
-  ERROR_MESSAGES,
   findObservationProblems,
   IDEMPOTENCY_KEY_HEADER,
   isAdminRole,
@@ -19,35 +19,37 @@ import {
   pcnListQuerySchema,
   pcnExportFileName,
   pcnStatsQuerySchema,
-  statusChangeDescription,
   SERVER_MESSAGES,
   updatePcnFieldsSchema,
   VALIDATION_MESSAGES,
+  type BulkResponse,
   type Pcn,
   type PcnAuditResponse,
   type PcnDuplicatesResponse,
-  type PcnStatus,
+  type PcnListQuery,
+  type PcnNeighbours,
+  type PcnSelectionResponse,
 } from '@parkpatrol/shared';
 import { z } from 'zod';
 import type { AppDeps, AppEnv, AuthUser } from '../app-env.ts';
-import { requireAuth } from '../auth/middleware.ts';
+import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import type { Db } from '../db/database.ts';
 import { checksumMismatchMessage, IMAGE_FACT_FIELDS, readImageFacts, type ImageFacts, type RawImageFacts } from '../domain/image-facts.ts';
-import { creationChanges, deletionChanges, diffFields, hasChanges, type AuditChanges } from '../domain/pcn-audit.ts';
+import { creationChanges, deletionChanges, diffFields, hasChanges } from '../domain/pcn-audit.ts';
 import {
   decidePcnChange,
   decidePcnSubmit,
-  decideStatusChange,
   fitsImageLimit,
   hashPcnRequest,
   canViewPcn,
-  type PcnDecision,
 } from '../domain/pcn-rules.ts';
 import { PCN_CSV_COLUMNS, pcnCsvRecord } from '../domain/pcn-csv.ts';
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/respond.ts';
 import { parseWith, readJson, readQuery } from '../http/validation.ts';
+import { findPcnNeighbours, findPcnPage, streamPcnRows, type PcnListFilter } from '../repositories/pcn-list.ts';
 import {
+  auditEntry,
   countPcnImages,
   countPcnsByStatus,
   deletePcn,
@@ -55,8 +57,6 @@ import {
   findAuditEntries,
   findCarParkForFiling,
   findPcnImages,
-  findPcnPage,
-  streamPcnRows,
   findPcnRowById,
   findPcnRowByIdempotencyKey,
   findPossibleDuplicates,
@@ -65,14 +65,12 @@ import {
   insertAuditEntries,
   insertPcn,
   insertPcnImages,
-  insertStatusChange,
   replaceDuplicateLinks,
   toPcn,
   updatePcnFields,
-  updatePcnStatus,
   type CarParkForFiling,
-  type NewAuditEntry,
   type PcnRow,
+  type PcnScope,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
@@ -82,11 +80,14 @@ import { discardSpooledFiles, spoolMultipart, SpoolError, type SpooledFile, type
 import { createUploadGate } from '../services/upload-gate.ts';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
 import { createSignedUploadUrl } from '../services/upload-urls.ts';
+import { changePcnStatus, changePcnStatuses } from '../workflows/change-pcn-status.ts';
+import { assertDecision, pcnNotFound, subjectOf } from '../workflows/pcn-access.ts';
+import { selectAllMatchingPcns } from '../workflows/select-all-matching.ts';
 
 /**
- * app.ts leaves POST/PUT under /api/pcns without its 1 MB JSON limit; this limit takes its
- * place, enforced as the body streams in (services/multipart-spool.ts): room for a full set of
- * photos plus the text fields and multipart framing.
+ * app.ts leaves the multipart POST /api/pcns and PUT /api/pcns/{id} without its 1 MB JSON
+ * limit; this limit takes its place, enforced as the body streams in (services/multipart-spool.ts):
+ * room for a full set of photos plus the text fields and multipart framing.
  */
 const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_PCN * MAX_IMAGE_BYTES + 1024 * 1024;
 /** Text fields are short (a description is at most 2000 characters); 64 KB leaves room for any encoding. */
@@ -156,7 +157,7 @@ export function createPcnRoutes(deps: AppDeps) {
 
   async function loadPcnById(id: string, user: AuthUser) {
     const row = await findPcnRowById(db, id);
-    if (!row) throw notFound();
+    if (!row) throw pcnNotFound();
     return loadPcn(row, user, { withHistory: true });
   }
 
@@ -187,13 +188,12 @@ export function createPcnRoutes(deps: AppDeps) {
 
     .get('/', async (c) => {
       const user = c.get('user');
-      const { flagged, sort, scope, ...query } = readQuery(c, pcnListQuerySchema);
+      const query = readQuery(c, pcnListQuerySchema);
       // The deadline queue and the duplicate flags are admin tools (issue 8, items 4 and 5).
-      if ((flagged !== undefined || sort === 'deadline') && !isAdminRole(user.role)) {
+      if ((query.flagged !== undefined || query.sort === 'deadline') && !isAdminRole(user.role)) {
         throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
       }
-      const filter = { ...query, ...scopeOf(user, scope), sort, flaggedDuplicates: flagged === 'duplicates' };
-      const { rows, total } = await findPcnPage(db, filter, query);
+      const { rows, total } = await findPcnPage(db, listFilterOf(query, scopeOf(user, query.scope)), query);
       const ids = rows.map((r) => r.id);
       const images = await findPcnImages(db, ids);
       const duplicates = isAdminRole(user.role) ? await findPossibleDuplicates(db, ids) : undefined;
@@ -206,14 +206,35 @@ export function createPcnRoutes(deps: AppDeps) {
     .get('/stats', async (c) => ok(c, await countPcnsByStatus(db, scopeOf(c.get('user'), readQuery(c, pcnStatsQuerySchema).scope))))
 
     // Manage PCNs' 'Export CSV': exactly the filtered, sorted list, every page, streamed.
-    .get('/export.csv', async (c) => {
-      if (!isAdminRole(c.get('user').role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
-      const { flagged, sort, search, status, carParkId, from, to } = readQuery(c, pcnListQuerySchema);
-      const rows = streamPcnRows(db, { search, status, carParkId, from, to, sort, flaggedDuplicates: flagged === 'duplicates' });
+    .get('/export.csv', requireAdmin, async (c) => {
+      const rows = streamPcnRows(db, listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
       const csv = csvStream(PCN_CSV_COLUMNS, toRecords(rows, pcnCsvRecord));
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${pcnExportFileName(deps.now())}"`);
       return c.body(csv);
+    })
+
+    // Manage PCNs' 'Select all matching': every PCN the list's query selects, not only the page shown.
+    .get('/selection', requireAdmin, async (c) => {
+      const body: PcnSelectionResponse = await selectAllMatchingPcns(db, listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
+      return ok(c, body);
+    })
+
+    // The review's 'Previous' and 'Save & next': the PCNs around this one in the list it was opened from.
+    .get('/:id/neighbours', requireAdmin, async (c) => {
+      const neighbours: PcnNeighbours | undefined = await findPcnNeighbours(db, c.req.param('id'), listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
+      if (!neighbours) throw pcnNotFound();
+      return ok(c, neighbours);
+    })
+
+    /**
+     * Manage PCNs' bulk status change: each PCN goes through the single change on its own, and the
+     * answer says per PCN whether it moved (a PCN whose status does not allow it stays as it was).
+     */
+    .post('/bulk-status', requireAdmin, async (c) => {
+      const input = await readJson(c, bulkPcnStatusInputSchema);
+      const body: BulkResponse = { results: await changePcnStatuses(deps, { ...input, actor: c.get('user') }) };
+      return ok(c, body);
     })
 
     /**
@@ -245,9 +266,9 @@ export function createPcnRoutes(deps: AppDeps) {
       const user = c.get('user');
       const id = c.req.param('id');
       const row = await findPcnRowById(db, id);
-      if (row ? !canViewPcn(user, subjectOf(row)) : !isAdminRole(user.role)) throw notFound();
+      if (row ? !canViewPcn(user, subjectOf(row)) : !isAdminRole(user.role)) throw pcnNotFound();
       const entries = await findAuditEntries(db, id);
-      if (!row && entries.length === 0) throw notFound();
+      if (!row && entries.length === 0) throw pcnNotFound();
       const body: PcnAuditResponse = { pcnId: id, entries };
       return ok(c, body);
     })
@@ -272,7 +293,7 @@ export function createPcnRoutes(deps: AppDeps) {
     .get('/:id', async (c) => {
       const user = c.get('user');
       const row = await findPcnRowById(db, c.req.param('id'));
-      if (!row || !canViewPcn(user, subjectOf(row))) throw notFound();
+      if (!row || !canViewPcn(user, subjectOf(row))) throw pcnNotFound();
       const pcn = await loadPcn(row, user, { withHistory: true });
       await recordActivity(db, {
         userId: user.id,
@@ -378,7 +399,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const receivedAt = deps.now();
       const id = c.req.param('id');
       const row = await findPcnRowById(db, id);
-      if (!row) throw notFound();
+      if (!row) throw pcnNotFound();
       assertDecision(decidePcnChange(user, subjectOf(row)));
 
       const deviceTime = readDeviceTime(c);
@@ -408,7 +429,7 @@ export function createPcnRoutes(deps: AppDeps) {
           // Checked again inside the transaction: an admin may have moved the PCN on while the
           // photos were uploading.
           const current = await findPcnRowById(trx, id);
-          if (!current) throw notFound();
+          if (!current) throw pcnNotFound();
           assertDecision(decidePcnChange(user, subjectOf(current)));
           const removed = await deletePcnImages(trx, id, form.removeImageIds);
           const remaining = await countPcnImages(trx, id);
@@ -471,7 +492,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const now = deps.now();
       const fileNames = await db.transaction().execute(async (trx) => {
         const row = await findPcnRowById(trx, id);
-        if (!row) throw notFound();
+        if (!row) throw pcnNotFound();
         assertDecision(decidePcnChange(user, subjectOf(row)));
         const images = (await findPcnImages(trx, [id])).get(id) ?? [];
         const files = await deletePcn(trx, id);
@@ -496,7 +517,7 @@ export function createPcnRoutes(deps: AppDeps) {
     .post('/:id/submit', async (c) => {
       const user = c.get('user');
       const row = await findPcnRowById(db, c.req.param('id'));
-      if (!row) throw notFound();
+      if (!row) throw pcnNotFound();
       assertDecision(decidePcnSubmit(user, subjectOf(row)));
       return ok(c, await loadPcn(row, user, { withHistory: true }));
     })
@@ -505,32 +526,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const user = c.get('user');
       const id = c.req.param('id');
       const input = await readJson(c, changePcnStatusInputSchema);
-      const now = deps.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        const row = await findPcnRowById(trx, id);
-        if (!row) throw notFound();
-        const from = row.status as PcnStatus;
-        assertDecision(decideStatusChange(user, subjectOf(row), input.status), SERVER_MESSAGES.transitionNotAllowed);
-        // Admin notes are the admins' to write; an owner's note on cancelling stays in the history only.
-        const adminNotes = isAdminRole(user.role) && input.adminNotes !== undefined ? input.adminNotes || null : undefined;
-        const moved = await updatePcnStatus(trx, { pcnId: id, from, to: input.status, adminNotes, now });
-        if (!moved) throw new AppError('CONFLICT', SERVER_MESSAGES.transitionNotAllowed);
-        await insertStatusChange(trx, { pcnId: id, from, to: input.status, note: input.adminNotes || null, changedBy: user.id, now });
-        const statusChanges: AuditChanges = { status: { from, to: input.status } };
-        if (input.adminNotes) statusChanges.note = { from: null, to: input.adminNotes };
-        const notesChanges = adminNotes === undefined ? {} : diffFields({ adminNotes: row.admin_notes }, { adminNotes });
-        await insertAuditEntries(trx, [
-          auditEntry(id, 'status_changed', user, null, now, statusChanges),
-          ...(hasChanges(notesChanges) ? [auditEntry(id, 'notes_changed', user, null, now, notesChanges)] : []),
-        ]);
-        await recordActivity(trx, {
-          userId: user.id,
-          type: 'PCN_STATUS_CHANGED',
-          description: statusChangeDescription(row.pcn_number, from, input.status),
-          pcnId: id,
-          now: new Date(now),
-        });
-      });
+      await changePcnStatus(db, { pcnId: id, actor: user, status: input.status, adminNotes: input.adminNotes, now: deps.now() });
       return ok(c, await loadPcnById(id, user));
     });
 }
@@ -566,17 +562,6 @@ function assertObservation(input: {
   }
 }
 
-function auditEntry(
-  pcnId: string,
-  action: NewAuditEntry['action'],
-  actor: AuthUser,
-  clockOffset: number | null,
-  now: string,
-  changes: AuditChanges,
-): NewAuditEntry {
-  return { pcnId, action, actor, changes, clockOffsetMs: clockOffset, now };
-}
-
 /** What the audit keeps of a photo: enough to prove which bytes were added or removed. */
 function imageSummary(image: { id: string; file_name: string; sha256: string; taken_at: string | null }) {
   return { id: image.id, fileName: image.file_name, sha256: image.sha256, takenAt: image.taken_at };
@@ -597,25 +582,20 @@ function fieldsOf(row: PcnRow) {
   };
 }
 
+/** Admin tools that act on the whole list (export, selection, neighbours) see everyone's notices. */
+const EVERYONE: PcnScope = {};
+
 /** The caller's own notices, or everyone's for an admin who asks (scope=all). */
-function scopeOf(user: AuthUser, scope: 'mine' | 'all' | undefined): { ownerId?: string } {
+function scopeOf(user: AuthUser, scope: 'mine' | 'all' | undefined): PcnScope {
   if (scope !== 'all') return { ownerId: user.id };
   if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
   return {};
 }
 
-function subjectOf(row: PcnRow) {
-  return { createdBy: row.created_by, status: row.status as PcnStatus };
-}
-
-function notFound(): AppError {
-  return new AppError('NOT_FOUND', ERROR_MESSAGES.pcnNotFound);
-}
-
-function assertDecision(decision: PcnDecision, lockedMessage: string = SERVER_MESSAGES.pcnNotEditable): void {
-  if (decision === 'hidden') throw notFound();
-  if (decision === 'locked') throw new AppError('CONFLICT', lockedMessage);
-  if (decision === 'forbidden') throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+/** The list's filters and sort, as the repository takes them, from the list's query (its page aside). */
+function listFilterOf(query: PcnListQuery, scope: PcnScope): PcnListFilter {
+  const { flagged, scope: _scope, page: _page, limit: _limit, ...criteria } = query;
+  return { ...criteria, ...scope, flaggedDuplicates: flagged === 'duplicates' };
 }
 
 function readIdempotencyKey(c: Context): string {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  bulkUserActiveInputSchema,
   createUserInputSchema,
   SERVER_MESSAGES,
   SUCCESS_MESSAGES,
@@ -8,15 +9,17 @@ import {
   userExportFileName,
   userListQuerySchema,
   VALIDATION_MESSAGES,
+  type BulkResponse,
   type User,
   type UserListResponse,
+  type UserSelectionResponse,
 } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
-import { checkCreateUser, checkDeleteUser, checkUpdateUser, type RuleRefusal } from '../auth/user-rules.ts';
+import { checkCreateUser, checkDeleteUser } from '../auth/user-rules.ts';
 import { AppError } from '../http/app-error.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
@@ -36,10 +39,8 @@ import {
 } from '../repositories/users.ts';
 import { USER_CSV_COLUMNS, userCsvRecord } from '../domain/user-csv.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
-
-function enforce(refusal: RuleRefusal): void {
-  if (refusal) throw new AppError(refusal.code, refusal.message);
-}
+import { selectAllMatchingUsers } from '../workflows/select-all-matching.ts';
+import { enforce, setUsersActive, updateUserAccount } from '../workflows/update-user-account.ts';
 
 async function findUserOr404(deps: AppDeps, id: string): Promise<User> {
   const user = await findUserById(deps.db, id, { withCarParks: true });
@@ -105,10 +106,17 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
 
     // Manage Users' 'Export CSV': every user the filters select, in the list's order.
     .get('/export.csv', requireAdmin, async (c) => {
-      const { search, role, isActive } = readQuery(c, userListQuerySchema);
+      const { page: _page, limit: _limit, ...filter } = readQuery(c, userListQuerySchema);
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${userExportFileName(deps.now())}"`);
-      return c.body(csvStream(USER_CSV_COLUMNS, toRecords(streamUsers(db, { search, role, isActive }), userCsvRecord)));
+      return c.body(csvStream(USER_CSV_COLUMNS, toRecords(streamUsers(db, filter), userCsvRecord)));
+    })
+
+    // Manage Users' 'Select all matching': every user the list's query selects, not only the page shown.
+    .get('/selection', requireAdmin, async (c) => {
+      const { page: _page, limit: _limit, ...filter } = readQuery(c, userListQuerySchema);
+      const body: UserSelectionResponse = await selectAllMatchingUsers(db, filter);
+      return ok(c, body);
     })
 
     .get('/', requireAdmin, async (c) => {
@@ -118,6 +126,13 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
         users,
         pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
       };
+      return ok(c, body);
+    })
+
+    // Manage Users' bulk activate/deactivate: each user under the rules of a single change.
+    .post('/bulk-active', requireAdmin, async (c) => {
+      const input = await readJson(c, bulkUserActiveInputSchema);
+      const body: BulkResponse = { results: await setUsersActive(deps, { ...input, actor: c.get('user') }) };
       return ok(c, body);
     })
 
@@ -143,31 +158,9 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
 
     .put('/:id', requireAdmin, async (c) => {
       const input = await readJson(c, updateUserInputSchema);
-      const target = await findUserOr404(deps, c.req.param('id'));
-      enforce(checkUpdateUser(c.get('user'), target, { role: input.role, isActive: input.isActive }));
-      if (input.email !== undefined && (await isEmailTaken(db, input.email, target.id))) {
-        throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
-      }
-      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        await updateUser(trx, target.id, {
-          ...(input.firstName !== undefined && { firstName: input.firstName }),
-          ...(input.lastName !== undefined && { lastName: input.lastName }),
-          ...(input.email !== undefined && { email: input.email }),
-          ...(input.role !== undefined && { role: input.role }),
-          ...(input.isActive !== undefined && { isActive: input.isActive }),
-          ...(passwordHash !== undefined && { passwordHash }),
-          now: at,
-        });
-        // A deactivated account, or one whose password an admin replaced, keeps no live session.
-        if (input.isActive === false || passwordHash !== undefined) {
-          await revokeUserRefreshTokens(trx, { userId: target.id, now: at });
-        }
-      }).catch((err: unknown) => {
-        throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
-      });
-      return ok(c, await findUserOr404(deps, target.id));
+      const id = c.req.param('id');
+      await updateUserAccount(deps, c.get('user'), id, input);
+      return ok(c, await findUserOr404(deps, id));
     })
 
     .delete('/:id', requireAdmin, async (c) => {

@@ -1,0 +1,239 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  DEFAULT_SORTS,
+  KEEPER_NOTICE_OPEN_STATUSES,
+  PCN_STATUSES,
+  resolveSort,
+  type PcnNeighbours,
+  type PcnSortKey,
+  type PcnStatus,
+  type SortOrder,
+} from '@parkpatrol/shared';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { normalisePcnSearch } from '../domain/pcn-rules.ts';
+import { beyond, orderedBy, reversed, type ListOrder } from './list-order.ts';
+import { fromPcnsWithNames, selectPcnRows, type PcnRow, type PcnScope } from './pcns.ts';
+
+/**
+ * The PCN list as Manage PCNs and My PCNs show it (GET /pcns), and everything that must agree
+ * with it row for row: the CSV export, 'select all matching' and the review's previous/next.
+ */
+export type PcnListFilter = PcnScope & {
+  status?: PcnStatus | undefined;
+  search?: string | undefined;
+  carParkId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Only PCNs in a possible-duplicate pair, either side. */
+  flaggedDuplicates?: boolean | undefined;
+  /** Absent: DEFAULT_SORTS.pcns. 'deadline' also keeps only PCNs whose keeper notice can still go out. */
+  sort?: PcnSortKey | undefined;
+  order?: SortOrder | undefined;
+};
+
+/**
+ * The deadline queue: PCNs whose keeper notice can still go out. The page query states it as
+ * "not closed", literally the WHERE of the partial index pcns_keeper_queue_open (migration 0004):
+ * SQLite uses a partial index only when it can prove the query implies its WHERE when preparing,
+ * which bound parameters do not allow, and the status index cannot serve NOT IN, so the planner
+ * walks the queue index in deadline order. The count states it as "open" (the same set: every
+ * status is one or the other), which the status index answers fast. The statuses are our
+ * constants, never input.
+ */
+const CLOSED_STATUSES = PCN_STATUSES.filter((status) => !(KEEPER_NOTICE_OPEN_STATUSES as readonly PcnStatus[]).includes(status));
+const quoted = (statuses: readonly string[]) => sql.raw(statuses.map((status) => `'${status}'`).join(', '));
+const KEEPER_QUEUE_PAGE_CONDITION = sql<SqlBool>`pcns.status not in (${quoted(CLOSED_STATUSES)})`;
+const KEEPER_QUEUE_COUNT_CONDITION = sql<SqlBool>`pcns.status in (${quoted(KEEPER_NOTICE_OPEN_STATUSES)})`;
+
+function listConditions(
+  eb: ExpressionBuilder<Database, 'pcns'>,
+  filter: PcnListFilter,
+  purpose: 'page' | 'count' = 'page',
+): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.ownerId !== undefined) conditions.push(eb('pcns.created_by', '=', filter.ownerId));
+  if (filter.status) conditions.push(eb('pcns.status', '=', filter.status));
+  if (filter.carParkId) conditions.push(eb('pcns.car_park_id', '=', filter.carParkId));
+  if (filter.from) conditions.push(eb('pcns.created_at', '>=', startOfDay(filter.from)));
+  if (filter.to) conditions.push(eb('pcns.created_at', '<', startOfNextDay(filter.to)));
+  if (filter.sort === 'deadline') conditions.push(purpose === 'page' ? KEEPER_QUEUE_PAGE_CONDITION : KEEPER_QUEUE_COUNT_CONDITION);
+  if (filter.flaggedDuplicates) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('pcn_duplicates')
+          .select(sql`1`.as('one'))
+          .where((d) => d.or([d('pcn_duplicates.pcn_id', '=', eb.ref('pcns.id')), d('pcn_duplicates.duplicate_of_pcn_id', '=', eb.ref('pcns.id'))])),
+      ),
+    );
+  }
+  const search = filter.search ? normalisePcnSearch(filter.search) : null;
+  if (search && search.registration.length >= 3 && search.number.length >= 3) {
+    // Three or more characters: the trigram index (migration 0006) finds the matching rows.
+    // The search is only [A-Z0-9] after normalising, so quoting it makes a safe FTS5 phrase.
+    const match = `vehicle_registration : "${search.registration}" OR pcn_number : "${search.number}"`;
+    conditions.push(sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${match})`);
+  } else if (search) {
+    // Registrations are stored normalised and numbers are digits, so after normalising the
+    // search contains only [A-Z0-9] and needs no LIKE escaping.
+    conditions.push(
+      eb.or([
+        eb('pcns.vehicle_registration', 'like', `%${search.registration}%`),
+        eb('pcns.pcn_number', 'like', `%${search.number}%`),
+      ]),
+    );
+  }
+  return conditions;
+}
+
+// Dates filter on the created date in UTC; created_at is ISO-8601 text, so text order is time order.
+function startOfDay(date: string): string {
+  return `${date}T00:00:00.000Z`;
+}
+function startOfNextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString();
+}
+
+/**
+ * What each sort key orders by, over fromPcnsWithNames. None is ever NULL (a car park or
+ * creator that is gone sorts as ''), so keyset comparisons see every row. Status and offence
+ * type sort by their codes, which run in the same order as their labels.
+ */
+const PCN_SORT_VALUES: Record<PcnSortKey, RawBuilder<string | number>> = {
+  pcnNumber: sql<number>`pcns.sequence`,
+  vehicleRegistration: sql<string>`pcns.vehicle_registration`,
+  carPark: sql<string>`lower(coalesce(car_parks.name, ''))`,
+  offenceType: sql<string>`pcns.offence_type`,
+  officer: sql<string>`lower(coalesce(users.first_name || ' ' || users.last_name, ''))`,
+  status: sql<string>`pcns.status`,
+  created: sql<string>`pcns.created_at`,
+  // Every deadline is the parking event plus the same number of days, so ordering by the event is ordering by deadline.
+  deadline: sql<string>`coalesce(pcns.observed_at, pcns.created_at)`,
+};
+
+/**
+ * The sort value, then the PCN's sequence (unique, and the number's own order) in the same
+ * direction. Newest first this is (created_at, sequence): SQLite walks the created_at indexes
+ * ((created_by|status|car_park_id,) created_at) and sorts only rows sharing a timestamp, so a
+ * page still stops after its rows instead of sorting every match; the deadline queue walks
+ * pcns_keeper_queue_open the same way.
+ */
+function pcnListOrder(filter: PcnListFilter): { order: ListOrder; sortValue: RawBuilder<string | number> } {
+  const { sort, order } = resolveSort(filter.sort, filter.order, DEFAULT_SORTS.pcns);
+  const sortValue = PCN_SORT_VALUES[sort];
+  return { order: { columns: [sortValue, sql<number>`pcns.sequence`], direction: order }, sortValue };
+}
+
+/** The list's rows in the list's order, filtered as the list is: one query for a page, an export or a selection. */
+function orderedPcnRows(db: Db, filter: PcnListFilter) {
+  return orderedBy(
+    selectPcnRows(db).where((eb) => eb.and(listConditions(eb, filter))),
+    pcnListOrder(filter).order,
+  );
+}
+
+/** One page of the list. */
+export async function findPcnPage(
+  db: Db,
+  filter: PcnListFilter,
+  page: { page: number; limit: number },
+): Promise<{ rows: PcnRow[]; total: number }> {
+  const rows = await orderedPcnRows(db, filter)
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+  return { rows, total: await countPcns(db, filter) };
+}
+
+/**
+ * Every row of the filtered, sorted list, in the list's order, read a batch at a time after the
+ * last row seen (keyset on the sort value and sequence, not offset): an export of 100,000 PCNs
+ * never holds them in memory, and the database is free for other requests between batches
+ * (issue 14).
+ */
+export async function* streamPcnRows(db: Db, filter: PcnListFilter, batchSize = 1000): AsyncGenerator<PcnRow> {
+  const { order, sortValue } = pcnListOrder(filter);
+  let after: readonly unknown[] | null = null;
+  for (;;) {
+    const from: readonly unknown[] | null = after;
+    const rows: Array<PcnRow & { sort_value: string | number; sort_sequence: number }> = await orderedPcnRows(db, filter)
+      .select([sortValue.as('sort_value'), 'pcns.sequence as sort_sequence'])
+      .$if(from !== null, (query) => query.where(beyond(order, from!, 'after')))
+      .limit(batchSize)
+      .execute();
+    for (const { sort_value: _value, sort_sequence: _sequence, ...row } of rows) yield row;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = [last.sort_value, last.sort_sequence];
+  }
+}
+
+/**
+ * 'Select all matching': the id and status of every PCN the list selects, in its order, up to
+ * `cap` + 1 rows, so the caller can tell "at most cap" from "more" without counting them all.
+ */
+export async function findPcnSelection(db: Db, filter: PcnListFilter, cap: number): Promise<Array<{ id: string; status: PcnStatus }>> {
+  const rows = await orderedPcnRows(db, filter).limit(cap + 1).execute();
+  return rows.map((row) => ({ id: row.id, status: row.status as PcnStatus }));
+}
+
+/**
+ * The PCNs just before and after this one in the list, by keyset on this PCN's own sort value
+ * and sequence. Those exist whether or not it still matches the filters (its status may have
+ * just changed): its neighbours are then the rows around where it would sort, and it has no
+ * position. Undefined when no PCN has this id.
+ */
+export async function findPcnNeighbours(db: Db, pcnId: string, filter: PcnListFilter): Promise<PcnNeighbours | undefined> {
+  const { order, sortValue } = pcnListOrder(filter);
+  const self = await fromPcnsWithNames(db)
+    .select([sortValue.as('sort_value'), 'pcns.sequence'])
+    .where('pcns.id', '=', pcnId)
+    .executeTakeFirst();
+  if (!self) return undefined;
+  const at = [self.sort_value, self.sequence];
+  const neighbour = async (side: 'after' | 'before') => {
+    const row = await orderedBy(
+      fromPcnsWithNames(db)
+        .select('pcns.id')
+        .where((eb) => eb.and([...listConditions(eb, filter), beyond(order, at, side)])),
+      side === 'after' ? order : reversed(order),
+    )
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  };
+  const isListed = await fromPcnsWithNames(db)
+    .select('pcns.id')
+    .where((eb) => eb.and([...listConditions(eb, filter), eb('pcns.id', '=', pcnId)]))
+    .executeTakeFirst();
+  let position: number | null = null;
+  if (isListed) {
+    const { before } = await fromPcnsWithNames(db)
+      .select((eb) => eb.fn.countAll<number>().as('before'))
+      .where((eb) => eb.and([...listConditions(eb, filter), beyond(order, at, 'before')]))
+      .executeTakeFirstOrThrow();
+    position = Number(before) + 1;
+  }
+  return { previousId: await neighbour('before'), nextId: await neighbour('after'), position, total: await countPcns(db, filter) };
+}
+
+/** The trigger-kept counts answer the plain list (owner and status only) without a scan. */
+async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
+  const { ownerId, status } = filter;
+  const isPlain = !filter.search && !filter.carParkId && !filter.from && !filter.to && !filter.flaggedDuplicates && filter.sort !== 'deadline';
+  if (isPlain) {
+    let query = db.selectFrom('pcn_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
+    if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+    if (status) query = query.where('status', '=', status);
+    return Number((await query.executeTakeFirstOrThrow()).total);
+  }
+  const counted = await db
+    .selectFrom('pcns')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => eb.and(listConditions(eb, filter, 'count')))
+    .executeTakeFirstOrThrow();
+  return Number(counted.total);
+}

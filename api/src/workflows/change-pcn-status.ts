@@ -1,0 +1,66 @@
+import { isAdminRole, pcnTitle, SERVER_MESSAGES, statusChangeDescription, type BulkPcnStatusInput, type BulkResult, type PcnStatus } from '@parkpatrol/shared';
+import type { AppDeps, AuthUser } from '../app-env.ts';
+import type { Db } from '../db/database.ts';
+import { diffFields, hasChanges, type AuditChanges } from '../domain/pcn-audit.ts';
+import { decideStatusChange } from '../domain/pcn-rules.ts';
+import { AppError } from '../http/app-error.ts';
+import { auditEntry, findPcnNumbers, findPcnRowById, insertAuditEntries, insertStatusChange, updatePcnStatus } from '../repositories/pcns.ts';
+import { recordActivity } from '../services/activities.ts';
+import { actOnEach } from './bulk-action.ts';
+import { assertDecision, pcnNotFound, subjectOf } from './pcn-access.ts';
+
+export type StatusChange = { pcnId: string; actor: AuthUser; status: PcnStatus; adminNotes?: string | undefined; now: Date };
+
+/**
+ * One PCN to a new status (PATCH /pcns/{id}/status, and each PCN of a bulk change): the rule,
+ * the move, its history row, the audit entries and the activity commit together or not at all.
+ */
+export async function changePcnStatus(db: Db, change: StatusChange): Promise<void> {
+  const { pcnId: id, actor, status: to } = change;
+  const now = change.now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const row = await findPcnRowById(trx, id);
+    if (!row) throw pcnNotFound();
+    const from = row.status as PcnStatus;
+    assertDecision(decideStatusChange(actor, subjectOf(row), to), SERVER_MESSAGES.transitionNotAllowed);
+    // Admin notes are the admins' to write; an owner's note on cancelling stays in the history only.
+    const adminNotes = isAdminRole(actor.role) && change.adminNotes !== undefined ? change.adminNotes || null : undefined;
+    const moved = await updatePcnStatus(trx, { pcnId: id, from, to, adminNotes, now });
+    if (!moved) throw new AppError('CONFLICT', SERVER_MESSAGES.transitionNotAllowed);
+    await insertStatusChange(trx, { pcnId: id, from, to, note: change.adminNotes || null, changedBy: actor.id, now });
+    const statusChanges: AuditChanges = { status: { from, to } };
+    if (change.adminNotes) statusChanges.note = { from: null, to: change.adminNotes };
+    const notesChanges = adminNotes === undefined ? {} : diffFields({ adminNotes: row.admin_notes }, { adminNotes });
+    await insertAuditEntries(trx, [
+      auditEntry(id, 'status_changed', actor, null, now, statusChanges),
+      ...(hasChanges(notesChanges) ? [auditEntry(id, 'notes_changed', actor, null, now, notesChanges)] : []),
+    ]);
+    await recordActivity(trx, {
+      userId: actor.id,
+      type: 'PCN_STATUS_CHANGED',
+      description: statusChangeDescription(row.pcn_number, from, to),
+      pcnId: id,
+      now: change.now,
+    });
+  });
+}
+
+/**
+ * POST /pcns/bulk-status: every selected PCN through changePcnStatus, each in its own
+ * transaction, so a PCN whose status no longer allows the change is reported and the rest move.
+ */
+export async function changePcnStatuses(
+  deps: Pick<AppDeps, 'db' | 'logger' | 'now'>,
+  input: BulkPcnStatusInput & { actor: AuthUser },
+): Promise<BulkResult[]> {
+  const numbers = await findPcnNumbers(deps.db, [...new Set(input.pcnIds)]);
+  return actOnEach(input.pcnIds, {
+    action: 'bulk status change',
+    label: (id) => {
+      const pcnNumber = numbers.get(id);
+      return pcnNumber === undefined ? id : pcnTitle(pcnNumber);
+    },
+    act: (id) => changePcnStatus(deps.db, { pcnId: id, actor: input.actor, status: input.status, adminNotes: input.adminNotes, now: deps.now() }),
+    logger: deps.logger,
+  });
+}

@@ -1,0 +1,65 @@
+import { SERVER_MESSAGES, type BulkResult, type BulkUserActiveInput, type UpdateUserInput } from '@parkpatrol/shared';
+import type { AppDeps, AuthUser } from '../app-env.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
+import { checkUpdateUser, type RuleRefusal } from '../auth/user-rules.ts';
+import { AppError } from '../http/app-error.ts';
+import { isUniqueViolation } from '../repositories/constraint-errors.ts';
+import { findUserById, findUserNames, isEmailTaken, updateUser } from '../repositories/users.ts';
+import { actOnEach } from './bulk-action.ts';
+
+/** A user rule's refusal as the API's answer. */
+export function enforce(refusal: RuleRefusal): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+}
+
+/**
+ * An admin's change to an account (PUT /users/{id}, and each user of a bulk activation): the
+ * role rules, a free email, and no live session left behind a deactivation or a replaced
+ * password.
+ */
+export async function updateUserAccount(deps: Pick<AppDeps, 'db' | 'now'>, actor: AuthUser, targetId: string, input: UpdateUserInput): Promise<void> {
+  const { db } = deps;
+  const target = await findUserById(db, targetId);
+  if (!target) throw new AppError('NOT_FOUND', SERVER_MESSAGES.userNotFound);
+  enforce(checkUpdateUser(actor, target, { role: input.role, isActive: input.isActive }));
+  if (input.email !== undefined && (await isEmailTaken(db, input.email, target.id))) {
+    throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const at = deps.now();
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, target.id, {
+      ...(input.firstName !== undefined && { firstName: input.firstName }),
+      ...(input.lastName !== undefined && { lastName: input.lastName }),
+      ...(input.email !== undefined && { email: input.email }),
+      ...(input.role !== undefined && { role: input.role }),
+      ...(input.isActive !== undefined && { isActive: input.isActive }),
+      ...(passwordHash !== undefined && { passwordHash }),
+      now: at,
+    });
+    // A deactivated account, or one whose password an admin replaced, keeps no live session.
+    if (input.isActive === false || passwordHash !== undefined) {
+      await revokeUserRefreshTokens(trx, { userId: target.id, now: at });
+    }
+  }).catch((err: unknown) => {
+    throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
+  });
+}
+
+/**
+ * POST /users/bulk-active: each selected user through updateUserAccount on their own, so the
+ * admin's own account (or an admin's, for an ADMIN) is reported as refused and the rest change.
+ */
+export async function setUsersActive(deps: Pick<AppDeps, 'db' | 'now' | 'logger'>, input: BulkUserActiveInput & { actor: AuthUser }): Promise<BulkResult[]> {
+  const names = await findUserNames(deps.db, [...new Set(input.userIds)]);
+  return actOnEach(input.userIds, {
+    action: 'bulk user activation',
+    label: (id) => {
+      const name = names.get(id);
+      return name === undefined ? id : `${name.firstName} ${name.lastName}`;
+    },
+    act: (id) => updateUserAccount(deps, input.actor, id, { isActive: input.isActive }),
+    logger: deps.logger,
+  });
+}
