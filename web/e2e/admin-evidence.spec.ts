@@ -104,7 +104,8 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
   await expect(duplicates.getByRole('link', { name: duplicateTitle })).toBeVisible();
 
   // A status change appears in the audit trail, with who made it and what changed.
-  await page.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Start review' }).click();
+  await page.getByRole('region', { name: 'Decision' }).getByRole('radio', { name: 'Start review (S)' }).check();
+  await page.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.page-header .chip')).toHaveText('Under Review');
   const audit = page.getByRole('region', { name: 'Audit trail' }).getByRole('listitem');
   await expect(audit).toHaveCount(2);

@@ -7,7 +7,7 @@ import { apiToken, createPcnThroughApi, uniqueSuffix } from './admin-support.ts'
 test.skip(({ isMobile }) => isMobile, 'Admin screens are desktop first; the phone layout is covered in admin-access.spec.ts');
 
 test('an admin exports the filtered PCNs as CSV and the file equals the table', async ({ page }, testInfo) => {
-  const prefix = `XP${uniqueSuffix()}`.slice(0, 7);
+  const prefix = `XP${uniqueSuffix().slice(-5)}`;
   const officerToken = await apiToken(page.request, OFFICER);
   const made = [];
   for (const n of [1, 2, 3]) made.push(await createPcnThroughApi(page.request, officerToken, { registration: `${prefix}${n}`, description: n === 2 ? '=cmd|calc' : 'Across two bays' }));

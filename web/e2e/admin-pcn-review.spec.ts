@@ -39,19 +39,22 @@ test('an admin moves a PCN to issued with notes and the officer sees it', async 
   const decision = page.getByRole('region', { name: 'Decision' });
   const notes = decision.getByLabel('Admin notes');
 
+  const choices = decision.getByRole('radiogroup', { name: 'New status' }).getByRole('radio');
   const steps = [
-    { offered: ['Start review', 'Reject', 'Cancel PCN'], press: 'Start review', note: 'Photos checked, plate legible.', status: 'Under Review' },
-    { offered: ['Approve', 'Reject', 'Cancel PCN'], press: 'Approve', note: 'No permit on record for this vehicle.', status: 'Approved' },
-    { offered: ['Mark as issued', 'Cancel PCN'], press: 'Mark as issued', note: 'Notice posted to the keeper.', status: 'Issued' },
+    { offered: ['Start review (S)', 'Reject (R)', 'Cancel PCN (C)'], choose: 'Start review (S)', note: 'Photos checked, plate legible.', status: 'Under Review' },
+    { offered: ['Approve (A)', 'Reject (R)', 'Cancel PCN (C)'], choose: 'Approve (A)', note: 'No permit on record for this vehicle.', status: 'Approved' },
+    { offered: ['Mark as issued (M)', 'Cancel PCN (C)'], choose: 'Mark as issued (M)', note: 'Notice posted to the keeper.', status: 'Issued' },
   ];
   for (const step of steps) {
-    await expect(decision.getByRole('button')).toHaveText(step.offered);
+    await expect(choices).toHaveCount(step.offered.length);
+    for (const [i, label] of step.offered.entries()) await expect(choices.nth(i)).toHaveAccessibleName(label);
     await notes.fill(step.note);
-    await decision.getByRole('button', { name: step.press }).click();
+    await decision.getByRole('radio', { name: step.choose }).check();
+    await decision.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.locator('.page-header .chip')).toHaveText(step.status);
     await expect(notes).toHaveValue('');
   }
-  await expect(decision.getByRole('button')).toHaveText(['Mark as paid', 'Cancel PCN']);
+  await expect(choices).toHaveCount(2);
   const history = page.getByRole('region', { name: 'Status history' }).getByRole('listitem');
   await expect(history).toHaveCount(4);
   await expect(history.nth(0)).toContainText('Approved → Issued');
@@ -62,7 +65,8 @@ test('an admin moves a PCN to issued with notes and the officer sees it', async 
   await expectNoSeriousAxeViolations(page, 'PCN review');
 
   // A final status asks first; cancelling the question changes nothing.
-  await decision.getByRole('button', { name: 'Cancel PCN' }).click();
+  await decision.getByRole('radio', { name: 'Cancel PCN (C)' }).check();
+  await decision.getByRole('button', { name: 'Save', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel PCN?' });
   await expect(confirm).toContainText('a final status');
   // Never 'Cancel' beside 'Cancel PCN': the way out says what it keeps (issue 14, item 8).

@@ -3,12 +3,14 @@ import {
   MAX_LIMIT,
   type CarPark,
   type CarParkListResponse,
+  type CarParkSortKey,
   type CreateCarParkInput,
+  type SortOrder,
   type UpdateCarParkInput,
 } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export type CarParkFilters = { page?: number; limit?: number; search?: string; isActive?: boolean | null };
+export type CarParkFilters = { page?: number; limit?: number; search?: string; isActive?: boolean | null; sort?: CarParkSortKey; order?: SortOrder };
 
 export function getCarParkPage(filters: CarParkFilters): Promise<CarParkListResponse> {
   return apiClient.get<CarParkListResponse>('car-parks/all', {
@@ -17,6 +19,8 @@ export function getCarParkPage(filters: CarParkFilters): Promise<CarParkListResp
       limit: filters.limit,
       search: filters.search?.trim(),
       isActive: filters.isActive === null || filters.isActive === undefined ? undefined : String(filters.isActive),
+      sort: filters.sort,
+      order: filters.order,
     },
     fallbackMessage: ERROR_MESSAGES.fetchCarParks,
   });

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type BulkOnboardingResponse, type OnboardingCandidate, type OnboardingCandidatesResponse } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, type BulkOnboardingResponse, type OnboardingCandidate, type OnboardingCandidatesResponse, type OnboardingSortKey, type SortOrder } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** Spec section 5: admin notes are optional and trimmed before sending. */
@@ -8,8 +8,9 @@ function notesPayload(adminNotes: string): { adminNotes?: string } {
 }
 
 /** Everyone but the signed-in admin, with password set, last onboarding email and last sign-in. */
-export async function getOnboardingCandidates(): Promise<OnboardingCandidate[]> {
-  return (await apiClient.get<OnboardingCandidatesResponse>('onboarding/users', { fallbackMessage: ERROR_MESSAGES.fetchUsers })).users;
+export async function getOnboardingCandidates(query: { sort: OnboardingSortKey; order: SortOrder; neverSignedIn: boolean }): Promise<OnboardingCandidate[]> {
+  const searchParams = { sort: query.sort, order: query.order, neverSignedIn: query.neverSignedIn ? 'true' : undefined };
+  return (await apiClient.get<OnboardingCandidatesResponse>('onboarding/users', { searchParams, fallbackMessage: ERROR_MESSAGES.fetchUsers })).users;
 }
 
 export function sendOnboardingEmail(userId: string, adminNotes = ''): Promise<void> {

@@ -1,4 +1,17 @@
-import { ERROR_MESSAGES, EVIDENCE_PACK_TEXTS, type Pcn, type PcnAuditResponse, type PcnListResponse, type PcnStats, type PcnStatus } from '@parkpatrol/shared';
+import {
+  ERROR_MESSAGES,
+  EVIDENCE_PACK_TEXTS,
+  type BulkResponse,
+  type Pcn,
+  type PcnAuditResponse,
+  type PcnListResponse,
+  type PcnNeighbours,
+  type PcnSelectionResponse,
+  type PcnSortKey,
+  type PcnStats,
+  type PcnStatus,
+  type SortOrder,
+} from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const PCN_AUDIT_FETCH_FAILED = 'Failed to fetch the audit trail';
@@ -11,8 +24,9 @@ export type AdminPcnFilters = {
   carParkId?: string | null;
   from?: string;
   to?: string;
-  /** 'deadline': only PCNs whose keeper notice can still go out, nearest deadline first. */
-  sort?: 'created' | 'deadline' | null;
+  /** Any column; 'deadline' also lists only PCNs whose keeper notice can still go out. */
+  sort?: PcnSortKey | null;
+  order?: SortOrder | null;
   /** 'duplicates': only PCNs flagged as a possible second charge for one parking event. */
   flagged?: 'duplicates' | null;
 };
@@ -26,8 +40,33 @@ function filterParams(filters: Omit<AdminPcnFilters, 'page' | 'limit'>) {
     from: filters.from,
     to: filters.to,
     sort: filters.sort,
+    order: filters.order,
     flagged: filters.flagged,
   };
+}
+
+export type AdminPcnQuery = Omit<AdminPcnFilters, 'page' | 'limit'>;
+
+export const PCN_SELECTION_FAILED = 'Failed to select the matching PCNs';
+export const PCN_BULK_FAILED = 'Failed to change the selected PCNs';
+
+/** 'Select all matching': every PCN the filters select (at most MAX_BULK_ITEMS), with its status. */
+export function getPcnSelection(filters: AdminPcnQuery): Promise<PcnSelectionResponse> {
+  return apiClient.get<PcnSelectionResponse>('pcns/selection', { searchParams: filterParams(filters), fallbackMessage: PCN_SELECTION_FAILED });
+}
+
+/** One status for every selected PCN; the answer says, for each, done or why not. */
+export function bulkChangePcnStatus(pcnIds: readonly string[], status: PcnStatus, adminNotes: string): Promise<BulkResponse> {
+  const notes = adminNotes.trim();
+  return apiClient.post<BulkResponse>('pcns/bulk-status', {
+    json: notes ? { pcnIds, status, adminNotes: notes } : { pcnIds, status },
+    fallbackMessage: PCN_BULK_FAILED,
+  });
+}
+
+/** The PCNs before and after this one in the list the filters and sort describe (review's Previous / Save & next). */
+export function getPcnNeighbours(id: string, filters: AdminPcnQuery): Promise<PcnNeighbours> {
+  return apiClient.get<PcnNeighbours>(`pcns/${encodeURIComponent(id)}/neighbours`, { searchParams: filterParams(filters), fallbackMessage: ERROR_MESSAGES.fetchPcns });
 }
 
 export function getAdminPcns(filters: AdminPcnFilters): Promise<PcnListResponse> {
@@ -64,7 +103,7 @@ export function getPcnAudit(id: string): Promise<PcnAuditResponse> {
 export const PCN_EXPORT_FAILED = 'Failed to export PCNs';
 
 /** 'Export CSV': every PCN the filters select, in their order, all pages, as the server writes it. */
-export function exportPcnsCsv(filters: Omit<AdminPcnFilters, 'page' | 'limit'>): Promise<Blob> {
+export function exportPcnsCsv(filters: AdminPcnQuery): Promise<Blob> {
   return apiClient.getBlob('pcns/export.csv', {
     searchParams: filterParams(filters),
     fallbackMessage: PCN_EXPORT_FAILED,

@@ -4,12 +4,24 @@ import {
   type CreateUserInput,
   type Role,
   type UpdateUserInput,
+  type BulkResponse,
+  type SortOrder,
   type User,
   type UserListResponse,
+  type UserSelectionResponse,
+  type UserSortKey,
 } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export type UserFilters = { page?: number; limit?: number; search?: string; role?: Role | null; isActive?: boolean | null };
+export type UserFilters = {
+  page?: number;
+  limit?: number;
+  search?: string;
+  role?: Role | null;
+  isActive?: boolean | null;
+  sort?: UserSortKey;
+  order?: SortOrder;
+};
 
 /** The list's filters as query parameters: the list and its export read the same ones. */
 function filterParams(filters: UserFilters) {
@@ -17,7 +29,22 @@ function filterParams(filters: UserFilters) {
     search: filters.search?.trim(),
     role: filters.role,
     isActive: filters.isActive === null || filters.isActive === undefined ? undefined : String(filters.isActive),
+    sort: filters.sort,
+    order: filters.order,
   };
+}
+
+export const USER_SELECTION_FAILED = 'Failed to select the matching users';
+export const USER_BULK_FAILED = 'Failed to change the selected users';
+
+/** 'Select all matching': every user the filters select (at most MAX_BULK_ITEMS). */
+export function getUserSelection(filters: UserFilters): Promise<UserSelectionResponse> {
+  return apiClient.get<UserSelectionResponse>('users/selection', { searchParams: filterParams(filters), fallbackMessage: USER_SELECTION_FAILED });
+}
+
+/** Activates or deactivates every selected user; the answer says, for each, done or why not. */
+export function bulkSetUsersActive(userIds: readonly string[], isActive: boolean): Promise<BulkResponse> {
+  return apiClient.post<BulkResponse>('users/bulk-active', { json: { userIds, isActive }, fallbackMessage: USER_BULK_FAILED });
 }
 
 export function getUsers(filters: UserFilters): Promise<UserListResponse> {

@@ -1,48 +1,55 @@
 import { useState } from 'react';
-import { Button as AriaButton, Cell, Column, Row, Table, TableBody, TableHeader, type Selection } from 'react-aria-components';
-import { CircleCheck, CircleX, Mail, Send } from 'lucide-react';
+import { Button as AriaButton, type Selection } from 'react-aria-components';
+import { Mail, Send } from 'lucide-react';
 import {
   ADMIN_TEXTS,
   aboutToSendText,
   bulkOnboardingSummary,
+  DEFAULT_SORTS,
   ERROR_MESSAGES,
   ONBOARDING_EMAIL_CONTENTS,
+  ONBOARDING_SORT_KEYS,
   ONBOARDING_EMAIL_NOTES_ITEM,
   SCREEN_TEXTS,
   sendOnboardingEmailsButton,
   SUCCESS_MESSAGES,
   type OnboardingCandidate,
-  type OnboardingResult,
+  type BulkResult,
 } from '@parkpatrol/shared';
 import { toApiError } from '../../../lib/api-client.ts';
-import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
-import { Spinner } from '../../../lib/spinner.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getOnboardingCandidates, sendBulkOnboardingEmails, sendOnboardingEmail } from '../api/onboarding.ts';
 import { ActiveChip, RoleChip } from '../components/chips.tsx';
-import { Checkbox } from '../components/checkbox.tsx';
+import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
+import { BulkResults } from '../components/bulk-results.tsx';
 import { DismissibleAlert, type Notice } from '../components/dismissible-alert.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
+import { useListParams } from '../components/use-list-params.ts';
 import '../admin.css';
 
 /** Spec section 2, Client Onboarding; state rules from section 4. */
 export function ClientOnboardingScreen() {
-  const users = useAsync(getOnboardingCandidates, [], ERROR_MESSAGES.fetchUsers);
-  const [onlyNeverSignedIn, setOnlyNeverSignedIn] = useState(false);
+  // The sort and the 'Never signed in' filter live in the URL; the server sorts and filters.
+  const view = useListParams(ONBOARDING_SORT_KEYS, DEFAULT_SORTS.onboarding);
+  const onlyNeverSignedIn = view.get('neverSignedIn') === 'true';
+  const users = useAsync(
+    () => getOnboardingCandidates({ ...view.sort, neverSignedIn: onlyNeverSignedIn }),
+    [view.sort.sort, view.sort.order, onlyNeverSignedIn],
+    ERROR_MESSAGES.fetchUsers,
+  );
   const [selection, setSelection] = useState<Selection>(new Set());
   const [isDialogOpen, setDialogOpen] = useState(false);
   const [adminNotes, setAdminNotes] = useState('');
   const [isSending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [results, setResults] = useState<OnboardingResult[] | null>(null);
+  const [results, setResults] = useState<BulkResult[] | null>(null);
 
-  const everyone = users.data ?? [];
-  const list = onlyNeverSignedIn ? everyone.filter((user) => user.lastSignInAt === null) : everyone;
+  const list = users.data ?? [];
   const selectedIds = selection === 'all' ? list.map((u) => u.id) : list.filter((u) => selection.has(u.id)).map((u) => u.id);
   const count = selectedIds.length;
 
@@ -72,7 +79,15 @@ export function ClientOnboardingScreen() {
     try {
       const answer = await sendBulkOnboardingEmails(selectedIds, adminNotes);
       const succeeded = answer.results.filter((r) => r.success).length;
-      setResults(answer.results);
+      // Named now, while the list still holds them: a send can take them out of a filtered list.
+      setResults(
+        answer.results.map((result) => ({
+          id: result.userId,
+          label: nameOf(result.userId),
+          success: result.success,
+          error: result.success ? undefined : (result.error ?? ERROR_MESSAGES.sendOnboardingEmail),
+        })),
+      );
       users.reload();
       setNotice({ tone: 'success', text: bulkOnboardingSummary(succeeded, answer.results.length - succeeded) });
       // Spec section 4: after a successful bulk send the selection, notes and dialog are cleared.
@@ -88,9 +103,46 @@ export function ClientOnboardingScreen() {
   }
 
   const nameOf = (userId: string) => {
-    const user = everyone.find((u) => u.id === userId);
+    const user = list.find((u) => u.id === userId);
     return user ? `${user.firstName} ${user.lastName}` : SCREEN_TEXTS.unknownUser;
   };
+  const columns: Array<AdminColumn<OnboardingCandidate>> = [
+    { id: 'name', label: ADMIN_TEXTS.name, sortKey: 'name', isRowHeader: true, render: (user) => `${user.firstName} ${user.lastName}` },
+    { id: 'email', label: ADMIN_TEXTS.email, sortKey: 'email', render: (user) => user.email },
+    { id: 'role', label: ADMIN_TEXTS.role, sortKey: 'role', render: (user) => <RoleChip role={user.role} /> },
+    { id: 'status', label: ADMIN_TEXTS.status, render: (user) => <ActiveChip isActive={user.isActive} /> },
+    { id: 'password', label: 'Password', sortKey: 'passwordSet', render: (user) => (user.hasPassword ? 'Set' : 'Not set') },
+    {
+      id: 'lastEmailed',
+      label: 'Last emailed',
+      sortKey: 'lastEmailed',
+      isFigure: true,
+      render: (user) => (user.lastOnboardingEmailAt ? formatDateTime(user.lastOnboardingEmailAt) : SCREEN_TEXTS.never),
+    },
+    {
+      id: 'lastSignIn',
+      label: 'Last sign-in',
+      sortKey: 'lastSignIn',
+      isFigure: true,
+      render: (user) => (user.lastSignInAt ? formatDateTime(user.lastSignInAt) : SCREEN_TEXTS.never),
+    },
+    {
+      id: 'actions',
+      label: ADMIN_TEXTS.actions,
+      isActions: true,
+      render: (user) => (
+        // react-aria's own Button: a press on it must not also toggle the row's selection.
+        <AriaButton
+          className="button button--icon"
+          aria-label={`${SCREEN_TEXTS.sendIndividual} to ${user.firstName} ${user.lastName}`}
+          onPress={() => void sendOne(user)}
+          isDisabled={isSending}
+        >
+          <Mail aria-hidden="true" size={20} />
+        </AriaButton>
+      ),
+    },
+  ];
 
   return (
     <div className="page">
@@ -104,108 +156,46 @@ export function ClientOnboardingScreen() {
 
       <DismissibleAlert notice={notice} onDismiss={() => setNotice(null)} />
 
-      {users.isLoading && !users.data ? (
-        <Spinner label={SCREEN_TEXTS.loadingUsers} />
-      ) : users.error && !users.data ? (
-        <Alert>{users.error.message}</Alert>
-      ) : (
-        <Card title={SCREEN_TEXTS.selectUsersToOnboard} titleId="onboarding-users-title">
-          {/* Who still needs onboarding: nobody has signed in as them yet. */}
-          <label className="onboarding__filter">
-            <input
-              type="checkbox"
-              checked={onlyNeverSignedIn}
-              onChange={(event) => {
-                setOnlyNeverSignedIn(event.target.checked);
-                setSelection(new Set());
-              }}
-            />
-            Never signed in
-          </label>
-          <div className="admin-table-scroll">
-            <Table
-              aria-labelledby="onboarding-users-title"
-              className="table"
-              selectionMode="multiple"
-              selectionBehavior="toggle"
-              selectedKeys={selection}
-              onSelectionChange={setSelection}
-            >
-              <TableHeader>
-                <Column className="table__narrow">
-                  <Checkbox slot="selection" aria-label={ADMIN_TEXTS.selectAllUsers} />
-                </Column>
-                <Column isRowHeader>{ADMIN_TEXTS.name}</Column>
-                <Column>{ADMIN_TEXTS.email}</Column>
-                <Column>{ADMIN_TEXTS.role}</Column>
-                <Column>{ADMIN_TEXTS.status}</Column>
-                <Column>Password</Column>
-                <Column>Last emailed</Column>
-                <Column>Last sign-in</Column>
-                <Column>{ADMIN_TEXTS.actions}</Column>
-              </TableHeader>
-              <TableBody items={list} dependencies={[isSending]} renderEmptyState={() => <p className="table__empty">No users yet.</p>}>
-                {(user) => (
-                  <Row id={user.id} className="table__row" textValue={`${user.firstName} ${user.lastName}`}>
-                    <Cell className="table__narrow">
-                      <Checkbox slot="selection" />
-                    </Cell>
-                    <Cell>{`${user.firstName} ${user.lastName}`}</Cell>
-                    <Cell>{user.email}</Cell>
-                    <Cell>
-                      <RoleChip role={user.role} />
-                    </Cell>
-                    <Cell>
-                      <ActiveChip isActive={user.isActive} />
-                    </Cell>
-                    <Cell>{user.hasPassword ? 'Set' : 'Not set'}</Cell>
-                    <Cell className="table__nowrap">{user.lastOnboardingEmailAt ? formatDateTime(user.lastOnboardingEmailAt) : SCREEN_TEXTS.never}</Cell>
-                    <Cell className="table__nowrap">{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : SCREEN_TEXTS.never}</Cell>
-                    <Cell>
-                      {/* react-aria's own Button: a press on it must not also toggle the row's selection. */}
-                      <AriaButton
-                        className="button button--icon"
-                        aria-label={`${SCREEN_TEXTS.sendIndividual} to ${user.firstName} ${user.lastName}`}
-                        onPress={() => void sendOne(user)}
-                        isDisabled={isSending}
-                      >
-                        <Mail aria-hidden="true" size={20} />
-                      </AriaButton>
-                    </Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </div>
-        </Card>
-      )}
+      <Card title={SCREEN_TEXTS.selectUsersToOnboard} titleId="onboarding-users-title">
+        {/* Who still needs onboarding: nobody has signed in as them yet. */}
+        <label className="onboarding__filter">
+          <input
+            type="checkbox"
+            checked={onlyNeverSignedIn}
+            onChange={(event) => {
+              view.update({ neverSignedIn: event.target.checked ? 'true' : null });
+              setSelection(new Set());
+            }}
+          />
+          Never signed in
+        </label>
+        <AdminTable
+          label={SCREEN_TEXTS.selectUsersToOnboard}
+          columns={columns}
+          rows={users.data}
+          isLoading={users.isLoading}
+          error={users.error}
+          emptyText={onlyNeverSignedIn ? 'Everyone has signed in at least once.' : 'No users yet.'}
+          rowLabel={(user) => `${user.firstName} ${user.lastName}`}
+          sort={view.sort}
+          onSort={view.setSort}
+          // Every candidate is on the one page, so the header's 'select all' covers the whole filtered set.
+          selection={{
+            keys: new Set(selection === 'all' ? list.map((u) => u.id) : [...selection].map(String)),
+            onChange: setSelection,
+            selectAllLabel: ADMIN_TEXTS.selectAllUsers,
+            rowLabel: (user) => `${user.firstName} ${user.lastName}`,
+          }}
+          dependencies={[isSending]}
+        />
+      </Card>
 
       {results ? (
-        <Card title={SCREEN_TEXTS.onboardingResults} titleId="onboarding-results-title">
-          <div className="admin-table-scroll">
-            <Table aria-labelledby="onboarding-results-title" className="table">
-              <TableHeader>
-                <Column isRowHeader>{ADMIN_TEXTS.user}</Column>
-                <Column>{ADMIN_TEXTS.status}</Column>
-                <Column>{ADMIN_TEXTS.message}</Column>
-              </TableHeader>
-              <TableBody items={results.map((result) => ({ ...result, id: result.userId }))}>
-                {(result) => (
-                  <Row id={result.userId} className="table__row">
-                    <Cell>{nameOf(result.userId)}</Cell>
-                    <Cell>
-                      <span className={`chip ${result.success ? 'chip--success' : 'chip--error'}`}>
-                        {result.success ? <CircleCheck aria-hidden="true" size={14} /> : <CircleX aria-hidden="true" size={14} />}
-                        {result.success ? ADMIN_TEXTS.success : ADMIN_TEXTS.failed}
-                      </span>
-                    </Cell>
-                    <Cell className="table__wrap">{result.success ? SUCCESS_MESSAGES.emailSentSuccessfully : (result.error ?? ERROR_MESSAGES.sendOnboardingEmail)}</Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </div>
-        </Card>
+        <BulkResults
+          title={SCREEN_TEXTS.onboardingResults}
+          results={results}
+          successText={SUCCESS_MESSAGES.emailSentSuccessfully}
+        />
       ) : null}
 
       <ModalDialog title={SCREEN_TEXTS.sendOnboardingEmailsDialog} isOpen={isDialogOpen} onOpenChange={setDialogOpen} isBusy={isSending}>

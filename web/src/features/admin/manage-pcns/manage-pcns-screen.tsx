@@ -1,211 +1,243 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Cell, Column, Input, Label, Link, Row, SearchField, Table, TableBody, TableHeader } from 'react-aria-components';
-import { Copy, Search } from 'lucide-react';
+import { Link } from 'react-aria-components';
+import { Copy } from 'lucide-react';
 import {
   DEFAULT_LIMIT,
+  DEFAULT_SORTS,
   ERROR_MESSAGES,
   NAV_LABELS,
   OFFENCE_TYPE_LABELS,
+  PCN_SORT_KEYS,
   PCN_STATUS_LABELS,
   PCN_STATUSES,
   pcnExportFileName,
   pcnTitle,
   SCREEN_TEXTS,
+  type Pcn,
   type PcnStatus,
 } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
-import { Alert } from '../../../lib/alert.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
-import { ExportButton } from '../components/export-button.tsx';
-import { Spinner } from '../../../lib/spinner.tsx';
 import { StatusChip } from '../../../lib/status-chip.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { getAllCarParks } from '../api/car-parks.ts';
-import { exportPcnsCsv, getAdminPcns, PCN_EXPORT_FAILED } from '../api/pcns.ts';
+import { exportPcnsCsv, getAdminPcns, getPcnSelection, PCN_EXPORT_FAILED, PCN_SELECTION_FAILED, type AdminPcnQuery } from '../api/pcns.ts';
+import { AdminFilters } from '../components/admin-filters.tsx';
+import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
+import { BulkResults } from '../components/bulk-results.tsx';
 import { Checkbox } from '../components/checkbox.tsx';
+import { DismissibleAlert, type Notice } from '../components/dismissible-alert.tsx';
+import { ExportButton } from '../components/export-button.tsx';
 import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
-import { PaginationBar } from '../components/pagination-bar.tsx';
+import { SelectionBar } from '../components/selection-bar.tsx';
+import { ALL, useListParams, type ListParams } from '../components/use-list-params.ts';
+import { useRowSelection } from '../components/use-row-selection.ts';
+import { BulkStatusChange } from './bulk-status-change.tsx';
 import { PcnReview } from './pcn-review.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
+import { rememberListView, useRestoredListView } from './list-view-memory.ts';
 import '../admin.css';
 
-const ALL = 'all';
 const STATUS_OPTIONS = [{ id: ALL, label: SCREEN_TEXTS.allStatuses }, ...PCN_STATUSES.map((s) => ({ id: s, label: PCN_STATUS_LABELS[s] }))];
 const DEADLINE = 'deadline';
 /** The deadline order lists only PCNs whose keeper notice can still go out (the API's rule), so it says so. */
 const ORDER_OPTIONS = [
-  { id: ALL, label: 'Newest first' },
+  { id: ALL, label: 'By column' },
   { id: DEADLINE, label: 'Keeper deadline (open PCNs)' },
 ];
 const DUPLICATES = 'duplicates';
+const FILTER_NAMES = ['status', 'carParkId', 'from', 'to', 'flagged'] as const;
 
 /**
- * All PCNs with filters; the review view opens in place (?review=<id>) so the browser's back
- * button returns to the list with the same filters, which live in the URL too.
+ * All PCNs with filters, sortable by any column; the review view opens in place (?review=<id>)
+ * with the list's filters and sort in its URL, so it can step through the same list and Back
+ * returns to it.
  */
 export function ManagePcnsScreen() {
-  const [params, setParams] = useSearchParams();
-  const reviewId = params.get(REVIEW_PARAM);
-  if (reviewId) {
-    const backParams = new URLSearchParams(params);
-    backParams.delete(REVIEW_PARAM);
-    const query = backParams.toString();
-    return <PcnReview key={reviewId} pcnId={reviewId} backHref={`${paths.admin.pcns}${query ? `?${query}` : ''}`} />;
-  }
-  return <PcnList params={params} setParams={setParams} />;
+  const list = useListParams(PCN_SORT_KEYS, DEFAULT_SORTS.pcns);
+  const reviewId = list.get(REVIEW_PARAM);
+  const query = listQuery(list);
+  if (reviewId) return <PcnReview key={reviewId} pcnId={reviewId} query={query} listParams={list.params} />;
+  return <PcnList list={list} query={query} />;
 }
 
-function PcnList({ params, setParams }: { params: URLSearchParams; setParams: ReturnType<typeof useSearchParams>[1] }) {
-  const status = (params.get('status') as PcnStatus | null) ?? null;
-  const carParkId = params.get('carParkId');
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sort = params.get('sort') === DEADLINE ? DEADLINE : null;
-  const flagged = params.get('flagged') === DUPLICATES ? DUPLICATES : null;
-  const [search, setSearch] = useState(params.get('search') ?? '');
+/** The list's filters and sort as the API reads them (the list, its export, selection and the review's neighbours). */
+function listQuery(list: ListParams<(typeof PCN_SORT_KEYS)[number]>): AdminPcnQuery {
+  return {
+    status: (list.get('status') as PcnStatus | null) ?? null,
+    carParkId: list.get('carParkId'),
+    from: list.get('from') ?? '',
+    to: list.get('to') ?? '',
+    search: list.get('search') ?? '',
+    sort: list.sort.sort,
+    order: list.sort.order,
+    flagged: list.get('flagged') === DUPLICATES ? DUPLICATES : null,
+  };
+}
+
+function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[number]>; query: AdminPcnQuery }) {
+  const [search, setSearch] = useState(query.search ?? '');
   const debouncedSearch = useDebouncedValue(search, 300);
+  const apiQuery = { ...query, search: debouncedSearch };
   const carParks = useAsync(getAllCarParks, [], ERROR_MESSAGES.fetchCarParks);
-  const list = useAsync(
-    async () => ({
-      ...(await getAdminPcns({ page, limit: DEFAULT_LIMIT, status, carParkId, from, to, search: debouncedSearch, sort, flagged })),
-      loadedAt: new Date(),
-    }),
-    [page, status, carParkId, from, to, debouncedSearch, sort, flagged],
+  const pcns = useAsync(
+    async () => ({ ...(await getAdminPcns({ page: list.page, limit: DEFAULT_LIMIT, ...apiQuery })), loadedAt: new Date() }),
+    [list.page, JSON.stringify(apiQuery)],
     ERROR_MESSAGES.fetchPcns,
   );
+  const rows = pcns.data?.pcns;
+  const selection = useRowSelection<{ status: PcnStatus }>(rows ?? [], (pcn) => ({ status: pcn.status }));
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [results, setResults] = useState<Parameters<typeof BulkResults>[0]['results'] | null>(null);
+  useRestoredListView(rows !== undefined);
 
-  function update(changes: Record<string, string | null>, resetPage = true) {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || value === ALL) next.delete(key);
-          else next.set(key, value);
-        }
-        if (resetPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  /** A new filter is a new set of rows: what was selected from the old one is let go. */
+  function filter(changes: Record<string, string | null>) {
+    selection.clear();
+    list.update(changes);
   }
 
-  /** The review view keeps the list's filters in its URL, so Back returns to the same list. */
+  /** The review link carries the list's URL, so the review steps through this list and Back returns to it. */
   function reviewLink(pcnId: string): string {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(list.params);
     next.set(REVIEW_PARAM, pcnId);
     return `${paths.admin.pcns}?${next.toString()}`;
   }
 
+  const isDeadline = query.sort === DEADLINE;
+  const columns: Array<AdminColumn<Pcn>> = [
+    { id: 'number', label: 'PCN Number', sortKey: 'pcnNumber', isRowHeader: true, isFigure: true, render: (pcn) => pcnTitle(pcn.pcnNumber) },
+    { id: 'plate', label: 'Vehicle Registration', sortKey: 'vehicleRegistration', isFigure: true, render: (pcn) => pcn.vehicleRegistration },
+    { id: 'carPark', label: 'Car Park', sortKey: 'carPark', render: (pcn) => pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark },
+    { id: 'offence', label: 'Offence Type', sortKey: 'offenceType', render: (pcn) => OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType },
+    { id: 'officer', label: 'Officer', sortKey: 'officer', render: (pcn) => (pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '—') },
+    {
+      id: 'status',
+      label: 'Status',
+      sortKey: 'status',
+      render: (pcn) => (
+        <span className="chip-stack">
+          <StatusChip status={pcn.status} />
+          {pcn.possibleDuplicates?.length ? (
+            <span className="chip chip--info">
+              <Copy aria-hidden="true" size={14} />
+              Possible duplicate
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    { id: 'submitted', label: 'Submitted', sortKey: 'created', isFigure: true, render: (pcn) => formatDateTime(pcn.createdAt) },
+    ...(isDeadline
+      ? [
+          {
+            id: 'deadline',
+            label: 'Keeper deadline',
+            sortKey: DEADLINE,
+            render: (pcn: Pcn) =>
+              pcn.keeperNoticeDueAt ? (
+                <span className="chip-stack table__nowrap">
+                  {formatDateTime(pcn.keeperNoticeDueAt)}
+                  <KeeperDeadlineLeft dueAt={pcn.keeperNoticeDueAt} isWarning={pcn.deadlineWarning ?? false} now={pcns.data?.loadedAt ?? new Date()} />
+                </span>
+              ) : (
+                '—'
+              ),
+          },
+        ]
+      : []),
+    {
+      id: 'review',
+      label: 'Review',
+      isActions: true,
+      render: (pcn) => (
+        <Link
+          className="button button--secondary"
+          href={reviewLink(pcn.id)}
+          aria-label={`Review ${pcnTitle(pcn.pcnNumber)}`}
+          data-review-id={pcn.id}
+          onPress={() => rememberListView(pcn.id)}
+        >
+          Review
+        </Link>
+      ),
+    },
+  ];
+
   const carParkOptions = [{ id: ALL, label: 'All car parks' }, ...(carParks.data ?? []).map((p) => ({ id: p.id, label: p.name }))];
-  const data = list.data;
+  const activeFilters = FILTER_NAMES.filter((name) => list.get(name)).length + (isDeadline ? 1 : 0);
   return (
     <div className="page">
       <div className="page-header">
         <PageHeading>{NAV_LABELS.managePcns}</PageHeading>
-        <ExportButton
-          load={() => exportPcnsCsv({ status, carParkId, from, to, search: debouncedSearch, sort, flagged })}
-          fileName={pcnExportFileName}
-          failedMessage={PCN_EXPORT_FAILED}
-        />
+        <ExportButton load={() => exportPcnsCsv(apiQuery)} fileName={pcnExportFileName} failedMessage={PCN_EXPORT_FAILED} />
       </div>
-      <div className="admin-filters" role="search" aria-label="Filter PCNs">
-        <SearchField
-          className="field admin-filters__search"
-          value={search}
-          onChange={(value) => {
+      <AdminFilters
+        label="Filter PCNs"
+        activeCount={activeFilters}
+        search={{
+          value: search,
+          placeholder: SCREEN_TEXTS.searchPcns,
+          onChange: (value) => {
             setSearch(value);
-            update({ search: value });
-          }}
-        >
-          <Label className="field__label">Search</Label>
-          <div className="search-input">
-            <Search aria-hidden="true" size={18} className="search-input__icon" />
-            <Input className="field__input search-input__field" placeholder={SCREEN_TEXTS.searchPcns} />
-          </div>
-        </SearchField>
-        <SelectField label="Status" options={STATUS_OPTIONS} value={status ?? ALL} onChange={(v) => update({ status: v })} />
-        <SelectField label="Car park" options={carParkOptions} value={carParkId ?? ALL} onChange={(v) => update({ carParkId: v })} />
-        <TextField label="From" type="date" value={from} onChange={(v) => update({ from: v })} />
-        <TextField label="To" type="date" value={to} onChange={(v) => update({ to: v })} />
-        <SelectField label="Order" options={ORDER_OPTIONS} value={sort ?? ALL} onChange={(v) => update({ sort: v })} />
-        <Checkbox className="admin-filters__checkbox" isSelected={flagged !== null} onChange={(isSelected) => update({ flagged: isSelected ? DUPLICATES : null })}>
+            filter({ search: value });
+          },
+        }}
+      >
+        <SelectField label="Status" options={STATUS_OPTIONS} value={query.status ?? ALL} onChange={(v) => filter({ status: v })} />
+        <SelectField label="Car park" options={carParkOptions} value={query.carParkId ?? ALL} onChange={(v) => filter({ carParkId: v })} />
+        <TextField label="From" type="date" value={query.from ?? ''} onChange={(v) => filter({ from: v })} />
+        <TextField label="To" type="date" value={query.to ?? ''} onChange={(v) => filter({ to: v })} />
+        <SelectField
+          label="Order"
+          options={ORDER_OPTIONS}
+          value={isDeadline ? DEADLINE : ALL}
+          onChange={(v) => filter(v === DEADLINE ? { sort: DEADLINE, order: null } : { sort: null, order: null })}
+        />
+        <Checkbox className="admin-filters__checkbox" isSelected={query.flagged !== null} onChange={(isSelected) => filter({ flagged: isSelected ? DUPLICATES : null })}>
           Possible duplicates
         </Checkbox>
-      </div>
-      {list.error ? <Alert>{list.error.message}</Alert> : null}
-      {!data && list.isLoading ? (
-        <Spinner />
-      ) : data ? (
-        <>
-          <div className="admin-table-scroll" aria-busy={list.isLoading}>
-            <Table aria-label="PCNs" className="table">
-              <TableHeader>
-                <Column isRowHeader>PCN Number</Column>
-                <Column>Vehicle Registration</Column>
-                <Column>Car Park</Column>
-                <Column>Offence Type</Column>
-                <Column>Officer</Column>
-                <Column>Status</Column>
-                <Column>Submitted</Column>
-                {sort === DEADLINE ? <Column>Keeper deadline</Column> : null}
-                <Column>{'Review'}</Column>
-              </TableHeader>
-              {/* react-aria keeps each row as first rendered for the same item: the rows' review
-                  links carry the filters, so they must be drawn again when the filters change. */}
-              <TableBody items={data.pcns} dependencies={[params.toString()]} renderEmptyState={() => <p className="table__empty">{SCREEN_TEXTS.noPcnsFound}</p>}>
-                {(pcn) => {
-                  const title = pcnTitle(pcn.pcnNumber);
-                  return (
-                    <Row id={pcn.id} className="table__row" textValue={title}>
-                      <Cell className="table__nowrap">{title}</Cell>
-                      <Cell className="table__nowrap">{pcn.vehicleRegistration}</Cell>
-                      <Cell>{pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}</Cell>
-                      <Cell>{OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}</Cell>
-                      <Cell>{pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '—'}</Cell>
-                      <Cell>
-                        <span className="chip-stack">
-                          <StatusChip status={pcn.status} />
-                          {pcn.possibleDuplicates?.length ? (
-                            <span className="chip chip--info">
-                              <Copy aria-hidden="true" size={14} />
-                              Possible duplicate
-                            </span>
-                          ) : null}
-                        </span>
-                      </Cell>
-                      <Cell className="table__nowrap">{formatDateTime(pcn.createdAt)}</Cell>
-                      {sort === DEADLINE ? (
-                        <Cell>
-                          {pcn.keeperNoticeDueAt ? (
-                            <span className="chip-stack">
-                              {formatDateTime(pcn.keeperNoticeDueAt)}
-                              <KeeperDeadlineLeft dueAt={pcn.keeperNoticeDueAt} isWarning={pcn.deadlineWarning ?? false} now={data.loadedAt} />
-                            </span>
-                          ) : (
-                            '—'
-                          )}
-                        </Cell>
-                      ) : null}
-                      <Cell>
-                        <Link className="button button--secondary" href={reviewLink(pcn.id)} aria-label={`Review ${title}`}>
-                          Review
-                        </Link>
-                      </Cell>
-                    </Row>
-                  );
-                }}
-              </TableBody>
-            </Table>
-          </div>
-          <PaginationBar pagination={data.pagination} onPageChange={(p) => update({ page: String(p) }, false)} label="PCNs" />
-        </>
-      ) : null}
+      </AdminFilters>
+      <DismissibleAlert notice={notice} onDismiss={() => setNotice(null)} />
+      <SelectionBar
+        selectedCount={selection.selected.size}
+        total={pcns.data?.pagination.total ?? 0}
+        noun={{ one: 'PCN', many: 'PCNs' }}
+        failedMessage={PCN_SELECTION_FAILED}
+        onSelectAllMatching={async () => selection.selectAll((await getPcnSelection(apiQuery)).items)}
+        onClear={selection.clear}
+      >
+        <BulkStatusChange
+          selected={selection.selected}
+          onDone={(answer, summary) => {
+            setResults(answer);
+            setNotice(summary);
+            selection.clear();
+            pcns.reload();
+          }}
+        />
+      </SelectionBar>
+      <AdminTable
+        label="PCNs"
+        columns={columns}
+        rows={rows}
+        isLoading={pcns.isLoading}
+        error={pcns.error}
+        emptyText={SCREEN_TEXTS.noPcnsFound}
+        rowLabel={(pcn) => pcnTitle(pcn.pcnNumber)}
+        sort={list.sort}
+        onSort={list.setSort}
+        selection={{ keys: selection.pageKeys, onChange: selection.onSelectionChange, selectAllLabel: 'Select all PCNs on this page', rowLabel: (pcn) => pcnTitle(pcn.pcnNumber) }}
+        pagination={pcns.data?.pagination}
+        onPageChange={list.setPage}
+        // The review links carry the URL, so rows are drawn again when it changes.
+        dependencies={[list.params.toString(), pcns.data?.loadedAt]}
+      />
+      {results ? <BulkResults title="Status change results" results={results} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { ChevronLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   allowedTransitions,
   ERROR_MESSAGES,
@@ -10,95 +11,217 @@ import {
   type Pcn,
   type PcnStatus,
 } from '@parkpatrol/shared';
+import { paths } from '../../../config/paths.ts';
 import { toApiError } from '../../../lib/api-client.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button, LinkButton } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { PageHeading } from '../../../lib/page-heading.tsx';
+import { focusPageHeading, PageHeading } from '../../../lib/page-heading.tsx';
+import { RadioField } from '../../../lib/radio-field.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { StatusChip } from '../../../lib/status-chip.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
-import { changePcnStatus, getAdminPcn } from '../api/pcns.ts';
+import { changePcnStatus, getAdminPcn, getPcnNeighbours, type AdminPcnQuery } from '../api/pcns.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { AuditTimeline } from './audit-timeline.tsx';
 import { EvidencePackButton } from './evidence-pack-button.tsx';
+import { rememberReviewed } from './list-view-memory.ts';
 import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
+import { REVIEW_PARAM } from './review-href.ts';
 import { ClockSkewBanner, KeeperDeadlineLine, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
+import { ACTION_LABELS, ACTION_SHORTCUTS, isFinalStatus, transitionForKey } from './status-actions.ts';
 
-const ACTION_LABELS: Record<PcnStatus, string> = {
-  SUBMITTED: 'Back to Submitted',
-  UNDER_REVIEW: 'Start review',
-  APPROVED: 'Approve',
-  REJECTED: 'Reject',
-  ISSUED: 'Mark as issued',
-  PAID: 'Mark as paid',
-  CANCELLED: 'Cancel PCN',
+type Props = {
+  pcnId: string;
+  /** The list's filters and sort: Previous and Save & next step through exactly that list. */
+  query: AdminPcnQuery;
+  /** The list's URL parameters, for the links back to it and on to the neighbours. */
+  listParams: URLSearchParams;
 };
 
-/** A status from which nothing else is possible: asked for confirmation first. */
-const isFinal = (status: PcnStatus) => allowedTransitions(status).length === 0;
+function listHref(listParams: URLSearchParams, reviewId: string | null): string {
+  const params = new URLSearchParams(listParams);
+  if (reviewId) params.set(REVIEW_PARAM, reviewId);
+  else params.delete(REVIEW_PARAM);
+  const query = params.toString();
+  return `${paths.admin.pcns}${query ? `?${query}` : ''}`;
+}
 
-export function PcnReview({ pcnId, backHref }: { pcnId: string; backHref: string }) {
+/** Keys typed into a field are the field's, not shortcuts. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) && !(target instanceof HTMLInputElement && target.type === 'radio');
+}
+
+export function PcnReview({ pcnId, query, listParams }: Props) {
   const loaded = useAsync(() => getAdminPcn(pcnId), [pcnId], ERROR_MESSAGES.fetchPcn);
+  const neighbours = useAsync(() => getPcnNeighbours(pcnId, query), [pcnId, JSON.stringify(query)], ERROR_MESSAGES.fetchPcns);
   const [pcn, setPcn] = useState<Pcn | null>(null);
   const current = pcn ?? loaded.data ?? null;
+  const navigate = useNavigate();
+  useEffect(() => rememberReviewed(pcnId), [pcnId]);
 
-  const back = (
-    <div>
+  const hrefOf = (id: string | null) => (id ? listHref(listParams, id) : null);
+  const previousHref = hrefOf(neighbours.data?.previousId ?? null);
+  const nextHref = hrefOf(neighbours.data?.nextId ?? null);
+  const backHref = listHref(listParams, null);
+
+  // J / K step through the list, as in a mail reader (issue 14, item 4).
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || document.querySelector('dialog[open], [role="alertdialog"]')) return;
+      const key = event.key.toUpperCase();
+      const href = key === 'J' ? nextHref : key === 'K' ? previousHref : null;
+      if (href) {
+        event.preventDefault();
+        navigate(href);
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, nextHref, previousHref]);
+
+  const nav = (
+    <nav className="review-nav" aria-label="Review navigation">
       <LinkButton href={backHref} variant="text">
         <ChevronLeft aria-hidden="true" size={20} />
         Back to all PCNs
       </LinkButton>
-    </div>
+      <div className="review-nav__steps">
+        {previousHref ? (
+          <LinkButton href={previousHref} variant="secondary" aria-label="Previous PCN">
+            <ChevronLeft aria-hidden="true" size={18} />
+            Previous
+          </LinkButton>
+        ) : null}
+        <p className="review-nav__position" aria-live="polite">
+          {neighbours.data
+            ? neighbours.data.position === null
+              ? 'No longer in this list'
+              : `${neighbours.data.position.toLocaleString('en-GB')} of ${neighbours.data.total.toLocaleString('en-GB')}`
+            : null}
+        </p>
+        {nextHref ? (
+          <LinkButton href={nextHref} variant="secondary" aria-label="Next PCN">
+            {SCREEN_TEXTS.next}
+            <ChevronRight aria-hidden="true" size={18} />
+          </LinkButton>
+        ) : null}
+      </div>
+    </nav>
   );
 
   if (!current && loaded.isLoading) return <Spinner />;
   if (!current) {
     return (
       <div className="page">
-        {back}
+        {nav}
         <PageHeading>{loaded.error?.status === 404 ? ERROR_MESSAGES.pcnNotFound : (loaded.error?.message ?? ERROR_MESSAGES.fetchPcn)}</PageHeading>
       </div>
     );
   }
   return (
     <div className="page">
-      {back}
-      <ReviewBody pcn={current} onChanged={setPcn} />
+      {nav}
+      <ReviewBody
+        pcn={current}
+        onChanged={(updated) => {
+          setPcn(updated);
+          // Its place in a filtered list may have changed with its status.
+          neighbours.reload();
+        }}
+        nextHref={neighbours.data ? nextHref : null}
+        isLastInList={neighbours.data !== undefined && nextHref === null}
+        onSavedAndNext={(href) => navigate(href)}
+        backHref={backHref}
+      />
     </div>
   );
 }
 
-function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => void }) {
+type BodyProps = {
+  pcn: Pcn;
+  onChanged: (pcn: Pcn) => void;
+  nextHref: string | null;
+  isLastInList: boolean;
+  onSavedAndNext: (href: string) => void;
+  backHref: string;
+};
+
+function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, backHref }: BodyProps) {
   const title = pcnTitle(pcn.pcnNumber);
   const [notes, setNotes] = useState('');
-  const [pending, setPending] = useState<PcnStatus | null>(null);
-  const [confirming, setConfirming] = useState<PcnStatus | null>(null);
+  const [chosen, setChosen] = useState<PcnStatus | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  /** The confirmation of a final status, and where to go once it is saved. */
+  const [confirming, setConfirming] = useState<{ to: PcnStatus; then: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // Days left are counted from when the review opened, not from each render.
   const [openedAt] = useState(() => new Date());
   const transitions = allowedTransitions(pcn.status);
+  const to = chosen && transitions.includes(chosen) ? chosen : null;
+  // After the last PCN of the list, 'Save & next' goes back to the list.
+  const afterSave = nextHref ?? (isLastInList ? backHref : null);
+  const saveRef = useRef<(then: string | null) => void>(() => undefined);
+  // Save & next and Previous stay on one route: say where the admin arrived, as a route change does.
+  useEffect(() => void focusPageHeading(), [pcn.id]);
 
-  async function move(to: PcnStatus) {
-    if (pending) return;
-    setPending(to);
+  async function move(status: PcnStatus, then: string | null) {
+    if (isSaving) return;
+    setSaving(true);
     setError(null);
     try {
-      const updated = await changePcnStatus(pcn.id, to, notes);
+      const updated = await changePcnStatus(pcn.id, status, notes);
+      setConfirming(null);
+      if (then) {
+        onSavedAndNext(then);
+        return;
+      }
       onChanged(updated);
       setNotes('');
-      setConfirming(null);
+      setChosen(null);
       setAnnouncement(`${title} is now ${PCN_STATUS_LABELS[updated.status]}.`);
     } catch (e) {
       setError(toApiError(e, ERROR_MESSAGES.updatePcn).message);
       setConfirming(null);
     } finally {
-      setPending(null);
+      setSaving(false);
     }
   }
+
+  /** Save (then: null) or Save & next (then: the next review's address); a final status asks first. */
+  function save(then: string | null) {
+    if (!to) {
+      setError('Choose the new status first.');
+      return;
+    }
+    if (isFinalStatus(to)) setConfirming({ to, then });
+    else void move(to, then);
+  }
+  saveRef.current = save;
+
+  // A decision's letter chooses it; Ctrl+Enter (⌘+Enter) saves and moves on (issue 14, item 4).
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (document.querySelector('dialog[open], [role="alertdialog"]')) return;
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        saveRef.current(afterSave);
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      const picked = transitionForKey(event.key, transitions);
+      if (picked) {
+        event.preventDefault();
+        setChosen(picked);
+        setError(null);
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [transitions, afterSave]);
 
   const history = [...(pcn.statusHistory ?? [])].reverse();
   return (
@@ -125,6 +248,15 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
                 <p className="muted">{PCN_STATUS_LABELS[pcn.status]} is a final status: no further changes are possible.</p>
               ) : (
                 <>
+                  <RadioField
+                    label="New status"
+                    options={transitions.map((status) => ({ id: status, label: `${ACTION_LABELS[status]} (${ACTION_SHORTCUTS[status]})` }))}
+                    value={to}
+                    onChange={(value) => {
+                      setChosen(value as PcnStatus);
+                      setError(null);
+                    }}
+                  />
                   <TextField
                     label="Admin notes"
                     description="Saved with the change and shown to the officer on their PCN."
@@ -132,20 +264,19 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
                     rows={3}
                     value={notes}
                     onChange={setNotes}
-                    isDisabled={pending !== null}
+                    isDisabled={isSaving}
                   />
                   <div className="status-actions">
-                    {transitions.map((to) => (
-                      <Button
-                        key={to}
-                        variant={to === 'REJECTED' || to === 'CANCELLED' ? 'secondary' : 'primary'}
-                        isDisabled={pending !== null}
-                        onPress={() => (isFinal(to) ? setConfirming(to) : void move(to))}
-                      >
-                        {pending === to ? 'Saving...' : ACTION_LABELS[to]}
-                      </Button>
-                    ))}
+                    <Button isDisabled={isSaving || afterSave === null} onPress={() => save(afterSave)} aria-keyshortcuts="Control+Enter Meta+Enter">
+                      {isSaving ? 'Saving...' : nextHref || !isLastInList ? 'Save & next' : 'Save & back to list'}
+                    </Button>
+                    <Button variant="secondary" isDisabled={isSaving} onPress={() => save(null)}>
+                      Save
+                    </Button>
                   </div>
+                  <p className="muted review-shortcuts">
+                    Keys: {transitions.map((status) => `${ACTION_SHORTCUTS[status]} ${ACTION_LABELS[status]}`).join(' · ')} · Ctrl+Enter Save &amp; next · J next · K previous
+                  </p>
                 </>
               )}
             </div>
@@ -190,17 +321,17 @@ function ReviewBody({ pcn, onChanged }: { pcn: Pcn; onChanged: (pcn: Pcn) => voi
       </div>
       {confirming ? (
         <ConfirmDialog
-          title={`${ACTION_LABELS[confirming]}?`}
+          title={`${ACTION_LABELS[confirming.to]}?`}
           keepLabel="Keep PCN"
           isOpen
           onOpenChange={(open) => !open && setConfirming(null)}
-          confirmLabel={ACTION_LABELS[confirming]}
+          confirmLabel={ACTION_LABELS[confirming.to]}
           busyLabel="Saving..."
-          isBusy={pending !== null}
-          onConfirm={() => void move(confirming)}
+          isBusy={isSaving}
+          onConfirm={() => void move(confirming.to, confirming.then)}
         >
           <p>
-            {title} becomes <strong>{PCN_STATUS_LABELS[confirming]}</strong>, a final status: it cannot be changed afterwards.
+            {title} becomes <strong>{PCN_STATUS_LABELS[confirming.to]}</strong>, a final status: it cannot be changed afterwards.
           </p>
           {notes.trim() ? <p>Your note is saved with it.</p> : <p>You have not written an admin note.</p>}
         </ConfirmDialog>

@@ -1,37 +1,55 @@
 import { useState } from 'react';
-import { Button as AriaButton, Cell, Column, Input, Label, Menu, MenuItem, MenuTrigger, Popover, Row, SearchField, Table, TableBody, TableHeader } from 'react-aria-components';
-import { MoreVertical, Search, UserPlus } from 'lucide-react';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { MoreVertical, UserPlus } from 'lucide-react';
 import {
   ADMIN_TEXTS,
   canManageRole,
   DEFAULT_LIMIT,
+  DEFAULT_SORTS,
   ERROR_MESSAGES,
   NAV_LABELS,
   ROLE_LABELS,
   ROLES,
   SUCCESS_MESSAGES,
+  USER_SORT_KEYS,
   userExportFileName,
+  type BulkResult,
   type Role,
   type User,
 } from '@parkpatrol/shared';
 import { toApiError } from '../../../lib/api-client.ts';
-import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
-import { Spinner } from '../../../lib/spinner.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { getAllCarParks } from '../api/car-parks.ts';
 import { sendOnboardingEmail } from '../api/onboarding.ts';
-import { deleteUser, exportUsersCsv, getUsers, updateUser, USER_EXPORT_FAILED } from '../api/users.ts';
-import { ExportButton } from '../components/export-button.tsx';
+import {
+  bulkSetUsersActive,
+  deleteUser,
+  exportUsersCsv,
+  getUsers,
+  getUserSelection,
+  updateUser,
+  USER_BULK_FAILED,
+  USER_EXPORT_FAILED,
+  USER_SELECTION_FAILED,
+  type UserFilters,
+} from '../api/users.ts';
+import { AdminFilters } from '../components/admin-filters.tsx';
+import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
+import { BulkResults } from '../components/bulk-results.tsx';
 import { ActiveChip, RoleChip } from '../components/chips.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { DismissibleAlert, type Notice } from '../components/dismissible-alert.tsx';
-import { PaginationBar } from '../components/pagination-bar.tsx';
+import { DismissibleAlert } from '../components/dismissible-alert.tsx';
+import { useAdminActions } from '../components/use-admin-actions.ts';
+import { ExportButton } from '../components/export-button.tsx';
+import { SelectionBar } from '../components/selection-bar.tsx';
+import { ALL, useListParams } from '../components/use-list-params.ts';
+import { useRowSelection } from '../components/use-row-selection.ts';
 import { UserCarParksDialog } from './user-car-parks-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import '../admin.css';
@@ -42,9 +60,9 @@ type Dialog =
   | { kind: 'car-parks'; user: User }
   | { kind: 'delete'; user: User }
   | { kind: 'deactivate'; user: User }
+  | { kind: 'bulk-deactivate' }
   | null;
 
-const ALL = 'all';
 const ROLE_FILTER_OPTIONS = [{ id: ALL, label: 'All roles' }, ...ROLES.map((r) => ({ id: r, label: ROLE_LABELS[r] }))];
 const STATUS_FILTER_OPTIONS = [
   { id: ALL, label: 'All users' },
@@ -52,65 +70,53 @@ const STATUS_FILTER_OPTIONS = [
   { id: 'false', label: ADMIN_TEXTS.inactive },
 ];
 
-const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
+const fullName = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
+const plural = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'user' : 'users'}`;
 
 export function ManageUsersScreen() {
   const me = useCurrentUser();
   const actorRole: Role = me?.role ?? 'USER';
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<string>(ALL);
-  const [status, setStatus] = useState<string>(ALL);
-  const [page, setPage] = useState(1);
+  const list = useListParams(USER_SORT_KEYS, DEFAULT_SORTS.users);
+  const role = list.get('role');
+  const status = list.get('isActive');
+  const [search, setSearch] = useState(list.get('search') ?? '');
   const debouncedSearch = useDebouncedValue(search, 300);
-  const users = useAsync(
-    () => getUsers({ page, limit: DEFAULT_LIMIT, search: debouncedSearch, role: role === ALL ? null : (role as Role), isActive: status === ALL ? null : status === 'true' }),
-    [page, debouncedSearch, role, status],
-    ERROR_MESSAGES.fetchUsers,
-  );
+  const filters: UserFilters = {
+    search: debouncedSearch,
+    role: (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : null,
+    isActive: status === null ? null : status === 'true',
+    sort: list.sort.sort,
+    order: list.sort.order,
+  };
+  const users = useAsync(() => getUsers({ page: list.page, limit: DEFAULT_LIMIT, ...filters }), [list.page, JSON.stringify(filters)], ERROR_MESSAGES.fetchUsers);
   const carParks = useAsync(getAllCarParks, [], ERROR_MESSAGES.fetchCarParks);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busyUserId, setBusyUserId] = useState<string | null>(null);
-  const [isConfirmBusy, setConfirmBusy] = useState(false);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const selection = useRowSelection<{ isActive: boolean }>(users.data?.users ?? [], (user) => ({ isActive: user.isActive }));
+  const [results, setResults] = useState<BulkResult[] | null>(null);
+  const { dialog, setDialog, notice, setNotice, busyId: busyUserId, runRowAction, confirm: confirmAction, closeDialog, confirmProps } = useAdminActions<NonNullable<Dialog>>(users.reload);
 
-  function changeFilter<T>(set: (value: T) => void) {
-    return (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  function filter(changes: Record<string, string | null>) {
+    selection.clear();
+    list.update(changes);
   }
 
-  function closeDialog() {
-    setDialog(null);
-    setConfirmError(null);
+  /** Bulk activate / deactivate (issue 14, item 2): each user checked on its own, results listed. */
+  async function setSelectedActive(isActive: boolean): Promise<string> {
+    const answer = await bulkSetUsersActive([...selection.selected.keys()], isActive);
+    const failed = answer.results.filter((result) => !result.success).length;
+    setResults(answer.results);
+    selection.clear();
+    const done = `${plural(answer.results.length - failed)} ${isActive ? 'activated' : 'deactivated'}`;
+    return failed ? `${done}; ${plural(failed)} could not be changed (see the results below).` : `${done}.`;
   }
 
-  async function runRowAction(user: User, action: () => Promise<string>, fallback: string) {
-    setBusyUserId(user.id);
+  async function runBulk(action: () => Promise<string>) {
     setNotice(null);
     try {
       setNotice({ tone: 'success', text: await action() });
-      users.reload();
     } catch (error) {
-      setNotice({ tone: 'error', text: toApiError(error, fallback).message });
+      setNotice({ tone: 'error', text: toApiError(error, USER_BULK_FAILED).message });
     } finally {
-      setBusyUserId(null);
-    }
-  }
-
-  async function confirmAction(user: User, action: () => Promise<string>, fallback: string) {
-    setConfirmBusy(true);
-    setConfirmError(null);
-    try {
-      const text = await action();
-      closeDialog();
-      setNotice({ tone: 'success', text });
       users.reload();
-    } catch (error) {
-      setConfirmError(toApiError(error, fallback).message);
-    } finally {
-      setConfirmBusy(false);
     }
   }
 
@@ -120,113 +126,126 @@ export function ManageUsersScreen() {
     else if (key === 'delete') setDialog({ kind: 'delete', user });
     else if (key === 'deactivate') setDialog({ kind: 'deactivate', user });
     else if (key === 'activate') {
-      void runRowAction(user, async () => {
+      void runRowAction(user.id, async () => {
         await updateUser(user.id, { isActive: true });
         return `${fullName(user)} is active again.`;
       }, ERROR_MESSAGES.updateUser);
     } else if (key === 'onboarding') {
-      void runRowAction(user, async () => {
+      void runRowAction(user.id, async () => {
         await sendOnboardingEmail(user.id);
         return `${SUCCESS_MESSAGES.onboardingEmailSent} to ${user.email}.`;
       }, ERROR_MESSAGES.sendOnboardingEmail);
     }
   }
 
-  const data = users.data;
+  const columns: Array<AdminColumn<User>> = [
+    { id: 'name', label: ADMIN_TEXTS.name, sortKey: 'name', isRowHeader: true, render: fullName },
+    { id: 'email', label: ADMIN_TEXTS.email, sortKey: 'email', render: (user) => user.email },
+    { id: 'role', label: ADMIN_TEXTS.role, sortKey: 'role', render: (user) => <RoleChip role={user.role} /> },
+    { id: 'status', label: ADMIN_TEXTS.status, sortKey: 'isActive', render: (user) => <ActiveChip isActive={user.isActive} /> },
+    {
+      id: 'carParks',
+      label: 'Car parks',
+      isWide: true,
+      render: (user) => (user.carParks?.length ? user.carParks.map((p) => p.name).join(', ') : <span className="muted">None</span>),
+    },
+    { id: 'created', label: ADMIN_TEXTS.created, sortKey: 'created', isFigure: true, render: (user) => formatDate(user.createdAt) },
+    {
+      id: 'actions',
+      label: ADMIN_TEXTS.actions,
+      isActions: true,
+      render: (user) => {
+        const isSelf = user.id === me?.id;
+        if (!canManageRole(actorRole, user.role)) return <span className="muted">Super admin only</span>;
+        return (
+          <MenuTrigger>
+            <AriaButton className="button button--icon" aria-label={`Actions for ${fullName(user)}`} isDisabled={busyUserId === user.id}>
+              <MoreVertical aria-hidden="true" size={20} />
+            </AriaButton>
+            <Popover placement="bottom end" className="menu-popover">
+              <Menu className="menu" aria-label={`Actions for ${fullName(user)}`} onAction={(key) => handleAction(user, String(key))}>
+                <MenuItem id="edit" className="menu__item">Edit</MenuItem>
+                <MenuItem id="car-parks" className="menu__item">Assign car parks</MenuItem>
+                {user.isActive ? <MenuItem id="onboarding" className="menu__item">Send onboarding email</MenuItem> : null}
+                {isSelf ? null : user.isActive ? (
+                  <MenuItem id="deactivate" className="menu__item">Deactivate</MenuItem>
+                ) : (
+                  <MenuItem id="activate" className="menu__item">Activate</MenuItem>
+                )}
+                {isSelf ? null : <MenuItem id="delete" className="menu__item">Delete</MenuItem>}
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        );
+      },
+    },
+  ];
+
+  const selected = [...selection.selected.values()];
   return (
     <div className="page">
       <div className="page-header">
         <PageHeading>{NAV_LABELS.manageUsers}</PageHeading>
-        <ExportButton
-          load={() => exportUsersCsv({ search: debouncedSearch, role: role === ALL ? null : (role as Role), isActive: status === ALL ? null : status === 'true' })}
-          fileName={userExportFileName}
-          failedMessage={USER_EXPORT_FAILED}
-        />
+        <ExportButton load={() => exportUsersCsv(filters)} fileName={userExportFileName} failedMessage={USER_EXPORT_FAILED} />
         <Button onPress={() => setDialog({ kind: 'create' })}>
           <UserPlus aria-hidden="true" size={18} />
           Create user
         </Button>
       </div>
 
-      <div className="admin-filters" role="search" aria-label="Filter users">
-        <SearchField className="field admin-filters__search" value={search} onChange={changeFilter(setSearch)}>
-          <Label className="field__label">Search</Label>
-          <div className="search-input">
-            <Search aria-hidden="true" size={18} className="search-input__icon" />
-            <Input className="field__input search-input__field" placeholder="Name or email" />
-          </div>
-        </SearchField>
-        <SelectField label={ADMIN_TEXTS.role} options={ROLE_FILTER_OPTIONS} value={role} onChange={(v) => changeFilter(setRole)(v ?? ALL)} />
-        <SelectField label={ADMIN_TEXTS.status} options={STATUS_FILTER_OPTIONS} value={status} onChange={(v) => changeFilter(setStatus)(v ?? ALL)} />
-      </div>
+      <AdminFilters
+        label="Filter users"
+        activeCount={[role, status].filter(Boolean).length}
+        search={{
+          value: search,
+          placeholder: 'Name or email',
+          onChange: (value) => {
+            setSearch(value);
+            filter({ search: value });
+          },
+        }}
+      >
+        <SelectField label={ADMIN_TEXTS.role} options={ROLE_FILTER_OPTIONS} value={filters.role ?? ALL} onChange={(v) => filter({ role: v })} />
+        <SelectField label={ADMIN_TEXTS.status} options={STATUS_FILTER_OPTIONS} value={status ?? ALL} onChange={(v) => filter({ isActive: v })} />
+      </AdminFilters>
 
       <DismissibleAlert notice={notice} onDismiss={() => setNotice(null)} />
-      {users.error ? <Alert>{users.error.message}</Alert> : null}
+      <SelectionBar
+        selectedCount={selection.selected.size}
+        total={users.data?.pagination.total ?? 0}
+        noun={{ one: 'user', many: 'users' }}
+        failedMessage={USER_SELECTION_FAILED}
+        onSelectAllMatching={async () => selection.selectAll((await getUserSelection(filters)).items)}
+        onClear={selection.clear}
+      >
+        <Button
+          variant="secondary"
+          isDisabled={!selected.some((user) => !user.isActive)}
+          onPress={() => void runBulk(() => setSelectedActive(true))}
+        >
+          Activate
+        </Button>
+        <Button variant="secondary" isDisabled={!selected.some((user) => user.isActive)} onPress={() => setDialog({ kind: 'bulk-deactivate' })}>
+          Deactivate…
+        </Button>
+      </SelectionBar>
 
-      {!data && users.isLoading ? (
-        <Spinner />
-      ) : data ? (
-        <>
-          <div className="admin-table-scroll" aria-busy={users.isLoading}>
-            <Table aria-label="Users" className="table">
-              <TableHeader>
-                <Column isRowHeader>{ADMIN_TEXTS.name}</Column>
-                <Column>{ADMIN_TEXTS.email}</Column>
-                <Column>{ADMIN_TEXTS.role}</Column>
-                <Column>{ADMIN_TEXTS.status}</Column>
-                <Column>Car parks</Column>
-                <Column>{ADMIN_TEXTS.created}</Column>
-                <Column>{ADMIN_TEXTS.actions}</Column>
-              </TableHeader>
-              <TableBody items={data.users} dependencies={[busyUserId, me?.id]} renderEmptyState={() => <p className="table__empty">No users match these filters.</p>}>
-                {(user) => {
-                  const isSelf = user.id === me?.id;
-                  const canManage = canManageRole(actorRole, user.role);
-                  return (
-                    <Row id={user.id} className="table__row" textValue={fullName(user)}>
-                      <Cell>{fullName(user)}</Cell>
-                      <Cell>{user.email}</Cell>
-                      <Cell>
-                        <RoleChip role={user.role} />
-                      </Cell>
-                      <Cell>
-                        <ActiveChip isActive={user.isActive} />
-                      </Cell>
-                      <Cell className="table__wrap">{user.carParks?.length ? user.carParks.map((p) => p.name).join(', ') : <span className="muted">None</span>}</Cell>
-                      <Cell className="table__nowrap">{formatDate(user.createdAt)}</Cell>
-                      <Cell>
-                        {canManage ? (
-                          <MenuTrigger>
-                            <AriaButton className="button button--icon" aria-label={`Actions for ${fullName(user)}`} isDisabled={busyUserId === user.id}>
-                              <MoreVertical aria-hidden="true" size={20} />
-                            </AriaButton>
-                            <Popover placement="bottom end" className="menu-popover">
-                              <Menu className="menu" aria-label={`Actions for ${fullName(user)}`} onAction={(key) => handleAction(user, String(key))}>
-                                <MenuItem id="edit" className="menu__item">Edit</MenuItem>
-                                <MenuItem id="car-parks" className="menu__item">Assign car parks</MenuItem>
-                                {user.isActive ? <MenuItem id="onboarding" className="menu__item">Send onboarding email</MenuItem> : null}
-                                {isSelf ? null : user.isActive ? (
-                                  <MenuItem id="deactivate" className="menu__item">Deactivate</MenuItem>
-                                ) : (
-                                  <MenuItem id="activate" className="menu__item">Activate</MenuItem>
-                                )}
-                                {isSelf ? null : <MenuItem id="delete" className="menu__item">Delete</MenuItem>}
-                              </Menu>
-                            </Popover>
-                          </MenuTrigger>
-                        ) : (
-                          <span className="muted">Super admin only</span>
-                        )}
-                      </Cell>
-                    </Row>
-                  );
-                }}
-              </TableBody>
-            </Table>
-          </div>
-          <PaginationBar pagination={data.pagination} onPageChange={setPage} label="Users" />
-        </>
-      ) : null}
+      <AdminTable
+        label="Users"
+        columns={columns}
+        rows={users.data?.users}
+        isLoading={users.isLoading}
+        error={users.error}
+        emptyText="No users match these filters."
+        rowLabel={fullName}
+        sort={list.sort}
+        onSort={list.setSort}
+        selection={{ keys: selection.pageKeys, onChange: selection.onSelectionChange, selectAllLabel: 'Select all users on this page', rowLabel: fullName }}
+        pagination={users.data?.pagination}
+        onPageChange={list.setPage}
+        dependencies={[busyUserId, me?.id]}
+      />
+      {results ? <BulkResults title="Activation results" results={results} /> : null}
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <UserFormDialog
@@ -262,14 +281,11 @@ export function ManageUsersScreen() {
         <ConfirmDialog
           title="Delete user"
           keepLabel="Keep user"
-          isOpen
-          onOpenChange={(open) => !open && closeDialog()}
+          {...confirmProps}
           confirmLabel="Delete user"
           busyLabel="Deleting..."
-          isBusy={isConfirmBusy}
-          error={confirmError}
           onConfirm={() =>
-            void confirmAction(dialog.user, async () => {
+            void confirmAction(async () => {
               await deleteUser(dialog.user.id);
               return `${SUCCESS_MESSAGES.userDeleted}: ${fullName(dialog.user)}`;
             }, ERROR_MESSAGES.deleteUser)
@@ -285,14 +301,11 @@ export function ManageUsersScreen() {
         <ConfirmDialog
           title="Deactivate user"
           keepLabel="Keep user active"
-          isOpen
-          onOpenChange={(open) => !open && closeDialog()}
+          {...confirmProps}
           confirmLabel="Deactivate"
           busyLabel="Deactivating..."
-          isBusy={isConfirmBusy}
-          error={confirmError}
           onConfirm={() =>
-            void confirmAction(dialog.user, async () => {
+            void confirmAction(async () => {
               await updateUser(dialog.user.id, { isActive: false });
               return `${fullName(dialog.user)} was deactivated.`;
             }, ERROR_MESSAGES.updateUser)
@@ -301,6 +314,19 @@ export function ManageUsersScreen() {
           <p>
             Deactivate <strong>{fullName(dialog.user)}</strong>? They are signed out everywhere and cannot sign in until an admin activates the account again.
           </p>
+        </ConfirmDialog>
+      ) : null}
+
+      {dialog?.kind === 'bulk-deactivate' ? (
+        <ConfirmDialog
+          title={`Deactivate ${plural(selection.selected.size)}?`}
+          keepLabel="Keep them active"
+          {...confirmProps}
+          confirmLabel={`Deactivate ${plural(selection.selected.size)}`}
+          busyLabel="Deactivating..."
+          onConfirm={() => void confirmAction(() => setSelectedActive(false), USER_BULK_FAILED)}
+        >
+          <p>They are signed out everywhere and cannot sign in until an admin activates them again. You cannot deactivate your own account.</p>
         </ConfirmDialog>
       ) : null}
     </div>

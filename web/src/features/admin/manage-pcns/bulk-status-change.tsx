@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { PCN_STATUS_LABELS, transitionsForAll, type BulkResult, type PcnStatus } from '@parkpatrol/shared';
+import { toApiError } from '../../../lib/api-client.ts';
+import { Button } from '../../../lib/button.tsx';
+import { SelectField } from '../../../lib/select-field.tsx';
+import { TextField } from '../../../lib/text-field.tsx';
+import { bulkChangePcnStatus, PCN_BULK_FAILED } from '../api/pcns.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import type { Notice } from '../components/dismissible-alert.tsx';
+import { ACTION_LABELS } from './status-actions.ts';
+
+type Props = {
+  selected: ReadonlyMap<string, { status: PcnStatus }>;
+  onDone: (results: BulkResult[], summary: Notice) => void;
+};
+
+const plural = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'PCN' : 'PCNs'}`;
+
+/**
+ * 'Change status' for the selected PCNs (issue 14, item 2): only the moves every one of them
+ * allows are offered, the admin's note goes with each, and the server answers for each PCN.
+ */
+export function BulkStatusChange({ selected, onDone }: Props) {
+  const offered = transitionsForAll([...selected.values()].map((pcn) => pcn.status));
+  const [chosen, setChosen] = useState<PcnStatus | null>(null);
+  const [isConfirming, setConfirming] = useState(false);
+  const [notes, setNotes] = useState('');
+  const [isBusy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const to = chosen && offered.includes(chosen) ? chosen : null;
+  const count = selected.size;
+
+  async function apply() {
+    if (!to) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { results } = await bulkChangePcnStatus([...selected.keys()], to, notes);
+      const failed = results.filter((result) => !result.success).length;
+      onDone(results, {
+        tone: failed ? 'error' : 'success',
+        text: `${plural(results.length - failed)} moved to ${PCN_STATUS_LABELS[to]}${failed ? `; ${plural(failed)} could not be changed (see the results below)` : ''}.`,
+      });
+      setConfirming(false);
+      setNotes('');
+      setChosen(null);
+    } catch (e) {
+      setError(toApiError(e, PCN_BULK_FAILED).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (offered.length === 0) {
+    return <p className="muted">No status change is possible for all of the selected PCNs together.</p>;
+  }
+  return (
+    <div className="bulk-action">
+      <SelectField
+        label="Change status to"
+        placeholder="Choose a status"
+        options={offered.map((status) => ({ id: status, label: PCN_STATUS_LABELS[status] }))}
+        value={to}
+        onChange={(value) => setChosen(value as PcnStatus | null)}
+      />
+      <Button onPress={() => setConfirming(true)} isDisabled={!to}>
+        Change status…
+      </Button>
+      {isConfirming && to ? (
+        <ConfirmDialog
+          title={`Move ${plural(count)} to ${PCN_STATUS_LABELS[to]}?`}
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) {
+              setConfirming(false);
+              setError(null);
+            }
+          }}
+          confirmLabel={`${ACTION_LABELS[to]} (${plural(count)})`}
+          keepLabel="Keep them as they are"
+          busyLabel="Changing…"
+          isBusy={isBusy}
+          error={error}
+          onConfirm={() => void apply()}
+        >
+          <p>
+            Each PCN is checked and changed on its own; the results list any that could not be. The change and your note are kept in each PCN&apos;s audit trail.
+          </p>
+          <TextField label="Admin notes" description="Saved with each change and shown to the officers on their PCNs." isMultiline rows={3} value={notes} onChange={setNotes} isDisabled={isBusy} />
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
