@@ -1,18 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import {
   bulkPcnStatusInputSchema,
-  canIssue,
   changePcnStatusInputSchema,
-  clockOffsetMs,
   DEVICE_TIME_HEADER,
-  findObservationProblems,
   IDEMPOTENCY_KEY_HEADER,
   isAdminRole,
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_PCN,
-  parkingEventDay,
   PCN_MULTIPART_FIELDS,
   pcnDuplicatesQuerySchema,
   pcnFieldsSchema,
@@ -33,56 +28,39 @@ import {
 import { z } from 'zod';
 import type { AppDeps, AppEnv, AuthUser } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
-import type { Db } from '../db/database.ts';
-import { checksumMismatchMessage, IMAGE_FACT_FIELDS, readImageFacts, type ImageFacts, type RawImageFacts } from '../domain/image-facts.ts';
-import { creationChanges, deletionChanges, diffFields, hasChanges } from '../domain/pcn-audit.ts';
-import {
-  decidePcnChange,
-  decidePcnSubmit,
-  fitsImageLimit,
-  hashPcnRequest,
-  canViewPcn,
-} from '../domain/pcn-rules.ts';
+import { IMAGE_FACT_FIELDS, type RawImageFacts } from '../domain/image-facts.ts';
+import { canViewPcn } from '../domain/pcn-rules.ts';
 import { PCN_CSV_COLUMNS, pcnCsvRecord } from '../domain/pcn-csv.ts';
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/respond.ts';
 import { parseWith, readJson, readQuery } from '../http/validation.ts';
 import { findPcnNeighbours, findPcnPage, streamPcnRows, type PcnListFilter } from '../repositories/pcn-list.ts';
 import {
-  auditEntry,
-  countPcnImages,
   countPcnsByStatus,
-  deletePcn,
-  deletePcnImages,
   findAuditEntries,
-  findCarParkForFiling,
   findPcnImages,
   findPcnRowById,
-  findPcnRowByIdempotencyKey,
   findPossibleDuplicates,
   findSameParkingEvent,
   findStatusHistory,
-  insertAuditEntries,
-  insertPcn,
-  insertPcnImages,
-  replaceDuplicateLinks,
   toPcn,
-  updatePcnFields,
-  type CarParkForFiling,
   type PcnRow,
   type PcnScope,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
-import { deleteEvidenceFiles, placeEvidenceFiles } from '../services/evidence-storage.ts';
-import { discardSpooledFiles, spoolMultipart, SpoolError, type SpooledFile, type SpoolProblem } from '../services/multipart-spool.ts';
+import { discardSpooledFiles, spoolMultipart, SpoolError, type SpoolProblem } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
-import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
 import { createSignedUploadUrl } from '../services/upload-urls.ts';
+import { changePcn } from '../workflows/change-pcn.ts';
 import { changePcnStatus, changePcnStatuses } from '../workflows/change-pcn-status.ts';
-import { assertDecision, pcnNotFound, subjectOf } from '../workflows/pcn-access.ts';
+import { deletePcn } from '../workflows/delete-pcn.ts';
+import { filePcn } from '../workflows/file-pcn.ts';
+import { assertMayFileAgainst, findChangeablePcn, pcnNotFound, subjectOf } from '../workflows/pcn-access.ts';
+import type { EvidenceDeps, UploadedPhotos } from '../workflows/pcn-evidence.ts';
 import { selectAllMatchingPcns } from '../workflows/select-all-matching.ts';
+import { submitPcn } from '../workflows/submit-pcn.ts';
 
 /**
  * app.ts leaves the multipart POST /api/pcns and PUT /api/pcns/{id} without its 1 MB JSON
@@ -112,8 +90,7 @@ const TEXT_FIELDS = [
 const EMPTY_MEANS_ABSENT = ['observedAt', 'issuedAt', 'stayApplies'] as const;
 const deviceTimeSchema = z.iso.datetime({ offset: true });
 
-type EvidenceImage = SniffedImage & ImageFacts & { tempPath: string; size: number; sha256: string; originalName: string };
-type PcnForm = { text: Record<string, string>; files: SpooledFile[]; facts: RawImageFacts; removeImageIds: string[] };
+type PcnForm = UploadedPhotos & { text: Record<string, string>; removeImageIds: string[] };
 
 /** Temporary files each request spooled; removed when it ends, whatever happened. */
 const spooledBy = new WeakMap<Context, string[]>();
@@ -121,6 +98,7 @@ const spooledBy = new WeakMap<Context, string[]>();
 export function createPcnRoutes(deps: AppDeps) {
   const { db } = deps;
   const uploadsDir = deps.config.uploadsDir;
+  const evidenceDeps: EvidenceDeps = { db, uploadsDir, logger: deps.logger };
   const gate = deps.uploadGate ?? createUploadGate();
   // A declared length over the limit is refused before a byte is read; a chunked body is
   // counted as it streams. At most a few uploads run per user and in all, so a flood of slow
@@ -163,24 +141,6 @@ export function createPcnRoutes(deps: AppDeps) {
 
   function viewFor(user: AuthUser, possibleDuplicates?: ReadonlyArray<{ id: string; pcnNumber: string }>) {
     return { now: deps.now(), keeperNoticeDays: deps.config.keeperNoticeDays, isAdmin: isAdminRole(user.role), possibleDuplicates };
-  }
-
-  /** A replayed create answers with what the first request made, or 422 if the key now carries another notice. */
-  async function answerReplay(c: Context, user: AuthUser, existing: PcnRow, requestHash: string) {
-    if (existing.request_hash !== requestHash) {
-      throw new AppError('IDEMPOTENCY_MISMATCH', SERVER_MESSAGES.idempotencyKeyReused);
-    }
-    c.header('Idempotent-Replayed', 'true');
-    return ok(c, await loadPcn(existing, user, { withHistory: true }), { status: 201 });
-  }
-
-  /** Files written for a request that did not commit; a failure here must not hide the original error. */
-  async function discardFiles(fileNames: readonly string[]) {
-    try {
-      await deleteEvidenceFiles(uploadsDir, fileNames);
-    } catch (error) {
-      deps.logger.error('could not delete evidence files', { fileNames, error: String(error) });
-    }
   }
 
   return new Hono<AppEnv>()
@@ -312,95 +272,20 @@ export function createPcnRoutes(deps: AppDeps) {
       const deviceTime = readDeviceTime(c);
       const form = await readPcnForm(c, uploadsDir);
       const fields = parseWith(pcnFieldsSchema, form.text);
-      const images = await readEvidenceImages(form.files, form.facts);
-      const requestHash = hashPcnRequest(fields, images);
-
-      const existing = await findPcnRowByIdempotencyKey(db, user.id, key);
-      if (existing) return answerReplay(c, user, existing, requestHash);
-
-      const carPark = await assertMayFileAgainst(db, user, fields.carParkId);
-      // Observation and issue times are the device's readings, so they are checked against the
-      // device's own "now" when it says what that is, and the rule compares like with like.
-      const deviceNow = deviceTime ?? receivedAt;
-      const observedAt = fields.observedAt ? new Date(fields.observedAt).toISOString() : null;
-      // Without an issue time the notice is issued now, but never before its own sighting: a
-      // phone a minute ahead of the server (and not saying so) must not fail its own notice.
-      const issuedAt = fields.issuedAt
-        ? new Date(fields.issuedAt).toISOString()
-        : new Date(Math.max(deviceNow.getTime(), observedAt ? Date.parse(observedAt) : 0)).toISOString();
-      const stayApplies = fields.stayApplies ?? carPark.stayAppliesByDefault;
-      assertObservation({ observedAt, issuedAt, stayApplies, carPark, deviceNow });
-      const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
-      const duplicateReason = fields.duplicateReason || null;
-
-      const fileNames = await placeEvidenceFiles(uploadsDir, images);
-      const id = randomUUID();
-      const now = receivedAt.toISOString();
-      try {
-        await db.transaction().execute(async (trx) => {
-          // Looked up inside the transaction, so two notices for one event racing in are both flagged.
-          const duplicates = await findSameParkingEvent(trx, {
-            vehicleRegistration: fields.vehicleRegistration,
-            carParkId: fields.carParkId,
-            day: parkingEventDay({ observedAt, createdAt: now }),
-          });
-          const { pcnNumber } = await insertPcn(trx, {
-            id,
-            vehicleRegistration: fields.vehicleRegistration,
-            carParkId: fields.carParkId,
-            offenceType: fields.offenceType,
-            description: fields.description,
-            location: fields.location,
-            observedAt,
-            issuedAt,
-            stayApplies,
-            clockOffsetMs: offset,
-            duplicateReason,
-            createdBy: user.id,
-            idempotencyKey: key,
-            requestHash,
-            now,
-          });
-          const rows = imageRows(id, images, fileNames, now);
-          await insertPcnImages(trx, rows);
-          await replaceDuplicateLinks(trx, id, duplicates.map((d) => d.id), now);
-          await recordActivity(trx, { userId: user.id, type: 'PCN_CREATED', description: `Created PCN ${pcnNumber}`, pcnId: id, now: new Date(now) });
-          await insertAuditEntries(trx, [
-            auditEntry(id, 'created', user, offset, now, creationChanges({
-              pcnNumber,
-              status: 'SUBMITTED',
-              vehicleRegistration: fields.vehicleRegistration,
-              carParkId: fields.carParkId,
-              offenceType: fields.offenceType,
-              description: fields.description,
-              location: fields.location,
-              observedAt,
-              issuedAt,
-              stayApplies,
-              duplicateReason,
-              clockOffsetMs: offset,
-              images: rows.map(imageSummary),
-            })),
-          ]);
-        });
-      } catch (error) {
-        await discardFiles(fileNames);
-        // Two requests with one key raced: the unique (created_by, idempotency_key) index let
-        // the other one win, so this one answers with the winner's PCN.
-        const winner = await findPcnRowByIdempotencyKey(db, user.id, key);
-        if (winner) return answerReplay(c, user, winner, requestHash);
-        throw error;
+      const filed = await filePcn(evidenceDeps, { actor: user, idempotencyKey: key, fields, photos: form, deviceTime, receivedAt });
+      if (filed.replayed) {
+        c.header('Idempotent-Replayed', 'true');
+        return ok(c, await loadPcn(filed.row, user, { withHistory: true }), { status: 201 });
       }
-      return ok(c, await loadPcnById(id, user), { status: 201 });
+      return ok(c, await loadPcnById(filed.pcnId, user), { status: 201 });
     })
 
     .put('/:id', uploadBodyLimit, async (c) => {
       const user = c.get('user');
       const receivedAt = deps.now();
       const id = c.req.param('id');
-      const row = await findPcnRowById(db, id);
-      if (!row) throw pcnNotFound();
-      assertDecision(decidePcnChange(user, subjectOf(row)));
+      // Refused before the body is read: a PCN the caller may not change takes no upload.
+      const row = await findChangeablePcn(db, user, id);
 
       const deviceTime = readDeviceTime(c);
       const form = await readPcnForm(c, uploadsDir);
@@ -409,116 +294,19 @@ export function createPcnRoutes(deps: AppDeps) {
       const fields = Object.fromEntries(
         Object.entries(parsed).filter(([name]) => form.text[name] !== undefined),
       ) as typeof parsed;
-      const images = await readEvidenceImages(form.files, form.facts);
-      if (fields.carParkId !== undefined && fields.carParkId !== row.car_park_id) {
-        await assertMayFileAgainst(db, user, fields.carParkId);
-      }
-      const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
-      const changed = {
-        ...fields,
-        ...(fields.observedAt !== undefined && { observedAt: new Date(fields.observedAt).toISOString() }),
-        ...(fields.issuedAt !== undefined && { issuedAt: new Date(fields.issuedAt).toISOString() }),
-        ...(fields.duplicateReason !== undefined && { duplicateReason: fields.duplicateReason || null }),
-      };
-
-      const fileNames = await placeEvidenceFiles(uploadsDir, images);
-      const now = receivedAt.toISOString();
-      let removedFiles: string[];
-      try {
-        removedFiles = await db.transaction().execute(async (trx) => {
-          // Checked again inside the transaction: an admin may have moved the PCN on while the
-          // photos were uploading.
-          const current = await findPcnRowById(trx, id);
-          if (!current) throw pcnNotFound();
-          assertDecision(decidePcnChange(user, subjectOf(current)));
-          const removed = await deletePcnImages(trx, id, form.removeImageIds);
-          const remaining = await countPcnImages(trx, id);
-          if (!fitsImageLimit(remaining, 0, images.length)) {
-            throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
-          }
-          const before = fieldsOf(current);
-          const after = { ...before, ...changed };
-          // The stay rule is checked again only when an edit touches what it depends on, so an
-          // older notice can still have its description corrected.
-          const touchesObservation = ['observedAt', 'issuedAt', 'stayApplies', 'carParkId'].some((name) => name in changed);
-          if (touchesObservation) {
-            const carPark = await findCarParkForFiling(trx, after.carParkId, user.id);
-            if (!carPark) throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.carParkNotFound, { details: { carParkId: SERVER_MESSAGES.carParkNotFound } });
-            assertObservation({
-              observedAt: after.observedAt,
-              // A notice from before issue times were recorded was issued when it was made.
-              issuedAt: after.issuedAt ?? current.created_at,
-              stayApplies: after.stayApplies,
-              carPark,
-              deviceNow: deviceTime ?? receivedAt,
-              checkFuture: { observedAt: 'observedAt' in changed, issuedAt: 'issuedAt' in changed },
-            });
-          }
-          await updatePcnFields(trx, id, changed, now);
-          const added = imageRows(id, images, fileNames, now);
-          await insertPcnImages(trx, added);
-          const isSameEventChanged = ['vehicleRegistration', 'carParkId', 'observedAt'].some(
-            (name) => JSON.stringify(before[name as keyof typeof before]) !== JSON.stringify(after[name as keyof typeof after]),
-          );
-          if (isSameEventChanged) {
-            const duplicates = await findSameParkingEvent(trx, {
-              vehicleRegistration: after.vehicleRegistration,
-              carParkId: after.carParkId,
-              day: parkingEventDay({ observedAt: after.observedAt, createdAt: current.created_at }),
-              excludePcnId: id,
-            });
-            await replaceDuplicateLinks(trx, id, duplicates.map((d) => d.id), now);
-          }
-          await recordActivity(trx, { userId: user.id, type: 'PCN_EDITED', description: `Edited PCN ${current.pcn_number}`, pcnId: id, now: new Date(now) });
-          const fieldChanges = diffFields(before, changed);
-          await insertAuditEntries(trx, [
-            ...(hasChanges(fieldChanges) ? [auditEntry(id, 'updated', user, offset, now, fieldChanges)] : []),
-            ...removed.map((image) => auditEntry(id, 'image_removed', user, offset, now, { image: { from: imageSummary(image), to: null } })),
-            ...added.map((image) => auditEntry(id, 'image_added', user, offset, now, { image: { from: null, to: imageSummary(image) } })),
-          ]);
-          return removed.map((image) => image.file_name);
-        });
-      } catch (error) {
-        await discardFiles(fileNames);
-        throw error;
-      }
-      await discardFiles(removedFiles);
+      await changePcn(evidenceDeps, { row, actor: user, fields, photos: form, removeImageIds: form.removeImageIds, deviceTime, receivedAt });
       return ok(c, await loadPcnById(id, user));
     })
 
     .delete('/:id', async (c) => {
-      const user = c.get('user');
       const id = c.req.param('id');
-      const now = deps.now();
-      const fileNames = await db.transaction().execute(async (trx) => {
-        const row = await findPcnRowById(trx, id);
-        if (!row) throw pcnNotFound();
-        assertDecision(decidePcnChange(user, subjectOf(row)));
-        const images = (await findPcnImages(trx, [id])).get(id) ?? [];
-        const files = await deletePcn(trx, id);
-        await recordActivity(trx, { userId: user.id, type: 'PCN_DELETED', description: `Deleted PCN ${row.pcn_number}`, pcnId: id, now });
-        await insertAuditEntries(trx, [
-          auditEntry(id, 'deleted', user, null, now.toISOString(), deletionChanges({
-            pcnNumber: row.pcn_number,
-            status: row.status,
-            ...fieldsOf(row),
-            adminNotes: row.admin_notes,
-            createdBy: row.created_by,
-            images: images.map(imageSummary),
-          })),
-        ]);
-        return files;
-      });
-      // Files go only after the rows are gone, so a failed delete never leaves a row without its photo.
-      await discardFiles(fileNames);
+      await deletePcn(evidenceDeps, { pcnId: id, actor: c.get('user'), now: deps.now() });
       return ok(c, { id });
     })
 
     .post('/:id/submit', async (c) => {
       const user = c.get('user');
-      const row = await findPcnRowById(db, c.req.param('id'));
-      if (!row) throw pcnNotFound();
-      assertDecision(decidePcnSubmit(user, subjectOf(row)));
+      const row = await submitPcn(db, user, c.req.param('id'));
       return ok(c, await loadPcn(row, user, { withHistory: true }));
     })
 
@@ -529,57 +317,6 @@ export function createPcnRoutes(deps: AppDeps) {
       await changePcnStatus(db, { pcnId: id, actor: user, status: input.status, adminNotes: input.adminNotes, now: deps.now() });
       return ok(c, await loadPcnById(id, user));
     });
-}
-
-/** Refuses impossible times (400 per field) and, when a stay applies, a notice issued before consideration + grace. */
-function assertObservation(input: {
-  observedAt: string | null;
-  issuedAt: string;
-  stayApplies: boolean;
-  carPark: Pick<CarParkForFiling, 'considerationMinutes' | 'graceMinutes'>;
-  deviceNow: Date;
-  /** On an edit only the times it sends are checked against now; stored ones were checked when sent. */
-  checkFuture?: { observedAt: boolean; issuedAt: boolean };
-}): void {
-  const problems = findObservationProblems({ observedAt: input.observedAt, issuedAt: input.issuedAt, now: input.deviceNow }).filter(
-    (problem) => problem.kind !== 'future' || !input.checkFuture || input.checkFuture[problem.field],
-  );
-  if (problems.length > 0) {
-    // The first problem of each field is the one to fix first (a future sighting before its order).
-    const details: Record<string, string> = {};
-    for (const problem of problems) details[problem.field] ??= problem.message;
-    throw new AppError('VALIDATION_FAILED', problems[0]!.message, { details });
-  }
-  const check = canIssue({
-    stayApplies: input.stayApplies,
-    observedAt: input.observedAt,
-    issuedAt: input.issuedAt,
-    periods: input.carPark,
-  });
-  if (!check.canIssue) {
-    const field = input.observedAt === null ? 'observedAt' : 'issuedAt';
-    throw new AppError('VALIDATION_FAILED', check.explanation, { details: { [field]: check.explanation } });
-  }
-}
-
-/** What the audit keeps of a photo: enough to prove which bytes were added or removed. */
-function imageSummary(image: { id: string; file_name: string; sha256: string; taken_at: string | null }) {
-  return { id: image.id, fileName: image.file_name, sha256: image.sha256, takenAt: image.taken_at };
-}
-
-/** The editable fields of a stored PCN, in the API's names, for diffs and the merged view of an edit. */
-function fieldsOf(row: PcnRow) {
-  return {
-    vehicleRegistration: row.vehicle_registration,
-    carParkId: row.car_park_id,
-    offenceType: row.offence_type,
-    description: row.description,
-    location: row.location,
-    observedAt: row.observed_at,
-    issuedAt: row.issued_at,
-    stayApplies: row.stay_applies === 1,
-    duplicateReason: row.duplicate_reason,
-  };
 }
 
 /** Admin tools that act on the whole list (export, selection, neighbours) see everyone's notices. */
@@ -666,73 +403,4 @@ function refusalFor(problem: SpoolProblem): AppError {
     case 'malformed':
       return new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidMultipart);
   }
-}
-
-/**
- * Checks count, size, real type, capture facts and device checksum of every photo before
- * anything is written: a refused photo leaves no file and no row.
- */
-async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImageFacts): Promise<EvidenceImage[]> {
-  if (files.length > MAX_IMAGES_PER_PCN) {
-    throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
-  }
-  const read = readImageFacts(rawFacts, files.length);
-  if ('problem' in read) {
-    throw new AppError('VALIDATION_FAILED', read.problem.message, { details: { [read.problem.field]: read.problem.message } });
-  }
-  const images: EvidenceImage[] = [];
-  for (const [index, file] of files.entries()) {
-    if (file.size > MAX_IMAGE_BYTES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.imageTooLarge, { details: { images: VALIDATION_MESSAGES.imageTooLarge } });
-    }
-    const sniffed = detectImageType(file.head);
-    if (!sniffed) {
-      const message = `${VALIDATION_MESSAGES.imageWrongType} (${file.name || `photo ${index + 1}`} is not)`;
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { details: { images: VALIDATION_MESSAGES.imageWrongType } });
-    }
-    const facts = read.facts[index]!;
-    if (facts.clientSha256 !== null && facts.clientSha256 !== file.sha256) {
-      const message = checksumMismatchMessage(index);
-      throw new AppError('EVIDENCE_CHECKSUM_MISMATCH', message, { details: { images: message, imageSha256: message } });
-    }
-    images.push({ ...sniffed, ...facts, tempPath: file.tempPath, size: file.size, sha256: file.sha256, originalName: file.name.slice(0, 200) });
-  }
-  return images;
-}
-
-function imageRows(pcnId: string, images: EvidenceImage[], fileNames: string[], now: string) {
-  return images.map((image, index) => ({
-    id: randomUUID(),
-    pcn_id: pcnId,
-    file_name: fileNames[index]!,
-    original_name: image.originalName,
-    mime_type: image.mimeType,
-    size: image.size,
-    sha256: image.sha256,
-    client_sha256: image.clientSha256,
-    taken_at: image.takenAt,
-    taken_at_source: image.takenAtSource,
-    latitude: image.latitude,
-    longitude: image.longitude,
-    accuracy_m: image.accuracyM,
-    shots: image.shots.join(','),
-    created_at: now,
-  }));
-}
-
-/** A USER files only against an active car park assigned to them; admins against any active one. */
-async function assertMayFileAgainst(
-  db: Db,
-  user: AuthUser,
-  carParkId: string,
-  options: { mustBeActive: boolean } = { mustBeActive: true },
-): Promise<CarParkForFiling> {
-  const carPark = await findCarParkForFiling(db, carParkId, user.id);
-  if (!carPark || (options.mustBeActive && !carPark.isActive)) {
-    throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.carParkNotFound, { details: { carParkId: SERVER_MESSAGES.carParkNotFound } });
-  }
-  if (!isAdminRole(user.role) && !carPark.isAssigned) {
-    throw new AppError('FORBIDDEN', SERVER_MESSAGES.carParkNotAssigned, { details: { carParkId: SERVER_MESSAGES.carParkNotAssigned } });
-  }
-  return carPark;
 }

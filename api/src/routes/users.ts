@@ -25,7 +25,7 @@ import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
-import { tooManyAttempts } from './auth.ts';
+import { tooManyAttempts } from '../workflows/auth-limits.ts';
 import { findMissingCarParkIds, setUserCarParks } from '../repositories/car-parks.ts';
 import {
   deleteUser,

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { clockOffsetMs, parkingEventDay, SERVER_MESSAGES, type PcnFields } from '@parkpatrol/shared';
+import type { AuthUser } from '../app-env.ts';
+import type { Db } from '../db/database.ts';
+import { creationChanges } from '../domain/pcn-audit.ts';
+import { hashPcnRequest } from '../domain/pcn-rules.ts';
+import { AppError } from '../http/app-error.ts';
+import {
+  auditEntry,
+  findPcnRowByIdempotencyKey,
+  findSameParkingEvent,
+  insertAuditEntries,
+  insertPcn,
+  insertPcnImages,
+  replaceDuplicateLinks,
+  type NewPcn,
+  type PcnRow,
+} from '../repositories/pcns.ts';
+import { recordActivity } from '../services/activities.ts';
+import { placeEvidenceFiles } from '../services/evidence-storage.ts';
+import { assertMayFileAgainst } from './pcn-access.ts';
+import { discardEvidenceFiles, imageRows, imageSummary, readEvidenceImages, type EvidenceDeps, type EvidenceImage, type UploadedPhotos } from './pcn-evidence.ts';
+import { assertObservation } from './pcn-observation.ts';
+
+export type PcnFiling = {
+  actor: AuthUser;
+  /** The request's Idempotency-Key: one notice per key and officer, however often the device sends it. */
+  idempotencyKey: string;
+  fields: PcnFields;
+  photos: UploadedPhotos;
+  /** The device's own clock at sending (X-Device-Time), or null when it did not say. */
+  deviceTime: Date | null;
+  receivedAt: Date;
+};
+
+/** The new PCN, or the stored one an earlier request with the same key filed: the answer replays it. */
+export type FiledPcn = { replayed: false; pcnId: string } | { replayed: true; row: PcnRow };
+
+/** The notice as it is stored: times settled to ISO strings, the stay rule and the duplicate reason decided. */
+type FiledNotice = Pick<NewPcn, 'vehicleRegistration' | 'carParkId' | 'offenceType' | 'description' | 'location' | 'observedAt'> & {
+  issuedAt: string;
+  stayApplies: boolean;
+  duplicateReason: string | null;
+};
+
+/**
+ * A new PCN from an officer's device (POST /pcns): the photos checked, the notice checked
+ * against its car park, the photos placed, then the notice, its photos' rows, its duplicate
+ * links, the activity and the audit entry in one transaction. Photos are written before the
+ * commit and removed again if it fails, so a committed row never lacks its photo.
+ */
+export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<FiledPcn> {
+  const { db } = deps;
+  const { actor: user, idempotencyKey: key, fields, deviceTime, receivedAt } = filing;
+  const images = await readEvidenceImages(filing.photos.files, filing.photos.facts);
+  const requestHash = hashPcnRequest(fields, images);
+
+  const existing = await findPcnRowByIdempotencyKey(db, user.id, key);
+  if (existing) return replayOf(existing, requestHash);
+
+  const carPark = await assertMayFileAgainst(db, user, fields.carParkId);
+  // Observation and issue times are the device's readings, so they are checked against the
+  // device's own "now" when it says what that is, and the rule compares like with like.
+  const deviceNow = deviceTime ?? receivedAt;
+  const observedAt = fields.observedAt ? new Date(fields.observedAt).toISOString() : null;
+  // Without an issue time the notice is issued now, but never before its own sighting: a
+  // phone a minute ahead of the server (and not saying so) must not fail its own notice.
+  const issuedAt = fields.issuedAt
+    ? new Date(fields.issuedAt).toISOString()
+    : new Date(Math.max(deviceNow.getTime(), observedAt ? Date.parse(observedAt) : 0)).toISOString();
+  const stayApplies = fields.stayApplies ?? carPark.stayAppliesByDefault;
+  assertObservation({ observedAt, issuedAt, stayApplies, carPark, deviceNow });
+  const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
+  const notice: FiledNotice = {
+    vehicleRegistration: fields.vehicleRegistration,
+    carParkId: fields.carParkId,
+    offenceType: fields.offenceType,
+    description: fields.description,
+    location: fields.location,
+    observedAt,
+    issuedAt,
+    stayApplies,
+    duplicateReason: fields.duplicateReason || null,
+  };
+
+  const fileNames = await placeEvidenceFiles(deps.uploadsDir, images);
+  const id = randomUUID();
+  try {
+    await commitFiling(db, { id, notice, actor: user, clockOffsetMs: offset, idempotencyKey: key, requestHash, images, fileNames, now: receivedAt.toISOString() });
+  } catch (error) {
+    await discardEvidenceFiles(deps, fileNames);
+    // Two requests with one key raced: the unique (created_by, idempotency_key) index let
+    // the other one win, so this one answers with the winner's PCN.
+    const winner = await findPcnRowByIdempotencyKey(db, user.id, key);
+    if (winner) return replayOf(winner, requestHash);
+    throw error;
+  }
+  return { replayed: false, pcnId: id };
+}
+
+/** A replayed create answers with what the first request made, or 422 if the key now carries another notice. */
+function replayOf(existing: PcnRow, requestHash: string): FiledPcn {
+  if (existing.request_hash !== requestHash) {
+    throw new AppError('IDEMPOTENCY_MISMATCH', SERVER_MESSAGES.idempotencyKeyReused);
+  }
+  return { replayed: true, row: existing };
+}
+
+/**
+ * The filing's one transaction: the same-parking-event lookup, the PCN number, the rows, the
+ * duplicate links, the activity and the audit entry commit together or not at all.
+ *
+ * Engine-specific: this relies on SQLite running the transaction alone (Kysely's SQLite driver
+ * holds its one connection for the whole transaction, and SQLite has one writer). So the next
+ * number insertPcn reads (MAX(sequence) + 1) and the same-event lookup see every filing
+ * committed before, and no other filing can slip in between the read and the insert; the unique
+ * indexes on sequence and on (created_by, idempotency_key) are only the backstop, the second
+ * one answered in filePcn's catch. A database with concurrent transactions needs its lock here
+ * (on the numbering, and on the parking event so racing notices for it still flag each other).
+ */
+async function commitFiling(
+  db: Db,
+  filing: {
+    id: string;
+    notice: FiledNotice;
+    actor: AuthUser;
+    clockOffsetMs: number | null;
+    idempotencyKey: string;
+    requestHash: string;
+    images: EvidenceImage[];
+    fileNames: string[];
+    now: string;
+  },
+): Promise<void> {
+  const { id, notice, actor: user, clockOffsetMs: offset, now } = filing;
+  await db.transaction().execute(async (trx) => {
+    // Looked up inside the transaction, so two notices for one event racing in are both flagged.
+    const duplicates = await findSameParkingEvent(trx, {
+      vehicleRegistration: notice.vehicleRegistration,
+      carParkId: notice.carParkId,
+      day: parkingEventDay({ observedAt: notice.observedAt, createdAt: now }),
+    });
+    const { pcnNumber } = await insertPcn(trx, {
+      id,
+      ...notice,
+      clockOffsetMs: offset,
+      createdBy: user.id,
+      idempotencyKey: filing.idempotencyKey,
+      requestHash: filing.requestHash,
+      now,
+    });
+    const rows = imageRows(id, filing.images, filing.fileNames, now);
+    await insertPcnImages(trx, rows);
+    await replaceDuplicateLinks(trx, id, duplicates.map((d) => d.id), now);
+    await recordActivity(trx, { userId: user.id, type: 'PCN_CREATED', description: `Created PCN ${pcnNumber}`, pcnId: id, now: new Date(now) });
+    await insertAuditEntries(trx, [
+      auditEntry(id, 'created', user, offset, now, creationChanges({
+        pcnNumber,
+        status: 'SUBMITTED',
+        ...notice,
+        clockOffsetMs: offset,
+        images: rows.map(imageSummary),
+      })),
+    ]);
+  });
+}

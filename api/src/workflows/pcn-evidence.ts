@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PCN, VALIDATION_MESSAGES } from '@parkpatrol/shared';
+import type { Db } from '../db/database.ts';
+import { checksumMismatchMessage, readImageFacts, type ImageFacts, type RawImageFacts } from '../domain/image-facts.ts';
+import { AppError } from '../http/app-error.ts';
+import { deleteEvidenceFiles } from '../services/evidence-storage.ts';
+import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
+import type { Logger } from '../services/logger.ts';
+import type { SpooledFile } from '../services/multipart-spool.ts';
+
+/**
+ * What the PCN workflows that store or remove photos need: the database, the evidence folder
+ * (services/evidence-storage.ts writes and removes the files in it) and a logger for files that
+ * could not be removed.
+ */
+export type EvidenceDeps = { db: Db; uploadsDir: string; logger: Logger };
+
+/** A photo the request sent, checked and ready to be placed: its spooled file, real type and capture facts. */
+export type EvidenceImage = SniffedImage & ImageFacts & { tempPath: string; size: number; sha256: string; originalName: string };
+
+/** The photos of a request as the route read them: the spooled files and their facts, in the same order. */
+export type UploadedPhotos = { files: SpooledFile[]; facts: RawImageFacts };
+
+/**
+ * Checks count, size, real type, capture facts and device checksum of every photo before
+ * anything is written: a refused photo leaves no file and no row.
+ */
+export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImageFacts): Promise<EvidenceImage[]> {
+  if (files.length > MAX_IMAGES_PER_PCN) {
+    throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
+  }
+  const read = readImageFacts(rawFacts, files.length);
+  if ('problem' in read) {
+    throw new AppError('VALIDATION_FAILED', read.problem.message, { details: { [read.problem.field]: read.problem.message } });
+  }
+  const images: EvidenceImage[] = [];
+  for (const [index, file] of files.entries()) {
+    if (file.size > MAX_IMAGE_BYTES) {
+      throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.imageTooLarge, { details: { images: VALIDATION_MESSAGES.imageTooLarge } });
+    }
+    const sniffed = detectImageType(file.head);
+    if (!sniffed) {
+      const message = `${VALIDATION_MESSAGES.imageWrongType} (${file.name || `photo ${index + 1}`} is not)`;
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { details: { images: VALIDATION_MESSAGES.imageWrongType } });
+    }
+    const facts = read.facts[index]!;
+    if (facts.clientSha256 !== null && facts.clientSha256 !== file.sha256) {
+      const message = checksumMismatchMessage(index);
+      throw new AppError('EVIDENCE_CHECKSUM_MISMATCH', message, { details: { images: message, imageSha256: message } });
+    }
+    images.push({ ...sniffed, ...facts, tempPath: file.tempPath, size: file.size, sha256: file.sha256, originalName: file.name.slice(0, 200) });
+  }
+  return images;
+}
+
+/** The pcn_images rows of photos placed under `fileNames` (same order). */
+export function imageRows(pcnId: string, images: EvidenceImage[], fileNames: string[], now: string) {
+  return images.map((image, index) => ({
+    id: randomUUID(),
+    pcn_id: pcnId,
+    file_name: fileNames[index]!,
+    original_name: image.originalName,
+    mime_type: image.mimeType,
+    size: image.size,
+    sha256: image.sha256,
+    client_sha256: image.clientSha256,
+    taken_at: image.takenAt,
+    taken_at_source: image.takenAtSource,
+    latitude: image.latitude,
+    longitude: image.longitude,
+    accuracy_m: image.accuracyM,
+    shots: image.shots.join(','),
+    created_at: now,
+  }));
+}
+
+/** What the audit keeps of a photo: enough to prove which bytes were added or removed. */
+export function imageSummary(image: { id: string; file_name: string; sha256: string; taken_at: string | null }) {
+  return { id: image.id, fileName: image.file_name, sha256: image.sha256, takenAt: image.taken_at };
+}
+
+/**
+ * Removes evidence files: those written for a request that did not commit, or those of photos
+ * whose rows are gone. A failure here must not hide the original error, so it is only logged
+ * (a file no row names is swept at the next server start).
+ */
+export async function discardEvidenceFiles(deps: Pick<EvidenceDeps, 'uploadsDir' | 'logger'>, fileNames: readonly string[]): Promise<void> {
+  try {
+    await deleteEvidenceFiles(deps.uploadsDir, fileNames);
+  } catch (error) {
+    deps.logger.error('could not delete evidence files', { fileNames, error: String(error) });
+  }
+}

@@ -1,0 +1,34 @@
+import { canIssue, findObservationProblems } from '@parkpatrol/shared';
+import { AppError } from '../http/app-error.ts';
+import type { CarParkForFiling } from '../repositories/pcns.ts';
+
+/** Refuses impossible times (400 per field) and, when a stay applies, a notice issued before consideration + grace. */
+export function assertObservation(input: {
+  observedAt: string | null;
+  issuedAt: string;
+  stayApplies: boolean;
+  carPark: Pick<CarParkForFiling, 'considerationMinutes' | 'graceMinutes'>;
+  deviceNow: Date;
+  /** On an edit only the times it sends are checked against now; stored ones were checked when sent. */
+  checkFuture?: { observedAt: boolean; issuedAt: boolean };
+}): void {
+  const problems = findObservationProblems({ observedAt: input.observedAt, issuedAt: input.issuedAt, now: input.deviceNow }).filter(
+    (problem) => problem.kind !== 'future' || !input.checkFuture || input.checkFuture[problem.field],
+  );
+  if (problems.length > 0) {
+    // The first problem of each field is the one to fix first (a future sighting before its order).
+    const details: Record<string, string> = {};
+    for (const problem of problems) details[problem.field] ??= problem.message;
+    throw new AppError('VALIDATION_FAILED', problems[0]!.message, { details });
+  }
+  const check = canIssue({
+    stayApplies: input.stayApplies,
+    observedAt: input.observedAt,
+    issuedAt: input.issuedAt,
+    periods: input.carPark,
+  });
+  if (!check.canIssue) {
+    const field = input.observedAt === null ? 'observedAt' : 'issuedAt';
+    throw new AppError('VALIDATION_FAILED', check.explanation, { details: { [field]: check.explanation } });
+  }
+}

@@ -1,0 +1,62 @@
+import { SERVER_MESSAGES } from '@parkpatrol/shared';
+import type { AppDeps } from '../app-env.ts';
+import { issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../auth/one-time-tokens.ts';
+import { combineDecisions } from '../auth/rate-limit.ts';
+import { findCredentialsByEmail, findUserById } from '../repositories/users.ts';
+import { escapeHtml } from '../services/mail.ts';
+import { tooManyAttempts, type AuthLimits } from './auth-limits.ts';
+
+type ResetDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'now'>;
+
+/**
+ * POST /auth/forgot-password: a reset link by email to an active account. The answer is the
+ * same for any email, known or not, and does not wait for the mail.
+ */
+export async function requestPasswordReset(deps: ResetDeps, limits: AuthLimits, input: { email: string; address: string }): Promise<void> {
+  // Counted for every email, known or not, so the limit itself reveals nothing.
+  const limit = combineDecisions([limits.resetRequestsByAccount.check(input.email), limits.resetRequestsByAddress.check(input.address)]);
+  if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
+  limits.resetRequestsByAccount.hit(input.email);
+  limits.resetRequestsByAddress.hit(input.address);
+
+  const credentials = await findCredentialsByEmail(deps.db, input.email);
+  if (credentials?.isActive) {
+    // Sent after answering: waiting for SMTP would make a known email measurably slower than
+    // an unknown one, and a mail failure must not show in the answer either.
+    void sendPasswordResetEmail(deps, credentials.id).catch((err: unknown) => {
+      deps.logger.error('password reset email failed', { userId: credentials.id, reason: err instanceof Error ? err.message : String(err) });
+    });
+  }
+}
+
+async function sendPasswordResetEmail(deps: ResetDeps, userId: string): Promise<void> {
+  const { db, config } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  const token = await issueOneTimeToken(db, { userId, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: deps.now() });
+  const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const product = config.productName;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Reset your ${product} password`,
+    purpose: 'password-reset',
+    userId,
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      `Someone asked to reset the password of your ${product} Self Ticketing account.`,
+      'Open this link within one hour to choose a new password (it works once):',
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+    html: [
+      `<p>Hello ${escapeHtml(user.firstName)},</p>`,
+      `<p>Someone asked to reset the password of your ${escapeHtml(product)} Self Ticketing account.</p>`,
+      '<p>Open this link within one hour to choose a new password (it works once):</p>',
+      `<p><a href="${escapeHtml(link)}">Reset my password</a></p>`,
+      '<p>If you did not ask for this, ignore this email: your password stays as it is.</p>',
+    ].join('\n'),
+  });
+}
