@@ -3,10 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EVIDENCE_RETENTION_DAYS, DEFAULT_KEEPER_NOTICE_DAYS, DEFAULT_PRODUCT_NAME } from '@parkpatrol/shared';
+import type { DatabaseTarget } from './db/database.ts';
 
 export type Config = {
   port: number;
   dataDir: string;
+  /** The embedded SQLite file unless DATABASE_URL names a PostgreSQL server. */
+  database: DatabaseTarget;
+  /** Where the SQLite file is (or would be): backup and the move to PostgreSQL read it. */
   databaseFile: string;
   uploadsDir: string;
   outboxDir: string;
@@ -61,18 +65,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  if (e.DATABASE_URL && !e.DATABASE_URL.startsWith('file:') && !e.DATABASE_URL.endsWith('.sqlite')) {
-    throw new Error('Invalid configuration: DATABASE_URL: only SQLite (file:path) is supported for now');
+  const isPostgres = e.DATABASE_URL !== undefined && /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
+  if (e.DATABASE_URL && !isPostgres && !e.DATABASE_URL.startsWith('file:') && !e.DATABASE_URL.endsWith('.sqlite')) {
+    throw new Error('Invalid configuration: DATABASE_URL: use file:path (SQLite) or postgres://user:password@host:port/database');
+  }
+  // Several processes share one PostgreSQL: each must sign and check tokens with the same key,
+  // which a secret generated into one machine's DATA_DIR cannot be.
+  if (isPostgres && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration: JWT_SECRET: required with a PostgreSQL DATABASE_URL (every API process must sign alike)');
   }
   const dataDir = resolve(e.DATA_DIR);
   // The folder holds the database, the mail outbox (live reset links) and the secret.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const databaseFile = e.DATABASE_URL && !isPostgres ? resolve(e.DATABASE_URL.replace(/^file:/, '')) : join(dataDir, 'parkpatrol.sqlite');
   const port = e.PORT;
   const productName = e.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
   return {
     port,
     dataDir,
-    databaseFile: e.DATABASE_URL ? resolve(e.DATABASE_URL.replace(/^file:/, '')) : join(dataDir, 'parkpatrol.sqlite'),
+    database: isPostgres ? { engine: 'postgres', url: e.DATABASE_URL! } : { engine: 'sqlite', file: databaseFile },
+    databaseFile,
     uploadsDir: join(dataDir, 'uploads'),
     outboxDir: join(dataDir, 'outbox'),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),

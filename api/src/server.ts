@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { connectDatabase, migrateToLatest } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './services/logger.ts';
 import { createMailer } from './services/mail.ts';
@@ -14,7 +14,7 @@ import { findKnownImageFileNames } from './repositories/pcns.ts';
 const logger = createLogger();
 const config = loadConfig();
 const webDist = config.webDistDir ?? resolve(import.meta.dirname, '../../web/dist');
-const { db, sqlite } = openDatabase(config.databaseFile);
+const { db, close: closeDatabase } = connectDatabase(config.database);
 await migrateToLatest(db);
 if (!config.isProduction) {
   const seeded = await seedDemoData(db);
@@ -61,10 +61,7 @@ function shutdown(signal: string) {
   logger.info('shutting down', { signal });
   stopEvidencePurge();
   server.close(() => {
-    void db.destroy().finally(() => {
-      if (sqlite.open) sqlite.close();
-      process.exit(0);
-    });
+    void closeDatabase().finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

@@ -6,7 +6,8 @@ import type { Role, User } from '@parkpatrol/shared';
 import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { migrateToLatest, openDatabase, type Db } from '../src/db/database.ts';
+import pg from 'pg';
+import { connectDatabase, migrateToLatest, type Db, type DatabaseTarget } from '../src/db/database.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createMemorySignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
 import type { UploadGate } from '../src/services/upload-gate.ts';
@@ -16,8 +17,38 @@ import { createMailer } from '../src/services/mail.ts';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * The real app over a fresh, migrated SQLite file and its own data folder. Nothing of ours is
- * mocked; `clock` lets a test move time forward (token expiry, rate-limit windows).
+ * With TEST_POSTGRES_URL set (a PostgreSQL server where that user may create databases, e.g.
+ * `node scripts/services/postgres.mjs run -- sh -c 'TEST_POSTGRES_URL=$DATABASE_URL npx vitest
+ * run --project api'`), each test app gets a new database there instead of a SQLite file (issue
+ * 15: the same suite on both engines). The few tests that read the SQLite file directly
+ * (`t.sqlite`) are SQLite's own.
+ */
+async function freshDatabase(dataDir: string): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_POSTGRES_URL;
+  if (!serverUrl) return { target: { engine: 'sqlite', file: join(dataDir, 'parkpatrol.sqlite') }, drop: async () => undefined };
+  // Database names cannot be bound parameters; this one is made of hex digits only.
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { engine: 'postgres', url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The real app over a fresh, migrated database (a SQLite file by default) and its own data
+ * folder. Nothing of ours is mocked; `clock` lets a test move time forward (token expiry,
+ * rate-limit windows).
  */
 export async function createTestApp(
   options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate } = {},
@@ -27,7 +58,12 @@ export async function createTestApp(
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', APP_URL: 'http://localhost:5173', SMTP_URL: options.smtpUrl }),
     ...options.config,
   };
-  const { db, sqlite } = openDatabase(config.databaseFile);
+  const database = await freshDatabase(dataDir);
+  config.database = database.target;
+  const opened = connectDatabase(database.target);
+  const { db, close: closeDatabase } = opened;
+  /** Only on SQLite: for the tests that look into the file itself. */
+  const sqlite = opened.sqlite!;
   await migrateToLatest(db);
   const logLines: string[] = [];
   const logger: Logger = createLogger((line) => logLines.push(line));
@@ -124,8 +160,8 @@ export async function createTestApp(
   }
 
   async function close() {
-    await db.destroy();
-    if (sqlite.open) sqlite.close();
+    await closeDatabase();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 

@@ -10,7 +10,7 @@ import {
   type Role,
   type UserWithStats,
 } from '@parkpatrol/shared';
-import type { Db } from '../db/database.ts';
+import { engineOf, type Db } from '../db/database.ts';
 import { foldHeartbeat, millisecondsToWholeMinutes, type SiteVisit } from '../services/site-time.ts';
 
 export const RECENT_ACTIVITY_COUNT = 20;
@@ -163,7 +163,10 @@ export async function findUsersWithStats(db: Db): Promise<UserWithStats[]> {
       .select([
         'user_id',
         // Whole milliseconds per visit, summed exactly; julianday alone would drift by fractions.
-        sql<number>`sum(round((julianday(last_seen_at) - julianday(started_at)) * 86400000))`.as('ms'),
+        (engineOf(db) === 'postgres'
+          ? sql<number>`sum(round(extract(epoch from (last_seen_at::timestamptz - started_at::timestamptz)) * 1000))`
+          : sql<number>`sum(round((julianday(last_seen_at) - julianday(started_at)) * 86400000))`
+        ).as('ms'),
       ])
       .groupBy('user_id')
       .execute(),

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { CarParksTable } from '../db/schema.ts';
 import { orderedBy } from './list-order.ts';
-import { toLikePattern } from './users.ts';
+import { likeIgnoringCase, toLikePattern } from './users.ts';
 
 type AssignedUser = NonNullable<CarPark['assignedUsers']>[number];
 
@@ -90,8 +90,9 @@ export async function listCarParks(db: Db, query: CarParkListQuery): Promise<{ c
   let filtered = db.selectFrom('car_parks');
   if (query.search) {
     const pattern = toLikePattern(query.search);
+    const like = likeIgnoringCase(db);
     filtered = filtered.where(
-      sql<boolean>`(name like ${pattern} escape '\\' or site_code like ${pattern} escape '\\' or address like ${pattern} escape '\\' or postcode like ${pattern} escape '\\')`,
+      sql<boolean>`(name ${like} ${pattern} escape '\\' or site_code ${like} ${pattern} escape '\\' or address ${like} ${pattern} escape '\\' or postcode ${like} ${pattern} escape '\\')`,
     );
   }
   if (query.isActive !== undefined) filtered = filtered.where('is_active', '=', query.isActive ? 1 : 0);

@@ -1,16 +1,19 @@
 /**
- * better-sqlite3 reports constraint failures with these codes. Routes check first and catch
- * these only for the race where another request wrote in between, so it is a 409, not a 500.
+ * better-sqlite3 and pg report constraint failures with these codes (pg's are SQLSTATEs). Routes
+ * check first and catch these only for the race where another request wrote in between, so it
+ * is a 409, not a 500.
  */
-function sqliteCode(err: unknown): string | undefined {
+function errorCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
 }
 
+const UNIQUE_VIOLATIONS = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
+const FOREIGN_KEY_VIOLATIONS = new Set(['SQLITE_CONSTRAINT_FOREIGNKEY', '23503']);
+
 export function isUniqueViolation(err: unknown): boolean {
-  const code = sqliteCode(err);
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return UNIQUE_VIOLATIONS.has(errorCode(err) ?? '');
 }
 
 export function isForeignKeyViolation(err: unknown): boolean {
-  return sqliteCode(err) === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+  return FOREIGN_KEY_VIOLATIONS.has(errorCode(err) ?? '');
 }

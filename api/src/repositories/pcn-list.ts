@@ -9,7 +9,7 @@ import {
   type PcnStatus,
   type SortOrder,
 } from '@parkpatrol/shared';
-import type { Db } from '../db/database.ts';
+import { engineOf, type Db, type Engine } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { normalisePcnSearch } from '../domain/pcn-rules.ts';
 import { beyond, orderedBy, reversed, type ListOrder } from './list-order.ts';
@@ -49,6 +49,7 @@ const KEEPER_QUEUE_COUNT_CONDITION = sql<SqlBool>`pcns.status in (${quoted(KEEPE
 function listConditions(
   eb: ExpressionBuilder<Database, 'pcns'>,
   filter: PcnListFilter,
+  engine: Engine,
   purpose: 'page' | 'count' = 'page',
 ): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
@@ -69,14 +70,15 @@ function listConditions(
     );
   }
   const search = filter.search ? normalisePcnSearch(filter.search) : null;
-  if (search && search.registration.length >= 3 && search.number.length >= 3) {
+  if (search && engine === 'sqlite' && search.registration.length >= 3 && search.number.length >= 3) {
     // Three or more characters: the trigram index (migration 0006) finds the matching rows.
     // The search is only [A-Z0-9] after normalising, so quoting it makes a safe FTS5 phrase.
     const match = `vehicle_registration : "${search.registration}" OR pcn_number : "${search.number}"`;
     conditions.push(sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${match})`);
   } else if (search) {
     // Registrations are stored normalised and numbers are digits, so after normalising the
-    // search contains only [A-Z0-9] and needs no LIKE escaping.
+    // search contains only [A-Z0-9] and needs no LIKE escaping. On PostgreSQL the pg_trgm GIN
+    // indexes (postgres migration 0001) answer this LIKE from the index.
     conditions.push(
       eb.or([
         eb('pcns.vehicle_registration', 'like', `%${search.registration}%`),
@@ -130,7 +132,7 @@ function pcnListOrder(filter: PcnListFilter): { order: ListOrder; sortValue: Raw
 /** The list's rows in the list's order, filtered as the list is: one query for a page, an export or a selection. */
 function orderedPcnRows(db: Db, filter: PcnListFilter) {
   return orderedBy(
-    selectPcnRows(db).where((eb) => eb.and(listConditions(eb, filter))),
+    selectPcnRows(db).where((eb) => eb.and(listConditions(eb, filter, engineOf(db)))),
     pcnListOrder(filter).order,
   );
 }
@@ -198,7 +200,7 @@ export async function findPcnNeighbours(db: Db, pcnId: string, filter: PcnListFi
     const row = await orderedBy(
       fromPcnsWithNames(db)
         .select('pcns.id')
-        .where((eb) => eb.and([...listConditions(eb, filter), beyond(order, at, side)])),
+        .where((eb) => eb.and([...listConditions(eb, filter, engineOf(db)), beyond(order, at, side)])),
       side === 'after' ? order : reversed(order),
     )
       .limit(1)
@@ -207,13 +209,13 @@ export async function findPcnNeighbours(db: Db, pcnId: string, filter: PcnListFi
   };
   const isListed = await fromPcnsWithNames(db)
     .select('pcns.id')
-    .where((eb) => eb.and([...listConditions(eb, filter), eb('pcns.id', '=', pcnId)]))
+    .where((eb) => eb.and([...listConditions(eb, filter, engineOf(db)), eb('pcns.id', '=', pcnId)]))
     .executeTakeFirst();
   let position: number | null = null;
   if (isListed) {
     const { before } = await fromPcnsWithNames(db)
       .select((eb) => eb.fn.countAll<number>().as('before'))
-      .where((eb) => eb.and([...listConditions(eb, filter), beyond(order, at, 'before')]))
+      .where((eb) => eb.and([...listConditions(eb, filter, engineOf(db)), beyond(order, at, 'before')]))
       .executeTakeFirstOrThrow();
     position = Number(before) + 1;
   }
@@ -233,7 +235,7 @@ async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
   const counted = await db
     .selectFrom('pcns')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => eb.and(listConditions(eb, filter, 'count')))
+    .where((eb) => eb.and(listConditions(eb, filter, engineOf(db), 'count')))
     .executeTakeFirstOrThrow();
   return Number(counted.total);
 }

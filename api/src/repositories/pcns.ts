@@ -21,7 +21,7 @@ import {
   type PhotoTakenAtSource,
 } from '@parkpatrol/shared';
 import type { Insertable } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { engineOf, type Db } from '../db/database.ts';
 import type { PcnImagesTable } from '../db/schema.ts';
 import type { AuditChanges } from '../domain/pcn-audit.ts';
 
@@ -302,6 +302,18 @@ export type NewPcn = {
  * reading MAX(sequence) and inserting must not interleave with another create (the unique
  * index on sequence is the backstop).
  */
+/**
+ * Filings one at a time, until the transaction ends: PCN numbers are MAX + 1 and must stay
+ * unique and gapless, and two notices for one parking event must see each other. SQLite runs one
+ * write transaction at a time already; PostgreSQL takes a transaction-level advisory lock, so
+ * every API process waits its turn for the few milliseconds a filing's commit takes.
+ */
+export async function lockPcnFiling(trx: Db): Promise<void> {
+  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${FILING_LOCK})`.execute(trx);
+}
+/** Any fixed number, the same in every process: the advisory lock's name. */
+const FILING_LOCK = 1_504_200_001;
+
 export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: number; pcnNumber: string }> {
   const { last } = await trx
     .selectFrom('pcns')
@@ -547,7 +559,7 @@ export async function findSameParkingEvent(
     .where(eventAt, '>=', start)
     .where(eventAt, '<', end);
   if (input.excludePcnId !== undefined) query = query.where('pcns.id', '!=', input.excludePcnId);
-  const rows = await query.orderBy('pcns.created_at').orderBy(sql`pcns.rowid`).execute();
+  const rows = await query.orderBy('pcns.created_at').orderBy('pcns.sequence').execute();
   return rows.map((r) => ({ id: r.id, pcnNumber: r.pcn_number, status: r.status as PcnStatus, createdAt: r.created_at }));
 }
 

@@ -12,7 +12,7 @@ import {
   type UserListQuery,
   type UserSortKey,
 } from '@parkpatrol/shared';
-import type { Db } from '../db/database.ts';
+import { engineOf, type Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { orderedBy, type ListOrder } from './list-order.ts';
 
@@ -96,6 +96,11 @@ export async function setPasswordHash(db: Db, userId: string, input: { passwordH
 }
 
 /** LIKE with the user's text taken literally (used with ESCAPE '\'): % and _ match themselves. */
+/** SQLite's LIKE ignores ASCII case; PostgreSQL's does not, and ILIKE is its case-blind form. */
+export function likeIgnoringCase(db: Db) {
+  return sql.raw(engineOf(db) === 'postgres' ? 'ilike' : 'like');
+}
+
 export function toLikePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
@@ -121,8 +126,9 @@ function filteredUsers(db: Db, filter: UserListFilter) {
   let filtered = db.selectFrom('users');
   if (filter.search) {
     const pattern = toLikePattern(filter.search);
+    const like = likeIgnoringCase(db);
     filtered = filtered.where(
-      sql<boolean>`(first_name || ' ' || last_name like ${pattern} escape '\\' or email like ${pattern} escape '\\')`,
+      sql<boolean>`(first_name || ' ' || last_name ${like} ${pattern} escape '\\' or email ${like} ${pattern} escape '\\')`,
     );
   }
   if (filter.role) filtered = filtered.where('role', '=', filter.role);

@@ -11,6 +11,7 @@ import {
   findSameParkingEvent,
   insertAuditEntries,
   insertPcn,
+  lockPcnFiling,
   insertPcnImages,
   replaceDuplicateLinks,
   type NewPcn,
@@ -115,8 +116,8 @@ function replayOf(existing: PcnRow, requestHash: string): FiledPcn {
  * number insertPcn reads (MAX(sequence) + 1) and the same-event lookup see every filing
  * committed before, and no other filing can slip in between the read and the insert; the unique
  * indexes on sequence and on (created_by, idempotency_key) are only the backstop, the second
- * one answered in filePcn's catch. A database with concurrent transactions needs its lock here
- * (on the numbering, and on the parking event so racing notices for it still flag each other).
+ * one answered in filePcn's catch. On PostgreSQL, lockPcnFiling gives the same guarantee: the
+ * filings of every process take their turn.
  */
 async function commitFiling(
   db: Db,
@@ -134,6 +135,7 @@ async function commitFiling(
 ): Promise<void> {
   const { id, notice, actor: user, clockOffsetMs: offset, now } = filing;
   await db.transaction().execute(async (trx) => {
+    await lockPcnFiling(trx);
     // Looked up inside the transaction, so two notices for one event racing in are both flagged.
     const duplicates = await findSameParkingEvent(trx, {
       vehicleRegistration: notice.vehicleRegistration,

@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_schema.ts';
+
+/**
+ * PostgreSQL's migrations, in order (issue 15). The SQLite set in ../index.ts stays as it is;
+ * from here on a schema change is written twice, once per engine, and the schema test checks
+ * both expose the same tables and columns.
+ */
+export const postgresMigrations: Record<string, Migration> = {
+  '0001_schema': m0001,
+};
