@@ -8,7 +8,7 @@ import { createUserInputSchema, fieldErrors, ROLES } from '@parkpatrol/shared';
 import { ACCESS_LINK_TTL_MS, issueOneTimeToken } from '../api/src/auth/one-time-tokens.ts';
 import { hashPassword } from '../api/src/auth/passwords.ts';
 import { loadConfig } from '../api/src/config.ts';
-import { migrateToLatest, openDatabase } from '../api/src/db/database.ts';
+import { connectDatabase, migrateToLatest } from '../api/src/db/database.ts';
 import { insertUser, isEmailTaken } from '../api/src/repositories/users.ts';
 
 const USAGE = `Usage: npm run create-user -- --email E --role ${ROLES.join('|')} [--password P] [--first-name F --last-name L]`;
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const input = parsed.data;
 
   const config = loadConfig();
-  const { db, sqlite } = openDatabase(config.databaseFile);
+  const { db, close } = connectDatabase(config.database);
   try {
     await migrateToLatest(db);
     if (await isEmailTaken(db, input.email)) fail(`A user with the email ${input.email} already exists.`);
@@ -76,14 +76,13 @@ async function main(): Promise<void> {
       passwordHash: input.password ? await hashPassword(input.password) : null,
       now,
     });
-    process.stdout.write(`Created ${input.role} ${input.firstName} ${input.lastName} <${input.email}> (id ${id}) in ${config.databaseFile}\n`);
+    process.stdout.write(`Created ${input.role} ${input.firstName} ${input.lastName} <${input.email}> (id ${id}) in ${config.database.engine === 'sqlite' ? config.databaseFile : 'PostgreSQL'}\n`);
     if (!input.password) {
       const token = await issueOneTimeToken(db, { userId: id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now });
       process.stdout.write(`No password given. Open this single-use link within 7 days to sign in and choose one:\n${config.appUrl}/u/${token}\n`);
     }
   } finally {
-    await db.destroy();
-    if (sqlite.open) sqlite.close();
+    await close();
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/src/config.ts';
-import { migrateToLatest, openDatabase } from '../api/src/db/database.ts';
+import { connectDatabase, migrateToLatest } from '../api/src/db/database.ts';
 import { createLogger } from '../api/src/services/logger.ts';
 import { purgeExpiredEvidence } from '../api/src/services/purge-expired-evidence.ts';
 
@@ -26,7 +26,7 @@ try {
 }
 
 const config = loadConfig();
-const { db, sqlite } = openDatabase(config.databaseFile);
+const { db, close } = connectDatabase(config.database);
 try {
   await migrateToLatest(db);
   const result = await purgeExpiredEvidence(
@@ -47,6 +47,5 @@ try {
       : `${verb} ${photoCount} photo${photoCount === 1 ? '' : 's'} of ${result.pcns.length} PCN${result.pcns.length === 1 ? '' : 's'}${isDryRun ? ' (dry run: nothing was deleted)' : ''}.\n`,
   );
 } finally {
-  await db.destroy();
-  if (sqlite.open) sqlite.close();
+  await close();
 }

@@ -8,7 +8,7 @@ import { makeJpeg } from './fixtures.ts';
 import { takeFingerprint } from './support/db-fingerprint.ts';
 import { ownerFor } from './support/send.ts';
 import { actorOf, createWorld, type Actor, type World } from './support/world.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
 /**
  * Issue 7, item 3: random and malformed input to every endpoint of the table. Each run takes a
@@ -353,7 +353,8 @@ const PROPERTY_TIMEOUT_MS = Math.max(60_000, (FUZZ_RUNS + MULTIPART_RUNS) * 100)
 const sender = fc.constantFrom<Sender>('owner', 'admin', 'superAdmin');
 
 describe('bad input to every endpoint', () => {
-  it('never answers 500 and a refused request changes nothing, for broken bodies, queries, headers and paths', async () => {
+  // The fingerprint reads the SQLite file whole; a PostgreSQL fingerprint is still to write (issue 15).
+  it.skipIf(ON_POSTGRES)('never answers 500 and a refused request changes nothing, for broken bodies, queries, headers and paths', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ENDPOINTS), sender, mutation, async (endpoint, who, m) => {
         const original = await toWire(endpoint, await validRequestFor(endpoint), who);
@@ -364,7 +365,7 @@ describe('bad input to every endpoint', () => {
   }, PROPERTY_TIMEOUT_MS);
 
   const multipartEndpoints = ENDPOINTS.filter((e) => e.body === 'multipart');
-  it(`never answers 500 and a refused upload leaves no file or row, for random multipart to ${multipartEndpoints.map(describeEndpoint).join(' and ')}`, async () => {
+  it.skipIf(ON_POSTGRES)(`never answers 500 and a refused upload leaves no file or row, for random multipart to ${multipartEndpoints.map(describeEndpoint).join(' and ')}`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...multipartEndpoints), sender, multipartShape, fc.boolean(), async (endpoint, who, shape, keepValid) => {
         const original = await toWire(endpoint, await validRequestFor(endpoint), who);
@@ -374,7 +375,7 @@ describe('bad input to every endpoint', () => {
     );
   }, PROPERTY_TIMEOUT_MS);
 
-  it('leaves a database that passes integrity and foreign key checks, and every file matches a row', () => {
+  it.skipIf(ON_POSTGRES)('leaves a database that passes integrity and foreign key checks, and every file matches a row', () => {
     expect(t.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(t.sqlite.pragma('foreign_key_check')).toEqual([]);
     const rows = t.sqlite.prepare('select file_name from pcn_images order by file_name').pluck().all() as string[];

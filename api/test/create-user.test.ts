@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, databaseEnv, type TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -18,7 +18,7 @@ describe('npm run create-user', () => {
     try {
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', ...args], {
         cwd: root,
-        env: { ...process.env, DATA_DIR: t.config.dataDir, APP_URL: 'http://localhost:5173' },
+        env: { ...process.env, DATA_DIR: t.config.dataDir, ...databaseEnv(t), APP_URL: 'http://localhost:5173' },
       });
       return { code: 0, stdout, stderr };
     } catch (err) {

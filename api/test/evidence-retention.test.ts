@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/services/logger.ts';
 import { purgeExpiredEvidence, scheduleDailyEvidencePurge } from '../src/services/purge-expired-evidence.ts';
 import { createPcnViaApi, jpegUpload, listUploadFiles, type NewPcn } from './fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, databaseEnv, type TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -137,7 +137,7 @@ describe('evidence retention', () => {
     async function retention(args: string[], days: string) {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/retention.ts', ...args], {
         cwd: root,
-        env: { ...process.env, DATA_DIR: t.config.dataDir, EVIDENCE_RETENTION_DAYS: days },
+        env: { ...process.env, DATA_DIR: t.config.dataDir, ...databaseEnv(t), EVIDENCE_RETENTION_DAYS: days },
       });
       return stdout;
     }

@@ -15,7 +15,7 @@ import {
   type PcnDuplicatesResponse,
 } from '@parkpatrol/shared';
 import { loadConfig } from '../src/config.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 import { listUploadFiles, makeJpeg } from './fixtures.ts';
 
 type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
@@ -564,7 +564,8 @@ describe('keeper-notice deadline', () => {
     expect((await t.request('GET', '/pcns?scope=all&sort=soonest', { token: admin.token })).status).toBe(400);
   });
 
-  it('walks the queue index in deadline order instead of sorting every open PCN', async () => {
+  // SQLite's query plan; PostgreSQL's planner is measured by the benchmarks instead.
+  it.skipIf(ON_POSTGRES)('walks the queue index in deadline order instead of sorting every open PCN', async () => {
     const statements: string[] = [];
     const prepare = t.sqlite.prepare.bind(t.sqlite);
     const spy = (source: string) => {
@@ -698,8 +699,8 @@ describe('audit trail', () => {
       const res = await t.request(method, `/pcns/${pcn.id}/audit`, { token: admin.token, json: { action: 'deleted' } });
       expect(res.status, method).toBe(404);
     }
-    expect(() => t.sqlite.prepare("update pcn_audit set action = 'updated' where pcn_id = ?").run(pcn.id)).toThrow(/append-only/);
-    expect(() => t.sqlite.prepare('delete from pcn_audit where pcn_id = ?').run(pcn.id)).toThrow(/append-only/);
+    await expect(t.db.updateTable('pcn_audit').set({ action: 'updated' }).where('pcn_id', '=', pcn.id).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.deleteFrom('pcn_audit').where('pcn_id', '=', pcn.id).execute()).rejects.toThrow(/append-only/);
     expect((await auditOf(t, admin.token, pcn.id)).map((e) => e.action)).toEqual(['created']);
   });
 

@@ -750,9 +750,9 @@ describe('counts kept by the database (migration 0005)', () => {
     const statsOfAll = (await t.request('GET', '/pcns/stats?scope=all', { token: admin.token })).json.data as PcnStats;
     expect(statsOfAll).toMatchObject({ total: 2, counts: { SUBMITTED: 1, UNDER_REVIEW: 1 } });
     expect(await listTotal(admin.token, '&scope=all')).toBe(2);
-    const stored = t.sqlite.prepare('select count(*) as n from pcns').get() as { n: number };
-    const kept = t.sqlite.prepare('select sum(n) as n from pcn_counts').get() as { n: number };
-    expect(kept.n).toBe(stored.n);
+    const stored = await t.db.selectFrom('pcns').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const kept = await t.db.selectFrom('pcn_counts').select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow();
+    expect(Number(kept.n)).toBe(Number(stored.n));
   });
 });
 

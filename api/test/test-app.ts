@@ -16,6 +16,15 @@ import { createMailer } from '../src/services/mail.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/** The suite runs on PostgreSQL (TEST_POSTGRES_URL): the few tests that read the SQLite file itself are skipped. */
+export const ON_POSTGRES = Boolean(process.env.TEST_POSTGRES_URL);
+
+/** What a script run beside a test app needs to open the same database (npm run create-user, retention). */
+export function databaseEnv(t: Pick<TestApp, 'config'>): Record<string, string> {
+  const { database, jwtSecret } = t.config;
+  return database.engine === 'postgres' ? { DATABASE_URL: database.url, JWT_SECRET: jwtSecret } : {};
+}
+
 /**
  * With TEST_POSTGRES_URL set (a PostgreSQL server where that user may create databases, e.g.
  * `node scripts/services/postgres.mjs run -- sh -c 'TEST_POSTGRES_URL=$DATABASE_URL npx vitest

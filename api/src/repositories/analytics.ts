@@ -23,6 +23,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function recordHeartbeat(db: Db, input: { userId: string; now: Date }): Promise<SiteVisit> {
   return db.transaction().execute(async (trx) => {
+    // SQLite's one writer already runs the two tabs' folds in turn; PostgreSQL does once the
+    // first locks the user's row.
+    if (engineOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
     const latestRow = await trx
       .selectFrom('site_visits')
       .select(['id', 'started_at', 'last_seen_at'])

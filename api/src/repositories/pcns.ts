@@ -303,16 +303,19 @@ export type NewPcn = {
  * index on sequence is the backstop).
  */
 /**
- * Filings one at a time, until the transaction ends: PCN numbers are MAX + 1 and must stay
- * unique and gapless, and two notices for one parking event must see each other. SQLite runs one
- * write transaction at a time already; PostgreSQL takes a transaction-level advisory lock, so
- * every API process waits its turn for the few milliseconds a filing's commit takes.
+ * Changes to PCNs one at a time, until the transaction ends, as SQLite's single writer already
+ * runs them: PCN numbers are MAX + 1 and must stay unique and gapless, two notices for one parking
+ * event must see each other, and a filing, an edit, a status change and a deletion all move the
+ * same per-owner count rows and duplicate links, which in any other order can deadlock (seen on
+ * PostgreSQL: a deletion and a filing linking to the deleted notice). PostgreSQL takes a
+ * transaction-level advisory lock, so every API process waits its turn for the few milliseconds
+ * a commit takes. Call it first in every transaction that writes pcns.
  */
-export async function lockPcnFiling(trx: Db): Promise<void> {
-  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${FILING_LOCK})`.execute(trx);
+export async function lockPcnWrites(trx: Db): Promise<void> {
+  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${PCN_WRITES_LOCK})`.execute(trx);
 }
 /** Any fixed number, the same in every process: the advisory lock's name. */
-const FILING_LOCK = 1_504_200_001;
+const PCN_WRITES_LOCK = 1_504_200_001;
 
 export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: number; pcnNumber: string }> {
   const { last } = await trx

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { diffFields, hasChanges, type AuditChanges } from '../domain/pcn-audit.ts';
 import { decideStatusChange } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditEntry, findPcnNumbers, findPcnRowById, insertAuditEntries, insertStatusChange, updatePcnStatus } from '../repositories/pcns.ts';
+import { auditEntry, findPcnNumbers, findPcnRowById, insertAuditEntries, insertStatusChange, lockPcnWrites, updatePcnStatus } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { actOnEach } from './bulk-action.ts';
 import { assertDecision, pcnNotFound, subjectOf } from './pcn-access.ts';
@@ -19,6 +19,7 @@ export async function changePcnStatus(db: Db, change: StatusChange): Promise<voi
   const { pcnId: id, actor, status: to } = change;
   const now = change.now.toISOString();
   await db.transaction().execute(async (trx) => {
+    await lockPcnWrites(trx);
     const row = await findPcnRowById(trx, id);
     if (!row) throw pcnNotFound();
     const from = row.status as PcnStatus;

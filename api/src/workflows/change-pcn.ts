@@ -12,6 +12,7 @@ import {
   findSameParkingEvent,
   insertAuditEntries,
   insertPcnImages,
+  lockPcnWrites,
   replaceDuplicateLinks,
   updatePcnFields,
   type PcnRow,
@@ -108,6 +109,7 @@ async function commitChange(
 ): Promise<string[]> {
   const { pcnId: id, actor: user, changed, images, clockOffsetMs: offset, now } = change;
   return db.transaction().execute(async (trx) => {
+    await lockPcnWrites(trx);
     // Checked again inside the transaction: an admin may have moved the PCN on while the
     // photos were uploading.
     const current = await findChangeablePcn(trx, user, id);

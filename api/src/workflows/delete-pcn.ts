@@ -1,7 +1,7 @@
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { deletionChanges } from '../domain/pcn-audit.ts';
-import { auditEntry, deletePcn as deletePcnRows, findPcnImages, insertAuditEntries } from '../repositories/pcns.ts';
+import { auditEntry, deletePcn as deletePcnRows, findPcnImages, insertAuditEntries, lockPcnWrites } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { findChangeablePcn } from './pcn-access.ts';
 import { discardEvidenceFiles, imageSummary, type EvidenceDeps } from './pcn-evidence.ts';
@@ -33,6 +33,7 @@ export async function deletePcn(deps: EvidenceDeps, deletion: PcnDeletion): Prom
 async function commitDeletion(db: Db, deletion: PcnDeletion): Promise<string[]> {
   const { pcnId: id, actor: user, now } = deletion;
   return db.transaction().execute(async (trx) => {
+    await lockPcnWrites(trx);
     const row = await findChangeablePcn(trx, user, id);
     const images = (await findPcnImages(trx, [id])).get(id) ?? [];
     const files = await deletePcnRows(trx, id);

@@ -11,7 +11,7 @@ import {
   findSameParkingEvent,
   insertAuditEntries,
   insertPcn,
-  lockPcnFiling,
+  lockPcnWrites,
   insertPcnImages,
   replaceDuplicateLinks,
   type NewPcn,
@@ -116,7 +116,7 @@ function replayOf(existing: PcnRow, requestHash: string): FiledPcn {
  * number insertPcn reads (MAX(sequence) + 1) and the same-event lookup see every filing
  * committed before, and no other filing can slip in between the read and the insert; the unique
  * indexes on sequence and on (created_by, idempotency_key) are only the backstop, the second
- * one answered in filePcn's catch. On PostgreSQL, lockPcnFiling gives the same guarantee: the
+ * one answered in filePcn's catch. On PostgreSQL, lockPcnWrites gives the same guarantee: the
  * filings of every process take their turn.
  */
 async function commitFiling(
@@ -135,7 +135,7 @@ async function commitFiling(
 ): Promise<void> {
   const { id, notice, actor: user, clockOffsetMs: offset, now } = filing;
   await db.transaction().execute(async (trx) => {
-    await lockPcnFiling(trx);
+    await lockPcnWrites(trx);
     // Looked up inside the transaction, so two notices for one event racing in are both flagged.
     const duplicates = await findSameParkingEvent(trx, {
       vehicleRegistration: notice.vehicleRegistration,
