@@ -13,6 +13,13 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const outDir = resolve(values.out ?? join(config.dataDir, 'backups', stamp));
 mkdirSync(join(outDir, 'uploads'), { recursive: true });
 
+// This copies the embedded SQLite file and the local evidence folder. PostgreSQL and an S3 bucket
+// have their own tools (pg_dump, the bucket's versioning or replication); copying one part here
+// and not the other would look like a backup and not be one.
+if (config.database.engine !== 'sqlite' || config.evidenceStore.kind !== 'disk') {
+  console.error('npm run backup copies the embedded SQLite database and DATA_DIR/uploads only. With PostgreSQL or EVIDENCE_STORE=s3://..., back up with pg_dump and the bucket\'s own versioning or replication.');
+  process.exit(1);
+}
 if (!existsSync(config.databaseFile)) {
   console.error(`No database at ${config.databaseFile}: nothing to back up.`);
   process.exit(1);

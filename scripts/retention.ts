@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/src/config.ts';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database.ts';
 import { createLogger } from '../api/src/services/logger.ts';
+import { createConfiguredEvidenceStore } from '../api/src/services/evidence-store-s3.ts';
 import { purgeExpiredEvidence } from '../api/src/services/purge-expired-evidence.ts';
 
 const USAGE = 'Usage: npm run retention [-- --dry-run]';
@@ -30,7 +31,7 @@ const { db, close } = connectDatabase(config.database);
 try {
   await migrateToLatest(db);
   const result = await purgeExpiredEvidence(
-    { db, uploadsDir: config.uploadsDir, retentionDays: config.evidenceRetentionDays, now: () => new Date(), logger: createLogger() },
+    { db, evidence: createConfiguredEvidenceStore(config), retentionDays: config.evidenceRetentionDays, now: () => new Date(), logger: createLogger() },
     { isDryRun },
   );
   const photoCount = result.pcns.reduce((sum, pcn) => sum + pcn.photoCount, 0);

@@ -2,6 +2,7 @@ import type { Role } from '@parkpatrol/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { SignInLimiter } from './auth/sign-in-limiter.ts';
+import type { EvidenceStore } from './services/evidence-storage.ts';
 import type { UploadGate } from './services/upload-gate.ts';
 import type { Logger } from './services/logger.ts';
 import type { Mailer } from './services/mail.ts';
@@ -13,6 +14,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** Where evidence photos are kept (the uploads folder or an S3 bucket): made once at start from the configuration. */
+  evidence: EvidenceStore;
   /** Password-guess limits shared by sign-in and the profile; in memory unless given. */
   signInLimiter?: SignInLimiter;
   /** How many uploads run at once, per user and in all; the default caps unless given. */

@@ -27,7 +27,15 @@ export type Config = {
   keeperNoticeDays: number;
   /** Days after a PCN is closed (PAID, CANCELLED, REJECTED) before its photo files are removed. */
   evidenceRetentionDays: number;
+  /**
+   * Where evidence photos are kept: `uploadsDir` (the default), or an S3-compatible bucket when
+   * EVIDENCE_STORE=s3://BUCKET[/PREFIX]. The SDK reads AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY
+   * and AWS_REGION itself; `endpoint` is AWS_ENDPOINT_URL_S3 (a non-AWS server), if set.
+   */
+  evidenceStore: EvidenceStoreTarget;
 };
+
+export type EvidenceStoreTarget = { kind: 'disk' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined };
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -55,6 +63,8 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().max(3650, 'EVIDENCE_RETENTION_DAYS must be between 0 and 3650'))
     .default(DEFAULT_EVIDENCE_RETENTION_DAYS),
+  EVIDENCE_STORE: z.string().optional(),
+  AWS_ENDPOINT_URL_S3: z.string().optional(),
 });
 
 /** Reads and checks the environment once at start; a bad variable stops the server with its name. */
@@ -74,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isPostgres && !e.JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET: required with a PostgreSQL DATABASE_URL (every API process must sign alike)');
   }
+  const evidenceStore = parseEvidenceStore(e.EVIDENCE_STORE, e.AWS_ENDPOINT_URL_S3);
   const dataDir = resolve(e.DATA_DIR);
   // The folder holds the database, the mail outbox (live reset links) and the secret.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -97,7 +108,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     keeperNoticeDays: e.KEEPER_NOTICE_DAYS,
     evidenceRetentionDays: e.EVIDENCE_RETENTION_DAYS,
+    evidenceStore,
   };
+}
+
+// S3's rules for bucket names (3 to 63 lower-case letters, digits, dots and hyphens) and, for
+// the prefix, path segments of the characters S3 calls safe for keys.
+const S3_STORE_PATTERN = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/;
+const S3_PREFIX_SEGMENT_PATTERN = /^[A-Za-z0-9!_.*'()-]+$/;
+
+/** EVIDENCE_STORE: unset keeps photos in DATA_DIR/uploads; s3://BUCKET[/PREFIX] puts them in a bucket. */
+function parseEvidenceStore(value: string | undefined, endpoint: string | undefined): EvidenceStoreTarget {
+  if (value === undefined) return { kind: 'disk' };
+  const problem = (detail: string) =>
+    new Error(`Invalid configuration: EVIDENCE_STORE: ${detail}; use s3://BUCKET or s3://BUCKET/PREFIX, or leave it unset to keep photos in DATA_DIR/uploads`);
+  const match = S3_STORE_PATTERN.exec(value.trim());
+  if (!match) throw problem(`${JSON.stringify(value)} is not an s3:// address with a valid bucket name`);
+  const prefix = (match[2] ?? '').replace(/\/+$/, '');
+  const segments = prefix === '' ? [] : prefix.split('/');
+  if (segments.some((segment) => !S3_PREFIX_SEGMENT_PATTERN.test(segment) || segment === '.' || segment === '..')) {
+    throw problem(`the prefix ${JSON.stringify(prefix)} may hold only letters, digits and !_.*'()- between single slashes`);
+  }
+  if (endpoint !== undefined && endpoint !== '' && !URL.canParse(endpoint)) {
+    throw new Error('Invalid configuration: AWS_ENDPOINT_URL_S3 must be a full URL such as https://s3.example.com');
+  }
+  return { kind: 's3', bucket: match[1]!, prefix, endpoint: endpoint || undefined };
 }
 
 /** Shorter than this, an HS256 key can be guessed offline from one token. */

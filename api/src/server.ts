@@ -7,7 +7,8 @@ import { connectDatabase, migrateToLatest } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './services/logger.ts';
 import { createMailer } from './services/mail.ts';
-import { sweepOrphanEvidenceFiles } from './services/evidence-storage.ts';
+import { sweepSpoolLeftovers } from './services/evidence-storage.ts';
+import { createConfiguredEvidenceStore } from './services/evidence-store-s3.ts';
 import { scheduleDailyEvidencePurge } from './services/purge-expired-evidence.ts';
 import { findKnownImageFileNames } from './repositories/pcns.ts';
 
@@ -20,16 +21,28 @@ if (!config.isProduction) {
   const seeded = await seedDemoData(db);
   if (seeded) logger.info('seeded demo data into an empty database', { accounts: ['admin@example.com', 'officer@example.com'] });
 }
+const evidence = createConfiguredEvidenceStore(config);
 // Before listening, no upload of this process is in flight: anything a crash left between the
-// file rename and the database commit (or a temp file) is an orphan and goes.
-const orphans = await sweepOrphanEvidenceFiles(config.uploadsDir, {
-  olderThan: new Date(),
-  findKnown: (names) => findKnownImageFileNames(db, names),
-});
+// file rename and the database commit (or a temp file) is an orphan and goes. A bucket is
+// shared with other processes that may be between their upload and their commit right now, so
+// there only objects older than an hour go; the photos are still spooled to the local folder.
+const isBucket = config.evidenceStore.kind === 's3';
+const startedAt = new Date();
+const orphans = await evidence
+  .sweepOrphans({
+    olderThan: isBucket ? new Date(startedAt.getTime() - 60 * 60 * 1000) : startedAt,
+    findKnown: (names) => findKnownImageFileNames(db, names),
+  })
+  .catch((error: unknown) => {
+    throw new Error(`Cannot reach the evidence store ${evidence.location} (EVIDENCE_STORE): ${String(error)}`, { cause: error });
+  });
+if (isBucket) orphans.push(...(await sweepSpoolLeftovers(config.uploadsDir, startedAt)));
 if (orphans.length > 0) logger.info('removed evidence files left by an interrupted upload', { count: orphans.length });
+if (isBucket) logger.info('evidence photos are stored in a bucket', { location: evidence.location });
 const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
 const app = createApp({
   db,
+  evidence,
   config: { ...config, webDistDir: existsSync(webDist) ? webDist : undefined },
   mailer,
   logger,
@@ -43,7 +56,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
 // Photos of closed notices go after EVIDENCE_RETENTION_DAYS (issue 16): now, then daily.
 const stopEvidencePurge = scheduleDailyEvidencePurge({
   db,
-  uploadsDir: config.uploadsDir,
+  evidence,
   retentionDays: config.evidenceRetentionDays,
   now: () => new Date(),
   logger,

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { connectDatabase, migrateToLatest, type Db, type DatabaseTarget } from '../src/db/database.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createMemorySignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
+import { createDiskEvidenceStore, type EvidenceStore } from '../src/services/evidence-storage.ts';
 import type { UploadGate } from '../src/services/upload-gate.ts';
 import { createLogger, type Logger } from '../src/services/logger.ts';
 import { createMailer } from '../src/services/mail.ts';
@@ -60,7 +61,7 @@ async function freshDatabase(dataDir: string): Promise<{ target: DatabaseTarget;
  * rate-limit windows).
  */
 export async function createTestApp(
-  options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate } = {},
+  options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate; evidence?: EvidenceStore } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
   const config = {
@@ -79,7 +80,8 @@ export async function createTestApp(
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
-  const deps: AppDeps = { db, config, mailer, logger, now };
+  const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
+  const deps: AppDeps = { db, config, mailer, logger, now, evidence };
   if (options.signInPolicy) deps.signInLimiter = createMemorySignInLimiter({ now, policy: options.signInPolicy });
   if (options.uploadGate) deps.uploadGate = options.uploadGate;
   const app = createApp(deps);

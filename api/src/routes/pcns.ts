@@ -98,7 +98,7 @@ const spooledBy = new WeakMap<Context, string[]>();
 export function createPcnRoutes(deps: AppDeps) {
   const { db } = deps;
   const uploadsDir = deps.config.uploadsDir;
-  const evidenceDeps: EvidenceDeps = { db, uploadsDir, logger: deps.logger };
+  const evidenceDeps: EvidenceDeps = { db, evidence: deps.evidence, logger: deps.logger };
   const gate = deps.uploadGate ?? createUploadGate();
   // A declared length over the limit is refused before a byte is read; a chunked body is
   // counted as it streams. At most a few uploads run per user and in all, so a flood of slow

@@ -5,7 +5,7 @@ import { requireAuth } from '../auth/middleware.ts';
 import { canViewPcn } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
 import { findImageByFileName } from '../repositories/pcns.ts';
-import { isEvidenceFileName, openEvidenceFile } from '../services/evidence-storage.ts';
+import { isEvidenceFileName } from '../services/evidence-storage.ts';
 import { isValidUploadSignature } from '../services/upload-urls.ts';
 
 /**
@@ -39,7 +39,7 @@ export function createUploadRoutes(deps: AppDeps) {
       if (!canViewPcn(c.get('user'), { createdBy: image.createdBy, status: image.status })) throw notFound();
     }
 
-    const file = await openEvidenceFile(deps.config.uploadsDir, fileName);
+    const file = await deps.evidence.open(fileName);
     if (!file) throw notFound();
     return new Response(file.stream, {
       status: 200,

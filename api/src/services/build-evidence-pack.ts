@@ -16,12 +16,13 @@ import { AppError } from '../http/app-error.ts';
 import { findCarParkById } from '../repositories/car-parks.ts';
 import { findAuditEntries, findPcnImages, findPcnRowById, findPossibleDuplicates, type PcnImageRow } from '../repositories/pcns.ts';
 import { sha256Hex } from './crypto-tokens.ts';
-import { readEvidenceFile } from './evidence-storage.ts';
+import type { EvidenceStore } from './evidence-storage.ts';
 import { renderEvidencePack } from './evidence-pack/render-evidence-pack.ts';
 
 export type EvidencePackDeps = {
   db: Db;
-  config: Pick<Config, 'uploadsDir' | 'keeperNoticeDays' | 'productName'>;
+  config: Pick<Config, 'keeperNoticeDays' | 'productName'>;
+  evidence: EvidenceStore;
   now: () => Date;
 };
 
@@ -42,7 +43,7 @@ export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): 
   ]);
   const carParkNames = await findCarParkNames(db, audit.flatMap((entry) => [entry.changes.carParkId?.from, entry.changes.carParkId?.to]));
   const offenceType = row.offence_type as OffenceType;
-  const photos = await Promise.all(images.map((image) => readPackPhoto(deps.config.uploadsDir, image, offenceType)));
+  const photos = await Promise.all(images.map((image) => readPackPhoto(deps.evidence, image, offenceType)));
   const purgedTimes = images.map((image) => image.purged_at).filter((at): at is string => at !== null);
 
   const bytes = await renderEvidencePack({
@@ -75,8 +76,8 @@ export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): 
   return { bytes, fileName: evidencePackFileName(row.pcn_number) };
 }
 
-async function readPackPhoto(uploadsDir: string, image: PcnImageRow, offenceType: OffenceType): Promise<PackPhoto & { bytes: Uint8Array | null }> {
-  const bytes = image.purged_at === null ? await readEvidenceFile(uploadsDir, image.file_name) : null;
+async function readPackPhoto(evidence: EvidenceStore, image: PcnImageRow, offenceType: OffenceType): Promise<PackPhoto & { bytes: Uint8Array | null }> {
+  const bytes = image.purged_at === null ? await evidence.read(image.file_name) : null;
   const labels = new Map<string, string>(OFFENCE_PHOTO_CHECKLIST[offenceType]?.map((item) => [item.id, item.label]) ?? []);
   return {
     mimeType: image.mime_type,

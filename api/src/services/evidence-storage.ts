@@ -1,18 +1,78 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 
 /**
- * Evidence files live flat in DATA_DIR/uploads under names we make (128 random bits plus the
- * extension of the sniffed type). A name is only ever turned into a path after matching this
- * pattern, so no request can reach outside the folder, whatever it encodes.
+ * Evidence files are stored under names we make (128 random bits plus the extension of the
+ * sniffed type): flat in DATA_DIR/uploads by default, or as objects in an S3 bucket
+ * (EVIDENCE_STORE=s3://BUCKET[/PREFIX], services/evidence-store-s3.ts). A name is only ever
+ * turned into a path or an object key after matching this pattern, so no request can reach
+ * outside the folder or prefix, whatever it encodes.
  */
 export const EVIDENCE_FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|webp|heic)$/;
 
 export function isEvidenceFileName(name: string): boolean {
   return EVIDENCE_FILE_NAME_PATTERN.test(name);
+}
+
+/** A new name for a stored photo: 128 random bits and the extension of its real type. */
+export function newEvidenceFileName(extension: string): string {
+  const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
+  if (!isEvidenceFileName(fileName)) throw new Error(`Refusing evidence file extension ${JSON.stringify(extension)}`);
+  return fileName;
+}
+
+/** A photo the multipart parser spooled to a temporary file, ready to be placed. */
+export type SpooledEvidence = { tempPath: string; extension: string; mimeType?: string; size?: number };
+
+/** A stored photo opened for streaming to a client. */
+export type OpenedEvidence = { stream: ReadableStream<Uint8Array>; size: number };
+
+export type SweepOptions = {
+  /** Only what was stored before this is touched, so uploads still in flight are safe. */
+  olderThan: Date;
+  /** Which of these names a database row still points at. */
+  findKnown: (fileNames: string[]) => Promise<Set<string>>;
+};
+
+/**
+ * Where evidence photos are kept: the local disk (createDiskEvidenceStore) or an S3-compatible
+ * bucket (createS3EvidenceStore). The app gets one through its deps, made once at start.
+ */
+export interface EvidenceStore {
+  /** Where the photos are, for logs: a folder or s3://bucket/prefix. */
+  readonly location: string;
+  /**
+   * Stores spooled files under new names (same order). Durable when it returns, so a row that
+   * names them may then commit. On any failure the files stored so far are removed before the
+   * error goes on; the temporary files always stay for the caller.
+   */
+  place(files: ReadonlyArray<SpooledEvidence>): Promise<string[]>;
+  /** Removes files by name; one already gone is fine (a retried delete must not fail). */
+  delete(fileNames: readonly string[]): Promise<void>;
+  /** Opens a stored file for streaming, or null when it is not there or the name is not ours. */
+  open(fileName: string): Promise<OpenedEvidence | null>;
+  /** Reads a stored file whole (the evidence pack embeds it), or null when it is not there. */
+  read(fileName: string): Promise<Uint8Array | null>;
+  /**
+   * Removes what a crash can leave behind: files stored before `olderThan` that no row names
+   * (their transaction never committed). Returns the names removed.
+   */
+  sweepOrphans(options: SweepOptions): Promise<string[]>;
+}
+
+/** The photos in a local folder (DATA_DIR/uploads): fsync, rename into place, fsync the folder. */
+export function createDiskEvidenceStore(uploadsDir: string): EvidenceStore {
+  return {
+    location: uploadsDir,
+    place: (files) => placeEvidenceFiles(uploadsDir, files),
+    delete: (fileNames) => deleteEvidenceFiles(uploadsDir, fileNames),
+    open: (fileName) => openEvidenceFile(uploadsDir, fileName),
+    read: (fileName) => readEvidenceFile(uploadsDir, fileName),
+    sweepOrphans: (options) => sweepOrphanEvidenceFiles(uploadsDir, options),
+  };
 }
 
 function pathOf(uploadsDir: string, fileName: string): string {
@@ -21,59 +81,17 @@ function pathOf(uploadsDir: string, fileName: string): string {
 }
 
 /**
- * Writes each file under a temporary name, fsyncs it, renames it into place and fsyncs the
- * folder, so a file that a committed row points at survives a power cut. On any failure every
- * file written so far is removed before the error goes on: the caller never sees half a batch.
- */
-export async function writeEvidenceFiles(
-  uploadsDir: string,
-  files: ReadonlyArray<{ bytes: Uint8Array; extension: string }>,
-): Promise<string[]> {
-  if (files.length === 0) return [];
-  await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
-  const written: string[] = [];
-  try {
-    for (const file of files) {
-      const fileName = `${randomBytes(16).toString('hex')}.${file.extension}`;
-      const finalPath = pathOf(uploadsDir, fileName);
-      const tempPath = join(uploadsDir, `.tmp-${randomBytes(16).toString('hex')}`);
-      try {
-        const handle = await open(tempPath, 'wx', 0o600);
-        try {
-          await handle.writeFile(file.bytes);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(tempPath, finalPath);
-      } catch (error) {
-        await rm(tempPath, { force: true });
-        throw error;
-      }
-      written.push(fileName);
-    }
-    await syncFolder(uploadsDir);
-    return written;
-  } catch (error) {
-    await deleteEvidenceFiles(uploadsDir, written);
-    throw error;
-  }
-}
-
-/**
  * Moves files the multipart parser already wrote to temporary names into place: each is
- * fsynced, renamed to a name we make, and the folder fsynced, as writeEvidenceFiles does. On
- * any failure the files placed so far are removed; the temporary ones stay for the caller.
+ * fsynced and renamed to a name we make, then the folder is fsynced, so a file that a committed
+ * row points at survives a power cut. On any failure the files placed so far are removed; the
+ * temporary ones stay for the caller.
  */
-export async function placeEvidenceFiles(
-  uploadsDir: string,
-  files: ReadonlyArray<{ tempPath: string; extension: string }>,
-): Promise<string[]> {
+export async function placeEvidenceFiles(uploadsDir: string, files: ReadonlyArray<Pick<SpooledEvidence, 'tempPath' | 'extension'>>): Promise<string[]> {
   if (files.length === 0) return [];
   const placed: string[] = [];
   try {
     for (const file of files) {
-      const fileName = `${randomBytes(16).toString('hex')}.${file.extension}`;
+      const fileName = newEvidenceFileName(file.extension);
       const handle = await open(file.tempPath, 'r+');
       try {
         await handle.sync();
@@ -103,10 +121,7 @@ export async function deleteEvidenceFiles(uploadsDir: string, fileNames: readonl
 }
 
 /** Opens a stored file for streaming, or null when it is not there. */
-export async function openEvidenceFile(
-  uploadsDir: string,
-  fileName: string,
-): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
+export async function openEvidenceFile(uploadsDir: string, fileName: string): Promise<OpenedEvidence | null> {
   if (!isEvidenceFileName(fileName)) return null;
   const path = pathOf(uploadsDir, fileName);
   try {
@@ -125,10 +140,7 @@ export async function openEvidenceFile(
  * place whose database transaction never committed. Only files older than `olderThan` are
  * touched, so uploads in flight are safe. Meant for server start (or a periodic job).
  */
-export async function sweepOrphanEvidenceFiles(
-  uploadsDir: string,
-  options: { olderThan: Date; findKnown: (fileNames: string[]) => Promise<Set<string>> },
-): Promise<string[]> {
+export async function sweepOrphanEvidenceFiles(uploadsDir: string, options: SweepOptions): Promise<string[]> {
   let entries: string[];
   try {
     entries = await readdir(uploadsDir);
@@ -146,6 +158,30 @@ export async function sweepOrphanEvidenceFiles(
   const orphans = old.filter((name) => !known.has(name));
   for (const name of orphans) await rm(join(uploadsDir, name), { force: true });
   return orphans;
+}
+
+/**
+ * Removes temporary files the multipart parser left in `spoolDir` (a crash mid-upload) that
+ * are older than `olderThan`. With the S3 store the photos are elsewhere but are still spooled
+ * here first, so this is that store's share of the start-up clean-up.
+ */
+export async function sweepSpoolLeftovers(spoolDir: string, olderThan: Date): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(spoolDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const removed: string[] = [];
+  for (const name of entries) {
+    if (!name.startsWith('.tmp-')) continue;
+    const info = await stat(join(spoolDir, name)).catch(() => null);
+    if (!info?.isFile() || info.mtime >= olderThan) continue;
+    await rm(join(spoolDir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 // A rename is only durable once the directory entry itself is flushed.

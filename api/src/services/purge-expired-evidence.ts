@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { retentionCutoff } from '../domain/evidence-retention.ts';
 import { findPcnsPastRetention, markPhotosPurged } from '../repositories/evidence-retention.ts';
 import { findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
-import { deleteEvidenceFiles } from './evidence-storage.ts';
+import { createDiskEvidenceStore, type EvidenceStore } from './evidence-storage.ts';
 import type { Logger } from './logger.ts';
 
 /** The audit trail's actor for the job: it has no account, so the recorded name says what acted. */
@@ -11,13 +11,16 @@ const RETENTION_ACTOR = { id: null, firstName: 'Retention policy', lastName: '' 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * `evidence` is the store the photos are in; a bare `uploadsDir` (older callers) means the
+ * disk store over that folder.
+ */
 export type EvidencePurgeDeps = {
   db: Db;
-  uploadsDir: string;
   retentionDays: number;
   now: () => Date;
   logger: Logger;
-};
+} & ({ evidence: EvidenceStore } | { uploadsDir: string });
 
 export type PurgedPcn = { pcnId: string; pcnNumber: string; status: PcnStatus; closedAt: string; photoCount: number };
 
@@ -39,6 +42,7 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
   if (isDryRun) {
     return { isDryRun, cutoff, pcns: due.map((pcn) => ({ ...pcn, photoCount: pcn.keptPhotoCount })) };
   }
+  const evidence = 'evidence' in deps ? deps.evidence : createDiskEvidenceStore(deps.uploadsDir);
   const purged: PurgedPcn[] = [];
   for (const pcn of due) {
     const stamp = deps.now().toISOString();
@@ -68,7 +72,7 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
     });
     if (photos.length === 0) continue;
     try {
-      await deleteEvidenceFiles(deps.uploadsDir, photos.map((photo) => photo.file_name));
+      await evidence.delete(photos.map((photo) => photo.file_name));
     } catch (error) {
       deps.logger.error('could not delete purged evidence files; the orphan sweep at the next start removes them', {
         pcnNumber: pcn.pcnNumber,

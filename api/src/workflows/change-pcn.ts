@@ -18,7 +18,6 @@ import {
   type PcnRow,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
-import { placeEvidenceFiles } from '../services/evidence-storage.ts';
 import { assertMayFileAgainst, findChangeablePcn } from './pcn-access.ts';
 import { discardEvidenceFiles, imageRows, imageSummary, readEvidenceImages, type EvidenceDeps, type EvidenceImage, type UploadedPhotos } from './pcn-evidence.ts';
 import { fieldsOf } from './pcn-fields.ts';
@@ -60,7 +59,7 @@ export async function changePcn(deps: EvidenceDeps, change: PcnChange): Promise<
     ...(fields.duplicateReason !== undefined && { duplicateReason: fields.duplicateReason || null }),
   };
 
-  const fileNames = await placeEvidenceFiles(deps.uploadsDir, images);
+  const fileNames = await deps.evidence.place(images);
   let removedFiles: string[];
   try {
     removedFiles = await commitChange(db, {

@@ -18,7 +18,6 @@ import {
   type PcnRow,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
-import { placeEvidenceFiles } from '../services/evidence-storage.ts';
 import { assertMayFileAgainst } from './pcn-access.ts';
 import { discardEvidenceFiles, imageRows, imageSummary, readEvidenceImages, type EvidenceDeps, type EvidenceImage, type UploadedPhotos } from './pcn-evidence.ts';
 import { assertObservation } from './pcn-observation.ts';
@@ -84,7 +83,7 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     duplicateReason: fields.duplicateReason || null,
   };
 
-  const fileNames = await placeEvidenceFiles(deps.uploadsDir, images);
+  const fileNames = await deps.evidence.place(images);
   const id = randomUUID();
   try {
     await commitFiling(db, { id, notice, actor: user, clockOffsetMs: offset, idempotencyKey: key, requestHash, images, fileNames, now: receivedAt.toISOString() });

@@ -3,17 +3,17 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PCN, VALIDATION_MESSAGES } from '@parkp
 import type { Db } from '../db/database.ts';
 import { checksumMismatchMessage, readImageFacts, type ImageFacts, type RawImageFacts } from '../domain/image-facts.ts';
 import { AppError } from '../http/app-error.ts';
-import { deleteEvidenceFiles } from '../services/evidence-storage.ts';
+import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
 import type { Logger } from '../services/logger.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
 
 /**
- * What the PCN workflows that store or remove photos need: the database, the evidence folder
- * (services/evidence-storage.ts writes and removes the files in it) and a logger for files that
+ * What the PCN workflows that store or remove photos need: the database, the evidence store
+ * (services/evidence-storage.ts: the uploads folder or an S3 bucket) and a logger for files that
  * could not be removed.
  */
-export type EvidenceDeps = { db: Db; uploadsDir: string; logger: Logger };
+export type EvidenceDeps = { db: Db; evidence: EvidenceStore; logger: Logger };
 
 /** A photo the request sent, checked and ready to be placed: its spooled file, real type and capture facts. */
 export type EvidenceImage = SniffedImage & ImageFacts & { tempPath: string; size: number; sha256: string; originalName: string };
@@ -84,9 +84,10 @@ export function imageSummary(image: { id: string; file_name: string; sha256: str
  * whose rows are gone. A failure here must not hide the original error, so it is only logged
  * (a file no row names is swept at the next server start).
  */
-export async function discardEvidenceFiles(deps: Pick<EvidenceDeps, 'uploadsDir' | 'logger'>, fileNames: readonly string[]): Promise<void> {
+export async function discardEvidenceFiles(deps: Pick<EvidenceDeps, 'evidence' | 'logger'>, fileNames: readonly string[]): Promise<void> {
+  if (fileNames.length === 0) return;
   try {
-    await deleteEvidenceFiles(deps.uploadsDir, fileNames);
+    await deps.evidence.delete(fileNames);
   } catch (error) {
     deps.logger.error('could not delete evidence files', { fileNames, error: String(error) });
   }
