@@ -1,8 +1,9 @@
 // `npm test`: every suite. Typecheck and lint first (cheap), then unit and API tests (vitest),
-// then the browser journeys (Playwright on Debian's Chromium against the real built app + API).
+// the API tests again on PostgreSQL, then the browser journeys (Playwright on Debian's Chromium against the real built app + API).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureInstalled, root } from './ensure-installed.mjs';
+import { ensureDebianPackages } from './services/service-utils.mjs';
 
 ensureInstalled();
 const { buildWebIfStale } = await import('./build-web.mjs');
@@ -13,6 +14,14 @@ function run(title, command, cwd = root) {
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// A fresh machine does not stop here: as root with apt, Debian's chromium is installed (as the
+// test servers install postgresql and radosgw); otherwise the one command to run is named.
+try {
+  if (!process.env.CHROMIUM_PATH) ensureDebianPackages({ what: 'Chromium', packages: ['chromium'], present: () => existsSync(chromium) });
+} catch (error) {
+  console.error(`${error.message} Or set CHROMIUM_PATH to a Chromium.`);
+  process.exit(1);
+}
 if (!existsSync(chromium)) {
   console.error(`Chromium not found at ${chromium}. Install Debian's chromium package or set CHROMIUM_PATH.`);
   process.exit(1);
@@ -21,6 +30,8 @@ if (!existsSync(chromium)) {
 run('typecheck', 'npm run typecheck --silent');
 run('lint', 'npm run lint --silent');
 run('unit and API tests (vitest)', 'npx vitest run');
+// The same API suite on a throwaway PostgreSQL (issue 15); the browser journeys stay on SQLite.
+run('API tests on PostgreSQL', 'npm run test:postgres --silent');
 run('evidence pack rendered to PNG (artifact)', 'node scripts/render-evidence-pack.mjs');
 buildWebIfStale({ force: true });
 run('browser tests (playwright)', 'npx playwright test', `${root}/web`);

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SERVER_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import { ACCESS_LINK_TTL_MS, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { SIGN_IN_POLICY } from '../src/auth/sign-in-limiter.ts';
+import { setPasswordHash } from '../src/repositories/users.ts';
 import { hashToken } from '../src/services/crypto-tokens.ts';
 import { startSmtpTestServer } from './smtp-test-server.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -129,6 +130,16 @@ describe('POST /auth/login', () => {
     expect(row.password_hash).not.toBe(weak);
     expect(argon2.needsRehash(row.password_hash ?? '')).toBe(false);
     await t.login(user.email, 'password123');
+  });
+
+  it('never lets a rehash overwrite a password reset that landed during the sign-in check', async () => {
+    const user = await t.createUser();
+    const before = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    // The reset's new hash is stored first; the rehash still names the hash it checked against.
+    await setPasswordHash(t.db, user.id, { passwordHash: 'hash-of-the-reset-password', now: new Date() });
+    await setPasswordHash(t.db, user.id, { passwordHash: 'rehash-of-the-old-password', now: new Date(), replacing: before.password_hash! });
+    const after = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(after.password_hash).toBe('hash-of-the-reset-password');
   });
 });
 

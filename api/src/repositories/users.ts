@@ -87,20 +87,25 @@ export async function findPasswordHash(db: Db, userId: string): Promise<string |
   return row?.password_hash ?? null;
 }
 
-export async function setPasswordHash(db: Db, userId: string, input: { passwordHash: string; now: Date }): Promise<void> {
+/**
+ * Sets a new hash. With `replacing`, only while the stored hash is still that one: a rehash after
+ * sign-in runs after the slow password check, and a password reset that lands meanwhile wins.
+ */
+export async function setPasswordHash(db: Db, userId: string, input: { passwordHash: string; now: Date; replacing?: string }): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: input.passwordHash, updated_at: input.now.toISOString() })
     .where('id', '=', userId)
+    .$if(input.replacing !== undefined, (query) => query.where('password_hash', '=', input.replacing!))
     .execute();
 }
 
-/** LIKE with the user's text taken literally (used with ESCAPE '\'): % and _ match themselves. */
 /** SQLite's LIKE ignores ASCII case; PostgreSQL's does not, and ILIKE is its case-blind form. */
 export function likeIgnoringCase(db: Db) {
   return sql.raw(engineOf(db) === 'postgres' ? 'ilike' : 'like');
 }
 
+/** LIKE with the user's text taken literally (used with ESCAPE '\'): % and _ match themselves. */
 export function toLikePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }

@@ -30,7 +30,8 @@ export async function signIn(
 
   await signInLimiter.refund(reservation.attempt);
   if (passwordNeedsRehash(credentials.passwordHash)) {
-    await setPasswordHash(db, credentials.id, { passwordHash: await hashPassword(input.password), now: now() });
+    const passwordHash = await hashPassword(input.password);
+    await setPasswordHash(db, credentials.id, { passwordHash, now: now(), replacing: credentials.passwordHash });
   }
   const session = await startSession(deps, credentials.id);
   await recordActivity(db, { userId: credentials.id, type: 'LOGIN', now: now() });
