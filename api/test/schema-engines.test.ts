@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, engineOf, migrateToLatest, type OpenDatabase } from '../src/db/database.ts';
+import { SEED_LOCK, seedDemoData } from '../src/db/seed.ts';
 // @ts-expect-error: a plain .mjs script without types; it starts a throwaway PostgreSQL on loopback.
 import { start as startPostgres } from '../../scripts/services/postgres.mjs';
 
@@ -13,7 +14,7 @@ const MACHINERY = /^(kysely_|sqlite_|pcn_search)/;
 
 // Issue 15, item 2: the SQLite migrations stay frozen and PostgreSQL has its own set; both must
 // end at the same tables and columns, so the repositories read and write one schema.
-describe('the SQLite and PostgreSQL migrations', () => {
+describe('the SQLite and PostgreSQL schemas', () => {
   let postgres: { env: Record<string, string>; stop: () => Promise<void> };
   let pgDb: OpenDatabase;
   let sqliteDb: OpenDatabase;
@@ -62,6 +63,29 @@ describe('the SQLite and PostgreSQL migrations', () => {
     const expected = await sqliteColumns();
     expect(expected.length).toBeGreaterThan(100);
     expect(await postgresColumns()).toEqual(expected);
+  });
+
+  it('let exactly one of several processes starting together seed the demo data on PostgreSQL', async () => {
+    // Another process is in the middle of seeding (it holds the seed lock and has not committed);
+    // this one must wait for it and then find the users, not insert a second set.
+    const other = connectDatabase({ engine: 'postgres', url: postgres.env.DATABASE_URL! });
+    try {
+      let isSettled = false;
+      let seeding: Promise<boolean> | undefined;
+      await other.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+        seeding = seedDemoData(pgDb.db).finally(() => (isSettled = true));
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(isSettled).toBe(false);
+        const now = new Date().toISOString();
+        await trx.insertInto('users').values({ id: 'seeder', email: 'seeder@example.com', first_name: 'S', last_name: 'P', role: 'ADMIN', is_active: 1, created_at: now, updated_at: now }).execute();
+      });
+      expect(await seeding).toBe(false);
+      const users = await pgDb.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(users.n).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keep the counts and the append-only audit trail in the database on PostgreSQL too', async () => {

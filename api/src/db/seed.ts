@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Db } from './database.ts';
+import { engineOf, type Db } from './database.ts';
+
+/** Any fixed number, the same in every process: the seed's advisory lock on PostgreSQL. */
+export const SEED_LOCK = 1_504_200_002;
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'admin123', firstName: 'Ada', lastName: 'Admin', role: 'SUPER_ADMIN' },
@@ -14,14 +18,20 @@ const DEMO_CAR_PARKS = [
   { name: 'Hospital Visitor Car Park', siteCode: 'HVC03', address: 'Infirmary Lane, Harrogate', postcode: 'HG2 7SX', assignOfficer: false },
 ];
 
-/** Fills an empty database with demo accounts and car parks. Returns false when users exist. */
+/**
+ * Fills an empty database with demo accounts and car parks. Returns false when users exist.
+ * Several API processes may start together on one PostgreSQL: the emptiness check is repeated
+ * under a lock inside the transaction, so exactly one of them seeds.
+ */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const now = new Date().toISOString();
   const ids: Record<keyof typeof DEMO_ACCOUNTS, string> = { admin: randomUUID(), officer: randomUUID(), second: randomUUID() };
   const hashes = await Promise.all(Object.values(DEMO_ACCOUNTS).map((a) => hashPassword(a.password)));
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return false;
     const keys = Object.keys(DEMO_ACCOUNTS) as Array<keyof typeof DEMO_ACCOUNTS>;
     for (const [index, key] of keys.entries()) {
       const account = DEMO_ACCOUNTS[key];
@@ -61,6 +71,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         await trx.insertInto('car_park_users').values({ car_park_id: id, user_id: ids.officer, created_at: now }).execute();
       }
     }
+    return true;
   });
-  return true;
 }
