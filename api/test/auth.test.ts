@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import { ACCESS_LINK_TTL_MS, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
@@ -283,6 +284,22 @@ describe('POST /auth/refresh', () => {
     expect((await refresh(replay.json.data.refreshToken)).status).toBe(200);
     const families = await t.db.selectFrom('refresh_tokens').select('family_id').where('user_id', '=', user.id).distinct().execute();
     expect(families).toHaveLength(1);
+  });
+
+  it('makes one rotation and one grace replay of two refreshes with one token at the same moment', async () => {
+    const user = await t.signedInUser('USER');
+    // Open connections first (on PostgreSQL the pool opens them lazily), so the two really overlap.
+    await Promise.all(Array.from({ length: 4 }, () => sql`select 1`.execute(t.db)));
+    const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const used = await t.db
+      .selectFrom('refresh_tokens')
+      .select(['rotated_at', 'grace_used_at'])
+      .where('token_hash', '=', hashToken(user.refreshToken))
+      .executeTakeFirstOrThrow();
+    // Rotated once, and the other request spent the grace: a third use is a detected reuse later.
+    expect(used.rotated_at).not.toBeNull();
+    expect(used.grace_used_at).not.toBeNull();
   });
 
   it('revokes the whole family when a token rotated more than 30 seconds ago is reused', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import { engineOf, type Db } from '../db/database.ts';
 import type { RefreshTokensTable } from '../db/schema.ts';
 import { generateOpaqueToken, hashToken } from '../services/crypto-tokens.ts';
 
@@ -84,6 +84,10 @@ export async function rotateRefreshToken(db: Db, input: { token: string; now: Da
         'users.is_active',
       ])
       .where('refresh_tokens.token_hash', '=', hashToken(input.token))
+      // Two tabs refreshing with one token at once: SQLite's one writer runs them in turn; on
+      // PostgreSQL the second waits on this row lock and then reads the first one's rotation, so
+      // it becomes the grace replay instead of a second rotation of the same token.
+      .$if(engineOf(trx) === 'postgres', (query) => query.forUpdate('refresh_tokens'))
       .executeTakeFirst();
     if (!row) return { ok: false, reason: 'invalid' };
 
