@@ -99,10 +99,16 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await expect(newRow).toContainText('Not set');
   await expect(newRow.getByRole('gridcell').filter({ hasText: /^Never$/ })).toHaveCount(2);
   await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toHaveCount(0);
+  // The filter is the server's: wait for its list, then every row's last sign-in says Never.
+  const lastSignIns = page.locator('[role="gridcell"][data-label="Last sign-in"]');
   await page.getByText('Never signed in', { exact: true }).click();
+  await expect(page).toHaveURL(/neverSignedIn=true/);
+  await expect(page.locator('.admin-table-scroll')).toHaveAttribute('aria-busy', 'false');
   await expect(newRow).toBeVisible();
-  for (const cell of await page.getByRole('row').filter({ has: page.getByRole('gridcell') }).all()) await expect(cell).toContainText('Never');
+  await expect.poll(async () => (await lastSignIns.allTextContents()).every((text) => text === 'Never')).toBe(true);
   await page.getByText('Never signed in', { exact: true }).click();
+  await expect(page).not.toHaveURL(/neverSignedIn/);
+  await expect(page.locator('.admin-table-scroll')).toHaveAttribute('aria-busy', 'false');
   // The visible box is what a person clicks; the input inside it is visually hidden.
   await newRow.locator('label.checkbox').click();
   await inactiveRow.locator('label.checkbox').click();
