@@ -8,9 +8,7 @@ import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts'
 import { silentLogger } from '../src/services/logger.ts';
 import { makeJpeg } from './fixtures.ts';
 import { countEmbeddedImages, findEmbeddedJpegs, readPdfText } from './support/pdf.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
-
-type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 /** Where the test leaves a sample pack; `npm test` renders its first page to PNG from here (scripts/render-evidence-pack.mjs). */

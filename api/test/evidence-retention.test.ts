@@ -8,13 +8,11 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/services/logger.ts';
 import { purgeExpiredEvidence, scheduleDailyEvidencePurge } from '../src/services/purge-expired-evidence.ts';
 import { createPcnViaApi, jpegUpload, listUploadFiles, type NewPcn } from './fixtures.ts';
-import { createTestApp, databaseEnv, type TestApp } from './test-app.ts';
+import { createTestApp, databaseEnv, type Session, type TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 const DAY = 24 * 60 * 60 * 1000;
-
-type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 
 describe('evidence retention', () => {
   let t: TestApp;

@@ -15,10 +15,8 @@ import {
   type PcnDuplicatesResponse,
 } from '@parkpatrol/shared';
 import { loadConfig } from '../src/config.ts';
-import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
+import { createTestApp, ON_POSTGRES, type Session, type TestApp } from './test-app.ts';
 import { listUploadFiles, makeJpeg } from './fixtures.ts';
-
-type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -17,12 +17,11 @@ import {
   type User,
 } from '@parkpatrol/shared';
 import { insertPcnsDirectly } from './fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 // Issue 14, item 1: the admin tables sort on the server over every row, and pages in any sort
 // neither repeat nor skip a row. Each sort is checked against the same rows sorted here.
 
-type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 let t: TestApp;
 let superAdmin: Session;
 let officer: Session;

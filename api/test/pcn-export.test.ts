@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PCN_SORT_KEYS, pcnTitle, SORT_ORDERS, type Pcn } from '@parkpatrol/shared';
 import { streamPcnRows } from '../src/repositories/pcn-list.ts';
 import { createPcnViaApi, insertPcnsDirectly } from './fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 // Manage PCNs' 'Export CSV' (issue 14, item 3) against the list API it must equal.
 
-type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 let t: TestApp;
 let admin: Session;
 let officer: Session;

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, type Pcn, type PcnNeighbours, type PcnStatus } from '@parkpatrol/shared';
 import { insertPcnsDirectly } from './fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 // Issue 14: the review's 'Previous' and 'Save & next' walk the list the admin came from, in its
 // filters and sort, and still know where they are after the review moved a PCN out of it.
 
-type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 let t: TestApp;
 let admin: Session;
 let officer: Session;

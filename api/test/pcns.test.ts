@@ -11,7 +11,7 @@ import {
   type Pcn,
   type PcnStats,
 } from '@parkpatrol/shared';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
 import {
   createPcnViaApi,
   insertPcnsDirectly,
@@ -22,8 +22,6 @@ import {
   postPcn,
   validPcnFields,
 } from './fixtures.ts';
-
-type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 
 async function setUp() {
   const t = await createTestApp();

@@ -16,6 +16,8 @@ import { createLogger, type Logger } from '../src/services/logger.ts';
 import { createMailer } from '../src/services/mail.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+/** A signed-in user of a test app, with their tokens. */
+export type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 
 /** The suite runs on PostgreSQL (TEST_POSTGRES_URL): the few tests that read the SQLite file itself are skipped. */
 export const ON_POSTGRES = Boolean(process.env.TEST_POSTGRES_URL);

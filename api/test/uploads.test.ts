@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { createUploadGate } from '../src/services/upload-gate.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
 import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, pcnForm, postPcn, validPcnFields, type NewPcn } from './fixtures.ts';
-
-type Session = Awaited<ReturnType<TestApp['signedInUser']>>;
 
 const PNG_1X1 = Uint8Array.from(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),

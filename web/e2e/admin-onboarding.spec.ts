@@ -141,6 +141,8 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await expect(bulkDialog).toHaveCount(0);
   await expect(page.getByText('Onboarding emails sent: 1 succeeded, 1 failed')).toBeVisible();
   const results = page.getByRole('grid', { name: 'Onboarding Results' });
+  // The spec's columns, letter for letter.
+  await expect(results.getByRole('columnheader')).toHaveText(['User', 'Status', 'Message']);
   await expect(results.getByRole('row').filter({ hasText: fullName })).toContainText('SuccessEmail sent successfully');
   await expect(results.getByRole('row').filter({ hasText: `${inactive.firstName} ${inactive.lastName}` })).toContainText('Failed');
   await expect(results.getByRole('row').filter({ hasText: `${inactive.firstName} ${inactive.lastName}` })).toContainText('This user is inactive');

@@ -192,6 +192,7 @@ export function ClientOnboardingScreen() {
 
       {results ? (
         <BulkResults
+          itemHeading={ADMIN_TEXTS.user}
           title={SCREEN_TEXTS.onboardingResults}
           results={results}
           successText={SUCCESS_MESSAGES.emailSentSuccessfully}

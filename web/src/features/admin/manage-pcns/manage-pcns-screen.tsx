@@ -237,7 +237,7 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
         // The review links carry the URL, so rows are drawn again when it changes.
         dependencies={[list.params.toString(), pcns.data?.loadedAt]}
       />
-      {results ? <BulkResults title="Status change results" results={results} /> : null}
+      {results ? <BulkResults title="Status change results" itemHeading="PCN" results={results} /> : null}
     </div>
   );
 }

@@ -245,7 +245,7 @@ export function ManageUsersScreen() {
         onPageChange={list.setPage}
         dependencies={[busyUserId, me?.id]}
       />
-      {results ? <BulkResults title="Activation results" results={results} /> : null}
+      {results ? <BulkResults title="Activation results" itemHeading={ADMIN_TEXTS.user} results={results} /> : null}
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <UserFormDialog
