@@ -6,10 +6,11 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/src/config.ts';
+import { withMaintenanceLock } from '../api/src/db/advisory-locks.ts';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database.ts';
 import { createLogger } from '../api/src/services/logger.ts';
 import { createConfiguredEvidenceStore } from '../api/src/services/evidence-store-s3.ts';
-import { purgeExpiredEvidence } from '../api/src/services/purge-expired-evidence.ts';
+import { EVIDENCE_PURGE_LOCK, purgeExpiredEvidence, type EvidencePurgeResult } from '../api/src/services/purge-expired-evidence.ts';
 
 const USAGE = 'Usage: npm run retention [-- --dry-run]';
 
@@ -30,10 +31,22 @@ const config = loadConfig();
 const { db, close } = connectDatabase(config.database);
 try {
   await migrateToLatest(db);
-  const result = await purgeExpiredEvidence(
-    { db, evidence: createConfiguredEvidenceStore(config), retentionDays: config.evidenceRetentionDays, now: () => new Date(), logger: createLogger() },
-    { isDryRun },
-  );
+  const deps = { db, evidence: createConfiguredEvidenceStore(config), retentionDays: config.evidenceRetentionDays, now: () => new Date(), logger: createLogger() };
+  // A dry run changes nothing, so it need not wait its turn; a real one never runs beside the
+  // server's daily run (or another of these) on the same PostgreSQL database.
+  const outcome = isDryRun
+    ? { isSkipped: false as const, result: await purgeExpiredEvidence(deps, { isDryRun }) }
+    : await withMaintenanceLock(db, EVIDENCE_PURGE_LOCK, () => purgeExpiredEvidence(deps));
+  if (outcome.isSkipped) {
+    process.stdout.write('Another process is removing expired evidence right now, so this run did nothing; it finishes the work.\n');
+  } else {
+    printResult(outcome.result);
+  }
+} finally {
+  await close();
+}
+
+function printResult(result: EvidencePurgeResult): void {
   const photoCount = result.pcns.reduce((sum, pcn) => sum + pcn.photoCount, 0);
   const verb = isDryRun ? 'Would remove' : 'Removed';
   process.stdout.write(
@@ -47,6 +60,4 @@ try {
       ? 'Nothing to remove.\n'
       : `${verb} ${photoCount} photo${photoCount === 1 ? '' : 's'} of ${result.pcns.length} PCN${result.pcns.length === 1 ? '' : 's'}${isDryRun ? ' (dry run: nothing was deleted)' : ''}.\n`,
   );
-} finally {
-  await close();
 }

@@ -16,7 +16,7 @@ export type AppDeps = {
   now: () => Date;
   /** Where evidence photos are kept (the uploads folder or an S3 bucket): made once at start from the configuration. */
   evidence: EvidenceStore;
-  /** Password-guess limits shared by sign-in and the profile; in memory unless given. */
+  /** Password-guess limits shared by sign-in and the profile; in the database, by SIGN_IN_POLICY, unless given. */
   signInLimiter?: SignInLimiter;
   /** How many uploads run at once, per user and in all; the default caps unless given. */
   uploadGate?: UploadGate;

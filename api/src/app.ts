@@ -8,7 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { SERVER_MESSAGES, WORKER_SCRIPT_PREFIX, type ApiFailure, type ErrorCode } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from './app-env.ts';
-import { createMemorySignInLimiter } from './auth/sign-in-limiter.ts';
+import { createSignInLimiter } from './auth/sign-in-limiter.ts';
 import { AppError } from './http/app-error.ts';
 import { compressJson } from './http/compress-json.ts';
 import { inlineScriptHashes } from './http/inline-scripts.ts';
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.route('/health', createHealthRoutes(deps));
   // One limiter for every password check: sign-in and the profile's current password.
-  const signInLimiter = deps.signInLimiter ?? createMemorySignInLimiter({ now: deps.now });
+  const signInLimiter = deps.signInLimiter ?? createSignInLimiter({ db: deps.db, now: deps.now });
   api.route('/auth', createAuthRoutes(deps, signInLimiter));
   api.route('/users', createUserRoutes(deps, signInLimiter));
   api.route('/car-parks', createCarParkRoutes(deps));

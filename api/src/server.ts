@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { withMaintenanceLock } from './db/advisory-locks.ts';
 import { connectDatabase, migrateToLatest } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './services/logger.ts';
@@ -26,16 +27,22 @@ const evidence = createConfiguredEvidenceStore(config);
 // file rename and the database commit (or a temp file) is an orphan and goes. A bucket is
 // shared with other processes that may be between their upload and their commit right now, so
 // there only objects older than an hour go; the photos are still spooled to the local folder.
+// Processes starting together on one PostgreSQL database sweep the store one at a time: the
+// others skip it. The spool folder is this process's own and is always swept.
 const isBucket = config.evidenceStore.kind === 's3';
 const startedAt = new Date();
-const orphans = await evidence
-  .sweepOrphans({
-    olderThan: isBucket ? new Date(startedAt.getTime() - 60 * 60 * 1000) : startedAt,
-    findKnown: (names) => findKnownImageFileNames(db, names),
-  })
-  .catch((error: unknown) => {
-    throw new Error(`Cannot reach the evidence store ${evidence.location} (EVIDENCE_STORE): ${String(error)}`, { cause: error });
-  });
+const sweep = await withMaintenanceLock(db, 'evidence-orphan-sweep', () =>
+  evidence
+    .sweepOrphans({
+      olderThan: isBucket ? new Date(startedAt.getTime() - 60 * 60 * 1000) : startedAt,
+      findKnown: (names) => findKnownImageFileNames(db, names),
+    })
+    .catch((error: unknown) => {
+      throw new Error(`Cannot reach the evidence store ${evidence.location} (EVIDENCE_STORE): ${String(error)}`, { cause: error });
+    }),
+);
+if (sweep.isSkipped) logger.info('skipped the sweep for evidence files left by an interrupted upload: another process is running it');
+const orphans = sweep.isSkipped ? [] : sweep.result;
 if (isBucket) orphans.push(...(await sweepSpoolLeftovers(config.uploadsDir, startedAt)));
 if (orphans.length > 0) logger.info('removed evidence files left by an interrupted upload', { count: orphans.length });
 if (isBucket) logger.info('evidence photos are stored in a bucket', { location: evidence.location });

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type Db, type DatabaseTarget } from '../src/db/database.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { createMemorySignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
+import { createSignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from '../src/services/evidence-storage.ts';
 import type { UploadGate } from '../src/services/upload-gate.ts';
 import { createLogger, type Logger } from '../src/services/logger.ts';
@@ -33,10 +33,11 @@ export function databaseEnv(t: Pick<TestApp, 'config'>): Record<string, string> 
  * `node scripts/services/postgres.mjs run -- sh -c 'TEST_POSTGRES_URL=$DATABASE_URL npx vitest
  * run --project api'`), each test app gets a new database there instead of a SQLite file (issue
  * 15: the same suite on both engines). The few tests that read the SQLite file directly
- * (`t.sqlite`) are SQLite's own.
+ * (`t.sqlite`) are SQLite's own. `engine: 'sqlite'` keeps a SQLite file even then (the source of
+ * the move to PostgreSQL).
  */
-async function freshDatabase(dataDir: string): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_POSTGRES_URL;
+async function freshDatabase(dataDir: string, engine?: 'sqlite'): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  const serverUrl = engine === 'sqlite' ? undefined : process.env.TEST_POSTGRES_URL;
   if (!serverUrl) return { target: { engine: 'sqlite', file: join(dataDir, 'parkpatrol.sqlite') }, drop: async () => undefined };
   // Database names cannot be bound parameters; this one is made of hex digits only.
   const name = `test_${randomUUID().replaceAll('-', '')}`;
@@ -60,17 +61,20 @@ async function freshDatabase(dataDir: string): Promise<{ target: DatabaseTarget;
 /**
  * The real app over a fresh, migrated database (a SQLite file by default) and its own data
  * folder. Nothing of ours is mocked; `clock` lets a test move time forward (token expiry,
- * rate-limit windows).
+ * rate-limit windows). With `sharingDatabaseOf`, the app opens that app's database with its own
+ * connections instead, as a second API process would; close it before that app.
  */
 export async function createTestApp(
-  options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate; evidence?: EvidenceStore } = {},
+  options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate; evidence?: EvidenceStore; engine?: 'sqlite'; sharingDatabaseOf?: { config: Pick<Config, 'database'> } } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', APP_URL: 'http://localhost:5173', SMTP_URL: options.smtpUrl }),
     ...options.config,
   };
-  const database = await freshDatabase(dataDir);
+  const database = options.sharingDatabaseOf
+    ? { target: options.sharingDatabaseOf.config.database, drop: async () => undefined }
+    : await freshDatabase(dataDir, options.engine);
   config.database = database.target;
   const opened = connectDatabase(database.target);
   const { db, close: closeDatabase } = opened;
@@ -84,7 +88,7 @@ export async function createTestApp(
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
   const deps: AppDeps = { db, config, mailer, logger, now, evidence };
-  if (options.signInPolicy) deps.signInLimiter = createMemorySignInLimiter({ now, policy: options.signInPolicy });
+  if (options.signInPolicy) deps.signInLimiter = createSignInLimiter({ db, now, policy: options.signInPolicy });
   if (options.uploadGate) deps.uploadGate = options.uploadGate;
   const app = createApp(deps);
 

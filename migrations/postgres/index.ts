@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_schema.ts';
+import * as m0002 from './0002_auth_limits.ts';
 
 /**
  * PostgreSQL's migrations, in order (issue 15). The SQLite set in ../index.ts stays as it is;
@@ -8,4 +9,5 @@ import * as m0001 from './0001_schema.ts';
  */
 export const postgresMigrations: Record<string, Migration> = {
   '0001_schema': m0001,
+  '0002_auth_limits': m0002,
 };

@@ -1,57 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { engineOf, type Db } from '../db/database.ts';
+import { lockNamesForTransaction } from '../db/advisory-locks.ts';
+
 /**
- * An in-memory sliding-window counter. One process serves the API (SQLite, design section 5),
- * so memory is the right store; a restart forgets the counts, which only ever errs towards
- * letting a user in.
+ * Sliding-window counters kept in the database (table rate_limit_events, issue 15), so every API
+ * process on one database counts the same events. A rule, named by its scope, allows `limit`
+ * events per key (an email, an address) inside any `windowMs`.
  */
+export type RateLimitRule = { scope: string; limit: number; windowMs: number };
+
 export type RateLimitDecision = { isLimited: false } | { isLimited: true; retryAfterSeconds: number };
 
+export type RateLimitHit = { rule: RateLimitRule; key: string };
+
 export type RateLimiter = {
-  /** Whether the key has used up its window, without counting anything. */
-  check: (key: string) => RateLimitDecision;
-  /** Counts one event (a failed sign-in, a reset request) against the key. */
-  hit: (key: string) => void;
-  reset: (key: string) => void;
+  /** Whether the key has used up the rule's window, without counting anything. */
+  check: (rule: RateLimitRule, key: string) => Promise<RateLimitDecision>;
+  /** Counts one event (a dead link tried) against the key. */
+  hit: (rule: RateLimitRule, key: string) => Promise<void>;
+  /**
+   * Counts one event against each key, or against none if any has used up its window: checked
+   * and counted with no gap between, so requests sent side by side cannot all pass through the
+   * one slot left, at one process or several.
+   */
+  take: (hits: readonly RateLimitHit[]) => Promise<RateLimitDecision>;
 };
 
-/** Above this many keys, expired ones are swept so a flood of made-up emails cannot grow memory forever. */
-const SWEEP_THRESHOLD = 10_000;
+/** Expired rows deleted per counted event: many times the one row it adds, and still a small delete. */
+const SWEEP_BATCH = 100;
 
-export function createRateLimiter(options: { limit: number; windowMs: number; now: () => Date }): RateLimiter {
-  const { limit, windowMs, now } = options;
-  const hits = new Map<string, number[]>();
-
-  function recent(key: string, at: number): number[] {
-    const stamps = (hits.get(key) ?? []).filter((stamp) => stamp > at - windowMs);
-    if (stamps.length === 0) hits.delete(key);
-    else hits.set(key, stamps);
-    return stamps;
-  }
-
-  function sweep(at: number): void {
-    for (const key of [...hits.keys()]) recent(key, at);
-  }
-
+export function createRateLimiter(options: { db: Db; now: () => Date }): RateLimiter {
+  const { db, now } = options;
   return {
-    check(key) {
-      const at = now().getTime();
-      const stamps = recent(key, at);
-      if (stamps.length < limit) return { isLimited: false };
-      // The window frees up when the oldest counted event inside it falls out.
-      const oldest = stamps[stamps.length - limit] ?? at;
-      return { isLimited: true, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)) };
-    },
-    hit(key) {
-      const at = now().getTime();
-      if (hits.size > SWEEP_THRESHOLD) sweep(at);
-      const stamps = recent(key, at);
-      stamps.push(at);
-      // Only the newest `limit` events can matter for a decision.
-      hits.set(key, stamps.slice(-limit));
-    },
-    reset(key) {
-      hits.delete(key);
-    },
+    check: (rule, key) => decide(db, rule, key, now().getTime()),
+    hit: (rule, key) =>
+      db.transaction().execute(async (trx) => {
+        const at = now().getTime();
+        await deleteExpiredEvents(trx, rule, at);
+        await insertEvent(trx, rule, key, at);
+      }),
+    // Under the keys' locks on PostgreSQL; on SQLite one process writes at a time, and the
+    // sweep's write comes first, so even a second connection to the file waits here.
+    take: (hits) =>
+      db.transaction().execute(async (trx) => {
+        await lockNamesForTransaction(
+          trx,
+          'rateLimitKey',
+          hits.map(({ rule, key }) => `${rule.scope}\n${key}`),
+        );
+        const at = now().getTime();
+        for (const { rule } of hits) await deleteExpiredEvents(trx, rule, at);
+        const decisions: RateLimitDecision[] = [];
+        for (const { rule, key } of hits) decisions.push(await decide(trx, rule, key, at));
+        const decision = combineDecisions(decisions);
+        if (!decision.isLimited) for (const { rule, key } of hits) await insertEvent(trx, rule, key, at);
+        return decision;
+      }),
   };
+}
+
+async function decide(db: Db, rule: RateLimitRule, key: string, at: number): Promise<RateLimitDecision> {
+  // Only the newest `limit` events inside the window can matter.
+  const stamps = await db
+    .selectFrom('rate_limit_events')
+    .select('at')
+    .where('scope', '=', rule.scope)
+    .where('key', '=', key)
+    .where('at', '>', at - rule.windowMs)
+    .orderBy('at', 'desc')
+    .limit(rule.limit)
+    .execute();
+  if (stamps.length < rule.limit) return { isLimited: false };
+  // The window frees up when the oldest of those falls out of it.
+  const oldest = stamps[stamps.length - 1]!.at;
+  return { isLimited: true, retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - at) / 1000)) };
+}
+
+async function insertEvent(trx: Db, rule: RateLimitRule, key: string, at: number): Promise<void> {
+  await trx.insertInto('rate_limit_events').values({ id: randomUUID(), scope: rule.scope, key, at }).execute();
+}
+
+/**
+ * Deletes a batch of the rule's events that have left its window, so a flood of made-up emails
+ * cannot grow the table forever. On PostgreSQL rows another transaction is deleting are skipped
+ * rather than waited for: they are going anyway.
+ */
+async function deleteExpiredEvents(trx: Db, rule: RateLimitRule, at: number): Promise<void> {
+  await trx
+    .deleteFrom('rate_limit_events')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('rate_limit_events')
+        .select('id')
+        .where('scope', '=', rule.scope)
+        .where('at', '<=', at - rule.windowMs)
+        .limit(SWEEP_BATCH)
+        .$if(engineOf(trx) === 'postgres', (query) => query.forUpdate().skipLocked()),
+    )
+    .execute();
 }
 
 /** The stricter of several decisions: limited if any is, waiting for the longest. */

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { createMemorySignInLimiter, decideSignInAttempt, type SignInPolicy } from './sign-in-limiter.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database.ts';
+import { openSqliteDatabase } from '../../test/support/sqlite-database.ts';
+import { createSignInLimiter, decideSignInAttempt, type SignInLimiter, type SignInPolicy } from './sign-in-limiter.ts';
 
 const policy: SignInPolicy = { failuresPerAccountAddress: 3, failuresPerAddress: 5, windowMs: 60_000, backoffBaseMs: 1000 };
 const failed = (at: number) => ({ at, isFailure: true });
@@ -39,10 +41,25 @@ describe('decideSignInAttempt', () => {
   });
 });
 
-describe('createMemorySignInLimiter', () => {
+// Over a real, migrated SQLite file; api/test/auth-limits-shared.test.ts runs the limiter on
+// both engines, with two apps on one database.
+describe('createSignInLimiter', () => {
+  let db: Db;
+  let close: () => Promise<void>;
+  beforeEach(async () => {
+    ({ db, close } = await openSqliteDatabase());
+  });
+  afterEach(() => close());
+
   function limiterAt() {
     const clock = { ms: 0 };
-    return { clock, limiter: createMemorySignInLimiter({ now: () => new Date(clock.ms), policy }) };
+    return { clock, limiter: createSignInLimiter({ db, now: () => new Date(clock.ms), policy }) };
+  }
+
+  async function reserveOrThrow(limiter: SignInLimiter, account: string, address: string) {
+    const decision = await limiter.reserve(account, address);
+    if (!decision.isAllowed) throw new Error('expected a slot');
+    return decision.attempt;
   }
 
   it('counts a guess when it is reserved, before anyone knows whether it is right', async () => {
@@ -55,25 +72,43 @@ describe('createMemorySignInLimiter', () => {
     const { clock, limiter } = limiterAt();
     for (let i = 0; i < 3; i++) {
       clock.ms += 10_000;
-      const decision = await limiter.reserve('a@example.com', 'attacker');
-      if (!decision.isAllowed) throw new Error('expected a slot');
-      await limiter.fail(decision.attempt);
+      await limiter.fail(await reserveOrThrow(limiter, 'a@example.com', 'attacker'));
     }
     clock.ms += 10_000;
     expect((await limiter.reserve('a@example.com', 'attacker')).isAllowed).toBe(false);
     expect((await limiter.reserve('a@example.com', 'the-user')).isAllowed).toBe(true);
   });
 
+  it('runs the backoff from the wrong answer, not from the request', async () => {
+    const { clock, limiter } = limiterAt();
+    await limiter.fail(await reserveOrThrow(limiter, 'a@example.com', 'x'));
+    const slow = await reserveOrThrow(limiter, 'a@example.com', 'x');
+    clock.ms = 5000;
+    await limiter.fail(slow);
+    clock.ms = 5500;
+    expect(await limiter.reserve('a@example.com', 'x')).toEqual({ isAllowed: false, retryAfterSeconds: 1 });
+    clock.ms = 6000;
+    expect((await limiter.reserve('a@example.com', 'x')).isAllowed).toBe(true);
+  });
+
   it('a refund frees the slot and forgets the failures at that address', async () => {
     const { clock, limiter } = limiterAt();
-    const first = await limiter.reserve('a@example.com', 'x');
-    if (!first.isAllowed) throw new Error('expected a slot');
-    await limiter.fail(first.attempt);
+    await limiter.fail(await reserveOrThrow(limiter, 'a@example.com', 'x'));
     clock.ms += 1000;
-    const second = await limiter.reserve('a@example.com', 'x');
-    if (!second.isAllowed) throw new Error('expected a slot');
-    await limiter.refund(second.attempt);
+    await limiter.refund(await reserveOrThrow(limiter, 'a@example.com', 'x'));
     for (let i = 0; i < 3; i++) expect((await limiter.reserve('a@example.com', 'x')).isAllowed).toBe(true);
+  });
+
+  it('a refund leaves the forgotten guesses counted for the address cap', async () => {
+    const { limiter } = limiterAt();
+    await limiter.fail(await reserveOrThrow(limiter, 'a@example.com', 'x'));
+    const otherTab = await reserveOrThrow(limiter, 'a@example.com', 'x');
+    await limiter.refund(await reserveOrThrow(limiter, 'a@example.com', 'x'));
+    // The other tab's guess, wrong after all, stays forgotten for the account: three slots again.
+    await limiter.fail(otherTab);
+    for (let i = 0; i < 3; i++) expect((await limiter.reserve('a@example.com', 'x')).isAllowed).toBe(true);
+    // The address still counts the failure and the other tab's guess: 2 + 3 reach its cap of 5.
+    expect(await limiter.reserve('b@example.com', 'x')).toEqual({ isAllowed: false, retryAfterSeconds: 60 });
   });
 
   it('forgets an account everywhere after a password reset', async () => {
@@ -85,5 +120,14 @@ describe('createMemorySignInLimiter', () => {
     await limiter.forgetAccount('a@example.com');
     expect((await limiter.reserve('a@example.com', 'x')).isAllowed).toBe(true);
     expect((await limiter.reserve('a@example.com', 'y')).isAllowed).toBe(true);
+  });
+
+  it('deletes guesses that have left the window as it counts new ones', async () => {
+    const { clock, limiter } = limiterAt();
+    for (let i = 0; i < 3; i++) await limiter.fail(await reserveOrThrow(limiter, `made-up-${i}@example.com`, 'x'));
+    clock.ms = 60_000;
+    await reserveOrThrow(limiter, 'a@example.com', 'y');
+    const rows = await db.selectFrom('sign_in_attempts').select('account').execute();
+    expect(rows.map((row) => row.account)).toEqual(['a@example.com']);
   });
 });

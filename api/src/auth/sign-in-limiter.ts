@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { engineOf, type Db } from '../db/database.ts';
+import { lockNamesForTransaction } from '../db/advisory-locks.ts';
+
 /**
  * Limits on password guesses (design section 7, issue 13): sign-in and the profile's
  * current-password check share one limiter.
@@ -13,10 +17,11 @@
  *   filling in the right one straight after a wrong one, is not kept waiting. The backoff counts
  *   settled failures only, so two tabs signing in at once both get in.
  *
- * Callers see only this interface: the memory store below fits one API process (SQLite); a
- * database-backed one can replace it without touching the routes.
+ * The counts live in the database (table sign_in_attempts, issue 15), so every API process on
+ * one PostgreSQL database sees the same guesses, and a restart forgets none.
  */
-export type SignInAttempt = { account: string; address: string; at: number };
+/** A counted guess, as handed back to refund or fail it: its row, and when it was reserved (epoch ms). */
+export type SignInAttempt = { id: string; account: string; address: string; at: number };
 
 export type SignInDecision = { isAllowed: true; attempt: SignInAttempt } | { isAllowed: false; retryAfterSeconds: number };
 
@@ -80,59 +85,97 @@ export function decideSignInAttempt(
   return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - at) / 1000)) };
 }
 
-/** Above this many keys, expired ones are swept so a flood of made-up emails cannot grow memory forever. */
-const SWEEP_THRESHOLD = 10_000;
+/** Expired rows deleted per reservation: many times the one row it adds, and still a small delete. */
+const SWEEP_BATCH = 100;
 
-export function createMemorySignInLimiter(options: { now: () => Date; policy?: SignInPolicy }): SignInLimiter {
+export function createSignInLimiter(options: { db: Db; now: () => Date; policy?: SignInPolicy }): SignInLimiter {
+  const { db, now } = options;
   const policy = options.policy ?? SIGN_IN_POLICY;
-  const byPair = new Map<string, CountedGuess[]>();
-  const byAddress = new Map<string, number[]>();
-  const pairKey = (account: string, address: string) => `${account}\n${address}`;
-
-  function recent<T>(map: Map<string, T[]>, key: string, at: number, stampOf: (entry: T) => number): T[] {
-    const entries = (map.get(key) ?? []).filter((entry) => stampOf(entry) > at - policy.windowMs);
-    if (entries.length === 0) map.delete(key);
-    else map.set(key, entries);
-    return entries;
-  }
-
-  function sweep(at: number): void {
-    if (byPair.size > SWEEP_THRESHOLD) for (const key of [...byPair.keys()]) recent(byPair, key, at, (guess) => guess.at);
-    if (byAddress.size > SWEEP_THRESHOLD) for (const key of [...byAddress.keys()]) recent(byAddress, key, at, (stamp) => stamp);
-  }
 
   return {
-    // Synchronous inside: check and count happen with no await between them, so two guesses
-    // arriving together can never both see the same free slot.
-    async reserve(account, address) {
-      const at = options.now().getTime();
-      sweep(at);
-      const key = pairKey(account, address);
-      const pair = recent(byPair, key, at, (guess) => guess.at);
-      const addressStamps = recent(byAddress, address, at, (stamp) => stamp);
-      const decision = decideSignInAttempt(pair, addressStamps, at, policy);
-      if (!decision.isAllowed) return decision;
-      byPair.set(key, [...pair, { at, isFailure: false }].slice(-policy.failuresPerAccountAddress));
-      byAddress.set(address, [...addressStamps, at].slice(-policy.failuresPerAddress));
-      return { isAllowed: true, attempt: { account, address, at } };
-    },
+    // Check and count in one transaction, under the lock of the address on PostgreSQL (every
+    // count it reads is of that address), so two guesses arriving together at one process or
+    // two can never both see the same free slot. On SQLite one process writes at a time, and
+    // the sweep's write comes first, so even a second connection to the file waits here.
+    reserve: (account, address) =>
+      db.transaction().execute(async (trx): Promise<SignInDecision> => {
+        await lockNamesForTransaction(trx, 'signInAddress', [address]);
+        const at = now().getTime();
+        const since = at - policy.windowMs;
+        await deleteExpiredAttempts(trx, since);
+        // Only the newest guesses inside the window can decide (see decideSignInAttempt).
+        const pair = await trx
+          .selectFrom('sign_in_attempts')
+          .select(['counted_at', 'is_failure'])
+          .where('account', '=', account)
+          .where('address', '=', address)
+          .where('counted_at', '>', since)
+          .orderBy('counted_at', 'desc')
+          .limit(policy.failuresPerAccountAddress)
+          .execute();
+        const ofAddress = await trx
+          .selectFrom('sign_in_attempts')
+          .select('reserved_at')
+          .where('address', '=', address)
+          .where('reserved_at', '>', since)
+          .orderBy('reserved_at', 'desc')
+          .limit(policy.failuresPerAddress)
+          .execute();
+        const decision = decideSignInAttempt(
+          pair.reverse().map((row) => ({ at: row.counted_at, isFailure: row.is_failure === 1 })),
+          ofAddress.reverse().map((row) => row.reserved_at),
+          at,
+          policy,
+        );
+        if (!decision.isAllowed) return decision;
+        const id = randomUUID();
+        await trx.insertInto('sign_in_attempts').values({ id, account, address, reserved_at: at, counted_at: at, is_failure: 0 }).execute();
+        return { isAllowed: true, attempt: { id, account, address, at } };
+      }),
+
+    // The pair's other guesses (earlier failures, another tab's guess still being checked) are
+    // forgotten for the account but stay counted for the address: the right password for one
+    // account must not reopen the address's cap on guessing others.
     async refund(attempt) {
-      byPair.delete(pairKey(attempt.account, attempt.address));
-      const stamps = byAddress.get(attempt.address);
-      const index = stamps?.indexOf(attempt.at) ?? -1;
-      if (stamps && index >= 0) stamps.splice(index, 1);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('sign_in_attempts').set({ account: null }).where('account', '=', attempt.account).where('address', '=', attempt.address).execute();
+        await trx.deleteFrom('sign_in_attempts').where('id', '=', attempt.id).execute();
+      });
     },
+
     // The backoff runs from the answer, not from the request: a slow hash must not eat the wait.
+    // A guess whose pair was forgotten meanwhile (the right password in another tab) stays forgotten.
     async fail(attempt) {
-      const guesses = byPair.get(pairKey(attempt.account, attempt.address));
-      const guess = guesses?.find((entry) => entry.at === attempt.at && !entry.isFailure);
-      if (!guesses || !guess) return;
-      guess.isFailure = true;
-      guess.at = Math.max(guess.at, options.now().getTime());
-      guesses.sort((a, b) => a.at - b.at);
+      await db
+        .updateTable('sign_in_attempts')
+        .set({ is_failure: 1, counted_at: Math.max(attempt.at, now().getTime()) })
+        .where('id', '=', attempt.id)
+        .where('account', 'is not', null)
+        .where('is_failure', '=', 0)
+        .execute();
     },
+
     async forgetAccount(account) {
-      for (const key of [...byPair.keys()]) if (key.startsWith(`${account}\n`)) byPair.delete(key);
+      await db.updateTable('sign_in_attempts').set({ account: null }).where('account', '=', account).execute();
     },
   };
+}
+
+/**
+ * Deletes a batch of rows that have left the window, so a flood of made-up emails cannot grow
+ * the table forever. On PostgreSQL, rows another transaction holds (a refund forgetting them)
+ * are skipped until next time: waiting for them inside a reservation could deadlock.
+ */
+async function deleteExpiredAttempts(trx: Db, since: number): Promise<void> {
+  await trx
+    .deleteFrom('sign_in_attempts')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('sign_in_attempts')
+        .select('id')
+        .where('counted_at', '<=', since)
+        .limit(SWEEP_BATCH)
+        .$if(engineOf(trx) === 'postgres', (query) => query.forUpdate().skipLocked()),
+    )
+    .execute();
 }

@@ -155,6 +155,29 @@ export interface PcnCountsTable {
   n: number;
 }
 
+/**
+ * One counted password guess (migration 0009; auth/sign-in-limiter.ts). Times are epoch
+ * milliseconds. `account` is null once the account's failures at the address were forgotten:
+ * the guess then counts for the address cap only.
+ */
+export interface SignInAttemptsTable {
+  id: string;
+  account: string | null;
+  address: string;
+  /** When the guess was counted: the address cap runs from here. */
+  reserved_at: number;
+  /** When the account's lock and backoff run from: the reservation, or a wrong guess's answer. */
+  counted_at: number;
+  is_failure: number;
+}
+/** One counted event of a named limit (migration 0009; auth/rate-limit.ts). `at` is epoch milliseconds. */
+export interface RateLimitEventsTable {
+  id: string;
+  scope: string;
+  key: string;
+  at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -170,5 +193,7 @@ export interface Database {
   activities: ActivitiesTable;
   site_visits: SiteVisitsTable;
   emails: EmailsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  rate_limit_events: RateLimitEventsTable;
 }
 

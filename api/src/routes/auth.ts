@@ -13,11 +13,11 @@ import {
   type LoginResponse,
 } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
+import { createRateLimiter } from '../auth/rate-limit.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
-import { createAuthLimits } from '../workflows/auth-limits.ts';
 import { redeemAccessLink } from '../workflows/redeem-access-link.ts';
 import { refreshSession } from '../workflows/refresh-session.ts';
 import { requestPasswordReset } from '../workflows/request-password-reset.ts';
@@ -27,7 +27,8 @@ import { signOut } from '../workflows/sign-out.ts';
 
 export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
   const addressOf = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, { trustProxy: deps.config.trustProxy });
-  const limits = createAuthLimits(deps.now);
+  // Reset emails and dead links, counted in the database like the password guesses.
+  const limits = createRateLimiter({ db: deps.db, now: deps.now });
 
   return new Hono<AppEnv>()
     .post('/login', async (c) => {

@@ -1,4 +1,5 @@
 import { isRetentionClosedStatus, type PcnStatus } from '@parkpatrol/shared';
+import { withMaintenanceLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { retentionCutoff } from '../domain/evidence-retention.ts';
 import { findPcnsPastRetention, markPhotosPurged } from '../repositories/evidence-retention.ts';
@@ -10,6 +11,9 @@ import type { Logger } from './logger.ts';
 const RETENTION_ACTOR = { id: null, firstName: 'Retention policy', lastName: '' } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The maintenance lock's name: the server's daily run and `npm run retention` share it. */
+export const EVIDENCE_PURGE_LOCK = 'evidence-retention-purge';
 
 /**
  * `evidence` is the store the photos are in; a bare `uploadsDir` (older callers) means the
@@ -86,8 +90,10 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
 
 /**
  * Runs the purge now and then once a day inside the server. The timer is unref'd so it never
- * keeps the process alive, and a run still going when the next is due is not doubled. Failures
- * are logged and retried at the next run. Returns a function that stops the timer.
+ * keeps the process alive, and a run still going when the next is due is not doubled; nor is
+ * one of another process on the same PostgreSQL database: this run is skipped and the other
+ * does the work. Failures are logged and retried at the next run. Returns a
+ * function that stops the timer.
  */
 export function scheduleDailyEvidencePurge(deps: EvidencePurgeDeps, intervalMs: number = DAY_MS): () => void {
   let isRunning = false;
@@ -95,7 +101,12 @@ export function scheduleDailyEvidencePurge(deps: EvidencePurgeDeps, intervalMs: 
     if (isRunning) return;
     isRunning = true;
     try {
-      const result = await purgeExpiredEvidence(deps);
+      const outcome = await withMaintenanceLock(deps.db, EVIDENCE_PURGE_LOCK, () => purgeExpiredEvidence(deps));
+      if (outcome.isSkipped) {
+        deps.logger.info('skipped the evidence retention run: another process is running it');
+        return;
+      }
+      const result = outcome.result;
       if (result.pcns.length > 0) {
         deps.logger.info('removed photos under the retention policy', {
           retentionDays: deps.retentionDays,

@@ -1,4 +1,4 @@
-import { createRateLimiter, type RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimitRule } from '../auth/rate-limit.ts';
 import { AppError } from '../http/app-error.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -6,27 +6,14 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Limits (design section 7). Password guesses go through the shared sign-in limiter
- * (auth/sign-in-limiter.ts); these count reset emails and dead access links.
+ * (auth/sign-in-limiter.ts); these count reset emails and dead links, in the database
+ * (auth/rate-limit.ts), so every API process counts the same. A scope names its rows in
+ * rate_limit_events: renaming one forgets the counts, which only ever errs towards letting in.
  */
-export const FORGOT_PASSWORD_PER_ACCOUNT = 3;
-export const FORGOT_PASSWORD_PER_ADDRESS = 10;
-export const ACCESS_LINK_FAILURES_PER_ADDRESS = 10;
-
-/** The counters of one app's auth routes (in memory: one API process serves them). */
-export type AuthLimits = {
-  resetRequestsByAccount: RateLimiter;
-  resetRequestsByAddress: RateLimiter;
-  /** Dead access links and dead reset links alike, so neither is a token oracle. */
-  accessLinkFailuresByAddress: RateLimiter;
-};
-
-export function createAuthLimits(now: () => Date): AuthLimits {
-  return {
-    resetRequestsByAccount: createRateLimiter({ limit: FORGOT_PASSWORD_PER_ACCOUNT, windowMs: ONE_HOUR_MS, now }),
-    resetRequestsByAddress: createRateLimiter({ limit: FORGOT_PASSWORD_PER_ADDRESS, windowMs: ONE_HOUR_MS, now }),
-    accessLinkFailuresByAddress: createRateLimiter({ limit: ACCESS_LINK_FAILURES_PER_ADDRESS, windowMs: FIFTEEN_MINUTES_MS, now }),
-  };
-}
+export const RESET_REQUESTS_PER_ACCOUNT: RateLimitRule = { scope: 'reset-requests-per-account', limit: 3, windowMs: ONE_HOUR_MS };
+export const RESET_REQUESTS_PER_ADDRESS: RateLimitRule = { scope: 'reset-requests-per-address', limit: 10, windowMs: ONE_HOUR_MS };
+/** Dead access links and dead reset links alike, so neither is a token oracle. */
+export const ACCESS_LINK_FAILURES_PER_ADDRESS: RateLimitRule = { scope: 'access-link-failures-per-address', limit: 10, windowMs: FIFTEEN_MINUTES_MS };
 
 /** The 429 of a spent limit, saying when to try again. */
 export function tooManyAttempts(decision: { retryAfterSeconds: number }, message: string): AppError {

@@ -4,7 +4,8 @@ import { consumeOneTimeToken } from '../auth/one-time-tokens.ts';
 import { AppError } from '../http/app-error.ts';
 import { findUserById } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
-import { tooManyAttempts, type AuthLimits } from './auth-limits.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+import { ACCESS_LINK_FAILURES_PER_ADDRESS, tooManyAttempts } from './auth-limits.ts';
 import { startSession } from './start-session.ts';
 
 /**
@@ -13,17 +14,17 @@ import { startSession } from './start-session.ts';
  */
 export async function redeemAccessLink(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
-  limits: AuthLimits,
+  limits: RateLimiter,
   input: { token: string; address: string },
 ): Promise<AccessLinkResponse> {
-  const limit = limits.accessLinkFailuresByAddress.check(input.address);
+  const limit = await limits.check(ACCESS_LINK_FAILURES_PER_ADDRESS, input.address);
   if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
 
   const at = deps.now();
   const consumed = await consumeOneTimeToken(deps.db, { token: input.token, purpose: 'access-link', now: at });
   const credentials = consumed ? await findUserById(deps.db, consumed.userId) : undefined;
   if (!consumed || !credentials?.isActive) {
-    limits.accessLinkFailuresByAddress.hit(input.address);
+    await limits.hit(ACCESS_LINK_FAILURES_PER_ADDRESS, input.address);
     throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidAccessLink);
   }
   const session = await startSession(deps, consumed.userId);

@@ -1,10 +1,10 @@
 import { SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { AppDeps } from '../app-env.ts';
 import { issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../auth/one-time-tokens.ts';
-import { combineDecisions } from '../auth/rate-limit.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 import { findCredentialsByEmail, findUserById } from '../repositories/users.ts';
 import { escapeHtml } from '../services/mail.ts';
-import { tooManyAttempts, type AuthLimits } from './auth-limits.ts';
+import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS, tooManyAttempts } from './auth-limits.ts';
 
 type ResetDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'now'>;
 
@@ -12,12 +12,14 @@ type ResetDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'now'>;
  * POST /auth/forgot-password: a reset link by email to an active account. The answer is the
  * same for any email, known or not, and does not wait for the mail.
  */
-export async function requestPasswordReset(deps: ResetDeps, limits: AuthLimits, input: { email: string; address: string }): Promise<void> {
-  // Counted for every email, known or not, so the limit itself reveals nothing.
-  const limit = combineDecisions([limits.resetRequestsByAccount.check(input.email), limits.resetRequestsByAddress.check(input.address)]);
+export async function requestPasswordReset(deps: ResetDeps, limits: RateLimiter, input: { email: string; address: string }): Promise<void> {
+  // Counted for every email, known or not, so the limit itself reveals nothing; a refused
+  // request counts against neither.
+  const limit = await limits.take([
+    { rule: RESET_REQUESTS_PER_ACCOUNT, key: input.email },
+    { rule: RESET_REQUESTS_PER_ADDRESS, key: input.address },
+  ]);
   if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
-  limits.resetRequestsByAccount.hit(input.email);
-  limits.resetRequestsByAddress.hit(input.address);
 
   const credentials = await findCredentialsByEmail(deps.db, input.email);
   if (credentials?.isActive) {

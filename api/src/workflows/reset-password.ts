@@ -3,11 +3,12 @@ import type { AppDeps } from '../app-env.ts';
 import { consumeOneTimeToken, isOneTimeTokenValid } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { AppError } from '../http/app-error.ts';
 import { findUserById, setPasswordHash } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
-import { tooManyAttempts, type AuthLimits } from './auth-limits.ts';
+import { ACCESS_LINK_FAILURES_PER_ADDRESS, tooManyAttempts } from './auth-limits.ts';
 
 /**
  * POST /auth/reset-password: the emailed link spent on a new password. The password, the
@@ -41,11 +42,11 @@ export async function resetPassword(
  * anyone types a password. Spends nothing; unknown tokens count like dead access links, so it is
  * no token oracle.
  */
-export async function checkResetToken(deps: Pick<AppDeps, 'db' | 'now'>, limits: AuthLimits, input: { token: string; address: string }): Promise<void> {
-  const limit = limits.accessLinkFailuresByAddress.check(input.address);
+export async function checkResetToken(deps: Pick<AppDeps, 'db' | 'now'>, limits: RateLimiter, input: { token: string; address: string }): Promise<void> {
+  const limit = await limits.check(ACCESS_LINK_FAILURES_PER_ADDRESS, input.address);
   if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
   if (!(await isOneTimeTokenValid(deps.db, { token: input.token, purpose: 'password-reset', now: deps.now() }))) {
-    limits.accessLinkFailuresByAddress.hit(input.address);
+    await limits.hit(ACCESS_LINK_FAILURES_PER_ADDRESS, input.address);
     throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidResetToken);
   }
 }
