@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import { engineOf, type Db } from '../db/database.ts';
 import type { OneTimeTokensTable } from '../db/schema.ts';
 import { generateOpaqueToken, hashToken } from '../services/crypto-tokens.ts';
 
@@ -19,6 +19,11 @@ export async function issueOneTimeToken(
   const token = generateOpaqueToken();
   const stamp = input.now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // Two links issued at once (a double-clicked send, a bulk send beside a single one) must not
+    // both survive: SQLite's one writer runs the two transactions in turn, and on PostgreSQL the
+    // second waits here on the user's row until the first has committed, so its update then
+    // voids the first one's token (READ COMMITTED reads anew per statement).
+    if (engineOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
     await trx
       .updateTable('one_time_tokens')
       .set({ used_at: stamp })

@@ -129,32 +129,55 @@ async function revokeFamily(db: Db, input: { familyId: string; now: Date }): Pro
 
 /**
  * Ends the session the token belongs to (its whole family, so a sibling handed out in the grace
- * window dies with it). Returns the owner when something was still live, null otherwise.
+ * window dies with it). Returns the owner when something was still live, null otherwise. Call it
+ * inside a transaction (see endFamily).
  */
-export async function revokeRefreshTokenFamily(db: Db, input: { token: string; now: Date }): Promise<{ userId: string } | null> {
-  const row = await db
+export async function revokeRefreshTokenFamily(trx: Db, input: { token: string; now: Date }): Promise<{ userId: string } | null> {
+  const row = await trx
     .selectFrom('refresh_tokens')
-    .select(['family_id', 'user_id', 'revoked_at'])
+    .select(['family_id', 'user_id'])
     .where('token_hash', '=', hashToken(input.token))
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null) return null;
-  await revokeFamily(db, { familyId: row.family_id, now: input.now });
-  return { userId: row.user_id };
+  if (!row) return null;
+  return (await endFamily(trx, { familyId: row.family_id, userId: row.user_id, now: input.now })) ? { userId: row.user_id } : null;
 }
 
 /**
  * Ends one session by its id (the `sid` of an access token). Only the owner's families match,
- * so a forged sid cannot end someone else's session. True when something was still live.
+ * so a forged sid cannot end someone else's session. True when something was still live. Call
+ * it inside a transaction (see endFamily).
  */
-export async function revokeSession(db: Db, input: { userId: string; familyId: string; now: Date }): Promise<boolean> {
-  const result = await db
+export async function revokeSession(trx: Db, input: { userId: string; familyId: string; now: Date }): Promise<boolean> {
+  return endFamily(trx, input);
+}
+
+/**
+ * Revokes what is still live of a family and says whether there was anything: the update is
+ * conditional, so of two sign-outs at once only one finds the session live (and records a
+ * LOGOUT), on either engine. On PostgreSQL the family's rows are locked first: a refresh of
+ * the same session holds its token's row while it adds the next token, so the sign-out waits
+ * for it, and the update, a new statement under READ COMMITTED, then sees and revokes that new
+ * token too; a refresh arriving later waits for the sign-out and finds its token revoked.
+ */
+async function endFamily(trx: Db, input: { familyId: string; userId: string; now: Date }): Promise<boolean> {
+  if (engineOf(trx) === 'postgres') {
+    await trx
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', input.familyId)
+      .where('user_id', '=', input.userId)
+      .forUpdate()
+      .execute();
+  }
+  const revoked = await trx
     .updateTable('refresh_tokens')
     .set({ revoked_at: input.now.toISOString() })
     .where('family_id', '=', input.familyId)
     .where('user_id', '=', input.userId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .returning('id')
+    .execute();
+  return revoked.length > 0;
 }
 
 /**

@@ -197,6 +197,21 @@ export async function insertUser(
   return id;
 }
 
+/**
+ * Changes to who is an admin and who is active, one at a time until the transaction ends. The
+ * user rules (nobody deactivates, demotes or deletes themselves; only a SUPER_ADMIN manages
+ * admins) keep an active SUPER_ADMIN only if each change is checked against the accounts as the
+ * changes before it left them: two super admins deactivating each other at once must not both
+ * succeed. SQLite runs the transaction alone already; PostgreSQL takes a transaction-level
+ * advisory lock, so every API process waits its turn. Call it first in every transaction that
+ * changes a role or an active flag, or deletes a user, and read the accounts after it.
+ */
+export async function lockUserRoles(trx: Db): Promise<void> {
+  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${USER_ROLES_LOCK})`.execute(trx);
+}
+/** Any fixed number, the same in every process, and apart from PCN_WRITES_LOCK and SEED_LOCK. */
+const USER_ROLES_LOCK = 1_504_200_003;
+
 export async function updateUser(
   db: Db,
   id: string,

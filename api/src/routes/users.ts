@@ -19,7 +19,7 @@ import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
-import { checkCreateUser, checkDeleteUser } from '../auth/user-rules.ts';
+import { checkCreateUser } from '../auth/user-rules.ts';
 import { AppError } from '../http/app-error.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
@@ -28,7 +28,6 @@ import { isUniqueViolation } from '../repositories/constraint-errors.ts';
 import { tooManyAttempts } from '../workflows/auth-limits.ts';
 import { findMissingCarParkIds, setUserCarParks } from '../repositories/car-parks.ts';
 import {
-  deleteUser,
   findPasswordHash,
   findUserById,
   insertUser,
@@ -40,7 +39,7 @@ import {
 import { USER_CSV_COLUMNS, userCsvRecord } from '../domain/user-csv.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
 import { selectAllMatchingUsers } from '../workflows/select-all-matching.ts';
-import { enforce, setUsersActive, updateUserAccount } from '../workflows/update-user-account.ts';
+import { deleteUserAccount, enforce, lockActingAdmin, setUsersActive, updateUserAccount } from '../workflows/update-user-account.ts';
 
 async function findUserOr404(deps: AppDeps, id: string): Promise<User> {
   const user = await findUserById(deps.db, id, { withCarParks: true });
@@ -147,6 +146,8 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       const at = now();
       const id = await db.transaction().execute(async (trx) => {
+        // Again under the user-role lock: the admin may have been demoted while the hash ran.
+        enforce(checkCreateUser(await lockActingAdmin(trx, c.get('user')), input.role));
         const newId = await insertUser(trx, { ...input, passwordHash, now: at });
         await setUserCarParks(trx, { userId: newId, carParkIds, now: at });
         return newId;
@@ -164,9 +165,8 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
     })
 
     .delete('/:id', requireAdmin, async (c) => {
-      const target = await findUserOr404(deps, c.req.param('id'));
-      enforce(checkDeleteUser(c.get('user'), target));
-      await deleteUser(db, target.id);
-      return ok(c, { id: target.id }, { message: SUCCESS_MESSAGES.userDeleted });
+      const id = c.req.param('id');
+      await deleteUserAccount(deps, c.get('user'), id);
+      return ok(c, { id }, { message: SUCCESS_MESSAGES.userDeleted });
     });
 }

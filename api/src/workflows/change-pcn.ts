@@ -18,6 +18,7 @@ import {
   type PcnRow,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
+import { findActingUser } from './file-pcn.ts';
 import { assertMayFileAgainst, findChangeablePcn } from './pcn-access.ts';
 import { discardEvidenceFiles, imageRows, imageSummary, readEvidenceImages, type EvidenceDeps, type EvidenceImage, type UploadedPhotos } from './pcn-evidence.ts';
 import { fieldsOf } from './pcn-fields.ts';
@@ -89,8 +90,9 @@ export async function changePcn(deps: EvidenceDeps, change: PcnChange): Promise<
  * before the update, the photo count before the limit, the parking event before its links).
  * That is safe because SQLite runs the transaction alone (Kysely's SQLite driver holds its one
  * connection for the whole transaction, and SQLite has one writer): no status change, other
- * edit or deletion of this PCN can commit in between. A database with concurrent transactions
- * must lock the PCN's row where it is read again here.
+ * edit or deletion of this PCN can commit in between. On PostgreSQL, lockPcnWrites gives the
+ * same guarantee, since everything that writes PCNs takes it first. Changes to the editor's
+ * account or car parks take no PCN lock: those are read again here (see findActingUser).
  */
 async function commitChange(
   db: Db,
@@ -109,9 +111,13 @@ async function commitChange(
   const { pcnId: id, actor: user, changed, images, clockOffsetMs: offset, now } = change;
   return db.transaction().execute(async (trx) => {
     await lockPcnWrites(trx);
-    // Checked again inside the transaction: an admin may have moved the PCN on while the
-    // photos were uploading.
-    const current = await findChangeablePcn(trx, user, id);
+    // Checked again inside the transaction: an admin may have moved the PCN on, or changed
+    // the editor's account or car parks, while the photos were uploading (see findActingUser).
+    const editor = await findActingUser(trx, user);
+    const current = await findChangeablePcn(trx, editor, id);
+    if (changed.carParkId !== undefined && changed.carParkId !== current.car_park_id) {
+      await assertMayFileAgainst(trx, editor, changed.carParkId);
+    }
     const removed = await deletePcnImages(trx, id, change.removeImageIds);
     const remaining = await countPcnImages(trx, id);
     if (!fitsImageLimit(remaining, 0, images.length)) {

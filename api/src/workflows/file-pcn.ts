@@ -17,6 +17,7 @@ import {
   type NewPcn,
   type PcnRow,
 } from '../repositories/pcns.ts';
+import { findUserById } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
 import { assertMayFileAgainst } from './pcn-access.ts';
 import { discardEvidenceFiles, imageRows, imageSummary, readEvidenceImages, type EvidenceDeps, type EvidenceImage, type UploadedPhotos } from './pcn-evidence.ts';
@@ -58,6 +59,7 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
   const existing = await findPcnRowByIdempotencyKey(db, user.id, key);
   if (existing) return replayOf(existing, requestHash);
 
+  // Checked now so a refused notice stores no photo, and again in the commit (findActingUser).
   const carPark = await assertMayFileAgainst(db, user, fields.carParkId);
   // Observation and issue times are the device's readings, so they are checked against the
   // device's own "now" when it says what that is, and the rule compares like with like.
@@ -116,7 +118,9 @@ function replayOf(existing: PcnRow, requestHash: string): FiledPcn {
  * committed before, and no other filing can slip in between the read and the insert; the unique
  * indexes on sequence and on (created_by, idempotency_key) are only the backstop, the second
  * one answered in filePcn's catch. On PostgreSQL, lockPcnWrites gives the same guarantee: the
- * filings of every process take their turn.
+ * filings of every process take their turn. The filing rule is checked again here (a refusal
+ * rolls back, and filePcn removes the photos it stored), because admins' changes to the
+ * officer and the car park take no PCN lock: see findActingUser.
  */
 async function commitFiling(
   db: Db,
@@ -135,6 +139,8 @@ async function commitFiling(
   const { id, notice, actor: user, clockOffsetMs: offset, now } = filing;
   await db.transaction().execute(async (trx) => {
     await lockPcnWrites(trx);
+    // The check before the photos were stored is repeated here: see findActingUser.
+    await assertMayFileAgainst(trx, await findActingUser(trx, user), notice.carParkId);
     // Looked up inside the transaction, so two notices for one event racing in are both flagged.
     const duplicates = await findSameParkingEvent(trx, {
       vehicleRegistration: notice.vehicleRegistration,
@@ -164,4 +170,19 @@ async function commitFiling(
       })),
     ]);
   });
+}
+
+/**
+ * The request's user as they are now, read inside the commit's transaction. The filing rule (an
+ * active officer, an active car park assigned to them unless they are an admin) was checked
+ * when the request came in, but storing the photos can take a while, and an admin unassigning
+ * the officer, closing the car park or deactivating or demoting the officer takes no PCN lock.
+ * So the rule is checked again in the transaction with what this returns: whatever an admin
+ * committed before that read counts; a change committed after it is simply later than the
+ * filing, as if the admin had clicked a moment after.
+ */
+export async function findActingUser(trx: Db, actor: AuthUser): Promise<AuthUser> {
+  const current = await findUserById(trx, actor.id);
+  if (!current?.isActive) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
+  return { ...actor, role: current.role };
 }

@@ -15,17 +15,20 @@ export async function signOut(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
   input: { refreshToken: string | undefined; accessToken: string | undefined },
 ): Promise<void> {
-  const { db } = deps;
   const at = deps.now();
-  let endedFor: string | null = null;
-  if (input.refreshToken) {
-    endedFor = (await revokeRefreshTokenFamily(db, { token: input.refreshToken, now: at }))?.userId ?? null;
-  } else {
-    const claims = input.accessToken ? await verifyAccessToken(deps.config.jwtSecret, input.accessToken) : null;
-    if (!claims) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.logoutNeedsSession);
-    const wasLive = await revokeSession(db, { userId: claims.sub, familyId: claims.sid, now: at });
-    endedFor = wasLive ? claims.sub : null;
-  }
-  // Only a session that was still live counts, so signing out twice records one LOGOUT.
-  if (endedFor) await recordActivity(db, { userId: endedFor, type: 'LOGOUT', now: at });
+  const { refreshToken } = input;
+  const claims = refreshToken ? null : input.accessToken ? await verifyAccessToken(deps.config.jwtSecret, input.accessToken) : null;
+  if (!refreshToken && !claims) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.logoutNeedsSession);
+  await deps.db.transaction().execute(async (trx) => {
+    let endedFor: string | null = null;
+    if (refreshToken) {
+      endedFor = (await revokeRefreshTokenFamily(trx, { token: refreshToken, now: at }))?.userId ?? null;
+    } else if (claims) {
+      const wasLive = await revokeSession(trx, { userId: claims.sub, familyId: claims.sid, now: at });
+      endedFor = wasLive ? claims.sub : null;
+    }
+    // Only the sign-out that found the session live counts (the revocation is conditional), so
+    // two tabs signing out together, or one tab twice, record one LOGOUT, committed with it.
+    if (endedFor) await recordActivity(trx, { userId: endedFor, type: 'LOGOUT', now: at });
+  });
 }

@@ -1,16 +1,36 @@
-import { SERVER_MESSAGES, type BulkResult, type BulkUserActiveInput, type UpdateUserInput } from '@parkpatrol/shared';
+import { SERVER_MESSAGES, type BulkResult, type BulkUserActiveInput, type UpdateUserInput, type User } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
-import { checkUpdateUser, type RuleRefusal } from '../auth/user-rules.ts';
+import { checkDeleteUser, checkUpdateUser, type RuleRefusal } from '../auth/user-rules.ts';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
-import { findUserById, findUserNames, isEmailTaken, updateUser } from '../repositories/users.ts';
+import { deleteUser, findUserById, findUserNames, isEmailTaken, lockUserRoles, updateUser } from '../repositories/users.ts';
 import { actOnEach } from './bulk-action.ts';
 
 /** A user rule's refusal as the API's answer. */
 export function enforce(refusal: RuleRefusal): void {
   if (refusal) throw new AppError(refusal.code, refusal.message);
+}
+
+/**
+ * The acting admin as they are now, with the user-role lock held until the transaction ends.
+ * The request's own copy was read before the transaction: another admin may have deactivated
+ * or demoted them since, and their change must then be judged as theirs would be now (a
+ * deactivated admin's session is over, as requireAuth would have said).
+ */
+export async function lockActingAdmin(trx: Db, actor: AuthUser): Promise<User> {
+  await lockUserRoles(trx);
+  const current = await findUserById(trx, actor.id);
+  if (!current?.isActive) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
+  return current;
+}
+
+async function findUserOr404(db: Db, id: string): Promise<User> {
+  const user = await findUserById(db, id);
+  if (!user) throw new AppError('NOT_FOUND', SERVER_MESSAGES.userNotFound);
+  return user;
 }
 
 /**
@@ -20,15 +40,19 @@ export function enforce(refusal: RuleRefusal): void {
  */
 export async function updateUserAccount(deps: Pick<AppDeps, 'db' | 'now'>, actor: AuthUser, targetId: string, input: UpdateUserInput): Promise<void> {
   const { db } = deps;
-  const target = await findUserById(db, targetId);
-  if (!target) throw new AppError('NOT_FOUND', SERVER_MESSAGES.userNotFound);
-  enforce(checkUpdateUser(actor, target, { role: input.role, isActive: input.isActive }));
-  if (input.email !== undefined && (await isEmailTaken(db, input.email, target.id))) {
+  const change = { role: input.role, isActive: input.isActive };
+  // Checked first as the request found things, so a refused change costs no password hash;
+  // checked again below, under the lock, where it counts.
+  enforce(checkUpdateUser(actor, await findUserOr404(db, targetId), change));
+  if (input.email !== undefined && (await isEmailTaken(db, input.email, targetId))) {
     throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const at = deps.now();
   await db.transaction().execute(async (trx) => {
+    const current = await lockActingAdmin(trx, actor);
+    const target = await findUserOr404(trx, targetId);
+    enforce(checkUpdateUser(current, target, change));
     await updateUser(trx, target.id, {
       ...(input.firstName !== undefined && { firstName: input.firstName }),
       ...(input.lastName !== undefined && { lastName: input.lastName }),
@@ -44,6 +68,16 @@ export async function updateUserAccount(deps: Pick<AppDeps, 'db' | 'now'>, actor
     }
   }).catch((err: unknown) => {
     throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
+  });
+}
+
+/** DELETE /users/{id}: the rules checked and the account deleted under the user-role lock. */
+export async function deleteUserAccount(deps: Pick<AppDeps, 'db'>, actor: AuthUser, targetId: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await lockActingAdmin(trx, actor);
+    const target = await findUserOr404(trx, targetId);
+    enforce(checkDeleteUser(current, target));
+    await deleteUser(trx, target.id);
   });
 }
 
