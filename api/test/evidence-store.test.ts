@@ -10,8 +10,7 @@ import { createConfiguredEvidenceStore, createS3EvidenceStore, type S3EvidenceSt
 import { createDiskEvidenceStore, isEvidenceFileName, type EvidenceStore, type SpooledEvidence } from '../src/services/evidence-storage.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, postPcn, validPcnFields } from './fixtures.ts';
-// @ts-expect-error: a plain .mjs script without types; it starts a throwaway S3-compatible server on loopback.
-import { start as startRadosgw } from '../../scripts/services/radosgw.mjs';
+import { useS3Server, type S3Server } from './support/s3-server.ts';
 
 /**
  * Issue 15, items 1 and 3: evidence photos on the local disk or in an S3-compatible bucket,
@@ -20,14 +19,12 @@ import { start as startRadosgw } from '../../scripts/services/radosgw.mjs';
  * server's endpoint, region and keys explicitly, so the machine's own AWS settings play no part.
  */
 
-type Radosgw = { env: Record<string, string>; stop: () => Promise<void> };
-
-let radosgw: Radosgw;
+let radosgw: S3Server;
 const s3Stores: S3EvidenceStore[] = [];
 const folders: string[] = [];
 
 beforeAll(async () => {
-  radosgw = (await startRadosgw()) as Radosgw;
+  radosgw = await useS3Server();
 }, 180_000);
 
 afterAll(async () => {
@@ -46,11 +43,11 @@ function newFolder(prefix: string): string {
 function newS3Store(prefix = `evidence-${randomUUID().slice(0, 8)}`): S3EvidenceStore {
   const { env } = radosgw;
   const store = createS3EvidenceStore({
-    bucket: env.S3_BUCKET!,
+    bucket: env.S3_BUCKET,
     prefix,
-    region: env.AWS_REGION!,
-    endpoint: env.AWS_ENDPOINT_URL_S3!,
-    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    region: env.AWS_REGION,
+    endpoint: env.AWS_ENDPOINT_URL_S3,
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
   });
   s3Stores.push(store);
   return store;
@@ -58,7 +55,7 @@ function newS3Store(prefix = `evidence-${randomUUID().slice(0, 8)}`): S3Evidence
 
 /** What the bucket holds under a prefix (keys relative to it). */
 async function objectsUnder(store: S3EvidenceStore, prefix: string): Promise<string[]> {
-  const listed = await store.client.send(new ListObjectsV2Command({ Bucket: radosgw.env.S3_BUCKET!, Prefix: `${prefix}/` }));
+  const listed = await store.client.send(new ListObjectsV2Command({ Bucket: radosgw.env.S3_BUCKET, Prefix: `${prefix}/` }));
   return (listed.Contents ?? []).map((object) => object.Key!.slice(prefix.length + 1)).sort();
 }
 
@@ -181,7 +178,7 @@ describe('the S3 evidence store', () => {
     // No size given: the store finds the length itself.
     const [name] = await store.place([{ tempPath, extension: 'jpg', mimeType: 'image/jpeg' }]);
     expect(await objectsUnder(store, prefix)).toEqual([name]);
-    const head = await store.client.send(new HeadObjectCommand({ Bucket: radosgw.env.S3_BUCKET!, Key: `${prefix}/${name}` }));
+    const head = await store.client.send(new HeadObjectCommand({ Bucket: radosgw.env.S3_BUCKET, Key: `${prefix}/${name}` }));
     expect(head.ContentType).toBe('image/jpeg');
     expect(head.ContentLength).toBe(makeJpeg(50).length);
     // The spooled file stays for the request to remove, as with the disk store's failures.
@@ -206,7 +203,7 @@ describe('the S3 evidence store', () => {
   it('sweeps only our names under its own prefix', async () => {
     const prefix = `evidence-${randomUUID().slice(0, 8)}`;
     const store = newS3Store(prefix);
-    const bucket = radosgw.env.S3_BUCKET!;
+    const bucket = radosgw.env.S3_BUCKET;
     const ours = `${'1'.repeat(32)}.jpg`;
     const foreign = [`${prefix}/notes.txt`, `${prefix}/sub/${ours}`, `other-${prefix}/${ours}`];
     for (const key of [`${prefix}/${ours}`, ...foreign]) {
@@ -225,9 +222,9 @@ describe('the S3 evidence store', () => {
     const { env } = radosgw;
     const store = createS3EvidenceStore({
       bucket: 'no-such-bucket-here',
-      region: env.AWS_REGION!,
-      endpoint: env.AWS_ENDPOINT_URL_S3!,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+      region: env.AWS_REGION,
+      endpoint: env.AWS_ENDPOINT_URL_S3,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
     });
     s3Stores.push(store);
     await expect(store.open(`${'2'.repeat(32)}.jpg`)).rejects.toThrow();
