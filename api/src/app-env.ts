@@ -1,4 +1,4 @@
-import type { Role } from '@parkpatrol/shared';
+import type { Role, User } from '@parkpatrol/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { SignInLimiter } from './auth/sign-in-limiter.ts';
@@ -31,4 +31,4 @@ export type AuthUser = {
 };
 
 /** `sessionId` is the refresh-token family of the access token (one sign-in). */
-export type AppEnv = { Variables: { user: AuthUser; sessionId: string } };
+export type AppEnv = { Variables: { user: AuthUser; account: User; sessionId: string } };

@@ -10,8 +10,8 @@ import { SERVER_MESSAGES, WORKER_SCRIPT_PREFIX, type ApiFailure, type ErrorCode 
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';
 import { AppError } from './http/app-error.ts';
-import { compressJson } from './http/compress-json.ts';
 import { inlineScriptHashes } from './http/inline-scripts.ts';
+import { sendJson } from './http/respond.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createHealthRoutes } from './routes/health.ts';
@@ -63,20 +63,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   // API answers carry tokens, profiles and PCNs: no shared cache (or browser history) may keep
   // them. Evidence images set their own private caching and keep it.
+  // (On the answer's own headers: c.header() after the handler rebuilds the whole response.)
   api.use('*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  api.use('*', compressJson);
-  api.use('*', async (c, next) => {
-    if (isEvidenceUpload(c.req.method, c.req.path)) return next();
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge);
-      },
-    })(c, next);
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge);
+    },
   });
+  // GET and HEAD carry no body, and asking would build a whole web Request for nothing.
+  api.use('*', (c, next) => (hasNoBody(c.req.method) || isEvidenceUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.route('/health', createHealthRoutes(deps));
   // One limiter for every password check: sign-in and the profile's current password.
   const signInLimiter = deps.signInLimiter ?? createSignInLimiter({ db: deps.db, now: deps.now });
@@ -112,10 +111,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (err instanceof AppError && err.headers) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
     }
-    return c.json(failure.body, failure.status as 400);
+    return sendJson(c, failure.body, failure.status as 400);
   });
 
   return app;
+}
+
+function hasNoBody(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
 }
 
 /**

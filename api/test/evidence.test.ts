@@ -564,17 +564,21 @@ describe('keeper-notice deadline', () => {
 
   // SQLite's query plan; PostgreSQL's planner is measured by the benchmarks instead.
   it.skipIf(ON_POSTGRES)('walks the queue index in deadline order instead of sorting every open PCN', async () => {
+    // A fresh app: the database keeps statements it has prepared, so only a first run of the
+    // page query shows its SQL here.
+    const fresh = await createTestApp();
     const statements: string[] = [];
-    const prepare = t.sqlite.prepare.bind(t.sqlite);
+    const prepare = fresh.sqlite.prepare.bind(fresh.sqlite);
     const spy = (source: string) => {
       statements.push(source);
       return prepare(source);
     };
-    t.sqlite.prepare = spy as typeof t.sqlite.prepare;
     try {
-      expect((await t.request('GET', '/pcns?scope=all&sort=deadline&limit=5', { token: admin.token })).status).toBe(200);
+      const freshAdmin = await fresh.signedInUser('ADMIN');
+      fresh.sqlite.prepare = spy as typeof fresh.sqlite.prepare;
+      expect((await fresh.request('GET', '/pcns?scope=all&sort=deadline&limit=5', { token: freshAdmin.token })).status).toBe(200);
     } finally {
-      t.sqlite.prepare = prepare;
+      fresh.sqlite.prepare = prepare;
     }
     const page = statements.find((source) => source.includes('coalesce(pcns.observed_at, pcns.created_at)'))!;
     const params = [...page.matchAll(/\?/g)].map(() => 5);
@@ -583,6 +587,7 @@ describe('keeper-notice deadline', () => {
     // Only PCNs that share a parking-event time are sorted, by number (the tie-breaker the index
     // does not hold), and the walk still stops after the page: never a sort of every open PCN.
     expect(plan).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+    await fresh.close();
   });
 
   it('follows KEEPER_NOTICE_DAYS and refuses a bad value at start', async () => {

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_SCRIPT_PREFIX } from '@parkpatrol/shared';
-import { COMPRESS_JSON_MIN_BYTES } from '../src/http/compress-json.ts';
+import { COMPRESS_JSON_MIN_BYTES } from '../src/http/respond.ts';
 import { createPcnViaApi, makeJpeg } from './fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

@@ -1,4 +1,4 @@
-import { sign, verify } from 'hono/jwt';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@parkpatrol/shared';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -6,15 +6,36 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** `sid` is the refresh-token family (one sign-in), so the session can be ended from the access token alone. */
 export type AccessTokenClaims = { sub: string; sid: string; role: Role; iat: number; exp: number };
 
+/**
+ * Access tokens are JWTs signed with HS256 and checked here with node:crypto (issue 17): every
+ * signed-in request verifies one, and `hono/jwt` imported the key into WebCrypto on every call
+ * (about 120 us, against about 4 us for one HMAC). The token format is unchanged, so tokens
+ * issued before the switch stay valid; the checks are the same or stricter:
+ * - the header must say HS256 (pinned: no `none`, no other algorithm), `typ` JWT if present, no `crit`;
+ * - the signature is compared in constant time before anything in the payload is trusted;
+ * - `exp` is required and must be in the future, `nbf` and `iat` (when present) must not be;
+ * - `sub` and `sid` must be strings.
+ */
+const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+function signature(secret: string, signingInput: string): Buffer {
+  return createHmac('sha256', secret).update(signingInput).digest();
+}
+
 export async function signAccessToken(secret: string, user: { id: string; role: Role }, sessionId: string, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return sign({ sub: user.id, sid: sessionId, role: user.role, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS }, secret, 'HS256');
+  const claims: AccessTokenClaims = { sub: user.id, sid: sessionId, role: user.role, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS };
+  const signingInput = `${HEADER}.${base64url(JSON.stringify(claims))}`;
+  return `${signingInput}.${signature(secret, signingInput).toString('base64url')}`;
 }
 
 /**
- * The claims every access token we sign carries. The verifier checks `exp` only when it is
- * present, so a token signed with the real key but without one would never expire: it is
- * refused here, whatever library does the signature check.
+ * The claims every access token we sign carries. A token signed with the real key but without
+ * `exp` would never expire, so it is refused.
  */
 export function hasRequiredClaims(payload: Record<string, unknown>): payload is AccessTokenClaims {
   return (
@@ -25,12 +46,42 @@ export function hasRequiredClaims(payload: Record<string, unknown>): payload is 
   );
 }
 
-/** Returns the claims, or null for any bad, expired, tampered or incomplete token. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenClaims | null> {
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function decodeJson(part: string): Record<string, unknown> | null {
   try {
-    const payload = (await verify(token, secret, 'HS256')) as Record<string, unknown>;
-    return hasRequiredClaims(payload) ? payload : null;
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+function isOurHeader(header: Record<string, unknown> | null): boolean {
+  if (!header || header.alg !== 'HS256' || 'crit' in header) return false;
+  return header.typ === undefined || (typeof header.typ === 'string' && header.typ.toLowerCase().replace(/^application\//, '') === 'jwt');
+}
+
+/** A NumericDate claim: absent, or a finite number. */
+const timeClaim = (value: unknown): number | undefined | null =>
+  value === undefined ? undefined : typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** Returns the claims, or null for any bad, expired, tampered or incomplete token. */
+export async function verifyAccessToken(secret: string, token: string, now: Date = new Date()): Promise<AccessTokenClaims | null> {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return null;
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  if (!isOurHeader(decodeJson(headerPart))) return null;
+  const given = Buffer.from(signaturePart, 'base64url');
+  const expected = signature(secret, `${headerPart}.${payloadPart}`);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+
+  const payload = decodeJson(payloadPart);
+  if (!payload) return null;
+  const seconds = Math.floor(now.getTime() / 1000);
+  const [exp, nbf, iat] = [timeClaim(payload.exp), timeClaim(payload.nbf), timeClaim(payload.iat)];
+  if (exp === null || exp === undefined || exp <= seconds) return null;
+  if (nbf === null || (nbf !== undefined && nbf > seconds)) return null;
+  if (iat === null || (iat !== undefined && iat > seconds)) return null;
+  return hasRequiredClaims(payload) ? payload : null;
 }

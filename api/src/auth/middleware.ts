@@ -1,7 +1,8 @@
 import { createMiddleware } from 'hono/factory';
-import { isAdminRole, SERVER_MESSAGES, type Role } from '@parkpatrol/shared';
+import { isAdminRole, SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { AppError } from '../http/app-error.ts';
+import { findSessionUser } from '../repositories/users.ts';
 import { verifyAccessToken } from './access-token.ts';
 
 /**
@@ -18,7 +19,8 @@ export function mayUseWithoutPassword(method: string, path: string): boolean {
 
 /**
  * Checks the bearer token and loads the user fresh from the database on every request, so a
- * deactivated user or a changed role takes effect at once rather than after 15 minutes.
+ * deactivated user or a changed role takes effect at once rather than after 15 minutes. The
+ * account as read here is `account` for the route (the profile answers from it).
  */
 export function requireAuth(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -27,23 +29,13 @@ export function requireAuth(deps: AppDeps) {
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.notSignedIn);
     const claims = await verifyAccessToken(deps.config.jwtSecret, match[1]);
     if (!claims) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
-    const row = await deps.db
-      .selectFrom('users')
-      .select(['id', 'role', 'email', 'first_name', 'last_name', 'is_active'])
-      .select((eb) => eb('password_hash', 'is not', null).as('has_password'))
-      .where('id', '=', claims.sub)
-      .executeTakeFirst();
-    if (!row || row.is_active !== 1) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
-    if (!row.has_password && !mayUseWithoutPassword(c.req.method, c.req.path)) {
+    const account = await findSessionUser(deps.db, claims.sub);
+    if (!account?.isActive) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
+    if (!account.hasPassword && !mayUseWithoutPassword(c.req.method, c.req.path)) {
       throw new AppError('PASSWORD_REQUIRED', SERVER_MESSAGES.passwordRequired);
     }
-    c.set('user', {
-      id: row.id,
-      role: row.role as Role,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-    });
+    c.set('user', { id: account.id, role: account.role, email: account.email, firstName: account.firstName, lastName: account.lastName });
+    c.set('account', account);
     c.set('sessionId', claims.sid);
     await next();
   });

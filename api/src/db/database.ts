@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../../../migrations/index.ts';
 import { postgresMigrations } from '../../../migrations/postgres/index.ts';
@@ -62,8 +62,75 @@ export function openDatabase(file: string): { db: Db; sqlite: SQLite.Database } 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite };
+}
+
+/** Distinct SQL texts kept prepared: the app has a few hundred; a flood of new ones only cycles the oldest. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and better-sqlite3 does not cache: on the
+ * signed-in hot path SQLite's parser and planner were a tenth of the CPU (issue 17). Statements
+ * are kept by SQL text instead. Parameters are bound at each run, so a kept statement answers
+ * exactly as a new one would, and SQLite re-prepares it by itself after a schema change. A
+ * statement still being iterated (a streamed export) is busy: then a fresh one is used once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) {
+        // Map order is insertion order: moving it to the end keeps the least recently used first.
+        statements.delete(text);
+        statements.set(text, kept);
+        return kept;
+      }
+      const statement = readingRowsAsArrays(sqlite.prepare(text));
+      // A schema change (the migrations) can change what a kept `select t.*` returns: start afresh.
+      if (SCHEMA_CHANGE.test(text)) statements.clear();
+      else if (!kept) {
+        statements.set(text, statement);
+        if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      return statement;
+    },
+  };
+}
+
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
+
+type SqliteStatement = ReturnType<SqliteDatabase['prepare']> & { readonly busy: boolean };
+
+/**
+ * better-sqlite3 builds each row object one property at a time through V8's C++ API, which cost
+ * more than running the query for a page of notices; it reads rows as arrays far faster, and
+ * plain JavaScript then makes the same objects (a later column of the same name wins, as there).
+ */
+function readingRowsAsArrays(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const arrays = statement.raw(true);
+  let names = arrays.columns().map((column) => column.name);
+  const toObject = (values: unknown[]) => {
+    // Another connection's schema change makes SQLite prepare the statement again by itself.
+    if (values.length !== names.length) names = arrays.columns().map((column) => column.name);
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i += 1) row[names[i]!] = values[i];
+    return row;
+  };
+  return {
+    reader: true,
+    get busy() {
+      return arrays.busy;
+    },
+    all: (parameters) => (arrays.all(parameters) as unknown[][]).map(toObject),
+    run: (parameters) => arrays.run(parameters),
+    *iterate(parameters) {
+      for (const values of arrays.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(values);
+    },
+  };
 }
 
 /** Each engine has its own set: the SQLite files stay frozen, PostgreSQL starts from their end state. */

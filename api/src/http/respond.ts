@@ -1,10 +1,67 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiSuccess } from '@parkpatrol/shared';
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Below this a compressed answer saves less than a round trip's worth of framing. */
+export const COMPRESS_JSON_MIN_BYTES = 1024;
+
 /** Writes the success envelope of design section 4. */
-export function ok<T>(c: Context, data: T, options: { message?: string; status?: ContentfulStatusCode } = {}) {
+export function ok<T>(c: Context, data: T, options: { message?: string; status?: ContentfulStatusCode } = {}): Promise<Response> {
   const body: ApiSuccess<T> = { success: true, data };
   if (options.message) body.message = options.message;
-  return c.json(body, options.status ?? 200);
+  return sendJson(c, body, options.status ?? 200);
+}
+
+/**
+ * Writes a JSON answer, compressed by Accept-Encoding (brotli, else gzip) when it is 1 KB or more:
+ * a page of ten notices is about 20 KB of repetitive JSON, a few KB compressed, on an officer's
+ * one bar of signal. Not the /auth answers: they carry tokens, and compressing a secret beside
+ * text an attacker can choose is how BREACH reads it. Evidence photos and the evidence pack are
+ * not JSON and never come here.
+ *
+ * The text is compressed where it is made, not by a middleware afterwards: reading a response's
+ * body back makes @hono/node-server build a full web Response and tee its stream, which cost more
+ * than the rest of a signed-in request (issue 17). hono/compress is not used either: it offers
+ * no brotli, and c.json sets no Content-Length for its threshold to go by.
+ */
+export async function sendJson(c: Context, body: unknown, status: ContentfulStatusCode): Promise<Response> {
+  const text = JSON.stringify(body);
+  // Set through c.header, so the answer is made with a Headers object of its own: the headers
+  // middlewares add afterwards (Cache-Control, the security headers) then stay on it however it
+  // is read. Handed a plain object, @hono/node-server's lightweight Response gives them a copy,
+  // which is lost if anything later reads the body through the web Response.
+  c.header('Content-Type', 'application/json');
+  const isCompressible = c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/') && Buffer.byteLength(text) >= COMPRESS_JSON_MIN_BYTES;
+  if (!isCompressible) return c.body(text, status);
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+  if (!encoding) return c.body(text, status);
+  // Quality 4 / level 6: most of the saving for a fraction of the CPU of the highest settings.
+  const compressed =
+    encoding === 'br'
+      ? await brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
+      : await gzipAsync(text, { level: 6 });
+  c.header('Content-Encoding', encoding);
+  c.header('Content-Length', String(compressed.length));
+  return c.body(new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength), status);
+}
+
+/** brotli if the client takes it, else gzip, else nothing; a q=0 refuses that encoding. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
 }

@@ -22,6 +22,7 @@ import {
 } from '@parkpatrol/shared';
 import type { Insertable } from 'kysely';
 import { engineOf, type Db } from '../db/database.ts';
+import { reusableQuery } from '../db/reusable-query.ts';
 import type { PcnImagesTable } from '../db/schema.ts';
 import type { AuditChanges } from '../domain/pcn-audit.ts';
 
@@ -230,18 +231,20 @@ export async function findPcnRowByIdempotencyKey(db: Db, userId: string, key: st
   return selectPcnRows(db).where('pcns.created_by', '=', userId).where('pcns.idempotency_key', '=', key).executeTakeFirst();
 }
 
+const imagesOf = reusableQuery((db: Db, pcnIds: readonly string[]) =>
+  db
+    .selectFrom('pcn_images')
+    .select([...IMAGE_COLUMNS])
+    .where('pcn_id', 'in', pcnIds)
+    // rowid keeps upload order when several images share a timestamp.
+    .orderBy('created_at')
+    .orderBy(sql`rowid`),
+);
+
 export async function findPcnImages(db: Db, pcnIds: readonly string[]): Promise<Map<string, PcnImageRow[]>> {
   const byPcn = new Map<string, PcnImageRow[]>(pcnIds.map((id) => [id, []]));
   if (pcnIds.length === 0) return byPcn;
-  const rows = await db
-    .selectFrom('pcn_images')
-    .select([...IMAGE_COLUMNS])
-    .where('pcn_id', 'in', [...pcnIds])
-    // rowid keeps upload order when several images share a timestamp.
-    .orderBy('created_at')
-    .orderBy(sql`rowid`)
-    .execute();
-  for (const row of rows) byPcn.get(row.pcn_id)?.push(row);
+  for (const row of await imagesOf(db, pcnIds)) byPcn.get(row.pcn_id)?.push(row);
   return byPcn;
 }
 

@@ -13,6 +13,7 @@ import {
   type UserSortKey,
 } from '@parkpatrol/shared';
 import { engineOf, type Db } from '../db/database.ts';
+import { reusableQuery } from '../db/reusable-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { orderedBy, type ListOrder } from './list-order.ts';
 
@@ -44,17 +45,20 @@ function selectUsers(db: Db) {
     .select((eb) => eb.case().when('password_hash', 'is not', null).then(1).else(0).end().as('has_password'));
 }
 
-/** The car parks assigned to each user, by user id, for list and profile answers. */
-export async function findCarParkSummariesByUser(db: Db, userIds: string[]): Promise<Map<string, CarParkSummary[]>> {
-  const byUser = new Map<string, CarParkSummary[]>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return byUser;
-  const rows = await db
+const carParkSummaries = reusableQuery((db: Db, userIds: readonly string[]) =>
+  db
     .selectFrom('car_park_users')
     .innerJoin('car_parks', 'car_parks.id', 'car_park_users.car_park_id')
     .select(['car_park_users.user_id', 'car_parks.id', 'car_parks.name'])
     .where('car_park_users.user_id', 'in', userIds)
-    .orderBy('car_parks.name')
-    .execute();
+    .orderBy('car_parks.name'),
+);
+
+/** The car parks assigned to each user, by user id, for list and profile answers. */
+export async function findCarParkSummariesByUser(db: Db, userIds: string[]): Promise<Map<string, CarParkSummary[]>> {
+  const byUser = new Map<string, CarParkSummary[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await carParkSummaries(db, userIds);
   for (const row of rows) byUser.get(row.user_id)?.push({ id: row.id, name: row.name });
   return byUser;
 }
@@ -71,6 +75,17 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: string)
   let query = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The signed-in user's row, read fresh by requireAuth on every request (so a deactivation or a
+ * role change counts at once) and handed on to the route: the profile answers from it.
+ */
+const sessionUser = reusableQuery((db: Db, id: string) => selectUsers(db).where('id', '=', id));
+
+export async function findSessionUser(db: Db, id: string): Promise<User | undefined> {
+  const [row] = await sessionUser(db, id);
+  return row && mapUser(row);
 }
 
 /** For sign-in only: the one place the hash is read, and it goes no further than the verifier. */

@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../repositories/constraint-errors.ts';
 import { tooManyAttempts } from '../workflows/auth-limits.ts';
 import { findMissingCarParkIds, setUserCarParks } from '../repositories/car-parks.ts';
 import {
+  findCarParkSummariesByUser,
   findPasswordHash,
   findUserById,
   insertUser,
@@ -53,8 +54,11 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
   return new Hono<AppEnv>()
     .use('*', requireAuth(deps))
 
+    // The account as requireAuth has just read it, with its car parks.
     .get('/profile', async (c) => {
-      return ok(c, await findUserOr404(deps, c.get('user').id));
+      const account = c.get('account');
+      const carParks = await findCarParkSummariesByUser(db, [account.id]);
+      return ok(c, { ...account, carParks: carParks.get(account.id) ?? [] });
     })
 
     .put('/profile', async (c) => {

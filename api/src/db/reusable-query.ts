@@ -1,0 +1,31 @@
+import type { Compilable, CompiledQuery } from 'kysely';
+import type { Db } from './database.ts';
+
+/**
+ * A query of the signed-in hot path (the session's user, a page's photos, a profile's car parks)
+ * built and compiled once per database connection and per shape, rather than on every request:
+ * for these small queries Kysely's building and compiling cost more than SQLite's running of
+ * them (issue 17). `build` makes the query from its arguments; the query's parameters must be
+ * exactly those arguments, flattened, in order (an IN list is one argument, and its length is
+ * the shape). That is checked when the query is first compiled, so a query that bakes in any
+ * other value fails loudly at once instead of answering with a stale one.
+ */
+export function reusableQuery<Args extends readonly unknown[], Row>(build: (db: Db, ...args: Args) => Compilable<Row>) {
+  const compiledByDb = new WeakMap<Db, Map<string, CompiledQuery<Row>>>();
+  return async (db: Db, ...args: Args): Promise<Row[]> => {
+    const parameters = args.flat();
+    const shape = args.map((arg) => (Array.isArray(arg) ? arg.length : '.')).join(',');
+    let byShape = compiledByDb.get(db);
+    if (!byShape) compiledByDb.set(db, (byShape = new Map()));
+    let compiled = byShape.get(shape);
+    if (!compiled) {
+      compiled = build(db, ...args).compile();
+      if (compiled.parameters.length !== parameters.length || compiled.parameters.some((value, i) => value !== parameters[i])) {
+        throw new Error(`reusableQuery: the query's parameters are not its arguments: ${compiled.sql}`);
+      }
+      byShape.set(shape, compiled);
+    }
+    const { rows } = await db.executeQuery<Row>({ ...compiled, parameters });
+    return rows;
+  };
+}
