@@ -5,9 +5,13 @@ import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..', '..');
 
-/** Runs a TypeScript file of a checkout (this one unless `cwd` names another) with the given environment. */
+/**
+ * Runs a file of a checkout (this one unless `cwd` names another) with the given environment:
+ * TypeScript through tsx, plain JavaScript (.mjs) on plain Node.
+ */
 export function startProcess(script: string, env: Record<string, string>, cwd = root): ChildProcess {
-  return spawn(join(root, 'node_modules/.bin/tsx'), [script], {
+  const command = script.endsWith('.mjs') ? process.execPath : join(root, 'node_modules/.bin/tsx');
+  return spawn(command, [script], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

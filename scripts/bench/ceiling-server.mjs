@@ -1,5 +1,6 @@
 // The machine's ceiling for the API benchmarks: a bare Hono route on the same node server,
-// answering a constant. Every API figure is quoted beside it, so a noisy machine shows as such.
+// answering a constant, run by plain Node (no TypeScript loader in the way). Every API figure is
+// quoted beside it, so a noisy machine shows as such.
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 

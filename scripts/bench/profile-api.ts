@@ -1,0 +1,106 @@
+// `npm run bench:profile`: where the API spends its CPU on the hot path (issue 17). Runs the real
+// server under `node --cpu-prof` on the bench database (SQLite), loads the authenticated profile
+// and the PCN list with autocannon, stops the server so V8 writes its profile, and prints the
+// functions with the most self time. The .cpuprofile stays in data/bench-profile/ for Chrome's
+// DevTools (Performance > Load profile).
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import autocannon from 'autocannon';
+import { prepareOfficerLoad } from './api.ts';
+import { formatTable, root, waitForHttp } from './bench-utils.ts';
+import { seedBenchDatabase } from './seed-bench.ts';
+
+const PORT = 8102;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const TOP = Number(process.env.PROFILE_TOP ?? 15);
+const ONLY = process.env.PROFILE_ROUTE;
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+export type ProfileFrame = { name: string; where: string; selfMs: number; share: number };
+
+/**
+ * Self time per function (summed over every node of the same function), largest first, over the
+ * samples taken `fromMs` or more after the profile started: the server's start-up (migrations,
+ * the orphan sweep and retention run over 100,000 notices) is not the hot path.
+ */
+export function topFrames(profile: CpuProfile, count: number, fromMs = 0): ProfileFrame[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfUs = new Map<string, { name: string; where: string; us: number }>();
+  let totalUs = 0;
+  let elapsedUs = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    elapsedUs += delta;
+    const node = byId.get(id);
+    if (!node || elapsedUs < fromMs * 1000) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    totalUs += delta;
+    if (functionName === '(idle)' || functionName === '(program)') return;
+    const where = url ? `${relative(root, url.replace(/^file:\/\//, ''))}:${lineNumber + 1}` : '';
+    const key = `${functionName}@${where}`;
+    const entry = selfUs.get(key) ?? { name: functionName || '(anonymous)', where, us: 0 };
+    entry.us += delta;
+    selfUs.set(key, entry);
+  });
+  const busyUs = [...selfUs.values()].reduce((sum, entry) => sum + entry.us, 0) || totalUs;
+  return [...selfUs.values()]
+    .sort((a, b) => b.us - a.us)
+    .slice(0, count)
+    .map((entry) => ({ name: entry.name, where: entry.where, selfMs: Math.round(entry.us / 1000), share: entry.us / busyUs }));
+}
+
+export async function profileApi(): Promise<{ frames: ProfileFrame[]; file: string; rps: Record<string, number>; loadFromMs: number }> {
+  const dataDir = join(root, 'data', 'bench');
+  await seedBenchDatabase(dataDir);
+  const profileDir = join(root, 'data', 'bench-profile');
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const spawnedAt = Date.now();
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const rps: Record<string, number> = {};
+  let loadFromMs = 0;
+  try {
+    const base = `http://127.0.0.1:${PORT}/api`;
+    await waitForHttp(`${base}/health`);
+    const { auth: headers } = await prepareOfficerLoad(base);
+    loadFromMs = Date.now() - spawnedAt;
+    const routes = [
+      ['GET /api/users/profile', `${base}/users/profile`],
+      ['GET /api/pcns (page of 10, 4 photos each)', `${base}/pcns?page=1&limit=10`],
+    ] as const;
+    // PROFILE_ROUTE=profile or =pcns profiles one of them alone.
+    for (const [name, url] of routes.filter(([, url]) => !ONLY || url.includes(`/${ONLY}`))) {
+      const result = await autocannon({ url, headers, connections: 10, duration: SECONDS });
+      rps[name] = Math.round(result.requests.average);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+  }
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no CPU profile written in ${profileDir}`);
+  const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
+  return { frames: topFrames(profile, TOP, loadFromMs), file: join(profileDir, file), rps, loadFromMs };
+}
+
+export function formatFrames(frames: ProfileFrame[]): string {
+  return formatTable(
+    ['function', 'where', 'self ms', 'share of busy'],
+    frames.map((frame) => [frame.name, frame.where, frame.selfMs, `${(frame.share * 100).toFixed(1)}%`]),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { frames, file, rps, loadFromMs } = await profileApi();
+  console.log(`Throughput while profiled (10 connections, ${SECONDS} s each): ${Object.entries(rps).map(([name, value]) => `${name} ${value} req/s`).join('; ')}`);
+  console.log(`Top ${frames.length} functions by self time from ${loadFromMs} ms on, once the server was up (${relative(root, file)}):\n`);
+  console.log(formatFrames(frames));
+}
