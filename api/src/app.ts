@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';
 import { AppError } from './http/app-error.ts';
 import { inlineScriptHashes } from './http/inline-scripts.ts';
+import { isUnstorableText } from './repositories/constraint-errors.ts';
 import { sendJson } from './http/respond.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
@@ -143,6 +144,10 @@ function toFailure(err: unknown): { status: number; body: ApiFailure } {
     status = err.status;
     code = codeForStatus(status);
     message = status === 413 ? SERVER_MESSAGES.bodyTooLarge : err.message || SERVER_MESSAGES.invalidInput;
+  } else if (isUnstorableText(err)) {
+    status = 400;
+    code = 'BAD_REQUEST';
+    message = SERVER_MESSAGES.unstorableCharacter;
   }
   const body: ApiFailure = { success: false, message, error: message, code };
   if (details) body.details = details;

@@ -90,6 +90,7 @@ export const SERVER_MESSAGES = {
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON',
   invalidInput: 'Some fields are not valid',
+  unstorableCharacter: 'The request contains a character that cannot be stored (a NUL byte). Remove it and try again.',
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   internal: 'Something went wrong on our side. Please try again.',

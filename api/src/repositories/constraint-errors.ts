@@ -17,3 +17,11 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isForeignKeyViolation(err: unknown): boolean {
   return FOREIGN_KEY_VIOLATIONS.has(errorCode(err) ?? '');
 }
+
+/**
+ * PostgreSQL refuses a NUL byte anywhere in text (SQLSTATE 22021), where SQLite stores it or
+ * finds no row: in a path id, a search or a JSON string it is the request's fault, so a 400.
+ */
+export function isUnstorableText(err: unknown): boolean {
+  return errorCode(err) === '22021';
+}

@@ -1,23 +1,40 @@
 import { existsSync, readdirSync } from 'node:fs';
-import type SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { Db } from '../../src/db/database.ts';
+
+export type Fingerprint = { tables: Record<string, unknown>; uploads: string[] };
+
+const tablesByDb = new WeakMap<Db, Promise<Array<{ name: string; stampColumns: string[] }>>>();
+
+/** Every table of ours with its *_at columns, looked up once per database (either engine). */
+function tablesOf(db: Db) {
+  let tables = tablesByDb.get(db);
+  if (!tables) {
+    tables = db.introspection.getTables().then((found) =>
+      found
+        .filter((table) => !table.name.startsWith('kysely_') && !table.name.startsWith('sqlite_'))
+        .map((table) => ({ name: table.name, stampColumns: table.columns.map((column) => column.name).filter((name) => name.endsWith('_at')) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    tablesByDb.set(db, tables);
+  }
+  return tables;
+}
 
 /**
  * A cheap picture of the database and the upload folder: per table its row count and the latest
  * value of every *_at column (so an update that sets updated_at, revoked_at or used_at shows),
  * plus the sorted list of files. Two equal fingerprints mean nothing was written or removed.
+ * Read through the app's own connection, so it works on SQLite and PostgreSQL alike.
  */
-export function takeFingerprint(sqlite: SQLite.Database, uploadsDir: string): { tables: Record<string, unknown>; uploads: string[] } {
+export async function takeFingerprint(db: Db, uploadsDir: string): Promise<Fingerprint> {
   const tables: Record<string, unknown> = {};
-  const names = sqlite
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name")
-    .pluck()
-    .all() as string[];
-  for (const name of names) {
-    const stampColumns = (sqlite.pragma(`table_info("${name}")`) as Array<{ name: string }>)
-      .map((c) => c.name)
-      .filter((c) => c.endsWith('_at'));
-    const select = ['count(*) as rows', ...stampColumns.map((c) => `max("${c}") as "${c}"`)].join(', ');
-    tables[name] = sqlite.prepare(`select ${select} from "${name}"`).get();
+  for (const { name, stampColumns } of await tablesOf(db)) {
+    const columns = [sql`count(*)`.as('rows'), ...stampColumns.map((column) => sql`max(${sql.ref(column)})`.as(column))];
+    tables[name] = await db
+      .selectFrom(sql.table(name).as('t'))
+      .select(columns)
+      .executeTakeFirst();
   }
   const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).sort() : [];
   return { tables, uploads };
