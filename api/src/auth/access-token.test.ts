@@ -71,6 +71,23 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(SECRET, forge({ alg: 'HS256' }, claims()), NOW)).not.toBeNull();
   });
 
+  it('applies the time rules again each time a token it has already checked comes back', async () => {
+    const token = await signAccessToken(SECRET, { id: 'user-1', role: 'USER' }, 'session-1', NOW);
+    expect(await verifyAccessToken(SECRET, token, NOW)).not.toBeNull();
+    expect(await verifyAccessToken(SECRET, token, new Date(NOW.getTime() + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000))).not.toBeNull();
+    expect(await verifyAccessToken(SECRET, token, new Date(NOW.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000))).toBeNull();
+    expect(await verifyAccessToken(SECRET, token, new Date(NOW.getTime() - 60_000))).toBeNull();
+    const later = forge(HS256, claims({ nbf: SECONDS + 30 }));
+    expect(await verifyAccessToken(SECRET, later, new Date(NOW.getTime() + 30_000))).not.toBeNull();
+    expect(await verifyAccessToken(SECRET, later, NOW)).toBeNull();
+  });
+
+  it('never lets a token checked under one key pass under another', async () => {
+    const token = await signAccessToken(SECRET, { id: 'user-1', role: 'USER' }, 'session-1', NOW);
+    expect(await verifyAccessToken(SECRET, token, NOW)).not.toBeNull();
+    expect(await verifyAccessToken(`${SECRET}-rotated`, token, NOW)).toBeNull();
+  });
+
   it('refuses missing claims and malformed tokens', async () => {
     expect(await verifyAccessToken(SECRET, forge(HS256, claims({ sub: undefined })), NOW)).toBeNull();
     expect(await verifyAccessToken(SECRET, forge(HS256, claims({ sid: 42 })), NOW)).toBeNull();

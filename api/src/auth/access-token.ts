@@ -66,8 +66,32 @@ function isOurHeader(header: Record<string, unknown> | null): boolean {
 const timeClaim = (value: unknown): number | undefined | null =>
   value === undefined ? undefined : typeof value === 'number' && Number.isFinite(value) ? value : null;
 
+/**
+ * Tokens whose signature and claims have checked out, per secret, with their claims (frozen):
+ * a phone sends the same access token with every request for its 15 minutes, and checking it
+ * again gives the same answer, except for the time rules, which are applied on every use. Only
+ * a token that passed the full check gets in, so nothing here can be forged; bounded, oldest
+ * out first (an expired token is never accepted and simply ages out).
+ */
+const VERIFIED_CACHE_SIZE = 10_000;
+const verifiedTokens = new Map<string, Map<string, Readonly<AccessTokenClaims>>>();
+
 /** Returns the claims, or null for any bad, expired, tampered or incomplete token. */
 export async function verifyAccessToken(secret: string, token: string, now: Date = new Date()): Promise<AccessTokenClaims | null> {
+  const seconds = Math.floor(now.getTime() / 1000);
+  const known = verifiedTokens.get(secret)?.get(token);
+  if (known) return isInForce(known, seconds) ? known : null;
+  const claims = checkToken(secret, token);
+  if (!claims || !isInForce(claims, seconds)) return null;
+  let tokens = verifiedTokens.get(secret);
+  if (!tokens) verifiedTokens.set(secret, (tokens = new Map()));
+  tokens.set(token, Object.freeze(claims));
+  if (tokens.size > VERIFIED_CACHE_SIZE) tokens.delete(tokens.keys().next().value!);
+  return claims;
+}
+
+/** The signature and the shape of the claims; the time rules are isInForce's. */
+function checkToken(secret: string, token: string): AccessTokenClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -75,13 +99,14 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
   const given = Buffer.from(signaturePart, 'base64url');
   const expected = signature(secret, `${headerPart}.${payloadPart}`);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-
   const payload = decodeJson(payloadPart);
-  if (!payload) return null;
-  const seconds = Math.floor(now.getTime() / 1000);
-  const [exp, nbf, iat] = [timeClaim(payload.exp), timeClaim(payload.nbf), timeClaim(payload.iat)];
-  if (exp === null || exp === undefined || exp <= seconds) return null;
-  if (nbf === null || (nbf !== undefined && nbf > seconds)) return null;
-  if (iat === null || (iat !== undefined && iat > seconds)) return null;
+  if (!payload || timeClaim(payload.nbf) === null || timeClaim(payload.iat) === null) return null;
   return hasRequiredClaims(payload) ? payload : null;
+}
+
+/** `exp` in the future; `nbf` and `iat`, when present, not. */
+function isInForce(claims: AccessTokenClaims & { nbf?: number }, seconds: number): boolean {
+  if (!(claims.exp > seconds)) return false;
+  if (typeof claims.nbf === 'number' && claims.nbf > seconds) return false;
+  return !(typeof claims.iat === 'number' && claims.iat > seconds);
 }

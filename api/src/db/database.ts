@@ -62,8 +62,21 @@ export function openDatabase(file: string): { db: Db; sqlite: SQLite.Database } 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  directReaders.set(db, statements.readNow);
   return { db, sqlite };
+}
+
+/**
+ * Runs a read at once on the SQLite connection, or answers undefined when it must wait its turn
+ * through Kysely (PostgreSQL, a transaction, a stream being read): see withStatementCache.
+ */
+export type DirectReader = (text: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const directReaders = new WeakMap<Db, DirectReader>();
+
+export function directReaderOf(db: Db): DirectReader | undefined {
+  return directReaders.get(db);
 }
 
 /** Distinct SQL texts kept prepared: the app has a few hundred; a flood of new ones only cycles the oldest. */
@@ -76,26 +89,41 @@ const STATEMENT_CACHE_SIZE = 500;
  * exactly as a new one would, and SQLite re-prepares it by itself after a schema change. A
  * statement still being iterated (a streamed export) is busy: then a fresh one is used once.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase & { readNow: DirectReader } {
   const statements = new Map<string, SqliteStatement>();
+  const streams = { open: 0 };
+  function prepare(text: string): SqliteStatement {
+    const kept = statements.get(text);
+    if (kept && !kept.busy) {
+      // Map order is insertion order: moving it to the end keeps the least recently used first.
+      statements.delete(text);
+      statements.set(text, kept);
+      return kept;
+    }
+    const statement = readingRowsAsArrays(sqlite.prepare(text), streams);
+    // A schema change (the migrations) can change what a kept `select t.*` returns: start afresh.
+    if (SCHEMA_CHANGE.test(text)) statements.clear();
+    else if (!kept) {
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    return statement;
+  }
   return {
     close: () => sqlite.close(),
-    prepare(text) {
-      const kept = statements.get(text);
-      if (kept && !kept.busy) {
-        // Map order is insertion order: moving it to the end keeps the least recently used first.
-        statements.delete(text);
-        statements.set(text, kept);
-        return kept;
-      }
-      const statement = readingRowsAsArrays(sqlite.prepare(text));
-      // A schema change (the migrations) can change what a kept `select t.*` returns: start afresh.
-      if (SCHEMA_CHANGE.test(text)) statements.clear();
-      else if (!kept) {
-        statements.set(text, statement);
-        if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      }
-      return statement;
+    prepare,
+    /**
+     * Kysely's SQLite driver lends its one connection to one query or transaction at a time,
+     * behind a promise-based lock; on the hot path that hand-over cost more than the small
+     * reads themselves (issue 17). The connection is only held across awaits by a transaction
+     * or a stream being read, and SQLite says when either is open: otherwise a read run here
+     * and now is one autocommit statement that sees exactly what is committed, as it would after
+     * waiting its turn. In those two cases the caller goes through Kysely and waits.
+     */
+    readNow(text, parameters) {
+      if (sqlite.inTransaction || streams.open > 0) return undefined;
+      const statement = prepare(text);
+      return statement.reader ? statement.all(parameters) : undefined;
     },
   };
 }
@@ -108,8 +136,9 @@ type SqliteStatement = ReturnType<SqliteDatabase['prepare']> & { readonly busy: 
  * better-sqlite3 builds each row object one property at a time through V8's C++ API, which cost
  * more than running the query for a page of notices; it reads rows as arrays far faster, and
  * plain JavaScript then makes the same objects (a later column of the same name wins, as there).
+ * `streams` counts the statements being iterated on the connection.
  */
-function readingRowsAsArrays(statement: SQLite.Statement): SqliteStatement {
+function readingRowsAsArrays(statement: SQLite.Statement, streams: { open: number }): SqliteStatement {
   if (!statement.reader) return statement;
   const arrays = statement.raw(true);
   let names = arrays.columns().map((column) => column.name);
@@ -128,7 +157,12 @@ function readingRowsAsArrays(statement: SQLite.Statement): SqliteStatement {
     all: (parameters) => (arrays.all(parameters) as unknown[][]).map(toObject),
     run: (parameters) => arrays.run(parameters),
     *iterate(parameters) {
-      for (const values of arrays.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(values);
+      streams.open += 1;
+      try {
+        for (const values of arrays.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(values);
+      } finally {
+        streams.open -= 1;
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.ts';
+import { directReaderOf, type Db } from './database.ts';
 
 /**
  * A query of the signed-in hot path (the session's user, a page's photos, a profile's car parks)
@@ -8,7 +8,8 @@ import type { Db } from './database.ts';
  * them (issue 17). `build` makes the query from its arguments; the query's parameters must be
  * exactly those arguments, flattened, in order (an IN list is one argument, and its length is
  * the shape). That is checked when the query is first compiled, so a query that bakes in any
- * other value fails loudly at once instead of answering with a stale one.
+ * other value fails loudly at once instead of answering with a stale one. On SQLite the read
+ * runs at once when the connection is free (database.ts, readNow).
  */
 export function reusableQuery<Args extends readonly unknown[], Row>(build: (db: Db, ...args: Args) => Compilable<Row>) {
   const compiledByDb = new WeakMap<Db, Map<string, CompiledQuery<Row>>>();
@@ -25,7 +26,8 @@ export function reusableQuery<Args extends readonly unknown[], Row>(build: (db: 
       }
       byShape.set(shape, compiled);
     }
-    const { rows } = await db.executeQuery<Row>({ ...compiled, parameters });
-    return rows;
+    const rows = directReaderOf(db)?.(compiled.sql, parameters);
+    if (rows) return rows as Row[];
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }

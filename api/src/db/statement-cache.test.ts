@@ -92,6 +92,40 @@ describe('reusableQuery', () => {
     expect(await names(db, [1, 2, 3])).toEqual([{ name: 'one' }, { name: 'two' }, { name: 'three' }]);
   });
 
+  const namesOf = reusableQuery((db: Db, ids: readonly number[]) => (db as unknown as Kysely<any>).selectFrom('t').select('name').where('id', 'in', ids).orderBy('id'));
+  const pending = Symbol('still waiting');
+  const soon = <T,>(promise: Promise<T>) => Promise.race([promise, new Promise<typeof pending>((resolve) => setTimeout(() => resolve(pending), 50))]);
+
+  it('waits for a transaction that is open on the connection, and never reads its uncommitted rows', async () => {
+    let commit!: () => void;
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const insertedRow = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await (trx as unknown as Kysely<any>).insertInto('t').values({ id: 4, name: 'four' }).execute();
+      inserted();
+      await gate;
+    });
+    await insertedRow;
+    const read = namesOf(db, [4]);
+    expect(await soon(read)).toBe(pending);
+    commit();
+    await transaction;
+    expect(await read).toEqual([{ name: 'four' }]);
+  });
+
+  it('waits for a stream being read on the connection', async () => {
+    const all = () => any().selectFrom('t').select(['id']).orderBy('id');
+    let read: Promise<unknown> | undefined;
+    for await (const row of all().stream()) {
+      if (read) continue;
+      expect(row).toEqual({ id: 1 });
+      read = namesOf(db, [2]);
+      expect(await soon(read)).toBe(pending);
+    }
+    expect(await read).toEqual([{ name: 'two' }]);
+  });
+
   it('refuses a query that bakes in a value its arguments do not carry', async () => {
     const withLimit = reusableQuery((db: Db, id: number) => (db as unknown as Kysely<any>).selectFrom('t').select('name').where('id', '>=', id).limit(2));
     await expect(withLimit(db, 1)).rejects.toThrow(/parameters are not its arguments/);
