@@ -6,13 +6,19 @@ export type Fingerprint = { tables: Record<string, unknown>; uploads: string[] }
 
 const tablesByDb = new WeakMap<Db, Promise<Array<{ name: string; stampColumns: string[] }>>>();
 
+/**
+ * The limiters' own counters (migration 0009): a refused request is counted there by design (a
+ * wrong password, a dead link), so a row there is no sign of a refused request doing something.
+ */
+const REFUSAL_COUNTERS = new Set(['sign_in_attempts', 'rate_limit_events']);
+
 /** Every table of ours with its *_at columns, looked up once per database (either engine). */
 function tablesOf(db: Db) {
   let tables = tablesByDb.get(db);
   if (!tables) {
     tables = db.introspection.getTables().then((found) =>
       found
-        .filter((table) => !table.name.startsWith('kysely_') && !table.name.startsWith('sqlite_'))
+        .filter((table) => !table.name.startsWith('kysely_') && !table.name.startsWith('sqlite_') && !REFUSAL_COUNTERS.has(table.name))
         .map((table) => ({ name: table.name, stampColumns: table.columns.map((column) => column.name).filter((name) => name.endsWith('_at')) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     );
@@ -24,7 +30,8 @@ function tablesOf(db: Db) {
 /**
  * A cheap picture of the database and the upload folder: per table its row count and the latest
  * value of every *_at column (so an update that sets updated_at, revoked_at or used_at shows),
- * plus the sorted list of files. Two equal fingerprints mean nothing was written or removed.
+ * plus the sorted list of files. Two equal fingerprints mean nothing was written or removed,
+ * the refusal counters aside.
  * Read through the app's own connection, so it works on SQLite and PostgreSQL alike.
  */
 export async function takeFingerprint(db: Db, uploadsDir: string): Promise<Fingerprint> {
