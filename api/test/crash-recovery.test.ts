@@ -8,7 +8,7 @@ import { signAccessToken } from '../src/auth/access-token.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { makeJpeg } from './fixtures.ts';
 import { checkEvidence } from './support/evidence-check.ts';
-import { findFreePort, SERVER_JWT_SECRET, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { callServer, findFreePort, SERVER_JWT_SECRET, startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 /**
  * Issue 7, item 4, against the real server process: SIGKILL in the middle of 50 concurrent
@@ -37,16 +37,8 @@ async function start(dataDir: string, port: number): Promise<ServerProcess> {
 }
 
 async function callJson(server: ServerProcess, method: string, path: string, init: { token?: string; json?: unknown } = {}) {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      ...(init.token && { authorization: `Bearer ${init.token}` }),
-      ...(init.json !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
-  });
-  const json = (await res.json()) as { success: boolean; data: any; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  const { status, json } = await callServer(server, method, path, init);
+  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${json.message}`);
   return json.data;
 }
 

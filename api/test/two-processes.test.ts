@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { makeJpeg } from './fixtures.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';
 import { useS3Server, type S3Server } from './support/s3-server.ts';
-import { findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { callServer, findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { ON_POSTGRES } from './test-app.ts';
 
 /**
@@ -52,20 +52,8 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function call(server: ServerProcess, method: string, path: string, init: { token?: string; json?: unknown } = {}) {
-    const res = await fetch(`${server.baseUrl}/api${path}`, {
-      method,
-      headers: {
-        ...(init.token && { authorization: `Bearer ${init.token}` }),
-        ...(init.json !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
-    });
-    return { status: res.status, json: (await res.json()) as { data: any; message?: string } };
-  }
-
   async function signIn(server: ServerProcess, account: { email: string; password: string }): Promise<string> {
-    const res = await call(server, 'POST', '/auth/login', { json: { email: account.email, password: account.password } });
+    const res = await callServer(server, 'POST', '/auth/login', { json: { email: account.email, password: account.password } });
     expect(res.status, res.json.message).toBe(200);
     return res.json.data.token as string;
   }
@@ -103,13 +91,13 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
 
   it('reads through one process, with its photos, a PCN filed through the other', async () => {
     const token = await signIn(one, DEMO_ACCOUNTS.officer);
-    const carParkId = (await call(one, 'GET', '/car-parks', { token })).json.data[0].id as string;
+    const carParkId = (await callServer(one, 'GET', '/car-parks', { token })).json.data[0].id as string;
     const photos = [1, 2, 3, 4].map((seed) => makeJpeg(seed, 48));
     const filed = await file(one, token, randomUUID(), () => noticeForm(carParkId, 'TP01 ONE', photos));
 
     // The access token one process signed is good at the other (one JWT_SECRET), and so are the
     // photo URLs it handed out.
-    const read = await call(other, 'GET', `/pcns/${filed.pcn.id}`, { token });
+    const read = await callServer(other, 'GET', `/pcns/${filed.pcn.id}`, { token });
     expect(read.status).toBe(200);
     expect(read.json.data.pcnNumber).toBe(filed.pcn.pcnNumber);
     const images = read.json.data.images as Array<{ url: string }>;
@@ -126,14 +114,14 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
 
   it('makes one PCN when the same Idempotency-Key reaches both processes at once', async () => {
     const token = await signIn(other, DEMO_ACCOUNTS.officer);
-    const carParkId = (await call(other, 'GET', '/car-parks', { token })).json.data[0].id as string;
+    const carParkId = (await callServer(other, 'GET', '/car-parks', { token })).json.data[0].id as string;
     const photos = [5, 6, 7, 8].map((seed) => makeJpeg(seed, 48));
     for (let round = 0; round < 3; round += 1) {
       const key = randomUUID();
       const answers = await Promise.all([one, other].map((server) => file(server, token, key, () => noticeForm(carParkId, `TP0${round} KEY`, photos))));
       expect(answers[0]!.pcn.id).toBe(answers[1]!.pcn.id);
       expect(answers.filter((answer) => answer.replayed)).toHaveLength(1);
-      const search = await call(one, 'GET', `/pcns?search=${encodeURIComponent(`TP0${round} KEY`)}`, { token });
+      const search = await callServer(one, 'GET', `/pcns?search=${encodeURIComponent(`TP0${round} KEY`)}`, { token });
       expect(search.json.data.pcns.map((pcn: Pcn) => pcn.id)).toEqual([answers[0]!.pcn.id]);
     }
   });
@@ -141,7 +129,7 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
   it('gives 20 concurrent creates across both processes 20 distinct, gapless numbers', async () => {
     const tokens = await Promise.all([signIn(one, DEMO_ACCOUNTS.officer), signIn(other, DEMO_ACCOUNTS.officer)]);
     const carParkIds = await Promise.all(
-      [one, other].map(async (server, index) => (await call(server, 'GET', '/car-parks', { token: tokens[index] })).json.data[0].id as string),
+      [one, other].map(async (server, index) => (await callServer(server, 'GET', '/car-parks', { token: tokens[index] })).json.data[0].id as string),
     );
     const photos = [9, 10].map((seed) => makeJpeg(seed, 32));
     const filed = await Promise.all(
@@ -158,7 +146,7 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
 
   it('counts failed sign-ins made through both processes against one limit', async () => {
     const wrong = { email: DEMO_ACCOUNTS.admin.email, password: 'not-the-password' };
-    const attempt = (server: ServerProcess) => call(server, 'POST', '/auth/login', { json: wrong });
+    const attempt = (server: ServerProcess) => callServer(server, 'POST', '/auth/login', { json: wrong });
     // One typo each costs nothing; from the second failure on, the next guess must wait, on
     // whichever process it arrives. Each process alone has seen only one failure.
     expect((await attempt(one)).status).toBe(401);

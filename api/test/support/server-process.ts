@@ -81,3 +81,16 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
     },
   };
 }
+
+/** One JSON call to a server process's API over a real connection: the status and the parsed envelope. */
+export async function callServer(server: ServerProcess, method: string, path: string, init: { token?: string; json?: unknown } = {}) {
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      ...(init.token && { authorization: `Bearer ${init.token}` }),
+      ...(init.json !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
+  });
+  return { status: res.status, json: (await res.json()) as { success: boolean; data: any; message?: string } };
+}
