@@ -16,7 +16,9 @@ import { findKnownImageFileNames } from './repositories/pcns.ts';
 const logger = createLogger();
 const config = loadConfig();
 const webDist = config.webDistDir ?? resolve(import.meta.dirname, '../../web/dist');
-const { db, close: closeDatabase } = connectDatabase(config.database);
+const { db, close: closeDatabase } = connectDatabase(config.database, {
+  onLostConnection: (error) => logger.warn('the database ended an idle connection; the next query opens a new one', { error: error.message }),
+});
 await migrateToLatest(db);
 if (!config.isProduction) {
   const seeded = await seedDemoData(db);

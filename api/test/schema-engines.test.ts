@@ -57,6 +57,26 @@ describe('the SQLite and PostgreSQL schemas', () => {
       .sort(byName);
   }
 
+  it('keep serving on PostgreSQL after the server ends their idle connections (a restart, an administrator)', async () => {
+    const lost: Error[] = [];
+    const url = new URL(postgres.env.DATABASE_URL!);
+    url.searchParams.set('application_name', 'lost-connections-test');
+    const own = connectDatabase({ engine: 'postgres', url: url.toString() }, { onLostConnection: (error) => lost.push(error) });
+    try {
+      // Two connections in the pool, both idle afterwards.
+      await Promise.all([sql`select pg_sleep(0.05)`.execute(own.db), sql`select pg_sleep(0.05)`.execute(own.db)]);
+      const ended = await sql<{ n: number }>`select count(pg_terminate_backend(pid)) as n from pg_stat_activity
+        where application_name = 'lost-connections-test'`.execute(pgDb.db);
+      const count = Number(ended.rows[0]!.n);
+      expect(count).toBe(2);
+      // Each loss reaches the listener instead of crashing the process, and pg drops the connection.
+      await expect.poll(() => lost.length, { timeout: 5000 }).toBe(count);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(own.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('end at the same tables, columns and NOT NULL rules', async () => {
     expect(engineOf(pgDb.db)).toBe('postgres');
     expect(engineOf(sqliteDb.db)).toBe('sqlite');

@@ -32,7 +32,7 @@ export function engineOf(db: Db): Engine {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
-export function connectDatabase(target: DatabaseTarget): OpenDatabase {
+export function connectDatabase(target: DatabaseTarget, options: { onLostConnection?: (error: Error) => void } = {}): OpenDatabase {
   if (target.engine === 'sqlite') {
     const { db, sqlite } = openDatabase(target.file);
     return {
@@ -46,6 +46,10 @@ export function connectDatabase(target: DatabaseTarget): OpenDatabase {
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
+  // event on the pool, which crashes the process when nobody listens. pg has already dropped
+  // that connection, and the next query opens a new one: it is only worth a log line.
+  pool.on('error', (error) => options.onLostConnection?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
