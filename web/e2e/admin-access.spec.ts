@@ -1,5 +1,5 @@
 import { ADMIN, expect, expectNoSeriousAxeViolations, isPhone, OFFICER, signIn, snap, test } from './fixtures.ts';
-import { apiToken, bearer, createPcnThroughApi, uniqueSuffix } from './admin-support.ts';
+import { apiToken, bearer, createPcnThroughApi, searchAdminList, uniqueSuffix } from './admin-support.ts';
 
 const ADMIN_SCREENS = [
   { path: '/admin/dashboard', heading: 'Admin Dashboard' },
@@ -86,8 +86,7 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
 
   await page.goto('/admin/users');
   // Other specs add users and car parks: each row is found by searching, as an admin would.
-  const search = page.getByRole('searchbox', { name: 'Search' });
-  await search.fill('Olivia');
+  await searchAdminList(page, 'Olivia');
   await page.getByRole('button', { name: 'Actions for Olivia Officer' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit user' });
@@ -104,7 +103,7 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
   await expectNoSeriousAxeViolations(page, 'user car parks dialog');
   await carParks.getByRole('button', { name: 'Cancel' }).click();
 
-  await search.fill('Sam');
+  await searchAdminList(page, 'Sam');
   await page.getByRole('button', { name: 'Actions for Sam Steward' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete user' });
@@ -119,7 +118,7 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
   const used = officerParks.data[0]!;
   await createPcnThroughApi(page.request, officerToken, { registration: `CP${uniqueSuffix()}`.slice(0, 10), carParkId: used.id });
   await page.goto('/admin/car-parks');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(used.name);
+  await searchAdminList(page, used.name);
   await page.getByRole('button', { name: `Actions for ${used.name}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const deleteCarPark = page.getByRole('alertdialog', { name: 'Delete car park' });

@@ -1,5 +1,5 @@
 import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
-import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, uniqueSuffix } from './admin-support.ts';
+import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, searchAdminList, uniqueSuffix } from './admin-support.ts';
 
 /**
  * Issue 8, the admins' side: the keeper-notice queue on the dashboard, the capture facts,
@@ -156,7 +156,7 @@ test('an admin sets a car park’s stay periods and default, checked by the shar
 
   await signIn(page, ADMIN);
   await page.goto('/admin/car-parks');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(siteCode);
+  await searchAdminList(page, siteCode);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('5 min consideration + 10 min grace');
   await expect(row).toContainText('Stay only when the officer says so');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, expect, expectNoSeriousAxeViolations, signIn, snap, test } from './fixtures.ts';
-import { apiToken, createPcnThroughApi, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
+import { apiToken, createPcnThroughApi, createUserThroughApi, searchAdminList, uniqueSuffix } from './admin-support.ts';
 import { decodeQrAttachment, readEmailsTo, waitForEmailTo } from './mail-sink.ts';
 
 /**
@@ -67,7 +67,7 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await userDialog.getByRole('button', { name: 'Create user' }).click();
   await expect(userDialog).toHaveCount(0);
   await expect(page.getByText(`${fullName} was created.`, { exact: false })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
+  await searchAdminList(page, suffix);
   const userRow = page.getByRole('row').filter({ hasText: newUser.email });
   await expect(userRow).toContainText('User');
   await expect(userRow).toContainText('Active');

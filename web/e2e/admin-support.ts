@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, evidencePhotos, expect, OFFICER } from './fixtures.ts';
 
 /** Helpers of the admin specs: set-up through the real API, so the browser time goes to what is under test. */
@@ -54,6 +54,18 @@ export async function createPcnThroughApi(
   const response = await request.post('/api/pcns', { headers: { ...bearer(token), 'Idempotency-Key': crypto.randomUUID() }, multipart: form });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: string; pcnNumber: string } }).data;
+}
+
+/**
+ * Searches an admin list and waits until the answer for exactly this search is on screen. Rows
+ * move when the answer arrives, so a row's menu opened before it can move out from under the
+ * pointer; an admin reads the results before acting, and so do the specs.
+ */
+export async function searchAdminList(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('search') === text.trim());
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await answered;
+  await expect(page.locator('.admin-table-scroll[aria-busy="true"]')).toHaveCount(0);
 }
 
 export { ADMIN, OFFICER };
