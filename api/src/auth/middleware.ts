@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { isAdminRole, SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { AppError } from '../http/app-error.ts';
+import { requestHeader } from '../http/request-header.ts';
 import { findSessionUser } from '../repositories/users.ts';
 import { verifyAccessToken } from './access-token.ts';
 
@@ -24,7 +25,7 @@ export function mayUseWithoutPassword(method: string, path: string): boolean {
  */
 export function requireAuth(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
+    const header = requestHeader(c, 'authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.notSignedIn);
     const claims = await verifyAccessToken(deps.config.jwtSecret, match[1]);

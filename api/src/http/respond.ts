@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiSuccess } from '@parkpatrol/shared';
+import { requestHeader } from './request-header.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -39,7 +40,7 @@ export async function sendJson(c: Context, body: unknown, status: ContentfulStat
   const isCompressible = c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/') && Buffer.byteLength(text) >= COMPRESS_JSON_MIN_BYTES;
   if (!isCompressible) return c.body(text, status);
   c.header('Vary', 'Accept-Encoding', { append: true });
-  const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+  const encoding = pickEncoding(requestHeader(c, 'Accept-Encoding'));
   if (!encoding) return c.body(text, status);
   // Quality 4 / level 6: most of the saving for a fraction of the CPU of the highest settings.
   const compressed =
