@@ -10,6 +10,7 @@ import {
   type SortOrder,
 } from '@parkpatrol/shared';
 import { engineOf, type Db, type Engine } from '../db/database.ts';
+import { keptQuery } from '../db/reusable-query.ts';
 import type { Database } from '../db/schema.ts';
 import { normalisePcnSearch } from '../domain/pcn-rules.ts';
 import { beyond, orderedBy, reversed, type ListOrder } from './list-order.ts';
@@ -46,26 +47,37 @@ const quoted = (statuses: readonly string[]) => sql.raw(statuses.map((status) =>
 const KEEPER_QUEUE_PAGE_CONDITION = sql<SqlBool>`pcns.status not in (${quoted(CLOSED_STATUSES)})`;
 const KEEPER_QUEUE_COUNT_CONDITION = sql<SqlBool>`pcns.status in (${quoted(KEEPER_NOTICE_OPEN_STATUSES)})`;
 
-function listConditions(
-  eb: ExpressionBuilder<Database, 'pcns'>,
-  filter: PcnListFilter,
-  engine: Engine,
-  purpose: 'page' | 'count' = 'page',
-): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filter.ownerId !== undefined) conditions.push(eb('pcns.created_by', '=', filter.ownerId));
-  if (filter.status) conditions.push(eb('pcns.status', '=', filter.status));
-  if (filter.carParkId) conditions.push(eb('pcns.car_park_id', '=', filter.carParkId));
-  if (filter.from) conditions.push(eb('pcns.created_at', '>=', startOfDay(filter.from)));
-  if (filter.to) conditions.push(eb('pcns.created_at', '<', startOfNextDay(filter.to)));
-  if (filter.sort === 'deadline') conditions.push(purpose === 'page' ? KEEPER_QUEUE_PAGE_CONDITION : KEEPER_QUEUE_COUNT_CONDITION);
+/**
+ * One condition of the list's WHERE with the values it binds, in the order it binds them, and a
+ * name for its SQL (`shape`): the page and the count are compiled once per combination of shapes
+ * and reused with each request's values (issue 17). A clause's SQL may depend only on its shape,
+ * and it may bind only its `values`.
+ */
+type ListClause = { shape: string; values: readonly unknown[]; where: (eb: ExpressionBuilder<Database, 'pcns'>) => Expression<SqlBool> };
+
+function clause<V extends readonly unknown[]>(shape: string, values: V, where: (eb: ExpressionBuilder<Database, 'pcns'>, ...values: V) => Expression<SqlBool>): ListClause {
+  return { shape, values, where: (eb) => where(eb, ...values) };
+}
+
+function listClauses(filter: PcnListFilter, engine: Engine, purpose: 'page' | 'count' = 'page'): ListClause[] {
+  const clauses: ListClause[] = [];
+  if (filter.ownerId !== undefined) clauses.push(clause('owner', [filter.ownerId], (eb, id) => eb('pcns.created_by', '=', id)));
+  if (filter.status) clauses.push(clause('status', [filter.status], (eb, status) => eb('pcns.status', '=', status)));
+  if (filter.carParkId) clauses.push(clause('carPark', [filter.carParkId], (eb, id) => eb('pcns.car_park_id', '=', id)));
+  if (filter.from) clauses.push(clause('from', [startOfDay(filter.from)], (eb, at) => eb('pcns.created_at', '>=', at)));
+  if (filter.to) clauses.push(clause('to', [startOfNextDay(filter.to)], (eb, at) => eb('pcns.created_at', '<', at)));
+  if (filter.sort === 'deadline') {
+    clauses.push(clause(`queue-${purpose}`, [], () => (purpose === 'page' ? KEEPER_QUEUE_PAGE_CONDITION : KEEPER_QUEUE_COUNT_CONDITION)));
+  }
   if (filter.flaggedDuplicates) {
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('pcn_duplicates')
-          .select(sql`1`.as('one'))
-          .where((d) => d.or([d('pcn_duplicates.pcn_id', '=', eb.ref('pcns.id')), d('pcn_duplicates.duplicate_of_pcn_id', '=', eb.ref('pcns.id'))])),
+    clauses.push(
+      clause('flagged', [], (eb) =>
+        eb.exists(
+          eb
+            .selectFrom('pcn_duplicates')
+            .select(sql`1`.as('one'))
+            .where((d) => d.or([d('pcn_duplicates.pcn_id', '=', eb.ref('pcns.id')), d('pcn_duplicates.duplicate_of_pcn_id', '=', eb.ref('pcns.id'))])),
+        ),
       ),
     );
   }
@@ -74,19 +86,22 @@ function listConditions(
     // Three or more characters: the trigram index (migration 0006) finds the matching rows.
     // The search is only [A-Z0-9] after normalising, so quoting it makes a safe FTS5 phrase.
     const match = `vehicle_registration : "${search.registration}" OR pcn_number : "${search.number}"`;
-    conditions.push(sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${match})`);
+    clauses.push(clause('search-fts', [match], (_eb, phrase) => sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${phrase})`));
   } else if (search) {
     // Registrations are stored normalised and numbers are digits, so after normalising the
     // search contains only [A-Z0-9] and needs no LIKE escaping. On PostgreSQL the pg_trgm GIN
     // indexes (postgres migration 0001) answer this LIKE from the index.
-    conditions.push(
-      eb.or([
-        eb('pcns.vehicle_registration', 'like', `%${search.registration}%`),
-        eb('pcns.pcn_number', 'like', `%${search.number}%`),
-      ]),
+    clauses.push(
+      clause('search-like', [`%${search.registration}%`, `%${search.number}%`], (eb, registration, number) =>
+        eb.or([eb('pcns.vehicle_registration', 'like', registration), eb('pcns.pcn_number', 'like', number)]),
+      ),
     );
   }
-  return conditions;
+  return clauses;
+}
+
+function listConditions(eb: ExpressionBuilder<Database, 'pcns'>, filter: PcnListFilter, engine: Engine, purpose: 'page' | 'count' = 'page'): Expression<SqlBool>[] {
+  return listClauses(filter, engine, purpose).map((listClause) => listClause.where(eb));
 }
 
 // Dates filter on the created date in UTC; created_at is ISO-8601 text, so text order is time order.
@@ -137,18 +152,28 @@ function orderedPcnRows(db: Db, filter: PcnListFilter) {
   );
 }
 
-/** One page of the list. */
+const pageRows = keptQuery<PcnRow>();
+
+/** One page of the list: compiled once per filter shape and sort (the list is every signed-in officer's poll). */
 export async function findPcnPage(
   db: Db,
   filter: PcnListFilter,
   page: { page: number; limit: number },
 ): Promise<{ rows: PcnRow[]; total: number }> {
-  const rows = await orderedPcnRows(db, filter)
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit)
-    .execute();
+  const clauses = listClauses(filter, engineOf(db));
+  const { sort, order } = resolveSort(filter.sort, filter.order, DEFAULT_SORTS.pcns);
+  const limit = page.limit;
+  const offset = (page.page - 1) * page.limit;
+  const rows = await pageRows(db, `${shapeOf(clauses)} by ${sort} ${order}`, [...valuesOf(clauses), limit, offset], () =>
+    orderedBy(selectPcnRows(db).where((eb) => eb.and(clauses.map((listClause) => listClause.where(eb)))), pcnListOrder(filter).order)
+      .limit(limit)
+      .offset(offset),
+  );
   return { rows, total: await countPcns(db, filter) };
 }
+
+const shapeOf = (clauses: readonly ListClause[]) => clauses.map((listClause) => listClause.shape).join('&');
+const valuesOf = (clauses: readonly ListClause[]) => clauses.flatMap((listClause) => listClause.values);
 
 /**
  * Every row of the filtered, sorted list, in the list's order, read a batch at a time after the
@@ -222,20 +247,27 @@ export async function findPcnNeighbours(db: Db, pcnId: string, filter: PcnListFi
   return { previousId: await neighbour('before'), nextId: await neighbour('after'), position, total: await countPcns(db, filter) };
 }
 
+const countRows = keptQuery<{ total: number | string }>();
+
 /** The trigger-kept counts answer the plain list (owner and status only) without a scan. */
 async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
   const { ownerId, status } = filter;
   const isPlain = !filter.search && !filter.carParkId && !filter.from && !filter.to && !filter.flaggedDuplicates && filter.sort !== 'deadline';
   if (isPlain) {
-    let query = db.selectFrom('pcn_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
-    if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
-    if (status) query = query.where('status', '=', status);
-    return Number((await query.executeTakeFirstOrThrow()).total);
+    const counted = await countRows(db, `counts${ownerId === undefined ? '' : '&owner'}${status ? '&status' : ''}`, [...(ownerId !== undefined ? [ownerId] : []), ...(status ? [status] : [])], () => {
+      let query = db.selectFrom('pcn_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
+      if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+      if (status) query = query.where('status', '=', status);
+      return query;
+    });
+    return Number(counted[0]!.total);
   }
-  const counted = await db
-    .selectFrom('pcns')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => eb.and(listConditions(eb, filter, engineOf(db), 'count')))
-    .executeTakeFirstOrThrow();
-  return Number(counted.total);
+  const clauses = listClauses(filter, engineOf(db), 'count');
+  const counted = await countRows(db, `pcns&${shapeOf(clauses)}`, valuesOf(clauses), () =>
+    db
+      .selectFrom('pcns')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where((eb) => eb.and(clauses.map((listClause) => listClause.where(eb)))),
+  );
+  return Number(counted[0]!.total);
 }
