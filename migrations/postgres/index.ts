@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_schema.ts';
 import * as m0002 from './0002_auth_limits.ts';
+import * as m0003 from './0003_list_order_indexes.ts';
 
 /**
  * PostgreSQL's migrations, in order (issue 15). The SQLite set in ../index.ts stays as it is;
@@ -10,4 +11,5 @@ import * as m0002 from './0002_auth_limits.ts';
 export const postgresMigrations: Record<string, Migration> = {
   '0001_schema': m0001,
   '0002_auth_limits': m0002,
+  '0003_list_order_indexes': m0003,
 };

@@ -236,7 +236,9 @@ const imagesOf = reusableQuery((db: Db, pcnIds: readonly string[]) =>
     .selectFrom('pcn_images')
     .select([...IMAGE_COLUMNS])
     .where('pcn_id', 'in', pcnIds)
-    // rowid keeps upload order when several images share a timestamp.
+    // Each PCN's photos in upload order (rowid when several share a timestamp); by PCN first,
+    // so the pcn_images_pcn index gives that order and nothing is sorted (issue 17).
+    .orderBy('pcn_id')
     .orderBy('created_at')
     .orderBy(sql`rowid`),
 );
