@@ -5,7 +5,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import jpeg from 'jpeg-js';
-import { root, startProcess, waitForHttp, describeMachine, formatTable } from './bench-utils.ts';
+import { root, startProcess, waitForHttp, describeMachine, formatTable, pinThisProcess } from './bench-utils.ts';
 import { seedBenchDatabase } from './seed-bench.ts';
 import { migrateToPostgres } from '../../api/src/tools/migrate-to-postgres.ts';
 // @ts-expect-error: a plain .mjs script without types; it starts a throwaway PostgreSQL on loopback.
@@ -15,6 +15,13 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const API_PORT = 8100;
 const CEILING_PORT = 8101;
+/**
+ * The server under load (the ceiling's and the API's alike) runs on this CPU and the load
+ * generator on CPU 0, so neither takes turns with the other on one core, which made the same
+ * row vary by a fifth from run to run. PostgreSQL is not pinned: it shares with both.
+ */
+const SERVER_CPU = 1;
+const LOAD_CPU = 0;
 
 export type ApiBenchRow = { name: string; rps: number; p50: number; p99: number; ratio: number; non2xx: number; errors: number };
 
@@ -137,12 +144,13 @@ async function prepareEngine(engine: string, sqliteDataDir: string): Promise<Eng
   }
 }
 
-async function benchEngine(engine: EngineUnderTest, ceilingRps: number): Promise<ApiBenchRow[]> {
-  const api = startProcess('api/src/server.ts', { ...engine.env, PORT: String(API_PORT), WEB_DIST_DIR: join(root, 'data', 'bench', 'no-web') });
+async function benchEngine(engine: EngineUnderTest, measureCeiling: () => Promise<autocannon.Result>): Promise<ApiBenchRow[]> {
+  const api = startProcess('api/src/server.ts', { ...engine.env, PORT: String(API_PORT), WEB_DIST_DIR: join(root, 'data', 'bench', 'no-web') }, root, { cpu: SERVER_CPU });
   try {
     const base = `http://127.0.0.1:${API_PORT}/api`;
     await waitForHttp(`${base}/health`);
     const { auth, upload, lastFiledId } = await prepareOfficerLoad(base);
+    const before = await measureCeiling();
     const list = `${base}/pcns?page=1&limit=10`;
 
     const runs: Array<[string, autocannon.Options]> = [
@@ -166,9 +174,18 @@ async function benchEngine(engine: EngineUnderTest, ceilingRps: number): Promise
         },
       ],
     ];
-    const rows: ApiBenchRow[] = [];
-    for (const [name, options] of runs) rows.push(toRow(`${engine.name}: ${name}`, await load(options), ceilingRps));
-    return rows;
+    const results: Array<[string, autocannon.Result]> = [];
+    for (const [name, options] of runs) results.push([`${engine.name}: ${name}`, await load(options)]);
+    // The ceiling is measured just before and just after this engine's rows, and its rows are
+    // compared with the mean of the two: a machine that speeds up or slows down during the run
+    // moves both sides, and the two ceiling rows show how much it moved.
+    const after = await measureCeiling();
+    const ceilingRps = (before.requests.average + after.requests.average) / 2;
+    return [
+      toRow(`ceiling before ${engine.name}: bare Hono route (plain Node)`, before, ceilingRps),
+      ...results.map(([name, result]) => toRow(name, result, ceilingRps)),
+      toRow(`ceiling after ${engine.name}: bare Hono route (plain Node)`, after, ceilingRps),
+    ];
   } finally {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
@@ -191,16 +208,16 @@ export async function runApiBench(): Promise<{ rows: ApiBenchRow[]; machine: str
   const dataDir = join(root, 'data', 'bench');
   const seeded = await seedBenchDatabase(dataDir);
   rmSync(join(dataDir, 'uploads'), { recursive: true, force: true });
-  const ceiling = startProcess('scripts/bench/ceiling-server.mjs', { PORT: String(CEILING_PORT) });
+  pinThisProcess(LOAD_CPU);
+  const ceiling = startProcess('scripts/bench/ceiling-server.mjs', { PORT: String(CEILING_PORT) }, root, { cpu: SERVER_CPU });
   try {
     await waitForHttp(`http://127.0.0.1:${CEILING_PORT}/ceiling`);
-    const ceilingResult = await load({ url: `http://127.0.0.1:${CEILING_PORT}/ceiling` });
-    const ceilingRps = ceilingResult.requests.average;
-    const rows: ApiBenchRow[] = [toRow('ceiling: bare Hono route (plain Node)', ceilingResult, ceilingRps)];
+    const measureCeiling = () => load({ url: `http://127.0.0.1:${CEILING_PORT}/ceiling` });
+    const rows: ApiBenchRow[] = [];
     for (const name of ENGINES) {
       const engine = await prepareEngine(name, dataDir);
       try {
-        rows.push(...(await benchEngine(engine, ceilingRps)));
+        rows.push(...(await benchEngine(engine, measureCeiling)));
       } finally {
         await engine.stop();
       }

@@ -1,5 +1,5 @@
 // Shared pieces of the benchmarks: child servers, waiting for readiness, tables, the machine.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,13 +9,24 @@ export const root = join(import.meta.dirname, '..', '..');
  * Runs a file of a checkout (this one unless `cwd` names another) with the given environment:
  * TypeScript through tsx, plain JavaScript (.mjs) on plain Node.
  */
-export function startProcess(script: string, env: Record<string, string>, cwd = root): ChildProcess {
+export function startProcess(script: string, env: Record<string, string>, cwd = root, options: { cpu?: number } = {}): ChildProcess {
   const command = script.endsWith('.mjs') ? process.execPath : join(root, 'node_modules/.bin/tsx');
-  return spawn(command, [script], {
+  const pinned = options.cpu !== undefined && canPin();
+  return spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(options.cpu), command, script] : [script], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+}
+
+/** util-linux's taskset and more than one CPU: a server and its load generator can each have a core of their own. */
+export function canPin(): boolean {
+  return cpus().length > 1 && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Keeps every thread of this process (the load generator) on one CPU. */
+export function pinThisProcess(cpu: number): boolean {
+  return canPin() && spawnSync('taskset', ['-a', '-cp', String(cpu), String(process.pid)], { stdio: 'ignore' }).status === 0;
 }
 
 export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
