@@ -78,6 +78,20 @@ describe('GET /users/profile', () => {
     expectNoSecrets(res.text);
   });
 
+  it('lists the car parks in one read exactly as an admin sees them on the user: all of them, by name, none for a new user', async () => {
+    // The profile reads them with the session (issue 17); Manage Users' list reads them on their own.
+    const me = await t.signedInUser('USER');
+    expect((await t.request('GET', '/users/profile', { token: me.token })).json.data.carParks).toEqual([]);
+    for (const [name, isActive] of [['Zeta Yard', true], ['alpha lane', true], ['Mid Street', false], ['Alpha Lane', true]] as const) {
+      await t.createCarPark({ name, isActive, assignTo: [me.id] });
+    }
+    const profile = await t.request('GET', '/users/profile', { token: me.token });
+    const listed = await t.request('GET', `/users?search=${encodeURIComponent(me.email)}`, { token: admin.token });
+    const asAdminSees = (listed.json.data.users as Array<{ id: string }>).find((user) => user.id === me.id);
+    expect(profile.json.data.carParks).toHaveLength(4);
+    expect(profile.json.data).toEqual(asAdminSees);
+  });
+
   it('refuses a tampered token and a deactivated user', async () => {
     expect((await t.request('GET', '/users/profile', { token: `${officer.token}x` })).status).toBe(401);
     const gone = await t.signedInUser('USER');

@@ -21,16 +21,17 @@ export function mayUseWithoutPassword(method: string, path: string): boolean {
 /**
  * Checks the bearer token and loads the user fresh from the database on every request, so a
  * deactivated user or a changed role takes effect at once rather than after 15 minutes. The
- * account as read here is `account` for the route (the profile answers from it).
+ * account as read here is `account` for the route; `withCarParks` reads its car parks in the
+ * same statement (the profile answers from it).
  */
-export function requireAuth(deps: AppDeps) {
+export function requireAuth(deps: AppDeps, options: { withCarParks?: boolean } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = requestHeader(c, 'authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.notSignedIn);
     const claims = await verifyAccessToken(deps.config.jwtSecret, match[1]);
     if (!claims) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
-    const account = await findSessionUser(deps.db, claims.sub);
+    const account = await findSessionUser(deps.db, claims.sub, options);
     if (!account?.isActive) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
     if (!account.hasPassword && !mayUseWithoutPassword(c.req.method, c.req.path)) {
       throw new AppError('PASSWORD_REQUIRED', SERVER_MESSAGES.passwordRequired);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Selectable } from 'kysely';
+import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import {
   DEFAULT_SORTS,
   resolveSort,
@@ -83,9 +85,37 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: string)
  */
 const sessionUser = reusableQuery((db: Db, id: string) => selectUsers(db).where('id', '=', id));
 
-export async function findSessionUser(db: Db, id: string): Promise<User | undefined> {
-  const [row] = await sessionUser(db, id);
-  return row && mapUser(row);
+/**
+ * The same row with the user's car parks (as findCarParkSummariesByUser lists them) in the same
+ * statement, as a JSON array: GET /users/profile, which every start of the app asks for, is
+ * answered from one read instead of two (issue 17).
+ */
+const sessionUserWithCarParks = reusableQuery((db: Db, id: string) => {
+  const jsonArrayFrom = engineOf(db) === 'postgres' ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
+  return selectUsers(db)
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('car_park_users')
+          .innerJoin('car_parks', 'car_parks.id', 'car_park_users.car_park_id')
+          .select(['car_parks.id', 'car_parks.name'])
+          .whereRef('car_park_users.user_id', '=', 'users.id')
+          .orderBy('car_parks.name'),
+      ).as('car_parks'),
+    )
+    .where('id', '=', id);
+});
+
+export async function findSessionUser(db: Db, id: string, options: { withCarParks?: boolean } = {}): Promise<User | undefined> {
+  if (!options.withCarParks) {
+    const [row] = await sessionUser(db, id);
+    return row && mapUser(row);
+  }
+  const [row] = await sessionUserWithCarParks(db, id);
+  if (!row) return undefined;
+  // PostgreSQL's driver parses json; SQLite answers its text.
+  const carParks = typeof row.car_parks === 'string' ? (JSON.parse(row.car_parks) as CarParkSummary[]) : row.car_parks;
+  return mapUser(row, carParks);
 }
 
 /** For sign-in only: the one place the hash is read, and it goes no further than the verifier. */

@@ -28,7 +28,6 @@ import { isUniqueViolation } from '../repositories/constraint-errors.ts';
 import { tooManyAttempts } from '../workflows/auth-limits.ts';
 import { findMissingCarParkIds, setUserCarParks } from '../repositories/car-parks.ts';
 import {
-  findCarParkSummariesByUser,
   findPasswordHash,
   findUserById,
   insertUser,
@@ -52,14 +51,13 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
   const { db, now } = deps;
 
   return new Hono<AppEnv>()
-    .use('*', requireAuth(deps))
+    // The account as requireAuth has just read it, car parks and all: every start of the app
+    // asks for it, and it is one read (issue 17). Registered before the requireAuth of the
+    // other routes, which it stands in for: Hono runs handlers in the order they were added,
+    // and this one answers.
+    .get('/profile', requireAuth(deps, { withCarParks: true }), (c) => ok(c, c.get('account')))
 
-    // The account as requireAuth has just read it, with its car parks.
-    .get('/profile', async (c) => {
-      const account = c.get('account');
-      const carParks = await findCarParkSummariesByUser(db, [account.id]);
-      return ok(c, { ...account, carParks: carParks.get(account.id) ?? [] });
-    })
+    .use('*', requireAuth(deps))
 
     .put('/profile', async (c) => {
       const input = await readJson(c, updateProfileInputSchema);
