@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import jpeg from 'jpeg-js';
 import { root, startProcess, waitForHttp, describeMachine, formatTable, pinThisProcess } from './bench-utils.ts';
-import { seedBenchDatabase } from './seed-bench.ts';
+import { BENCH_FILED_DESCRIPTION, seedBenchDatabase } from './seed-bench.ts';
 import { migrateToPostgres } from '../../api/src/tools/migrate-to-postgres.ts';
 // @ts-expect-error: a plain .mjs script without types; it starts a throwaway PostgreSQL on loopback.
 import { start as startPostgres } from '../services/postgres.mjs';
@@ -90,7 +90,7 @@ export async function prepareOfficerLoad(base: string) {
   });
   const auth = { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
   const carParks = (await (await fetch(`${base}/car-parks`, { headers: auth })).json()) as { data: Array<{ id: string }> };
-  const fields = { vehicleRegistration: 'BN12 XYZ', carParkId: carParks.data[0]?.id ?? '', offenceType: 'PARKING_WITHOUT_PERMIT', description: 'Benchmark', location: 'Bay 1' };
+  const fields = { vehicleRegistration: 'BN12 XYZ', carParkId: carParks.data[0]?.id ?? '', offenceType: 'PARKING_WITHOUT_PERMIT', description: BENCH_FILED_DESCRIPTION, location: 'Bay 1' };
   const upload = await multipartBody(fields, [0, 1, 2, 3].map(() => makeJpeg(500 * 1024)));
   let lastFiledId = '';
   for (let i = 0; i < 10; i += 1) {
