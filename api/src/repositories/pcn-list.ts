@@ -104,6 +104,8 @@ function listConditions(eb: ExpressionBuilder<Database, 'pcns'>, filter: PcnList
   return listClauses(filter, engine, purpose).map((listClause) => listClause.where(eb));
 }
 
+/** Every clause holds: the WHERE of the page and the count. */
+const allOf = (clauses: readonly ListClause[]) => (eb: ExpressionBuilder<Database, 'pcns'>) => eb.and(clauses.map((listClause) => listClause.where(eb)));
 // Dates filter on the created date in UTC; created_at is ISO-8601 text, so text order is time order.
 function startOfDay(date: string): string {
   return `${date}T00:00:00.000Z`;
@@ -145,11 +147,8 @@ function pcnListOrder(filter: PcnListFilter): { order: ListOrder; sortValue: Raw
 }
 
 /** The list's rows in the list's order, filtered as the list is: one query for a page, an export or a selection. */
-function orderedPcnRows(db: Db, filter: PcnListFilter) {
-  return orderedBy(
-    selectPcnRows(db).where((eb) => eb.and(listConditions(eb, filter, engineOf(db)))),
-    pcnListOrder(filter).order,
-  );
+function orderedPcnRows(db: Db, filter: PcnListFilter, clauses = listClauses(filter, engineOf(db))) {
+  return orderedBy(selectPcnRows(db).where(allOf(clauses)), pcnListOrder(filter).order);
 }
 
 const pageRows = keptQuery<PcnRow>();
@@ -165,9 +164,7 @@ export async function findPcnPage(
   const limit = page.limit;
   const offset = (page.page - 1) * page.limit;
   const rows = await pageRows(db, `${shapeOf(clauses)} by ${sort} ${order}`, [...valuesOf(clauses), limit, offset], () =>
-    orderedBy(selectPcnRows(db).where((eb) => eb.and(clauses.map((listClause) => listClause.where(eb)))), pcnListOrder(filter).order)
-      .limit(limit)
-      .offset(offset),
+    orderedPcnRows(db, filter, clauses).limit(limit).offset(offset),
   );
   return { rows, total: await countPcns(db, filter) };
 }
@@ -267,7 +264,7 @@ async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
     db
       .selectFrom('pcns')
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where((eb) => eb.and(clauses.map((listClause) => listClause.where(eb)))),
+      .where(allOf(clauses)),
   );
   return Number(counted[0]!.total);
 }
