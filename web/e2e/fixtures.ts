@@ -95,13 +95,33 @@ export async function expectNoSeriousAxeViolations(page: Page, screen: string) {
   expect(serious, `axe violations on ${screen}`).toEqual([]);
 }
 
+/** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
+function dayIn(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/**
+ * Where to start a page clock that a spec then runs forward by up to `minutes`: now, or earlier
+ * when that run would cross midnight, in UTC (the parking event's day) or in London (the day the
+ * officer's screens name). Across midnight the app rightly says '00:05 tomorrow' and stops calling
+ * a notice from before midnight "today", so a spec started at 23:50 would see another journey
+ * than one started at noon. The unit tests cover midnight; the server measures waits against the
+ * device's clock (X-Device-Time), so a phone a little behind is what a real one can be.
+ */
+export function clockStartWithinOneDay(minutes: number, now = Date.now()): Date {
+  let start = now;
+  const crossesMidnight = (from: number) =>
+    ['UTC', 'Europe/London'].some((zone) => dayIn(from, zone) !== dayIn(from + minutes * 60_000, zone));
+  while (crossesMidnight(start)) start -= 30 * 60_000;
+  return new Date(start);
+}
+
 /** A unique, valid registration per test run and project, so parallel projects never collide. */
 export function uniqueRegistration(testInfo: TestInfo): string {
   const letter = isPhone(testInfo) ? 'P' : 'D';
   return `E2E${letter}${Date.now().toString(36).slice(-5).toUpperCase()}`;
 }
 
-/** The shots 'Parking without permit' needs, one per photo in the order the photos were added. */
 /** Picks `option` in the select labelled `label`, as a phone's picker does. */
 export async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).selectOption({ label: option });
@@ -122,6 +142,7 @@ export async function takeShots(page: Page, photos: readonly string[], shots: re
   }
 }
 
+/** The shots 'Parking without permit' needs, one per photo in the order the photos were added. */
 export const NO_PERMIT_SHOTS = ['Number plate', 'Vehicle in context', 'Signage', 'Windscreen, no permit'];
 
 /**

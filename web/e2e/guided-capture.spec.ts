@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
-import { chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, expectTouchTargets, NO_PERMIT_SHOTS, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import { chooseOffence, clockStartWithinOneDay, evidencePhotos, expect, expectNoSeriousAxeViolations, expectTouchTargets, NO_PERMIT_SHOTS, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 /**
  * Issue 12 on the phone it is for: guided capture within the tap budget, forgiving validation,
@@ -169,7 +169,7 @@ test('a notice held by the stay rule waits on the phone offline and goes by itse
   const officer = await createOfficer(request, adminToken, 'Hana', [carParkId]);
   const registration = uniqueRegistration(testInfo);
   const photos = evidencePhotos();
-  await page.clock.install({ time: new Date() });
+  await page.clock.install({ time: clockStartWithinOneDay(30) });
   await signIn(page, officer);
   await page.goto('/pcn/new');
   await page.getByLabel('Vehicle registration').fill(registration);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
-import { choose, chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, markShot, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import { choose, clockStartWithinOneDay, chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, markShot, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 /**
  * Issue 8 on the officer's phone, end to end: the observation timer holds Submit until
@@ -36,8 +36,8 @@ test('a stay holds Submit until consideration + grace pass; checklist, capture f
   const officer = { email: `stay-${testInfo.project.name}-${suffix.toLowerCase()}@example.com`, password: 'stayofficer1' };
   await createUserThroughApi(request, adminToken, { firstName: 'Sam', lastName: 'Stay', ...officer, carParkIds: [carParkId] });
 
-  // Time flows from now; fastForward jumps it the way a real wait would.
-  await page.clock.install({ time: new Date() });
+  // Time flows from now (earlier near midnight); fastForward jumps it the way a real wait would.
+  await page.clock.install({ time: clockStartWithinOneDay(30) });
   await signIn(page, officer);
   const registration = uniqueRegistration(testInfo);
 
