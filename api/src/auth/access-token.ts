@@ -77,7 +77,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 const verifiedTokens = new Map<string, Map<string, Readonly<AccessTokenClaims>>>();
 
 /** Returns the claims, or null for any bad, expired, tampered or incomplete token. */
-export async function verifyAccessToken(secret: string, token: string, now: Date = new Date()): Promise<AccessTokenClaims | null> {
+export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessTokenClaims | null> {
   const seconds = Math.floor(now.getTime() / 1000);
   const known = verifiedTokens.get(secret)?.get(token);
   if (known) return isInForce(known, seconds) ? known : null;

@@ -29,7 +29,7 @@ export function requireAuth(deps: AppDeps, options: { withCarParks?: boolean } =
     const header = requestHeader(c, 'authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.notSignedIn);
-    const claims = await verifyAccessToken(deps.config.jwtSecret, match[1]);
+    const claims = await verifyAccessToken(deps.config.jwtSecret, match[1], deps.now());
     if (!claims) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
     const account = await findSessionUser(deps.db, claims.sub, options);
     if (!account?.isActive) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);

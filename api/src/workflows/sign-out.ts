@@ -17,7 +17,7 @@ export async function signOut(
 ): Promise<void> {
   const at = deps.now();
   const { refreshToken } = input;
-  const claims = refreshToken ? null : input.accessToken ? await verifyAccessToken(deps.config.jwtSecret, input.accessToken) : null;
+  const claims = refreshToken ? null : input.accessToken ? await verifyAccessToken(deps.config.jwtSecret, input.accessToken, at) : null;
   if (!refreshToken && !claims) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.logoutNeedsSession);
   await deps.db.transaction().execute(async (trx) => {
     let endedFor: string | null = null;
