@@ -86,6 +86,18 @@ function baseFields(carParkId: string): EvidenceForm {
   };
 }
 
+/**
+ * A parking event's day is its UTC day, and these tests file notices "a minute ago" and expect
+ * them to be today's. Within ten minutes of midnight, the app's clock moves on to 00:10 so the
+ * whole suite sees one day; moving it forward is what the clock is for (tokens are made after).
+ */
+function keepClearOfMidnight(t: TestApp): void {
+  const intoDay = t.deps.now().getTime() % DAY;
+  const margin = 10 * MINUTE;
+  if (intoDay < margin) t.clock.offsetMs += margin - intoDay;
+  else if (intoDay > DAY - margin) t.clock.offsetMs += DAY - intoDay + margin;
+}
+
 function isoAgo(t: TestApp, ms: number): string {
   return new Date(t.deps.now().getTime() - ms).toISOString();
 }
@@ -416,11 +428,13 @@ describe('duplicates: one charge per parking event', () => {
   let otherPark: { id: string };
   let original: Pcn;
   let repeat: Pcn;
-  const today = () => new Date().toISOString().slice(0, 10);
+  // The app's day, which may run a few minutes ahead of the wall clock (keepClearOfMidnight).
+  const today = () => t.deps.now().toISOString().slice(0, 10);
   const lookUp = (token: string, query: Record<string, string>) => t.request('GET', `/pcns/duplicates?${new URLSearchParams(query)}`, { token });
 
   beforeAll(async () => {
     t = await createTestApp();
+    keepClearOfMidnight(t);
     first = await t.signedInUser('USER', { firstName: 'Fay', lastName: 'First' });
     second = await t.signedInUser('USER', { firstName: 'Sid', lastName: 'Second' });
     stranger = await t.signedInUser('USER');
@@ -439,7 +453,7 @@ describe('duplicates: one charge per parking event', () => {
   });
 
   it('finds nothing for another day, car park or vehicle', async () => {
-    const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    const tomorrow = new Date(t.deps.now().getTime() + DAY).toISOString().slice(0, 10);
     for (const query of [
       { vehicleRegistration: 'AB12CDE', carParkId: carPark.id, date: tomorrow },
       { vehicleRegistration: 'AB12CDE', carParkId: otherPark.id, date: today() },
