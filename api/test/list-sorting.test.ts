@@ -35,7 +35,17 @@ afterAll(() => t.close());
 
 type SortValue = string | number;
 
-/** The order the server must produce: the columns, then the tie-breaker, all in one direction (code-unit order for text, as SQLite's BINARY). */
+/**
+ * Lower case as both engines fold for sorting: ASCII letters only (SQLite's lower(), and
+ * PostgreSQL's under collation "C"), so 'Émile' keeps its capital and sorts after 'zed'.
+ */
+const foldCase = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/**
+ * The order the server must produce: the columns, then the tie-breaker, all in one direction
+ * (code-unit order for text, as SQLite's BINARY and PostgreSQL's "C"; never a locale's order,
+ * which moves 'Émile' beside 'emma' and 'b_1' before 'b1' on a cluster made with en-US).
+ */
 function sortedBy<T>(rows: readonly T[], key: (row: T) => SortValue[], order: SortOrder): T[] {
   const sign = order === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
@@ -68,9 +78,9 @@ describe('GET /pcns?sort=&order=', () => {
   const PCN_KEYS: Record<(typeof PCN_SORT_KEYS)[number], (pcn: Pcn) => SortValue> = {
     pcnNumber: sequenceOf,
     vehicleRegistration: (pcn) => pcn.vehicleRegistration,
-    carPark: (pcn) => (pcn.carPark?.name ?? '').toLowerCase(),
+    carPark: (pcn) => foldCase(pcn.carPark?.name ?? ''),
     offenceType: (pcn) => pcn.offenceType,
-    officer: (pcn) => (pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '').toLowerCase(),
+    officer: (pcn) => foldCase(pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : ''),
     status: (pcn) => pcn.status,
     created: (pcn) => pcn.createdAt,
     deadline: (pcn) => pcn.observedAt ?? pcn.createdAt,
@@ -82,7 +92,7 @@ describe('GET /pcns?sort=&order=', () => {
     const bob1 = await t.createUser({ firstName: 'Bob', lastName: 'Baker' });
     const bob2 = await t.createUser({ firstName: 'Bob', lastName: 'Baker' });
     northId = (await t.createCarPark({ name: 'North Lot' })).id;
-    const parks = [northId, (await t.createCarPark({ name: 'North Lot' })).id, (await t.createCarPark({ name: 'East Yard' })).id];
+    const parks = [northId, (await t.createCarPark({ name: 'North Lot' })).id, (await t.createCarPark({ name: 'Église Yard' })).id];
     const officers = [officer.id, bob1.id, bob2.id];
     const statuses: PcnStatus[] = ['SUBMITTED', 'UNDER_REVIEW', 'APPROVED', 'ISSUED', 'CANCELLED', 'SUBMITTED', 'PAID'];
     const offences = ['OTHER', 'PARKING_WITHOUT_PERMIT', 'PARKING_IN_FIRE_ROUTE'] as const;
@@ -154,21 +164,23 @@ describe('GET /pcns?sort=&order=', () => {
 
 describe('GET /users?sort=&order=', () => {
   const USER_KEYS: Record<(typeof USER_SORT_KEYS)[number], (user: User) => SortValue[]> = {
-    name: (user) => [user.firstName.toLowerCase(), user.lastName.toLowerCase()],
-    email: (user) => [user.email.toLowerCase()],
+    name: (user) => [foldCase(user.firstName), foldCase(user.lastName)],
+    email: (user) => [foldCase(user.email)],
     role: (user) => [user.role],
     isActive: (user) => [user.isActive ? 1 : 0],
     created: (user) => [user.createdAt],
   };
 
   beforeAll(async () => {
-    const firstNames = ['Ann', 'Bea', 'Ann', 'cal', 'Bea', 'Ann', 'Dee', 'Ann'];
-    const lastNames = ['Zed', 'Young', 'Able', 'Young', 'Young', 'Zed', 'Able', 'Moss'];
+    // Accents, apostrophes and underscores too: a locale's collation would order these otherwise.
+    const firstNames = ['Ann', 'Émile', 'Ann', 'cal', 'emma', "O'Neil", 'Dee', 'Ann'];
+    const lastNames = ['Zed', 'Young', 'Able', 'Young', 'Young', 'Oakes', 'Able', 'Moss'];
+    const emails = ['q0', 'b_1', 'b1x', 'c_3', 'c3', 'k5', 'a_b6', 'ab7'];
     for (const [i, firstName] of firstNames.entries()) {
       const user = await t.createUser({
         firstName,
         lastName: lastNames[i]!,
-        email: `${['q', 'b', 'x', 'c', 'k'][i % 5]}${i}@sort.example`,
+        email: `${emails[i]}@sort.example`,
         role: i % 3 === 0 ? 'ADMIN' : 'USER',
         isActive: i % 4 !== 1,
         password: null,
@@ -203,14 +215,14 @@ describe('GET /users?sort=&order=', () => {
 
 describe('GET /car-parks/all?sort=&order=', () => {
   const CAR_PARK_KEYS: Record<(typeof CAR_PARK_SORT_KEYS)[number], (carPark: CarPark) => SortValue> = {
-    name: (carPark) => carPark.name.toLowerCase(),
+    name: (carPark) => foldCase(carPark.name),
     siteCode: (carPark) => carPark.siteCode,
     postcode: (carPark) => carPark.postcode,
     isActive: (carPark) => (carPark.isActive ? 1 : 0),
   };
 
   beforeAll(async () => {
-    const names = ['Sortpark Beta', 'Sortpark Alpha', 'Sortpark Beta', 'Sortpark Gamma', 'Sortpark Alpha', 'Sortpark Delta', 'sortpark Charlie'];
+    const names = ['Sortpark Beta', 'Sortpark Alpha', 'Sortpark Beta', 'Sortpark Émile', 'Sortpark Alpha', 'Sortpark Delta', "sortpark O'Neil"];
     for (const [i, name] of names.entries()) {
       const { id } = await t.createCarPark({ name, siteCode: `SP${(i * 37) % 100}`, isActive: i % 3 !== 2 });
       await t.db.updateTable('car_parks').set({ postcode: ['LS1 1AA', 'AB1 2CD', 'M1 1AE'][i % 3]! }).where('id', '=', id).execute();
@@ -228,14 +240,14 @@ describe('GET /car-parks/all?sort=&order=', () => {
       }
     }
     const unsorted = (await allPages<CarPark>('/car-parks/all?search=Sortpark', 'carParks', 2)).map((carPark) => carPark.id);
-    expect(unsorted).toEqual(sortedBy(everything, (carPark) => [carPark.name.toLowerCase(), carPark.id], 'asc').map((carPark) => carPark.id));
+    expect(unsorted).toEqual(sortedBy(everything, (carPark) => [foldCase(carPark.name), carPark.id], 'asc').map((carPark) => carPark.id));
   });
 });
 
 describe('GET /onboarding/users?sort=&order=&neverSignedIn=', () => {
   const ONBOARDING_KEYS: Record<(typeof ONBOARDING_SORT_KEYS)[number], (user: OnboardingCandidate) => SortValue[]> = {
-    name: (user) => [user.firstName.toLowerCase(), user.lastName.toLowerCase()],
-    email: (user) => [user.email.toLowerCase()],
+    name: (user) => [foldCase(user.firstName), foldCase(user.lastName)],
+    email: (user) => [foldCase(user.email)],
     role: (user) => [user.role],
     passwordSet: (user) => [user.hasPassword ? 1 : 0],
     // Never is the oldest: first oldest first, last newest first.
@@ -293,7 +305,7 @@ describe('GET /onboarding/users?sort=&order=&neverSignedIn=', () => {
     expect(never.length).toBeGreaterThan(0);
     expect(never.length).toBeLessThan(everything.length);
     const listed = await candidates('neverSignedIn=true&sort=name&order=asc');
-    expect(listed.map((user) => user.id)).toEqual(sortedBy(never, (user) => [user.firstName, user.lastName, user.id], 'asc').map((user) => user.id));
+    expect(listed.map((user) => user.id)).toEqual(sortedBy(never, (user) => [...ONBOARDING_KEYS.name(user), user.id], 'asc').map((user) => user.id));
     expect((await candidates('neverSignedIn=false')).map((user) => user.id)).toEqual(everything.map((user) => user.id));
     expect((await t.request('GET', '/onboarding/users?sort=lastSeen', { token: admin.token })).status).toBe(400);
   });

@@ -1,7 +1,9 @@
 // A throwaway PostgreSQL on 127.0.0.1 for tests and local use, from Debian's `postgresql` package
 // (installed on first use when root with apt-get). A fresh cluster is made with initdb in a temp
-// folder (or `dir`), postgres listens on a free loopback port with password (scram) auth for a fixed
-// superuser, and a database is created. It prints/returns
+// folder (or `dir`), collating by ICU's en-US as operators' clusters usually do by their locale
+// (not C: the tests must see a locale's order wherever the schema does not fix one). postgres
+// listens on a free loopback port with password (scram) auth for a fixed superuser, and a
+// database is created. It prints/returns
 //   DATABASE_URL=postgres://parkpatrol:parkpatrol@127.0.0.1:PORT/parkpatrol
 //
 //   import { start } from './scripts/services/postgres.mjs';
@@ -108,7 +110,7 @@ export async function start({ dir, port, detached = false } = {}) {
       if (as) chownSync(pwfile, as.uid, as.gid);
       const [cmd, args] = asArgs(as, join(bin, 'initdb'), [
         '-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256',
-        '--encoding=UTF8', '--locale=C', '--no-sync',
+        '--encoding=UTF8', '--locale=C.UTF-8', '--locale-provider=icu', '--icu-locale=en-US', '--no-sync',
       ]);
       try {
         run(cmd, args, { cwd: work.dir });
