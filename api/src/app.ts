@@ -17,6 +17,7 @@ import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { createOnboardingRoutes } from './routes/onboarding.ts';
+import { createObservationRoutes } from './routes/observations.ts';
 import { createPcnRoutes } from './routes/pcns.ts';
 import { createTrackingRoutes } from './routes/tracking.ts';
 import { createUploadRoutes } from './routes/uploads.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/uploads', createUploadRoutes(deps));
   api.route('/tracking', createTrackingRoutes(deps));
   api.route('/onboarding', createOnboardingRoutes(deps));
+  api.route('/observations', createObservationRoutes(deps));
   // Last: an unknown /api path is the JSON 404, never the web app's index.html.
   api.all('*', () => {
     throw new AppError('NOT_FOUND', SERVER_MESSAGES.notFound);

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { isLocalOnlyUrl } from '@parkpatrol/shared';
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { createApp } from './app.ts';
@@ -60,6 +61,10 @@ const app = createApp({
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(`${config.productName} Self Ticketing is running`, { url: `http://localhost:${info.port}`, dataDir: config.dataDir });
+  // Onboarding and reset emails carry APP_URL links: a phone cannot open the server's own loopback.
+  if (isLocalOnlyUrl(config.appUrl)) {
+    logger.warn('APP_URL points at this machine only: links in onboarding and reset emails will not open on a phone. Set APP_URL to the public address.', { appUrl: config.appUrl });
+  }
 });
 
 // Photos of closed notices go after EVIDENCE_RETENTION_DAYS (issue 16): now, then daily.

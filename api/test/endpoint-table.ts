@@ -269,6 +269,17 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/tracking/admin/analytics', body: 'none', prepare: async () => ({ path: '/tracking/admin/analytics' }), expected: adminsOnly(200) },
   { method: 'GET', route: '/tracking/admin/users', body: 'none', prepare: async () => ({ path: '/tracking/admin/users' }), expected: adminsOnly(200) },
 
+  // ---- observations: an officer's phone reports its own; admins read everyone's ----
+  {
+    method: 'PUT', route: '/observations/:id', body: 'json',
+    expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200 },
+    prepare: async (w) => ({
+      path: `/observations/${randomUUID()}`,
+      json: { vehicleRegistration: 'OB51ERV', carParkId: w.ownerCarParkId, observedAt: new Date(Date.now() - 60_000).toISOString(), status: 'OPEN' },
+    }),
+  },
+  { method: 'GET', route: '/observations', body: 'none', prepare: async () => ({ path: '/observations?page=1&limit=5' }), expected: adminsOnly(200) },
+
   // ---- onboarding ----
   {
     method: 'GET', route: '/onboarding/users', body: 'none', expected: adminsOnly(200),

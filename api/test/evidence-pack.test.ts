@@ -90,11 +90,12 @@ describe('GET /pcns/{id}/evidence-pack', () => {
       jpegPhoto(11, { imageTakenAt: takenAt, imageTakenAtSource: 'camera', imageLatitude: '51.50135', imageLongitude: '-0.14189', imageAccuracy: '12', imageShots: 'number-plate' }),
       jpegPhoto(12, { imageTakenAt: takenAt, imageTakenAtSource: 'added', imageShots: 'vehicle-in-context' }),
       jpegPhoto(13, { imageShots: 'signage' }),
-      jpegPhoto(14),
+      // The second visit: taken after consideration and grace (first sighting 30 minutes ago).
+      jpegPhoto(14, { imageTakenAt: new Date(Date.now() - 6 * MINUTE).toISOString(), imageTakenAtSource: 'camera' }),
     ];
     pcn = await filePcn(t, officer, carParkId, photos);
     // A second notice for the same parking event, with the officer's reason: the duplicate note.
-    await filePcn(t, officer, carParkId, [jpegPhoto(15)], { duplicateReason: 'Moved to a disabled bay after the first notice' });
+    await filePcn(t, officer, carParkId, [jpegPhoto(15, { imageTakenAt: new Date(Date.now() - 6 * MINUTE).toISOString() })], { duplicateReason: 'Moved to a disabled bay after the first notice' });
     const review = await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW', adminNotes: 'Plate legible; permit list checked ✅' } });
     expect(review.status).toBe(200);
   });
@@ -128,6 +129,8 @@ describe('GET /pcns/{id}/evidence-pack', () => {
     expect(text).toContain("the device's SHA-256 matched the server's on receipt");
     expect(text).toContain('Consideration period ends (5 min)');
     expect(text).toContain('A stay applied and was kept');
+    expect(text).toContain('Second visit: vehicle photographed still there (photo 4)');
+    expect(text).toContain('(first visit: photos 1 and 2)');
     // The phone's clock ran 95 s ahead of the server's.
     expect(text).toMatch(/device clock was 1 min 3\d s fast/);
     // The audit trail: creation and the status change with its note.

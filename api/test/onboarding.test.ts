@@ -125,6 +125,12 @@ describe('GET /onboarding/users: who needs onboarding (issue 14, item 6)', () =>
     expect(Date.parse(sent.lastOnboardingEmailAt!)).not.toBeNaN();
     expect(sent.lastSignInAt).toBeNull();
   });
+
+  it("says where the emails' links point, and that a phone cannot open a localhost one", async () => {
+    const admin = await signIn(t, 'ADMIN');
+    const res = await t.request('GET', '/onboarding/users', { token: admin.token });
+    expect(res.json.data).toMatchObject({ appUrl: APP_URL, isAppUrlLocal: true });
+  });
 });
 
 describe('POST /onboarding/send/{userId}', () => {

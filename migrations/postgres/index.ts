@@ -3,6 +3,7 @@ import * as m0001 from './0001_schema.ts';
 import * as m0002 from './0002_auth_limits.ts';
 import * as m0003 from './0003_list_order_indexes.ts';
 import * as m0004 from './0004_sort_text_bytewise.ts';
+import * as m0005 from './0005_observations.ts';
 
 /**
  * PostgreSQL's migrations, in order (issue 15). The SQLite set in ../index.ts stays as it is;
@@ -14,4 +15,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0002_auth_limits': m0002,
   '0003_list_order_indexes': m0003,
   '0004_sort_text_bytewise': m0004,
+  '0005_observations': m0005,
 };

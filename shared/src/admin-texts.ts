@@ -46,3 +46,25 @@ export const ONBOARDING_EMAIL_NOTES_ITEM = 'Your custom notes';
 export function bulkOnboardingSummary(succeeded: number, failed: number): string {
   return `Onboarding emails sent: ${succeeded} succeeded, ${failed} failed`;
 }
+
+/** A host only the server's own machine can reach: a link to it opens nothing on a phone. */
+export function isLocalOnlyUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '0.0.0.0' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export const ONBOARDING_LINK_TEXTS = {
+  /** Said before and after a send to people who were emailed before: one link per person (docs/decisions/0013). */
+  earlierLinkStops: (count: number) =>
+    count === 1
+      ? '1 of them was sent an onboarding email before: sending again stops the earlier link working; only the newest link signs in.'
+      : `${count} of them were sent an onboarding email before: sending again stops their earlier links working; only the newest link signs in.`,
+  earlierLinkStopped: 'The link sent before no longer works; only this newest one signs in.',
+  localAppUrl: (appUrl: string) =>
+    `The links in these emails point at ${appUrl}, which only this server's own machine can open: a phone cannot. Set APP_URL to the address people use (for example https://tickets.example.com) and restart the server before sending.`,
+} as const;

@@ -25,7 +25,12 @@ export type CarParkSummary = { id: string; name: string };
  * with when they were last sent an onboarding email and last signed in (null: never).
  */
 export type OnboardingCandidate = User & { lastOnboardingEmailAt: string | null; lastSignInAt: string | null };
-export type OnboardingCandidatesResponse = { users: OnboardingCandidate[] };
+export type OnboardingCandidatesResponse = {
+  users: OnboardingCandidate[];
+  /** The base of the links the emails carry (APP_URL), and whether a phone could never open it. */
+  appUrl: string;
+  isAppUrlLocal: boolean;
+};
 
 export type CarPark = {
   id: string;

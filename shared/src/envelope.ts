@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,
+  // A stay notice with no photo taken after consideration and grace: the second visit is missing.
+  SECOND_VISIT_REQUIRED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   // Too many uploads in flight on the server: try again shortly (Retry-After says when).

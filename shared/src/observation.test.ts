@@ -4,6 +4,8 @@ import {
   clockOffsetMs,
   earliestIssueTime,
   findObservationProblems,
+  findSecondVisitPhoto,
+  secondVisitMissingMessage,
   hasClockSkewWarning,
   OBSERVATION_MESSAGES,
 } from './observation.ts';
@@ -129,5 +131,53 @@ describe('clock offset', () => {
     expect(hasClockSkewWarning(120_001)).toBe(true);
     expect(hasClockSkewWarning(-120_001)).toBe(true);
     expect(hasClockSkewWarning(null)).toBe(false);
+  });
+});
+
+describe('findSecondVisitPhoto (the stay rule\'s second visit)', () => {
+  const periods = { considerationMinutes: 5, graceMinutes: 10 };
+
+  it('finds the first photo taken at or after first sighting + consideration + grace', () => {
+    const check = findSecondVisitPhoto({
+      observedAt: '2026-03-14T09:00:00.000Z',
+      periods,
+      photoTakenAts: ['2026-03-14T09:00:10.000Z', null, '2026-03-14T09:14:59.999Z', '2026-03-14T09:15:00.000Z', '2026-03-14T09:20:00.000Z'],
+    });
+    expect(check).toEqual({ dueAt: '2026-03-14T09:15:00.000Z', secondVisitPhotoIndex: 3 });
+  });
+
+  it('finds none when every photo is from the first visit, or has no capture time', () => {
+    const check = findSecondVisitPhoto({ observedAt: '2026-03-14T09:00:00.000Z', periods, photoTakenAts: ['2026-03-14T09:01:00.000Z', null, undefined, ''] });
+    expect(check.secondVisitPhotoIndex).toBeNull();
+  });
+
+  it('counts elapsed time across midnight, a year end and the clock changes', () => {
+    // 23:55 on New Year's Eve: due at 00:10 the next year.
+    expect(findSecondVisitPhoto({ observedAt: '2026-12-31T23:55:00.000Z', periods, photoTakenAts: ['2027-01-01T00:10:00.000Z'] })).toEqual({
+      dueAt: '2027-01-01T00:10:00.000Z',
+      secondVisitPhotoIndex: 0,
+    });
+    // 00:50 GMT on 29 March 2026; the clocks go forward at 01:00: the wall reads 02:05 BST when due.
+    const spring = findSecondVisitPhoto({ observedAt: '2026-03-29T00:50:00.000Z', periods, photoTakenAts: ['2026-03-29T01:04:00.000Z', '2026-03-29T01:05:00.000Z'] });
+    expect(spring).toEqual({ dueAt: '2026-03-29T01:05:00.000Z', secondVisitPhotoIndex: 1 });
+    expect(secondVisitMissingMessage(spring.dueAt)).toContain('29 Mar, 02:05 (UK time)');
+    // 01:50 BST on 25 October 2026, before the clocks go back at 02:00 BST: due at 01:05 GMT.
+    const autumn = findSecondVisitPhoto({ observedAt: '2026-10-25T00:50:00.000Z', periods, photoTakenAts: ['2026-10-25T01:05:00.000Z'] });
+    expect(autumn.secondVisitPhotoIndex).toBe(0);
+    expect(secondVisitMissingMessage(autumn.dueAt)).toContain('25 Oct, 01:05 (UK time)');
+  });
+
+  it("moves the device's readings onto the server's clock by its offset, so the due time named is true time", () => {
+    // The phone runs 3 minutes slow (offset +3 min): it read 09:00 at 09:03 true time.
+    const check = findSecondVisitPhoto({
+      observedAt: '2026-03-14T09:00:00.000Z',
+      periods,
+      photoTakenAts: ['2026-03-14T09:14:00.000Z', '2026-03-14T09:15:00.000Z'],
+      clockOffsetMs: 3 * 60_000,
+    });
+    expect(check).toEqual({ dueAt: '2026-03-14T09:18:00.000Z', secondVisitPhotoIndex: 1 });
+    expect(secondVisitMissingMessage(check.dueAt)).toBe(
+      'A stay applies: photograph the vehicle again at or after 14 Mar, 09:18 (UK time), when consideration and grace have passed, to show it is still there. Only then can this notice be issued.',
+    );
   });
 });

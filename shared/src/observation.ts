@@ -125,3 +125,48 @@ export function clockOffsetMs(serverReceivedAt: Instant, deviceTime: Instant): n
 export function hasClockSkewWarning(offsetMs: number | null | undefined): boolean {
   return offsetMs !== null && offsetMs !== undefined && Math.abs(offsetMs) > CLOCK_SKEW_WARNING_MS;
 }
+
+/**
+ * The stay rule is an observation with two visits (docs/decisions/0012): the first records the
+ * vehicle, and the notice may be issued only once a photo taken at or after the due time (first
+ * sighting + consideration + grace) shows the vehicle still there. Nothing is issued by a timer.
+ */
+export function observationDueAt(observedAt: Instant, periods: StayPeriods): Date {
+  return earliestIssueTime(observedAt, periods);
+}
+
+export type SecondVisitCheck = {
+  /** The due time on the server's clock (the device's reading corrected by its offset). */
+  dueAt: string;
+  /** Index of the first photo taken at or after the due time, or null when there is none. */
+  secondVisitPhotoIndex: number | null;
+};
+
+/**
+ * Which photo, if any, is the second visit's. The sighting and the photos are the device's
+ * readings; both are moved onto the server's clock by the device's offset (server minus device,
+ * null when the device did not say) before they are compared, so the due time the refusal names
+ * is true time. Photos with no capture time never count.
+ */
+export function findSecondVisitPhoto(input: {
+  observedAt: Instant;
+  periods: StayPeriods;
+  photoTakenAts: ReadonlyArray<Instant | null | undefined>;
+  clockOffsetMs?: number | null;
+}): SecondVisitCheck {
+  const offset = input.clockOffsetMs ?? 0;
+  const due = observationDueAt(input.observedAt, input.periods).getTime() + offset;
+  const index = input.photoTakenAts.findIndex((takenAt) => {
+    if (takenAt === null || takenAt === undefined || takenAt === '') return false;
+    const at = toMs(takenAt);
+    return !Number.isNaN(at) && at + offset >= due;
+  });
+  return { dueAt: new Date(due).toISOString(), secondVisitPhotoIndex: index < 0 ? null : index };
+}
+
+const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+
+/** The refusal of a stay notice without the second visit's photo: says when to photograph again. */
+export function secondVisitMissingMessage(dueAt: Instant): string {
+  return `A stay applies: photograph the vehicle again at or after ${londonClock.format(new Date(toMs(dueAt)))} (UK time), when consideration and grace have passed, to show it is still there. Only then can this notice be issued.`;
+}

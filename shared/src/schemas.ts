@@ -292,3 +292,39 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+// ---- observations (the stay rule's two visits, docs/decisions/0012) ----
+export const OBSERVATION_STATUSES = ['OPEN', 'GONE', 'ISSUED'] as const;
+export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
+
+/** PUT /observations/{id}: what the phone knows of its observation. ISSUED comes only with the notice. */
+export const saveObservationInputSchema = z.object({
+  vehicleRegistration: registrationSchema,
+  carParkId: z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64),
+  observedAt: z.iso.datetime({ offset: true, error: V.observedAtInvalid }),
+  status: z.enum(['OPEN', 'GONE'], { error: "Status is 'OPEN' or 'GONE'" }),
+  closedAt: z.iso.datetime({ offset: true, error: 'closedAt must be a date-time' }).nullable().optional(),
+});
+export type SaveObservationInput = z.infer<typeof saveObservationInputSchema>;
+
+export const observationListQuerySchema = paginationQuerySchema.extend({
+  officerId: idSchema.optional(),
+  status: z.enum(OBSERVATION_STATUSES, { error: "Status is 'OPEN', 'GONE' or 'ISSUED'" }).optional(),
+});
+export type ObservationListQuery = z.infer<typeof observationListQuerySchema>;
+
+/** An observation as the API answers it. */
+export type Observation = {
+  id: string;
+  officer: { id: string; firstName: string; lastName: string } | null;
+  carPark: { id: string; name: string };
+  vehicleRegistration: string;
+  observedAt: string;
+  dueAt: string;
+  status: ObservationStatus;
+  closedAt: string | null;
+  pcnId: string | null;
+  pcnNumber: string | null;
+  updatedAt: string;
+};
+export type ObservationListResponse = { observations: Observation[]; pagination: { page: number; limit: number; total: number; pages: number } };

@@ -178,6 +178,20 @@ export interface RateLimitEventsTable {
   at: number;
 }
 
+export interface ObservationsTable {
+  officer_id: string;
+  /** The phone's draft id, also the notice's Idempotency-Key. */
+  id: string;
+  car_park_id: string;
+  vehicle_registration: string;
+  observed_at: string;
+  due_at: string;
+  status: string;
+  closed_at: string | null;
+  pcn_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -195,5 +209,6 @@ export interface Database {
   emails: EmailsTable;
   sign_in_attempts: SignInAttemptsTable;
   rate_limit_events: RateLimitEventsTable;
+  observations: ObservationsTable;
 }
 

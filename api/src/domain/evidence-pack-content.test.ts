@@ -70,22 +70,34 @@ describe('formatPackTime', () => {
 });
 
 describe('observationTimeline', () => {
-  it('places consideration and grace after the first sighting, and says the wait was kept', () => {
-    const { rows, summary } = observationTimeline(pcn, carPark);
+  // Photos 1 and 2 at the first visit, photo 3 at the second, after consideration and grace.
+  const photoTimes = ['2026-07-01T09:00:30.000Z', '2026-07-01T09:01:00.000Z', '2026-07-01T09:18:00.000Z', null];
+
+  it('shows both visits with their photos, and says the stay was kept', () => {
+    const { rows, summary } = observationTimeline(pcn, carPark, photoTimes);
     expect(rows).toEqual([
-      { time: '01 Jul 2026, 10:00:00 BST', event: 'Vehicle first seen by the officer' },
+      { time: '01 Jul 2026, 10:00:00 BST', event: 'Vehicle first seen by the officer (first visit: photos 1 and 2)' },
       { time: '01 Jul 2026, 10:05:00 BST', event: 'Consideration period ends (5 min)' },
       { time: '01 Jul 2026, 10:15:00 BST', event: 'Grace period ends (10 min more): earliest issue when a stay applies' },
+      { time: '01 Jul 2026, 10:18:00 BST', event: 'Second visit: vehicle photographed still there (photo 3)' },
       { time: '01 Jul 2026, 10:20:00 BST', event: 'Notice issued' },
     ]);
     expect(summary[0]).toBe('Issued 20 min after the first sighting.');
-    expect(summary[1]).toMatch(/^A stay applied and was kept/);
+    expect(summary[1]).toBe(
+      'A stay applied and was kept: the officer came back after consideration and grace had passed (01 Jul 2026, 10:15:00 BST) and photographed the vehicle still there at 01 Jul 2026, 10:18:00 BST.',
+    );
+  });
+
+  it('does not say the stay was kept when no photo was taken after it, however late the issue', () => {
+    const { rows, summary } = observationTimeline(pcn, carPark, photoTimes.slice(0, 2));
+    expect(rows.map((row) => row.event)).not.toContain(expect.stringMatching(/^Second visit/));
+    expect(summary[1]).toMatch(/^A stay applied and was NOT kept: no photo was taken after consideration and grace had passed/);
   });
 
   it('says plainly when the wait was not kept, and when there is no first sighting to measure from', () => {
-    const early = observationTimeline({ ...pcn, issuedAt: '2026-07-01T09:10:00.000Z' }, carPark);
-    expect(early.summary[1]).toMatch(/^A stay applied and was NOT kept/);
-    const unseen = observationTimeline({ ...pcn, observedAt: null, stayApplies: false }, carPark);
+    const early = observationTimeline({ ...pcn, issuedAt: '2026-07-01T09:10:00.000Z' }, carPark, photoTimes);
+    expect(early.summary[1]).toMatch(/^A stay applied and was NOT kept: A stay applies here/);
+    const unseen = observationTimeline({ ...pcn, observedAt: null, stayApplies: false }, carPark, photoTimes);
     expect(unseen.rows).toEqual([{ time: '01 Jul 2026, 10:20:00 BST', event: 'Notice issued' }]);
     expect(unseen.summary[0]).toMatch(/No first sighting was recorded/);
   });

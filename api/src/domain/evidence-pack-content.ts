@@ -129,22 +129,43 @@ export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackFiel
 
 export type TimelineRow = { time: string; event: string };
 
+/** "photo 3" or "photos 1, 2 and 4" (1-based, in filing order). */
+function photoList(indexes: number[]): string {
+  const numbers = indexes.map((index) => String(index + 1));
+  if (numbers.length === 1) return `photo ${numbers[0]}`;
+  return `photos ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+}
+
 /**
- * The observation timeline: first sighting, the end of consideration and of grace, and issue,
- * in time order, then one sentence on whether the wait was kept. Without a first sighting the
- * periods cannot be placed and the pack says so rather than inventing them.
+ * The observation timeline: first sighting, the end of consideration and of grace, the second
+ * visit's photo, and issue, in time order, then one sentence on whether the stay was kept. A
+ * stay counts as kept only when a photo taken at or after the due time shows the vehicle still
+ * there (docs/decisions/0012). Without a first sighting the periods cannot be placed and the
+ * pack says so rather than inventing them. `photoTakenAts`: the photos' capture times in order.
  */
-export function observationTimeline(pcn: PackPcn, carPark: PackCarPark | null): { rows: TimelineRow[]; summary: string[] } {
+export function observationTimeline(
+  pcn: PackPcn,
+  carPark: PackCarPark | null,
+  photoTakenAts: ReadonlyArray<string | null> = [],
+): { rows: TimelineRow[]; summary: string[] } {
   const rows: Array<TimelineRow & { at: number }> = [];
   const add = (at: string | Date, event: string) => rows.push({ at: new Date(at).getTime(), time: formatPackTime(at), event });
   const periods = carPark ? { considerationMinutes: carPark.considerationMinutes, graceMinutes: carPark.graceMinutes } : null;
+  const dueAt = pcn.observedAt && periods ? earliestIssueTime(pcn.observedAt, periods).getTime() : null;
+  const taken = photoTakenAts.map((at, index) => ({ at: at ? Date.parse(at) : NaN, index })).filter((photo) => !Number.isNaN(photo.at));
+  const firstVisit = dueAt === null ? [] : taken.filter((photo) => photo.at < dueAt).map((photo) => photo.index);
+  const secondVisit = dueAt === null ? [] : taken.filter((photo) => photo.at >= dueAt);
   if (pcn.observedAt) {
-    add(pcn.observedAt, 'Vehicle first seen by the officer');
+    const photos = pcn.stayApplies && firstVisit.length > 0 ? ` (first visit: ${photoList(firstVisit)})` : '';
+    add(pcn.observedAt, `Vehicle first seen by the officer${photos}`);
     if (periods) {
       const considerationEnds = earliestIssueTime(pcn.observedAt, { considerationMinutes: periods.considerationMinutes, graceMinutes: 0 });
       add(considerationEnds, `Consideration period ends (${periods.considerationMinutes} min)`);
       add(earliestIssueTime(pcn.observedAt, periods), `Grace period ends (${periods.graceMinutes} min more): earliest issue when a stay applies`);
     }
+  }
+  if (pcn.stayApplies && secondVisit.length > 0) {
+    add(new Date(secondVisit[0]!.at), `Second visit: vehicle photographed still there (${photoList(secondVisit.map((photo) => photo.index))})`);
   }
   if (pcn.issuedAt) add(pcn.issuedAt, 'Notice issued');
   rows.sort((a, b) => a.at - b.at);
@@ -159,7 +180,9 @@ export function observationTimeline(pcn: PackPcn, carPark: PackCarPark | null): 
     summary.push('No stay applied (the offence does not depend on how long the vehicle stayed), so there was no waiting period to keep.');
   } else if (periods && pcn.issuedAt) {
     const check = canIssue({ stayApplies: true, observedAt: pcn.observedAt, issuedAt: pcn.issuedAt, periods });
-    summary.push(check.canIssue ? `A stay applied and was kept: ${check.explanation}` : `A stay applied and was NOT kept: ${check.explanation}`);
+    if (!check.canIssue) summary.push(`A stay applied and was NOT kept: ${check.explanation}`);
+    else if (secondVisit.length === 0) summary.push(`A stay applied and was NOT kept: no photo was taken after consideration and grace had passed (${formatPackTime(check.earliestIssueAt)}), so nothing shows the vehicle was still there.`);
+    else summary.push(`A stay applied and was kept: the officer came back after consideration and grace had passed (${formatPackTime(check.earliestIssueAt)}) and photographed the vehicle still there at ${formatPackTime(new Date(secondVisit[0]!.at))}.`);
   }
   summary.push(
     pcn.clockOffsetMs === null

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  isLocalOnlyUrl,
   canManageRole,
   ERROR_MESSAGES,
   onboardingListQuerySchema,
@@ -31,7 +32,9 @@ export function createOnboardingRoutes(deps: AppDeps) {
     .use('*', requireAuth(deps), requireAdmin)
     .get('/users', async (c) => {
       const query = readQuery(c, onboardingListQuerySchema);
-      const body: OnboardingCandidatesResponse = { users: await listOnboardingCandidates(deps.db, c.get('user').id, query) };
+      const { appUrl } = deps.config;
+      const users = await listOnboardingCandidates(deps.db, c.get('user').id, query);
+      const body: OnboardingCandidatesResponse = { users, appUrl, isAppUrlLocal: isLocalOnlyUrl(appUrl) };
       return ok(c, body);
     })
     .post('/send/:userId', async (c) => {

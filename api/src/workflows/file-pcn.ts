@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clockOffsetMs, parkingEventDay, SERVER_MESSAGES, type PcnFields } from '@parkpatrol/shared';
+import { clockOffsetMs, observationDueAt, parkingEventDay, SERVER_MESSAGES, type PcnFields } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { creationChanges } from '../domain/pcn-audit.ts';
@@ -17,6 +17,7 @@ import {
   type NewPcn,
   type PcnRow,
 } from '../repositories/pcns.ts';
+import { markObservationIssued } from '../repositories/observations.ts';
 import { findUserById } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
 import { assertMayFileAgainst } from './pcn-access.ts';
@@ -71,8 +72,8 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     ? new Date(fields.issuedAt).toISOString()
     : new Date(Math.max(deviceNow.getTime(), observedAt ? Date.parse(observedAt) : 0)).toISOString();
   const stayApplies = fields.stayApplies ?? carPark.stayAppliesByDefault;
-  assertObservation({ observedAt, issuedAt, stayApplies, carPark, deviceNow });
   const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
+  assertObservation({ observedAt, issuedAt, stayApplies, carPark, deviceNow, secondVisit: { photoTakenAts: images.map((image) => image.takenAt), clockOffsetMs: offset } });
   const notice: FiledNotice = {
     vehicleRegistration: fields.vehicleRegistration,
     carParkId: fields.carParkId,
@@ -88,7 +89,8 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
   const fileNames = await deps.evidence.place(images);
   const id = randomUUID();
   try {
-    await commitFiling(db, { id, notice, actor: user, clockOffsetMs: offset, idempotencyKey: key, requestHash, images, fileNames, now: receivedAt.toISOString() });
+    const observationDue = stayApplies && observedAt ? observationDueAt(observedAt, carPark).toISOString() : null;
+    await commitFiling(db, { id, notice, observationDueAt: observationDue, actor: user, clockOffsetMs: offset, idempotencyKey: key, requestHash, images, fileNames, now: receivedAt.toISOString() });
   } catch (error) {
     await discardEvidenceFiles(deps, fileNames);
     // Two requests with one key raced: the unique (created_by, idempotency_key) index let
@@ -127,6 +129,8 @@ async function commitFiling(
   filing: {
     id: string;
     notice: FiledNotice;
+    /** When a stay applies: the observation's due time, from the car park's periods. */
+    observationDueAt: string | null;
     actor: AuthUser;
     clockOffsetMs: number | null;
     idempotencyKey: string;
@@ -137,6 +141,7 @@ async function commitFiling(
   },
 ): Promise<void> {
   const { id, notice, actor: user, clockOffsetMs: offset, now } = filing;
+  const { stayApplies, observedAt } = notice;
   await db.transaction().execute(async (trx) => {
     await lockPcnWrites(trx);
     // The check before the photos were stored is repeated here: see findActingUser.
@@ -160,6 +165,16 @@ async function commitFiling(
     await insertPcnImages(trx, rows);
     await replaceDuplicateLinks(trx, id, duplicates.map((d) => d.id), now);
     await recordActivity(trx, { userId: user.id, type: 'PCN_CREATED', description: `Created PCN ${pcnNumber}`, pcnId: id, now: new Date(now) });
+    // A stay notice completes its observation (the key is the phone's observation id too), in
+    // the same commit: an admin never sees an open observation whose notice was filed.
+    if (stayApplies && observedAt) {
+      await markObservationIssued(
+        trx,
+        { officerId: user.id, id: filing.idempotencyKey, carParkId: notice.carParkId, vehicleRegistration: notice.vehicleRegistration, observedAt, dueAt: filing.observationDueAt! },
+        id,
+        now,
+      );
+    }
     await insertAuditEntries(trx, [
       auditEntry(id, 'created', user, offset, now, creationChanges({
         pcnNumber,

@@ -1,8 +1,11 @@
-import { canIssue, findObservationProblems } from '@parkpatrol/shared';
+import { canIssue, findObservationProblems, findSecondVisitPhoto, secondVisitMissingMessage } from '@parkpatrol/shared';
 import { AppError } from '../http/app-error.ts';
 import type { CarParkForFiling } from '../repositories/pcns.ts';
 
-/** Refuses impossible times (400 per field) and, when a stay applies, a notice issued before consideration + grace. */
+/**
+ * Refuses impossible times (400 per field) and, when a stay applies, a new notice with no photo
+ * of the second visit (422) or one issued before consideration + grace (400).
+ */
 export function assertObservation(input: {
   observedAt: string | null;
   issuedAt: string;
@@ -11,6 +14,11 @@ export function assertObservation(input: {
   deviceNow: Date;
   /** On an edit only the times it sends are checked against now; stored ones were checked when sent. */
   checkFuture?: { observedAt: boolean; issuedAt: boolean };
+  /**
+   * A new notice's photos (capture times in upload order) and the device's clock offset: a stay
+   * notice needs one taken at or after the due time, the second visit (docs/decisions/0012).
+   */
+  secondVisit?: { photoTakenAts: ReadonlyArray<string | null>; clockOffsetMs: number | null };
 }): void {
   const problems = findObservationProblems({ observedAt: input.observedAt, issuedAt: input.issuedAt, now: input.deviceNow }).filter(
     (problem) => problem.kind !== 'future' || !input.checkFuture || input.checkFuture[problem.field],
@@ -20,6 +28,13 @@ export function assertObservation(input: {
     const details: Record<string, string> = {};
     for (const problem of problems) details[problem.field] ??= problem.message;
     throw new AppError('VALIDATION_FAILED', problems[0]!.message, { details });
+  }
+  if (input.secondVisit && input.stayApplies && input.observedAt !== null) {
+    const visit = findSecondVisitPhoto({ observedAt: input.observedAt, periods: input.carPark, ...input.secondVisit });
+    if (visit.secondVisitPhotoIndex === null) {
+      const message = secondVisitMissingMessage(visit.dueAt);
+      throw new AppError('SECOND_VISIT_REQUIRED', message, { details: { images: message } });
+    }
   }
   const check = canIssue({
     stayApplies: input.stayApplies,

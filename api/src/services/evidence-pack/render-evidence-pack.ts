@@ -72,7 +72,7 @@ function writeCover(flow: PageFlow, content: EvidencePackContent): void {
 }
 
 function writeTimeline(flow: PageFlow, content: EvidencePackContent): void {
-  const { rows, summary } = observationTimeline(content.pcn, content.carPark);
+  const { rows, summary } = observationTimeline(content.pcn, content.carPark, content.photos.map((photo) => photo.takenAt));
   flow.heading('Observation timeline');
   if (rows.length > 0) flow.fields(rows.map((row) => ({ label: row.time, value: row.event })), 170);
   flow.gap(4);

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type BulkOnboardingResponse, type OnboardingCandidate, type OnboardingCandidatesResponse, type OnboardingSortKey, type SortOrder } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, type BulkOnboardingResponse, type OnboardingCandidatesResponse, type OnboardingSortKey, type SortOrder } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** Spec section 5: admin notes are optional and trimmed before sending. */
@@ -7,10 +7,10 @@ function notesPayload(adminNotes: string): { adminNotes?: string } {
   return notes ? { adminNotes: notes } : {};
 }
 
-/** Everyone but the signed-in admin, with password set, last onboarding email and last sign-in. */
-export async function getOnboardingCandidates(query: { sort: OnboardingSortKey; order: SortOrder; neverSignedIn: boolean }): Promise<OnboardingCandidate[]> {
+/** Everyone but the signed-in admin, with password set, last onboarding email and last sign-in; and where the links point. */
+export function getOnboardingCandidates(query: { sort: OnboardingSortKey; order: SortOrder; neverSignedIn: boolean }): Promise<OnboardingCandidatesResponse> {
   const searchParams = { sort: query.sort, order: query.order, neverSignedIn: query.neverSignedIn ? 'true' : undefined };
-  return (await apiClient.get<OnboardingCandidatesResponse>('onboarding/users', { searchParams, fallbackMessage: ERROR_MESSAGES.fetchUsers })).users;
+  return apiClient.get<OnboardingCandidatesResponse>('onboarding/users', { searchParams, fallbackMessage: ERROR_MESSAGES.fetchUsers });
 }
 
 export function sendOnboardingEmail(userId: string, adminNotes = ''): Promise<void> {

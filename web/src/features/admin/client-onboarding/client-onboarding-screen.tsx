@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button as AriaButton, type Selection } from 'react-aria-components';
 import { Mail, Send } from 'lucide-react';
 import {
+  ONBOARDING_LINK_TEXTS,
   ADMIN_TEXTS,
   aboutToSendText,
   bulkOnboardingSummary,
@@ -16,6 +17,7 @@ import {
   type OnboardingCandidate,
   type BulkResult,
 } from '@parkpatrol/shared';
+import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
@@ -49,9 +51,13 @@ export function ClientOnboardingScreen() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [results, setResults] = useState<BulkResult[] | null>(null);
 
-  const list = users.data ?? [];
-  const selectedIds = selection === 'all' ? list.map((u) => u.id) : list.filter((u) => selection.has(u.id)).map((u) => u.id);
+  const list = users.data?.users ?? [];
+  const selectedUsers = selection === 'all' ? list : list.filter((u) => selection.has(u.id));
+  const selectedIds = selectedUsers.map((u) => u.id);
   const count = selectedIds.length;
+  // One link per person: a new email stops the earlier link working (docs/decisions/0013).
+  const emailedBefore = selectedUsers.filter((user) => user.lastOnboardingEmailAt !== null).length;
+  const localAppUrl = users.data?.isAppUrlLocal ? ONBOARDING_LINK_TEXTS.localAppUrl(users.data.appUrl) : null;
 
   async function sendOne(user: OnboardingCandidate) {
     setSending(true);
@@ -59,7 +65,8 @@ export function ClientOnboardingScreen() {
     try {
       await sendOnboardingEmail(user.id);
       // Spec section 4: after an individual send the selection is kept.
-      setNotice({ tone: 'success', text: `${SUCCESS_MESSAGES.onboardingEmailSent} to ${user.firstName} ${user.lastName}.` });
+      const stopped = user.lastOnboardingEmailAt ? ` ${ONBOARDING_LINK_TEXTS.earlierLinkStopped}` : '';
+      setNotice({ tone: 'success', text: `${SUCCESS_MESSAGES.onboardingEmailSent} to ${user.firstName} ${user.lastName}.${stopped}` });
       // Its 'Last emailed' column moves on.
       users.reload();
     } catch (error) {
@@ -154,6 +161,7 @@ export function ClientOnboardingScreen() {
         </Button>
       </div>
 
+      {localAppUrl ? <Alert tone="info">{localAppUrl}</Alert> : null}
       <DismissibleAlert notice={notice} onDismiss={() => setNotice(null)} />
 
       <Card title={SCREEN_TEXTS.selectUsersToOnboard} titleId="onboarding-users-title">
@@ -172,7 +180,7 @@ export function ClientOnboardingScreen() {
         <AdminTable
           label={SCREEN_TEXTS.selectUsersToOnboard}
           columns={columns}
-          rows={users.data}
+          rows={users.data?.users}
           isLoading={users.isLoading}
           error={users.error}
           emptyText={onlyNeverSignedIn ? 'Everyone has signed in at least once.' : 'No users yet.'}
@@ -201,6 +209,8 @@ export function ClientOnboardingScreen() {
 
       <ModalDialog title={SCREEN_TEXTS.sendOnboardingEmailsDialog} isOpen={isDialogOpen} onOpenChange={setDialogOpen} isBusy={isSending}>
         <p>{aboutToSendText(count)}</p>
+        {emailedBefore > 0 ? <p className="modal__warning">{ONBOARDING_LINK_TEXTS.earlierLinkStops(emailedBefore)}</p> : null}
+        {localAppUrl ? <p className="modal__warning">{localAppUrl}</p> : null}
         <TextField
           label={SCREEN_TEXTS.adminNotesOptional}
           placeholder={SCREEN_TEXTS.adminNotesPlaceholder}

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { observationListQuerySchema, saveObservationInputSchema, type ObservationListResponse } from '@parkpatrol/shared';
+import type { AppDeps, AppEnv } from '../app-env.ts';
+import { requireAdmin, requireAuth } from '../auth/middleware.ts';
+import { AppError } from '../http/app-error.ts';
+import { ok } from '../http/respond.ts';
+import { readJson, readQuery } from '../http/validation.ts';
+import { listObservations } from '../repositories/observations.ts';
+import { saveObservation } from '../workflows/save-observation.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The stay rule's observations (docs/decisions/0012): officers' phones report them, admins read them. */
+export function createObservationRoutes(deps: AppDeps) {
+  const { db, now } = deps;
+  return new Hono<AppEnv>()
+    .use('*', requireAuth(deps))
+
+    .get('/', requireAdmin, async (c) => {
+      const query = readQuery(c, observationListQuerySchema);
+      const { observations, total } = await listObservations(db, query);
+      const body: ObservationListResponse = {
+        observations,
+        pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+      };
+      return ok(c, body);
+    })
+
+    .put('/:id', async (c) => {
+      const id = c.req.param('id');
+      if (!UUID_PATTERN.test(id)) throw new AppError('BAD_REQUEST', 'An observation id is a UUID made by the phone');
+      const observation = await readJson(c, saveObservationInputSchema);
+      return ok(c, await saveObservation(db, { actor: c.get('user'), id: id.toLowerCase(), observation, now: now() }));
+    });
+}
