@@ -86,3 +86,24 @@ self.addEventListener('sync', (event) => {
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// An observation's reminder (features/pcns/observations/reminders.ts): tapping it opens that
+// observation in the app's window, or a new one when the app is closed.
+self.addEventListener('notificationclick', (event) => {
+  const notification = (event as NotificationEvent).notification;
+  notification.close();
+  const url = new URL(String((notification.data as { url?: string } | null)?.url ?? '/dashboard'), self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  (event as NotificationEvent).waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(url.href).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url.href);
+    })(),
+  );
+});

@@ -69,6 +69,17 @@ export async function markObservationIssued(db: Db, facts: ObservationFacts, pcn
     .execute();
 }
 
+/** A notice filed without a stay (the officer turned it off) still closes the observation it began as. */
+export async function markExistingObservationIssued(db: Db, officerId: string, id: string, pcnId: string, now: string): Promise<void> {
+  await db
+    .updateTable('observations')
+    .set({ status: 'ISSUED', closed_at: now, pcn_id: pcnId, updated_at: now })
+    .where('officer_id', '=', officerId)
+    .where('id', '=', id)
+    .where('status', '=', 'OPEN')
+    .execute();
+}
+
 function observationQuery(db: Db) {
   return db
     .selectFrom('observations')

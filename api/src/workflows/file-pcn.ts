@@ -17,7 +17,7 @@ import {
   type NewPcn,
   type PcnRow,
 } from '../repositories/pcns.ts';
-import { markObservationIssued } from '../repositories/observations.ts';
+import { markExistingObservationIssued, markObservationIssued } from '../repositories/observations.ts';
 import { findUserById } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
 import { assertMayFileAgainst } from './pcn-access.ts';
@@ -174,6 +174,8 @@ async function commitFiling(
         id,
         now,
       );
+    } else {
+      await markExistingObservationIssued(trx, user.id, filing.idempotencyKey, id, now);
     }
     await insertAuditEntries(trx, [
       auditEntry(id, 'created', user, offset, now, creationChanges({

@@ -16,7 +16,8 @@ export const LOCAL_DB_NAME = 'parkpatrol';
  */
 export const EVIDENCE_CACHE_NAME = 'evidence-images';
 
-export const DRAFT_STATES = ['draft', 'queued', 'sending', 'failed', 'needs-sign-in', 'sent'] as const;
+/** 'closed': an observation whose vehicle had gone at the second visit; no notice (docs/decisions/0012). */
+export const DRAFT_STATES = ['draft', 'queued', 'sending', 'failed', 'needs-sign-in', 'sent', 'closed'] as const;
 export type DraftState = (typeof DRAFT_STATES)[number];
 
 /** Drafts the officer still has to see in the outbox: submitted, not yet confirmed by the server. */
@@ -41,7 +42,18 @@ export type DraftFields = {
   checklistWaived?: boolean;
   /** When Submit was pressed (ISO): the notice is issued then, however late it is sent. */
   issuedAt?: string | null;
+  /**
+   * A stay's observation (docs/decisions/0012): when the second visit is due (ISO), while a stay
+   * applies and the first sighting is recorded; null otherwise.
+   */
+  observationDueAt?: string | null;
+  /** 'OPEN' once the observation has a registration, a car park and a photo; 'GONE' when closed. */
+  observationStatus?: ObservationSyncStatus | null;
+  /** When the officer found the vehicle gone (ISO). */
+  observationClosedAt?: string | null;
 };
+
+export type ObservationSyncStatus = 'OPEN' | 'GONE';
 
 /** An image already on the server, kept by an edit draft unless the officer removes it. */
 export type ExistingImageRecord = { id: string; fileName: string; url: string; shots?: string[] };
@@ -60,11 +72,10 @@ export type DraftRecord = DraftFields & {
    * after which a runner may treat the claim as abandoned when there is no Web Lock to tell.
    */
   nextAttemptAt: number;
-  /**
-   * Epoch ms. A notice held by the stay rule is not sent before this time, whatever starts a
-   * run (signal back, app start, 'Retry now'): it is issued then (issue 12).
-   */
-  holdUntil?: number | null;
+  /** The observation status the server has confirmed (the outbox sends the draft's when they differ). */
+  observationSyncedStatus?: ObservationSyncStatus | null;
+  /** The server's refusal of the observation, which resending cannot change; shown on the list. */
+  observationSyncError?: string | null;
   lastError: string | null;
   /** Per-field messages from a 400, keyed by form field, so the form shows them in place. */
   lastErrorFields: Record<string, string> | null;
@@ -194,7 +205,7 @@ export function createEmptyDraft(userId: string, id: string, now: number): Draft
  * Submit: the draft joins the outbox. A failed draft the officer corrected goes back the same
  * way, keeping its id, so a PCN the server did make (answer lost) is still never duplicated.
  */
-export async function queueDraft(db: LocalDb, id: string, now = Date.now(), holdUntil: number | null = null): Promise<void> {
+export async function queueDraft(db: LocalDb, id: string, now = Date.now()): Promise<void> {
   await db.transaction('rw', db.drafts, async () => {
     const draft = await db.drafts.get(id);
     if (!draft) throw new Error(`Draft ${id} not found`);
@@ -202,8 +213,7 @@ export async function queueDraft(db: LocalDb, id: string, now = Date.now(), hold
     await db.drafts.update(id, {
       state: 'queued',
       attempts: 0,
-      nextAttemptAt: holdUntil ?? 0,
-      holdUntil,
+      nextAttemptAt: 0,
       lastError: null,
       lastErrorFields: null,
       queuedAt: draft.queuedAt ?? now,
@@ -212,17 +222,12 @@ export async function queueDraft(db: LocalDb, id: string, now = Date.now(), hold
   });
 }
 
-/** When a waiting draft may next be sent: after its backoff, and never before a stay-rule hold. */
-export function draftDueAt(draft: Pick<DraftRecord, 'nextAttemptAt' | 'holdUntil'>): number {
-  return Math.max(draft.nextAttemptAt, draft.holdUntil ?? 0);
-}
-
 /** 'Retry now': forget the backoff of a waiting draft, or requeue a failed or signed-out one. */
 export async function retryDraftNow(db: LocalDb, id: string, now = Date.now()): Promise<void> {
   await db.transaction('rw', db.drafts, async () => {
     const draft = await db.drafts.get(id);
     if (!draft || !['queued', 'failed', 'needs-sign-in'].includes(draft.state)) return;
-    await db.drafts.update(id, { state: 'queued', nextAttemptAt: draft.holdUntil ?? 0, updatedAt: now });
+    await db.drafts.update(id, { state: 'queued', nextAttemptAt: 0, updatedAt: now });
   });
 }
 
@@ -260,7 +265,50 @@ export async function findOpenDrafts(db: LocalDb, userId: string): Promise<Draft
     .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
     .reverse()
     .toArray();
-  return rows.filter((draft) => draft.state === 'draft');
+  // An open observation is listed as one (findObservations), not as an unfinished draft.
+  return rows.filter((draft) => draft.state === 'draft' && draft.observationStatus !== 'OPEN');
+}
+
+// ---- observations (the stay rule's two visits, docs/decisions/0012) ----
+
+export type ObservationRow = DraftRecord & { photoCount: number };
+
+/** One officer's open observations (due first) and closed ones (latest first). */
+export async function findObservations(db: LocalDb, userId: string): Promise<{ open: ObservationRow[]; closed: ObservationRow[] }> {
+  const rows = await db.drafts.where('[userId+state]').anyOf([[userId, 'draft'], [userId, 'closed']]).toArray();
+  const withPhotos = await Promise.all(
+    rows
+      .filter((draft) => draft.state === 'closed' || draft.observationStatus === 'OPEN')
+      .map(async (draft) => ({ ...draft, photoCount: await db.photos.where('draftId').equals(draft.id).count() })),
+  );
+  const dueOf = (row: ObservationRow) => Date.parse(row.observationDueAt ?? '') || 0;
+  return {
+    open: withPhotos.filter((row) => row.state === 'draft').sort((a, b) => dueOf(a) - dueOf(b)),
+    closed: withPhotos.filter((row) => row.state === 'closed').sort((a, b) => (b.observationClosedAt ?? '').localeCompare(a.observationClosedAt ?? '')),
+  };
+}
+
+/**
+ * 'Vehicle has gone': the observation closes with no notice. Its photos go (no charge, so no
+ * reason to keep pictures of the vehicle); the record stays, and the outbox tells the server.
+ */
+export async function closeObservation(db: LocalDb, id: string, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.drafts, db.photos, async () => {
+    const draft = await db.drafts.get(id);
+    if (!draft || draft.state !== 'draft') throw new Error('This observation can no longer be closed: its notice has been submitted');
+    await db.drafts.update(id, { state: 'closed', observationStatus: 'GONE', observationClosedAt: new Date(now).toISOString(), updatedAt: now });
+    await db.photos.where('draftId').equals(id).delete();
+  });
+}
+
+/** Observations whose status the server has not confirmed yet (a notice completes its own). */
+export async function findObservationsToSync(db: LocalDb, userId: string): Promise<DraftRecord[]> {
+  const rows = await db.drafts.where('[userId+state]').anyOf([[userId, 'draft'], [userId, 'closed']]).toArray();
+  return rows.filter((draft) => draft.observationStatus && draft.observationStatus !== draft.observationSyncedStatus && !draft.observationSyncError);
+}
+
+export async function recordObservationSync(db: LocalDb, id: string, outcome: { status: ObservationSyncStatus } | { error: string }): Promise<void> {
+  await db.drafts.update(id, 'error' in outcome ? { observationSyncError: outcome.error } : { observationSyncedStatus: outcome.status, observationSyncError: null });
 }
 
 /** States in which the form may still change a draft: a queued or sent one belongs to the outbox. */
@@ -281,7 +329,7 @@ export async function saveDraft(db: LocalDb, draft: DraftRecord, now = Date.now(
 
 function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
   const { vehicleRegistration, carParkId, offenceType, description, location, observedAt, step, pcnId, pcnNumber, existingImages, removeImageIds, userId } = draft;
-  const { stayApplies, duplicateReason, checklistWaived, issuedAt } = draft;
+  const { stayApplies, duplicateReason, checklistWaived, issuedAt, observationDueAt, observationStatus } = draft;
   return {
     userId,
     vehicleRegistration,
@@ -294,6 +342,8 @@ function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
     duplicateReason,
     checklistWaived,
     issuedAt,
+    observationDueAt,
+    observationStatus,
     step,
     pcnId,
     pcnNumber,

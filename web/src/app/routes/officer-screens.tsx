@@ -2,6 +2,7 @@ import { useSession } from '../../features/auth/session-store.ts';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen.tsx';
 import { OutboxList } from '../../features/outbox/outbox-list.tsx';
 import { useSentCount } from '../../features/outbox/use-outbox.ts';
+import { OpenObservations } from '../../features/pcns/observations/open-observations.tsx';
 import { OpenDrafts } from '../../features/pcns/open-drafts.tsx';
 import { PcnListScreen } from '../../features/pcns/pcn-list.tsx';
 
@@ -18,5 +19,5 @@ export function MyPcnsRoute() {
 export function DashboardRoute() {
   const userId = useSession((s) => s.user?.id ?? null);
   const sentCount = useSentCount(userId);
-  return <DashboardScreen drafts={<OpenDrafts />} outbox={<OutboxList userId={userId} />} refreshKey={sentCount} />;
+  return <DashboardScreen drafts={<OpenDrafts />} observations={<OpenObservations />} outbox={<OutboxList userId={userId} />} refreshKey={sentCount} />;
 }

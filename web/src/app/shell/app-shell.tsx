@@ -16,6 +16,7 @@ import { AccountMenu } from './account-menu.tsx';
 import { findCurrentEntry } from './nav-entries.ts';
 import { SideNav } from './side-nav.tsx';
 import { TopbarStatus } from './topbar-status.tsx';
+import { ObservationDueBanner } from '../../features/pcns/observations/observation-due-banner.tsx';
 import { useSignedInWork } from './use-signed-in-work.ts';
 
 /** Signed-in layout: top bar, side navigation (permanent from the medium breakpoint, else a drawer), main area. */
@@ -84,6 +85,8 @@ export function AppShell() {
       ) : null}
       <main className="shell__main" id="main">
         <CurrentUserContext.Provider value={user}>
+          {/* An observation falling due is said on every screen but its own form. */}
+          <ObservationDueBanner userId={userId} exceptDraftId={new URLSearchParams(location.search).get('draft')} />
           {/* Mounted once: moving between screens keeps the shell and shows the next screen when ready. */}
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />

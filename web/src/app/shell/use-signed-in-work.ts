@@ -1,21 +1,28 @@
 import { useEffect } from 'react';
 import { startPageOutbox } from '../../features/outbox/outbox-runtime.ts';
 import { apiClient } from '../../lib/api-client.ts';
+import { keepFilingDataFresh } from '../../lib/filing-data.ts';
 import { requestPersistentStorage } from '../../lib/local-db.ts';
 
 const HEARTBEAT_INTERVAL_MS = 60_000;
 
 /**
  * What runs in the background while an officer is signed in: the outbox (sending on start, on
- * signal, on becoming visible, on its backoff timer), a request that the browser keep our
- * storage, and the time-on-site heartbeat.
+ * signal, on becoming visible, on its backoff timer), what filing needs kept on the phone, a
+ * request that the browser keep our storage, and the time-on-site heartbeat.
  */
 export function useSignedInWork(userId: string | null) {
   useEffect(() => {
     if (!userId) return;
     // Without it, Safari may evict IndexedDB after seven days without a visit, unsent notices too.
     void requestPersistentStorage();
-    return startPageOutbox();
+    const stopOutbox = startPageOutbox();
+    // Ready to file with no signal from sign-in on: the car parks, kept on the phone.
+    const stopFilingData = keepFilingDataFresh(userId);
+    return () => {
+      stopOutbox();
+      stopFilingData();
+    };
   }, [userId]);
   useHeartbeat(userId);
 }

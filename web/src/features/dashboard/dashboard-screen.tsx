@@ -15,6 +15,7 @@ import {
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
 import { useCurrentUser } from '../../lib/current-user.tsx';
+import { useFilingCarParks } from '../../lib/filing-data.ts';
 import { LinkButton } from '../../lib/button.tsx';
 import { Card } from '../../lib/card.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
@@ -27,14 +28,21 @@ import { getRecentPcns } from './api/get-recent-pcns.ts';
 type Props = {
   /** The officer's unfinished forms, composed in by the app. */
   drafts?: ReactNode;
+  /** The officer's open and recently closed observations, composed in by the app. */
+  observations?: ReactNode;
   /** The outbox's rows, shown at the top of the recent list. */
   outbox?: ReactNode;
   /** Changes when the outbox has sent a notice, so the counters and the list include it. */
   refreshKey?: number;
 };
 
-export function DashboardScreen({ drafts, outbox, refreshKey = 0 }: Props) {
-  const firstName = useCurrentUser()?.firstName ?? '';
+export function DashboardScreen({ drafts, observations, outbox, refreshKey = 0 }: Props) {
+  const user = useCurrentUser();
+  const firstName = user?.firstName ?? '';
+  // The phone's copy (refreshed at sign-in and on signal): an officer with no car park is told
+  // here, not offered a form they cannot finish.
+  const filing = useFilingCarParks(user?.id ?? null, { refresh: false });
+  const hasNoCarParks = filing.carParks !== null && filing.carParks.length === 0;
   const stats = useCachedAsync('pcn-stats', getPcnStats, [refreshKey], ERROR_MESSAGES.fetchPcns);
   const recent = useCachedAsync('recent-pcns', getRecentPcns, [refreshKey], ERROR_MESSAGES.fetchPcns);
 
@@ -45,14 +53,18 @@ export function DashboardScreen({ drafts, outbox, refreshKey = 0 }: Props) {
         <p className="muted">{SCREEN_TEXTS.dashboardSubtitle}</p>
       </div>
       <StaleNote storedAt={recent.staleSince ?? stats.staleSince} />
+      {hasNoCarParks ? <Alert tone="info">{SCREEN_TEXTS.noCarParksAssigned}</Alert> : null}
+      {observations}
       {drafts}
       <div className="dashboard-grid">
         <Card title={SCREEN_TEXTS.quickActions} titleId="quick-actions-title">
           <div className="form-stack">
-            <LinkButton href={paths.newPcn} className="button--block">
-              <FilePlus2 aria-hidden="true" size={20} />
-              {SCREEN_TEXTS.createNewPcn}
-            </LinkButton>
+            {hasNoCarParks ? null : (
+              <LinkButton href={paths.newPcn} className="button--block">
+                <FilePlus2 aria-hidden="true" size={20} />
+                {SCREEN_TEXTS.createNewPcn}
+              </LinkButton>
+            )}
             <LinkButton href={paths.pcns} variant="secondary" className="button--block">
               <List aria-hidden="true" size={20} />
               {SCREEN_TEXTS.viewAllPcns}

@@ -1,13 +1,12 @@
 import { Link } from 'react-router-dom';
-import { CircleAlert, Clock, CloudUpload, RotateCw } from 'lucide-react';
-import { ERROR_MESSAGES, OFFENCE_TYPE_LABELS, SCREEN_TEXTS, type CarPark, type OffenceType } from '@parkpatrol/shared';
+import { CircleAlert, CloudUpload, RotateCw } from 'lucide-react';
+import { OFFENCE_TYPE_LABELS, SCREEN_TEXTS, type OffenceType } from '@parkpatrol/shared';
 import { paths } from '../../config/paths.ts';
 import { Button } from '../../lib/button.tsx';
 import { ConfirmButton } from '../../lib/confirm-button.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { discardDraft, getLocalDb, type OutboxRow } from '../../lib/local-db.ts';
-import { useCachedAsync } from '../../lib/use-cached-async.ts';
-import { getCarParks } from '../pcns/api/get-car-parks.ts';
+import { useFilingCarParks } from '../../lib/filing-data.ts';
 import { retryOutboxDraft } from './outbox-runtime.ts';
 import { describeDraftState, OUTBOX_TEXTS } from './outbox-texts.ts';
 import { useOutboxRows } from './use-outbox.ts';
@@ -26,14 +25,14 @@ function detailsOf(draft: OutboxRow, carParkNames: ReadonlyMap<string, string>):
 
 /**
  * Notices on this phone that the server has not confirmed yet, with where each one is ('Waiting
- * for signal', 'Held by the stay rule', 'Sending', 'Failed: …', 'Sign in to send'), and what the
+ * for signal', 'Sending', 'Failed: …', 'Sign in to send'), and what the
  * officer can do about it. A sent notice leaves the outbox: the list below shows it.
  */
 export function OutboxList({ userId }: { userId: string | null }) {
   const { value: drafts } = useOutboxRows(userId);
-  // The names, from the copy kept on the phone when offline.
-  const carParks = useCachedAsync<CarPark[]>(drafts.length > 0 ? 'car-parks' : null, getCarParks, [drafts.length > 0], ERROR_MESSAGES.fetchCarParks);
-  const carParkNames = new Map((carParks.data ?? []).map((carPark) => [carPark.id, carPark.name]));
+  // The names, from the copy kept on the phone (lib/filing-data.ts).
+  const { carParks } = useFilingCarParks(userId, { refresh: false });
+  const carParkNames = new Map((carParks ?? []).map((carPark) => [carPark.id, carPark.name]));
   if (drafts.length === 0) return null;
   return (
     <section className="pending-section" aria-labelledby="outbox-title">
@@ -49,10 +48,8 @@ export function OutboxList({ userId }: { userId: string | null }) {
 
 function OutboxItem({ draft, details }: { draft: OutboxRow; details: string }) {
   const title = titleOf(draft);
-  const isHeld = draft.state === 'queued' && (draft.holdUntil ?? 0) > Date.now();
-  const Icon = draft.state === 'failed' ? CircleAlert : isHeld ? Clock : CloudUpload;
-  // A held notice is not retried early: the stay rule decides when it goes.
-  const canRetry = (draft.state === 'queued' && !isHeld) || draft.state === 'failed' || draft.state === 'needs-sign-in';
+  const Icon = draft.state === 'failed' ? CircleAlert : CloudUpload;
+  const canRetry = draft.state === 'queued' || draft.state === 'failed' || draft.state === 'needs-sign-in';
   const canDiscard = draft.state !== 'sending';
   return (
     <li className={`pending-item pending-item--${draft.state}`} data-draft-id={draft.id}>

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../api/test/test-app.ts';
-import { createLocalDb, saveMirroredTokens, type LocalDb } from '../../lib/local-db.ts';
+import { closeObservation, createLocalDb, saveMirroredTokens, type LocalDb } from '../../lib/local-db.ts';
 import { createOutboxSync, RETRY_REASONS, type OutboxSyncDeps, type SessionTokens } from './outbox-sync.ts';
 import { addQueuedDraft, createExclusiveLocks, createMemoryTokenProvider, createTestDb } from './outbox-test-kit.ts';
 
@@ -64,6 +64,25 @@ describe.skipIf(!hasPcnRoutes)('outbox against the real API', () => {
     const row = await api.db.selectFrom('pcn_images').select((eb) => eb.fn.countAll<number>().as('n')).where('pcn_id', '=', pcnId).executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  it('tells the server of an observation once, then that the vehicle had gone, and never files a notice for it', async () => {
+    const { officer, carPark, tokens } = await createOfficer();
+    const observedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    const draft = await addQueuedDraft(db, officer.id, { carParkId: carPark.id, state: 'draft', queuedAt: null, observedAt, stayApplies: true, observationStatus: 'OPEN' }, 1);
+    const engine = createEngine(`${apiOrigin}/api`, createMemoryTokenProvider(tokens));
+    await engine.run();
+    await engine.run();
+    const readRows = () => api.db.selectFrom('observations').selectAll().where('officer_id', '=', officer.id).execute();
+    expect(await readRows()).toMatchObject([{ id: draft.id, status: 'OPEN', observed_at: observedAt }]);
+    expect((await db.drafts.get(draft.id))?.observationSyncedStatus).toBe('OPEN');
+
+    await closeObservation(db, draft.id);
+    await engine.run();
+    expect(await readRows()).toMatchObject([{ id: draft.id, status: 'GONE' }]);
+    expect(await db.photos.where('draftId').equals(draft.id).count()).toBe(0);
+    expect((await db.drafts.get(draft.id))).toMatchObject({ state: 'closed', observationSyncedStatus: 'GONE' });
+    expect(await countServerPcns(officer.id)).toBe(0);
+  });
 
   it('sends a queued draft with its four photos and records the PCN number', async () => {
     const { officer, carPark, tokens } = await createOfficer();

@@ -173,24 +173,6 @@ describe('failures that pass by themselves are retried with backoff', () => {
     expect((await db.drafts.get(draft.id))?.state).toBe('sent');
   });
 
-  it('holds a notice held by the stay rule until its time even when forced, then sends it by itself', async () => {
-    let now = 1_000_000;
-    const holdUntil = now + 15 * 60_000;
-    const draft = await addQueuedDraft(db, USER, { nextAttemptAt: holdUntil, holdUntil }, 1);
-    server.setHandler(() => createdPcnAnswer(draft.id));
-    const { engine } = createEngine({ now: () => now });
-
-    // Signal back, the app reopened, Retry now: none of them sends it early.
-    const early = await engine.run({ force: true });
-    expect(server.pcnPosts()).toHaveLength(0);
-    expect(early).toMatchObject({ pending: 1, nextAttemptAt: holdUntil });
-
-    now = holdUntil;
-    await engine.run();
-    expect(server.pcnPosts()).toHaveLength(1);
-    expect((await db.drafts.get(draft.id))?.state).toBe('sent');
-  });
-
   it('tries each draft once per pass even when forced, so a dead server does not spin', async () => {
     await addQueuedDraft(db, USER, {}, 1);
     await addQueuedDraft(db, USER, {}, 1);

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, PCN_MULTIPART_FIELDS, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { appendEvidenceFields, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
-import { draftDueAt, findDraftPhotos, type DraftRecord, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
+import { findDraftPhotos, findObservationsToSync, recordObservationSync, type DraftRecord, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
 import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOptions } from './backoff.ts';
 
 /**
@@ -156,9 +156,51 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       else if (outcome.kind === 'needs-sign-in') result.needsSignIn++;
       else result.retrying++;
       // Without a usable session every other draft would meet the same wall; stop here.
-      if (outcome.kind === 'needs-sign-in' || outcome.kind === 'refresh-unreachable' || outcome.kind === 'session-changed') break;
+      if (outcome.kind === 'needs-sign-in' || outcome.kind === 'refresh-unreachable' || outcome.kind === 'session-changed') {
+        return { ...result, ...(await summarisePending(session.userId)) };
+      }
     }
+    // Observations unconfirmed for want of signal go with the next run (signal back, app start).
+    await syncObservations(session);
     return { ...result, ...(await summarisePending(session.userId)) };
+  }
+
+  /**
+   * Tells the server each observation's status (docs/decisions/0012): PUT with the draft id, so
+   * a replay after a lost answer changes nothing. A refusal is kept and not retried; no answer
+   * is tried again on the next run.
+   */
+  async function syncObservations(session: SessionTokens): Promise<void> {
+    let tokens = session;
+    for (const draft of await findObservationsToSync(db, session.userId)) {
+      const status = draft.observationStatus!;
+      const body = JSON.stringify({
+        vehicleRegistration: draft.vehicleRegistration,
+        carParkId: draft.carParkId,
+        observedAt: draft.observedAt,
+        status,
+        closedAt: draft.observationClosedAt ?? null,
+      });
+      const put = (token: string) =>
+        fetchWithTimeout(
+          `${baseUrl}/observations/${encodeURIComponent(draft.id)}`,
+          { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' }, body, cache: 'no-store' },
+          refreshTimeoutMs,
+        );
+      let answer = await put(tokens.token);
+      if (answer.kind === 'answer' && answer.status === 401) {
+        const refreshed = await refreshSession(tokens);
+        if (refreshed.kind !== 'refreshed') return;
+        tokens = refreshed.tokens;
+        await tokenProvider.saveTokens(tokens);
+        answer = await put(tokens.token);
+      }
+      if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
+        await recordObservationSync(db, draft.id, { status });
+      } else if (answer.kind === 'answer' && answer.status >= 400 && answer.status < 500 && ![401, 404, 408, 425, 429].includes(answer.status)) {
+        await recordObservationSync(db, draft.id, { error: readMessage(answer.json) ?? 'The server refused this observation' });
+      }
+    }
   }
 
   /**
@@ -196,8 +238,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       const at = now();
       const queued = await db.drafts.where('[userId+state]').equals([userId, 'queued']).toArray();
       const due = queued
-        // A held notice waits for its time even when forced: sent earlier, it breaks the stay rule.
-        .filter((draft) => !attempted.has(draft.id) && (draft.holdUntil ?? 0) <= at && (force || draft.nextAttemptAt <= at))
+        .filter((draft) => !attempted.has(draft.id) && (force || draft.nextAttemptAt <= at))
         .sort((a, b) => (a.queuedAt ?? a.createdAt) - (b.queuedAt ?? b.createdAt));
       const draft = due[0];
       if (!draft) return null;
@@ -364,7 +405,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
     const waiting = await db.drafts.where('[userId+state]').anyOf([[userId, 'queued'], [userId, 'sending']]).toArray();
     const queued = waiting.filter((draft) => draft.state === 'queued');
     // A claim held by a runner that may be dead is worth a look when its lease runs out.
-    const wakeTimes = waiting.map(draftDueAt);
+    const wakeTimes = waiting.map((draft) => draft.nextAttemptAt);
     return { pending: queued.length, nextAttemptAt: wakeTimes.length > 0 ? Math.min(...wakeTimes) : null };
   }
 

@@ -1,5 +1,4 @@
 import type { DraftRecord } from '../../lib/local-db.ts';
-import { formatClockTime } from '../pcns/evidence/evidence-format.ts';
 
 /** What the officer reads about each notice in the outbox (issue 5, item 7). */
 export const OUTBOX_TEXTS = {
@@ -20,7 +19,7 @@ export const OUTBOX_TEXTS = {
   offline: 'Offline',
   offlineDetail: 'No signal. Notices are saved on this phone and sent when signal returns.',
   unsent: 'unsent',
-  heldUntil: (time: string) => `Held by the stay rule: sends by itself at ${time}`,
+  observationClosed: 'Vehicle gone: observation closed, no notice',
   logoutTitle: 'Log out with notices not sent?',
   logoutMessage: (count: number) =>
     `${count === 1 ? '1 notice has' : `${count} notices have`} not reached the server yet. ${count === 1 ? 'It stays' : 'They stay'} on this phone and ${count === 1 ? 'is' : 'are'} sent when you sign in here again. Another officer signing in on this phone will not see or send ${count === 1 ? 'it' : 'them'}.`,
@@ -33,10 +32,10 @@ export const OUTBOX_TEXTS = {
 } as const;
 
 /** The state label of one outbox row: text, never colour alone, carries the meaning. */
-export function describeDraftState(draft: Pick<DraftRecord, 'state' | 'lastError' | 'holdUntil'>, now = Date.now()): string {
+export function describeDraftState(draft: Pick<DraftRecord, 'state' | 'lastError'>): string {
   switch (draft.state) {
     case 'queued':
-      return draft.holdUntil && draft.holdUntil > now ? OUTBOX_TEXTS.heldUntil(formatClockTime(draft.holdUntil, now)) : OUTBOX_TEXTS.waitingForSignal;
+      return OUTBOX_TEXTS.waitingForSignal;
     case 'sending':
       return OUTBOX_TEXTS.sending;
     case 'failed':
@@ -47,5 +46,7 @@ export function describeDraftState(draft: Pick<DraftRecord, 'state' | 'lastError
       return OUTBOX_TEXTS.sent;
     case 'draft':
       return OUTBOX_TEXTS.draft;
+    case 'closed':
+      return OUTBOX_TEXTS.observationClosed;
   }
 }

@@ -83,14 +83,4 @@ describe('outbox triggers', () => {
     await waitFor(() => runner.calls.length > before);
   });
 
-  it('wakes up for a held notice at its hold time, even when a sign-in cleared its backoff', async () => {
-    const runner = createRecordingRunner();
-    // resumeDraftsAfterSignIn sets nextAttemptAt to 0; the hold still decides when it is due.
-    await addQueuedDraft(db, 'user-1', { nextAttemptAt: 0, holdUntil: Date.now() + 300 }, 0);
-    stop = startOutboxTriggers(db, runner, createHost().host).stop;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // Only the start-up run so far: the held notice is not due yet.
-    expect(runner.calls).toEqual([{ force: true }]);
-    await waitFor(() => runner.calls.length > 1);
-  });
 });

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { draftDueAt, type LocalDb } from '../../lib/local-db.ts';
+import { type LocalDb } from '../../lib/local-db.ts';
 import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
 
 /**
@@ -68,8 +68,8 @@ export function startOutboxTriggers(db: LocalDb, runner: OutboxRunner, host: Out
     next(drafts) {
       if (stopped) return;
       const at = now();
-      if (drafts.some((draft) => draft.state === 'queued' && draftDueAt(draft) <= at)) void runNow();
-      schedule(drafts.length > 0 ? Math.min(...drafts.map(draftDueAt)) : null);
+      if (drafts.some((draft) => draft.state === 'queued' && draft.nextAttemptAt <= at)) void runNow();
+      schedule(drafts.length > 0 ? Math.min(...drafts.map((draft) => draft.nextAttemptAt)) : null);
       const queuedSignature = drafts
         .filter((draft) => draft.state === 'queued')
         .map((draft) => draft.id)
@@ -77,6 +77,22 @@ export function startOutboxTriggers(db: LocalDb, runner: OutboxRunner, host: Out
         .join(',');
       if (queuedSignature && queuedSignature !== lastQueuedSignature) void registerBackgroundSync();
       lastQueuedSignature = queuedSignature;
+    },
+    error: reportError,
+  });
+
+  // An observation opened or closed on this phone goes to the server at once (docs/decisions/0012).
+  let lastObservationSignature = '';
+  const observations = liveQuery(() => db.drafts.where('state').anyOf('draft', 'closed').toArray()).subscribe({
+    next(drafts) {
+      if (stopped) return;
+      const signature = drafts
+        .filter((draft) => draft.observationStatus && draft.observationStatus !== draft.observationSyncedStatus && !draft.observationSyncError)
+        .map((draft) => `${draft.id}:${draft.observationStatus}`)
+        .sort()
+        .join(',');
+      if (signature && signature !== lastObservationSignature) void runNow();
+      lastObservationSignature = signature;
     },
     error: reportError,
   });
@@ -95,6 +111,7 @@ export function startOutboxTriggers(db: LocalDb, runner: OutboxRunner, host: Out
     stop() {
       stopped = true;
       subscription.unsubscribe();
+      observations.unsubscribe();
       if (timer) clearTimeout(timer);
       host.window.removeEventListener('online', onOnline);
       host.document.removeEventListener('visibilitychange', onVisibilityChange);

@@ -57,6 +57,10 @@ export type PcnEvidenceFields = {
   checklistWaived: boolean;
   /** When Submit was pressed (ISO); null until then. */
   issuedAt: string | null;
+  /** When the observation's second visit is due (ISO); null when no stay applies (docs/decisions/0012). */
+  observationDueAt?: string | null;
+  /** 'OPEN' once the observation is recorded (registration, car park, a photo); kept on the phone and synced. */
+  observationStatus?: 'OPEN' | 'GONE' | null;
 };
 
 export type PcnDraft = PcnDraftFields & PcnEvidenceFields & {

@@ -6,7 +6,9 @@ import {
   describeStayPeriods,
   effectiveStayApplies,
   FIRST_SIGHTING_MESSAGES,
-  heldUntil,
+  findSecondVisitTakenAt,
+  observationDueAtOf,
+  secondVisitProblem,
   observationEntryProblem,
   observationProblem,
   resolveTypedFirstSighting,
@@ -188,18 +190,29 @@ describe('resolveTypedFirstSighting (device clock)', () => {
   });
 });
 
-describe('heldUntil', () => {
+describe('the second visit', () => {
   const seen = '2026-11-25T10:00:00.000Z';
-  const at = (iso: string) => Date.parse(iso);
+  const photo = (takenAt: string | null) => ({ takenAt });
 
-  it('is the earliest issue time while consideration + grace run', () => {
-    expect(heldUntil({ observedAt: seen, stayApplies: null }, carPark, at('2026-11-25T10:03:00.000Z'))).toBe('2026-11-25T10:15:00.000Z');
+  it('is due at first sighting + consideration + grace, only while a stay applies', () => {
+    expect(observationDueAtOf({ observedAt: seen, stayApplies: null }, carPark)).toBe('2026-11-25T10:15:00.000Z');
+    expect(observationDueAtOf({ observedAt: seen, stayApplies: false }, carPark)).toBeNull();
+    expect(observationDueAtOf({ observedAt: null, stayApplies: true }, carPark)).toBeNull();
+    expect(observationDueAtOf({ observedAt: seen, stayApplies: true }, null)).toBeNull();
+    // Across midnight and the October clock change (01:50 BST is 00:50 UTC): elapsed time counts.
+    expect(observationDueAtOf({ observedAt: '2026-10-25T00:50:00.000Z', stayApplies: true }, carPark)).toBe('2026-10-25T01:05:00.000Z');
+    expect(observationDueAtOf({ observedAt: '2026-12-31T23:50:00.000Z', stayApplies: true }, carPark)).toBe('2027-01-01T00:05:00.000Z');
   });
 
-  it('is null once they have passed, without a stay, or without a first sighting', () => {
-    expect(heldUntil({ observedAt: seen, stayApplies: null }, carPark, at('2026-11-25T10:15:00.000Z'))).toBeNull();
-    expect(heldUntil({ observedAt: seen, stayApplies: false }, carPark, at('2026-11-25T10:03:00.000Z'))).toBeNull();
-    expect(heldUntil({ observedAt: null, stayApplies: true }, carPark, at('2026-11-25T10:03:00.000Z'))).toBeNull();
-    expect(heldUntil({ observedAt: seen, stayApplies: true }, null, at('2026-11-25T10:03:00.000Z'))).toBeNull();
+  it('asks for a photo taken at or after the due time before Submit, and is satisfied by one', () => {
+    const now = at('2026-11-25T10:20:00.000Z');
+    const fields = { observedAt: seen, stayApplies: true };
+    expect(secondVisitProblem(fields, carPark, [photo(seen), photo('2026-11-25T10:14:59.000Z'), photo(null)], now, LONDON)).toBe(
+      "A stay applies: photograph the vehicle again ('Vehicle still here') at or after 10:15 before you submit this notice.",
+    );
+    expect(secondVisitProblem(fields, carPark, [photo(seen), photo('2026-11-25T10:15:00.000Z')], now, LONDON)).toBeNull();
+    expect(findSecondVisitTakenAt('2026-11-25T10:15:00.000Z', [photo(seen), photo('2026-11-25T10:16:30.000Z')])).toBe('2026-11-25T10:16:30.000Z');
+    // No stay: nothing to come back for.
+    expect(secondVisitProblem({ observedAt: seen, stayApplies: false }, carPark, [], now, LONDON)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import {
   canIssue,
   findObservationProblems,
+  findSecondVisitPhoto,
+  observationDueAt,
   OBSERVATION_MESSAGES,
   VALIDATION_MESSAGES,
   type CarPark,
@@ -198,12 +200,39 @@ export function toTypedTime(iso: string | null | undefined): string {
 }
 
 /**
- * When a notice held by the stay rule may go out (ISO), or null when it need not wait: a stay
- * applies, the first sighting is recorded and consideration + grace have not passed yet. The
- * outbox holds the notice until then and sends it by itself (issue 12), issued at that moment.
+ * When the observation's second visit is due (ISO): first sighting + consideration + grace, while
+ * a stay applies and the first sighting is recorded; null otherwise (docs/decisions/0012).
  */
-export function heldUntil(fields: ObservationFields, carPark: ObservationCarPark | null | undefined, now: number): string | null {
-  if (!carPark || !effectiveStayApplies(fields.stayApplies, carPark) || !hasValue(fields.observedAt)) return null;
-  const check = canIssue({ stayApplies: true, observedAt: fields.observedAt, issuedAt: now, periods: carPark });
-  return check.canIssue ? null : check.earliestIssueAt;
+export function observationDueAtOf(fields: ObservationFields, carPark: ObservationCarPark | null | undefined): string | null {
+  if (!carPark || !effectiveStayApplies(fields.stayApplies, carPark) || !hasValue(fields.observedAt) || Number.isNaN(Date.parse(fields.observedAt))) return null;
+  return observationDueAt(fields.observedAt, carPark).toISOString();
+}
+
+/** The second visit's photo: the first taken at or after the due time, or null. */
+export function findSecondVisitTakenAt(dueAt: string, photos: ReadonlyArray<{ takenAt: string | null }>): string | null {
+  const { secondVisitPhotoIndex } = findSecondVisitPhoto({ observedAt: dueAt, periods: { considerationMinutes: 0, graceMinutes: 0 }, photoTakenAts: photos.map((photo) => photo.takenAt) });
+  return secondVisitPhotoIndex === null ? null : photos[secondVisitPhotoIndex]!.takenAt;
+}
+
+export const SECOND_VISIT_TEXTS = {
+  comeBack: (time: string) => `Come back at ${time}: a stay applies, so photograph the vehicle again then to show it is still here. You can leave this notice meanwhile; it waits under Open observations.`,
+  dueNow: 'Consideration and grace have passed. Is the vehicle still here? Photograph it again, or close the observation if it has gone.',
+  recorded: (time: string) => `Second visit recorded at ${time}: the vehicle was still here. Complete and submit the notice.`,
+  missing: (time: string) => `A stay applies: photograph the vehicle again ('Vehicle still here') at or after ${time} before you submit this notice.`,
+} as const;
+
+/**
+ * For Submit: a stay notice needs the second visit's photo (docs/decisions/0012); the server
+ * refuses it too. Null: nothing missing (or no stay).
+ */
+export function secondVisitProblem(
+  fields: ObservationFields,
+  carPark: ObservationCarPark | null | undefined,
+  photos: ReadonlyArray<{ takenAt: string | null }>,
+  now: number,
+  format: ClockFormat = {},
+): string | null {
+  const dueAt = observationDueAtOf(fields, carPark);
+  if (!dueAt || findSecondVisitTakenAt(dueAt, photos)) return null;
+  return SECOND_VISIT_TEXTS.missing(formatClockTime(dueAt, now, format));
 }

@@ -34,7 +34,7 @@ export type DraftStore = {
    * Submit: the draft joins the outbox, which sends it (never the form). The draft passed in
    * carries what Submit fixes: issuedAt and the effective stayApplies.
    */
-  queue(userId: string, draft: PcnDraft, holdUntil?: number | null): Promise<void>;
+  queue(userId: string, draft: PcnDraft): Promise<void>;
 };
 
 export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftStore {
@@ -73,11 +73,11 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
     removePhoto: (photoId) => removePhotoFromDraft(getDb(), photoId),
     setPhotoShots: (photoId, shots) => setPhotoShots(getDb(), photoId, shots),
     remove: (id) => discardDraft(getDb(), id),
-    async queue(userId, draft, holdUntil = null) {
+    async queue(userId, draft) {
       // The officer's own first sighting, never a photo's time: the server measures the wait
       // from what is sent, and a shorter one than the form allowed is a 400 nobody can retry.
       await save(userId, draft);
-      await queueDraft(getDb(), draft.id, Date.now(), holdUntil);
+      await queueDraft(getDb(), draft.id, Date.now());
     },
   };
 }
@@ -98,6 +98,8 @@ function toRecord(userId: string, draft: PcnDraft): DraftRecord {
     duplicateReason: draft.duplicateReason,
     checklistWaived: draft.checklistWaived,
     issuedAt: draft.issuedAt,
+    observationDueAt: draft.observationDueAt ?? null,
+    observationStatus: draft.observationStatus ?? null,
     step: draft.step,
     pcnId: draft.pcnId,
     pcnNumber: draft.pcnNumber ?? null,
@@ -121,6 +123,8 @@ function fromRecord(record: DraftRecord, photos: DraftPhoto[]): PcnDraft {
     duplicateReason: record.duplicateReason ?? '',
     checklistWaived: record.checklistWaived ?? false,
     issuedAt: record.issuedAt ?? null,
+    observationDueAt: record.observationDueAt ?? null,
+    observationStatus: record.observationStatus ?? null,
     step: record.step,
     photos,
     existingImages: record.existingImages ?? [],

@@ -8,6 +8,8 @@ import type { FieldRefs } from './pcn-wizard.tsx';
 const OFFENCE_OPTIONS = OFFENCE_TYPES.map((type) => ({ id: type, label: OFFENCE_TYPE_LABELS[type] }));
 
 type Props = {
+  /** The officer's last few locations at this car park: one tap each. */
+  recentLocations?: readonly string[];
   draft: PcnDraft;
   errors: DraftErrors;
   fieldRefs: FieldRefs;
@@ -16,7 +18,7 @@ type Props = {
 
 type InputRef = RefObject<HTMLInputElement & HTMLTextAreaElement>;
 
-export function OffenceStep({ draft, errors, fieldRefs, onChange }: Props) {
+export function OffenceStep({ draft, errors, fieldRefs, onChange, recentLocations = [] }: Props) {
   return (
     <>
       <RadioField
@@ -37,6 +39,22 @@ export function OffenceStep({ draft, errors, fieldRefs, onChange }: Props) {
         inputRef={fieldRefs.location as InputRef}
         isRequired
       />
+      {recentLocations.length > 0 ? (
+        <div className="recent-locations" role="group" aria-label="Your recent locations here">
+          <span className="muted">Recent here:</span>
+          {recentLocations.map((location) => (
+            <button
+              key={location}
+              type="button"
+              className="chip-button"
+              aria-pressed={draft.location === location}
+              onClick={() => onChange({ location })}
+            >
+              {location}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <TextField
         label="Description"
         description="Optional: anything that helps the review"

@@ -7,9 +7,8 @@ import { LinkButton } from '../../../lib/button.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useCurrentUser } from '../../../lib/current-user.tsx';
-import { StaleNote } from '../../../lib/stale-note.tsx';
+import { useFilingCarParks } from '../../../lib/filing-data.ts';
 import { useCachedAsync } from '../../../lib/use-cached-async.ts';
-import { getCarParks } from '../api/get-car-parks.ts';
 import { getPcn } from '../api/get-pcn.ts';
 import { createDraftFromPcn, createEmptyDraft, newDraftId, type PcnDraft } from '../pcn-draft.ts';
 import { editDraftKey } from './draft-store.ts';
@@ -27,8 +26,9 @@ export function PcnFormScreen() {
   const isEdit = Boolean(id);
   const draftId = searchParams.get(DRAFT_PARAM);
   const title = isEdit ? SCREEN_TEXTS.editPcn : SCREEN_TEXTS.submitNewPcn;
-  // Car parks come from the phone's copy when there is no signal: the form works offline.
-  const carParks = useCachedAsync('car-parks', getCarParks, [], ERROR_MESSAGES.fetchCarParks);
+  // Car parks come from the phone's copy first, signal or not, kept fresh from sign-in on and
+  // refreshed when signal comes back while the form is open (lib/filing-data.ts).
+  const carParks = useFilingCarParks(userId || null);
   const pcn = useCachedAsync<Pcn | null>(id ? `pcn:${id}` : null, () => (id ? getPcn(id) : Promise.resolve(null)), [id], ERROR_MESSAGES.fetchPcn);
 
   // A new notice gets its id at once, in the URL: a reload (or a crash) comes back to this draft.
@@ -85,8 +85,8 @@ export function PcnFormScreen() {
         createInitial={createInitial}
         reconcile={reconcile}
         onDraftLocked={startNewDraft}
-        carParks={withCurrentCarPark(carParks.data ?? [], pcn.data)}
-        carParksError={carParks.error?.message}
+        carParks={withCurrentCarPark(carParks.carParks ?? [], pcn.data)}
+        carParksError={carParks.error ?? undefined}
         isLoadingCarParks={carParks.isLoading}
       />
     );
@@ -95,7 +95,6 @@ export function PcnFormScreen() {
   return (
     <div className="page">
       <PageHeading>{title}</PageHeading>
-      <StaleNote storedAt={pcn.staleSince ?? carParks.staleSince} />
       {body}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ChevronLeft, ChevronRight, Clock, Send } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { ERROR_MESSAGES, SCREEN_TEXTS, WIZARD_STEPS } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
@@ -11,13 +11,15 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { updatePcn } from '../api/submit-pcn.ts';
 import { DuplicateWarning } from '../evidence/duplicate-warning.tsx';
 import { validateEvidence } from '../evidence/evidence-errors.ts';
-import { formatClockTime } from '../evidence/evidence-format.ts';
 import { ObservationTimer, type ObservationPatch } from '../evidence/observation-timer.tsx';
-import { effectiveStayApplies, heldUntil, type ObservationCarPark } from '../evidence/observation-rules.ts';
+import { effectiveStayApplies, observationDueAtOf, secondVisitProblem, type ObservationCarPark } from '../evidence/observation-rules.ts';
+import { requestReminderPermission } from '../observations/reminders.ts';
+import { SecondVisit } from '../observations/second-visit.tsx';
 import { useDuplicateCheck } from '../evidence/use-duplicate-check.ts';
 import { useObservationTimer } from '../evidence/use-observation-timer.ts';
 import { errorsOnStep, firstStepWithError, reconcileErrors, validateDraft, type DraftErrors, type PcnDraft, type PcnDraftFields } from '../pcn-draft.ts';
 import { defaultCarParkId, readLastCarPark, rememberLastCarPark } from './default-car-park.ts';
+import { readRecentLocations, rememberLocation } from './recent-locations.ts';
 import { EvidenceStep } from './evidence-step.tsx';
 import { OffenceStep } from './offence-step.tsx';
 import { ReviewStep } from './review-step.tsx';
@@ -87,11 +89,22 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
     observedAt: draft?.observedAt,
     excludePcnId: draft?.pcnId,
   });
-  // Ticks while a first sighting runs: Submit's label says when a held notice will go.
+  // Ticks while a first sighting runs: an edit's Submit waits for consideration + grace.
   const observation = useObservationTimer({ observedAt: draft?.observedAt, stayApplies: draft?.stayApplies }, carPark);
   const needsCarPark = Boolean(draft && !draft.pcnId && !draft.carParkId && !isLoadingCarParks);
   const startingCarParkId = needsCarPark ? defaultCarParkId(carParks.map((option) => option.id), readLastCarPark(userId)) : '';
   const { updateFields } = draftApi;
+  // A stay's observation (docs/decisions/0012): its due time, and 'OPEN' once it is recorded
+  // (registration, car park, a photo), kept in the draft for the lists, reminders and sync.
+  const observationDueAt = draft && !draft.pcnId ? observationDueAtOf(draft, carPark) : null;
+  const isObservationRecorded = Boolean(observationDueAt && draft?.vehicleRegistration.trim() && draft.carParkId && draft.photos.length > 0);
+  const observationStatus = observationDueAt && (isObservationRecorded || draft?.observationStatus === 'OPEN') ? 'OPEN' : null;
+  useEffect(() => {
+    if (!draft || draft.pcnId || isLoadingCarParks) return;
+    if ((draft.observationDueAt ?? null) !== observationDueAt || (draft.observationStatus ?? null) !== observationStatus) {
+      updateFields({ observationDueAt, observationStatus });
+    }
+  }, [draft, observationDueAt, observationStatus, isLoadingCarParks, updateFields]);
 
   // A new notice starts at the officer's last (or only) car park: no tap for it.
   useEffect(() => {
@@ -172,11 +185,11 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
       goToStep(errorStep);
       return;
     }
-    // Still inside consideration + grace: a new notice waits on this phone and goes by itself
-    // when they have passed (the outbox holds it); an edit, sent online, must wait here.
-    const holdUntil = currentDraft.pcnId ? null : heldUntil(currentDraft, carPark, Date.now());
-    if (waitProblem && !holdUntil) {
-      setErrors({ issuedAt: waitProblem });
+    // A stay notice is issued only after the second visit's photo (docs/decisions/0012);
+    // nothing waits on the phone to send itself later.
+    const visitProblem = currentDraft.pcnId ? null : secondVisitProblem(currentDraft, carPark, currentDraft.photos, Date.now());
+    if (visitProblem ?? waitProblem) {
+      setErrors({ issuedAt: (visitProblem ?? waitProblem)! });
       return;
     }
     setSubmitting(true);
@@ -187,14 +200,11 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
       // outbox sends it (now if there is signal, later if not). The officer is back on the list.
       try {
         // Submit fixes the time of issue and whether a stay applied, as the form checked them.
-        // A held notice is issued when it may be, not when Submit was pressed.
-        await draftApi.queue(
-          {
-            issuedAt: holdUntil ?? new Date(Date.now()).toISOString(),
-            stayApplies: carPark ? effectiveStayApplies(currentDraft.stayApplies, carPark) : currentDraft.stayApplies,
-          },
-          holdUntil ? Date.parse(holdUntil) : null,
-        );
+        await draftApi.queue({
+          issuedAt: new Date(Date.now()).toISOString(),
+          stayApplies: carPark ? effectiveStayApplies(currentDraft.stayApplies, carPark) : currentDraft.stayApplies,
+        });
+        rememberLocation(userId, currentDraft.carParkId, currentDraft.location);
         rememberLastCarPark(userId, currentDraft.carParkId);
         navigate(paths.pcns, { replace: true });
       } catch (error) {
@@ -227,14 +237,16 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
   const stepErrors = errorsOnStep(errors, step);
   const stepTitle = WIZARD_STEPS[step] ?? '';
   const updateObservation = (patch: ObservationPatch) => {
+    // Starting an observation is when a reminder makes sense to the officer: ask for it then.
+    if (patch.observedAt && carPark && effectiveStayApplies(patch.stayApplies ?? draft.stayApplies, carPark)) requestReminderPermission();
     draftApi.updateFields(patch);
     clearErrors('observedAt', 'issuedAt');
   };
   const isLastStep = step === LAST_STEP;
   const isWaiting = observation.phase === 'waiting' && observation.earliestIssueAt !== null;
-  // An edit is sent online, so it cannot be held: inside the wait its Submit is blocked.
-  const isSubmitBlocked = isLastStep && Boolean(draft.pcnId) && isWaiting;
-  const sendAt = isWaiting && !draft.pcnId ? formatClockTime(observation.earliestIssueAt!, observation.nowMs) : null;
+  // An edit inside the wait, or a stay notice without its second visit: Submit says why it cannot go.
+  const visitProblem = draft.pcnId ? null : secondVisitProblem(draft, carPark, draft.photos, observation.nowMs);
+  const isSubmitBlocked = isLastStep && ((Boolean(draft.pcnId) && isWaiting) || visitProblem !== null);
   // The step's one problem, stated once beside its actions (fields keep their own messages).
   const problem =
     step === 1
@@ -242,9 +254,8 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
       : step === 2
         ? (stepErrors.images ?? draftApi.photoError ?? undefined)
         : isLastStep
-          ? (submitError ?? errors.issuedAt ?? (isSubmitBlocked ? observation.explanation : undefined))
+          ? (submitError ?? errors.issuedAt ?? (isSubmitBlocked ? (visitProblem ?? observation.explanation) : undefined))
           : undefined;
-  const note = isLastStep && !problem && sendAt ? `A stay applies: this notice can be issued at ${sendAt}. Submit it now and it waits on this phone, then goes by itself at ${sendAt}.` : null;
 
   return (
     <form
@@ -260,6 +271,16 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
       <Stepper current={step} />
       {serverError ? <Alert>{`${SERVER_REFUSED_PREFIX}${serverError.message}`}</Alert> : null}
       {draftApi.storageError ? <Alert>{draftApi.storageError}</Alert> : null}
+      {draft.observationDueAt && !draft.pcnId ? (
+        <SecondVisit
+          draftId={draft.id}
+          dueAt={draft.observationDueAt}
+          photos={draft.photos}
+          isRecorded={draft.observationStatus === 'OPEN'}
+          onTakePhoto={(files) => void draftApi.addPhotos(files)}
+          isBusy={isBusy}
+        />
+      ) : null}
       <section className="card form-stack">
         <h2 className="step-heading" id="wizard-step-heading" ref={stepHeadingRef} tabIndex={-1}>
           <span className="visually-hidden">{`Step ${step + 1} of ${WIZARD_STEPS.length}: `}</span>
@@ -267,6 +288,7 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
         </h2>
         {step === 0 ? (
           <VehicleStep
+            autoFocusRegistration={!draft.pcnId && !draft.vehicleRegistration}
             draft={draft}
             errors={stepErrors}
             fieldRefs={fieldRefs}
@@ -287,7 +309,9 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
             errorMessage={stepErrors.duplicateReason}
           />
         ) : null}
-        {step === 1 ? <OffenceStep draft={draft} errors={stepErrors} fieldRefs={fieldRefs} onChange={draftApi.updateFields} /> : null}
+        {step === 1 ? (
+          <OffenceStep draft={draft} errors={stepErrors} fieldRefs={fieldRefs} onChange={draftApi.updateFields} recentLocations={readRecentLocations(userId, draft.carParkId)} />
+        ) : null}
         {step === 1 ? (
           <ObservationTimer
             observedAt={draft.observedAt}
@@ -327,10 +351,6 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
           <p id={problemId} className="wizard-actions__problem" role="alert">
             {problem}
           </p>
-        ) : note ? (
-          <p className="wizard-actions__note" role="status">
-            {note}
-          </p>
         ) : null}
         <div className="wizard-actions__buttons">
           <Button variant="secondary" isDisabled={step === 0 || isSubmitting} onPress={() => goToStep(step - 1)}>
@@ -341,11 +361,6 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
             <Button type="submit" isDisabled={isBusy}>
               {SCREEN_TEXTS.next}
               <ChevronRight aria-hidden="true" size={20} />
-            </Button>
-          ) : sendAt ? (
-            <Button type="submit" isDisabled={isBusy}>
-              <Clock aria-hidden="true" size={18} />
-              {`Send at ${sendAt}`}
             </Button>
           ) : (
             // Blocked looks blocked; aria-disabled keeps it focusable, and the reason is beside it.

@@ -24,7 +24,7 @@ export type PcnDraftApi = {
   /** The checklist shots the officer marked on a new photo. */
   setPhotoShots(photoId: string, shots: string[]): void;
   /** Submit a new notice with what Submit fixes (issuedAt, stayApplies): it joins the outbox, which sends it. */
-  queue(final?: Partial<PcnEvidenceFields>, holdUntil?: number | null): Promise<void>;
+  queue(final?: Partial<PcnEvidenceFields>): Promise<void>;
   /** Forget the draft (sent edit, or abandoned). */
   discard(): Promise<void>;
 };
@@ -165,12 +165,12 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
       [store, setDraft, reportStorageError],
     ),
     queue: useCallback(
-      async (final = {}, holdUntil = null) => {
+      async (final = {}) => {
         const current = draftRef.current;
         if (!current) return;
         const next = { ...current, ...final };
         setDraft(next);
-        await store.queue(userId, next, holdUntil);
+        await store.queue(userId, next);
       },
       [store, userId, setDraft],
     ),

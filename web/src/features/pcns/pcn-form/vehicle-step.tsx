@@ -9,6 +9,8 @@ import type { DraftErrors, PcnDraft, PcnDraftFields } from '../pcn-draft.ts';
 import type { CarParkOption, FieldRefs } from './pcn-wizard.tsx';
 
 type Props = {
+  /** A new notice opens with the keyboard up on the registration. */
+  autoFocusRegistration?: boolean;
   draft: PcnDraft;
   errors: DraftErrors;
   fieldRefs: FieldRefs;
@@ -18,7 +20,7 @@ type Props = {
   onChange: (patch: Partial<PcnDraftFields>) => void;
 };
 
-export function VehicleStep({ draft, errors, fieldRefs, carParks, carParksError, isLoadingCarParks, onChange }: Props) {
+export function VehicleStep({ autoFocusRegistration = false, draft, errors, fieldRefs, carParks, carParksError, isLoadingCarParks, onChange }: Props) {
   return (
     <>
       <TextField
@@ -30,7 +32,10 @@ export function VehicleStep({ draft, errors, fieldRefs, carParks, carParksError,
         inputRef={fieldRefs.vehicleRegistration as RefObject<HTMLInputElement & HTMLTextAreaElement>}
         autoComplete="off"
         autoCapitalize="characters"
+        autoCorrect="off"
         spellCheck="false"
+        // A plate is one word of capitals: no autocorrect, the keyboard in capitals.
+        autoFocus={autoFocusRegistration}
         isRequired
       />
       {carParksError ? <Alert>{carParksError}</Alert> : null}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { ERROR_MESSAGES, type CarPark } from '@parkpatrol/shared';
+import { apiClient, toApiError } from './api-client.ts';
+import { getLocalDb, readCache, writeCache } from './local-db.ts';
+import { useLiveQuery } from './use-live-query.ts';
+
+/**
+ * What an officer needs to file a notice with no signal (design section 6, "ready from sign-in"):
+ * their car parks with each one's stay settings. Offence types and the photo checklist's rules
+ * are part of the app itself (shared/), precached with it. Fetched at sign-in, at every start
+ * with signal and whenever signal comes back; the form and the dashboard read the phone's copy
+ * first, with or without signal. Kept per officer; sign-out clears the whole cache.
+ */
+
+/** The cache row's key: per officer, and the one useCachedAsync('car-parks') also writes. */
+export function filingCarParksKey(userId: string): string {
+  return `${userId}:car-parks`;
+}
+
+/** GET /car-parks (the caller's assigned, active car parks), kept on the phone. Throws on failure. */
+export async function refreshFilingData(userId: string): Promise<CarPark[]> {
+  const carParks = await apiClient.get<CarPark[]>('car-parks', { fallbackMessage: ERROR_MESSAGES.fetchCarParks });
+  await writeCache(getLocalDb(), filingCarParksKey(userId), carParks);
+  return carParks;
+}
+
+/** Refreshes now and each time signal comes back; `onResult` hears null or the failure's message. */
+export function keepFilingDataFresh(userId: string, onResult: (error: string | null) => void = () => undefined): () => void {
+  const refresh = () =>
+    void refreshFilingData(userId).then(
+      () => onResult(null),
+      (error: unknown) => onResult(toApiError(error, ERROR_MESSAGES.fetchCarParks).message),
+    );
+  refresh();
+  window.addEventListener('online', refresh);
+  return () => window.removeEventListener('online', refresh);
+}
+
+export type FilingCarParks = {
+  /** Null until the phone's copy has been read and, with no copy, until the server answered. */
+  carParks: CarPark[] | null;
+  /** When the shown list was fetched (epoch ms). */
+  storedAt: number | null;
+  isLoading: boolean;
+  /** Only when there is no copy on the phone and the server could not give one. */
+  error: string | null;
+};
+
+/**
+ * The officer's car parks from the phone, live: a refresh (at sign-in, on signal, here on mount
+ * unless `refresh: false`) shows up at once, also while a form is open. With no copy yet, the
+ * first refresh's failure is the screen's error.
+ */
+export function useFilingCarParks(userId: string | null, options: { refresh?: boolean } = {}): FilingCarParks {
+  const { refresh = true } = options;
+  const stored = useLiveQuery(
+    async () => (userId ? ((await readCache<CarPark[]>(getLocalDb(), filingCarParksKey(userId))) ?? null) : null),
+    [userId],
+    null,
+  );
+  // undefined: the refresh has not answered yet.
+  const [refreshError, setRefreshError] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    setRefreshError(refresh ? undefined : null);
+    return userId && refresh ? keepFilingDataFresh(userId, setRefreshError) : undefined;
+  }, [userId, refresh]);
+  const record = stored.value;
+  const carParks = record ? record.value : null;
+  return {
+    carParks,
+    storedAt: record?.storedAt ?? null,
+    isLoading: stored.isLoading || (carParks === null && refreshError === undefined),
+    error: carParks === null ? (refreshError ?? null) : null,
+  };
+}
