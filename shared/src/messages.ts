@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   updateUser: 'Failed to update user',
   deleteUser: 'Failed to delete user',
   fetchCarParks: 'Failed to fetch car parks',
+  fetchObservations: 'Failed to fetch observations',
   createCarPark: 'Failed to create car park',
   updateCarPark: 'Failed to update car park',
   deleteCarPark: 'Failed to delete car park',

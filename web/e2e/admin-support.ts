@@ -136,3 +136,32 @@ export async function firstCarParkId(request: APIRequestContext, token: string):
   const carParks = (await (await request.get('/api/car-parks', { headers: bearer(token) })).json()) as { data: Array<{ id: string }> };
   return carParks.data[0]!.id;
 }
+
+export type CarParkSettings = { stayAppliesByDefault?: boolean; considerationMinutes?: number; graceMinutes?: number };
+
+export async function createCarPark(request: APIRequestContext, adminToken: string, name: string, settings: CarParkSettings = {}): Promise<string> {
+  const suffix = uniqueSuffix();
+  const created = await request.post('/api/car-parks', { headers: bearer(adminToken), data: { name, siteCode: `GC${suffix}`.slice(0, 12) } });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+  if (Object.keys(settings).length > 0) {
+    const updated = await request.put(`/api/car-parks/${id}`, { headers: bearer(adminToken), data: settings });
+    expect(updated.status(), await updated.text()).toBe(200);
+  }
+  return id;
+}
+
+/** A new officer with exactly these car parks. */
+export async function createOfficer(request: APIRequestContext, adminToken: string, name: string, carParkIds: string[]) {
+  const suffix = uniqueSuffix().toLowerCase();
+  const account = { email: `${name.toLowerCase()}-${suffix}@example.com`, password: `${name.toLowerCase()}-pass1` };
+  await createUserThroughApi(request, adminToken, { firstName: name, lastName: 'Officer', ...account, carParkIds });
+  return account;
+}
+
+/** PCNs with this registration on the server (as an admin sees them). */
+export async function pcnsOnServer(request: APIRequestContext, adminToken: string, registration: string): Promise<number> {
+  const response = await request.get(`/api/pcns?scope=all&search=${registration}`, { headers: bearer(adminToken) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { pcns: unknown[] } }).data.pcns.length;
+}

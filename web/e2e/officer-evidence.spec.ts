@@ -3,8 +3,8 @@ import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './a
 import { choose, clockStartWithinOneDay, chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, markShot, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 /**
- * Issue 8 on the officer's phone, end to end: the observation timer holds Submit until
- * consideration + grace have passed, the photo checklist marks coverage, each photo keeps its
+ * Issue 8 on the officer's phone, end to end: a stay's observation needs a second visit's photo
+ * after consideration + grace before Submit issues it, the photo checklist marks coverage, each photo keeps its
  * capture facts to the detail page, and a second notice for the same parking event asks why.
  * The page's clock is Playwright's: the server measures the wait against the X-Device-Time the
  * page sends, so moving the page clock forward is what a real wait would be.
@@ -19,7 +19,7 @@ async function fillVehicleStep(page: Page, registration: string, carParkName: st
   await choose(page, 'Car park', carParkName);
 }
 
-test('a stay holds Submit until consideration + grace pass; checklist, capture facts and the duplicate warning', async ({ page, request }, testInfo) => {
+test('a stay needs a second visit after consideration + grace; checklist, capture facts and the duplicate warning', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   // Set-up through the admin API: a car park where a stay applies, and an officer assigned to it.
   const adminToken = await apiToken(request, ADMIN);
@@ -83,24 +83,28 @@ test('a stay holds Submit until consideration + grace pass; checklist, capture f
   await expectNoSeriousAxeViolations(page, 'evidence step with the checklist');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // ---- step 4: inside consideration + grace the notice cannot be issued now: Submit says when it
-  // would go by itself instead (the held-notice journey is offline.spec.ts), and why, once ----
+  // ---- step 4: a stay is an observation with two visits (docs/decisions/0012): inside
+  // consideration + grace Submit says when to come back, and nothing is held to send itself ----
   await expect(page.getByRole('heading', { level: 2, name: /Review & Submit/ })).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Submit PCN' })).toHaveCount(0);
-  const sendLater = page.getByRole('button', { name: /^Send at \d\d:\d\d$/ });
-  await expect(sendLater).toBeVisible();
-  const waitNote = page.getByRole('status').filter({ hasText: /A stay applies: this notice can be issued at \d\d:\d\d/ });
-  await expect(waitNote).toHaveCount(1);
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  const secondVisit = page.getByRole('region', { name: /^Second visit/ });
+  await expect(secondVisit.getByRole('heading')).toHaveText(/^Second visit at \d\d:\d\d$/);
+  await expect(secondVisit.getByRole('status')).toContainText(/^Come back at \d\d:\d\d: a stay applies, so photograph the vehicle again then/);
+  await expect(page.getByRole('button', { name: /^Send at/ })).toHaveCount(0);
+  await expect(page.getByLabel('Vehicle still here')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /A stay applies: photograph the vehicle again \('Vehicle still here'\) at or after \d\d:\d\d before you submit this notice\./ })).toHaveCount(1);
+  await expect(page).toHaveURL(/\/pcn\/new/);
   await snap(page, testInfo, 'evidence-submit-too-early');
 
   // Ten minutes on: still inside the fifteen.
   await page.clock.fastForward('10:00');
-  await expect(sendLater).toBeVisible();
-  await expect(page).toHaveURL(/\/pcn\/new/);
+  await expect(page.getByLabel('Vehicle still here')).toHaveCount(0);
 
-  // Fifteen minutes after first sighting: the notice may be issued.
+  // Fifteen minutes after first sighting: the second visit, a photo of the vehicle still there.
   await page.clock.fastForward('05:01');
+  await expect(secondVisit.getByRole('heading')).toHaveText('Second visit due now');
+  await page.getByLabel('Vehicle still here').setInputFiles(evidencePhotos()[0]!);
+  await expect(secondVisit.getByRole('status')).toHaveText(/^Second visit recorded at \d\d:\d\d: the vehicle was still here\./);
   await expect(page.getByText(/The consideration and grace periods have passed \(since \d\d:\d\d\): you can issue this notice\./)).toBeVisible();
   const posted = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Submit PCN' }).click();
@@ -118,8 +122,9 @@ test('a stay holds Submit until consideration + grace pass; checklist, capture f
   await page.goto(`/pcn/${pcn.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   const facts = page.getByRole('list', { name: 'Capture facts of each photo' }).getByRole('listitem');
-  await expect(facts).toHaveCount(4);
-  for (let index = 0; index < 4; index++) {
+  // Four from the first visit, the fifth from the second.
+  await expect(facts).toHaveCount(5);
+  for (let index = 0; index < 5; index++) {
     const photo = facts.nth(index);
     await expect(photo).toContainText(`Photo ${index + 1}`);
     await expect(photo).toContainText(/(Taken by the camera|Added) at \d{1,2} \w{3} \d{4}, \d\d:\d\d/);

@@ -24,6 +24,7 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { getAdminPcns, getAdminPcnStats } from '../api/pcns.ts';
 import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { reviewHref } from '../manage-pcns/review-href.ts';
+import { OfficerObservations } from './officer-observations.tsx';
 import '../admin.css';
 
 const ADMIN_LINKS = [
@@ -83,6 +84,7 @@ export function AdminDashboardScreen() {
             </div>
           </Card>
           <DeadlineQueue deadlines={data.deadlines} now={data.loadedAt} />
+          <OfficerObservations />
           <Card title="Possible duplicates" titleId="admin-duplicates-title">
             <div className="highlight-stat">
               <p>

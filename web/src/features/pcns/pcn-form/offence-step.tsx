@@ -40,7 +40,7 @@ export function OffenceStep({ draft, errors, fieldRefs, onChange, recentLocation
         isRequired
       />
       {recentLocations.length > 0 ? (
-        <div className="recent-locations" role="group" aria-label="Your recent locations here">
+        <div className="recent-locations" role="group" aria-label="Recent places at this car park">
           <span className="muted">Recent here:</span>
           {recentLocations.map((location) => (
             <button
