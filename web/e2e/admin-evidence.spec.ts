@@ -32,7 +32,8 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
       { takenAt: new Date(nearObservedAt + MINUTE).toISOString(), takenAtSource: 'camera', latitude: 51.50135, longitude: -0.14189, accuracyM: 12, shots: ['number-plate'] },
       { takenAt: new Date(nearObservedAt + 2 * MINUTE).toISOString(), takenAtSource: 'added', shots: ['vehicle-in-context'] },
       { shots: ['number-plate', 'signage'] },
-      {},
+      // The second visit: the vehicle still there after consideration and grace.
+      { takenAt: new Date(nearObservedAt + 20 * MINUTE).toISOString(), takenAtSource: 'camera' },
     ],
   });
   // Far: seen 4 days 23 hours ago, 9 days (and an hour) left.

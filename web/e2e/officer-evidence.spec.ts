@@ -55,7 +55,7 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Record when the vehicle was first seen: a stay applies' })).toBeVisible();
   await page.getByRole('button', { name: 'Vehicle first seen', exact: true }).click();
-  await expect(page.getByRole('timer').first()).toHaveText(/^Observed for /);
+  await expect(page.getByRole('region', { name: 'Observation' }).getByRole('timer').first()).toHaveText(/^Observed for /);
   const explanation = page.getByRole('region', { name: 'Observation' }).locator('.observation__explanation');
   await expect(explanation).toHaveText(/5 minutes' consideration and 10 minutes' grace must pass after first sighting\. You can issue this notice at \d\d:\d\d/);
   await snap(page, testInfo, 'evidence-timer-running');
@@ -91,7 +91,8 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
   await expect(secondVisit.getByRole('status')).toContainText(/^Come back at \d\d:\d\d: a stay applies, so photograph the vehicle again then/);
   await expect(page.getByRole('button', { name: /^Send at/ })).toHaveCount(0);
   await expect(page.getByLabel('Vehicle still here')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  // Submit looks blocked and says why, once, beside it.
+  await expect(page.getByRole('button', { name: 'Submit PCN' })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('alert').filter({ hasText: /A stay applies: photograph the vehicle again \('Vehicle still here'\) at or after \d\d:\d\d before you submit this notice\./ })).toHaveCount(1);
   await expect(page).toHaveURL(/\/pcn\/new/);
   await snap(page, testInfo, 'evidence-submit-too-early');

@@ -28,8 +28,10 @@ test('every menu entry leads to its screen, with its title and the entry highlig
     }
     await expect(page.locator('.topbar__title')).toHaveText(entry.label);
     if (entry.heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading);
-    // Focus moves to the new screen's heading.
-    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    // Focus moves to the new screen's heading; a new notice's to its first field, the
+    // registration, with the keyboard up (its label says where the officer is).
+    if (entry.path === '/pcn/new') await expect(page.getByLabel('Vehicle registration')).toBeFocused();
+    else await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     const again = await openNavigation(page, testInfo);
     await expect(again.getByRole('link', { name: entry.label })).toHaveAttribute('aria-current', 'page');
     if (isPhone(testInfo)) {

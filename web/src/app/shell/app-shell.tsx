@@ -110,6 +110,9 @@ function useRouteChangeFocus(pathname: string) {
     let frame = 0;
     let attempts = 0;
     const tryFocus = () => {
+      // A screen that put the officer in its first field (a new notice's registration) keeps it:
+      // the field's label says where they are, and the keyboard is already up.
+      if (document.activeElement?.matches('main input:not([type=checkbox]):not([type=radio]), main textarea')) return;
       if (focusPageHeading() || ++attempts > 60) return;
       frame = requestAnimationFrame(tryFocus);
     };

@@ -29,7 +29,7 @@ export function SecondVisit({ draftId, dueAt, photos, isRecorded, onTakePhoto, i
   const navigate = useNavigate();
   const due = Date.parse(dueAt);
   // Re-rendered each second while waiting, so the countdown and the buttons change on time.
-  const now = useNowUntil([due, ...(Date.now() < due ? [Date.now() + 1000] : [])]);
+  const now = useNowUntil([due], { tickMs: 1000 });
   const secondVisitAt = findSecondVisitTakenAt(dueAt, photos);
   const isDue = now >= due;
   const time = formatClockTime(dueAt, now);
