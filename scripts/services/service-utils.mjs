@@ -38,7 +38,9 @@ export function ensureDebianPackages({ what, packages, present }) {
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
     throw new Error(`${what} not found: install Debian's packages with \`${isRoot ? '' : 'sudo '}${command}\`.`);
   }
-  console.error(`Installing Debian's ${packages.join(' ')} for ${what} (one time)...`);
+  // A notice, not an error: written straight to stderr, since the test setup fails a test that
+  // calls console.error, and a fresh machine installs these from inside the first test using them.
+  process.stderr.write(`Installing Debian's ${packages.join(' ')} for ${what} (one time)...\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Wait for a concurrent apt/dpkg run (another engineer, CI's chromium install) instead of failing.
   const lock = ['-o', 'DPkg::Lock::Timeout=300'];

@@ -87,6 +87,8 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   // Client Onboarding: an individual send keeps the selection, then a bulk send with one failure.
   await page.goto('/admin/onboarding');
   await expect(page.getByRole('heading', { level: 1, name: 'Client Onboarding' })).toBeVisible();
+  // This server's APP_URL is a loopback address: the admin is told a phone cannot open the links.
+  await expect(page.getByRole('status').filter({ hasText: `The links in these emails point at ${baseURL}, which only this server's own machine can open` })).toBeVisible();
   const sendButton = page.getByRole('button', { name: /^Send Onboarding Emails \(\d+\)$/ });
   await expect(sendButton).toHaveText('Send Onboarding Emails (0)');
   await expect(sendButton).toBeDisabled();
@@ -127,6 +129,8 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await sendButton.click();
   const bulkDialog = page.getByRole('dialog', { name: 'Send Onboarding Emails' });
   await expect(bulkDialog.getByText('You are about to send onboarding emails to 2 user(s).')).toBeVisible();
+  // One of the two was emailed a moment ago: the dialog says that earlier link stops working.
+  await expect(bulkDialog.getByText('1 of them was sent an onboarding email before: sending again stops the earlier link working; only the newest link signs in.')).toBeVisible();
   const notes = bulkDialog.getByLabel('Admin Notes (Optional)');
   await expect(notes).toHaveAttribute('placeholder', 'Add any specific instructions or information for the users...');
   for (const item of ['Welcome message and account details', 'Unique access URL and QR code', 'System features and capabilities', 'Assigned car parks (if any)', 'Help and support information']) {

@@ -121,8 +121,11 @@ test('errors clear as the fields are fixed, and an officer with no car parks is 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, lonely);
-  await page.goto('/pcn/new');
+  // Told on the dashboard, and not offered a form they cannot finish.
   const message = page.getByText('You have no car parks assigned. Ask an administrator to assign one.');
+  await expect(message).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create New PCN' })).toHaveCount(0);
+  await page.goto('/pcn/new');
   await expect(message).toBeVisible();
   await expect(page.getByLabel('Car park', { exact: true })).toHaveCount(0);
   await snap(page, testInfo, 'no-car-parks');

@@ -41,14 +41,22 @@ function cachedCarParkNames(page: Page): Promise<string[]> {
   );
 }
 
+const LOCATION = 'Level -1, bay 3';
+
 /** A whole no-permit notice from an open form: vehicle, offence, four guided photos, Submit. */
-async function fileNoPermitNotice(page: Page, registration: string, carParkName: string) {
+async function fileNoPermitNotice(page: Page, registration: string, carParkName: string, options: { isLocationRecent?: boolean } = {}) {
   await page.getByLabel('Vehicle registration').fill(registration);
   await expect(page.getByLabel('Car park', { exact: true }).getByRole('option', { name: carParkName })).toHaveCount(1);
   await choose(page, 'Car park', carParkName);
   await page.getByRole('button', { name: 'Next' }).click();
   await chooseOffence(page, 'Parking without permit');
-  await page.getByLabel('Location').fill('Level -1, bay 3');
+  if (options.isLocationRecent) {
+    // The last notice's location at this car park is one tap away.
+    await page.getByRole('group', { name: 'Recent places at this car park' }).getByRole('button', { name: LOCATION }).click();
+    await expect(page.getByLabel('Location')).toHaveValue(LOCATION);
+  } else {
+    await page.getByLabel('Location').fill(LOCATION);
+  }
   await page.getByRole('button', { name: 'Next' }).click();
   await takeShots(page, evidencePhotos());
   await page.getByRole('button', { name: 'Next' }).click();
@@ -99,7 +107,7 @@ test.describe('offline from sign-in', () => {
     // ---- no signal again: the same, with the form opened offline ----
     await context.setOffline(true);
     await page.goto('/pcn/new');
-    await fileNoPermitNotice(page, registrations[1]!, basement);
+    await fileNoPermitNotice(page, registrations[1]!, basement, { isLocationRecent: true });
 
     // ---- the form open offline while an admin assigns another car park; signal returns ----
     await page.goto('/pcn/new');
