@@ -18,6 +18,7 @@ import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { createOnboardingRoutes } from './routes/onboarding.ts';
 import { createObservationRoutes } from './routes/observations.ts';
+import { refuseCrossSite } from './http/cross-site.ts';
 import { createPcnRoutes } from './routes/pcns.ts';
 import { createTrackingRoutes } from './routes/tracking.ts';
 import { createUploadRoutes } from './routes/uploads.ts';
@@ -70,6 +71,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
+  // Before any body is read: a cross-site browser request never reaches a workflow.
+  api.use('*', refuseCrossSite([new URL(deps.config.appUrl).origin]));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {

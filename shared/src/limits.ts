@@ -9,6 +9,13 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_EVIDENCE_IMAGES = 4;
 export const MAX_IMAGES_PER_PCN = 10;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * A photo's pixels, read from its header at upload: a few kilobytes of PNG can decode to
+ * gigabytes (an image bomb). 50 megapixels is more than any phone camera writes.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/** A PNG is decoded whole to go into an evidence pack (four bytes a pixel): 16 megapixels at most. */
+export const MAX_PNG_PIXELS = 16_000_000;
 export const ACTIVE_USER_DAYS = 30;
 export const WIZARD_STEPS = ['Vehicle Details', 'Offence Information', 'Upload Evidence', 'Review & Submit'] as const;
 export const PREVIEW_THUMBNAIL_PX = 150;

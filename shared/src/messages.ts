@@ -60,6 +60,7 @@ export const VALIDATION_MESSAGES = {
   imagesRequired: 'Add at least 4 photos of the offence',
   tooManyImages: 'At most 10 photos per PCN',
   imageTooLarge: 'Each photo must be 10 MB or smaller',
+  imageTooManyPixels: 'Each photo must be at most 50 megapixels, and a PNG at most 16 megapixels (for example 4900 x 3265)',
   imageWrongType: 'Photos must be JPEG, PNG, WebP or HEIC images',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

@@ -32,7 +32,10 @@ export const passwordSchema = z
  * the form and the API alike.
  */
 export function hasControlCharacters(value: string): boolean {
-  return /\p{Cc}/u.test(value);
+  // Control characters, the line and paragraph separators (U+2028, U+2029: line breaks to many
+  // readers) and the bidirectional embeddings, overrides and isolates, which can make a name
+  // read backwards in a list or an email.
+  return /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u.test(value);
 }
 const singleLine = <S extends z.ZodType<string>>(schema: S) =>
   schema.refine((value) => !hasControlCharacters(value), V.noControlCharacters);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { SERVER_MESSAGES, fieldErrors } from '@parkpatrol/shared';
 import { AppError } from './app-error.ts';
+import { isJsonMediaType } from './cross-site.ts';
 
 /** Validates anything against a shared schema, refusing with 400 and per-field details. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -20,7 +21,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   let body: unknown = {};
   const text = await c.req.text();
   if (text.trim().length > 0) {
-    if (!type.toLowerCase().includes('application/json')) {
+    if (!isJsonMediaType(type)) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
     }
     try {

@@ -8,11 +8,23 @@ import { stringify } from 'csv-stringify';
  * (OWASP CSV injection).
  */
 export function csvStream(columns: readonly string[], records: AsyncIterable<string[]>): ReadableStream<Uint8Array> {
-  const source = Readable.from(records);
+  const source = Readable.from(neutraliseIndentedFormulas(records));
   const csv = stringify({ header: true, columns: [...columns], escape_formulas: true, record_delimiter: 'windows' });
   // A failed read ends the download short, visibly, rather than as a file that looks complete.
   source.on('error', (error) => csv.destroy(error));
   return Readable.toWeb(source.pipe(csv)) as ReadableStream<Uint8Array>;
+}
+
+/**
+ * csv-stringify's escape_formulas looks at a cell's first character only; some spreadsheets skip
+ * leading spaces and tabs and still run '  =HYPERLINK(…)'. Such a cell gets the same leading quote.
+ */
+export function neutraliseIndentedFormula(cell: string): string {
+  return /^[ \t\r\n\u00a0]+[=+\-@]/.test(cell) ? `'${cell}` : cell;
+}
+
+async function* neutraliseIndentedFormulas(records: AsyncIterable<string[]>): AsyncGenerator<string[]> {
+  for await (const record of records) yield record.map(neutraliseIndentedFormula);
 }
 
 /** Each item of `items` as a CSV record. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PCN, VALIDATION_MESSAGES } from '@parkpatrol/shared';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PNG_PIXELS, MAX_IMAGES_PER_PCN, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import { checksumMismatchMessage, readImageFacts, type ImageFacts, type RawImageFacts } from '../domain/image-facts.ts';
 import { AppError } from '../http/app-error.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
+import { imageSizeFromFile } from 'image-size/fromFile';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
 import type { Logger } from '../services/logger.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
@@ -43,6 +44,7 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
       const message = `${VALIDATION_MESSAGES.imageWrongType} (${file.name || `photo ${index + 1}`} is not)`;
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { details: { images: VALIDATION_MESSAGES.imageWrongType } });
     }
+    await assertBoundedPixels(file.tempPath);
     const facts = read.facts[index]!;
     if (facts.clientSha256 !== null && facts.clientSha256 !== file.sha256) {
       const message = checksumMismatchMessage(index);
@@ -51,6 +53,20 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
     images.push({ ...sniffed, ...facts, tempPath: file.tempPath, size: file.size, sha256: file.sha256, originalName: file.name.slice(0, 200) });
   }
   return images;
+}
+
+/**
+ * Refuses a photo whose header declares more than MAX_IMAGE_PIXELS (a PNG: MAX_PNG_PIXELS, since
+ * the evidence pack decodes PNGs whole), before anything decodes it.
+ * A header that cannot be read (a HEIC variant the reader does not know) passes: the evidence
+ * pack embeds only JPEG (its bytes, never decoded) and PNG, whose header is always readable.
+ */
+async function assertBoundedPixels(path: string): Promise<void> {
+  const size = await imageSizeFromFile(path).catch(() => null);
+  const limit = size?.type === 'png' ? MAX_PNG_PIXELS : MAX_IMAGE_PIXELS;
+  if (size && size.width * size.height > limit) {
+    throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.imageTooManyPixels, { details: { images: VALIDATION_MESSAGES.imageTooManyPixels } });
+  }
 }
 
 /** The pcn_images rows of photos placed under `fileNames` (same order). */

@@ -27,24 +27,49 @@ export async function embedPackFonts(doc: PDFDocument): Promise<PackFonts> {
   };
 }
 
-/** Splits text into lines no wider than `maxWidth`; a word longer than a line (a hash, a URL) is cut by characters. */
+/**
+ * Splits text into lines no wider than `maxWidth`; a word longer than a line (a hash, a URL, or
+ * 2,000 letters with no space) is cut by characters. Linear in the text: each character's width
+ * is measured once (the standard fonts' widths add up glyph by glyph) and a line's width is kept
+ * as it grows, never re-measured, so any text the API accepts lays out in milliseconds.
+ */
 export function wrapText(text: string, maxWidth: number, widthOf: (text: string) => number): string[] {
+  const glyphWidths = new Map<string, number>();
+  const widthOfChar = (char: string) => {
+    let width = glyphWidths.get(char);
+    if (width === undefined) {
+      width = widthOf(char);
+      glyphWidths.set(char, width);
+    }
+    return width;
+  };
+  const spaceWidth = widthOfChar(' ');
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (const word of paragraph.split(/ +/)) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (widthOf(candidate) <= maxWidth) {
-        line = candidate;
+      const chars = Array.from(word);
+      const wordWidth = chars.reduce((sum, char) => sum + widthOfChar(char), 0);
+      const candidateWidth = line === '' ? wordWidth : lineWidth + spaceWidth + wordWidth;
+      if (candidateWidth <= maxWidth) {
+        line = line === '' ? word : `${line} ${word}`;
+        lineWidth = candidateWidth;
         continue;
       }
       if (line !== '') lines.push(line);
-      line = word;
-      while (widthOf(line) > maxWidth && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && widthOf(line.slice(0, cut)) > maxWidth) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
+      // The word starts a line; cut it where it overflows, one pass over its characters.
+      line = '';
+      lineWidth = 0;
+      for (const char of chars) {
+        const width = widthOfChar(char);
+        if (line !== '' && lineWidth + width > maxWidth) {
+          lines.push(line);
+          line = '';
+          lineWidth = 0;
+        }
+        line += char;
+        lineWidth += width;
       }
     }
     lines.push(line);

@@ -1,5 +1,6 @@
+import { imageSize } from 'image-size';
 import { PDFDocument } from 'pdf-lib';
-import { pcnTitle, type PcnAuditEntry, type PcnReference } from '@parkpatrol/shared';
+import { MAX_PNG_PIXELS, pcnTitle, type PcnAuditEntry, type PcnReference } from '@parkpatrol/shared';
 import {
   auditEntryText,
   coverFields,
@@ -71,6 +72,20 @@ function writeCover(flow: PageFlow, content: EvidencePackContent): void {
   );
 }
 
+/**
+ * pdf-lib decodes a PNG whole (four bytes a pixel) to re-compress it: bounded here too, so a
+ * photo stored before uploads were limited (MAX_PNG_PIXELS) never makes a pack decode more.
+ */
+
+function isPngSmallEnoughToDraw(bytes: Uint8Array): boolean {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width * height <= MAX_PNG_PIXELS;
+  } catch {
+    return false;
+  }
+}
+
 function writeTimeline(flow: PageFlow, content: EvidencePackContent): void {
   const { rows, summary } = observationTimeline(content.pcn, content.carPark, content.photos.map((photo) => photo.takenAt));
   flow.heading('Observation timeline');
@@ -99,7 +114,9 @@ async function writePhotos(flow: PageFlow, doc: PDFDocument, content: EvidencePa
     isFirstOnPage = false;
     flow.ensureSpace(130);
     flow.paragraph(caption.title, { font: 'bold', size: 12, gapAfter: 4 });
-    if (embedding !== 'none' && photo.bytes) {
+    if (embedding === 'png' && photo.bytes && !isPngSmallEnoughToDraw(photo.bytes)) {
+      flow.notice('This PNG is too large to draw in the PDF: drawing it means decoding every pixel. It is kept as received, with the SHA-256 below.');
+    } else if (embedding !== 'none' && photo.bytes) {
       // embedJpg stores the JPEG's own bytes as the image stream (DCTDecode), so the hash can be
       // rechecked from the PDF; a PNG is decoded and re-compressed, and its caption says so.
       try {

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER, VALIDATION_MESSAGES } from '@parkpatrol/shared';
+import { neutraliseIndentedFormula } from '../src/services/csv-export.ts';
+import { CROSS_SITE_MESSAGE } from '../src/http/cross-site.ts';
+import { jpegUpload, pcnForm, validPcnFields } from './fixtures.ts';
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
+
+/**
+ * The third outside attack, one test (or more) per finding fixed; each failed before its fix.
+ */
+
+/** A valid PNG header declaring `width` x `height` pixels, with no pixel data: an image bomb's shape. */
+function pngDeclaring(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('security, round three', () => {
+  let t: TestApp;
+  let officer: Session;
+  let admin: Session;
+  let carParkId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    officer = await t.signedInUser('USER');
+    admin = await t.signedInUser('ADMIN');
+    carParkId = (await t.createCarPark({ assignTo: [officer.id] })).id;
+  });
+  afterAll(() => t.close());
+
+  it('finding 1: an evidence pack of a notice whose description is one 2,000-character word is built', async () => {
+    const description = 'W'.repeat(2000);
+    const res = await t.request('POST', '/pcns', {
+      token: officer.token,
+      body: pcnForm({ ...validPcnFields(carParkId), description, images: [jpegUpload(1)] }),
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(res.status).toBe(201);
+    const started = performance.now();
+    const pack = await t.app.request(`/api/pcns/${res.json.data.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(pack.status).toBe(200);
+    expect((await pack.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // Was 6-11 s of a blocked event loop; the layout is now linear (pdf-layout.test.ts counts why).
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('finding 2: a PNG declaring 6000 x 6000 pixels is refused at upload, naming the limit', async () => {
+    const bomb = { bytes: pngDeclaring(6000, 6000), type: 'image/png', name: 'bomb.png' };
+    const res = await t.request('POST', '/pcns', {
+      token: officer.token,
+      body: pcnForm({ ...validPcnFields(carParkId), images: [bomb] }),
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(VALIDATION_MESSAGES.imageTooManyPixels);
+    expect(res.json.details).toEqual({ images: VALIDATION_MESSAGES.imageTooManyPixels });
+    // Within the limit, the same shape is taken.
+    const fine = { bytes: pngDeclaring(4000, 4000), type: 'image/png', name: 'fine.png' };
+    const ok = await t.request('POST', '/pcns', {
+      token: officer.token,
+      body: pcnForm({ ...validPcnFields(carParkId), images: [fine] }),
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(ok.status).toBe(201);
+  });
+
+  it("finding 3: 'text/plain; application/json' is not JSON (415); +json is", async () => {
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' });
+    const plain = await t.request('POST', '/auth/login', { body, headers: { 'content-type': 'text/plain; application/json' } });
+    expect(plain.status).toBe(415);
+    const essence = await t.request('POST', '/auth/login', { body, headers: { 'content-type': 'Application/JSON; charset=utf-8' } });
+    expect(essence.status).toBe(401);
+    const suffix = await t.request('POST', '/auth/login', { body, headers: { 'content-type': 'application/vnd.parkpatrol+json' } });
+    expect(suffix.status).toBe(401);
+  });
+
+  it('finding 3: a state-changing request a browser sends from another site is refused before it is read', async () => {
+    const json = { email: 'nobody@example.com', password: 'wrong-password' };
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }] as Array<Record<string, string>>) {
+      const res = await t.request('POST', '/auth/login', { json, headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.json.message).toBe(CROSS_SITE_MESSAGE);
+    }
+    const form = await t.request('POST', '/pcns', {
+      token: officer.token,
+      body: pcnForm({ ...validPcnFields(carParkId), images: [jpegUpload(2)] }),
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID(), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(form.status).toBe(403);
+    // The app's own pages, the configured APP_URL, and clients that are not browsers pass.
+    for (const [index, headers] of ([{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:5173' }, { origin: 'http://localhost' }, { origin: 'http://localhost:5173' }, {}, { 'sec-fetch-site': 'none' }] as Array<Record<string, string>>).entries()) {
+      const res = await t.request('POST', '/auth/login', { json: { ...json, email: `nobody${index}@example.com` }, headers });
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+    }
+    // Reading stays open to links from anywhere (a GET changes nothing).
+    expect((await t.request('GET', '/health', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+  });
+
+  it('finding 14: line and paragraph separators and bidirectional overrides are refused in one-line fields', async () => {
+    // (A separator at either end is trimmed away like any space; inside a name it is refused.)
+    for (const sneaky of ['Ann\u2028Other', 'Ann\u2029Other', 'Ann\u202Eevil', 'Ann\u2066x\u2069y']) {
+      const res = await t.request('PUT', '/users/profile', { token: officer.token, json: { firstName: sneaky } });
+      expect(res.status, JSON.stringify(sneaky)).toBe(400);
+      expect(res.json.details.firstName).toBe(VALIDATION_MESSAGES.noControlCharacters);
+    }
+  });
+
+  it('finding 14: a CSV cell that starts with spaces or tabs and then a formula character is neutralised too', () => {
+    for (const cell of [' =HYPERLINK("x")', '\t=1+1', '  +SUM(A1)', ' -2+3', '\u00a0@x']) expect(neutraliseIndentedFormula(cell)).toBe(`'${cell}`);
+    for (const cell of ['Row C, bay 14', ' plain', 'a=b']) expect(neutraliseIndentedFormula(cell)).toBe(cell);
+  });
+});
