@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, VALIDATION_MESSAGES } from '@parkpatrol/shared';
+import { IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import { neutraliseIndentedFormula } from '../src/services/csv-export.ts';
 import { CROSS_SITE_MESSAGE } from '../src/http/cross-site.ts';
+import { ACCESS_LINK_TTL_MS, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { jpegUpload, pcnForm, validPcnFields } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
@@ -122,5 +123,82 @@ describe('security, round three', () => {
   it('finding 14: a CSV cell that starts with spaces or tabs and then a formula character is neutralised too', () => {
     for (const cell of [' =HYPERLINK("x")', '\t=1+1', '  +SUM(A1)', ' -2+3', '\u00a0@x']) expect(neutraliseIndentedFormula(cell)).toBe(`'${cell}`);
     for (const cell of ['Row C, bay 14', ' plain', 'a=b']) expect(neutraliseIndentedFormula(cell)).toBe(cell);
+  });
+
+  /** An unused access link and reset token for `userId`, and whether each still works. */
+  async function unusedLinks(userId: string) {
+    const now = t.deps.now();
+    const access = await issueOneTimeToken(t.db, { userId, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now });
+    const reset = await issueOneTimeToken(t.db, { userId, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now });
+    return {
+      reset,
+      async accessWorks() {
+        return (await t.request('POST', '/auth/access-link', { json: { token: access } })).status === 200;
+      },
+      async resetWorks() {
+        return (await t.request('POST', '/auth/reset-password/check', { json: { token: reset } })).status === 200;
+      },
+    };
+  }
+
+  it('finding 4: a password change, a reset, a deactivation and an email change end unused access links and reset tokens', async () => {
+    const changer = await t.signedInUser('USER');
+    const byProfile = await unusedLinks(changer.id);
+    expect((await t.request('PUT', '/users/profile', { token: changer.token, json: { currentPassword: changer.password, newPassword: 'a-new-password-1' } })).status).toBe(200);
+    expect(await byProfile.accessWorks()).toBe(false);
+    expect(await byProfile.resetWorks()).toBe(false);
+
+    const resetter = await t.createUser({});
+    const links = await unusedLinks(resetter.id);
+    const reset = await issueOneTimeToken(t.db, { userId: resetter.id, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: t.deps.now() });
+    const access = await issueOneTimeToken(t.db, { userId: resetter.id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: t.deps.now() });
+    expect((await t.request('POST', '/auth/reset-password', { json: { token: reset, password: 'reset-password-1' } })).status).toBe(200);
+    expect((await t.request('POST', '/auth/access-link', { json: { token: access } })).status).not.toBe(200);
+    expect(await links.accessWorks()).toBe(false);
+
+    for (const change of [{ isActive: false }, { email: `moved-${randomUUID().slice(0, 8)}@example.com` }]) {
+      const user = await t.createUser({});
+      const userLinks = await unusedLinks(user.id);
+      expect((await t.request('PUT', `/users/${user.id}`, { token: admin.token, json: change })).status).toBe(200);
+      if (change.isActive === false) await t.request('PUT', `/users/${user.id}`, { token: admin.token, json: { isActive: true } });
+      expect(await userLinks.accessWorks(), JSON.stringify(change)).toBe(false);
+      expect(await userLinks.resetWorks(), JSON.stringify(change)).toBe(false);
+    }
+    // A change that touches no credential (a name) leaves them alone.
+    const renamed = await t.createUser({});
+    const kept = await unusedLinks(renamed.id);
+    expect((await t.request('PUT', `/users/${renamed.id}`, { token: admin.token, json: { firstName: 'Renamed' } })).status).toBe(200);
+    expect(await kept.resetWorks()).toBe(true);
+    expect(await kept.accessWorks()).toBe(true);
+  });
+
+  it("finding 5: a super admin's own password or email changes through PUT /users/{id} only with the current password", async () => {
+    const boss = await t.signedInUser('SUPER_ADMIN');
+    for (const change of [{ password: 'stolen-token-pw1' }, { email: `taken-over-${randomUUID().slice(0, 8)}@example.com` }]) {
+      const missing = await t.request('PUT', `/users/${boss.id}`, { token: boss.token, json: change });
+      expect(missing.status, JSON.stringify(change)).toBe(400);
+      expect(missing.json.details.currentPassword).toBe(VALIDATION_MESSAGES.currentPasswordRequired);
+    }
+    // One wrong guess (more would meet the sign-in limiter's backoff, as guesses should).
+    const wrong = await t.request('PUT', `/users/${boss.id}`, { token: boss.token, json: { password: 'stolen-token-pw1', currentPassword: 'not-it' } });
+    expect(wrong.json.details.currentPassword).toBe(SERVER_MESSAGES.wrongCurrentPassword);
+    const renamed = await t.request('PUT', `/users/${boss.id}`, { token: boss.token, json: { firstName: 'Boss' } });
+    expect(renamed.status).toBe(200);
+    const email = `boss-${randomUUID().slice(0, 8)}@example.com`;
+    const moved = await t.request('PUT', `/users/${boss.id}`, { token: boss.token, json: { email, currentPassword: boss.password } });
+    expect(moved.status).toBe(200);
+    expect(moved.json.data.email).toBe(email);
+    // The session that made the change goes on.
+    expect((await t.request('GET', '/users/profile', { token: boss.token })).status).toBe(200);
+  });
+
+  it('finding 11: an email change is audited and the old address is told', async () => {
+    const user = await t.createUser({ firstName: 'Olga' });
+    const email = `new-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await t.request('PUT', `/users/${user.id}`, { token: admin.token, json: { email } })).status).toBe(200);
+    const activity = await t.db.selectFrom('activities').selectAll().where('user_id', '=', user.id).where('activity_type', '=', 'EMAIL_CHANGED').executeTakeFirst();
+    expect(activity?.description).toBe(`Email changed from ${user.email} to ${email} by Test User`);
+    const notice = await t.db.selectFrom('emails').selectAll().where('to_address', '=', user.email).where('purpose', '=', 'email-changed').executeTakeFirst();
+    expect(notice?.subject).toBe('Your ParkPatrol Self Ticketing email address was changed');
   });
 });

@@ -99,6 +99,8 @@ export const updateUserInputSchema = z.object({
   role: z.enum(ROLES).optional(),
   isActive: z.boolean().optional(),
   password: passwordSchema.optional(),
+  /** Needed when the admin changes their own password or email (the account's owner proves it). */
+  currentPassword: z.string().max(200).optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 

@@ -17,7 +17,7 @@ import {
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
+import { endUserCredentials } from '../auth/end-credentials.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { checkCreateUser } from '../auth/user-rules.ts';
 import { AppError } from '../http/app-error.ts';
@@ -38,6 +38,7 @@ import {
 } from '../repositories/users.ts';
 import { USER_CSV_COLUMNS, userCsvRecord } from '../domain/user-csv.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
+import { confirmCurrentPassword } from '../workflows/confirm-current-password.ts';
 import { selectAllMatchingUsers } from '../workflows/select-all-matching.ts';
 import { deleteUserAccount, enforce, lockActingAdmin, setUsersActive, updateUserAccount } from '../workflows/update-user-account.ts';
 
@@ -69,24 +70,10 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       if (input.newPassword !== undefined) {
         // A user who arrived by access link has no password yet and sets the first one without
         // a current one; anyone else proves they know it.
-        if (currentHash) {
-          if (!input.currentPassword) {
-            throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.currentPasswordRequired, {
-              details: { currentPassword: VALIDATION_MESSAGES.currentPasswordRequired },
-            });
-          }
-          // A stolen access token must not become a way to guess the password without limit:
-          // the same limiter as sign-in, counted before the hash runs.
-          const reservation = await signInLimiter.reserve(me.email, clientAddress(c, { trustProxy: deps.config.trustProxy }));
-          if (!reservation.isAllowed) throw tooManyAttempts(reservation, SERVER_MESSAGES.tooManyPasswordAttempts);
-          if (!(await verifyPassword(currentHash, input.currentPassword))) {
-            await signInLimiter.fail(reservation.attempt);
-            throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.wrongCurrentPassword, {
-              details: { currentPassword: SERVER_MESSAGES.wrongCurrentPassword },
-            });
-          }
-          await signInLimiter.refund(reservation.attempt);
-        }
+        await confirmCurrentPassword(
+          { db, signInLimiter },
+          { userId: me.id, email: me.email, currentPassword: input.currentPassword, address: clientAddress(c, { trustProxy: deps.config.trustProxy }) },
+        );
         passwordHash = await hashPassword(input.newPassword);
       }
       const at = now();
@@ -99,7 +86,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
         });
         // Whoever knew the old password is signed out everywhere but here.
         if (passwordHash !== undefined) {
-          await revokeUserRefreshTokens(trx, { userId: me.id, now: at, exceptFamilyId: c.get('sessionId') });
+          await endUserCredentials(trx, { userId: me.id, now: at, exceptFamilyId: c.get('sessionId') });
         }
       });
       return ok(c, await findUserOr404(deps, me.id));
@@ -160,9 +147,14 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
     })
 
     .put('/:id', requireAdmin, async (c) => {
-      const input = await readJson(c, updateUserInputSchema);
+      const { currentPassword, ...input } = await readJson(c, updateUserInputSchema);
       const id = c.req.param('id');
-      await updateUserAccount(deps, c.get('user'), id, input);
+      const actor = c.get('user');
+      // An admin changing their own password or email proves it is them, as on the profile.
+      if (id === actor.id && (input.password !== undefined || input.email !== undefined)) {
+        await confirmCurrentPassword({ db, signInLimiter }, { userId: actor.id, email: actor.email, currentPassword, address: clientAddress(c, { trustProxy: deps.config.trustProxy }) });
+      }
+      await updateUserAccount(deps, { ...actor, sessionId: c.get('sessionId') }, id, input);
       return ok(c, await findUserOr404(deps, id));
     })
 

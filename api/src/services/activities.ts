@@ -11,6 +11,7 @@ export const ACTIVITY_TYPES = [
   'PCN_STATUS_CHANGED',
   'ONBOARDING_SENT',
   'PASSWORD_RESET',
+  'EMAIL_CHANGED',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -2,7 +2,7 @@ import { SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { AppDeps } from '../app-env.ts';
 import { consumeOneTimeToken, isOneTimeTokenValid } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
+import { endUserCredentials } from '../auth/end-credentials.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { AppError } from '../http/app-error.ts';
@@ -30,8 +30,8 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user.id, { passwordHash, now: at });
-    // Whoever knew the old password is signed out everywhere.
-    await revokeUserRefreshTokens(trx, { userId: user.id, now: at });
+    // Whoever knew the old password is signed out everywhere, and older links die with it.
+    await endUserCredentials(trx, { userId: user.id, now: at });
     await recordActivity(trx, { userId: user.id, type: 'PASSWORD_RESET', now: at });
   });
   await signInLimiter.forgetAccount(user.email);

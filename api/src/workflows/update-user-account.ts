@@ -1,11 +1,13 @@
 import { SERVER_MESSAGES, type BulkResult, type BulkUserActiveInput, type UpdateUserInput, type User } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { revokeUserRefreshTokens } from '../auth/refresh-tokens.ts';
+import { endUserCredentials } from '../auth/end-credentials.ts';
 import { checkDeleteUser, checkUpdateUser, type RuleRefusal } from '../auth/user-rules.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
+import { recordActivity } from '../services/activities.ts';
+import { escapeHtml } from '../services/mail.ts';
 import { deleteUser, findUserById, findUserNames, isEmailTaken, lockUserRoles, updateUser } from '../repositories/users.ts';
 import { actOnEach } from './bulk-action.ts';
 
@@ -38,7 +40,12 @@ async function findUserOr404(db: Db, id: string): Promise<User> {
  * role rules, a free email, and no live session left behind a deactivation or a replaced
  * password.
  */
-export async function updateUserAccount(deps: Pick<AppDeps, 'db' | 'now'>, actor: AuthUser, targetId: string, input: UpdateUserInput): Promise<void> {
+export async function updateUserAccount(
+  deps: Pick<AppDeps, 'db' | 'now' | 'mailer' | 'config' | 'logger'>,
+  actor: AuthUser & { sessionId?: string },
+  targetId: string,
+  input: UpdateUserInput,
+): Promise<void> {
   const { db } = deps;
   const change = { role: input.role, isActive: input.isActive };
   // Checked first as the request found things, so a refused change costs no password hash;
@@ -49,6 +56,7 @@ export async function updateUserAccount(deps: Pick<AppDeps, 'db' | 'now'>, actor
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const at = deps.now();
+  let emailChange: { from: string; to: string; firstName: string } | null = null;
   await db.transaction().execute(async (trx) => {
     const current = await lockActingAdmin(trx, actor);
     const target = await findUserOr404(trx, targetId);
@@ -62,13 +70,44 @@ export async function updateUserAccount(deps: Pick<AppDeps, 'db' | 'now'>, actor
       ...(passwordHash !== undefined && { passwordHash }),
       now: at,
     });
-    // A deactivated account, or one whose password an admin replaced, keeps no live session.
-    if (input.isActive === false || passwordHash !== undefined) {
-      await revokeUserRefreshTokens(trx, { userId: target.id, now: at });
+    const isEmailChanged = input.email !== undefined && input.email !== target.email;
+    // A deactivated account, one whose password an admin replaced, or one whose email changed
+    // keeps no live session and no unused link (an admin could otherwise send a link to an
+    // address of their own, sign in as the user and change the email back, unseen).
+    if (input.isActive === false || passwordHash !== undefined || isEmailChanged) {
+      await endUserCredentials(trx, { userId: target.id, now: at, ...(target.id === actor.id && { exceptFamilyId: actor.sessionId }) });
+    }
+    if (isEmailChanged) {
+      emailChange = { from: target.email, to: input.email!, firstName: target.firstName };
+      await recordActivity(trx, { userId: target.id, type: 'EMAIL_CHANGED', description: `Email changed from ${target.email} to ${input.email} by ${current.firstName} ${current.lastName}`, now: at });
     }
   }).catch((err: unknown) => {
     throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
   });
+  // The old address is told, after the commit: the owner learns of a change they did not make.
+  if (emailChange) await tellOldAddress(deps, targetId, emailChange);
+}
+
+async function tellOldAddress(deps: Pick<AppDeps, 'mailer' | 'config' | 'logger'>, userId: string, change: { from: string; to: string; firstName: string }): Promise<void> {
+  const product = `${deps.config.productName} Self Ticketing`;
+  const text = [
+    `Hello ${change.firstName},`,
+    '',
+    `The email address of your ${product} account was changed from ${change.from} to ${change.to}.`,
+    'Your sessions were ended and any unused sign-in links stopped working.',
+    '',
+    'If you did not expect this, contact your administrator at once.',
+  ].join('\n');
+  const html = text
+    .split('\n\n')
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  try {
+    await deps.mailer.send({ to: change.from, subject: `Your ${product} email address was changed`, text, html, purpose: 'email-changed', userId });
+  } catch (error) {
+    // The change stands; the failed notice is in the emails table and the log.
+    deps.logger.warn('could not tell the old address of an email change', { userId, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** DELETE /users/{id}: the rules checked and the account deleted under the user-role lock. */
@@ -85,7 +124,7 @@ export async function deleteUserAccount(deps: Pick<AppDeps, 'db'>, actor: AuthUs
  * POST /users/bulk-active: each selected user through updateUserAccount on their own, so the
  * admin's own account (or an admin's, for an ADMIN) is reported as refused and the rest change.
  */
-export async function setUsersActive(deps: Pick<AppDeps, 'db' | 'now' | 'logger'>, input: BulkUserActiveInput & { actor: AuthUser }): Promise<BulkResult[]> {
+export async function setUsersActive(deps: Pick<AppDeps, 'db' | 'now' | 'logger' | 'mailer' | 'config'>, input: BulkUserActiveInput & { actor: AuthUser }): Promise<BulkResult[]> {
   const names = await findUserNames(deps.db, [...new Set(input.userIds)]);
   return actOnEach(input.userIds, {
     action: 'bulk user activation',

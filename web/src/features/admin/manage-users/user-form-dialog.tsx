@@ -44,6 +44,9 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
   const [lastName, setLastName] = useState(user?.lastName ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [role, setRole] = useState<Role>(user?.role ?? 'USER');
+  // One's own email changes only with the current password (the server asks for it too).
+  const [currentPassword, setCurrentPassword] = useState('');
+  const isOwnEmailChanged = isSelf && user !== null && email.trim().toLowerCase() !== user.email;
   const [carParkIds, setCarParkIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -70,6 +73,7 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
       if (parsed.data.lastName !== user.lastName) changes.lastName = parsed.data.lastName;
       if (parsed.data.email !== user.email) changes.email = parsed.data.email;
       if (parsed.data.role !== user.role) changes.role = parsed.data.role;
+      if (changes.email !== undefined && isSelf) changes.currentPassword = currentPassword;
       if (Object.keys(changes).length === 0) return onOpenChange(false);
       save = () => updateUser(user.id, changes);
     }
@@ -105,6 +109,19 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
             errorMessage={errors.role}
           />
         </div>
+        {isOwnEmailChanged ? (
+          <TextField
+            label="Your current password"
+            description="Changing your own email needs your password."
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            errorMessage={errors.currentPassword}
+            isRequired
+          />
+        ) : null}
         {isNew ? (
           <>
             <CarParkChoices carParks={carParks} value={carParkIds} onChange={setCarParkIds} label="Assigned car parks (optional)" />
