@@ -8,7 +8,6 @@ import {
   updateUserInputSchema,
   userExportFileName,
   userListQuerySchema,
-  VALIDATION_MESSAGES,
   type BulkResponse,
   type User,
   type UserListResponse,
@@ -16,7 +15,7 @@ import {
 } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { endUserCredentials } from '../auth/end-credentials.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { checkCreateUser } from '../auth/user-rules.ts';
@@ -25,7 +24,6 @@ import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
-import { tooManyAttempts } from '../workflows/auth-limits.ts';
 import { findMissingCarParkIds, setUserCarParks } from '../repositories/car-parks.ts';
 import {
   findPasswordHash,
