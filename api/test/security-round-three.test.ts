@@ -202,3 +202,22 @@ describe('security, round three', () => {
     expect(notice?.subject).toBe('Your ParkPatrol Self Ticketing email address was changed');
   });
 });
+
+describe('security, round three: dead reset tokens', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('finding 13: dead tokens sent to POST /auth/reset-password count towards the same limit as /check and access links', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await t.request('POST', '/auth/reset-password', { json: { token: `dead-${attempt}-${randomUUID()}`, password: 'whatever-pass-1' } })).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // The limit is shared: the check route is spent too.
+    expect((await t.request('POST', '/auth/reset-password/check', { json: { token: 'another-dead-one' } })).status).toBe(429);
+  });
+});

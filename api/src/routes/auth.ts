@@ -59,7 +59,7 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
 
     .post('/reset-password', async (c) => {
       const input = await readJson(c, resetPasswordInputSchema);
-      await resetPassword(deps, signInLimiter, { token: input.token, password: input.password });
+      await resetPassword(deps, { signIn: signInLimiter, deadLinks: limits }, { token: input.token, password: input.password, address: addressOf(c) });
       return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetSuccessful });
     })
 

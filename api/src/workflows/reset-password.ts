@@ -17,16 +17,23 @@ import { ACCESS_LINK_FAILURES_PER_ADDRESS, tooManyAttempts } from './auth-limits
  */
 export async function resetPassword(
   deps: Pick<AppDeps, 'db' | 'now'>,
-  signInLimiter: SignInLimiter,
-  input: { token: string; password: string },
+  limiters: { signIn: SignInLimiter; deadLinks: RateLimiter },
+  input: { token: string; password: string; address: string },
 ): Promise<void> {
   const { db } = deps;
   const at = deps.now();
+  // Dead tokens count here as on /check and on access links, so neither route is a way round
+  // the other's limit.
+  const limit = await limiters.deadLinks.check(ACCESS_LINK_FAILURES_PER_ADDRESS, input.address);
+  if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
   // The token is checked before the (deliberately slow) hash, so a flood of made-up tokens
   // costs no argon2 work. A crash between the two only means asking for a new link.
   const consumed = await consumeOneTimeToken(db, { token: input.token, purpose: 'password-reset', now: at });
   const user = consumed ? await findUserById(db, consumed.userId) : undefined;
-  if (!user?.isActive) throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidResetToken);
+  if (!user?.isActive) {
+    await limiters.deadLinks.hit(ACCESS_LINK_FAILURES_PER_ADDRESS, input.address);
+    throw new AppError('INVALID_TOKEN', SERVER_MESSAGES.invalidResetToken);
+  }
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user.id, { passwordHash, now: at });
@@ -34,7 +41,7 @@ export async function resetPassword(
     await endUserCredentials(trx, { userId: user.id, now: at });
     await recordActivity(trx, { userId: user.id, type: 'PASSWORD_RESET', now: at });
   });
-  await signInLimiter.forgetAccount(user.email);
+  await limiters.signIn.forgetAccount(user.email);
 }
 
 /**

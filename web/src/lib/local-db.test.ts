@@ -110,6 +110,13 @@ describe('local database', () => {
     expect(await db.drafts.get(draft.id)).toMatchObject({ vehicleRegistration: 'AB12', state: 'queued' });
   });
 
+  it('never saves over another officer’s draft (a shared phone, an old ?draft= link)', async () => {
+    const first = createEmptyDraft('officer-1', randomUUID(), 1000);
+    expect(await saveDraft(db, { ...first, vehicleRegistration: 'AB12' })).toBe(true);
+    expect(await saveDraft(db, { ...first, userId: 'officer-2', vehicleRegistration: 'ZZ99' })).toBe(false);
+    expect(await db.drafts.get(first.id)).toMatchObject({ userId: 'officer-1', vehicleRegistration: 'AB12' });
+  });
+
   it('holds an officer’s queued notices for the next sign-in, and lists only the unsent with their photo counts', async () => {
     const queued = await addDraft('u1', { state: 'queued', queuedAt: 1 });
     const other = await addDraft('u2', { state: 'queued', queuedAt: 2 });

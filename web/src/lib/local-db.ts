@@ -321,7 +321,8 @@ export const EDITABLE_DRAFT_STATES: readonly DraftState[] = ['draft', 'failed'];
 export async function saveDraft(db: LocalDb, draft: DraftRecord, now = Date.now()): Promise<boolean> {
   return db.transaction('rw', db.drafts, async () => {
     const stored = await db.drafts.get(draft.id);
-    if (stored && !EDITABLE_DRAFT_STATES.includes(stored.state)) return false;
+    // Another officer's draft (a shared phone, an old ?draft= link) is never written over.
+    if (stored && (stored.userId !== draft.userId || !EDITABLE_DRAFT_STATES.includes(stored.state))) return false;
     await db.drafts.put({ ...(stored ?? draft), ...pickDraftContent(draft), updatedAt: now });
     return true;
   });

@@ -19,8 +19,11 @@ import { toDraftPhoto, type DraftPhoto, type PcnDraft } from '../pcn-draft.ts';
  * compressed, with its SHA-256 and capture time.
  */
 export type DraftStore = {
-  /** The draft, or 'locked' when it has left the form (queued or sent), or null when unknown. */
-  load(id: string): Promise<PcnDraft | 'locked' | null>;
+  /**
+   * The officer's draft, or 'locked' when it has left the form (queued or sent) or belongs to
+   * another officer (a shared phone's history), or null when unknown.
+   */
+  load(id: string, userId: string): Promise<PcnDraft | 'locked' | null>;
   /** The officer's unsent changes to an existing PCN, if any. */
   findEdit(userId: string, pcnId: string): Promise<PcnDraft | null>;
   save(userId: string, draft: PcnDraft): Promise<void>;
@@ -48,10 +51,10 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
   }
 
   return {
-    async load(id) {
+    async load(id, userId) {
       const record = await getDb().drafts.get(id);
       if (!record) return null;
-      if (!EDITABLE_DRAFT_STATES.includes(record.state)) return 'locked';
+      if (record.userId !== userId || !EDITABLE_DRAFT_STATES.includes(record.state)) return 'locked';
       return readDraft(record);
     },
     async findEdit(userId, pcnId) {

@@ -70,7 +70,7 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
     setDraft(null);
     setStatus('loading');
     const pcnId = draftKey.startsWith('edit:') ? draftKey.slice('edit:'.length) : null;
-    const loading = pcnId ? store.findEdit(userId, pcnId) : store.load(draftKey);
+    const loading = pcnId ? store.findEdit(userId, pcnId) : store.load(draftKey, userId);
     void loading.then(
       (stored) => {
         if (!isCurrent) return;
