@@ -4,13 +4,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 // A relative import so the config bundles the shared source (the package entry is TypeScript).
-import { DEFAULT_PRODUCT_NAME, productTitle, WORKER_SCRIPT_PREFIX } from '../shared/src/limits.ts';
+import { DEFAULT_PRODUCT_NAME, productNameProblem, productTitle, WORKER_SCRIPT_PREFIX } from '../shared/src/limits.ts';
 import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts';
-import { withBootScreen } from './build/boot-screen.ts';
+import { escapeHtml, withBootScreen } from './build/boot-screen.ts';
 import { startChunkName } from './build/start-chunk.ts';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
 const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
+const productNameRefusal = productNameProblem(productName);
+if (productNameRefusal) throw new Error(productNameRefusal);
 
 /** Where this build writes (`--outDir` included): the precache list reads its Vite manifest there. */
 let outDir = resolve(import.meta.dirname, 'dist');
@@ -27,7 +29,7 @@ export default defineConfig({
     // The title and a first screen are there before any JavaScript runs (build/boot-screen.ts).
     {
       name: 'product-title',
-      transformIndexHtml: (html) => withBootScreen(html.replace('%PRODUCT_TITLE%', productTitle(productName)), productTitle(productName)),
+      transformIndexHtml: (html) => withBootScreen(html.replace('%PRODUCT_TITLE%', escapeHtml(productTitle(productName))), productTitle(productName)),
     },
     // PWA: the offline issue adds vite-plugin-pwa (injectManifest, src/sw.ts) here.
     VitePWA({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_EVIDENCE_RETENTION_DAYS, DEFAULT_KEEPER_NOTICE_DAYS, DEFAULT_PRODUCT_NAME } from '@parkpatrol/shared';
+import { DEFAULT_EVIDENCE_RETENTION_DAYS, DEFAULT_KEEPER_NOTICE_DAYS, DEFAULT_PRODUCT_NAME, productNameProblem } from '@parkpatrol/shared';
 import type { DatabaseTarget } from './db/database.ts';
 
 export type Config = {
@@ -45,7 +45,13 @@ const envSchema = z.object({
   APP_URL: z.url('APP_URL must be a full URL such as https://tickets.example.com').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  PRODUCT_NAME: z.string().min(1).max(60).optional(),
+  PRODUCT_NAME: z
+    .string()
+    .superRefine((name, ctx) => {
+      const problem = productNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   NODE_ENV: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false'),

@@ -6,6 +6,7 @@ import { neutraliseIndentedFormula } from '../src/services/csv-export.ts';
 import { CROSS_SITE_MESSAGE } from '../src/http/cross-site.ts';
 import { ACCESS_LINK_TTL_MS, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { jpegUpload, pcnForm, validPcnFields } from './fixtures.ts';
+import { loadConfig } from '../src/config.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
@@ -219,5 +220,15 @@ describe('security, round three: dead reset tokens', () => {
     expect(statuses[10]).toBe(429);
     // The limit is shared: the check route is spent too.
     expect((await t.request('POST', '/auth/reset-password/check', { json: { token: 'another-dead-one' } })).status).toBe(429);
+  });
+});
+
+describe('security, round three: PRODUCT_NAME', () => {
+  it('finding 10: a PRODUCT_NAME holding markup stops the server at start, naming the variable; plain names pass', () => {
+    const env = { DATA_DIR: '/tmp/unused', JWT_SECRET: 'x'.repeat(40) };
+    for (const name of ['</title><script>alert(1)</script>', 'A & B', 'Quote"d', 'Line\u2028break']) {
+      expect(() => loadConfig({ ...env, PRODUCT_NAME: name }), name).toThrow(/PRODUCT_NAME/);
+    }
+    expect(loadConfig({ ...env, PRODUCT_NAME: 'Zoë Parking Co.' }).productName).toBe('Zoë Parking Co.');
   });
 });

@@ -67,6 +67,19 @@ export const DEVICE_TIME_HEADER = 'X-Device-Time';
 export const DEFAULT_PRODUCT_NAME = 'ParkPatrol';
 
 /**
+ * PRODUCT_NAME is plain words: it goes into index.html, the manifest, emails and PDFs. Markup
+ * or control characters are refused at build and at start, naming the variable (the CSP would
+ * hash an injected inline script along with ours).
+ */
+export function productNameProblem(name: string): string | null {
+  if (name.trim() === '' || name.length > 60) return 'PRODUCT_NAME must be 1 to 60 characters';
+  if (/[<>&"'`\\\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(name)) {
+    return 'PRODUCT_NAME must be plain text: no < > & " \' ` \\ or control characters';
+  }
+  return null;
+}
+
+/**
  * Where the web build writes each script that starts a worker (sw.js aside). A worker obeys the
  * security policy sent with its own script, so these keep it; other scripts need none (issue 11).
  */

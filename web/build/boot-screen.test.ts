@@ -18,3 +18,22 @@ describe('the boot screen in index.html', () => {
     expect(withBootScreen(TEMPLATE, 'A&B <Parking> Self Ticketing')).toContain('>A&amp;B &lt;Parking&gt; Self Ticketing<');
   });
 });
+
+describe('PRODUCT_NAME at build', () => {
+  it('is refused when it holds markup, and the build fails naming it', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { resolve } = await import('node:path');
+    let output = '';
+    try {
+      execFileSync('npx', ['vite', 'build', '--outDir', resolve(import.meta.dirname, '../node_modules/.cache/refused-build')], {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: { ...process.env, PRODUCT_NAME: '</title><script>alert(1)</script>' },
+        stdio: 'pipe',
+        timeout: 60_000,
+      });
+    } catch (error) {
+      output = String((error as { stderr?: Buffer }).stderr ?? error);
+    }
+    expect(output).toContain('PRODUCT_NAME must be plain text');
+  }, 90_000);
+});

@@ -20,7 +20,7 @@ export const BOOT_FORM_ID = 'boot-sign-in';
 /** Public pages with a form of their own: they get the loading shell, not the sign-in form. */
 const OTHER_PUBLIC_PAGES = new RegExp(`^(${[paths.forgotPassword, paths.resetPassword, paths.accessLink('')].join('|')})`);
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function bootScript(): string {
   return [
