@@ -20,6 +20,8 @@ export type AppDeps = {
   signInLimiter?: SignInLimiter;
   /** How many uploads run at once, per user and in all; the default caps unless given. */
   uploadGate?: UploadGate;
+  /** How long a request may take to arrive: a stranger's, and a signed-in upload's (http/body-deadline.ts). */
+  bodyDeadlines?: { shortMs: number; longMs: number };
 };
 
 export type AuthUser = {

@@ -19,6 +19,7 @@ import { createHealthRoutes } from './routes/health.ts';
 import { createOnboardingRoutes } from './routes/onboarding.ts';
 import { createObservationRoutes } from './routes/observations.ts';
 import { refuseCrossSite } from './http/cross-site.ts';
+import { bodyDeadline, isEvidenceUpload } from './http/body-deadline.ts';
 import { createPcnRoutes } from './routes/pcns.ts';
 import { createTrackingRoutes } from './routes/tracking.ts';
 import { createUploadRoutes } from './routes/uploads.ts';
@@ -71,6 +72,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
+  // A stranger's request gets a short time to arrive; requireAuth lengthens it for uploads.
+  api.use('*', bodyDeadline(deps.bodyDeadlines));
   // Before any body is read: a cross-site browser request never reaches a workflow.
   api.use('*', refuseCrossSite([new URL(deps.config.appUrl).origin]));
   const jsonBodyLimit = bodyLimit({
@@ -131,11 +134,6 @@ function hasNoBody(method: string): boolean {
  * The multipart PCN create and edit, which carry photos and enforce their own limit as they
  * stream. Every other body under /api/pcns (a bulk status change) is JSON and keeps the 1 MB one.
  */
-function isEvidenceUpload(method: string, path: string): boolean {
-  if (method === 'POST') return /^\/api\/pcns\/?$/.test(path);
-  if (method === 'PUT') return /^\/api\/pcns\/[^/]+\/?$/.test(path);
-  return false;
-}
 
 function toFailure(err: unknown): { status: number; body: ApiFailure } {
   let code: ErrorCode = 'INTERNAL';

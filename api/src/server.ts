@@ -3,6 +3,7 @@ import { isLocalOnlyUrl } from '@parkpatrol/shared';
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { createApp } from './app.ts';
+import { limitHttpServer } from './http/body-deadline.ts';
 import { loadConfig } from './config.ts';
 import { withMaintenanceLock } from './db/advisory-locks.ts';
 import { connectDatabase, migrateToLatest } from './db/database.ts';
@@ -76,13 +77,8 @@ const stopEvidencePurge = scheduleDailyEvidencePurge({
   logger,
 });
 
-// Node closes idle keep-alive sockets after 5 s; a phone reusing one at that moment sees its
-// upload fail with EPIPE. Keep them longer than typical proxies and clients do, and give a slow
-// upload over one bar of signal ten minutes before the request is cut.
-const httpServer = server as import('node:http').Server;
-httpServer.keepAliveTimeout = 65_000;
-httpServer.headersTimeout = 66_000;
-httpServer.requestTimeout = 600_000;
+// Keep-alive, header and request deadlines and the connection cap (http/body-deadline.ts).
+limitHttpServer(server as import('node:http').Server);
 
 function shutdown(signal: string) {
   logger.info('shutting down', { signal });

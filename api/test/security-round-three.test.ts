@@ -7,6 +7,7 @@ import { CROSS_SITE_MESSAGE } from '../src/http/cross-site.ts';
 import { ACCESS_LINK_TTL_MS, issueOneTimeToken, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { jpegUpload, pcnForm, validPcnFields } from './fixtures.ts';
 import { loadConfig } from '../src/config.ts';
+import { limitHttpServer } from '../src/http/body-deadline.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
@@ -230,5 +231,66 @@ describe('security, round three: PRODUCT_NAME', () => {
       expect(() => loadConfig({ ...env, PRODUCT_NAME: name }), name).toThrow(/PRODUCT_NAME/);
     }
     expect(loadConfig({ ...env, PRODUCT_NAME: 'Zoë Parking Co.' }).productName).toBe('Zoë Parking Co.');
+  });
+});
+
+describe('security, round three: slow requests', () => {
+  let t: TestApp;
+  let server: import('node:http').Server;
+  let port: number;
+  let officer: Session;
+  const LIMITS = { shortMs: 600, longMs: 4000 };
+
+  beforeAll(async () => {
+    t = await createTestApp({ bodyDeadlines: LIMITS });
+    officer = await t.signedInUser('USER');
+    const { serve } = await import('@hono/node-server');
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
+    limitHttpServer(server, { longMs: LIMITS.longMs, maxConnections: 20 });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    port = (server.address() as import('node:net').AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await t.close();
+  });
+
+  /** Sends headers and a trickle of body, then waits: resolves with whether the server closed the socket by `afterMs`. */
+  async function isCutAfter(path: string, headers: Record<string, string>, afterMs: number): Promise<boolean> {
+    const { connect } = await import('node:net');
+    const socket = connect(port, '127.0.0.1');
+    let closed = false;
+    // The server ending its side (a FIN) is as good as a close: it will read no more.
+    for (const event of ['end', 'close', 'error']) socket.on(event, () => (closed = true));
+    socket.resume();
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const lines = [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Length: 100000', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    socket.write(`${lines.join('\r\n')}\r\n\r\n{"a":`);
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
+    const wasClosed = closed;
+    socket.destroy();
+    return wasClosed;
+  }
+
+  it("finding 9: a stranger's slow request is cut after the short deadline; a signed-in upload keeps the long one", async () => {
+    expect(await isCutAfter('/api/auth/login', { 'Content-Type': 'application/json' }, LIMITS.shortMs + 700)).toBe(true);
+    const upload = { 'Content-Type': 'multipart/form-data; boundary=x', Authorization: `Bearer ${officer.token}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() };
+    expect(await isCutAfter('/api/pcns', upload, LIMITS.shortMs + 700)).toBe(false);
+    // A made-up token is a stranger's.
+    expect(await isCutAfter('/api/pcns', { ...upload, Authorization: 'Bearer not-a-token' }, LIMITS.shortMs + 700)).toBe(true);
+  });
+
+  it('finding 9: the server holds a capped number of connections; the rest are dropped at once', async () => {
+    const { connect } = await import('node:net');
+    const sockets = Array.from({ length: 30 }, () => connect(port, '127.0.0.1'));
+    const closed = new Set<number>();
+    sockets.forEach((socket, index) => {
+      socket.on('close', () => closed.add(index));
+      socket.on('error', () => closed.add(index));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(closed.size).toBeGreaterThanOrEqual(10);
+    for (const socket of sockets) socket.destroy();
   });
 });

@@ -65,7 +65,7 @@ async function freshDatabase(dataDir: string, engine?: 'sqlite'): Promise<{ targ
  * connections instead, as a second API process would; close it before that app.
  */
 export async function createTestApp(
-  options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate; evidence?: EvidenceStore; engine?: 'sqlite'; sharingDatabaseOf?: { config: Pick<Config, 'database'> } } = {},
+  options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate; bodyDeadlines?: AppDeps['bodyDeadlines']; evidence?: EvidenceStore; engine?: 'sqlite'; sharingDatabaseOf?: { config: Pick<Config, 'database'> } } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
   const config = {
@@ -90,6 +90,7 @@ export async function createTestApp(
   const deps: AppDeps = { db, config, mailer, logger, now, evidence };
   if (options.signInPolicy) deps.signInLimiter = createSignInLimiter({ db, now, policy: options.signInPolicy });
   if (options.uploadGate) deps.uploadGate = options.uploadGate;
+  if (options.bodyDeadlines) deps.bodyDeadlines = options.bodyDeadlines;
   const app = createApp(deps);
 
   async function request(

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { isAdminRole, SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { AppError } from '../http/app-error.ts';
+import { extendBodyDeadline, isEvidenceUpload } from '../http/body-deadline.ts';
 import { requestHeader } from '../http/request-header.ts';
 import { findSessionUser } from '../repositories/users.ts';
 import { verifyAccessToken } from './access-token.ts';
@@ -39,6 +40,8 @@ export function requireAuth(deps: AppDeps, options: { withCarParks?: boolean } =
     c.set('user', { id: account.id, role: account.role, email: account.email, firstName: account.firstName, lastName: account.lastName });
     c.set('account', account);
     c.set('sessionId', claims.sid);
+    // A signed-in officer's photos may take minutes over one bar of signal.
+    if (isEvidenceUpload(c.req.method, c.req.path)) extendBodyDeadline(c);
     await next();
   });
 }
