@@ -125,7 +125,7 @@ describe('GET /pcns/{id}/evidence-pack', () => {
     expect(text).toContain('Zoë Lukasz');
     expect(text).toContain('back in 5” ?');
     for (const photo of photos) expect(text).toContain(sha256Of(photo.bytes));
-    expect(text).toContain('GPS position: 51.50135, -0.14189 (accuracy ±12 m)');
+    expect(text).toContain('GPS position (reported by the device): 51.50135, -0.14189 (accuracy ±12 m)');
     expect(text).toContain("the device's SHA-256 matched the server's on receipt");
     expect(text).toContain('Consideration period ends (5 min)');
     expect(text).toContain('A stay applied and was kept');

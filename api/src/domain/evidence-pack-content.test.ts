@@ -110,12 +110,19 @@ describe('photoCaption', () => {
     expect(caption.sha256).toBe('a'.repeat(64));
     expect(caption.lines).toEqual([
       'Shows: Number plate',
-      "Taken: 10 Jan 2026, 14:05:09 GMT (camera: from the photo's EXIF)",
-      'GPS position: 51.45450, -2.58790 (accuracy ±8 m)',
+      "Taken (reported by the device): 10 Jan 2026, 14:05:09 GMT (the device says from the camera's EXIF; the server found no capture time in the file)",
+      'GPS position (reported by the device): 51.45450, -2.58790 (accuracy ±8 m)',
       "Device hash check: the device's SHA-256 matched the server's on receipt: the bytes were not changed in transit",
       'Stored file: read for this pack; it hashes to the SHA-256 recorded on receipt',
       "In this PDF: the stored JPEG bytes, unchanged, so the SHA-256 below can be rechecked from the PDF's image.",
     ]);
+  });
+
+  it("puts what the server read from the photo's EXIF beside the device's report, and says when they agree", () => {
+    const lines = photoCaption({ ...photo, exif: { takenAt: '2026-01-10T14:06:00.000Z', latitude: 51.4546, longitude: -2.5879 } }, 0, 1).lines;
+    expect(lines).toContain("Taken (reported by the device): 10 Jan 2026, 14:05:09 GMT (the device says from the camera's EXIF)");
+    expect(lines).toContain("Taken (the photo's own EXIF, read by the server): 10 Jan 2026, 14:06:00 GMT (agrees with the device)");
+    expect(lines).toContain("GPS position (the photo's own EXIF, read by the server): 51.45460, -2.58790 (agrees with the device)");
   });
 
   it('says when a PNG is re-encoded, a HEIC kept out, a file changed or removed', () => {

@@ -1,3 +1,4 @@
+import { distanceMetres, EXIF_DISTANCE_TOLERANCE_M, EXIF_TIME_TOLERANCE_MS, type ExifFacts } from './photo-exif.ts';
 import {
   auditFieldLabel,
   type CarPark,
@@ -10,7 +11,6 @@ import {
   PCN_STATUS_LABELS,
   pcnTitle,
   photosPurgedNotice,
-  TAKEN_AT_SOURCE_LABELS,
   type OffenceType,
   type PcnAuditEntry,
   type PcnReference,
@@ -206,6 +206,8 @@ export type PackPhoto = {
   purgedAt: string | null;
   /** Whether the file read for this pack hashes to the stored SHA-256; null when there is no file to read. */
   isFileIntact: boolean | null;
+  /** What the server read from the file's own EXIF for this pack; null when there is none or no file. */
+  exif?: ExifFacts | null;
 };
 
 /** How a photo goes into the PDF: the JPEG's own bytes, a re-encoded PNG, or not at all. */
@@ -224,12 +226,27 @@ const FORMAT_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png'
 export function photoCaption(photo: PackPhoto, index: number, count: number): { title: string; lines: string[]; sha256: string } {
   const lines: string[] = [];
   lines.push(`Shows: ${photo.shots.length > 0 ? photo.shots.join(', ') : 'not marked by the officer'}`);
-  const source = photo.takenAt && photo.takenAtSource ? ` (${TAKEN_AT_SOURCE_LABELS[photo.takenAtSource]}${photo.takenAtSource === 'camera' ? ": from the photo's EXIF" : ': when added to the notice'})` : '';
-  lines.push(`Taken: ${formatPackTime(photo.takenAt)}${source}`);
+  // What the device sent is its word; what the server read from the file itself is said apart,
+  // and a disagreement is flagged (the pack vouches only for what the server checked).
+  const claimed = photo.takenAtSource === 'camera' ? "the device says from the camera's EXIF" : 'the device says when it was added to the notice';
+  const exif = photo.exif ?? null;
+  const noExifTime = photo.takenAt && !exif?.takenAt ? '; the server found no capture time in the file' : '';
+  lines.push(`Taken (reported by the device): ${formatPackTime(photo.takenAt)}${photo.takenAt && photo.takenAtSource ? ` (${claimed}${noExifTime})` : ''}`);
+  if (exif?.takenAt) {
+    const apart = photo.takenAt ? Math.abs(Date.parse(exif.takenAt) - Date.parse(photo.takenAt)) : 0;
+    const verdict = !photo.takenAt ? '' : apart > EXIF_TIME_TOLERANCE_MS ? ` (DISAGREES with the device by ${formatDuration(apart)})` : ' (agrees with the device)';
+    lines.push(`Taken (the photo's own EXIF, read by the server): ${formatPackTime(exif.takenAt)}${verdict}`);
+  }
   const hasPosition = photo.latitude !== null && photo.longitude !== null;
   lines.push(
-    `GPS position: ${hasPosition ? `${photo.latitude!.toFixed(5)}, ${photo.longitude!.toFixed(5)}${photo.accuracyM !== null ? ` (accuracy ±${Math.round(photo.accuracyM)} m)` : ' (accuracy not reported)'}` : NOT_RECORDED}`,
+    `GPS position (reported by the device): ${hasPosition ? `${photo.latitude!.toFixed(5)}, ${photo.longitude!.toFixed(5)}${photo.accuracyM !== null ? ` (accuracy ±${Math.round(photo.accuracyM)} m)` : ' (accuracy not reported)'}` : NOT_RECORDED}`,
   );
+  if (exif && exif.latitude !== null && exif.longitude !== null) {
+    const exifPosition = { latitude: exif.latitude, longitude: exif.longitude };
+    const apart = hasPosition ? distanceMetres({ latitude: photo.latitude!, longitude: photo.longitude! }, exifPosition) : null;
+    const verdict = apart === null ? '' : apart > EXIF_DISTANCE_TOLERANCE_M ? ` (DISAGREES with the device by ${Math.round(apart)} m)` : ' (agrees with the device)';
+    lines.push(`GPS position (the photo's own EXIF, read by the server): ${exif.latitude.toFixed(5)}, ${exif.longitude.toFixed(5)}${verdict}`);
+  }
   lines.push(`Device hash check: ${deviceHashText(photo)}`);
   lines.push(`Stored file: ${storedFileText(photo)}`);
   const format = FORMAT_NAMES[photo.mimeType] ?? photo.mimeType;

@@ -1,3 +1,4 @@
+import { readPhotoExif } from './evidence-pack/read-photo-exif.ts';
 import {
   ERROR_MESSAGES,
   evidencePackFileName,
@@ -91,6 +92,7 @@ async function readPackPhoto(evidence: EvidenceStore, image: PcnImageRow, offenc
     shots: image.shots.split(',').filter(isPhotoShotType).map((shot) => labels.get(shot) ?? shot),
     purgedAt: image.purged_at,
     isFileIntact: bytes === null ? null : sha256Hex(bytes) === image.sha256,
+    exif: bytes === null ? null : await readPhotoExif(bytes),
     bytes,
   };
 }

@@ -1,0 +1,26 @@
+import exifr from 'exifr';
+import { exifTimeToInstant, type ExifFacts } from '../../domain/photo-exif.ts';
+
+/**
+ * The capture time and position a photo's own EXIF holds, read by the server (exifr, which reads
+ * the metadata segments without decoding the picture). Null when the file has none or cannot be
+ * read: the pack then labels the device's report as the device's alone.
+ */
+export async function readPhotoExif(bytes: Uint8Array): Promise<ExifFacts | null> {
+  try {
+    const tags = (await exifr.parse(bytes, {
+      pick: ['DateTimeOriginal', 'OffsetTimeOriginal', 'GPSLatitude', 'GPSLatitudeRef', 'GPSLongitude', 'GPSLongitudeRef'],
+      gps: true,
+      // Dates as the camera wrote them: the zone is decided in exifTimeToInstant, not by this server's.
+      reviveValues: false,
+    })) as Record<string, unknown> | undefined;
+    if (!tags) return null;
+    const takenAt = typeof tags.DateTimeOriginal === 'string' ? exifTimeToInstant(tags.DateTimeOriginal, typeof tags.OffsetTimeOriginal === 'string' ? tags.OffsetTimeOriginal : null) : null;
+    const latitude = typeof tags.latitude === 'number' && Number.isFinite(tags.latitude) ? tags.latitude : null;
+    const longitude = typeof tags.longitude === 'number' && Number.isFinite(tags.longitude) ? tags.longitude : null;
+    if (takenAt === null && (latitude === null || longitude === null)) return null;
+    return { takenAt, latitude: longitude === null ? null : latitude, longitude: latitude === null ? null : longitude };
+  } catch {
+    return null;
+  }
+}
