@@ -87,7 +87,7 @@ describe('POST /pcns', () => {
     expect(pcn.images[0]).toMatchObject({ mimeType: 'image/jpeg', size: photos[0]!.bytes.length, takenAt: '2026-01-05T09:29:00.000Z' });
     expect(pcn.images[1]!.takenAt).toBeNull();
     expect(pcn.images[0]!.fileName).toMatch(/^[0-9a-f]{32}\.jpg$/);
-    expect(pcn.images[0]!.url).toMatch(new RegExp(`^/api/uploads/${pcn.images[0]!.fileName}\\?exp=\\d+&sig=`));
+    expect(pcn.images[0]!.url).toMatch(new RegExp(`^/api/uploads/${pcn.images[0]!.fileName}\\?exp=\\d+&sid=[0-9a-f-]+&sig=`));
     expect(pcn.statusHistory).toEqual([
       expect.objectContaining({ fromStatus: null, toStatus: 'SUBMITTED', changedBy: { id: owner.id, firstName: 'Olive', lastName: 'Owner' } }),
     ]);

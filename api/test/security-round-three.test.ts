@@ -344,3 +344,31 @@ describe('security, round three: what the evidence pack vouches for', () => {
     expect(text).not.toContain("from the photo's EXIF)");
   });
 });
+
+describe('security, round three: photo URLs end with the session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('finding 12: logout and deactivation end the photo URLs handed to that session; they are never kept in the HTTP cache', async () => {
+    const admin = await t.signedInUser('ADMIN');
+    for (const end of ['logout', 'deactivation'] as const) {
+      const officer = await t.signedInUser('USER');
+      const carParkId = (await t.createCarPark({ assignTo: [officer.id] })).id;
+      const created = await t.request('POST', '/pcns', {
+        token: officer.token,
+        body: pcnForm({ ...validPcnFields(carParkId), images: [jpegUpload(81)] }),
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      });
+      const url = (created.json.data.images[0].url as string).replace(/^\/api/, '');
+      const before = await t.request('GET', url);
+      expect(before.status).toBe(200);
+      expect(before.headers.get('cache-control')).toBe('private, no-store');
+      if (end === 'logout') await t.request('POST', '/auth/logout', { token: officer.token, json: { refreshToken: officer.refreshToken } });
+      else await t.request('PUT', `/users/${officer.id}`, { token: admin.token, json: { isActive: false } });
+      expect((await t.request('GET', url)).status, end).toBe(404);
+    }
+  });
+});

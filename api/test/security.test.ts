@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ParsedMail } from 'mailparser';
@@ -237,7 +237,7 @@ describe('evidence files', () => {
     const [image, otherImage] = pcn.images as [(typeof pcn.images)[0], (typeof pcn.images)[0]];
     const path = `/uploads/${image.fileName}`;
     const signed = image.url.replace(/^\/api/, '');
-    const { exp, sig } = Object.fromEntries(new URL(signed, 'http://x').searchParams) as { exp: string; sig: string };
+    const { exp, sid, sig } = Object.fromEntries(new URL(signed, 'http://x').searchParams) as { exp: string; sid: string; sig: string };
     const otherSig = new URL(otherImage.url, 'http://x').searchParams.get('sig')!;
 
     const allowed = await t.request('GET', path, { token: w.owner.token });
@@ -252,11 +252,14 @@ describe('evidence files', () => {
       [path, undefined],
       [path, w.otherUser.token],
       [path, `${w.owner.token.slice(0, -2)}xx`],
-      [`${path}?exp=${exp}&sig=${tampered}`, undefined],
-      [`${path}?exp=${Number(exp) + 1}&sig=${sig}`, undefined],
-      [`${path}?exp=${exp}&sig=${otherSig}`, undefined],
-      [`${path}?exp=${exp}`, undefined],
-      [`/uploads/${otherImage.fileName}?exp=${exp}&sig=${sig}`, undefined],
+      [`${path}?exp=${exp}&sid=${sid}&sig=${tampered}`, undefined],
+      [`${path}?exp=${Number(exp) + 1}&sid=${sid}&sig=${sig}`, undefined],
+      [`${path}?exp=${exp}&sid=${sid}&sig=${otherSig}`, undefined],
+      [`${path}?exp=${exp}&sid=${sid}`, undefined],
+      [`${path}?exp=${exp}&sig=${sig}`, undefined],
+      // Signed for this session only: another session id does not carry the signature.
+      [`${path}?exp=${exp}&sid=${randomUUID()}&sig=${sig}`, undefined],
+      [`/uploads/${otherImage.fileName}?exp=${exp}&sid=${sid}&sig=${sig}`, undefined],
     ];
     for (const [url, token] of refused) {
       const res = await t.request('GET', url, { token });

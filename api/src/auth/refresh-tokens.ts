@@ -193,3 +193,17 @@ export async function revokeUserRefreshTokens(db: Db, input: { userId: string; n
   if (input.exceptFamilyId) query = query.where('family_id', '!=', input.exceptFamilyId);
   await query.execute();
 }
+
+/** Whether a session (refresh-token family) is still signed in: not revoked, its user active. */
+export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+    .select('refresh_tokens.id')
+    .where('refresh_tokens.family_id', '=', familyId)
+    .where('refresh_tokens.revoked_at', 'is', null)
+    .where('users.is_active', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

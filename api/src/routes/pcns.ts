@@ -67,6 +67,12 @@ import { submitPcn } from '../workflows/submit-pcn.ts';
  * limit; this limit takes its place, enforced as the body streams in (services/multipart-spool.ts):
  * room for a full set of photos plus the text fields and multipart framing.
  */
+/** The signed-in caller and their session: photo URLs are signed for the session. */
+type Viewer = AuthUser & { sessionId: string };
+function viewerOf(c: Context<AppEnv>): Viewer {
+  return { ...c.get('user'), sessionId: c.get('sessionId') };
+}
+
 const UPLOAD_BODY_LIMIT = MAX_IMAGES_PER_PCN * MAX_IMAGE_BYTES + 1024 * 1024;
 /** Text fields are short (a description is at most 2000 characters); 64 KB leaves room for any encoding. */
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -123,20 +129,22 @@ export function createPcnRoutes(deps: AppDeps) {
       await discardSpooledFiles(spooled);
     }
   });
-  const imageUrl = (fileName: string) => createSignedUploadUrl(deps.config.jwtSecret, fileName, deps.now());
+  /** Photo URLs for one session: they stop working when it ends (services/upload-urls.ts). */
+  const imageUrlFor = (sessionId: string) => (fileName: string) => createSignedUploadUrl(deps.config.jwtSecret, fileName, deps.now(), sessionId);
 
-  async function loadPcn(row: PcnRow, user: AuthUser, options: { withHistory: boolean }): Promise<Pcn> {
+  async function loadPcn(row: PcnRow, viewer: Viewer, options: { withHistory: boolean }): Promise<Pcn> {
+    const user = viewer;
     const images = (await findPcnImages(db, [row.id])).get(row.id) ?? [];
     const history = options.withHistory ? await findStatusHistory(db, row.id) : undefined;
     const isAdmin = isAdminRole(user.role);
     const possibleDuplicates = isAdmin ? (await findPossibleDuplicates(db, [row.id])).get(row.id) : undefined;
-    return toPcn(row, images, imageUrl, viewFor(user, possibleDuplicates), history);
+    return toPcn(row, images, imageUrlFor(viewer.sessionId), viewFor(user, possibleDuplicates), history);
   }
 
-  async function loadPcnById(id: string, user: AuthUser) {
+  async function loadPcnById(id: string, viewer: Viewer) {
     const row = await findPcnRowById(db, id);
     if (!row) throw pcnNotFound();
-    return loadPcn(row, user, { withHistory: true });
+    return loadPcn(row, viewer, { withHistory: true });
   }
 
   function viewFor(user: AuthUser, possibleDuplicates?: ReadonlyArray<{ id: string; pcnNumber: string }>) {
@@ -158,7 +166,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const images = await findPcnImages(db, ids);
       const duplicates = isAdminRole(user.role) ? await findPossibleDuplicates(db, ids) : undefined;
       return ok(c, {
-        pcns: rows.map((row) => toPcn(row, images.get(row.id) ?? [], imageUrl, viewFor(user, duplicates?.get(row.id)))),
+        pcns: rows.map((row) => toPcn(row, images.get(row.id) ?? [], imageUrlFor(c.get('sessionId')), viewFor(user, duplicates?.get(row.id)))),
         pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
       });
     })
@@ -254,7 +262,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const user = c.get('user');
       const row = await findPcnRowById(db, c.req.param('id'));
       if (!row || !canViewPcn(user, subjectOf(row))) throw pcnNotFound();
-      const pcn = await loadPcn(row, user, { withHistory: true });
+      const pcn = await loadPcn(row, viewerOf(c), { withHistory: true });
       await recordActivity(db, {
         userId: user.id,
         type: 'PCN_VIEWED',
@@ -275,9 +283,9 @@ export function createPcnRoutes(deps: AppDeps) {
       const filed = await filePcn(evidenceDeps, { actor: user, idempotencyKey: key, fields, photos: form, deviceTime, receivedAt });
       if (filed.replayed) {
         c.header('Idempotent-Replayed', 'true');
-        return ok(c, await loadPcn(filed.row, user, { withHistory: true }), { status: 201 });
+        return ok(c, await loadPcn(filed.row, viewerOf(c), { withHistory: true }), { status: 201 });
       }
-      return ok(c, await loadPcnById(filed.pcnId, user), { status: 201 });
+      return ok(c, await loadPcnById(filed.pcnId, viewerOf(c)), { status: 201 });
     })
 
     .put('/:id', uploadBodyLimit, async (c) => {
@@ -295,7 +303,7 @@ export function createPcnRoutes(deps: AppDeps) {
         Object.entries(parsed).filter(([name]) => form.text[name] !== undefined),
       ) as typeof parsed;
       await changePcn(evidenceDeps, { row, actor: user, fields, photos: form, removeImageIds: form.removeImageIds, deviceTime, receivedAt });
-      return ok(c, await loadPcnById(id, user));
+      return ok(c, await loadPcnById(id, viewerOf(c)));
     })
 
     .delete('/:id', async (c) => {
@@ -307,7 +315,7 @@ export function createPcnRoutes(deps: AppDeps) {
     .post('/:id/submit', async (c) => {
       const user = c.get('user');
       const row = await submitPcn(db, user, c.req.param('id'));
-      return ok(c, await loadPcn(row, user, { withHistory: true }));
+      return ok(c, await loadPcn(row, viewerOf(c), { withHistory: true }));
     })
 
     .patch('/:id/status', async (c) => {
@@ -315,7 +323,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const id = c.req.param('id');
       const input = await readJson(c, changePcnStatusInputSchema);
       await changePcnStatus(db, { pcnId: id, actor: user, status: input.status, adminNotes: input.adminNotes, now: deps.now() });
-      return ok(c, await loadPcnById(id, user));
+      return ok(c, await loadPcnById(id, viewerOf(c)));
     });
 }
 

@@ -6,7 +6,8 @@ import { canViewPcn } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
 import { findImageByFileName } from '../repositories/pcns.ts';
 import { isEvidenceFileName } from '../services/evidence-storage.ts';
-import { isValidUploadSignature } from '../services/upload-urls.ts';
+import { verifyUploadSignature } from '../services/upload-urls.ts';
+import { isSessionLive } from '../auth/refresh-tokens.ts';
 
 /**
  * Evidence photos. Served only to someone allowed to see the PCN: through the signed,
@@ -24,8 +25,9 @@ export function createUploadRoutes(deps: AppDeps) {
     const image = await findImageByFileName(deps.db, fileName);
     if (!image) throw notFound();
 
-    const { exp, sig } = c.req.query();
-    const isSigned = isValidUploadSignature(deps.config.jwtSecret, fileName, exp, sig, deps.now());
+    const signedFor = verifyUploadSignature(deps.config.jwtSecret, fileName, c.req.query(), deps.now());
+    // A URL lives only as long as the session it was handed to (signed out, deactivated: dead).
+    const isSigned = signedFor !== null && (await isSessionLive(deps.db, signedFor));
     if (!isSigned) {
       // Decision 0004: without a valid signature or the token of someone allowed to see the
       // PCN, the answer is the same 404 as for a name that does not exist, so nobody learns
@@ -47,8 +49,10 @@ export function createUploadRoutes(deps: AppDeps) {
         'Content-Type': image.mimeType,
         'Content-Length': String(file.size),
         'X-Content-Type-Options': 'nosniff',
-        // Names are random and content never changes; private because it is personal data.
-        'Cache-Control': 'private, max-age=31536000, immutable',
+        // Personal data: never kept in the browser's HTTP cache, where it would outlive a
+        // sign-out on a shared phone. The officer app keeps what it needs offline in its own
+        // cache, which sign-out clears (EVIDENCE_CACHE_NAME).
+        'Cache-Control': 'private, no-store',
         'Content-Disposition': 'inline',
       },
     });

@@ -24,8 +24,8 @@ function deriveKey(jwtSecret: string): Buffer {
   return key;
 }
 
-function signatureOf(jwtSecret: string, fileName: string, expiresAtSeconds: number): string {
-  return createHmac('sha256', deriveKey(jwtSecret)).update(`${fileName}\n${expiresAtSeconds}`).digest('base64url');
+function signatureOf(jwtSecret: string, fileName: string, expiresAtSeconds: number, sessionId: string): string {
+  return createHmac('sha256', deriveKey(jwtSecret)).update(`${fileName}\n${expiresAtSeconds}\n${sessionId}`).digest('base64url');
 }
 
 /**
@@ -37,32 +37,38 @@ function signatureOf(jwtSecret: string, fileName: string, expiresAtSeconds: numb
 const SIGNED_URL_CACHE_SIZE = 20_000;
 const signedUrls = new Map<string, Map<string, string>>();
 
-export function createSignedUploadUrl(jwtSecret: string, fileName: string, now: Date): string {
+/**
+ * The URL names the session it was handed to (its refresh-token family): signing out, a
+ * deactivation or a password change ends the session, and with it every photo URL it was given
+ * (the uploads route checks the session is live).
+ */
+export function createSignedUploadUrl(jwtSecret: string, fileName: string, now: Date, sessionId: string): string {
   const expiresAtMs = (Math.floor(now.getTime() / WINDOW_MS) + WINDOWS_AHEAD) * WINDOW_MS;
   const exp = Math.floor(expiresAtMs / 1000);
   let urls = signedUrls.get(jwtSecret);
   if (!urls) signedUrls.set(jwtSecret, (urls = new Map()));
-  const key = `${fileName}\n${exp}`;
+  const key = `${fileName}\n${exp}\n${sessionId}`;
   let url = urls.get(key);
   if (url === undefined) {
-    url = `${UPLOADS_PATH_PREFIX}${encodeURIComponent(fileName)}?exp=${exp}&sig=${signatureOf(jwtSecret, fileName, exp)}`;
+    url = `${UPLOADS_PATH_PREFIX}${encodeURIComponent(fileName)}?exp=${exp}&sid=${encodeURIComponent(sessionId)}&sig=${signatureOf(jwtSecret, fileName, exp, sessionId)}`;
     urls.set(key, url);
     if (urls.size > SIGNED_URL_CACHE_SIZE) urls.delete(urls.keys().next().value!);
   }
   return url;
 }
 
-export function isValidUploadSignature(
+/** The session a URL was signed for when its signature holds and it has not expired, else null. */
+export function verifyUploadSignature(
   jwtSecret: string,
   fileName: string,
-  exp: string | undefined,
-  sig: string | undefined,
+  query: { exp?: string; sid?: string; sig?: string },
   now: Date,
-): boolean {
-  if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
+): string | null {
+  const { exp, sid, sig } = query;
+  if (!exp || !sid || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig) || sid.length > 100) return null;
   const expiresAtSeconds = Number(exp);
-  if (expiresAtSeconds * 1000 <= now.getTime()) return false;
-  const expected = Buffer.from(signatureOf(jwtSecret, fileName, expiresAtSeconds));
+  if (expiresAtSeconds * 1000 <= now.getTime()) return null;
+  const expected = Buffer.from(signatureOf(jwtSecret, fileName, expiresAtSeconds, sid));
   const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? sid : null;
 }

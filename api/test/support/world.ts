@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@parkpatrol/shared';
 import { signAccessToken } from '../../src/auth/access-token.ts';
+import { issueRefreshToken } from '../../src/auth/refresh-tokens.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { createUploadGate, type UploadGate } from '../../src/services/upload-gate.ts';
 import { createPcnViaApi, type NewPcn } from '../fixtures.ts';
@@ -36,7 +37,11 @@ let actorPasswordHash: Promise<string> | undefined;
 export async function createActor(t: TestApp, role: Role = 'USER', overrides: Parameters<TestApp['createUser']>[0] = {}): Promise<Actor> {
   actorPasswordHash ??= hashPassword('actor-password-never-sent');
   const user = await t.createUser({ password: null, passwordHash: await actorPasswordHash, ...overrides, role });
-  const token = await signAccessToken(t.config.jwtSecret, { id: user.id, role }, randomUUID(), t.deps.now());
+  // A real session (a refresh-token family) behind the token, as sign-in makes: photo URLs are
+  // signed for the session and served only while it lives.
+  const sessionId = randomUUID();
+  await issueRefreshToken(t.db, { userId: user.id, now: t.deps.now(), familyId: sessionId });
+  const token = await signAccessToken(t.config.jwtSecret, { id: user.id, role }, sessionId, t.deps.now());
   return { id: user.id, email: user.email, role, token };
 }
 
