@@ -55,12 +55,38 @@ describe('security, round three', () => {
       headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     });
     expect(res.status).toBe(201);
-    const started = performance.now();
-    const pack = await t.app.request(`/api/pcns/${res.json.data.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
-    expect(pack.status).toBe(200);
-    expect((await pack.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    // Was 6-11 s of a blocked event loop; the layout is now linear (pdf-layout.test.ts counts why).
-    expect(performance.now() - started).toBeLessThan(5000);
+    // Over a real socket, with /api/health asked every 20 ms while the pack is made.
+    const { serve } = await import('@hono/node-server');
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/api`;
+    try {
+      const healthTimes: number[] = [];
+      let isBuilding = true;
+      const probing = (async () => {
+        while (isBuilding) {
+          const asked = performance.now();
+          await fetch(`${base}/health`).then((answer) => answer.arrayBuffer());
+          healthTimes.push(performance.now() - asked);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const started = performance.now();
+      const pack = await fetch(`${base}/pcns/${res.json.data.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+      const bytes = await pack.arrayBuffer();
+      const builtInMs = performance.now() - started;
+      isBuilding = false;
+      await probing;
+      expect(pack.status).toBe(200);
+      expect(bytes.byteLength).toBeGreaterThan(1000);
+      // Was 6-11 s with the API frozen. Bounds looser than the measured figures (about 0.1 s and
+      // a few ms here) so a loaded CI machine does not fail it; a frozen API fails both.
+      expect(builtInMs).toBeLessThan(3000);
+      expect(Math.max(...healthTimes)).toBeLessThan(500);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('finding 2: a PNG declaring 6000 x 6000 pixels is refused at upload, naming the limit', async () => {

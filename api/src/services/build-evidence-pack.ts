@@ -18,7 +18,7 @@ import { findCarParkById } from '../repositories/car-parks.ts';
 import { findAuditEntries, findPcnImages, findPcnRowById, findPossibleDuplicates, type PcnImageRow } from '../repositories/pcns.ts';
 import { sha256Hex } from './crypto-tokens.ts';
 import type { EvidenceStore } from './evidence-storage.ts';
-import { renderEvidencePack } from './evidence-pack/render-evidence-pack.ts';
+import { renderEvidencePackOffThread } from './evidence-pack/render-off-thread.ts';
 
 export type EvidencePackDeps = {
   db: Db;
@@ -47,7 +47,8 @@ export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): 
   const photos = await Promise.all(images.map((image) => readPackPhoto(deps.evidence, image, offenceType)));
   const purgedTimes = images.map((image) => image.purged_at).filter((at): at is string => at !== null);
 
-  const bytes = await renderEvidencePack({
+  // Drawn in a worker thread: the API keeps answering while a pack is made.
+  const bytes = await renderEvidencePackOffThread({
     productName: deps.config.productName,
     generatedAt: deps.now(),
     pcn: {
@@ -72,7 +73,7 @@ export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): 
     photos,
     photosPurgedAt: purgedTimes.length > 0 ? purgedTimes.sort().at(-1)! : null,
     audit,
-    auditContext: { carParkName: (id) => carParkNames.get(id) },
+    carParkNames: Object.fromEntries(carParkNames),
   });
   return { bytes, fileName: evidencePackFileName(row.pcn_number) };
 }
