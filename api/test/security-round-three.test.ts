@@ -155,6 +155,40 @@ describe('security, round three', () => {
     for (const cell of ['Row C, bay 14', ' plain', 'a=b']) expect(neutraliseIndentedFormula(cell)).toBe(cell);
   });
 
+  async function packTextOf(photos: Array<{ bytes: Uint8Array; takenAt: string; source: string; latitude?: string; longitude?: string }>): Promise<string> {
+    const form = pcnForm({ ...validPcnFields(carParkId) });
+    for (const [index, photo] of photos.entries()) form.append('images', new Blob([photo.bytes], { type: 'image/jpeg' }), `photo-${index}.jpg`);
+    for (const photo of photos) form.append('imageTakenAt', photo.takenAt);
+    for (const photo of photos) form.append('imageTakenAtSource', photo.source);
+    for (const photo of photos) form.append('imageLatitude', photo.latitude ?? '');
+    for (const photo of photos) form.append('imageLongitude', photo.longitude ?? '');
+    const created = await t.request('POST', '/pcns', { token: officer.token, body: form, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+    expect(created.status, created.text).toBe(201);
+    const pack = await t.app.request(`/api/pcns/${created.json.data.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+    return (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
+  }
+
+  it("finding 7: times and positions the device typed are labelled as the device's; the photo's own EXIF is read by the server and a disagreement flagged", async () => {
+    // Photo 1: no EXIF at all, though the device says the time came from the camera.
+    // Photo 2: EXIF written 2 hours before the device's claim, and 1 km away.
+    const claimed = '2026-03-14T11:26:05.000Z';
+    const text = await packTextOf([
+      { bytes: makeJpeg(71), takenAt: claimed, source: 'camera', latitude: '51.50135', longitude: '-0.14189' },
+      {
+        bytes: jpegWithExif(makeJpeg(72), { dateTimeOriginal: '2026:03:14 09:26:05', latitude: 51.51035, longitude: -0.14189 }),
+        takenAt: claimed,
+        source: 'camera',
+        latitude: '51.50135',
+        longitude: '-0.14189',
+      },
+    ]);
+    expect(text).toContain("Taken (reported by the device): 14 Mar 2026, 11:26:05 GMT (the device says from the camera's EXIF; the server found no capture time in the file)");
+    expect(text).toContain("Taken (the photo's own EXIF, read by the server): 14 Mar 2026, 09:26:05 GMT (DISAGREES with the device by 2 h");
+    expect(text).toContain('GPS position (reported by the device): 51.50135, -0.14189');
+    expect(text).toMatch(/GPS position \(the photo's own EXIF, read by the server\): 51\.51035, -0\.14189 \(DISAGREES with the device by 10\d\d m\)/);
+    expect(text).not.toContain("from the photo's EXIF)");
+  });
+
   /** An unused access link and reset token for `userId`, and whether each still works. */
   async function unusedLinks(userId: string) {
     const now = t.deps.now();
@@ -323,53 +357,6 @@ describe('security, round three: slow requests', () => {
   });
 });
 
-describe('security, round three: what the evidence pack vouches for', () => {
-  let t: TestApp;
-  let officer: Session;
-  let admin: Session;
-  let carParkId: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    officer = await t.signedInUser('USER');
-    admin = await t.signedInUser('ADMIN');
-    carParkId = (await t.createCarPark({ assignTo: [officer.id] })).id;
-  });
-  afterAll(() => t.close());
-
-  async function packTextOf(photos: Array<{ bytes: Uint8Array; takenAt: string; source: string; latitude?: string; longitude?: string }>): Promise<string> {
-    const form = pcnForm({ ...validPcnFields(carParkId) });
-    for (const [index, photo] of photos.entries()) form.append('images', new Blob([photo.bytes], { type: 'image/jpeg' }), `photo-${index}.jpg`);
-    for (const photo of photos) form.append('imageTakenAt', photo.takenAt);
-    for (const photo of photos) form.append('imageTakenAtSource', photo.source);
-    for (const photo of photos) form.append('imageLatitude', photo.latitude ?? '');
-    for (const photo of photos) form.append('imageLongitude', photo.longitude ?? '');
-    const created = await t.request('POST', '/pcns', { token: officer.token, body: form, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
-    expect(created.status, created.text).toBe(201);
-    const pack = await t.app.request(`/api/pcns/${created.json.data.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
-    return (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
-  }
-
-  it("finding 7: times and positions the device typed are labelled as the device's; the photo's own EXIF is read by the server and a disagreement flagged", async () => {
-    // Photo 1: no EXIF at all, though the device says the time came from the camera.
-    // Photo 2: EXIF written 2 hours before the device's claim, and 1 km away.
-    const claimed = '2026-03-14T11:26:05.000Z';
-    const text = await packTextOf([
-      { bytes: makeJpeg(71), takenAt: claimed, source: 'camera', latitude: '51.50135', longitude: '-0.14189' },
-      {
-        bytes: jpegWithExif(makeJpeg(72), { dateTimeOriginal: '2026:03:14 09:26:05', latitude: 51.51035, longitude: -0.14189 }),
-        takenAt: claimed,
-        source: 'camera',
-        latitude: '51.50135',
-        longitude: '-0.14189',
-      },
-    ]);
-    expect(text).toContain("Taken (reported by the device): 14 Mar 2026, 11:26:05 GMT (the device says from the camera's EXIF; the server found no capture time in the file)");
-    expect(text).toContain("Taken (the photo's own EXIF, read by the server): 14 Mar 2026, 09:26:05 GMT (DISAGREES with the device by 2 h");
-    expect(text).toContain('GPS position (reported by the device): 51.50135, -0.14189');
-    expect(text).toMatch(/GPS position \(the photo's own EXIF, read by the server\): 51\.51035, -0\.14189 \(DISAGREES with the device by 10\d\d m\)/);
-    expect(text).not.toContain("from the photo's EXIF)");
-  });
-});
 
 describe('security, round three: photo URLs end with the session', () => {
   let t: TestApp;

@@ -234,6 +234,21 @@ test('an observation: first sighting, the reminder when due, the second photo an
   // Sent once; the gone one never reached the server as a notice.
   expect(posts).toHaveLength(1);
   expect(await pcnsOnServer(request, adminToken, left)).toBe(0);
+
+  // ---- the admin sees this officer's observations, open and closed ----
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, ADMIN);
+  await page.goto('/admin/dashboard');
+  const card = page.getByRole('region', { name: 'Observations' });
+  await expect(card.locator('tr', { hasText: left })).toContainText('Vehicle gone');
+  await expect(card.locator('tr', { hasText: left })).toContainText('Ola Officer');
+  await expect(card.locator('tr', { hasText: stayed })).toContainText(/Notice issued \(PCN-\d{8}\)/);
+  await card.getByLabel('Status').selectOption({ label: 'Vehicle gone' });
+  await expect(card.locator('tr', { hasText: stayed })).toHaveCount(0);
+  await expect(card.locator('tr', { hasText: left })).toHaveCount(1);
+  await snap(page, testInfo, 'admin-observations');
 });
 
 test('the server refuses a stay notice with no photo from after consideration and grace, saying when to photograph again', async ({ request }) => {
