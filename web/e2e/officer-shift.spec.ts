@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiToken, bearer, createCarPark, createOfficer, pcnsOnServer, uniqueSuffix } from './admin-support.ts';
 import { choose, chooseOffence, clockStartWithinOneDay, evidencePhotos, expect, NO_PERMIT_SHOTS, signIn, snap, takeShots, test, uniqueRegistration } from './fixtures.ts';
-import { expectOnePcnEach, readDrafts, waitForServiceWorker } from './offline-support.ts';
+import { expectOnePcnEach, readDrafts, readStoreRows, waitForServiceWorker } from './offline-support.ts';
 
 /**
  * An officer's whole shift on the phone (docs/decisions/0012): ready to file with no signal from
@@ -21,24 +21,10 @@ async function observationsOf(page: Page, adminToken: string, registration: stri
   return ((await response.json()) as { data: { observations: Observation[] } }).data.observations.filter((row) => row.vehicleRegistration === registration);
 }
 
-/** The car park names kept on the phone for the signed-in officer (raw IndexedDB: the test ships no Dexie). */
-function cachedCarParkNames(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('parkpatrol');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('cache').objectStore('cache').getAll();
-          request.onsuccess = () => {
-            open.result.close();
-            const rows = request.result as Array<{ key: string; value: Array<{ name: string }> }>;
-            resolve(rows.filter((row) => row.key.endsWith(':car-parks')).flatMap((row) => row.value.map((carPark) => carPark.name)));
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
+/** The car park names kept on the phone for the signed-in officer. */
+async function cachedCarParkNames(page: Page): Promise<string[]> {
+  const rows = await readStoreRows<{ key: string; value: Array<{ name: string }> }>(page, 'cache');
+  return rows.filter((row) => row.key.endsWith(':car-parks')).flatMap((row) => row.value.map((carPark) => carPark.name));
 }
 
 const LOCATION = 'Level -1, bay 3';

@@ -15,23 +15,29 @@ export async function waitForServiceWorker(page: Page) {
   });
 }
 
-/** Every draft row in the app's database (raw IndexedDB: the test does not ship Dexie). */
-export function readDrafts(page: Page): Promise<StoredDraft[]> {
+/** Every row of one store of the app's database (raw IndexedDB: the test does not ship Dexie). */
+export function readStoreRows<T>(page: Page, store: 'drafts' | 'cache'): Promise<T[]> {
   return page.evaluate(
-    () =>
-      new Promise<StoredDraft[]>((resolve, reject) => {
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('parkpatrol');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const request = open.result.transaction('drafts').objectStore('drafts').getAll();
+          const request = open.result.transaction(name).objectStore(name).getAll();
           request.onsuccess = () => {
             open.result.close();
-            resolve(request.result as StoredDraft[]);
+            resolve(request.result as T[]);
           };
           request.onerror = () => reject(request.error);
         };
       }),
+    store,
   );
+}
+
+/** Every draft row in the app's database. */
+export function readDrafts(page: Page): Promise<StoredDraft[]> {
+  return readStoreRows<StoredDraft>(page, 'drafts');
 }
 
 /**
