@@ -10,6 +10,7 @@ import * as m0008 from './0008_evidence_retention.ts';
 import * as m0009 from './0009_auth_limits.ts';
 import * as m0010 from './0010_list_order_indexes.ts';
 import * as m0011 from './0011_observations.ts';
+import * as m0012 from './0012_known_devices.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_auth_limits': m0009,
   '0010_list_order_indexes': m0010,
   '0011_observations': m0011,
+  '0012_known_devices': m0012,
 };

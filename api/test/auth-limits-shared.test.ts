@@ -77,7 +77,7 @@ describe('auth limits shared by two apps on one database', () => {
   });
 
   describe.skipIf(!ON_POSTGRES)('on PostgreSQL, with guesses racing each other', () => {
-    const policy: SignInPolicy = { failuresPerAccountAddress: 3, failuresPerAddress: 100, windowMs: 60_000, backoffBaseMs: 1000 };
+    const policy: SignInPolicy = { failuresPerAccountAddress: 3, failuresPerAddress: 100, failuresPerAccount: 20, windowMs: 60_000, backoffBaseMs: 1000 };
 
     /** Opens several connections of each pool first, so the guesses below really run side by side. */
     async function warm(...dbs: Db[]) {
@@ -87,7 +87,7 @@ describe('auth limits shared by two apps on one database', () => {
     it('lets at most the limit of guesses sent at once for one account and address through, across both apps', async () => {
       await warm(one.db, other.db);
       const limiters = [one, other].map((app) => createSignInLimiter({ db: app.db, now: app.deps.now, policy }));
-      const decisions = await Promise.all(Array.from({ length: 16 }, (_, i) => limiters[i % 2]!.reserve('race@example.com', '198.51.100.7')));
+      const decisions = await Promise.all(Array.from({ length: 16 }, (_, i) => limiters[i % 2]!.reserve('race@example.com', { address: '198.51.100.7' })));
       expect(decisions.filter((decision) => decision.isAllowed)).toHaveLength(policy.failuresPerAccountAddress);
     });
 

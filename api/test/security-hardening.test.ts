@@ -1,8 +1,6 @@
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { sign } from 'hono/jwt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES, VALIDATION_MESSAGES } from '@parkpatrol/shared';
@@ -13,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { describeEndpoint, ENDPOINTS } from './endpoint-table.ts';
 import { createPcnViaApi } from './fixtures.ts';
+import { listen, postFrom } from './support/loopback.ts';
 import { ownerFor, sendPrepared } from './support/send.ts';
 import { createWorld, uncappedUploads, type World } from './support/world.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -24,45 +23,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
  */
 
 const LIMIT = SIGN_IN_POLICY.failuresPerAccountAddress;
-
-type Reply = { status: number; headers: Record<string, string | string[] | undefined>; json: any };
-
-/** POST JSON over a real connection, optionally from another loopback address (127.0.0.2 ...). */
-function postFrom(baseUrl: string, path: string, body: unknown, options: { localAddress?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${baseUrl}/api${path}`,
-      {
-        method: 'POST',
-        localAddress: options.localAddress,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? JSON.parse(text) : undefined });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function listen(app: TestApp): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      resolve({
-        baseUrl: `http://127.0.0.1:${info.port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
 
 let t: TestApp;
 let w: World;

@@ -10,6 +10,8 @@ import { jpegWithExif } from './support/exif-jpeg.ts';
 import { readPdfText } from './support/pdf.ts';
 import { loadConfig } from '../src/config.ts';
 import { limitHttpServer } from '../src/http/body-deadline.ts';
+import { SIGN_IN_POLICY } from '../src/auth/sign-in-limiter.ts';
+import { listen, postFrom } from './support/loopback.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
@@ -283,6 +285,84 @@ describe('security, round three: dead reset tokens', () => {
     expect(statuses[10]).toBe(429);
     // The limit is shared: the check route is spent too.
     expect((await t.request('POST', '/auth/reset-password/check', { json: { token: 'another-dead-one' } })).status).toBe(429);
+  });
+});
+
+describe('security, round three: guesses spread over many addresses', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = await listen(t);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+
+  const login = (body: Record<string, string>, localAddress: string) => postFrom(server.baseUrl, '/auth/login', body, { localAddress });
+
+  it('finding 6: 150 guesses from 30 addresses are not all checked, and the owner still signs in from a device that signed in before', async () => {
+    const owner = await t.createUser({ password: 'owner-password-1' });
+    const first = await login({ email: owner.email, password: 'owner-password-1' }, '127.0.0.1');
+    expect(first.status).toBe(200);
+    const deviceToken: string = first.json.data.deviceToken;
+    expect(deviceToken).toMatch(/^[\w-]{43}$/);
+
+    // Five rounds of one guess from each of 30 addresses, each address below its own lock of
+    // five, and time moved on between rounds past every backoff. Before the fix all 150 got a 401,
+    // every one checked by argon2; a 429 is answered before the hash runs.
+    const statuses: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (let n = 0; n < 30; n++) {
+        const answer = await login({ email: owner.email, password: `guess-${round}-${n}` }, `127.0.0.${10 + n}`);
+        statuses.push(answer.status);
+        if (answer.status === 429) expect(answer.json.message).toBe(SERVER_MESSAGES.signInNeedsKnownDevice);
+      }
+      t.clock.offsetMs += 20_000;
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_POLICY.failuresPerAccount);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(150 - SIGN_IN_POLICY.failuresPerAccount);
+
+    // The right password from a device that never signed in is not heard either...
+    expect((await login({ email: owner.email, password: 'owner-password-1' }, '127.0.0.50')).status).toBe(429);
+    expect((await login({ email: owner.email, password: 'owner-password-1', deviceToken: 'made-up-device-token' }, '127.0.0.50')).status).toBe(429);
+    // ...but the owner's phone is, even from an address the stranger used, and keeps its token.
+    const fromPhone = await login({ email: owner.email, password: 'owner-password-1', deviceToken }, '127.0.0.10');
+    expect(fromPhone.status).toBe(200);
+    expect(fromPhone.json.data.deviceToken).toBe(deviceToken);
+    // A device token of one account is no key to another's.
+    const other = await t.createUser({ password: 'other-password-1' });
+    for (let n = 0; n < SIGN_IN_POLICY.failuresPerAccount; n++) {
+      await login({ email: other.email, password: `guess-${n}` }, `127.0.1.${n % 4}`);
+      if (n % 4 === 3) t.clock.offsetMs += 20_000;
+    }
+    expect((await login({ email: other.email, password: 'other-password-1', deviceToken }, '127.0.0.1')).status).toBe(429);
+  });
+
+  it("finding 6: the stranger's guesses do not stop the signed-in owner changing their password, and the emailed reset lifts the cap", async () => {
+    const owner = await t.createUser({ password: 'owner-password-2' });
+    const session = await login({ email: owner.email, password: 'owner-password-2' }, '127.0.0.1');
+    const oldDevice: string = session.json.data.deviceToken;
+    for (let n = 0; n < SIGN_IN_POLICY.failuresPerAccount; n++) {
+      await login({ email: owner.email, password: `guess-${n}` }, `127.0.2.${n % 4}`);
+      if (n % 4 === 3) t.clock.offsetMs += 20_000;
+    }
+    expect((await login({ email: owner.email, password: 'owner-password-2' }, '127.0.0.60')).status).toBe(429);
+
+    const change = await t.request('PUT', '/users/profile', {
+      token: session.json.data.token,
+      json: { currentPassword: 'owner-password-2', newPassword: 'owner-password-3' },
+    });
+    expect(change.status).toBe(200);
+
+    const token = await issueOneTimeToken(t.db, { userId: owner.id, purpose: 'password-reset', now: t.deps.now(), ttlMs: PASSWORD_RESET_TTL_MS });
+    expect((await t.request('POST', '/auth/reset-password', { json: { token, password: 'owner-password-4' } })).status).toBe(200);
+    const afterReset = await login({ email: owner.email, password: 'owner-password-4' }, '127.0.0.60');
+    expect(afterReset.status).toBe(200);
+    // The reset forgot every device: whoever knew the old password may have held one.
+    const withOldDevice = await login({ email: owner.email, password: 'owner-password-4', deviceToken: oldDevice }, '127.0.0.1');
+    expect(withOldDevice.json.data.deviceToken).not.toBe(oldDevice);
   });
 });
 

@@ -4,6 +4,7 @@ import * as m0002 from './0002_auth_limits.ts';
 import * as m0003 from './0003_list_order_indexes.ts';
 import * as m0004 from './0004_sort_text_bytewise.ts';
 import * as m0005 from './0005_observations.ts';
+import * as m0006 from './0006_known_devices.ts';
 
 /**
  * PostgreSQL's migrations, in order (issue 15). The SQLite set in ../index.ts stays as it is;
@@ -16,4 +17,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0003_list_order_indexes': m0003,
   '0004_sort_text_bytewise': m0004,
   '0005_observations': m0005,
+  '0006_known_devices': m0006,
 };

@@ -157,7 +157,8 @@ export type PcnAuditEntry = {
 export type PcnAuditResponse = { pcnId: string; entries: PcnAuditEntry[] };
 
 export type AuthTokens = { token: string; refreshToken: string };
-export type LoginResponse = AuthTokens & { user: User };
+/** `deviceToken` marks this device as one that signed in to the account: the app sends it at later sign-ins. */
+export type LoginResponse = AuthTokens & { user: User; deviceToken: string };
 export type AccessLinkResponse = LoginResponse & { mustSetPassword: boolean };
 
 export type PcnListResponse = { pcns: Pcn[]; pagination: Pagination };

@@ -80,6 +80,8 @@ export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   accountInactive: 'Invalid email or password',
   tooManyLoginAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  signInNeedsKnownDevice:
+    'Too many failed sign-ins for this account. Sign in on a device you have used before, or reset your password with "Forgot your password?".',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   notSignedIn: 'Please sign in to continue',
   sessionExpired: 'Your session has expired. Please sign in again.',

@@ -49,6 +49,8 @@ const idSchema = z.string().trim().min(1).max(64);
 export const loginInputSchema = z.object({
   email: emailSchema,
   password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(200),
+  /** The token this device was given at an earlier sign-in to this account, if any. */
+  deviceToken: z.string().min(1).max(200).optional(),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 

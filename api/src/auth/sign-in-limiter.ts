@@ -17,17 +17,31 @@ import { lockNamesForTransaction } from '../db/advisory-locks.ts';
  *   filling in the right one straight after a wrong one, is not kept waiting. The backoff counts
  *   settled failures only, so two tabs signing in at once both get in.
  *
+ * - Guesses spread over many addresses meet a cap per account: once it has had 20 guesses from
+ *   anywhere inside the window, only a guess from a device that signed in to it before (its
+ *   device token, auth/known-devices.ts) is checked, and the emailed reset lifts the cap. So a
+ *   stranger with thousands of addresses gets 20 guesses, not thousands, and still cannot lock
+ *   the owner out of the phone they use. A known device's guesses are limited per device
+ *   instead of per address: nobody guessing behind the same office or carrier address can lock
+ *   it, and neither can a stranger's count for that address.
+ *
  * The counts live in the database (table sign_in_attempts, issue 15), so every API process on
  * one PostgreSQL database sees the same guesses, and a restart forgets none.
  */
 /** A counted guess, as handed back to refund or fail it: its row, and when it was reserved (epoch ms). */
 export type SignInAttempt = { id: string; account: string; address: string; at: number };
 
-export type SignInDecision = { isAllowed: true; attempt: SignInAttempt } | { isAllowed: false; retryAfterSeconds: number };
+/** A refusal says how long to wait, and whether the account wants a known device (or the reset) meanwhile. */
+export type SignInRefusal = { isAllowed: false; retryAfterSeconds: number; needsKnownDevice: boolean };
+
+export type SignInDecision = { isAllowed: true; attempt: SignInAttempt } | SignInRefusal;
+
+/** Where a guess comes from: the client's address, and the id of the account's known device it carries, if any. */
+export type SignInOrigin = { address: string; knownDevice?: string | null };
 
 export type SignInLimiter = {
-  /** Counts one guess for the account at the address, or refuses it with how long to wait. */
-  reserve: (account: string, address: string) => Promise<SignInDecision>;
+  /** Counts one guess for the account from the origin, or refuses it with how long to wait. */
+  reserve: (account: string, origin: SignInOrigin) => Promise<SignInDecision>;
   /** The guess was right: it does not count, and the account's failures at that address are forgotten. */
   refund: (attempt: SignInAttempt) => Promise<void>;
   /** The guess was wrong: it stays counted, and the next guess must wait (backoff). */
@@ -41,6 +55,8 @@ export type SignInPolicy = {
   failuresPerAccountAddress: number;
   /** Failures from one address, over any accounts, inside the window. */
   failuresPerAddress: number;
+  /** Guesses for one account from anywhere inside the window, after which only known devices are heard. */
+  failuresPerAccount: number;
   windowMs: number;
   /** The wait after the second failure; doubled after each further one (the first costs none). */
   backoffBaseMs: number;
@@ -49,6 +65,7 @@ export type SignInPolicy = {
 export const SIGN_IN_POLICY: SignInPolicy = {
   failuresPerAccountAddress: 5,
   failuresPerAddress: 100,
+  failuresPerAccount: 20,
   windowMs: 15 * 60 * 1000,
   backoffBaseMs: 1000,
 };
@@ -57,19 +74,26 @@ export const SIGN_IN_POLICY: SignInPolicy = {
 export type CountedGuess = { at: number; isFailure: boolean };
 
 /**
- * Whether a new guess may go ahead, given the earlier ones still counted for the account at this
- * address (oldest first) and the count for the address alone. Pure. Every counted guess takes a
- * slot; from the second settled failure the backoff runs from the last one and doubles with each.
+ * The guesses still counted that bear on a new one, oldest first: the account's from this origin
+ * (this address, or this known device), the origin's over all accounts, and the account's from
+ * anywhere (null for a known device, which that cap does not apply to).
  */
-export function decideSignInAttempt(
-  pairGuesses: readonly CountedGuess[],
-  addressStamps: readonly number[],
-  at: number,
-  policy: SignInPolicy,
-): { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number } {
+export type CountedGuesses = {
+  pair: readonly CountedGuess[];
+  origin: readonly number[];
+  account: readonly number[] | null;
+};
+
+/**
+ * Whether a new guess may go ahead. Pure. Every counted guess takes a slot; from the second
+ * settled failure of the pair the backoff runs from the last one and doubles with each.
+ */
+export function decideSignInAttempt(guesses: CountedGuesses, at: number, policy: SignInPolicy): { isAllowed: true } | SignInRefusal {
+  const since = at - policy.windowMs;
   const waitUntil: number[] = [];
-  const pair = pairGuesses.filter((guess) => guess.at > at - policy.windowMs);
-  const address = addressStamps.filter((stamp) => stamp > at - policy.windowMs);
+  const pair = guesses.pair.filter((guess) => guess.at > since);
+  const origin = guesses.origin.filter((stamp) => stamp > since);
+  const account = guesses.account?.filter((stamp) => stamp > since) ?? [];
   const failures = pair.filter((guess) => guess.isFailure);
   if (pair.length >= policy.failuresPerAccountAddress) {
     // Locked until enough of the counted guesses leave the window.
@@ -77,12 +101,14 @@ export function decideSignInAttempt(
   } else if (failures.length > 1) {
     waitUntil.push(failures[failures.length - 1]!.at + policy.backoffBaseMs * 2 ** (failures.length - 2));
   }
-  if (address.length >= policy.failuresPerAddress) {
-    waitUntil.push(address[address.length - policy.failuresPerAddress]! + policy.windowMs);
+  if (origin.length >= policy.failuresPerAddress) {
+    waitUntil.push(origin[origin.length - policy.failuresPerAddress]! + policy.windowMs);
   }
+  const needsKnownDevice = account.length >= policy.failuresPerAccount;
+  if (needsKnownDevice) waitUntil.push(account[account.length - policy.failuresPerAccount]! + policy.windowMs);
   const until = Math.max(at, ...waitUntil);
   if (until <= at) return { isAllowed: true };
-  return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - at) / 1000)) };
+  return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - at) / 1000)), needsKnownDevice };
 }
 
 /** Expired rows deleted per reservation: many times the one row it adds, and still a small delete. */
@@ -93,13 +119,17 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
   const policy = options.policy ?? SIGN_IN_POLICY;
 
   return {
-    // Check and count in one transaction, under the lock of the address on PostgreSQL (every
-    // count it reads is of that address), so two guesses arriving together at one process or
+    // Check and count in one transaction, under the locks of the account and the origin on
+    // PostgreSQL (every count it reads is of one or the other), so two guesses arriving together at one process or
     // two can never both see the same free slot. On SQLite one process writes at a time, and
     // the sweep's write comes first, so even a second connection to the file waits here.
-    reserve: (account, address) =>
+    reserve: (account, { address, knownDevice }) =>
       db.transaction().execute(async (trx): Promise<SignInDecision> => {
-        await lockNamesForTransaction(trx, 'signInAddress', [address]);
+        // A known device's guesses are counted under the device, not the address it calls from.
+        const from = knownDevice ? `device:${knownDevice}` : address;
+        // Account first, then origin, in every transaction: two of them cannot wait on each other.
+        await lockNamesForTransaction(trx, 'signInAccount', [account]);
+        await lockNamesForTransaction(trx, 'signInAddress', [from]);
         const at = now().getTime();
         const since = at - policy.windowMs;
         await deleteExpiredAttempts(trx, since);
@@ -108,29 +138,42 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
           .selectFrom('sign_in_attempts')
           .select(['counted_at', 'is_failure'])
           .where('account', '=', account)
-          .where('address', '=', address)
+          .where('address', '=', from)
           .where('counted_at', '>', since)
           .orderBy('counted_at', 'desc')
           .limit(policy.failuresPerAccountAddress)
           .execute();
-        const ofAddress = await trx
+        const ofOrigin = await trx
           .selectFrom('sign_in_attempts')
           .select('reserved_at')
-          .where('address', '=', address)
+          .where('address', '=', from)
           .where('reserved_at', '>', since)
           .orderBy('reserved_at', 'desc')
           .limit(policy.failuresPerAddress)
           .execute();
+        const ofAccount = knownDevice
+          ? null
+          : await trx
+              .selectFrom('sign_in_attempts')
+              .select('counted_at')
+              .where('account', '=', account)
+              .where('counted_at', '>', since)
+              .orderBy('counted_at', 'desc')
+              .limit(policy.failuresPerAccount)
+              .execute();
         const decision = decideSignInAttempt(
-          pair.reverse().map((row) => ({ at: row.counted_at, isFailure: row.is_failure === 1 })),
-          ofAddress.reverse().map((row) => row.reserved_at),
+          {
+            pair: pair.reverse().map((row) => ({ at: row.counted_at, isFailure: row.is_failure === 1 })),
+            origin: ofOrigin.reverse().map((row) => row.reserved_at),
+            account: ofAccount?.reverse().map((row) => row.counted_at) ?? null,
+          },
           at,
           policy,
         );
         if (!decision.isAllowed) return decision;
         const id = randomUUID();
-        await trx.insertInto('sign_in_attempts').values({ id, account, address, reserved_at: at, counted_at: at, is_failure: 0 }).execute();
-        return { isAllowed: true, attempt: { id, account, address, at } };
+        await trx.insertInto('sign_in_attempts').values({ id, account, address: from, reserved_at: at, counted_at: at, is_failure: 0 }).execute();
+        return { isAllowed: true, attempt: { id, account, address: from, at } };
       }),
 
     // The pair's other guesses (earlier failures, another tab's guess still being checked) are

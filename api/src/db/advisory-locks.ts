@@ -13,6 +13,8 @@ import { engineOf, type Db } from './database.ts';
 const LOCK_SPACES = {
   /** Sign-in guesses counted for one client address (auth/sign-in-limiter.ts). */
   signInAddress: 1_504_200_101,
+  /** Sign-in guesses counted for one account from anywhere (auth/sign-in-limiter.ts); taken before the address. */
+  signInAccount: 1_504_200_104,
   /** Events counted against one key of a named limit (auth/rate-limit.ts). */
   rateLimitKey: 1_504_200_102,
   /** Jobs that must not run in two processes at once (the orphan sweep, the evidence purge). */

@@ -192,6 +192,14 @@ export interface ObservationsTable {
   created_at: string;
   updated_at: string;
 }
+/** A device that signed in before (migration 0012; auth/known-devices.ts). Only the token's hash is kept. */
+export interface KnownDevicesTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+}
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -210,5 +218,6 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   rate_limit_events: RateLimitEventsTable;
   observations: ObservationsTable;
+  known_devices: KnownDevicesTable;
 }
 

@@ -33,7 +33,7 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       const input = await readJson(c, loginInputSchema);
-      const body: LoginResponse = await signIn(deps, signInLimiter, { email: input.email, password: input.password, address: addressOf(c) });
+      const body: LoginResponse = await signIn(deps, signInLimiter, { ...input, address: addressOf(c) });
       return ok(c, body);
     })
 

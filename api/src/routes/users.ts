@@ -70,7 +70,13 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
         // a current one; anyone else proves they know it.
         await confirmCurrentPassword(
           { db, signInLimiter },
-          { userId: me.id, email: me.email, currentPassword: input.currentPassword, address: clientAddress(c, { trustProxy: deps.config.trustProxy }) },
+          {
+            userId: me.id,
+            email: me.email,
+            currentPassword: input.currentPassword,
+            address: clientAddress(c, { trustProxy: deps.config.trustProxy }),
+            sessionId: c.get('sessionId'),
+          },
         );
         passwordHash = await hashPassword(input.newPassword);
       }
@@ -150,7 +156,10 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       const actor = c.get('user');
       // An admin changing their own password or email proves it is them, as on the profile.
       if (id === actor.id && (input.password !== undefined || input.email !== undefined)) {
-        await confirmCurrentPassword({ db, signInLimiter }, { userId: actor.id, email: actor.email, currentPassword, address: clientAddress(c, { trustProxy: deps.config.trustProxy }) });
+        await confirmCurrentPassword(
+          { db, signInLimiter },
+          { userId: actor.id, email: actor.email, currentPassword, address: clientAddress(c, { trustProxy: deps.config.trustProxy }), sessionId: c.get('sessionId') },
+        );
       }
       await updateUserAccount(deps, { ...actor, sessionId: c.get('sessionId') }, id, input);
       return ok(c, await findUserOr404(deps, id));

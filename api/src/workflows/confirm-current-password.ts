@@ -11,10 +11,12 @@ import { tooManyAttempts } from './auth-limits.ts';
  * a stolen access token must not take the account over. The same limiter as sign-in counts each
  * check before the hash runs, so the check is no way to guess the password without limit. An
  * account opened by an access link has no password yet and passes (it is choosing its first).
+ * A signed-in session is a device that signed in, so its checks are counted per session: a
+ * stranger's guesses at the sign-in form cannot stop the owner changing their password.
  */
 export async function confirmCurrentPassword(
   deps: { db: Db; signInLimiter: SignInLimiter },
-  input: { userId: string; email: string; currentPassword: string | undefined; address: string },
+  input: { userId: string; email: string; currentPassword: string | undefined; address: string; sessionId: string },
 ): Promise<void> {
   const currentHash = await findPasswordHash(deps.db, input.userId);
   if (!currentHash) return;
@@ -23,7 +25,7 @@ export async function confirmCurrentPassword(
       details: { currentPassword: VALIDATION_MESSAGES.currentPasswordRequired },
     });
   }
-  const reservation = await deps.signInLimiter.reserve(input.email, input.address);
+  const reservation = await deps.signInLimiter.reserve(input.email, { address: input.address, knownDevice: `session:${input.sessionId}` });
   if (!reservation.isAllowed) throw tooManyAttempts(reservation, SERVER_MESSAGES.tooManyPasswordAttempts);
   if (!(await verifyPassword(currentHash, input.currentPassword))) {
     await deps.signInLimiter.fail(reservation.attempt);

@@ -3,6 +3,7 @@ import type { AppDeps } from '../app-env.ts';
 import { consumeOneTimeToken, isOneTimeTokenValid } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endUserCredentials } from '../auth/end-credentials.ts';
+import { forgetDevices } from '../auth/known-devices.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { AppError } from '../http/app-error.ts';
@@ -39,6 +40,7 @@ export async function resetPassword(
     await setPasswordHash(trx, user.id, { passwordHash, now: at });
     // Whoever knew the old password is signed out everywhere, and older links die with it.
     await endUserCredentials(trx, { userId: user.id, now: at });
+    await forgetDevices(trx, user.id);
     await recordActivity(trx, { userId: user.id, type: 'PASSWORD_RESET', now: at });
   });
   await limiters.signIn.forgetAccount(user.email);

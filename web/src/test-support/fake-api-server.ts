@@ -12,6 +12,8 @@ export type FakeApi = {
   /** Refresh token -> the pair it rotates to. */
   refreshPairs: Map<string, { token: string; refreshToken: string }>;
   calls: Array<{ method: string; path: string; authorization: string | undefined }>;
+  /** What each POST /auth/login carried. */
+  loginBodies: Array<Record<string, any>>;
   refreshDelayMs: number;
   /** Overrides the answer for a path (method + ' ' + path), e.g. to send a 500. */
   overrides: Map<string, (req: IncomingMessage, res: ServerResponse) => void>;
@@ -51,6 +53,7 @@ export async function startFakeApi(): Promise<FakeApi> {
     validTokens: new Set(),
     refreshPairs: new Map(),
     calls: [],
+    loginBodies: [],
     refreshDelayMs: 0,
     overrides: new Map(),
     close: async () => undefined,
@@ -67,10 +70,12 @@ export async function startFakeApi(): Promise<FakeApi> {
 
     if (req.method === 'POST' && path === '/auth/login') {
       const body = await readJson(req);
+      api.loginBodies.push(body);
       if (body.email === OFFICER.email && body.password === 'officer123') {
         api.validTokens.add('access-1');
         api.refreshPairs.set('refresh-1', { token: 'access-2', refreshToken: 'refresh-2' });
-        return send(res, 200, { success: true, data: { user: OFFICER, token: 'access-1', refreshToken: 'refresh-1' } });
+        const deviceToken = body.deviceToken ?? `device-${api.loginBodies.length}`;
+        return send(res, 200, { success: true, data: { user: OFFICER, token: 'access-1', refreshToken: 'refresh-1', deviceToken } });
       }
       return failure(res, 401, 'Invalid email or password', 'UNAUTHENTICATED');
     }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, createMemoryStorage, type KeyValueStorage } from '../../lib/api-client.ts';
 import { OFFICER, startFakeApi, unusedBaseUrl, type FakeApi } from '../../test-support/fake-api-server.ts';
+import { createKnownDevices } from './known-devices.ts';
 import { createSessionStore, createStorageProfileCache } from './session-store.ts';
 
 let api: FakeApi;
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 function makeStore(baseUrl = api.baseUrl) {
   const client = createApiClient({ baseUrl, storage });
-  return createSessionStore({ client, profileCache: createStorageProfileCache(storage) });
+  return createSessionStore({ client, profileCache: createStorageProfileCache(storage), knownDevices: createKnownDevices(storage) });
 }
 
 describe('session store', () => {
@@ -26,6 +27,17 @@ describe('session store', () => {
     await store.getState().restoreSession();
     expect(store.getState()).toMatchObject({ isAuthenticated: false, hasRestored: true });
     expect(api.calls).toHaveLength(0);
+  });
+
+  it("keeps the device's token across sign-out and sends it with the next sign-in to that account only", async () => {
+    const store = makeStore();
+    await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
+    expect(api.loginBodies[0]).not.toHaveProperty('deviceToken');
+    await store.getState().logout();
+    await store.getState().login({ email: ' Officer@Example.com', password: 'officer123' });
+    expect(api.loginBodies[1]).toMatchObject({ deviceToken: 'device-1' });
+    await store.getState().login({ email: 'someone-else@example.com', password: 'whatever1' });
+    expect(api.loginBodies[2]).not.toHaveProperty('deviceToken');
   });
 
   it('signs in, keeps both tokens in storage and the user in state', async () => {
@@ -100,7 +112,7 @@ describe('session store', () => {
 
   it('signs out when a refresh is refused later in the session', async () => {
     const client = createApiClient({ baseUrl: api.baseUrl, storage });
-    const store = createSessionStore({ client, profileCache: createStorageProfileCache(storage) });
+    const store = createSessionStore({ client, profileCache: createStorageProfileCache(storage), knownDevices: createKnownDevices(storage) });
     await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
     api.validTokens.clear();
     api.refreshPairs.clear();

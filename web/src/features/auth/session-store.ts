@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { ERROR_MESSAGES, type LoginResponse, type User } from '@parkpatrol/shared';
 import { apiClient, browserStorage, toApiError, type ApiClient, type KeyValueStorage } from '../../lib/api-client.ts';
 import { isQuotaExceededError } from '../../lib/storage-full.ts';
+import { createKnownDevices, type KnownDevices } from './known-devices.ts';
 import type { SessionMirror } from './session-mirror.ts';
 
 /** Spec section 3's session state, plus whether the start-up restore has finished. */
@@ -62,8 +63,13 @@ const signedOut = {
   isProfileStale: false,
 } as const;
 
-export function createSessionStore(deps: { client: ApiClient; profileCache: ProfileCache; mirror?: SessionMirror }): SessionStore {
-  const { client, profileCache, mirror } = deps;
+export function createSessionStore(deps: {
+  client: ApiClient;
+  profileCache: ProfileCache;
+  knownDevices: KnownDevices;
+  mirror?: SessionMirror;
+}): SessionStore {
+  const { client, profileCache, knownDevices, mirror } = deps;
   const stored = client.getTokens();
   let stopWatchingMirror: (() => void) | null = null;
 
@@ -156,10 +162,11 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
         set({ isLoading: true, error: null });
         try {
           const data = await client.post<LoginResponse>('auth/login', {
-            json: credentials,
+            json: { ...credentials, deviceToken: knownDevices.tokenFor(credentials.email) },
             skipRefresh: true,
             fallbackMessage: ERROR_MESSAGES.loginFailed,
           });
+          knownDevices.remember(credentials.email, data.deviceToken);
           client.setTokens({ token: data.token, refreshToken: data.refreshToken });
           await becomeAuthenticated(data.user);
           return true;
@@ -217,6 +224,7 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
       },
 
       async adoptSession(answer) {
+        knownDevices.remember(answer.user.email, answer.deviceToken);
         client.setTokens({ token: answer.token, refreshToken: answer.refreshToken });
         set({ error: null });
         await becomeAuthenticated(answer.user);
@@ -276,6 +284,7 @@ export function createLazySessionMirror(): SessionMirror {
 export const sessionStore = createSessionStore({
   client: apiClient,
   profileCache: createStorageProfileCache(browserStorage()),
+  knownDevices: createKnownDevices(browserStorage()),
   mirror: typeof indexedDB === 'undefined' ? undefined : createLazySessionMirror(),
 });
 
