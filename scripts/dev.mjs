@@ -1,12 +1,13 @@
 // `npm run dev`: the API on :8000 (restarts on change) and Vite on :5173 proxying /api to it.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureInstalled, root } from './ensure-installed.mjs';
+import { ensureInstalled, ensureProjectNode, root } from './ensure-installed.mjs';
 
 ensureInstalled();
+ensureProjectNode();
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const children = [
-  spawn(bin('tsx'), ['watch', join(root, 'api/src/server.ts')], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch', join(root, 'api/src/server.ts')], { cwd: root, stdio: 'inherit' }),
   spawn(bin('vite'), [], { cwd: join(root, 'web'), stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

@@ -2,10 +2,11 @@
 // the API tests again on PostgreSQL, then the browser journeys (Playwright on Debian's Chromium against the real built app + API).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureInstalled, root } from './ensure-installed.mjs';
+import { ensureInstalled, ensureProjectNode, root } from './ensure-installed.mjs';
 import { ensureDebianPackages } from './services/service-utils.mjs';
 
 ensureInstalled();
+ensureProjectNode();
 const { buildWebIfStale } = await import('./build-web.mjs');
 
 function run(title, command, cwd = root) {

@@ -59,7 +59,7 @@ describe('npm run backup', () => {
     const background = (async () => {
       for (let seed = 100; filing; seed += 2) await file(live.baseUrl, token, carParkId, seed);
     })();
-    const backup = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--out', out], {
+    const backup = await run(process.execPath, ['scripts/backup.ts', '--out', out], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
     });

@@ -16,7 +16,7 @@ describe('npm run create-user', () => {
 
   async function createUser(args: string[]) {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', ...args], {
+      const { stdout, stderr } = await run(process.execPath, ['scripts/create-user.ts', ...args], {
         cwd: root,
         env: { ...process.env, DATA_DIR: t.config.dataDir, ...databaseEnv(t), APP_URL: 'http://localhost:5173' },
       });

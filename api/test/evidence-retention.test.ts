@@ -133,7 +133,7 @@ describe('evidence retention', () => {
 
   describe('npm run retention', () => {
     async function retention(args: string[], days: string) {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/retention.ts', ...args], {
+      const { stdout } = await run(process.execPath, ['scripts/retention.ts', ...args], {
         cwd: root,
         env: { ...process.env, DATA_DIR: t.config.dataDir, ...databaseEnv(t), EVIDENCE_RETENTION_DAYS: days },
       });

@@ -330,7 +330,7 @@ describe.skipIf(!ON_POSTGRES)('moving an installation from SQLite and disk to Po
 
   it('refuses a target that already holds rows, and changes nothing there', async () => {
     const before = await sql<{ n: number }>`select count(*) as n from pcn_audit`.execute(targetDb.db);
-    const refused = await run(process.execPath, ['--import', 'tsx', 'scripts/migrate-to-postgres.ts', '--from-data-dir', source.config.dataDir], {
+    const refused = await run(process.execPath, ['scripts/migrate-to-postgres.ts', '--from-data-dir', source.config.dataDir], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: target.url, JWT_SECRET: source.config.jwtSecret },
     }).then(

@@ -83,8 +83,9 @@ export async function createTestApp(
   await migrateToLatest(db);
   const logLines: string[] = [];
   const logger: Logger = createLogger((line) => logLines.push(line));
-  const clock = { offsetMs: 0 };
-  const now = () => new Date(Date.now() + clock.offsetMs);
+  // `frozenAtMs` stops the clock (a test that must not race the machine's load sets it); `offsetMs` moves it.
+  const clock: { offsetMs: number; frozenAtMs: number | null } = { offsetMs: 0, frozenAtMs: null };
+  const now = () => new Date((clock.frozenAtMs ?? Date.now()) + clock.offsetMs);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
   const deps: AppDeps = { db, config, mailer, logger, now, evidence };
@@ -104,6 +105,15 @@ export async function createTestApp(
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
+    }
+    if (body instanceof FormData) {
+      // Sent as its encoded bytes, as a phone's upload arrives. A Request built on a FormData gets a
+      // body stream from Node's fetch (undici) that, once the server stops reading early (a refused
+      // upload cancels it), still writes to it in a later microtask and throws an uncaught
+      // 'ReadableStream is already closed' on Node 24. A server never receives that stream.
+      const encoded = new Response(body);
+      headers['content-type'] ??= encoded.headers.get('content-type') ?? '';
+      body = new Uint8Array(await encoded.arrayBuffer());
     }
     const res = await app.request(`/api${path}`, { method, headers, body });
     const text = await res.text();

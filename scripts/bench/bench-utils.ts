@@ -7,10 +7,10 @@ export const root = join(import.meta.dirname, '..', '..');
 
 /**
  * Runs a file of a checkout (this one unless `cwd` names another) with the given environment:
- * TypeScript through tsx, plain JavaScript (.mjs) on plain Node.
+ * TypeScript and JavaScript alike on this Node, which strips the types itself.
  */
 export function startProcess(script: string, env: Record<string, string>, cwd = root, options: { cpu?: number } = {}): ChildProcess {
-  const command = script.endsWith('.mjs') ? process.execPath : join(root, 'node_modules/.bin/tsx');
+  const command = process.execPath;
   const pinned = options.cpu !== undefined && canPin();
   return spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(options.cpu), command, script] : [script], {
     cwd,

@@ -1,4 +1,4 @@
-// `tsx scripts/bench/offline.ts`: the offline budgets of design section 9 and issue 5, measured in
+// `npm run bench:offline`: the offline budgets of design section 9 and issue 5, measured in
 // Chromium against the real built app and API (a server of its own, on a free port, fresh data):
 //  - Submit PCN to My PCNs shown, with no network (budget 300 ms), median of the runs;
 //  - compressed size and time per 4000x3000 photo (compress, hash and store on the phone);
@@ -124,7 +124,7 @@ function cloneQueuedNotices(page: Page, sourceDraftId: string, count: number, pr
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      // No named helpers in here: tsx would wrap them in a __name() the page does not have.
+      // No named helpers in here: the function goes to the page as its source text, alone.
       const [source, allPhotos] = await Promise.all([
         new Promise<Record<string, unknown>>((resolve, reject) => {
           const request = db.transaction('drafts').objectStore('drafts').get(sourceDraftId);

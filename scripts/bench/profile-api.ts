@@ -58,7 +58,7 @@ export async function profileApi(): Promise<{ frames: ProfileFrame[]; file: stri
   const profileDir = join(root, 'data', 'bench-profile');
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
-  const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'api/src/server.ts'], {
+  const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web') },
     stdio: ['ignore', 'ignore', 'inherit'],

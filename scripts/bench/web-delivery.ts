@@ -4,7 +4,7 @@
 // protocol; Lighthouse (from npm, driving the same Chromium) gives its mobile score. Each figure
 // has a budget; the run fails when one is broken.
 //
-// `npx tsx scripts/bench/web-delivery.ts [--tree DIR]` measures another checkout of this project
+// `node scripts/bench/web-delivery.ts [--tree DIR]` measures another checkout of this project
 // (its server and its built web app, e.g. a `git worktree` of an older commit) for a before/after.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -40,7 +40,7 @@ test('photos removed under the retention policy are announced, not shown broken'
   expect(cancelled.status()).toBe(200);
 
   // The real command, against the running server's data, with no waiting period.
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/retention.ts'], {
+  const output = execFileSync(process.execPath, ['scripts/retention.ts'], {
     cwd: rootDir,
     env: { ...process.env, DATA_DIR: process.env.PP_DATA_DIR, EVIDENCE_RETENTION_DAYS: '0' },
     encoding: 'utf8',

@@ -79,7 +79,7 @@ export default async function globalSetup() {
   const mailDir = join(tempDir, 'received-mail');
   const mailSink = await startMailSink(mailDir);
 
-  const server = spawn(process.execPath, [join(rootDir, 'node_modules/tsx/dist/cli.mjs'), 'api/src/server.ts'], {
+  const server = spawn(process.execPath, ['api/src/server.ts'], {
     cwd: rootDir,
     env: {
       ...process.env,

@@ -28,9 +28,7 @@ function findFreePort(): Promise<number> {
 }
 
 async function startServer(port: number, dataDir: string, distDir: string): Promise<ChildProcess> {
-  // tsx as a loader, not its CLI: the CLI runs the server in a child process, which a SIGKILL of
-  // the CLI would leave running.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const server = spawn(process.execPath, ['api/src/server.ts'], {
     cwd: rootDir,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: distDir, APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test' },
     stdio: ['ignore', 'ignore', 'inherit'],

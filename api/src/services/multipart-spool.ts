@@ -42,8 +42,10 @@ export type SpoolProblem = 'body-too-large' | 'file-too-large' | 'too-many-files
 
 /** A refusal found while reading; the route turns it into the envelope. */
 export class SpoolError extends Error {
-  constructor(readonly problem: SpoolProblem, options?: { cause?: unknown }) {
+  readonly problem: SpoolProblem;
+  constructor(problem: SpoolProblem, options?: { cause?: unknown }) {
     super(`multipart refused: ${problem}`, options);
+    this.problem = problem;
     this.name = 'SpoolError';
   }
 }

@@ -28,13 +28,11 @@ export type ServerProcess = {
 };
 
 /**
- * The real server (api/src/server.ts through tsx's loader) as a child process on DATA_DIR and PORT, resolved
+ * The real server (api/src/server.ts, run by Node as production runs it) as a child process on DATA_DIR and PORT, resolved
  * once /api/health answers. Its output is kept, never printed, so a crash test stays quiet.
  */
 export async function startServerProcess(options: { dataDir: string; port: number; env?: Record<string, string> }): Promise<ServerProcess> {
-  // `node --import tsx` rather than the tsx CLI: the CLI runs the server in a grandchild, which
-  // a SIGKILL of the CLI would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

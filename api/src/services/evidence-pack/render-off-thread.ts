@@ -4,15 +4,15 @@ import type { RenderReply, RenderRequest } from './render-worker.ts';
 /**
  * Renders evidence packs off the request path, in one worker thread that stays
  * for the next pack: the API keeps answering while a pack is drawn, and packs asked for together
- * queue rather than take every core. The worker is TypeScript like the rest; its small
- * JavaScript entry registers tsx in the thread, whatever started this process.
+ * queue rather than take every core. The worker is TypeScript like the rest, loaded by Node's
+ * own type stripping (docs/decisions/0014-node-24.md), whatever started this process.
  */
 let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, { resolve: (bytes: Uint8Array<ArrayBuffer>) => void; reject: (error: Error) => void }>();
 
 function startWorker(): Worker {
-  const started = new Worker(new URL('./render-worker-entry.mjs', import.meta.url));
+  const started = new Worker(new URL('./render-worker.ts', import.meta.url));
   started.unref();
   started.on('message', (reply: RenderReply) => {
     const waiting = pending.get(reply.id);
