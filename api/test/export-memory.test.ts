@@ -3,24 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBenchDatabase } from '../../scripts/bench/seed-bench.ts';
-import { findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { findFreePort, startServerProcess, MEASURED_HEAP, type ServerProcess } from './support/server-process.ts';
 
 /**
  * 100,000 PCNs export as CSV while the server's memory stays flat. The real
  * server runs as a child process on a database seeded with them, with its JavaScript heap capped
- * (64 MB of old space, 8 MB semi-spaces), below what holding the export would take (the 100,000 records and the 18 MB file grow
+ * (MEASURED_HEAP: 64 MB of old space, a small young generation), below what holding the export would take (the 100,000 records and the 18 MB file grow
  * a process by about 80 MB; a buffering export was tried and the server died of it). Its RSS is
  * read from /proc while the download streams in, and must stay within 50 MB of idle; the cap also
  * keeps the garbage collector from letting the heap drift up meanwhile (without it one CI run
- * measured 52 MB of uncollected garbage). The young generation is capped as well because Node 24's
- * V8 sizes it for itself, no longer from the old-space cap: with the old space alone capped, its
- * semi-spaces grew the RSS by 125 MB of short-lived garbage (Node 20: 5 MB; Node 24 with both caps: 23 MB).
+ * measured 52 MB of uncollected garbage). MEASURED_HEAP caps the young generation too: with the
+ * old space alone capped, Node 24's semi-spaces grew the RSS by 125 MB of short-lived garbage
+ * (Node 20: 5 MB; Node 24 with both caps: 23 MB).
  */
 
 const MB = 1024 * 1024;
 const ALLOWED_GROWTH = 50 * MB;
-const HEAP_CAP_MB = 64;
-const SEMI_SPACE_MB = 8;
 let server: ServerProcess;
 let dataDir: string;
 let pcnCount: number;
@@ -33,7 +31,7 @@ function rssOf(pid: number): number {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-export-'));
   pcnCount = (await seedBenchDatabase(dataDir)).pcns;
-  server = await startServerProcess({ dataDir, port: await findFreePort(), env: { NODE_OPTIONS: `--max-old-space-size=${HEAP_CAP_MB} --max-semi-space-size=${SEMI_SPACE_MB}` } });
+  server = await startServerProcess({ dataDir, port: await findFreePort(), env: { NODE_OPTIONS: MEASURED_HEAP } });
 }, 120_000);
 
 afterAll(async () => {

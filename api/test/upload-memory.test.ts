@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@parkpatrol/shared';
 import { UPLOADS_PER_USER } from '../src/services/upload-gate.ts';
 import { makeJpeg } from './fixtures.ts';
-import { findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { findFreePort, startServerProcess, MEASURED_HEAP, type ServerProcess } from './support/server-process.ts';
 
 /**
  * Issue 13, finding 9: a 200 MB chunked upload raised the server's memory by 200 MB before it
@@ -100,7 +100,7 @@ async function attack(partBytes: number): Promise<{ status: number; peakGrowth: 
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-memory-'));
-  server = await startServerProcess({ dataDir, port: await findFreePort() });
+  server = await startServerProcess({ dataDir, port: await findFreePort(), env: { NODE_OPTIONS: MEASURED_HEAP } });
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
