@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -14,6 +15,19 @@ const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
 const productNameRefusal = productNameProblem(productName);
 if (productNameRefusal) throw new Error(productNameRefusal);
 
+/**
+ * Which build this is, in every error report the app sends: BUILD_ID when the deploy sets one,
+ * else the commit, else the time. Its source maps are kept under web/source-maps/<id>.
+ */
+const buildId = process.env.BUILD_ID ?? commitId() ?? `local-${Date.now().toString(36)}`;
+function commitId(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where this build writes (`--outDir` included): the precache list reads its Vite manifest there. */
 let outDir = resolve(import.meta.dirname, 'dist');
 
@@ -24,6 +38,11 @@ export default defineConfig({
       name: 'out-dir',
       configResolved: (config) => {
         outDir = resolve(config.root, config.build.outDir);
+      },
+      // For scripts/move-source-maps.mjs, which files the maps under this id.
+      writeBundle: () => {
+        mkdirSync(resolve(outDir, '.vite'), { recursive: true });
+        writeFileSync(resolve(outDir, '.vite/build-id'), buildId);
       },
     },
     // The title and a first screen are there before any JavaScript runs (build/boot-screen.ts).
@@ -89,6 +108,7 @@ export default defineConfig({
   worker: { format: 'es', rolldownOptions: { output: { entryFileNames: `${WORKER_SCRIPT_PREFIX}[name]-[hash].js` } } },
   define: {
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
   },
   server: {
     proxy: { '/api': 'http://localhost:8000' },
@@ -116,7 +136,9 @@ export default defineConfig({
         },
       },
     },
-    sourcemap: false,
+    // Written for reading error reports, never served: 'hidden' names no map in the files, and
+    // scripts/move-source-maps.mjs takes them out of dist.
+    sourcemap: 'hidden',
     target: 'es2022',
   },
 });

@@ -6,6 +6,7 @@ import type { EvidenceStore } from './services/evidence-storage.ts';
 import type { UploadGate } from './services/upload-gate.ts';
 import type { Logger } from './services/logger.ts';
 import type { Mailer } from './services/mail.ts';
+import type { Metrics } from './services/metrics.ts';
 
 /** Everything the app needs from outside; tests build their own. */
 export type AppDeps = {
@@ -14,6 +15,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** The Prometheus metrics this process counts (services/metrics.ts). */
+  metrics: Metrics;
   /** Where evidence photos are kept (the uploads folder or an S3 bucket): made once at start from the configuration. */
   evidence: EvidenceStore;
   /** Password-guess limits shared by sign-in and the profile; in the database, by SIGN_IN_POLICY, unless given. */
@@ -33,4 +36,4 @@ export type AuthUser = {
 };
 
 /** `sessionId` is the refresh-token family of the access token (one sign-in). */
-export type AppEnv = { Variables: { user: AuthUser; account: User; sessionId: string } };
+export type AppEnv = { Variables: { user: AuthUser; account: User; sessionId: string; requestId: string } };

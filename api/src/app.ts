@@ -24,6 +24,10 @@ import { createPcnRoutes } from './routes/pcns.ts';
 import { createTrackingRoutes } from './routes/tracking.ts';
 import { createUploadRoutes } from './routes/uploads.ts';
 import { createUserRoutes } from './routes/users.ts';
+import { createClientErrorRoutes } from './routes/client-errors.ts';
+import { createMetricsRoutes } from './routes/metrics.ts';
+import { observeRequests } from './http/observe-requests.ts';
+import { countingStoreErrors } from './services/metrics.ts';
 
 export type { AppDeps } from './app-env.ts';
 
@@ -47,8 +51,11 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(given: AppDeps): Hono<AppEnv> {
+  const deps: AppDeps = { ...given, evidence: countingStoreErrors(given.evidence, given.metrics) };
   const app = new Hono<AppEnv>();
+  // First: every answer and log line of a request carries its id; every answer is logged and timed.
+  app.use('*', observeRequests({ logger: deps.logger, metrics: deps.metrics, trustProxy: deps.config.trustProxy }));
 
   const securityHeaders = secureHeaders({
     contentSecurityPolicy: { ...CONTENT_SECURITY_POLICY, scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScriptHashes(deps.config.webDistDir)] },
@@ -95,11 +102,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/tracking', createTrackingRoutes(deps));
   api.route('/onboarding', createOnboardingRoutes(deps));
   api.route('/observations', createObservationRoutes(deps));
+  api.route('/client-errors', createClientErrorRoutes(deps));
   // Last: an unknown /api path is the JSON 404, never the web app's index.html.
   api.all('*', () => {
     throw new AppError('NOT_FOUND', SERVER_MESSAGES.notFound);
   });
   app.route('/api', api);
+  // Unset METRICS_TOKEN: no route at all (the web app's 404, like any unknown address).
+  if (deps.config.metricsToken) app.route('/metrics', createMetricsRoutes(deps, deps.config.metricsToken));
   app.notFound((c) => {
     const body: ApiFailure = { success: false, message: SERVER_MESSAGES.notFound, error: SERVER_MESSAGES.notFound, code: 'NOT_FOUND' };
     return c.json(body, 404);

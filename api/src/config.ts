@@ -33,6 +33,8 @@ export type Config = {
    * and AWS_REGION itself; `endpoint` is AWS_ENDPOINT_URL_S3 (a non-AWS server), if set.
    */
   evidenceStore: EvidenceStoreTarget;
+  /** The bearer token /metrics asks for; unset, there is no /metrics route. */
+  metricsToken: string | undefined;
 };
 
 export type EvidenceStoreTarget = { kind: 'disk' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined };
@@ -54,6 +56,7 @@ const envSchema = z.object({
     .optional(),
   NODE_ENV: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
   KEEPER_NOTICE_DAYS: z.coerce
     .number({ error: 'KEEPER_NOTICE_DAYS must be a whole number of days' })
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keeperNoticeDays: e.KEEPER_NOTICE_DAYS,
     evidenceRetentionDays: e.EVIDENCE_RETENTION_DAYS,
     evidenceStore,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

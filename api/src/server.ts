@@ -10,6 +10,7 @@ import { connectDatabase, migrateToLatest } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './services/logger.ts';
 import { createMailer } from './services/mail.ts';
+import { createMetrics } from './services/metrics.ts';
 import { sweepSpoolLeftovers } from './services/evidence-storage.ts';
 import { createConfiguredEvidenceStore } from './services/evidence-store-s3.ts';
 import { scheduleDailyEvidencePurge } from './services/purge-expired-evidence.ts';
@@ -58,6 +59,7 @@ const app = createApp({
   mailer,
   logger,
   now: () => new Date(),
+  metrics: createMetrics({ processMetrics: true }),
 });
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

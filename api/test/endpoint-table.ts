@@ -280,6 +280,12 @@ export const ENDPOINTS: EndpointCase[] = [
   },
   { method: 'GET', route: '/observations', body: 'none', prepare: async () => ({ path: '/observations?page=1&limit=5' }), expected: adminsOnly(200) },
 
+  // ---- the web app's uncaught errors: anyone may report (the sign-in screen breaks too), limited per address ----
+  {
+    method: 'POST', route: '/client-errors', body: 'json', expected: everyone(202),
+    prepare: async () => ({ path: '/client-errors', json: { message: 'TypeError: x is undefined', page: '/pcn/new', buildId: 'test-build' } }),
+  },
+
   // ---- onboarding ----
   {
     method: 'GET', route: '/onboarding/users', body: 'none', expected: adminsOnly(200),

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type Db, type DatabaseTarget } from '../src/db/database.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import { createMetrics } from '../src/services/metrics.ts';
 import { createSignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from '../src/services/evidence-storage.ts';
 import type { UploadGate } from '../src/services/upload-gate.ts';
@@ -88,7 +89,7 @@ export async function createTestApp(
   const now = () => new Date((clock.frozenAtMs ?? Date.now()) + clock.offsetMs);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
-  const deps: AppDeps = { db, config, mailer, logger, now, evidence };
+  const deps: AppDeps = { db, config, mailer, logger, now, evidence, metrics: createMetrics() };
   if (options.signInPolicy) deps.signInLimiter = createSignInLimiter({ db, now, policy: options.signInPolicy });
   if (options.uploadGate) deps.uploadGate = options.uploadGate;
   if (options.bodyDeadlines) deps.bodyDeadlines = options.bodyDeadlines;

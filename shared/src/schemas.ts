@@ -335,3 +335,16 @@ export type Observation = {
   updatedAt: string;
 };
 export type ObservationListResponse = { observations: Observation[]; pagination: { page: number; limit: number; total: number; pages: number } };
+
+/**
+ * POST /client-errors: an uncaught error of the web app, with the build it came from, so a
+ * stack can be read against that build's source maps. Bounded, and the page is its path only
+ * (a query can hold a registration or a token).
+ */
+export const clientErrorReportSchema = z.object({
+  message: z.string().min(1).max(1000),
+  stack: z.string().max(8000).optional(),
+  page: z.string().max(500).regex(/^\/[^?#]*$/, 'A path without query or fragment'),
+  buildId: z.string().min(1).max(64).regex(/^[\w.-]+$/),
+});
+export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;

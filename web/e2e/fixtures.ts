@@ -7,20 +7,23 @@ export const OFFICER = { email: 'officer@example.com', password: 'officer123', f
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
 
 /** The server started by global-setup.ts, on a free port with a fresh database. */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ failOnConsoleErrors: void; expectedPageErrors: readonly string[] }>({
+  /** Errors a test raises on purpose (text it contains), which failOnConsoleErrors lets pass. */
+  expectedPageErrors: [[], { option: true }],
   /**
    * An error the app logs is a bug nobody looked at (style.md). The browser's own "Failed to load
    * resource" lines for expected 4xx answers (a wrong password, an expired token) are not ours.
    */
   failOnConsoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedPageErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use();
-      expect(errors, 'console errors in the page').toEqual([]);
+      const unexpected = errors.filter((error) => !expectedPageErrors.some((expected) => error.includes(expected)));
+      expect(unexpected, 'console errors in the page').toEqual([]);
     },
     { auto: true },
   ],

@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PRODUCT_TITLE } from './config/env.ts';
 import { App } from './app/app.tsx';
+import { reportUncaughtErrors } from './lib/report-errors.ts';
 import './app/theme.css';
 
+reportUncaughtErrors();
 document.title = PRODUCT_TITLE;
 
 const container = document.getElementById('root');

@@ -30,6 +30,8 @@ export function createObservationRoutes(deps: AppDeps) {
       const id = c.req.param('id');
       if (!UUID_PATTERN.test(id)) throw new AppError('BAD_REQUEST', 'An observation id is a UUID made by the phone');
       const observation = await readJson(c, saveObservationInputSchema);
-      return ok(c, await saveObservation(db, { actor: c.get('user'), id: id.toLowerCase(), observation, now: now() }));
+      const saved = await saveObservation(db, { actor: c.get('user'), id: id.toLowerCase(), observation, now: now() });
+      deps.metrics.outboxUploads.inc({ kind: 'observation', outcome: 'stored' });
+      return ok(c, saved);
     });
 }

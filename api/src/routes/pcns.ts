@@ -281,6 +281,7 @@ export function createPcnRoutes(deps: AppDeps) {
       const form = await readPcnForm(c, uploadsDir);
       const fields = parseWith(pcnFieldsSchema, form.text);
       const filed = await filePcn(evidenceDeps, { actor: user, idempotencyKey: key, fields, photos: form, deviceTime, receivedAt });
+      deps.metrics.outboxUploads.inc({ kind: 'notice', outcome: filed.replayed ? 'replayed' : 'stored' });
       if (filed.replayed) {
         c.header('Idempotent-Replayed', 'true');
         return ok(c, await loadPcn(filed.row, viewerOf(c), { withHistory: true }), { status: 201 });

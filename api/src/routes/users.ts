@@ -69,7 +69,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
         // A user who arrived by access link has no password yet and sets the first one without
         // a current one; anyone else proves they know it.
         await confirmCurrentPassword(
-          { db, signInLimiter },
+          { db, signInLimiter, metrics: deps.metrics },
           {
             userId: me.id,
             email: me.email,
@@ -157,7 +157,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       // An admin changing their own password or email proves it is them, as on the profile.
       if (id === actor.id && (input.password !== undefined || input.email !== undefined)) {
         await confirmCurrentPassword(
-          { db, signInLimiter },
+          { db, signInLimiter, metrics: deps.metrics },
           { userId: actor.id, email: actor.email, currentPassword, address: clientAddress(c, { trustProxy: deps.config.trustProxy }), sessionId: c.get('sessionId') },
         );
       }

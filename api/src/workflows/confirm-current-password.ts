@@ -3,6 +3,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import type { Metrics } from '../services/metrics.ts';
 import { findPasswordHash } from '../repositories/users.ts';
 import { tooManyAttempts } from './auth-limits.ts';
 
@@ -15,7 +16,7 @@ import { tooManyAttempts } from './auth-limits.ts';
  * stranger's guesses at the sign-in form cannot stop the owner changing their password.
  */
 export async function confirmCurrentPassword(
-  deps: { db: Db; signInLimiter: SignInLimiter },
+  deps: { db: Db; signInLimiter: SignInLimiter; metrics: Pick<Metrics, 'signInLimited'> },
   input: { userId: string; email: string; currentPassword: string | undefined; address: string; sessionId: string },
 ): Promise<void> {
   const currentHash = await findPasswordHash(deps.db, input.userId);
@@ -26,7 +27,10 @@ export async function confirmCurrentPassword(
     });
   }
   const reservation = await deps.signInLimiter.reserve(input.email, { address: input.address, knownDevice: `session:${input.sessionId}` });
-  if (!reservation.isAllowed) throw tooManyAttempts(reservation, SERVER_MESSAGES.tooManyPasswordAttempts);
+  if (!reservation.isAllowed) {
+    deps.metrics.signInLimited.inc({ limit: 'current-password' });
+    throw tooManyAttempts(reservation, SERVER_MESSAGES.tooManyPasswordAttempts);
+  }
   if (!(await verifyPassword(currentHash, input.currentPassword))) {
     await deps.signInLimiter.fail(reservation.attempt);
     throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.wrongCurrentPassword, { details: { currentPassword: SERVER_MESSAGES.wrongCurrentPassword } });

@@ -14,7 +14,7 @@ import { startSession } from './start-session.ts';
  * that signed in before), that starts a session when right and hands back the device's token.
  */
 export async function signIn(
-  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'now' | 'metrics'>,
   signInLimiter: SignInLimiter,
   input: { email: string; password: string; deviceToken?: string; address: string },
 ): Promise<LoginResponse> {
@@ -24,6 +24,7 @@ export async function signIn(
   // Counted before the hash runs, so guesses sent side by side cannot outrun the count.
   const reservation = await signInLimiter.reserve(input.email, { address: input.address, knownDevice: deviceId });
   if (!reservation.isAllowed) {
+    deps.metrics.signInLimited.inc({ limit: reservation.needsKnownDevice ? 'account' : 'address' });
     // Made-up emails are counted alike, so this answer says nothing about who has an account.
     const message = reservation.needsKnownDevice ? SERVER_MESSAGES.signInNeedsKnownDevice : SERVER_MESSAGES.tooManyLoginAttempts;
     throw tooManyAttempts(reservation, message);
