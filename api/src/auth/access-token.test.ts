@@ -65,10 +65,11 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(SECRET, forge({ typ: 'JWT' }, claims()), NOW)).toBeNull();
   });
 
-  it('refuses odd headers: another typ, a crit extension', async () => {
+  it('refuses odd headers: another typ or none, a crit extension', async () => {
     expect(await verifyAccessToken(SECRET, forge({ alg: 'HS256', typ: 'at+jwt' }, claims()), NOW)).toBeNull();
     expect(await verifyAccessToken(SECRET, forge({ alg: 'HS256', typ: 'JWT', crit: ['exp'] }, claims()), NOW)).toBeNull();
-    expect(await verifyAccessToken(SECRET, forge({ alg: 'HS256' }, claims()), NOW)).not.toBeNull();
+    expect(await verifyAccessToken(SECRET, forge({ alg: 'HS256' }, claims()), NOW)).toBeNull();
+    expect(await verifyAccessToken(SECRET, forge({ alg: 'HS256', typ: 'application/jwt' }, claims()), NOW)).not.toBeNull();
   });
 
   it('applies the time rules again each time a token it has already checked comes back', async () => {

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiSuccess } from '@parkpatrol/shared';
 import { requestHeader } from './request-header.ts';
@@ -27,8 +28,9 @@ export function ok<T>(c: Context, data: T, options: { message?: string; status?:
  *
  * The text is compressed where it is made, not by a middleware afterwards: reading a response's
  * body back makes @hono/node-server build a full web Response and tee its stream, which cost more
- * than the rest of a signed-in request (issue 17). hono/compress is not used either: it offers
- * no brotli, and c.json sets no Content-Length for its threshold to go by.
+ * than the rest of a signed-in request (scripts/bench/api.ts measures it). hono/compress is not
+ * used either: it offers no brotli (a fifth fewer bytes than gzip on a list page), and c.json
+ * sets no Content-Length for its threshold to go by. The compressing is Node's own zlib.
  */
 export async function sendJson(c: Context, body: unknown, status: ContentfulStatusCode): Promise<Response> {
   const text = JSON.stringify(body);
@@ -52,15 +54,10 @@ export async function sendJson(c: Context, body: unknown, status: ContentfulStat
   return c.body(new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength), status);
 }
 
-/** brotli if the client takes it, else gzip, else nothing; a q=0 refuses that encoding. */
+/** brotli if the client takes it, else gzip, else nothing; a q=0 refuses that encoding (parsed by Hono). */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name!, q ? Number(q.slice(2)) || 0 : 1);
-  }
+  const accepted = new Map(parseAccept(acceptEncoding).map((accept) => [accept.type.toLowerCase(), accept.q]));
   const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
   if (weight('br') > 0) return 'br';
   if (weight('gzip') > 0) return 'gzip';

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import busboy from 'busboy';
+import { Busboy, type BusboyInstance } from '@fastify/busboy';
 
 /**
  * Multipart parsing that never holds a photo in memory. `Request.formData()` (and Hono's body
@@ -67,9 +67,9 @@ export async function spoolMultipart(
   const writes: Array<Promise<void>> = [];
   const outs: Array<import('node:fs').WriteStream> = [];
 
-  let parser: busboy.Busboy;
+  let parser: BusboyInstance;
   try {
-    parser = busboy({
+    parser = Busboy({
       headers: { 'content-type': contentType },
       // One byte over each limit, so a file of exactly the limit passes and the next byte trips it.
       limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: limits.maxFields },
@@ -103,19 +103,19 @@ export async function spoolMultipart(
       reject(error instanceof SpoolError ? error : new SpoolError('malformed', { cause: error }));
     };
 
-    parser.on('field', (rawName, rawValue, info) => {
+    parser.on('field', (rawName, rawValue, _isNameTruncated, isValueTruncated) => {
       // A part without a name (or a value busboy could not decode) comes through as undefined.
       const name = rawName ?? '';
       const value = rawValue ?? '';
       fieldBytes += name.length + value.length;
-      if (info.valueTruncated || fieldBytes > limits.maxFieldsTotalBytes) return fail(new SpoolError('field-too-large'));
+      if (isValueTruncated || fieldBytes > limits.maxFieldsTotalBytes) return fail(new SpoolError('field-too-large'));
       const values = fields.get(name) ?? [];
       values.push(value);
       fields.set(name, values);
     });
-    parser.on('file', (name, stream, info) => {
-      // A body that ends inside a part destroys that part's stream with busboy's 'Unexpected end
-      // of form': without a listener here it would be an uncaught exception, not a 400.
+    parser.on('file', (name, stream, filename) => {
+      // A body that ends inside a part fails that part's stream ('Unexpected end of multipart
+      // data'): without a listener here it would be an uncaught exception, not a 400.
       stream.on('error', fail);
       if (isSettled || name !== fileField) {
         stream.resume();
@@ -142,7 +142,7 @@ export async function spoolMultipart(
           out.on('error', rejectWrite);
           out.on('close', () => {
             isClosed = true;
-            files.push({ tempPath, name: info.filename ?? '', size, sha256: hash.digest('hex'), head: head.subarray(0, Math.min(size, HEAD_BYTES)) });
+            files.push({ tempPath, name: filename ?? '', size, sha256: hash.digest('hex'), head: head.subarray(0, Math.min(size, HEAD_BYTES)) });
             resolveWrite();
           });
         }),
@@ -154,7 +154,7 @@ export async function spoolMultipart(
     parser.on('error', fail);
     counter.on('error', fail);
     input.on('error', fail);
-    parser.on('close', () => {
+    parser.on('finish', () => {
       if (isSettled) return;
       isSettled = true;
       resolve();

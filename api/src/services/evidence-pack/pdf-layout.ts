@@ -1,4 +1,4 @@
-import { rgb, StandardFonts, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { rgb, StandardFonts, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import { toWinAnsi } from '../../domain/evidence-pack-content.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { MAX_PNG_PIXELS, pcnTitle, type PcnAuditEntry, type PcnReference } from '@parkpatrol/shared';
 import {
   auditEntryText,
@@ -39,7 +39,7 @@ export async function renderEvidencePack(content: EvidencePackContent): Promise<
   doc.setTitle(title);
   doc.setSubject(`Evidence for ${pcnTitle(content.pcn.pcnNumber)}, vehicle ${content.pcn.vehicleRegistration}`);
   doc.setCreator(`${content.productName} Self Ticketing`);
-  doc.setProducer('pdf-lib');
+  doc.setProducer('@cantoo/pdf-lib');
   doc.setCreationDate(content.generatedAt);
   doc.setModificationDate(content.generatedAt);
   const fonts = await embedPackFonts(doc);
