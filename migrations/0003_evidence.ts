@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<any>, never importing app code, never edited after it lands.
-// Issue 8, evidence that holds up: capture facts per photo, observation and issue times, the
+// Capture facts per photo, observation and issue times, the
 // device clock offset, duplicate flags, and an append-only audit trail of every PCN change.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('car_parks').addColumn('stay_applies_by_default', 'integer', (c) => c.notNull().defaultTo(0)).execute();

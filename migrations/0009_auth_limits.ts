@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<any>, never importing app code, never edited after it lands.
-// Issue 15, stateless API processes: the password-guess limiter and the reset-email and dead-link
+// Stateless API processes: the password-guess limiter and the reset-email and dead-link
 // counters move from process memory into the database, so every process behind a load balancer
 // sees the same counts. Both tables hold only rows still inside their window; the app deletes
 // older ones as it goes.

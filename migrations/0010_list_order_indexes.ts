@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<any>, never importing app code, never edited after it lands.
-// Issue 17: the PCN list orders by (sort value, sequence), and each page's photos are read
+// The PCN list orders by (sort value, sequence), and each page's photos are read
 // per PCN in upload order (created_at, rowid). The indexes that serve the default orders end
 // in the tie-breaker as well, so SQLite walks them in order and stops after a page instead of
 // sorting in a temporary B-tree (the officer's page of ten 65 -> 56 us, its 40 photos

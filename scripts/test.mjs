@@ -31,7 +31,7 @@ if (!existsSync(chromium)) {
 run('typecheck', 'npm run typecheck --silent');
 run('lint', 'npm run lint --silent');
 run('unit and API tests (vitest)', 'npx vitest run');
-// The same API suite on a throwaway PostgreSQL (issue 15); the browser journeys stay on SQLite.
+// The same API suite on a throwaway PostgreSQL; the browser journeys stay on SQLite.
 run('API tests on PostgreSQL', 'npm run test:postgres --silent');
 run('evidence pack rendered to PNG (artifact)', 'node scripts/render-evidence-pack.mjs');
 buildWebIfStale({ force: true });

@@ -93,7 +93,7 @@ export default defineConfig({
         // app must start and file notices with no network at all.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         // Admin screens are for admins on desktop: an officer's install does not download them
-        // (issue 11). They load when an admin opens them, and sw.ts keeps what was opened.
+        //. They load when an admin opens them, and sw.ts keeps what was opened.
         manifestTransforms: [
           (entries) => {
             const manifest = JSON.parse(readFileSync(resolve(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
@@ -122,7 +122,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // React and the router change only when we upgrade them: kept apart from our own code,
-            // a deploy that changes one screen does not make phones download them again (issue 11).
+            // a deploy that changes one screen does not make phones download them again.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)[\\/]/, priority: 4 },
             { name: 'shared', test: (id: string) => /[\\/]shared[\\/]src[\\/]/.test(id) && !/[\\/](schemas|index|password-forms)\.ts$/.test(id), priority: 3, includeDependenciesRecursively: false },
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
@@ -130,7 +130,7 @@ export default defineConfig({
             // The small helpers two or more signed-in screens share, in one file rather than a
             // dozen of a few hundred bytes: each request on one bar of signal costs a round trip
             // and its headers. Screens themselves stay apart, so a deploy that changes one
-            // screen still sends only that screen (issue 11).
+            // screen still sends only that screen.
             { name: 'screens-common', test: /[\\/]web[\\/]src[\\/](lib|app|features[\\/](pcns|dashboard|outbox))[\\/]/, minShareCount: 2, maxModuleSize: 4000, priority: 0, includeDependenciesRecursively: false },
           ],
         },

@@ -181,7 +181,7 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /**
- * Serves the built PWA on the same origin, as officers on one bar of signal need it (issue 11):
+ * Serves the built PWA on the same origin, as officers on one bar of signal need it:
  * - every text file as the brotli or gzip copy the build wrote beside it (web/scripts/precompress.mjs),
  *   chosen by Accept-Encoding, with `Vary: Accept-Encoding` on every answer that could differ;
  * - hashed assets cached for a year; index.html, the service worker and the manifest revalidated
@@ -221,7 +221,7 @@ const PAGE_AND_WORKER_HEADERS = ['content-security-policy', 'referrer-policy'];
 
 /**
  * A first install fetches some eighty files over one bar of signal, and each answer carried a
- * kilobyte of security headers that only a document acts on (issue 11). Pages, SVG (which can be
+ * kilobyte of security headers that only a document acts on. Pages, SVG (which can be
  * opened as a document) and sw.js keep them all; the scripts that start workers keep the policy
  * and referrer rules a worker obeys; other scripts (a module script obeys its page's policy, not
  * its own), styles, images and the manifest keep only nosniff and CORP.

@@ -70,7 +70,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   }
 });
 
-// Photos of closed notices go after EVIDENCE_RETENTION_DAYS (issue 16): now, then daily.
+// Photos of closed notices go after EVIDENCE_RETENTION_DAYS: now, then daily.
 const stopEvidencePurge = scheduleDailyEvidencePurge({
   db,
   evidence,

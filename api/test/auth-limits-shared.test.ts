@@ -8,7 +8,7 @@ import { ACCESS_LINK_FAILURES_PER_ADDRESS, RESET_REQUESTS_PER_ACCOUNT } from '..
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
 /**
- * Issue 15, stateless API processes: the password-guess limiter and the reset-email and
+ * Stateless API processes: the password-guess limiter and the reset-email and
  * dead-link counters live in the database, so two apps on one database (two API processes
  * behind a load balancer) count the same guesses. Runs on SQLite and, with TEST_POSTGRES_URL,
  * on PostgreSQL, where the apps are separate connection pools.

@@ -11,7 +11,7 @@ import { actorOf, createWorld, type Actor, type World } from './support/world.ts
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
 /**
- * Issue 7, item 3: random and malformed input to every endpoint of the table. Each run takes a
+ * Random and malformed input to every endpoint of the table. Each run takes a
  * valid request from the table, breaks one thing about it, and checks that the answer is never
  * a 500, that a refused request (4xx) is a proper failure envelope and leaves the database and
  * the upload folder exactly as they were.

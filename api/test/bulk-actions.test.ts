@@ -15,7 +15,7 @@ import {
 import { insertPcnsDirectly } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
-// Issue 14, item 2: 'select all matching' and the bulk actions on Manage PCNs and Manage Users.
+// 'Select all matching' and the bulk actions on Manage PCNs and Manage Users.
 // A bulk action is the single action once per row, each on its own: the same rules, the same
 // records, and a refusal for one row changes nothing for the others.
 

@@ -10,7 +10,7 @@ import { createPcnViaApi, jpegUpload, pcnForm, postPcn, validPcnFields } from '.
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
- * Issue 15: read-then-write code must stay right when PostgreSQL runs several requests at once
+ * Read-then-write code must stay right when PostgreSQL runs several requests at once
  * (SQLite runs one transaction at a time). Racy cases repeat, so a missing lock shows as a
  * failure rather than as luck; the ones that stage the race (an admin acting while the photos
  * are stored) fail on both engines without their fix.

@@ -11,7 +11,7 @@ import { checkEvidence } from './support/evidence-check.ts';
 import { callServer, findFreePort, SERVER_JWT_SECRET, startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 /**
- * Issue 7, item 4, against the real server process: SIGKILL in the middle of 50 concurrent
+ * Against the real server process: SIGKILL in the middle of 50 concurrent
  * uploads, then a restart on the same DATA_DIR; and a soak of officers submitting in a loop.
  * "Never lost, never sent twice" is checked on the files and rows themselves.
  */
@@ -180,7 +180,7 @@ describe('soak', () => {
         const email = `soak-officer-${index}@example.com`;
         const user = await callJson(server, 'POST', '/users', {
           token: adminToken,
-          // With a password: an account without one may only choose it (issue 13).
+          // With a password: an account without one may only choose it.
           json: { firstName: 'Soak', lastName: `Officer ${index}`, email, role: 'USER', carParkIds: [carPark.id], password: 'soak-password-1' },
         });
         const token = await signAccessToken(SERVER_JWT_SECRET, { id: user.id, role: 'USER' }, randomUUID(), new Date());

@@ -6,7 +6,7 @@ import { jpegUpload, pcnForm, validPcnFields } from './fixtures.ts';
 import { createActor, createOwnedPcn, uniqueSuffix, type Actor, type ActorName, type World } from './support/world.ts';
 
 /**
- * THE table of the API (issue 7, item 2): every route the app registers, how to build a valid
+ * THE table of the API: every route the app registers, how to build a valid
  * request for it, and what each caller gets. The authorisation matrix runs one case per cell,
  * the bad-input suite mutates these valid requests, and the security suite checks the headers
  * of every answer. A route missing here fails the matrix.
@@ -192,7 +192,7 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/pcns', body: 'none', prepare: async () => ({ path: '/pcns?page=1&limit=10' }), expected: signedIn(200) },
   { method: 'GET', route: '/pcns/stats', body: 'none', prepare: async () => ({ path: '/pcns/stats' }), expected: signedIn(200) },
   {
-    // Issue 8: a USER may check only a car park assigned to them.
+    // A USER may check only a car park assigned to them.
     method: 'GET', route: '/pcns/duplicates', body: 'none',
     expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200 },
     prepare: async (w) => ({ path: `/pcns/duplicates?vehicleRegistration=AB12CDE&carParkId=${w.ownerCarParkId}&date=${new Date().toISOString().slice(0, 10)}` }),

@@ -13,7 +13,7 @@ import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, postPcn, validP
 import { useS3Server, type S3Server } from './support/s3-server.ts';
 
 /**
- * Issue 15, items 1 and 3: evidence photos on the local disk or in an S3-compatible bucket,
+ * Evidence photos on the local disk or in an S3-compatible bucket,
  * behind one EvidenceStore. The same contract runs against both stores; the S3 one talks to a
  * real server (Ceph's radosgw on loopback), never a mock. Every S3 client here is given the
  * server's endpoint, region and keys explicitly, so the machine's own AWS settings play no part.

@@ -21,7 +21,7 @@ import { listUploadFiles, makeJpeg } from './fixtures.ts';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** One photo as the device sends it: bytes plus the optional capture facts of issue 8. */
+/** One photo as the device sends it: bytes plus the optional capture facts. */
 type Photo = {
   bytes: Uint8Array;
   sha256?: string;

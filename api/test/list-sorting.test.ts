@@ -19,7 +19,7 @@ import {
 import { insertPcnsDirectly } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
-// Issue 14, item 1: the admin tables sort on the server over every row, and pages in any sort
+// The admin tables sort on the server over every row, and pages in any sort
 // neither repeat nor skip a row. Each sort is checked against the same rows sorted here.
 
 let t: TestApp;

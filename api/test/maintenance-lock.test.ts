@@ -6,7 +6,7 @@ import { EVIDENCE_PURGE_LOCK, scheduleDailyEvidencePurge } from '../src/services
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
 /**
- * Issue 15, stateless API processes: the orphan sweep at start-up and the evidence purge run in
+ * Stateless API processes: the orphan sweep at start-up and the evidence purge run in
  * one process at a time on a shared PostgreSQL database; a process finding one running skips
  * its own. Two apps on one database stand for two processes.
  */

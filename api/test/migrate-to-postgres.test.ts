@@ -20,7 +20,7 @@ import { findFreePort, startServerProcess, type ServerProcess } from './support/
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
 /**
- * Issue 15, item 7: `npm run migrate-to-postgres` moves an installation from its SQLite file and
+ * `npm run migrate-to-postgres` moves an installation from its SQLite file and
  * uploads folder to PostgreSQL and an S3-compatible bucket. The source is filled through the
  * real API; the target is a real PostgreSQL database and a real radosgw bucket, and a real
  * server process is then started on them. Runs in the PostgreSQL pass (`npm run test:postgres`),

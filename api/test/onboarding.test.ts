@@ -102,7 +102,7 @@ describe('who may send onboarding emails', () => {
   });
 });
 
-describe('GET /onboarding/users: who needs onboarding (issue 14, item 6)', () => {
+describe('GET /onboarding/users: who needs onboarding', () => {
   it('lists everyone but the admin asking, with password set, last onboarding email and last sign-in', async () => {
     const admin = await signIn(t, 'ADMIN', { firstName: 'Asker', lastName: 'Admin' });
     const fresh = await t.createUser({ firstName: 'Nora', lastName: 'New', email: 'nora.new@example.com', password: null });

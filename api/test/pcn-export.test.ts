@@ -5,7 +5,7 @@ import { streamPcnRows } from '../src/repositories/pcn-list.ts';
 import { createPcnViaApi, insertPcnsDirectly } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
-// Manage PCNs' 'Export CSV' (issue 14, item 3) against the list API it must equal.
+// Manage PCNs' 'Export CSV' against the list API it must equal.
 
 let t: TestApp;
 let admin: Session;

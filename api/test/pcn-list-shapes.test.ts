@@ -3,7 +3,7 @@ import { PCN_SORT_KEYS, PCN_STATUSES } from '@parkpatrol/shared';
 import { insertPcnsDirectly } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
-// Issue 17: the list's page and count are compiled once per filter shape and reused with each
+// The list's page and count are compiled once per filter shape and reused with each
 // request's values. Whatever the order of requests, a warm app must answer exactly as a fresh
 // process on the same database does, which compiles each query for the request in hand.
 

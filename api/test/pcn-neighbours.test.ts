@@ -4,7 +4,7 @@ import { ERROR_MESSAGES, type Pcn, type PcnNeighbours, type PcnStatus } from '@p
 import { insertPcnsDirectly } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
-// Issue 14: the review's 'Previous' and 'Save & next' walk the list the admin came from, in its
+// The review's 'Previous' and 'Save & next' walk the list the admin came from, in its
 // filters and sort, and still know where they are after the review moved a PCN out of it.
 
 let t: TestApp;

@@ -433,7 +433,7 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
     expect(day.json.data.pagination.total).toBe(48);
   });
 
-  it('lists and counts the caller\'s own notices for every role; everyone\'s only for an admin who asks (issue 14)', async () => {
+  it('lists and counts the caller\'s own notices for every role; everyone\'s only for an admin who asks', async () => {
     // The admin filed none of the 300: My PCNs and Your Statistics are empty for them.
     const adminMine = await t.request('GET', '/pcns?limit=1', { token: admin.token });
     expect(adminMine.json.data.pagination.total).toBe(0);

@@ -12,7 +12,7 @@ type Column = { table: string; column: string; notNull: boolean };
 /** Tables of the engines' own machinery, not of the product: migrations, SQLite's full-text index. */
 const MACHINERY = /^(kysely_|sqlite_|pcn_search)/;
 
-// Issue 15, item 2: the SQLite migrations stay frozen and PostgreSQL has its own set; both must
+// The SQLite migrations stay frozen and PostgreSQL has its own set; both must
 // end at the same tables and columns, so the repositories read and write one schema.
 describe('the SQLite and PostgreSQL schemas', () => {
   let postgres: { env: Record<string, string>; stop: () => Promise<void> };

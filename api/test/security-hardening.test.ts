@@ -17,7 +17,7 @@ import { createWorld, uncappedUploads, type World } from './support/world.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
- * Issue 13: the findings of an attack on a fresh `npm start`, one test (or more) each. Where
+ * The findings of an attack on a fresh `npm start`, one test (or more) each. Where
  * timing matters (guesses sent side by side, several client addresses) the app listens on a
  * real loopback socket and is called over real connections.
  */

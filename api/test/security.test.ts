@@ -13,7 +13,7 @@ import { startSmtpTestServer } from './smtp-test-server.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
- * Issue 7, item 5 (design section 7): headers, brute force, token reuse and expiry, evidence
+ * Headers, brute force, token reuse and expiry, evidence
  * access, secrets in answers and logs, and HTML in emails. Every answer this file receives from
  * the main app is kept, and the last test scans all of them and every log line.
  */

@@ -298,7 +298,7 @@ describe('recent activity as sentences', () => {
   });
   afterAll(() => app.close());
 
-  it('names the PCN of a status change, so it reads as a sentence with a link (issue 14, item 7)', async () => {
+  it('names the PCN of a status change, so it reads as a sentence with a link', async () => {
     const admin = await app.signedInUser('ADMIN');
     const officer = await app.signedInUser('USER');
     const carPark = await app.createCarPark({ assignTo: [officer.id] });

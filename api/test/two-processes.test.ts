@@ -12,7 +12,7 @@ import { callServer, findFreePort, startServerProcess, type ServerProcess } from
 import { ON_POSTGRES } from './test-app.ts';
 
 /**
- * Issue 15, item 6: two real API processes on one PostgreSQL database and one S3-compatible
+ * Two real API processes on one PostgreSQL database and one S3-compatible
  * bucket, as an operator runs them behind a load balancer. Whatever one process knows (a
  * notice, its photos, an Idempotency-Key, a PCN number, a failed password) the other must know
  * too. Runs in the PostgreSQL pass (`npm run test:postgres`), which provides both servers.

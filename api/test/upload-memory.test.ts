@@ -9,7 +9,7 @@ import { makeJpeg } from './fixtures.ts';
 import { findFreePort, startServerProcess, MEASURED_HEAP, type ServerProcess } from './support/server-process.ts';
 
 /**
- * Issue 13, finding 9: a 200 MB chunked upload raised the server's memory by 200 MB before it
+ * A 200 MB chunked upload raised the server's memory by 200 MB before it
  * was cut at about 101 MB. The real server runs as a child process; its resident memory is read
  * from /proc while the attack streams in, and must stay within 50 MB of what it was idle.
  */

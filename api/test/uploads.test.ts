@@ -154,7 +154,7 @@ describe('sweeping orphaned evidence after a crash', () => {
   });
 });
 
-describe('uploads in flight (issue 13, finding 9)', () => {
+describe('uploads in flight', () => {
   let t: TestApp;
   afterAll(() => t.close());
 

@@ -79,7 +79,7 @@ describe('GET /users/profile', () => {
   });
 
   it('lists the car parks in one read exactly as an admin sees them on the user: all of them, by name, none for a new user', async () => {
-    // The profile reads them with the session (issue 17); Manage Users' list reads them on their own.
+    // The profile reads them with the session; Manage Users' list reads them on their own.
     const me = await t.signedInUser('USER');
     expect((await t.request('GET', '/users/profile', { token: me.token })).json.data.carParks).toEqual([]);
     for (const [name, isActive] of [['Zeta Yard', true], ['alpha lane', true], ['Mid Street', false], ['Alpha Lane', true]] as const) {

@@ -11,7 +11,7 @@ import { createPcnViaApi, makeJpeg } from './fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
- * Issue 11, item 1: the web app and the API as they travel to a phone on a poor link. The
+ * The web app and the API as they travel to a phone on a poor link. The
  * folder stands in for web/dist and is precompressed by the build's own step
  * (web/scripts/precompress.mjs), so what is tested is what `npm run build` ships.
  */

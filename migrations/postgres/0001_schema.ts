@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<any>, never importing app code, never edited after it lands.
 //
-// PostgreSQL's first migration (issue 15) is the SQLite schema as migrations 0001 to 0008 left it,
+// PostgreSQL's first migration is the SQLite schema as migrations 0001 to 0008 left it,
 // in one step, with PostgreSQL's own means where SQLite's do not exist:
 // - times stay ISO-8601 text, compared as text, so they are collated "C" (byte order), which is
 //   time order; the default collation may weigh punctuation differently;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<any>, never importing app code, never edited after it lands.
-// Issue 15, stateless API processes: PostgreSQL's side of SQLite's 0009_auth_limits. The
+// Stateless API processes: PostgreSQL's side of SQLite's 0009_auth_limits. The
 // password-guess limiter and the reset-email and dead-link counters live in the database so
 // every API process sees the same counts.
 //

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<any>, never importing app code, never edited after it lands.
-// Issue 17: PostgreSQL's side of SQLite's 0010_list_order_indexes. The PCN list orders by
+// PostgreSQL's side of SQLite's 0010_list_order_indexes. The PCN list orders by
 // (sort value, sequence) and a page's photos are read per PCN by (created_at, rowid): the
 // indexes of the default orders end in the tie-breaker too, so a page is read in index order
 // and stops after its rows. Each replaces the index it extends.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<any>, never importing app code, never edited after it lands.
-// Issue 15, item 2 (the same behaviour on both engines): the text the lists sort by is collated
+// The text the lists sort by is collated
 // "C" (code-point order), as SQLite's BINARY compares it. Under the cluster's default collation
 // (en-US on most operators' servers) PostgreSQL put 'Émile' beside 'emma' and 'b_1' before 'b1'
 // where SQLite does not, and lower() and ILIKE folded accented capitals that SQLite's leave

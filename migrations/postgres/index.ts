@@ -7,7 +7,7 @@ import * as m0005 from './0005_observations.ts';
 import * as m0006 from './0006_known_devices.ts';
 
 /**
- * PostgreSQL's migrations, in order (issue 15). The SQLite set in ../index.ts stays as it is;
+ * PostgreSQL's migrations, in order. The SQLite set in ../index.ts stays as it is;
  * from here on a schema change is written twice, once per engine, and the schema test checks
  * both expose the same tables and columns.
  */

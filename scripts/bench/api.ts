@@ -26,7 +26,7 @@ const LOAD_CPU = 0;
 export type ApiBenchRow = { name: string; rps: number; p50: number; p99: number; ratio: number; non2xx: number; errors: number };
 
 /**
- * Issue 17's targets for the signed-in hot path, as shares of the bare route's throughput in the
+ * The targets for the signed-in hot path, as shares of the bare route's throughput in the
  * same run and as the median of one request alone. A run that misses one fails.
  */
 const HOT_PATH_TARGETS = [
@@ -37,11 +37,11 @@ const HOT_PATH_TARGETS = [
 ] as const;
 
 export const API_TARGETS_NOTE =
-  'Targets (issue 17), judged on SQLite: GET /api/users/profile at >= 20% of the ceiling and GET /api/pcns (a page of ten four-photo notices) at >= 8%, each with a p50 of <= 1 ms at 1 connection. PostgreSQL runs on the same 2 cores as the API and the load generator. Each measured GET follows 1 s of the same load, not counted (the JIT warmed up, as in a server that has been up a while).';
+  'Targets, judged on SQLite: GET /api/users/profile at >= 20% of the ceiling and GET /api/pcns (a page of ten four-photo notices) at >= 8%, each with a p50 of <= 1 ms at 1 connection. PostgreSQL runs on the same 2 cores as the API and the load generator. Each measured GET follows 1 s of the same load, not counted (the JIT warmed up, as in a server that has been up a while).';
 
 /**
  * The targets a run missed, one sentence each (empty when all are met). They are judged on the
- * default engine, SQLite, as issue 17 measured them: the PostgreSQL rows come from a server that
+ * default engine, SQLite, as they were first measured: the PostgreSQL rows come from a server that
  * shares this machine's cores with the API and the load, and are there to compare engines.
  */
 export function missedTargets(rows: ApiBenchRow[]): string[] {

@@ -1,4 +1,4 @@
-// `npm run bench:offline`: the offline budgets of design section 9 and issue 5, measured in
+// `npm run bench:offline`: the offline budgets of design section 9, measured in
 // Chromium against the real built app and API (a server of its own, on a free port, fresh data):
 //  - Submit PCN to My PCNs shown, with no network (budget 300 ms), median of the runs;
 //  - compressed size and time per 4000x3000 photo (compress, hash and store on the phone);

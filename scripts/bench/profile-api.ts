@@ -1,4 +1,4 @@
-// `npm run bench:profile`: where the API spends its CPU on the hot path (issue 17). Runs the real
+// `npm run bench:profile`: where the API spends its CPU on the hot path. Runs the real
 // server under `node --cpu-prof` on the bench database (SQLite), loads the authenticated profile
 // and the PCN list with autocannon, stops the server so V8 writes its profile, and prints the
 // functions with the most self time. The .cpuprofile stays in data/bench-profile/ for Chrome's

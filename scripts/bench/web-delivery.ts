@@ -1,4 +1,4 @@
-// `npm run bench:web`: the web app as an officer gets it on one bar of signal (issue 11, decision
+// `npm run bench:web`: the web app as an officer gets it on one bar of signal (decision
 // 0011). Bytes are counted as transferred (compressed, headers included) and time until the
 // sign-in form is there, in Chromium with the network and CPU throttled through the DevTools
 // protocol; Lighthouse (from npm, driving the same Chromium) gives its mobile score. Each figure
@@ -23,7 +23,7 @@ export const WEB_BUDGETS = {
   lighthouseScore: 95,
 };
 
-/** The poor link of issue 11: 400 kbit/s each way, 400 ms round trip (CDP adds it per request). */
+/** The poor link officers have in car parks: 400 kbit/s each way, 400 ms round trip (CDP adds it per request). */
 export const POOR_LINK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const CPU_SLOWDOWN = 4;
 const RUNS = Number(process.env.WEB_RUNS ?? 3);

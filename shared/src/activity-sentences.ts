@@ -2,7 +2,7 @@ import { pcnTitle } from './messages.ts';
 import { PCN_STATUS_LABELS, type PcnStatus } from './pcn-status.ts';
 
 /**
- * Recent activity written as sentences (issue 14, item 7): 'Ada Admin moved PCN-00000006 from
+ * Recent activity written as sentences: 'Ada Admin moved PCN-00000006 from
  * Approved to Issued', with the PCN as its own part so a screen can make it a link.
  */
 

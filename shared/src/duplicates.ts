@@ -1,7 +1,7 @@
 import { normaliseRegistration } from './format.ts';
 
 /**
- * One charge per parking event (issue 8, item 4). Two notices are for the same parking event when
+ * One charge per parking event. Two notices are for the same parking event when
  * they are for the same vehicle (registration compared normalised) at the same car park on the
  * same day. The day is the UTC calendar day of the parking event (first sighting, else when the
  * PCN was made): in British Summer Time a notice between 00:00 and 01:00 local time counts

@@ -21,7 +21,7 @@ export type User = {
 export type CarParkSummary = { id: string; name: string };
 
 /**
- * GET /onboarding/users: who may need onboarding (issue 14): every user but the admin asking,
+ * GET /onboarding/users: who may need onboarding: every user but the admin asking,
  * with when they were last sent an onboarding email and last signed in (null: never).
  */
 export type OnboardingCandidate = User & { lastOnboardingEmailAt: string | null; lastSignInAt: string | null };
@@ -115,7 +115,7 @@ export type Pcn = {
   possibleDuplicates?: PcnReference[];
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
-  /** When the photos' files were removed under the retention policy (issue 16); null while kept. */
+  /** When the photos' files were removed under the retention policy; null while kept. */
   photosPurgedAt?: string | null;
   statusHistory?: PcnStatusChange[];
   createdAt: string;

@@ -1,4 +1,4 @@
-/** The evidence pack for appeals (issue 16): GET /pcns/{id}/evidence-pack, admins only. */
+/** The evidence pack for appeals: GET /pcns/{id}/evidence-pack, admins only. */
 
 /** The file name, the same in the API's Content-Disposition and in the browser's save. */
 export function evidencePackFileName(pcnNumber: string): string {

@@ -1,7 +1,7 @@
 import type { PcnStatus } from './pcn-status.ts';
 
 /**
- * Evidence retention (issue 16). UK GDPR's storage limitation: photos of vehicles are personal
+ * Evidence retention. UK GDPR's storage limitation: photos of vehicles are personal
  * data, kept no longer than the notice needs them. The clock starts when a notice reaches one of
  * these statuses, all final, so nothing can reopen it afterwards. A notice under appeal or in any
  * other open status is never purged.

@@ -2,7 +2,7 @@ import type { PcnAuditAction, PhotoTakenAtSource } from './entities.ts';
 import { PHOTOS_PURGED_TEXT } from './evidence-retention.ts';
 
 /**
- * Words for the evidence facts of issue 8 (deadline, clock offset, elapsed times, capture source,
+ * Words for the evidence facts (deadline, clock offset, elapsed times, capture source,
  * audit trail), written once so every screen and its browser tests read the same text.
  */
 

@@ -1,7 +1,7 @@
 import type { PcnStatus } from './pcn-status.ts';
 
 /**
- * Keeper-notice deadline (issue 8, item 5). The Protection of Freedoms Act 2012, Schedule 4, lets
+ * Keeper-notice deadline. The Protection of Freedoms Act 2012, Schedule 4, lets
  * the operator pursue the keeper only if the notice to keeper goes out within a fixed number of
  * days of the parking event. The server's KEEPER_NOTICE_DAYS sets that number.
  *

@@ -81,7 +81,7 @@ export function productNameProblem(name: string): string | null {
 
 /**
  * Where the web build writes each script that starts a worker (sw.js aside). A worker obeys the
- * security policy sent with its own script, so these keep it; other scripts need none (issue 11).
+ * security policy sent with its own script, so these keep it; other scripts need none.
  */
 export const WORKER_SCRIPT_PREFIX = 'assets/worker-';
 export function productTitle(productName: string): string {

@@ -1,12 +1,12 @@
 /**
- * How the admin tables sort (issue 14, item 1): each list's sortable columns by key, sent as
+ * How the admin tables sort: each list's sortable columns by key, sent as
  * `sort=<key>&order=asc|desc` and sorted by the server over every matching row, not the page.
  * The keys are the API's words, not the database's; the repositories map them to columns.
  */
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** 'deadline' also narrows the list to PCNs whose keeper notice can still go out (issue 8). */
+/** 'deadline' also narrows the list to PCNs whose keeper notice can still go out. */
 export const PCN_SORT_KEYS = ['pcnNumber', 'vehicleRegistration', 'carPark', 'offenceType', 'officer', 'status', 'created', 'deadline'] as const;
 export type PcnSortKey = (typeof PCN_SORT_KEYS)[number];
 export const USER_SORT_KEYS = ['name', 'email', 'role', 'isActive', 'created'] as const;

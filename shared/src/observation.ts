@@ -1,5 +1,5 @@
 /**
- * Observation rules (issue 8, item 2). The UK private parking codes expect a consideration
+ * Observation rules. The UK private parking codes expect a consideration
  * period on arrival and a grace period after a permitted stay before a charge is issued. Every
  * rule here is about elapsed time between two instants, never about wall-clock readings, so a
  * clock change (Europe/London moves an hour on the last Sunday of March and of October) or
@@ -18,7 +18,7 @@ export const DEFAULT_GRACE_MINUTES = 10;
  */
 export const OBSERVATION_FUTURE_ALLOWANCE_MS = 5 * MINUTE_MS;
 
-/** Admins are warned about a device whose clock was more than two minutes off (issue 8, item 1). */
+/** Admins are warned about a device whose clock was more than two minutes off. */
 export const CLOCK_SKEW_WARNING_MS = 2 * MINUTE_MS;
 
 export type StayPeriods = { considerationMinutes: number; graceMinutes: number };

@@ -56,7 +56,7 @@ export function allowedTransitions(from: PcnStatus): readonly PcnStatus[] {
 
 /**
  * The statuses every one of these PCNs may move to, in the statuses' own order:
- * what a bulk change can offer without failing for any of them (issue 14, item 2).
+ * what a bulk change can offer without failing for any of them.
  */
 export function transitionsForAll(statuses: Iterable<PcnStatus>): PcnStatus[] {
   const from = [...new Set(statuses)];

@@ -1,7 +1,7 @@
 import type { OffenceType } from './offence-types.ts';
 
 /**
- * Per-offence photo checklist (issue 8, item 3). The four-photo minimum stays the rule; the
+ * Per-offence photo checklist. The four-photo minimum stays the rule; the
  * checklist makes the officer's four the right four. Each photo carries the shot types it shows
  * (multipart field `imageShots`, comma-separated ids), and coverage is worked out from those.
  */

@@ -156,7 +156,7 @@ const calendarDate = isoDate.refine((value) => {
 
 /**
  * Whose notices a list or count covers: the caller's own by default, for every role (My PCNs
- * is mine for an admin too, issue 14); 'all' is the Administration area's, for admins only.
+ * is mine for an admin too); 'all' is the Administration area's, for admins only.
  */
 const pcnScope = z.enum(['mine', 'all'], { error: "Scope is 'mine' or 'all'" }).optional();
 

@@ -3,7 +3,7 @@ import { TOKEN_STORAGE_KEY } from '../../shared/src/limits.ts';
 import { paths } from '../src/config/paths.ts';
 
 /**
- * What index.html paints before any JavaScript arrives (issue 11): on one bar of signal the app's
+ * What index.html paints before any JavaScript arrives: on one bar of signal the app's
  * code takes seconds, the page a few hundred milliseconds.
  *
  * - Signed out: the sign-in form, the same markup and classes LoginScreen renders, so nothing

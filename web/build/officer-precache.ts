@@ -28,7 +28,7 @@ export function officerFiles(manifest: ViteManifest, alsoSkip: (source: string) 
 
 /**
  * Drops the JavaScript and CSS an officer never loads from the service worker's precache list
- * (issue 11: the first install on one bar of signal). Pages, icons and the manifest stay.
+ * (the first install is on one bar of signal). Pages, icons and the manifest stay.
  */
 export function keepOfficerFiles<E extends { url: string }>(entries: E[], manifest: ViteManifest): E[] {
   const keep = officerFiles(manifest);

@@ -1,5 +1,5 @@
 /**
- * Chunking that keeps a deploy cheap (issue 11). A bundler hashes each chunk with the names of
+ * Chunking that keeps a deploy cheap. A bundler hashes each chunk with the names of
  * the chunks it imports. The entry chunk names every screen it can load lazily, so it changes
  * with any screen; when screens import shared code from the entry, each of them changes too.
  *

@@ -3,7 +3,7 @@ import { apiToken, bearer, createUserThroughApi, uniqueSuffix } from './admin-su
 import { waitForEmailTo } from './mail-sink.ts';
 
 /**
- * Issue 13, finding 11: an account opened by an access link has no password yet. Until it
+ * An account opened by an access link has no password yet. Until it
  * chooses one, every address of the app (the installed app's start address `/` included) keeps
  * it on the password step; the server refuses it everything else too. Then a bad reset link
  * says it is invalid before anyone types.

@@ -3,7 +3,7 @@ import { ADMIN, apiToken, createUserThroughApi, uniqueSuffix } from './admin-sup
 import { waitForEmailTo } from './mail-sink.ts';
 
 /**
- * Issue 6: forgot and reset password end to end through the real SMTP server, then the profile
+ * Forgot and reset password end to end through the real SMTP server, then the profile
  * screen (name and password). A user of its own, so the demo accounts other specs sign in
  * with keep their passwords.
  */

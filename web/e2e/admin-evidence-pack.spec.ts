@@ -5,7 +5,7 @@ import { ADMIN, expect, OFFICER, signIn, snap, test } from './fixtures.ts';
 import { apiToken, bearer, createPcnThroughApi, uniqueSuffix } from './admin-support.ts';
 
 /**
- * Issue 16 in the browser: the admin downloads the evidence pack from the review view, and once
+ * The evidence pack in the browser: the admin downloads the evidence pack from the review view, and once
  * the retention policy has removed a closed notice's photos, both the review view and the
  * officer's detail page say so instead of showing broken images.
  */

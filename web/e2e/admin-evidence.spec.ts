@@ -2,7 +2,7 @@ import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, tes
 import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, searchAdminList, uniqueSuffix } from './admin-support.ts';
 
 /**
- * Issue 8, the admins' side: the keeper-notice queue on the dashboard, the capture facts,
+ * Evidence, the admins' side: the keeper-notice queue on the dashboard, the capture facts,
  * checklist coverage, clock-skew warning, duplicates and audit trail on the review view, and
  * the car park's stay settings. PCNs are made through the API with the phone's evidence fields.
  */

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
 import { apiToken, createPcnThroughApi, uniqueSuffix } from './admin-support.ts';
 
-/** Issue 14, item 3: 'Export CSV' downloads exactly what Manage PCNs shows, every page of it. */
+/** 'Export CSV' downloads exactly what Manage PCNs shows, every page of it. */
 test.skip(({ isMobile }) => isMobile, 'Admin screens are desktop first; the phone layout is covered in admin-access.spec.ts');
 
 test('an admin exports the filtered PCNs as CSV and the file equals the table', async ({ page }, testInfo) => {

@@ -4,7 +4,7 @@ import { apiToken, createPcnThroughApi, createUserThroughApi, searchAdminList, u
 import { decodeQrAttachment, readEmailsTo, waitForEmailTo } from './mail-sink.ts';
 
 /**
- * Issue 6, the onboarding journey: an admin creates a car park and a user in the browser,
+ * An admin creates a car park and a user in the browser,
  * assigns them, sends the onboarding email (individually, then in bulk with a user who cannot
  * get one), the test reads the emails from the real SMTP server, decodes the QR code and opens
  * the link in a fresh browser context, where the new user sets a password and files against the
@@ -96,7 +96,7 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   const inactiveRow = page.getByRole('row').filter({ hasText: inactive.email });
   await expect(newRow).toContainText(fullName);
   await expect(inactiveRow).toContainText('Inactive');
-  // Who needs onboarding (issue 14, item 6): no password, never emailed, never signed in; the
+  // Who needs onboarding: no password, never emailed, never signed in; the
   // admin's own row is not offered.
   await expect(newRow).toContainText('Not set');
   await expect(newRow.getByRole('gridcell').filter({ hasText: /^Never$/ })).toHaveCount(2);

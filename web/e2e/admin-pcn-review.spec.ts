@@ -2,7 +2,7 @@ import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, tes
 import { apiToken, createPcnThroughApi, uniqueSuffix } from './admin-support.ts';
 
 /**
- * Issue 6: an admin reviews a PCN through SUBMITTED -> UNDER_REVIEW -> APPROVED -> ISSUED with a
+ * An admin reviews a PCN through SUBMITTED -> UNDER_REVIEW -> APPROVED -> ISSUED with a
  * note at each step, offered exactly the transitions the design allows, and the officer sees
  * the status and the notes on their own detail page.
  */
@@ -69,7 +69,7 @@ test('an admin moves a PCN to issued with notes and the officer sees it', async 
   await decision.getByRole('button', { name: 'Save', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel PCN?' });
   await expect(confirm).toContainText('a final status');
-  // Never 'Cancel' beside 'Cancel PCN': the way out says what it keeps (issue 14, item 8).
+  // Never 'Cancel' beside 'Cancel PCN': the way out says what it keeps.
   await expect(confirm.getByRole('button')).toHaveText(['Keep PCN', 'Cancel PCN']);
   await confirm.getByRole('button', { name: 'Keep PCN' }).click();
   await expect(confirm).toHaveCount(0);

@@ -81,7 +81,7 @@ export type EvidencePhotoFacts = {
 };
 
 /**
- * A PCN sent the way the phone sends it since issue 8: each photo with its SHA-256 and capture
+ * A PCN sent the way the phone sends it: each photo with its SHA-256 and capture
  * facts, the device's own clock in X-Device-Time, and the first sighting and issue times.
  */
 export async function createEvidencePcnThroughApi(

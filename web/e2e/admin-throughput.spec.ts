@@ -6,7 +6,7 @@ import { ADMIN, expect, expectNoSeriousAxeViolations, isPhone, OFFICER, signIn, 
 import { apiToken, bearer, createPcnThroughApi, createUserThroughApi, firstCarParkId, uniqueSuffix } from './admin-support.ts';
 
 /**
- * Issue 14, items 1, 2 and 4, on a desktop and on a phone: sort by a header (kept in the URL),
+ * Sort by a header (kept in the URL),
  * select across pages and then every matching PCN, change their status in bulk with a result
  * per PCN, export what the table shows, and review three PCNs in a row with Save & next.
  */

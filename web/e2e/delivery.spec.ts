@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, OFFICER, signIn, test } from './fixtures.ts';
 
 /**
- * Issue 11 in the browser: the sign-in screen paints from index.html before any of the app's
+ * Delivery in the browser: the sign-in screen paints from index.html before any of the app's
  * code arrives, keeps what was typed when the app takes over, and downloads neither Dexie nor
  * the outbox. Once on the phone is enough: it is about the first visit over a poor link.
  */

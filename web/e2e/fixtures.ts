@@ -70,7 +70,7 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /**
- * Every control on the screen is at least 44 x 44 CSS px to tap (issue 12). A checkbox, radio or
+ * Every control on the screen is at least 44 x 44 CSS px to tap. A checkbox, radio or
  * file input counts by its label, which is what a thumb presses.
  */
 export async function expectTouchTargets(page: Page, screen: string) {
@@ -130,7 +130,7 @@ export async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).selectOption({ label: option });
 }
 
-/** One tap on an offence type (a radio row, issue 12). */
+/** One tap on an offence type (a radio row). */
 export async function chooseOffence(page: Page, offence: string) {
   await page.getByRole('radio', { name: offence }).check();
 }
@@ -149,7 +149,7 @@ export async function takeShots(page: Page, photos: readonly string[], shots: re
 export const NO_PERMIT_SHOTS = ['Number plate', 'Vehicle in context', 'Signage', 'Windscreen, no permit'];
 
 /**
- * Marks on the evidence step's photo checklist what each photo shows (issue 8): `shots[i]` on
+ * Marks on the evidence step's photo checklist what each photo shows: `shots[i]` on
  * photo i + 1. Next is refused until every shot the offence needs is on some photo.
  */
 export async function markChecklistShots(page: Page, shots: readonly string[] = NO_PERMIT_SHOTS) {

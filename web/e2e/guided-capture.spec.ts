@@ -3,7 +3,7 @@ import { ADMIN, apiToken, createCarPark, createOfficer, pcnsOnServer, uniqueSuff
 import { chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, expectTouchTargets, NO_PERMIT_SHOTS, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 /**
- * Issue 12 on the phone it is for: guided capture within the tap budget, forgiving validation,
+ * Guided capture on the phone it is for: guided capture within the tap budget, forgiving validation,
  * an officer with no car parks, and the logout warning with a notice another officer never sends.
  */
 // eslint-disable-next-line no-empty-pattern -- Playwright hooks must destructure their fixtures

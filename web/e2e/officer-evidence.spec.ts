@@ -3,7 +3,7 @@ import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './a
 import { choose, clockStartWithinOneDay, chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, markShot, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
 
 /**
- * Issue 8 on the officer's phone, end to end: a stay's observation needs a second visit's photo
+ * Evidence on the officer's phone, end to end: a stay's observation needs a second visit's photo
  * after consideration + grace before Submit issues it, the photo checklist marks coverage, each photo keeps its
  * capture facts to the detail page, and a second notice for the same parking event asks why.
  * The page's clock is Playwright's: the server measures the wait against the X-Device-Time the

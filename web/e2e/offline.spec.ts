@@ -15,7 +15,7 @@ import {
 } from './offline-support.ts';
 
 /**
- * Issue 5 in a real browser: the service worker, the Dexie outbox and the form, against the real
+ * Offline filing in a real browser: the service worker, the Dexie outbox and the form, against the real
  * API. The service worker's own fetches obey setOffline and routes because playwright.config.ts
  * sets PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS=1. One project is enough: the code under
  * test does not depend on the viewport, and the suite must stay quick on two cores.

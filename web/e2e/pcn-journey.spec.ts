@@ -72,7 +72,7 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   await expect(previews).toHaveCount(3);
   await page.getByLabel('Choose photos').setInputFiles(photos[3]!);
   await expect(previews).toHaveCount(4);
-  // The checklist (issue 8) wants each shot the offence needs on some photo.
+  // The checklist wants each shot the offence needs on some photo.
   await markChecklistShots(page);
   await snap(page, testInfo, 'form-step3');
   await expectNoSeriousAxeViolations(page, 'form step 3');

@@ -4,7 +4,7 @@ import { ADMIN, expect, expectNoSeriousAxeViolations, isPhone, openNavigation, s
 const MAIN_ENTRIES = [
   { label: 'New PCN', path: '/pcn/new', heading: 'Submit New PCN' },
   { label: 'My PCNs', path: '/pcn', heading: 'My PCNs' },
-  // The profile screen belongs to issue #6; only its presence is checked here.
+  // The profile screen has its own journeys; only its presence is checked here.
   { label: 'Profile', path: '/profile', heading: null },
   { label: 'Dashboard', path: '/dashboard', heading: 'Welcome back, Olivia!' },
 ];
@@ -83,7 +83,7 @@ test('an admin sees the Administration group and the admin area', async ({ page 
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.locator('.topbar__title')).toHaveText('Manage Users');
 
-  // My PCNs is the admin's own (they filed none), whoever else filed notices (issue 14, item 5).
+  // My PCNs is the admin's own (they filed none), whoever else filed notices.
   await page.goto('/pcn');
   await expect(page.getByText("You haven't submitted any PCNs yet.")).toBeVisible();
   await page.goto('/dashboard');

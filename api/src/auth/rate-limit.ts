@@ -3,7 +3,7 @@ import { engineOf, type Db } from '../db/database.ts';
 import { lockNamesForTransaction } from '../db/advisory-locks.ts';
 
 /**
- * Sliding-window counters kept in the database (table rate_limit_events, issue 15), so every API
+ * Sliding-window counters kept in the database (table rate_limit_events), so every API
  * process on one database counts the same events. A rule, named by its scope, allows `limit`
  * events per key (an email, an address) inside any `windowMs`.
  */

@@ -3,7 +3,7 @@ import { engineOf, type Db } from '../db/database.ts';
 import { lockNamesForTransaction } from '../db/advisory-locks.ts';
 
 /**
- * Limits on password guesses (design section 7, issue 13): sign-in and the profile's
+ * Limits on password guesses (design section 7): sign-in and the profile's
  * current-password check share one limiter.
  *
  * - An attempt is counted (reserved) before the slow password hash runs, so a burst of guesses
@@ -25,7 +25,7 @@ import { lockNamesForTransaction } from '../db/advisory-locks.ts';
  *   instead of per address: nobody guessing behind the same office or carrier address can lock
  *   it, and neither can a stranger's count for that address.
  *
- * The counts live in the database (table sign_in_attempts, issue 15), so every API process on
+ * The counts live in the database (table sign_in_attempts), so every API process on
  * one PostgreSQL database sees the same guesses, and a restart forgets none.
  */
 /** A counted guess, as handed back to refund or fail it: its row, and when it was reserved (epoch ms). */

@@ -4,7 +4,7 @@ import { engineOf, type Db } from './database.ts';
 
 /**
  * PostgreSQL advisory locks for the few things that several API processes on one database must
- * do one at a time (issue 15). SQLite needs none: one process serves it and its writes queue.
+ * do one at a time. SQLite needs none: one process serves it and its writes queue.
  *
  * These use the two-int form, (space, key of a name): PostgreSQL keeps those apart from the
  * one-bigint locks (PCN_WRITES_LOCK in repositories/pcns.ts, SEED_LOCK in db/seed.ts), so

@@ -8,7 +8,7 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-/** Where the data lives: the embedded SQLite file (the default) or a PostgreSQL server (issue 15). */
+/** Where the data lives: the embedded SQLite file (the default) or a PostgreSQL server. */
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 export type Engine = DatabaseTarget['engine'];
 export type OpenDatabase = {
@@ -88,7 +88,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely's SQLite driver prepares every query anew, and better-sqlite3 does not cache: on the
- * signed-in hot path SQLite's parser and planner were a tenth of the CPU (issue 17). Statements
+ * signed-in hot path SQLite's parser and planner were a tenth of the CPU. Statements
  * are kept by SQL text instead. Parameters are bound at each run, so a kept statement answers
  * exactly as a new one would, and SQLite re-prepares it by itself after a schema change. A
  * statement still being iterated (a streamed export) is busy: then a fresh one is used once.
@@ -119,7 +119,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase & { readNow
     /**
      * Kysely's SQLite driver lends its one connection to one query or transaction at a time,
      * behind a promise-based lock; on the hot path that hand-over cost more than the small
-     * reads themselves (issue 17). The connection is only held across awaits by a transaction
+     * reads themselves. The connection is only held across awaits by a transaction
      * or a stream being read, and SQLite says when either is open: otherwise a read run here
      * and now is one autocommit statement that sees exactly what is committed, as it would after
      * waiting its turn. In those two cases the caller goes through Kysely and waits.

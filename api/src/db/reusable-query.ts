@@ -5,7 +5,7 @@ import { directReaderOf, type Db } from './database.ts';
  * A query of the signed-in hot path (the session's user, a page's photos, a profile's car parks)
  * built and compiled once per database connection and per shape, rather than on every request:
  * for these small queries Kysely's building and compiling cost more than SQLite's running of
- * them (issue 17). `build` makes the query from its arguments; the query's parameters must be
+ * them. `build` makes the query from its arguments; the query's parameters must be
  * exactly those arguments, flattened, in order (an IN list is one argument, and its length is
  * the shape). That is checked when the query is first compiled, so a query that bakes in any
  * other value fails loudly at once instead of answering with a stale one. On SQLite the read

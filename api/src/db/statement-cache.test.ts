@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database.ts';
 import { reusableQuery } from './reusable-query.ts';
 
-// The SQLite connection keeps its prepared statements and reads rows as arrays (issue 17): what
+// The SQLite connection keeps its prepared statements and reads rows as arrays: what
 // a query answers must be exactly what a plain better-sqlite3 connection answers.
 let folder: string;
 let db: Db;

@@ -19,7 +19,7 @@ import {
 } from '@parkpatrol/shared';
 
 /**
- * What the evidence pack says (issue 16), as lines of text: pure, so the words are tested apart
+ * What the evidence pack says, as lines of text: pure, so the words are tested apart
  * from the PDF drawing and the database. The layout only places what these functions return.
  */
 

@@ -9,7 +9,7 @@ import {
 } from '@parkpatrol/shared';
 
 /**
- * The capture facts of each photo (issue 8, item 1), sent as repeated multipart fields in image
+ * The capture facts of each photo, sent as repeated multipart fields in image
  * order. Pure: the route reads the raw strings and refuses what this returns as a problem.
  */
 export type ImageFacts = {

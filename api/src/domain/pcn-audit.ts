@@ -1,5 +1,5 @@
 /**
- * What an audit entry says changed (issue 8, item 6): `{ field: { from, to } }`. Pure, so the
+ * What an audit entry says changed: `{ field: { from, to } }`. Pure, so the
  * rules for what counts as a change are tested without a database.
  */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;

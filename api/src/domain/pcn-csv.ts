@@ -2,7 +2,7 @@ import { OFFENCE_TYPE_LABELS, PCN_STATUS_LABELS, pcnTitle, type OffenceType, typ
 import type { PcnRow } from '../repositories/pcns.ts';
 
 /**
- * The columns of the Manage PCNs export (issue 14): what an operator reads in a spreadsheet.
+ * The columns of the Manage PCNs export: what an operator reads in a spreadsheet.
  * Times are ISO-8601 in UTC as stored; an empty cell means not recorded.
  */
 export const PCN_CSV_COLUMNS = [

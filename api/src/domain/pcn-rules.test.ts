@@ -117,7 +117,7 @@ describe('search normalisation', () => {
   });
 });
 
-describe('hashPcnRequest with the evidence fields of issue 8', () => {
+describe('hashPcnRequest with the evidence fields', () => {
   const fields = {
     vehicleRegistration: 'AB12CDE',
     carParkId: 'cp-1',

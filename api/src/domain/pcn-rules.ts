@@ -81,7 +81,7 @@ export function hashPcnRequest(
     fields.observedAt ?? null,
     images.map((image) => [image.sha256, image.takenAt]),
   ];
-  // The issue-8 inputs join the fingerprint only when sent, so a request from before them (a
+  // The evidence inputs join the fingerprint only when sent, so a request from before them (a
   // notice still in a phone's outbox, replayed after an upgrade) keeps the hash it was stored
   // with instead of turning into a 422. X-Device-Time is left out: it changes on every retry.
   const extras = {

@@ -5,7 +5,7 @@ import type { HttpBindings } from '@hono/node-server';
  * One request header, as `c.req.header(name)` gives it, read from the request Node has already
  * parsed when there is one. Asking Hono's request for any header makes @hono/node-server build a
  * whole web Headers from every raw header, checking each name and value: on the signed-in hot
- * path (the bearer token, Accept-Encoding) that was a tenth of the request (issue 17). A header
+ * path (the bearer token, Accept-Encoding) that was a tenth of the request. A header
  * sent more than once is joined with ', ', as a web Headers joins it, so a request with two
  * Authorization headers is refused here exactly as it is through Hono. Under `app.request()`
  * (the API tests) there is no Node request, and Hono's is read.

@@ -50,7 +50,7 @@ const KEEPER_QUEUE_COUNT_CONDITION = sql<SqlBool>`pcns.status in (${quoted(KEEPE
 /**
  * One condition of the list's WHERE with the values it binds, in the order it binds them, and a
  * name for its SQL (`shape`): the page and the count are compiled once per combination of shapes
- * and reused with each request's values (issue 17). A clause's SQL may depend only on its shape,
+ * and reused with each request's values. A clause's SQL may depend only on its shape,
  * and it may bind only its `values`.
  */
 type ListClause = { shape: string; values: readonly unknown[]; where: (eb: ExpressionBuilder<Database, 'pcns'>) => Expression<SqlBool> };
@@ -175,8 +175,7 @@ const valuesOf = (clauses: readonly ListClause[]) => clauses.flatMap((listClause
 /**
  * Every row of the filtered, sorted list, in the list's order, read a batch at a time after the
  * last row seen (keyset on the sort value and sequence, not offset): an export of 100,000 PCNs
- * never holds them in memory, and the database is free for other requests between batches
- * (issue 14).
+ * never holds them in memory, and the database is free for other requests between batches.
  */
 export async function* streamPcnRows(db: Db, filter: PcnListFilter, batchSize = 1000): AsyncGenerator<PcnRow> {
   const { order, sortValue } = pcnListOrder(filter);

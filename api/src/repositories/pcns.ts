@@ -237,7 +237,7 @@ const imagesOf = reusableQuery((db: Db, pcnIds: readonly string[]) =>
     .select([...IMAGE_COLUMNS])
     .where('pcn_id', 'in', pcnIds)
     // Each PCN's photos in upload order (rowid when several share a timestamp); by PCN first,
-    // so the pcn_images_pcn index gives that order and nothing is sorted (issue 17).
+    // so the pcn_images_pcn index gives that order and nothing is sorted.
     .orderBy('pcn_id')
     .orderBy('created_at')
     .orderBy(sql`rowid`),

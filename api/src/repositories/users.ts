@@ -88,7 +88,7 @@ const sessionUser = reusableQuery((db: Db, id: string) => selectUsers(db).where(
 /**
  * The same row with the user's car parks (as findCarParkSummariesByUser lists them) in the same
  * statement, as a JSON array: GET /users/profile, which every start of the app asks for, is
- * answered from one read instead of two (issue 17).
+ * answered from one read instead of two.
  */
 const sessionUserWithCarParks = reusableQuery((db: Db, id: string) => {
   const jsonArrayFrom = engineOf(db) === 'postgres' ? postgresJsonArrayFrom : sqliteJsonArrayFrom;

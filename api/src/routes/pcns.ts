@@ -157,7 +157,7 @@ export function createPcnRoutes(deps: AppDeps) {
     .get('/', async (c) => {
       const user = c.get('user');
       const query = readQuery(c, pcnListQuerySchema);
-      // The deadline queue and the duplicate flags are admin tools (issue 8, items 4 and 5).
+      // The deadline queue and the duplicate flags are admin tools.
       if ((query.flagged !== undefined || query.sort === 'deadline') && !isAdminRole(user.role)) {
         throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
       }
@@ -242,7 +242,7 @@ export function createPcnRoutes(deps: AppDeps) {
     })
 
     /**
-     * The evidence pack for an appeal (issue 16): one PDF with the notice, its timeline, every
+     * The evidence pack for an appeal: one PDF with the notice, its timeline, every
      * photo and the audit trail. Admins only: it is what the operator sends to the motorist and
      * the appeals service. An officer gets 403 whether or not the PCN exists.
      */

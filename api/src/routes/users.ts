@@ -51,7 +51,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
 
   return new Hono<AppEnv>()
     // The account as requireAuth has just read it, car parks and all: every start of the app
-    // asks for it, and it is one read (issue 17). Registered before the requireAuth of the
+    // asks for it, and it is one read. Registered before the requireAuth of the
     // other routes, which it stands in for: Hono runs handlers in the order they were added,
     // and this one answers.
     .get('/profile', requireAuth(deps, { withCarParks: true }), (c) => ok(c, c.get('account')))

@@ -28,7 +28,7 @@ export type EvidencePackDeps = {
 };
 
 /**
- * The evidence pack of one PCN for an appeal (issue 16): everything the records hold about the
+ * The evidence pack of one PCN for an appeal: everything the records hold about the
  * notice, read in one go, each photo file read and rehashed against the SHA-256 taken on receipt,
  * then drawn as a PDF. Who may ask is the route's business.
  */

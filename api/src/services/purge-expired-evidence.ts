@@ -31,7 +31,7 @@ export type PurgedPcn = { pcnId: string; pcnNumber: string; status: PcnStatus; c
 export type EvidencePurgeResult = { isDryRun: boolean; cutoff: string; pcns: PurgedPcn[] };
 
 /**
- * Removes the photo files of PCNs closed longer than the retention period (issue 16). Each PCN
+ * Removes the photo files of PCNs closed longer than the retention period. Each PCN
  * is one transaction: its images are marked purged (rows, hashes and capture facts stay) and the
  * audit entry is written; the files go after the commit, as with every other delete, so a row
  * never points at a missing file it still claims to have. A file that cannot be deleted then is

@@ -31,7 +31,7 @@ function signatureOf(jwtSecret: string, fileName: string, expiresAtSeconds: numb
 /**
  * URLs already signed, per secret, by file and expiry. An image keeps its URL for a whole window,
  * and a page of ten notices carries forty: a phone polling its list, or an admin paging back,
- * would otherwise pay forty HMACs a request for the same answers (issue 17). Bounded, oldest
+ * would otherwise pay forty HMACs a request for the same answers. Bounded, oldest
  * first out: a URL of a past window is never asked for again and simply ages out.
  */
 const SIGNED_URL_CACHE_SIZE = 20_000;

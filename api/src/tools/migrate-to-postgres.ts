@@ -10,7 +10,7 @@ import { createDiskEvidenceStore, isEvidenceFileName } from '../services/evidenc
 import { createS3EvidenceStore, type S3EvidenceStore, type S3EvidenceStoreOptions } from '../services/evidence-store-s3.ts';
 
 /**
- * Issue 15, item 7: moves an installation from the embedded SQLite file and DATA_DIR/uploads to
+ * Moves an installation from the embedded SQLite file and DATA_DIR/uploads to
  * PostgreSQL and, optionally, an S3-compatible bucket. Every row of every table is copied inside
  * one PostgreSQL transaction; the photos are copied and read back before it commits, so the
  * target either holds everything, checked, or nothing.

@@ -5,7 +5,7 @@ import { findPcnSelection, type PcnListFilter } from '../repositories/pcn-list.t
 import { findUserSelection, type UserListFilter } from '../repositories/users.ts';
 
 /**
- * 'Select all matching' (issue 14): every row a list's filters select, over all its pages, with
+ * 'Select all matching': every row a list's filters select, over all its pages, with
  * what the bulk actions need of each. Never more than one bulk action takes: a bigger selection
  * is refused whole, asking for narrower filters, rather than cut short without saying so.
  */

@@ -7,7 +7,7 @@ import { createUploadGate, type UploadGate } from '../../src/services/upload-gat
 import { createPcnViaApi, type NewPcn } from '../fixtures.ts';
 import type { TestApp } from '../test-app.ts';
 
-/** The five callers every endpoint is tried with (issue 7, item 2). */
+/** The five callers every endpoint is tried with. */
 export const ACTOR_NAMES = ['anonymous', 'owner', 'otherUser', 'admin', 'superAdmin'] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
 

@@ -11,7 +11,7 @@ declare module 'react-aria-components' {
 /**
  * Lets react-aria's links and menu items navigate through react-router. Given by the screens that
  * use react-aria (admin, account and public screens, all loaded lazily), not by the root: the
- * sign-in screen and the officer's screens download no react-aria (issue 11).
+ * sign-in screen and the officer's screens download no react-aria.
  */
 export function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { useSession } from '../features/auth/session-store.ts';
 import { FullPageSpinner } from '../lib/spinner.tsx';
 import { AccessDenied } from './routes/access-denied.tsx';
 
-// Only an account opened by an access link ever sees it: not in the sign-in download (issue 11).
+// Only an account opened by an access link ever sees it: not in the sign-in download.
 const SetPasswordForm = lazy(async () => {
   const [{ SetPasswordForm: Form }, { AriaRouter }] = await Promise.all([import('../features/access-link/set-password-form.tsx'), import('./aria-router.tsx')]);
   return {

@@ -31,7 +31,7 @@ export function PwaUpdatePrompt() {
   return (
     <div className="update-prompt" role="alert">
       <p className="update-prompt__text">{OUTBOX_TEXTS.updateAvailable}</p>
-      {/* Plain buttons: this prompt is part of every first load, react-aria is not (issue 11). */}
+      {/* Plain buttons: this prompt is part of every first load, react-aria is not. */}
       <button type="button" className="button button--primary" onClick={() => void updateServiceWorker(true)}>
         {OUTBOX_TEXTS.reload}
       </button>

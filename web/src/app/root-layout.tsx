@@ -13,8 +13,8 @@ export function RootLayout() {
   useEffect(() => {
     void restoreSession();
   }, [restoreSession]);
-  // Once signed in, the officer screens not yet opened are fetched while the network is idle
-  // (issue 11). Not from the sign-in screen: it downloads only what sign-in needs, and the
+  // Once signed in, the officer screens not yet opened are fetched while the network is idle.
+  // Not from the sign-in screen: it downloads only what sign-in needs, and the
   // service worker's install brings the rest to the phone for offline use anyway.
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   useEffect(() => (isAuthenticated ? prefetchWhenIdle(loadAppShell, loadOfficerScreens, loadPcnForm, loadPcnDetail) : undefined), [isAuthenticated]);

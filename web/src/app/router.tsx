@@ -9,7 +9,7 @@ import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './
 /**
  * A screen fetched when it is first rendered. Rendered only where its route matches (inside
  * RequireAuth for the signed-in ones), so a signed-out visitor to `/` is sent to the sign-in
- * screen without downloading the signed-in code (issue 11). No Suspense boundary of its own: the
+ * screen without downloading the signed-in code. No Suspense boundary of its own: the
  * app's and the shell's stay mounted, so a navigation (a transition) keeps the current screen
  * until the next one is ready instead of flashing a spinner, whose reveal React 19 holds back
  * for 300 ms.
@@ -52,7 +52,7 @@ const Analytics = ariaScreen(() => import('../features/admin/analytics/analytics
 
 /**
  * Spec section 2's route table. Declarative routes, not createBrowserRouter: the data router's
- * loaders and actions are unused here and cost about 16 KB on the wire (issue 11).
+ * loaders and actions are unused here and cost about 16 KB on the wire.
  */
 export function AppRoutes() {
   return (

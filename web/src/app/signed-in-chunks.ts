@@ -1,6 +1,6 @@
 /**
  * The signed-in officer screens, each its own chunk, so the sign-in screen downloads none of
- * them (issue 11). Named loaders, so the router and the idle prefetch ask for the same chunks.
+ * them. Named loaders, so the router and the idle prefetch ask for the same chunks.
  * Every one is in the service worker's precache: offline they load from the phone.
  */
 export const loadAppShell = () => import('./shell/app-shell.tsx');

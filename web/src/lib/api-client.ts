@@ -283,7 +283,7 @@ export const apiClient = createApiClient({
   storage: browserStorage(),
   readSharedTokens: async () => {
     if (typeof indexedDB === 'undefined') return null;
-    // Loaded here, not with the client: the sign-in screen never needs Dexie (issue 11).
+    // Loaded here, not with the client: the sign-in screen never needs Dexie.
     const { getLocalDb, readMirroredTokens } = await import('./local-db.ts');
     const row = await readMirroredTokens(getLocalDb());
     return row ? { token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null;

@@ -18,7 +18,7 @@ export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'classNa
 };
 
 /**
- * A native button: the officer's screens carry no react-aria (issue 11, its core alone is about
+ * A native button: the officer's screens carry no react-aria (its core alone is about
  * 45 KB on the wire), and a <button> is already pressable by touch, mouse, Enter and Space.
  * `type` defaults to "button" so a button in a form never submits it by accident.
  */

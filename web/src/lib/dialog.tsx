@@ -17,7 +17,7 @@ type DialogProps = {
 /**
  * A modal <dialog>, opened with showModal(): the browser traps focus, makes the page behind it
  * inert, closes it on Escape and gives focus back to where it was. That is everything react-aria's
- * Modal did for the officer's screens, without its JavaScript (issue 11). The content must fill
+ * Modal did for the officer's screens, without its JavaScript. The content must fill
  * the element (no padding on it) so that a click whose target is the <dialog> itself is a click
  * on the backdrop.
  */

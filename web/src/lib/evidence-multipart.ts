@@ -1,7 +1,7 @@
 import { DEVICE_TIME_HEADER, MAX_IMAGE_ACCURACY_M, PCN_MULTIPART_FIELDS, serialisePhotoShots } from '@parkpatrol/shared';
 
 /**
- * The evidence fields of POST and PUT /pcns (issue 8), written once for the form and the outbox.
+ * The evidence fields of POST and PUT /pcns, written once for the form and the outbox.
  * Pure: no DOM, no Dexie, so it runs in the service worker too.
  *
  * The API refuses a whole notice for one malformed fact (a 400 the outbox cannot retry), so a

@@ -32,7 +32,7 @@ export type DraftFields = {
   /** When the officer saw the offence (ISO); the server records it as observed_at. */
   observedAt: string | null;
   /**
-   * Issue 8 fields; optional because rows stored before them have none. stayApplies null follows
+   * Evidence fields; optional because rows stored before them have none. stayApplies null follows
    * the car park's setting while the form is open; Submit stores the effective value, so a later
    * change of the car park's setting cannot turn an allowed notice into a refused one.
    */
@@ -180,7 +180,7 @@ export function createEmptyDraft(userId: string, id: string, now: number): Draft
     offenceType: '',
     description: '',
     location: '',
-    // The officer records the first sighting; the draft's creation time is not it (issue 8).
+    // The officer records the first sighting; the draft's creation time is not it.
     observedAt: null,
     stayApplies: null,
     duplicateReason: '',
@@ -358,7 +358,7 @@ export type OutboxRow = DraftRecord & { photoCount: number };
 
 /**
  * The outbox of one officer: the notices the server has not confirmed, oldest first. A sent one
- * leaves it at once: the PCN list, reloaded when the outbox sends, shows it (issue 12: once).
+ * leaves it at once: the PCN list, reloaded when the outbox sends, shows it (once).
  */
 export async function findOutboxRows(db: LocalDb, userId: string): Promise<OutboxRow[]> {
   const drafts = await findUnsentDrafts(db, userId);

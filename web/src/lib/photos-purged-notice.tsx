@@ -4,7 +4,7 @@ import { formatDate } from './format-date.ts';
 import './photos-purged-notice.css';
 
 /**
- * Shown in place of photos whose files were removed under the retention policy (issue 16), on
+ * Shown in place of photos whose files were removed under the retention policy, on
  * the officer's detail page and the admin review alike: no broken images, and the reason why.
  */
 export function PhotosPurgedNotice({ purgedAt }: { purgedAt: string | null | undefined }) {

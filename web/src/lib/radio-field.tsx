@@ -15,7 +15,7 @@ export type RadioFieldProps = {
 
 /**
  * A short list of choices as native radio buttons, each a full-width row: one tap chooses, where
- * a select needs two (issue 12). Arrow keys move between them, as the browser does for radios.
+ * a select needs two. Arrow keys move between them, as the browser does for radios.
  */
 export function RadioField({ label, options, value, onChange, errorMessage, isRequired, inputRef, className }: RadioFieldProps) {
   const name = useId();

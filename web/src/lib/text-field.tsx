@@ -20,7 +20,7 @@ export type TextFieldProps = NativeProps & {
 
 /**
  * A labelled input (or textarea) in plain HTML, so every screen can use it without react-aria
- * (issue 11): the label is tied to the input, the description and the message describe it, and
+ *: the label is tied to the input, the description and the message describe it, and
  * `aria-invalid` marks it. Our own messages (from the shared schemas) decide validity, not the
  * browser's constraint bubbles, so no `required` attribute is set; `aria-required` says it.
  */

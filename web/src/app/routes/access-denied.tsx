@@ -10,7 +10,7 @@ export function AccessDenied() {
       <ShieldAlert aria-hidden="true" size={48} className="centered-message__icon" />
       <PageHeading>{SCREEN_TEXTS.accessDeniedTitle}</PageHeading>
       <p>{SCREEN_TEXTS.accessDeniedText}</p>
-      {/* A router link styled as a button: the guards load with the first screen, react-aria does not (issue 11). */}
+      {/* A router link styled as a button: the guards load with the first screen, react-aria does not. */}
       <Link to={paths.dashboard} className="button button--primary">
         {SCREEN_TEXTS.goToDashboard}
       </Link>

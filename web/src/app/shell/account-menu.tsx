@@ -14,8 +14,8 @@ export function nextMenuIndex(key: string, current: number, count: number): numb
 }
 
 /**
- * The account button and its menu, by the WAI-ARIA menu button pattern in plain HTML (issue 11:
- * the signed-in shell carries no react-aria): focus moves into the menu when it opens, arrow keys
+ * The account button and its menu, by the WAI-ARIA menu button pattern in plain HTML (the
+ * signed-in shell carries no react-aria): focus moves into the menu when it opens, arrow keys
  * move between items, Escape closes it and gives focus back to the button, Tab or a tap
  * elsewhere closes it.
  */

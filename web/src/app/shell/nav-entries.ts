@@ -17,7 +17,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { label: NAV_LABELS.managePcns, href: paths.admin.pcns, icon: FileStack },
   { label: NAV_LABELS.manageUsers, href: paths.admin.users, icon: Users },
   { label: NAV_LABELS.manageCarParks, href: paths.admin.carParks, icon: Building2 },
-  // Beyond the spec's four entries: its two named admin screens need a way in (issue #6).
+  // Beyond the spec's four entries: its two named admin screens need a way in (decision 0003).
   { label: SCREEN_TEXTS.clientOnboarding, href: paths.admin.onboarding, icon: Mail },
   { label: SCREEN_TEXTS.analyticsDashboard, href: paths.admin.analytics, icon: BarChart3 },
 ];

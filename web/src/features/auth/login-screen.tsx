@@ -39,7 +39,7 @@ export function LoginScreen() {
   // Taking over the painted form, the caret goes where it was, not to the first field.
   const [isTakingOverBoot] = useState(hasBootSignIn);
 
-  // index.html painted this form before the code arrived (issue 11): take over what was typed
+  // index.html painted this form before the code arrived: take over what was typed
   // there, the field being typed in, and a Sign In already pressed, before this one paints.
   useLayoutEffect(() => {
     if (!showsForm) return;
@@ -64,7 +64,7 @@ export function LoginScreen() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The shared schema (and zod with it) is fetched on the first Sign In, not with the page: the
-    // sign-in screen must paint fast on one bar of signal (issue 11).
+    // sign-in screen must paint fast on one bar of signal.
     const { fieldErrors, signInFormSchema } = await import('./sign-in-validation.ts');
     const parsed = signInFormSchema.safeParse({ email, password });
     if (!parsed.success) {
@@ -87,7 +87,7 @@ export function LoginScreen() {
         <PageHeading className="auth-card__title">{PRODUCT_TITLE}</PageHeading>
         <p className="auth-card__subtitle">{SCREEN_TEXTS.signInSubtitle}</p>
         {error ? <Alert>{error}</Alert> : null}
-        {/* Plain HTML, not react-aria: this screen must be usable before much code arrives (issue 11). */}
+        {/* Plain HTML, not react-aria: this screen must be usable before much code arrives. */}
         <form ref={formRef} className="form-stack" onSubmit={handleSubmit} noValidate>
           <TextField
             label="Email"

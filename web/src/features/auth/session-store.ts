@@ -255,7 +255,7 @@ export function createSessionStore(deps: {
 }
 
 /**
- * The Dexie mirror, loaded on first use: the sign-in screen does not download Dexie (issue 11),
+ * The Dexie mirror, loaded on first use: the sign-in screen does not download Dexie,
  * and a signed-in start loads it with the rest of the signed-in code.
  */
 export function createLazySessionMirror(): SessionMirror {

@@ -436,7 +436,7 @@ describe('buildPcnFormData', () => {
     expect(form.getAll('imageShots')).toEqual(['number-plate,signage', '']);
   });
 
-  it('leaves out what a draft from before issue 8 does not know, so the server applies the car park setting', async () => {
+  it('leaves out what a draft from before the evidence fields does not know, so the server applies the car park setting', async () => {
     const draft = await addQueuedDraft(db, USER, { observedAt: null, issuedAt: undefined, stayApplies: undefined, duplicateReason: undefined }, 1);
     const form = buildPcnFormData(draft, await findDraftPhotos(db, draft.id));
     for (const field of ['observedAt', 'issuedAt', 'stayApplies', 'duplicateReason']) expect(form.has(field)).toBe(false);

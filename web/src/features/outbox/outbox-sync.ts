@@ -449,7 +449,7 @@ export function buildPcnFormData(draft: DraftRecord, photos: PhotoRecord[]): For
   appendEvidenceFields(form, {
     observedAt: draft.observedAt,
     issuedAt: draft.issuedAt,
-    // Submit stores the effective value; a row queued before issue 8 has none and the server
+    // Submit stores the effective value; a row queued before the evidence fields has none and the server
     // applies the car park's setting.
     stayApplies: draft.stayApplies,
     duplicateReason: draft.duplicateReason || null,

@@ -1,6 +1,6 @@
 import type { DraftRecord } from '../../lib/local-db.ts';
 
-/** What the officer reads about each notice in the outbox (issue 5, item 7). */
+/** What the officer reads about each notice in the outbox. */
 export const OUTBOX_TEXTS = {
   waitingForSignal: 'Waiting for signal',
   sending: 'Sending',

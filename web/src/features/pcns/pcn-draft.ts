@@ -46,7 +46,7 @@ export type PcnDraftFields = {
   location: string;
 };
 
-/** Issue 8: observation, duplicate reason and checklist waiver, kept in the draft like the rest. */
+/** Evidence: observation, duplicate reason and checklist waiver, kept in the draft like the rest. */
 export type PcnEvidenceFields = {
   /** First sighting (ISO), recorded by the officer; null until then. */
   observedAt: string | null;
@@ -208,7 +208,7 @@ const FIELDS_BEHIND_ERRORS: Record<keyof DraftErrors, (draft: PcnDraft) => unkno
 };
 
 /**
- * Forgiving validation (issue 12): after a change, an error whose field changed is replaced by
+ * Forgiving validation: after a change, an error whose field changed is replaced by
  * what the rules say now (gone when the field became valid); other errors stay as they are,
  * including the server's, which only a change to their own field can answer. No new errors
  * appear while typing: those wait for Next.

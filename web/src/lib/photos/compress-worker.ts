@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The photo compressor's own worker (issue 11): browser-image-compression runs here, off the
+// The photo compressor's own worker: browser-image-compression runs here, off the
 // page's thread, as the one copy of the library the app downloads. Left to itself the library
 // starts a worker of its own by importing a second, separate copy of itself.
 import imageCompression from 'browser-image-compression';

@@ -153,7 +153,7 @@ export function AdminDashboardScreen() {
   );
 }
 
-/** Open PCNs by the date the notice to keeper must go out (issue 8, item 5), nearest first. */
+/** Open PCNs by the date the notice to keeper must go out, nearest first. */
 function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Date }) {
   const columns = ['PCN Number', 'Vehicle Registration', 'Car Park', 'Status', 'Keeper notice due', 'Time left'] as const;
   return (

@@ -177,7 +177,7 @@ function RecentActivity({ activities }: { activities: Activity[] }) {
   );
 }
 
-/** The activity as a sentence, its PCN a link to that PCN's review (issue 14, item 7). */
+/** The activity as a sentence, its PCN a link to that PCN's review. */
 function ActivityText({ activity, actor }: { activity: Activity; actor: string }) {
   const sentence = describeActivity(activity, actor);
   return (

@@ -94,12 +94,12 @@ export function changePcnStatus(id: string, status: PcnStatus, adminNotes: strin
   });
 }
 
-/** Every recorded change to a PCN, oldest first (issue 8, item 6). */
+/** Every recorded change to a PCN, oldest first. */
 export function getPcnAudit(id: string): Promise<PcnAuditResponse> {
   return apiClient.get<PcnAuditResponse>(`pcns/${encodeURIComponent(id)}/audit`, { fallbackMessage: PCN_AUDIT_FETCH_FAILED });
 }
 
-/** The evidence pack PDF (issue 16), fetched with the bearer token like every other call. */
+/** The evidence pack PDF, fetched with the bearer token like every other call. */
 export const PCN_EXPORT_FAILED = 'Failed to export PCNs';
 
 /** 'Export CSV': every PCN the filters select, in their order, all pages, as the server writes it. */

@@ -14,7 +14,7 @@ type Props = {
 
 /**
  * The admin lists' search and filters. On a phone the search stays and the other filters fold
- * behind one 'Filters' button, so the rows are the first thing on the screen (issue 14).
+ * behind one 'Filters' button, so the rows are the first thing on the screen.
  */
 export function AdminFilters({ label, search, activeCount, children }: Props) {
   const [isOpen, setOpen] = useState(false);

@@ -13,7 +13,7 @@ export type AdminColumn<T> = {
   /** Sortable on the server under this key (the API's `sort`). */
   sortKey?: string;
   isRowHeader?: boolean;
-  /** Numbers, dates, plates: one line, tabular figures (issue 14). */
+  /** Numbers, dates, plates: one line, tabular figures. */
   isFigure?: boolean;
   /** Long text that may wrap (names of car parks, notes). */
   isWide?: boolean;
@@ -41,7 +41,7 @@ type Props<T extends { id: string }> = {
 };
 
 /**
- * The one table of the admin lists (issue 14, item 1): headers sort on the server (aria-sort
+ * The one table of the admin lists: headers sort on the server (aria-sort
  * comes from react-aria), rows can be selected, and on a phone each row is a card labelled by
  * its column names. Loading, error, empty and paging states look the same everywhere.
  */

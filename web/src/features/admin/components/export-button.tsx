@@ -12,7 +12,7 @@ type Props = {
   failedMessage: string;
 };
 
-/** 'Export CSV' on Manage PCNs and Manage Users (issue 14): saves the server's file. */
+/** 'Export CSV' on Manage PCNs and Manage Users: saves the server's file. */
 export function ExportButton({ load, fileName, failedMessage }: Props) {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -21,7 +21,7 @@ const count = (n: number, noun: { one: string; many: string }) => `${n.toLocaleS
 
 /**
  * Shown while rows are selected: how many, a way to widen the choice from the page to every
- * row the filters select (issue 14, item 1), and the actions that apply to them.
+ * row the filters select, and the actions that apply to them.
  */
 export function SelectionBar({ selectedCount, total, noun, onSelectAllMatching, onClear, failedMessage, children }: Props) {
   const [isBusy, setBusy] = useState(false);

@@ -17,7 +17,7 @@ export type ListParams<K extends string> = {
 };
 
 /**
- * An admin list's whole view (filters, sort, page) lives in the URL (issue 14, item 1), so a
+ * An admin list's whole view (filters, sort, page) lives in the URL, so a
  * reload, the Back button or a shared link shows the same rows in the same order. Changes
  * replace the history entry: Back leaves the list rather than undoing each keystroke.
  */

@@ -13,7 +13,7 @@ export type RowSelection<T> = {
 };
 
 /**
- * Selection that survives paging (issue 14, item 1): the table only knows the page it shows, so
+ * Selection that survives paging: the table only knows the page it shows, so
  * its header checkbox ('all') means this page's rows; the rows picked on other pages stay.
  */
 export function useRowSelection<T>(pageRows: ReadonlyArray<{ id: string } & T>, pick: (row: { id: string } & T) => T): RowSelection<T> {

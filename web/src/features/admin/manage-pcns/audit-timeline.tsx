@@ -26,7 +26,7 @@ type ValueContext = { carParkName: (id: string) => string };
 const NONE = '(none)';
 
 /**
- * Every recorded change to the PCN, oldest first, read-only (issue 8, item 6). `version` changes
+ * Every recorded change to the PCN, oldest first, read-only. `version` changes
  * whenever the PCN does (a status change here), so the trail is read again.
  */
 export function AuditTimeline({ pcnId, version }: { pcnId: string; version: string }) {

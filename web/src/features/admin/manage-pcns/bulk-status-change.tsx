@@ -17,7 +17,7 @@ type Props = {
 const plural = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'PCN' : 'PCNs'}`;
 
 /**
- * 'Change status' for the selected PCNs (issue 14, item 2): only the moves every one of them
+ * 'Change status' for the selected PCNs: only the moves every one of them
  * allows are offered, the admin's note goes with each, and the server answers for each PCN.
  */
 export function BulkStatusChange({ selected, onDone }: Props) {

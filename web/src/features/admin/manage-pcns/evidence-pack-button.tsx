@@ -8,7 +8,7 @@ import { saveBlobAsFile } from '../../../lib/save-file.ts';
 import { getEvidencePack } from '../api/pcns.ts';
 import './evidence-pack-button.css';
 
-/** 'Download evidence pack' on the review view (issue 16): the PDF for an appeal, saved as a file. */
+/** 'Download evidence pack' on the review view: the PDF for an appeal, saved as a file. */
 export function EvidencePackButton({ pcnId, pcnNumber }: { pcnId: string; pcnNumber: string }) {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -32,7 +32,7 @@ export function rememberReviewed(pcnId: string): void {
 }
 
 /**
- * Back from a review (issue 14, item 4): the same filters come from the URL; this brings back
+ * Back from a review: the same filters come from the URL; this brings back
  * the scroll position and puts focus on the row last reviewed, once the rows are drawn.
  */
 export function useRestoredListView(isReady: boolean): void {

@@ -67,7 +67,7 @@ export function PcnReview({ pcnId, query, listParams }: Props) {
   const nextHref = hrefOf(neighbours.data?.nextId ?? null);
   const backHref = listHref(listParams, null);
 
-  // J / K step through the list, as in a mail reader (issue 14, item 4).
+  // J / K step through the list, as in a mail reader.
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || document.querySelector('dialog[open], [role="alertdialog"]')) return;
@@ -202,7 +202,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
   }
   saveRef.current = save;
 
-  // A decision's letter chooses it; Ctrl+Enter (⌘+Enter) saves and moves on (issue 14, item 4).
+  // A decision's letter chooses it; Ctrl+Enter (⌘+Enter) saves and moves on.
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (document.querySelector('dialog[open], [role="alertdialog"]')) return;

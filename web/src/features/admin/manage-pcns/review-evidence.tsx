@@ -93,7 +93,7 @@ function HashCheck({ image }: { image: PcnImage }) {
   );
 }
 
-/** Which of the shots this offence needs each photo covers, and which are missing (issue 8, item 3). */
+/** Which of the shots this offence needs each photo covers, and which are missing. */
 export function ChecklistCoverage({ pcn }: { pcn: Pcn }) {
   const coverage = checklistCoverage(pcn.offenceType, pcn.images.map((image) => ({ shots: image.shots ?? [] })));
   const coveredCount = coverage.items.length - coverage.missing.length;

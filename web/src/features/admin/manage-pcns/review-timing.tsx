@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { reviewHref } from './review-href.ts';
 
-/** The date the notice to keeper must go out by, with the time left while it still can (issue 8, item 5). */
+/** The date the notice to keeper must go out by, with the time left while it still can. */
 export function KeeperDeadlineLine({ pcn, now }: { pcn: Pcn; now: Date }) {
   if (!pcn.keeperNoticeDueAt) return null;
   const isOpen = isKeeperNoticeOpen(pcn.status);

@@ -12,7 +12,7 @@ export const ACTION_LABELS: Record<PcnStatus, string> = {
 };
 
 /**
- * The review's keyboard shortcuts (issue 14, item 4): one letter per decision, from its label;
+ * The review's keyboard shortcuts: one letter per decision, from its label;
  * no two transitions offered together share one, and J / K (next / previous) are left free.
  */
 export const ACTION_SHORTCUTS: Record<PcnStatus, string> = {

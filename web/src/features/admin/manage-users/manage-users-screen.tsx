@@ -99,7 +99,7 @@ export function ManageUsersScreen() {
     list.update(changes);
   }
 
-  /** Bulk activate / deactivate (issue 14, item 2): each user checked on its own, results listed. */
+  /** Bulk activate / deactivate: each user checked on its own, results listed. */
   async function setSelectedActive(isActive: boolean): Promise<string> {
     const answer = await bulkSetUsersActive([...selection.selected.keys()], isActive);
     const failed = answer.results.filter((result) => !result.success).length;

@@ -2,7 +2,7 @@ import { MAX_IMAGE_ACCURACY_M, type PcnImage } from '@parkpatrol/shared';
 import { formatDateTimeIn, type ClockFormat } from './evidence-format.ts';
 
 /**
- * Issue 8, item 1 on the phone: where the device was when a photo was taken, and the words the
+ * Where the device was when a photo was taken, and the words the
  * officer's detail page uses for each photo's capture facts.
  */
 

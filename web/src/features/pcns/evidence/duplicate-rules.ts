@@ -10,7 +10,7 @@ import {
 } from '@parkpatrol/shared';
 
 /**
- * Issue 8, item 4 on the officer's side: one charge per parking event. The warning never blocks
+ * The officer's side of duplicates: one charge per parking event. The warning never blocks
  * a notice by itself (decision 0006); once shown, a reason is required before Next.
  */
 

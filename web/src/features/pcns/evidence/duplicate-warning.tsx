@@ -15,7 +15,7 @@ export type DuplicateWarningProps = {
 };
 
 /**
- * One charge per parking event (issue 8, item 4): names each notice already filed for this
+ * One charge per parking event: names each notice already filed for this
  * vehicle at this car park today, with its status, and asks why a second one is right.
  */
 export function DuplicateWarning({ duplicates, value, onChange, errorMessage }: DuplicateWarningProps) {

@@ -25,7 +25,7 @@ export type EvidenceDraft = {
 export type EvidenceErrors = Partial<Record<'duplicateReason' | 'observedAt' | 'issuedAt' | 'images', string>>;
 
 /**
- * Every issue 8 problem of a draft. `isSubmit` adds the waiting period (issuedAt is "now" when
+ * Every evidence problem of a draft. `isSubmit` adds the waiting period (issuedAt is "now" when
  * Submit is pressed); before that the officer may move on and take the photos while it runs.
  * The checklist binds new notices only: on an edit the shots of photos already sent cannot be
  * changed through the API, and a notice filed before the checklist must stay editable.

@@ -10,7 +10,7 @@ import {
 import { formatClockTime, formatRunningTime, type ClockFormat } from './evidence-format.ts';
 
 /**
- * The officer side of issue 8, item 2: when the vehicle was first seen, whether a stay applies,
+ * The officer side of observations: when the vehicle was first seen, whether a stay applies,
  * and when the notice may be issued. The arithmetic is shared canIssue (elapsed milliseconds, so
  * midnight and clock changes make no difference); this file words it for the officer.
  */

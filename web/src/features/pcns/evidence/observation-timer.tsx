@@ -25,7 +25,7 @@ export type ObservationTimerProps = {
 };
 
 /**
- * Issue 8, item 2: the first sighting, the stay toggle and, while a stay applies, a running
+ * The first sighting, the stay toggle and, while a stay applies, a running
  * timer with the time the notice may be issued. The seconds are not announced (a live region
  * that changes every second drowns a screen reader); only the phase is, when it changes.
  */

@@ -1,7 +1,7 @@
 import { checklistCoverage, OFFENCE_TYPES, type ChecklistCoverage, type ChecklistCoverageItem, type OffenceType } from '@parkpatrol/shared';
 
 /**
- * Issue 8, item 3, the officer's side: the checklist makes the officer's four photos the right
+ * The photo checklist, the officer's side: the checklist makes the officer's four photos the right
  * four. Decision: a missing shot blocks Next on the evidence step with a message naming it, for
  * every offence. Only OTHER, whose checklist cannot know what the contravention looks like,
  * offers an explicit "Continue without: ..." the officer must tick; admins still see the gap on

@@ -34,7 +34,7 @@ export function takeFiles(event: ChangeEvent<HTMLInputElement>): File[] {
 }
 
 /**
- * Guided capture (issue 12): one row per shot the offence needs, each with its own camera
+ * Guided capture: one row per shot the offence needs, each with its own camera
  * button, so one tap takes the shot and marks it. Below, every photo once: its thumbnail, what it
  * shows (one tap per shot, for photos chosen from the gallery or showing more than one shot) and
  * its remove button.

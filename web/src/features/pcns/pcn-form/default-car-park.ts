@@ -1,6 +1,6 @@
 /**
  * Officers patrol one site at a time, so a new notice starts at the car park of their last one
- * (or their only one): no tap for it (issue 12). Remembered per officer on this phone.
+ * (or their only one): no tap for it. Remembered per officer on this phone.
  */
 const KEY_PREFIX = 'parkpatrol:last-car-park:';
 

@@ -102,7 +102,7 @@ export function PcnFormScreen() {
 
 /** An edited PCN keeps its car park as a choice even if the officer is no longer assigned to it. */
 function withCurrentCarPark(carParks: CarPark[], pcn: Pcn | null | undefined): CarParkOption[] {
-  // The stay settings drive the observation timer; a cached list from before issue 8 lacks them.
+  // The stay settings drive the observation timer; a cached list from before them lacks them.
   const options: CarParkOption[] = carParks.map(({ id, name, considerationMinutes, graceMinutes, stayAppliesByDefault }) => ({
     id,
     name,

@@ -140,7 +140,7 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
     previousStep.current = step;
   }, [draft, step]);
 
-  /** Issue 8's rules first, so a photo-count problem wins over a checklist one on the same field. */
+  /** The evidence rules first, so a photo-count problem wins over a checklist one on the same field. */
   function validateAll(of: PcnDraft, isSubmit: boolean): DraftErrors {
     return { ...validateEvidence(of, { carPark, duplicates, now: Date.now(), isSubmit }), ...validateDraft(of) };
   }

@@ -40,7 +40,7 @@ export function VehicleStep({ autoFocusRegistration = false, draft, errors, fiel
       />
       {carParksError ? <Alert>{carParksError}</Alert> : null}
       {!isLoadingCarParks && !carParksError && carParks.length === 0 ? (
-        // Not an empty list: the officer learns why, and has a way out (issue 12).
+        // Not an empty list: the officer learns why, and has a way out.
         <div className="field">
           <span className="field__label">Car park</span>
           <Alert tone="info">
