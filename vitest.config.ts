@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      // The repository's own rules (lint fixtures), over the project's config.
+      { test: { name: 'tooling', root: '.', include: ['scripts/**/*.test.ts'] } },
       { test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'], setupFiles: ['../scripts/vitest-setup.ts'] } },
       {
         test: {

@@ -84,12 +84,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('pcns_idempotency')
-    .on('pcns')
-    .columns(['created_by', 'idempotency_key'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('pcns_idempotency').on('pcns').columns(['created_by', 'idempotency_key']).unique().execute();
   await db.schema.createIndex('pcns_created_by_created').on('pcns').columns(['created_by', 'created_at']).execute();
   await db.schema.createIndex('pcns_created').on('pcns').column('created_at').execute();
   await db.schema.createIndex('pcns_status').on('pcns').columns(['status', 'created_at']).execute();
@@ -156,7 +151,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
     .execute();
-
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -4,10 +4,16 @@ import { sql, type Kysely } from 'kysely';
 // Capture facts per photo, observation and issue times, the
 // device clock offset, duplicate flags, and an append-only audit trail of every PCN change.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('car_parks').addColumn('stay_applies_by_default', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('car_parks')
+    .addColumn('stay_applies_by_default', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema.alterTable('pcns').addColumn('issued_at', 'text').execute();
-  await db.schema.alterTable('pcns').addColumn('stay_applies', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('pcns')
+    .addColumn('stay_applies', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('pcns').addColumn('clock_offset_ms', 'integer').execute();
   await db.schema.alterTable('pcns').addColumn('duplicate_reason', 'text').execute();
   // The admin deadline queue: open notices ordered by their parking event. Partial, so the walk
@@ -20,7 +26,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('pcn_images').addColumn('latitude', 'real').execute();
   await db.schema.alterTable('pcn_images').addColumn('longitude', 'real').execute();
   await db.schema.alterTable('pcn_images').addColumn('accuracy_m', 'real').execute();
-  await db.schema.alterTable('pcn_images').addColumn('shots', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('pcn_images')
+    .addColumn('shots', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   // A later PCN flagged as a possible second charge for the parking event of an earlier one.
   await db.schema

@@ -17,7 +17,9 @@ mkdirSync(join(outDir, 'uploads'), { recursive: true });
 // have their own tools (pg_dump, the bucket's versioning or replication); copying one part here
 // and not the other would look like a backup and not be one.
 if (config.database.engine !== 'sqlite' || config.evidenceStore.kind !== 'disk') {
-  console.error('npm run backup copies the embedded SQLite database and DATA_DIR/uploads only. With PostgreSQL or EVIDENCE_STORE=s3://..., back up with pg_dump and the bucket\'s own versioning or replication.');
+  console.error(
+    "npm run backup copies the embedded SQLite database and DATA_DIR/uploads only. With PostgreSQL or EVIDENCE_STORE=s3://..., back up with pg_dump and the bucket's own versioning or replication.",
+  );
   process.exit(1);
 }
 if (!existsSync(config.databaseFile)) {

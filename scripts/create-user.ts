@@ -76,10 +76,14 @@ async function main(): Promise<void> {
       passwordHash: input.password ? await hashPassword(input.password) : null,
       now,
     });
-    process.stdout.write(`Created ${input.role} ${input.firstName} ${input.lastName} <${input.email}> (id ${id}) in ${config.database.engine === 'sqlite' ? config.databaseFile : 'PostgreSQL'}\n`);
+    process.stdout.write(
+      `Created ${input.role} ${input.firstName} ${input.lastName} <${input.email}> (id ${id}) in ${config.database.engine === 'sqlite' ? config.databaseFile : 'PostgreSQL'}\n`,
+    );
     if (!input.password) {
       const token = await issueOneTimeToken(db, { userId: id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now });
-      process.stdout.write(`No password given. Open this single-use link within 7 days to sign in and choose one:\n${config.appUrl}/u/${token}\n`);
+      process.stdout.write(
+        `No password given. Open this single-use link within 7 days to sign in and choose one:\n${config.appUrl}/u/${token}\n`,
+      );
     }
   } finally {
     await close();

@@ -28,15 +28,31 @@ function renderEvidencePack() {
   if (!hasPdftoppm()) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-      console.log("Evidence pack render skipped: pdftoppm not found. Install Debian's poppler-utils (apt-get install poppler-utils) to get the PNG.");
+      console.log(
+        "Evidence pack render skipped: pdftoppm not found. Install Debian's poppler-utils (apt-get install poppler-utils) to get the PNG.",
+      );
       return;
     }
     console.log("Installing Debian's poppler-utils for pdftoppm...");
-    execSync('apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null', { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execSync('apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null', {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   // Page 1 is the cover and timeline; page 2 the first photo with its caption.
   for (const page of [1, 2]) {
-    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', String(page), '-l', String(page), '-singlefile', pdf, join(dir, `evidence-pack-page-${page}`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '80',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      pdf,
+      join(dir, `evidence-pack-page-${page}`),
+    ]);
   }
   console.log(`Evidence pack pages rendered to ${join(dir, 'evidence-pack-page-1.png')} and page-2.png`);
 }

@@ -31,7 +31,13 @@ const config = loadConfig();
 const { db, close } = connectDatabase(config.database);
 try {
   await migrateToLatest(db);
-  const deps = { db, evidence: createConfiguredEvidenceStore(config), retentionDays: config.evidenceRetentionDays, now: () => new Date(), logger: createLogger() };
+  const deps = {
+    db,
+    evidence: createConfiguredEvidenceStore(config),
+    retentionDays: config.evidenceRetentionDays,
+    now: () => new Date(),
+    logger: createLogger(),
+  };
   // A dry run changes nothing, so it need not wait its turn; a real one never runs beside the
   // server's daily run (or another of these) on the same PostgreSQL database.
   const outcome = isDryRun
@@ -53,7 +59,9 @@ function printResult(result: EvidencePurgeResult): void {
     `Retention ${config.evidenceRetentionDays} days: PCNs closed (paid, cancelled or rejected) on or before ${result.cutoff} lose their photo files.\n`,
   );
   for (const pcn of result.pcns) {
-    process.stdout.write(`  ${verb} ${pcn.photoCount} photo${pcn.photoCount === 1 ? '' : 's'} of PCN-${pcn.pcnNumber} (${pcn.status}, closed ${pcn.closedAt})\n`);
+    process.stdout.write(
+      `  ${verb} ${pcn.photoCount} photo${pcn.photoCount === 1 ? '' : 's'} of PCN-${pcn.pcnNumber} (${pcn.status}, closed ${pcn.closedAt})\n`,
+    );
   }
   process.stdout.write(
     result.pcns.length === 0

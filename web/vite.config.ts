@@ -22,7 +22,11 @@ if (productNameRefusal) throw new Error(productNameRefusal);
 const buildId = process.env.BUILD_ID ?? commitId() ?? `local-${Date.now().toString(36)}`;
 function commitId(): string | undefined {
   try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
+    return (
+      execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -48,7 +52,8 @@ export default defineConfig({
     // The title and a first screen are there before any JavaScript runs (build/boot-screen.ts).
     {
       name: 'product-title',
-      transformIndexHtml: (html) => withBootScreen(html.replace('%PRODUCT_TITLE%', escapeHtml(productTitle(productName))), productTitle(productName)),
+      transformIndexHtml: (html) =>
+        withBootScreen(html.replace('%PRODUCT_TITLE%', escapeHtml(productTitle(productName))), productTitle(productName)),
     },
     // PWA: the offline issue adds vite-plugin-pwa (injectManifest, src/sw.ts) here.
     VitePWA({
@@ -123,15 +128,31 @@ export default defineConfig({
           groups: [
             // React and the router change only when we upgrade them: kept apart from our own code,
             // a deploy that changes one screen does not make phones download them again.
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)[\\/]/, priority: 4 },
-            { name: 'shared', test: (id: string) => /[\\/]shared[\\/]src[\\/]/.test(id) && !/[\\/](schemas|index|password-forms)\.ts$/.test(id), priority: 3, includeDependenciesRecursively: false },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)[\\/]/,
+              priority: 4,
+            },
+            {
+              name: 'shared',
+              test: (id: string) => /[\\/]shared[\\/]src[\\/]/.test(id) && !/[\\/](schemas|index|password-forms)\.ts$/.test(id),
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             { name: startChunkName(resolve(import.meta.dirname, 'src/main.tsx')), priority: 1, includeDependenciesRecursively: false },
             // The small helpers two or more signed-in screens share, in one file rather than a
             // dozen of a few hundred bytes: each request on one bar of signal costs a round trip
             // and its headers. Screens themselves stay apart, so a deploy that changes one
             // screen still sends only that screen.
-            { name: 'screens-common', test: /[\\/]web[\\/]src[\\/](lib|app|features[\\/](pcns|dashboard|outbox))[\\/]/, minShareCount: 2, maxModuleSize: 4000, priority: 0, includeDependenciesRecursively: false },
+            {
+              name: 'screens-common',
+              test: /[\\/]web[\\/]src[\\/](lib|app|features[\\/](pcns|dashboard|outbox))[\\/]/,
+              minShareCount: 2,
+              maxModuleSize: 4000,
+              priority: 0,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

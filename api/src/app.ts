@@ -58,7 +58,10 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   app.use('*', observeRequests({ logger: deps.logger, metrics: deps.metrics, trustProxy: deps.config.trustProxy }));
 
   const securityHeaders = secureHeaders({
-    contentSecurityPolicy: { ...CONTENT_SECURITY_POLICY, scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScriptHashes(deps.config.webDistDir)] },
+    contentSecurityPolicy: {
+      ...CONTENT_SECURITY_POLICY,
+      scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScriptHashes(deps.config.webDistDir)],
+    },
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     // HSTS only means something over HTTPS; sending it on plain localhost is harmless but noisy.
@@ -169,14 +172,22 @@ function toFailure(err: unknown): { status: number; body: ApiFailure } {
 
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
-    case 401: return 'UNAUTHENTICATED';
-    case 403: return 'FORBIDDEN';
-    case 404: return 'NOT_FOUND';
-    case 409: return 'CONFLICT';
-    case 413: return 'PAYLOAD_TOO_LARGE';
-    case 415: return 'UNSUPPORTED_MEDIA_TYPE';
-    case 429: return 'RATE_LIMITED';
-    default: return status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
   }
 }
 
@@ -216,7 +227,15 @@ function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
 }
 
 /** Headers that only a document (a page, or a worker for the first two lists) acts on. */
-const DOCUMENT_ONLY_HEADERS = ['x-frame-options', 'x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'origin-agent-cluster', 'x-permitted-cross-domain-policies', 'cross-origin-opener-policy'];
+const DOCUMENT_ONLY_HEADERS = [
+  'x-frame-options',
+  'x-xss-protection',
+  'x-download-options',
+  'x-dns-prefetch-control',
+  'origin-agent-cluster',
+  'x-permitted-cross-domain-policies',
+  'cross-origin-opener-policy',
+];
 const PAGE_AND_WORKER_HEADERS = ['content-security-policy', 'referrer-policy'];
 
 /**

@@ -45,7 +45,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   APP_URL: z.url('APP_URL must be a full URL such as https://tickets.example.com').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   PRODUCT_NAME: z
     .string()
@@ -131,7 +134,9 @@ const S3_PREFIX_SEGMENT_PATTERN = /^[A-Za-z0-9!_.*'()-]+$/;
 function parseEvidenceStore(value: string | undefined, endpoint: string | undefined): EvidenceStoreTarget {
   if (value === undefined) return { kind: 'disk' };
   const problem = (detail: string) =>
-    new Error(`Invalid configuration: EVIDENCE_STORE: ${detail}; use s3://BUCKET or s3://BUCKET/PREFIX, or leave it unset to keep photos in DATA_DIR/uploads`);
+    new Error(
+      `Invalid configuration: EVIDENCE_STORE: ${detail}; use s3://BUCKET or s3://BUCKET/PREFIX, or leave it unset to keep photos in DATA_DIR/uploads`,
+    );
   const match = S3_STORE_PATTERN.exec(value.trim());
   if (!match) throw problem(`${JSON.stringify(value)} is not an s3:// address with a valid bucket name`);
   const prefix = (match[2] ?? '').replace(/\/+$/, '');

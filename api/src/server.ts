@@ -20,7 +20,8 @@ const logger = createLogger();
 const config = loadConfig();
 const webDist = config.webDistDir ?? resolve(import.meta.dirname, '../../web/dist');
 const { db, close: closeDatabase } = connectDatabase(config.database, {
-  onLostConnection: (error) => logger.warn('the database ended an idle connection; the next query opens a new one', { error: error.message }),
+  onLostConnection: (error) =>
+    logger.warn('the database ended an idle connection; the next query opens a new one', { error: error.message }),
 });
 await migrateToLatest(db);
 if (!config.isProduction) {
@@ -66,7 +67,10 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(`${config.productName} Self Ticketing is running`, { url: `http://localhost:${info.port}`, dataDir: config.dataDir });
   // Onboarding and reset emails carry APP_URL links: a phone cannot open the server's own loopback.
   if (isLocalOnlyUrl(config.appUrl)) {
-    logger.warn('APP_URL points at this machine only: links in onboarding and reset emails will not open on a phone. Set APP_URL to the public address.', { appUrl: config.appUrl });
+    logger.warn(
+      'APP_URL points at this machine only: links in onboarding and reset emails will not open on a phone. Set APP_URL to the public address.',
+      { appUrl: config.appUrl },
+    );
   }
 });
 

@@ -33,7 +33,8 @@ describe('auth limits shared by two apps on one database', () => {
 
   it('counts wrong passwords sent through both apps against one lock of the account at the address', async () => {
     const user = await one.createUser();
-    const guess = (app: TestApp, password = 'wrong-password') => app.request('POST', '/auth/login', { json: { email: user.email, password } });
+    const guess = (app: TestApp, password = 'wrong-password') =>
+      app.request('POST', '/auth/login', { json: { email: user.email, password } });
     // One typo each costs nothing; the backoff after the second failure holds at either app.
     expect((await guess(one)).status).toBe(401);
     expect((await guess(other)).status).toBe(401);
@@ -61,7 +62,12 @@ describe('auth limits shared by two apps on one database', () => {
       expect(res.status).toBe(400);
     }
     const user = await one.createUser();
-    const token = await issueOneTimeToken(one.db, { userId: user.id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: one.deps.now() });
+    const token = await issueOneTimeToken(one.db, {
+      userId: user.id,
+      purpose: 'access-link',
+      ttlMs: ACCESS_LINK_TTL_MS,
+      now: one.deps.now(),
+    });
     for (const app of [one, other]) {
       const limited = await app.request('POST', '/auth/access-link', { json: { token } });
       expect(limited.status).toBe(429);
@@ -77,7 +83,13 @@ describe('auth limits shared by two apps on one database', () => {
   });
 
   describe.skipIf(!ON_POSTGRES)('on PostgreSQL, with guesses racing each other', () => {
-    const policy: SignInPolicy = { failuresPerAccountAddress: 3, failuresPerAddress: 100, failuresPerAccount: 20, windowMs: 60_000, backoffBaseMs: 1000 };
+    const policy: SignInPolicy = {
+      failuresPerAccountAddress: 3,
+      failuresPerAddress: 100,
+      failuresPerAccount: 20,
+      windowMs: 60_000,
+      backoffBaseMs: 1000,
+    };
 
     /** Opens several connections of each pool first, so the guesses below really run side by side. */
     async function warm(...dbs: Db[]) {
@@ -87,7 +99,9 @@ describe('auth limits shared by two apps on one database', () => {
     it('lets at most the limit of guesses sent at once for one account and address through, across both apps', async () => {
       await warm(one.db, other.db);
       const limiters = [one, other].map((app) => createSignInLimiter({ db: app.db, now: app.deps.now, policy }));
-      const decisions = await Promise.all(Array.from({ length: 16 }, (_, i) => limiters[i % 2]!.reserve('race@example.com', { address: '198.51.100.7' })));
+      const decisions = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => limiters[i % 2]!.reserve('race@example.com', { address: '198.51.100.7' })),
+      );
       expect(decisions.filter((decision) => decision.isAllowed)).toHaveLength(policy.failuresPerAccountAddress);
     });
 

@@ -32,7 +32,10 @@ describe('POST /auth/login', () => {
   it('signs in an active user and answers user, access token and refresh token', async () => {
     const carPark = await t.createCarPark({ name: 'Riverside' });
     const user = await t.createUser({ email: 'olivia@example.com', firstName: 'Olivia', lastName: 'Officer' });
-    await t.db.insertInto('car_park_users').values({ car_park_id: carPark.id, user_id: user.id, created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto('car_park_users')
+      .values({ car_park_id: carPark.id, user_id: user.id, created_at: new Date().toISOString() })
+      .execute();
 
     const res = await t.request('POST', '/auth/login', { json: { email: 'Olivia@Example.com ', password: 'password123' } });
 
@@ -69,7 +72,12 @@ describe('POST /auth/login', () => {
     const unknown = await t.request('POST', '/auth/login', { json: { email: 'nobody@example.com', password: 'whatever1' } });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.json).toMatchObject({ success: false, code: 'UNAUTHENTICATED', message: SERVER_MESSAGES.invalidCredentials, error: SERVER_MESSAGES.invalidCredentials });
+      expect(res.json).toMatchObject({
+        success: false,
+        code: 'UNAUTHENTICATED',
+        message: SERVER_MESSAGES.invalidCredentials,
+        error: SERVER_MESSAGES.invalidCredentials,
+      });
     }
     expect(wrong.text).toBe(unknown.text);
   });
@@ -240,7 +248,9 @@ describe('sign-in rate limiting', () => {
       const user = await small.createUser();
       // Failures spread over accounts that never reach their own limit, sent side by side.
       const sprayed = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => small.request('POST', '/auth/login', { json: { email: `spray-${i}@example.com`, password: 'Summer2026' } })),
+        Array.from({ length: 8 }, (_, i) =>
+          small.request('POST', '/auth/login', { json: { email: `spray-${i}@example.com`, password: 'Summer2026' } }),
+        ),
       );
       expect(sprayed.every((r) => r.status === 401)).toBe(true);
       const res = await small.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
@@ -576,7 +586,8 @@ describe('POST /auth/access-link', () => {
   });
   afterEach(() => t.close());
 
-  const issue = (userId: string) => issueOneTimeToken(t.db, { userId, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: t.deps.now() });
+  const issue = (userId: string) =>
+    issueOneTimeToken(t.db, { userId, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: t.deps.now() });
 
   it('exchanges a token for a session and says a user without a password must set one', async () => {
     const user = await t.createUser({ password: null });
@@ -585,7 +596,12 @@ describe('POST /auth/access-link', () => {
     const res = await t.request('POST', '/auth/access-link', { json: { token } });
 
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ user: { id: user.id, hasPassword: false }, token: expect.any(String), refreshToken: expect.any(String), mustSetPassword: true });
+    expect(res.json.data).toMatchObject({
+      user: { id: user.id, hasPassword: false },
+      token: expect.any(String),
+      refreshToken: expect.any(String),
+      mustSetPassword: true,
+    });
     expect(await activityTypes(t, user.id)).toEqual(['LOGIN']);
 
     // The first password needs no current one; afterwards the user signs in normally.
@@ -615,7 +631,12 @@ describe('POST /auth/access-link', () => {
 
     expect((await t.request('POST', '/auth/access-link', { json: { token: 'unknown' } })).status).toBe(400);
 
-    const resetToken = await issueOneTimeToken(t.db, { userId: user.id, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: t.deps.now() });
+    const resetToken = await issueOneTimeToken(t.db, {
+      userId: user.id,
+      purpose: 'password-reset',
+      ttlMs: PASSWORD_RESET_TTL_MS,
+      now: t.deps.now(),
+    });
     expect((await t.request('POST', '/auth/access-link', { json: { token: resetToken } })).status).toBe(400);
   });
 

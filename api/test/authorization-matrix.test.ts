@@ -19,8 +19,10 @@ describe('the endpoint table', () => {
   it('lists every route the app registers, and no route the app lacks', () => {
     const inTable = [...new Set(ENDPOINTS.map((e) => `${e.method} /api${e.route}`))].sort();
     const inApp = registeredRoutes(t);
-    expect({ missingFromTable: inApp.filter((r) => !inTable.includes(r)), notInApp: inTable.filter((r) => !inApp.includes(r)) })
-      .toEqual({ missingFromTable: [], notInApp: [] });
+    expect({ missingFromTable: inApp.filter((r) => !inTable.includes(r)), notInApp: inTable.filter((r) => !inApp.includes(r)) }).toEqual({
+      missingFromTable: [],
+      notInApp: [],
+    });
   });
 });
 

@@ -49,7 +49,9 @@ describe('npm run backup', () => {
     const live = await startServerProcess({ dataDir, port: await findFreePort() });
     servers.push(live);
     const token = await signIn(live.baseUrl);
-    const carParks = (await (await fetch(`${live.baseUrl}/api/car-parks`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ id: string }> };
+    const carParks = (await (await fetch(`${live.baseUrl}/api/car-parks`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: Array<{ id: string }>;
+    };
     const carParkId = carParks.data[0]!.id;
     for (let seed = 1; seed <= 6; seed += 2) await file(live.baseUrl, token, carParkId, seed);
 
@@ -70,7 +72,10 @@ describe('npm run backup', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'backup.json'), 'utf8'));
     expect(manifest).toMatchObject({ integrity: 'ok', missing: [] });
     const snapshot = new SQLite(join(out, 'parkpatrol.sqlite'), { readonly: true });
-    const images = snapshot.prepare('select file_name as fileName, sha256 from pcn_images').all() as Array<{ fileName: string; sha256: string }>;
+    const images = snapshot.prepare('select file_name as fileName, sha256 from pcn_images').all() as Array<{
+      fileName: string;
+      sha256: string;
+    }>;
     const pcnCount = (snapshot.prepare('select count(*) as n from pcns').get() as { n: number }).n;
     snapshot.close();
     expect(pcnCount).toBeGreaterThanOrEqual(3);
@@ -89,11 +94,15 @@ describe('npm run backup', () => {
     const restored = await startServerProcess({ dataDir: restoredDir, port: await findFreePort() });
     servers.push(restored);
     const restoredToken = await signIn(restored.baseUrl);
-    const list = (await (await fetch(`${restored.baseUrl}/api/pcns?limit=100`, { headers: { authorization: `Bearer ${restoredToken}` } })).json()) as {
+    const list = (await (
+      await fetch(`${restored.baseUrl}/api/pcns?limit=100`, { headers: { authorization: `Bearer ${restoredToken}` } })
+    ).json()) as {
       data: { pcns: Array<{ id: string }>; pagination: { total: number } };
     };
     expect(list.data.pagination.total).toBe(pcnCount);
-    const detail = (await (await fetch(`${restored.baseUrl}/api/pcns/${list.data.pcns[0]!.id}`, { headers: { authorization: `Bearer ${restoredToken}` } })).json()) as {
+    const detail = (await (
+      await fetch(`${restored.baseUrl}/api/pcns/${list.data.pcns[0]!.id}`, { headers: { authorization: `Bearer ${restoredToken}` } })
+    ).json()) as {
       data: { images: Array<{ url: string }> };
     };
     expect(detail.data.images).toHaveLength(2);

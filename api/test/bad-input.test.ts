@@ -91,9 +91,33 @@ async function sendWire(wire: WireRequest) {
 const headerText = fc.string({ unit: 'grapheme-ascii', maxLength: 120 });
 const anyText = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), headerText);
 const nastyText = fc.constantFrom(
-  '', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '%', '%00', '%zz', '\u0000', '..', '../..',
-  '../../jwt-secret', '%2e%2e%2fparkpatrol.sqlite', "' OR 1=1 --", '"; drop table pcns; --', '<script>alert(1)</script>',
-  'a'.repeat(5000), '9'.repeat(40), '00000000-0000-0000-0000-000000000000', '\u202e\ud800', '__proto__', 'constructor',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '%',
+  '%00',
+  '%zz',
+  '\u0000',
+  '..',
+  '../..',
+  '../../jwt-secret',
+  '%2e%2e%2fparkpatrol.sqlite',
+  "' OR 1=1 --",
+  '"; drop table pcns; --',
+  '<script>alert(1)</script>',
+  'a'.repeat(5000),
+  '9'.repeat(40),
+  '00000000-0000-0000-0000-000000000000',
+  '\u202e\ud800',
+  '__proto__',
+  'constructor',
 );
 const junk = fc.oneof(anyText, nastyText);
 
@@ -104,8 +128,16 @@ const malformedJson = fc.oneof(
 
 const contentTypeLie = fc.oneof(
   fc.constantFrom(
-    'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=nope',
-    'application/json; charset=utf-16', 'application/jsonx', 'image/jpeg', 'application/octet-stream', '*/*', ';;;',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+    'multipart/form-data; boundary=nope',
+    'application/json; charset=utf-16',
+    'application/jsonx',
+    'image/jpeg',
+    'application/octet-stream',
+    '*/*',
+    ';;;',
   ),
   headerText,
 );
@@ -120,7 +152,10 @@ const authorizationJunk = fc.oneof(
 );
 
 const queryJunk = fc.array(
-  fc.tuple(fc.oneof(fc.constantFrom('page', 'limit', 'status', 'search', 'carParkId', 'from', 'to', 'isActive', 'role', 'exp', 'sig'), anyText), junk),
+  fc.tuple(
+    fc.oneof(fc.constantFrom('page', 'limit', 'status', 'search', 'carParkId', 'from', 'to', 'isActive', 'role', 'exp', 'sig'), anyText),
+    junk,
+  ),
   { minLength: 1, maxLength: 5 },
 );
 
@@ -136,17 +171,51 @@ type Mutation =
   | { kind: 'path segment'; value: string };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('json body' as const), value: fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.anything({ maxDepth: 2 }).map(toJsonable)) }),
-  fc.record({ kind: fc.constant('malformed body' as const), text: malformedJson, contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8') }),
+  fc.record({
+    kind: fc.constant('json body' as const),
+    value: fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.anything({ maxDepth: 2 }).map(toJsonable)),
+  }),
+  fc.record({
+    kind: fc.constant('malformed body' as const),
+    text: malformedJson,
+    contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8'),
+  }),
   fc.record({ kind: fc.constant('content-type lie' as const), contentType: contentTypeLie }),
   fc.constant({ kind: 'no content-type' as const }),
   fc.record({
     kind: fc.constant('json field' as const),
-    field: fc.oneof(fc.constantFrom('email', 'password', 'token', 'refreshToken', 'firstName', 'role', 'userId', 'userIds', 'status', 'adminNotes', 'name', 'siteCode', 'isActive', 'carParkIds', 'path', 'newPassword', 'currentPassword'), anyText),
+    field: fc.oneof(
+      fc.constantFrom(
+        'email',
+        'password',
+        'token',
+        'refreshToken',
+        'firstName',
+        'role',
+        'userId',
+        'userIds',
+        'status',
+        'adminNotes',
+        'name',
+        'siteCode',
+        'isActive',
+        'carParkIds',
+        'path',
+        'newPassword',
+        'currentPassword',
+      ),
+      anyText,
+    ),
     value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), nastyText),
   }),
   fc.record({ kind: fc.constant('query' as const), pairs: queryJunk }),
-  fc.record({ kind: fc.constant('idempotency key' as const), value: fc.oneof(headerText, fc.constantFrom('', 'not-a-uuid', '00000000-0000-0000-0000-00000000000g', `${'a'.repeat(8)}-aaaa-aaaa-aaaa-${'a'.repeat(13)}`)) }),
+  fc.record({
+    kind: fc.constant('idempotency key' as const),
+    value: fc.oneof(
+      headerText,
+      fc.constantFrom('', 'not-a-uuid', '00000000-0000-0000-0000-00000000000g', `${'a'.repeat(8)}-aaaa-aaaa-aaaa-${'a'.repeat(13)}`),
+    ),
+  }),
   fc.record({ kind: fc.constant('authorization' as const), value: authorizationJunk }),
   fc.record({ kind: fc.constant('path segment' as const), value: junk }),
 );
@@ -184,7 +253,10 @@ function replacePathSegments(path: string, endpoint: EndpointCase, value: string
   const [pathname, query] = path.split('?') as [string, string | undefined];
   const template = endpoint.route.split('/');
   const segment = /^[\w.%-]{1,200}$/.test(value) ? value : encodeSegment(value);
-  const replaced = pathname.split('/').map((part, index) => (template[index]?.startsWith(':') ? segment : part)).join('/');
+  const replaced = pathname
+    .split('/')
+    .map((part, index) => (template[index]?.startsWith(':') ? segment : part))
+    .join('/');
   return replaced + (query ? `?${query}` : '');
 }
 
@@ -225,7 +297,9 @@ async function applyMutation(wire: WireRequest, endpoint: EndpointCase, m: Mutat
       out.headers.authorization = await authorizationValue(m.value);
       break;
     case 'path segment':
-      out.path = endpoint.route.includes(':') ? replacePathSegments(wire.path, endpoint, m.value) : `${wire.path.split('?')[0]}/${encodeSegment(m.value)}`;
+      out.path = endpoint.route.includes(':')
+        ? replacePathSegments(wire.path, endpoint, m.value)
+        : `${wire.path.split('?')[0]}/${encodeSegment(m.value)}`;
       break;
   }
   return out;
@@ -246,13 +320,25 @@ const fileBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.constant(realJpeg),
   fc.nat({ max: realJpeg.length - 1 }).map((n) => realJpeg.slice(0, n)),
   fc.uint8Array({ maxLength: 600 }),
-  fc.constantFrom(...Object.values(IMAGE_MAGIC)).chain((magic) => fc.uint8Array({ maxLength: 200 }).map((rest) => new Uint8Array([...magic, ...rest]))),
+  fc
+    .constantFrom(...Object.values(IMAGE_MAGIC))
+    .chain((magic) => fc.uint8Array({ maxLength: 200 }).map((rest) => new Uint8Array([...magic, ...rest]))),
   fc.constant(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
   fc.constant(new TextEncoder().encode('GIF89a')),
 );
 
 const fieldName = fc.oneof(
-  fc.constantFrom('vehicleRegistration', 'carParkId', 'offenceType', 'description', 'location', 'observedAt', 'images', 'imageTakenAt', 'removeImageIds'),
+  fc.constantFrom(
+    'vehicleRegistration',
+    'carParkId',
+    'offenceType',
+    'description',
+    'location',
+    'observedAt',
+    'images',
+    'imageTakenAt',
+    'removeImageIds',
+  ),
   anyText,
 );
 
@@ -269,7 +355,10 @@ const multipartShape: fc.Arbitrary<MultipartShape> = fc.record({
     fc.record({
       field: fc.oneof(fc.constant('images'), fieldName),
       bytes: fileBytes,
-      name: fc.oneof(fc.constantFrom('photo.jpg', '', '../../../etc/passwd', 'a'.repeat(400), 'x.svg', 'évidence ü.heic'), fc.string({ maxLength: 40 })),
+      name: fc.oneof(
+        fc.constantFrom('photo.jpg', '', '../../../etc/passwd', 'a'.repeat(400), 'x.svg', 'évidence ü.heic'),
+        fc.string({ maxLength: 40 }),
+      ),
       type: fc.oneof(fc.constantFrom('image/jpeg', 'image/png', 'image/svg+xml', 'text/html', 'application/octet-stream', ''), headerText),
     }),
     { maxLength: 12 },
@@ -279,7 +368,12 @@ const multipartShape: fc.Arbitrary<MultipartShape> = fc.record({
 });
 
 /** The valid form of the table with the generated parts added (or in place of it), then framed. */
-async function multipartWire(wire: WireRequest, endpoint: EndpointCase, shape: MultipartShape, keepValidFields: boolean): Promise<WireRequest> {
+async function multipartWire(
+  wire: WireRequest,
+  endpoint: EndpointCase,
+  shape: MultipartShape,
+  keepValidFields: boolean,
+): Promise<WireRequest> {
   const form = new FormData();
   if (keepValidFields) {
     const valid = await validRequestFor(endpoint);
@@ -369,33 +463,48 @@ describe('a NUL byte, which PostgreSQL cannot store in text', () => {
     for (const res of answers) {
       expect(res.status, JSON.stringify(res.json)).toBeGreaterThanOrEqual(200);
       expect(res.status, JSON.stringify(res.json)).toBeLessThan(500);
-      if (res.status >= 400) expect(res.json).toMatchObject({ success: false, code: expect.not.stringMatching(/^INTERNAL$/), message: expect.any(String) });
+      if (res.status >= 400)
+        expect(res.json).toMatchObject({ success: false, code: expect.not.stringMatching(/^INTERNAL$/), message: expect.any(String) });
     }
     expect(await takeFingerprint(t.db, t.config.uploadsDir)).toEqual(before);
   });
 });
 
 describe('bad input to every endpoint', () => {
-  it('never answers 500 and a refused request changes nothing, for broken bodies, queries, headers and paths', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), sender, mutation, async (endpoint, who, m) => {
-        const original = await toWire(endpoint, await validRequestFor(endpoint), who);
-        await checkOneRequest(endpoint, await applyMutation(original, endpoint, m));
-      }),
-      { numRuns: FUZZ_RUNS },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'never answers 500 and a refused request changes nothing, for broken bodies, queries, headers and paths',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...ENDPOINTS), sender, mutation, async (endpoint, who, m) => {
+          const original = await toWire(endpoint, await validRequestFor(endpoint), who);
+          await checkOneRequest(endpoint, await applyMutation(original, endpoint, m));
+        }),
+        { numRuns: FUZZ_RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   const multipartEndpoints = ENDPOINTS.filter((e) => e.body === 'multipart');
-  it(`never answers 500 and a refused upload leaves no file or row, for random multipart to ${multipartEndpoints.map(describeEndpoint).join(' and ')}`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...multipartEndpoints), sender, multipartShape, fc.boolean(), async (endpoint, who, shape, keepValid) => {
-        const original = await toWire(endpoint, await validRequestFor(endpoint), who);
-        await checkOneRequest(endpoint, await multipartWire(original, endpoint, shape, keepValid));
-      }),
-      { numRuns: MULTIPART_RUNS },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    `never answers 500 and a refused upload leaves no file or row, for random multipart to ${multipartEndpoints.map(describeEndpoint).join(' and ')}`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...multipartEndpoints),
+          sender,
+          multipartShape,
+          fc.boolean(),
+          async (endpoint, who, shape, keepValid) => {
+            const original = await toWire(endpoint, await validRequestFor(endpoint), who);
+            await checkOneRequest(endpoint, await multipartWire(original, endpoint, shape, keepValid));
+          },
+        ),
+        { numRuns: MULTIPART_RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it.skipIf(ON_POSTGRES)('leaves a SQLite file that passes integrity and foreign key checks', () => {
     expect(t.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -59,7 +59,11 @@ async function insertUsersDirectly(count: number, make: (index: number) => { ema
       updated_at: stamp,
     };
   });
-  for (let start = 0; start < rows.length; start += 100) await t.db.insertInto('users').values(rows.slice(start, start + 100)).execute();
+  for (let start = 0; start < rows.length; start += 100)
+    await t.db
+      .insertInto('users')
+      .values(rows.slice(start, start + 100))
+      .execute();
 }
 
 describe('GET /pcns/selection', () => {
@@ -126,7 +130,11 @@ describe('POST /pcns/bulk-status', () => {
 
     const res = await t.request('POST', '/pcns/bulk-status', {
       token: admin.token,
-      json: { pcnIds: [submitted!.id, approved!.id, unknownId, underReview!.id, submitted!.id], status: 'REJECTED', adminNotes: 'No permit on file' },
+      json: {
+        pcnIds: [submitted!.id, approved!.id, unknownId, underReview!.id, submitted!.id],
+        status: 'REJECTED',
+        adminNotes: 'No permit on file',
+      },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.data.results as BulkResult[]).toEqual([
@@ -136,7 +144,10 @@ describe('POST /pcns/bulk-status', () => {
       { id: underReview!.id, label: pcnTitle(underReview!.pcnNumber), success: true },
     ]);
 
-    for (const [moved, from] of [[submitted!, 'SUBMITTED'], [underReview!, 'UNDER_REVIEW']] as const) {
+    for (const [moved, from] of [
+      [submitted!, 'SUBMITTED'],
+      [underReview!, 'UNDER_REVIEW'],
+    ] as const) {
       const pcn = await pcnOf(moved.id);
       expect(pcn).toMatchObject({ status: 'REJECTED', adminNotes: 'No permit on file' });
       expect(pcn.statusHistory!.at(-1)).toMatchObject({
@@ -153,8 +164,16 @@ describe('POST /pcns/bulk-status', () => {
           changes: { status: { from, to: 'REJECTED' }, note: { from: null, to: 'No permit on file' } },
         }),
       ]);
-      expect(audit.find((entry) => entry.action === 'notes_changed')).toMatchObject({ actorName: 'Adam Manager', changes: { adminNotes: { from: null, to: 'No permit on file' } } });
-      const activities = await t.db.selectFrom('activities').select(['user_id', 'description']).where('pcn_id', '=', moved.id).where('activity_type', '=', 'PCN_STATUS_CHANGED').execute();
+      expect(audit.find((entry) => entry.action === 'notes_changed')).toMatchObject({
+        actorName: 'Adam Manager',
+        changes: { adminNotes: { from: null, to: 'No permit on file' } },
+      });
+      const activities = await t.db
+        .selectFrom('activities')
+        .select(['user_id', 'description'])
+        .where('pcn_id', '=', moved.id)
+        .where('activity_type', '=', 'PCN_STATUS_CHANGED')
+        .execute();
       expect(activities).toHaveLength(1);
       expect(activities[0]!.user_id).toBe(admin.id);
     }
@@ -164,7 +183,12 @@ describe('POST /pcns/bulk-status', () => {
   });
 
   it('is for admins only, even for a change the owner could make alone', async () => {
-    const [own] = await insertPcnsDirectly(t, 1, () => ({ createdBy: officer.id, carParkId, vehicleRegistration: 'OW12NER', createdAt: new Date().toISOString() }));
+    const [own] = await insertPcnsDirectly(t, 1, () => ({
+      createdBy: officer.id,
+      carParkId,
+      vehicleRegistration: 'OW12NER',
+      createdAt: new Date().toISOString(),
+    }));
     const res = await t.request('POST', '/pcns/bulk-status', { token: officer.token, json: { pcnIds: [own!.id], status: 'CANCELLED' } });
     expect(res.status).toBe(403);
     expect((await pcnOf(own!.id)).status).toBe('SUBMITTED');
@@ -189,12 +213,22 @@ describe('POST /pcns/bulk-status', () => {
 
 describe('GET /users/selection', () => {
   it('is every user the list’s filters select, in the list’s order', async () => {
-    for (let i = 0; i < 5; i++) await t.createUser({ firstName: ['Zoe', 'Al', 'Mo'][i % 3]!, lastName: 'Picked', email: `pick${i}@sel.example`, isActive: i !== 2, password: null });
+    for (let i = 0; i < 5; i++)
+      await t.createUser({
+        firstName: ['Zoe', 'Al', 'Mo'][i % 3]!,
+        lastName: 'Picked',
+        email: `pick${i}@sel.example`,
+        isActive: i !== 2,
+        password: null,
+      });
     const listed = await listAll<User>('/users?search=sel.example&sort=name&order=asc', 'users');
     expect(listed).toHaveLength(5);
     const res = await t.request('GET', '/users/selection?search=sel.example&sort=name&order=asc&page=2&limit=1', { token: admin.token });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.data as UserSelectionResponse).toEqual({ items: listed.map((user) => ({ id: user.id, isActive: user.isActive })), total: 5 });
+    expect(res.json.data as UserSelectionResponse).toEqual({
+      items: listed.map((user) => ({ id: user.id, isActive: user.isActive })),
+      total: 5,
+    });
   });
 
   it(`refuses more than ${MAX_BULK_ITEMS} with 400, and takes exactly ${MAX_BULK_ITEMS}`, async () => {
@@ -229,27 +263,38 @@ describe('POST /users/bulk-active', () => {
       { id: inactive.id, label: 'Ian Inactive', success: true },
     ]);
 
-    const isActive = async (id: string) => (await t.db.selectFrom('users').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active;
-    expect([await isActive(admin.id), await isActive(target.id), await isActive(otherAdmin.id), await isActive(inactive.id)]).toEqual([1, 0, 1, 0]);
+    const isActive = async (id: string) =>
+      (await t.db.selectFrom('users').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active;
+    expect([await isActive(admin.id), await isActive(target.id), await isActive(otherAdmin.id), await isActive(inactive.id)]).toEqual([
+      1, 0, 1, 0,
+    ]);
     // As after PUT /users/{id}: the access token, the refresh token and the password all stop working.
     expect((await t.request('GET', '/users/profile', { token: target.token })).status).toBe(401);
     expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: target.refreshToken } })).status).toBe(401);
     expect((await t.request('POST', '/auth/login', { json: { email: target.email, password: target.password } })).status).toBe(401);
     expect((await t.request('GET', '/users/profile', { token: admin.token })).status).toBe(200);
 
-    const reactivated = await t.request('POST', '/users/bulk-active', { token: admin.token, json: { userIds: [target.id], isActive: true } });
+    const reactivated = await t.request('POST', '/users/bulk-active', {
+      token: admin.token,
+      json: { userIds: [target.id], isActive: true },
+    });
     expect(reactivated.json.data.results).toEqual([{ id: target.id, label: 'Tia Target', success: true }]);
     expect((await t.request('POST', '/auth/login', { json: { email: target.email, password: target.password } })).status).toBe(200);
   });
 
   it('is for admins only, and refuses an empty list or a missing flag with 400', async () => {
-    expect((await t.request('POST', '/users/bulk-active', { token: officer.token, json: { userIds: [officer.id], isActive: false } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/users/bulk-active', { token: officer.token, json: { userIds: [officer.id], isActive: false } })).status,
+    ).toBe(403);
     expect((await t.request('POST', '/users/bulk-active', { json: { userIds: [officer.id], isActive: false } })).status).toBe(401);
     const empty = await t.request('POST', '/users/bulk-active', { token: admin.token, json: { userIds: [], isActive: false } });
     expect(empty.status).toBe(400);
     expect(empty.json.message).toBe('Please select at least one user');
     expect((await t.request('POST', '/users/bulk-active', { token: admin.token, json: { userIds: [officer.id] } })).status).toBe(400);
-    const tooMany = await t.request('POST', '/users/bulk-active', { token: admin.token, json: { userIds: Array.from({ length: MAX_BULK_ITEMS + 1 }, () => randomUUID()), isActive: true } });
+    const tooMany = await t.request('POST', '/users/bulk-active', {
+      token: admin.token,
+      json: { userIds: Array.from({ length: MAX_BULK_ITEMS + 1 }, () => randomUUID()), isActive: true },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.message).toBe('Select at most 1,000 users at once');
     expect((await t.request('GET', '/users/profile', { token: officer.token })).status).toBe(200);

@@ -52,7 +52,7 @@ describe('GET /car-parks', () => {
     expect((await t.request('GET', '/car-parks')).status).toBe(401);
   });
 
-  it("gives a USER only their assigned, active car parks as a plain array", async () => {
+  it('gives a USER only their assigned, active car parks as a plain array', async () => {
     const mine = await t.createCarPark({ name: 'Mine', assignTo: [officer.id] });
     const closed = await t.createCarPark({ name: 'Closed', isActive: false, assignTo: [officer.id] });
     const notMine = await t.createCarPark({ name: 'Not Mine' });
@@ -125,7 +125,13 @@ describe('GET /car-parks/all', () => {
 });
 
 describe('POST /car-parks', () => {
-  const input = (overrides: Record<string, unknown> = {}) => ({ name: 'Quayside', siteCode: uniqueCode().toLowerCase(), address: '3 Quay St', postcode: 'ne1 3aa', ...overrides });
+  const input = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Quayside',
+    siteCode: uniqueCode().toLowerCase(),
+    address: '3 Quay St',
+    postcode: 'ne1 3aa',
+    ...overrides,
+  });
 
   it('answers 401 to anonymous callers and 403 to a USER', async () => {
     expect((await t.request('POST', '/car-parks', { json: input() })).status).toBe(401);
@@ -162,7 +168,11 @@ describe('POST /car-parks', () => {
     expect(res.json.details).toHaveProperty('name');
     expect(res.json.details).toHaveProperty('siteCode');
     expect(res.json.details).toHaveProperty('graceMinutes');
-    const malformed = await t.request('POST', '/car-parks', { token: admin.token, body: 'nope', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.request('POST', '/car-parks', {
+      token: admin.token,
+      body: 'nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
   });
 });
@@ -179,7 +189,10 @@ describe('PUT /car-parks/{id}', () => {
 
   it('changes the given fields and deactivation takes it off the officer list', async () => {
     const carPark = await t.createCarPark({ assignTo: [officer.id] });
-    const res = await t.request('PUT', `/car-parks/${carPark.id}`, { token: admin.token, json: { name: 'Renamed', isActive: false, graceMinutes: 15 } });
+    const res = await t.request('PUT', `/car-parks/${carPark.id}`, {
+      token: admin.token,
+      json: { name: 'Renamed', isActive: false, graceMinutes: 15 },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ id: carPark.id, name: 'Renamed', isActive: false, graceMinutes: 15, address: '1 Test Street' });
     const list = await t.request('GET', '/car-parks', { token: officer.token });
@@ -208,7 +221,9 @@ describe('PUT /car-parks/{id}', () => {
   it('refuses bad input with 400', async () => {
     const carPark = await t.createCarPark();
     expect((await t.request('PUT', `/car-parks/${carPark.id}`, { token: admin.token, json: { isActive: 'no' } })).status).toBe(400);
-    expect((await t.request('PUT', `/car-parks/${carPark.id}`, { token: admin.token, json: { considerationMinutes: -1 } })).status).toBe(400);
+    expect((await t.request('PUT', `/car-parks/${carPark.id}`, { token: admin.token, json: { considerationMinutes: -1 } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -244,8 +259,12 @@ describe('assigning users to car parks', () => {
   it('answers 401 to anonymous callers and 403 to a USER', async () => {
     const carPark = await t.createCarPark();
     expect((await t.request('POST', `/car-parks/${carPark.id}/assign-user`, { json: { userId: officer.id } })).status).toBe(401);
-    expect((await t.request('POST', `/car-parks/${carPark.id}/assign-user`, { token: officer.token, json: { userId: officer.id } })).status).toBe(403);
-    expect((await t.request('DELETE', `/car-parks/${carPark.id}/unassign-user`, { token: officer.token, json: { userId: officer.id } })).status).toBe(403);
+    expect(
+      (await t.request('POST', `/car-parks/${carPark.id}/assign-user`, { token: officer.token, json: { userId: officer.id } })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('DELETE', `/car-parks/${carPark.id}/unassign-user`, { token: officer.token, json: { userId: officer.id } })).status,
+    ).toBe(403);
   });
 
   it('assigns idempotently, so the officer sees the car park, and unassigns idempotently', async () => {
@@ -270,11 +289,19 @@ describe('assigning users to car parks', () => {
     const noPark = await t.request('POST', '/car-parks/no-such-park/assign-user', { token: admin.token, json: { userId: officer.id } });
     expect(noPark.status).toBe(404);
     expect(noPark.json.message).toBe(SERVER_MESSAGES.carParkNotFound);
-    const noUser = await t.request('POST', `/car-parks/${carPark.id}/assign-user`, { token: admin.token, json: { userId: 'no-such-user' } });
+    const noUser = await t.request('POST', `/car-parks/${carPark.id}/assign-user`, {
+      token: admin.token,
+      json: { userId: 'no-such-user' },
+    });
     expect(noUser.status).toBe(404);
     expect(noUser.json.message).toBe(SERVER_MESSAGES.userNotFound);
-    expect((await t.request('DELETE', '/car-parks/no-such-park/unassign-user', { token: admin.token, json: { userId: officer.id } })).status).toBe(404);
-    expect((await t.request('DELETE', `/car-parks/${carPark.id}/unassign-user`, { token: admin.token, json: { userId: 'no-such-user' } })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', '/car-parks/no-such-park/unassign-user', { token: admin.token, json: { userId: officer.id } })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('DELETE', `/car-parks/${carPark.id}/unassign-user`, { token: admin.token, json: { userId: 'no-such-user' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('refuses a missing or mistyped userId with 400', async () => {

@@ -38,9 +38,7 @@ describe('sign-out at the same moment as another request', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const user = await t.signedInUser('USER');
       await warmPool(t);
-      const answers = await Promise.all(
-        [1, 2].map(() => t.request('POST', '/auth/logout', { json: { refreshToken: user.refreshToken } })),
-      );
+      const answers = await Promise.all([1, 2].map(() => t.request('POST', '/auth/logout', { json: { refreshToken: user.refreshToken } })));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
       expect(await countActivities(t, user.id, 'LOGOUT')).toBe(1);
     }
@@ -66,7 +64,12 @@ describe('sign-out at the same moment as another request', () => {
       ]);
       expect(signedOut.status).toBe(200);
       // Either order is fine, but the session is over: a token the refresh handed out died with it.
-      const live = await t.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+      const live = await t.db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .execute();
       expect(live).toEqual([]);
       if (refreshed.status === 200) {
         const reuse = await t.request('POST', '/auth/refresh', { json: { refreshToken: refreshed.json.data.refreshToken } });
@@ -88,7 +91,9 @@ describe('one-time links issued at the same moment', () => {
     for (let round = 0; round < ROUNDS; round++) {
       await warmPool(t);
       await Promise.all(
-        Array.from({ length: 3 }, () => issueOneTimeToken(t.db, { userId: user.id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: t.deps.now() })),
+        Array.from({ length: 3 }, () =>
+          issueOneTimeToken(t.db, { userId: user.id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: t.deps.now() }),
+        ),
       );
       const unused = await t.db
         .selectFrom('one_time_tokens')
@@ -114,7 +119,13 @@ describe('two super admins acting on each other at the same moment', () => {
   }
 
   async function activeSuperAdmins(ids: string[]): Promise<number> {
-    const rows = await t.db.selectFrom('users').select('id').where('id', 'in', ids).where('role', '=', 'SUPER_ADMIN').where('is_active', '=', 1).execute();
+    const rows = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('role', '=', 'SUPER_ADMIN')
+      .where('is_active', '=', 1)
+      .execute();
     return rows.length;
   }
 
@@ -128,7 +139,9 @@ describe('two super admins acting on each other at the same moment', () => {
   it('keeps one of them active when each deactivates the other', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const pair = await superAdminPair();
-      const statuses = await race(pair, (actor, target) => t.request('PUT', `/users/${target.id}`, { token: actor.token, json: { isActive: false } }));
+      const statuses = await race(pair, (actor, target) =>
+        t.request('PUT', `/users/${target.id}`, { token: actor.token, json: { isActive: false } }),
+      );
       // The loser was deactivated first, so its session is over.
       expect(statuses).toEqual([200, 401]);
       expect(await activeSuperAdmins(pair.map((user) => user.id))).toBe(1);
@@ -138,7 +151,9 @@ describe('two super admins acting on each other at the same moment', () => {
   it('keeps one of them a super admin when each demotes the other', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const pair = await superAdminPair();
-      const statuses = await race(pair, (actor, target) => t.request('PUT', `/users/${target.id}`, { token: actor.token, json: { role: 'USER' } }));
+      const statuses = await race(pair, (actor, target) =>
+        t.request('PUT', `/users/${target.id}`, { token: actor.token, json: { role: 'USER' } }),
+      );
       // The loser is a USER by the time its change is checked.
       expect(statuses).toEqual([200, 403]);
       expect(await activeSuperAdmins(pair.map((user) => user.id))).toBe(1);
@@ -206,7 +221,8 @@ describe("filing while an admin changes the officer's access", () => {
   }
 
   it('refuses the notice when the officer is unassigned from the car park while its photos are stored', async () => {
-    whileStoring = () => t.request('DELETE', `/car-parks/${carPark.id}/unassign-user`, { token: admin.token, json: { userId: officer.id } });
+    whileStoring = () =>
+      t.request('DELETE', `/car-parks/${carPark.id}/unassign-user`, { token: admin.token, json: { userId: officer.id } });
     const res = await postPcn(t, officer.token, { ...validPcnFields(carPark.id), images: [jpegUpload(1)] });
     expect(res.status, res.text).toBe(403);
     expect(res.json.message).toBe(SERVER_MESSAGES.carParkNotAssigned);
@@ -242,7 +258,10 @@ describe("filing while an admin changes the officer's access", () => {
     const other = await t.createCarPark({ assignTo: [officer.id] });
     const pcn = await createPcnViaApi(t, officer.token, carPark.id, { images: [] });
     whileStoring = () => t.request('DELETE', `/car-parks/${other.id}/unassign-user`, { token: admin.token, json: { userId: officer.id } });
-    const res = await t.request('PUT', `/pcns/${pcn.id}`, { token: officer.token, body: pcnForm({ carParkId: other.id, images: [jpegUpload(2)] }) });
+    const res = await t.request('PUT', `/pcns/${pcn.id}`, {
+      token: officer.token,
+      body: pcnForm({ carParkId: other.id, images: [jpegUpload(2)] }),
+    });
     expect(res.status, res.text).toBe(403);
     expect(res.json.message).toBe(SERVER_MESSAGES.carParkNotAssigned);
     const stored = await t.db.selectFrom('pcns').select('car_park_id').where('id', '=', pcn.id).executeTakeFirstOrThrow();

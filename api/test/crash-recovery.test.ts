@@ -84,7 +84,11 @@ async function sendNotice(server: ServerProcess, token: string, notice: QueuedNo
       return { status: res.status, ms: performance.now() - startedAt, ...(res.ok ? { pcn: json.data! } : { error: json.message ?? '' }) };
     }
   } catch (error) {
-    return { status: 0, error: `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`, ms: performance.now() - startedAt };
+    return {
+      status: 0,
+      error: `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`,
+      ms: performance.now() - startedAt,
+    };
   }
 }
 
@@ -93,7 +97,12 @@ async function sendNotice(server: ServerProcess, token: string, notice: QueuedNo
  * server Node drops the odd reused keep-alive connection mid-upload (EPIPE); the retry is what
  * makes that harmless, and the count of such retries is reported.
  */
-async function sendUntilAnswered(server: ServerProcess, token: string, notice: QueuedNotice, onRetry: () => void = () => {}): Promise<SendResult> {
+async function sendUntilAnswered(
+  server: ServerProcess,
+  token: string,
+  notice: QueuedNotice,
+  onRetry: () => void = () => {},
+): Promise<SendResult> {
   for (let attempt = 1; ; attempt++) {
     const result = await sendNotice(server, token, notice);
     if (result.status !== 0 || attempt === 5) return result;
@@ -121,7 +130,9 @@ describe('a server killed during uploads', () => {
     const inFlight = notices.map((notice) => sendNotice(server, token, notice));
     let answered = 0;
     await Promise.race([
-      new Promise<void>((resolve) => inFlight.forEach((attempt) => void attempt.then((r) => r.status === 201 && ++answered === 10 && resolve()))),
+      new Promise<void>((resolve) =>
+        inFlight.forEach((attempt) => void attempt.then((r) => r.status === 201 && ++answered === 10 && resolve())),
+      ),
       Promise.all(inFlight),
     ]);
     await server.kill('SIGKILL');
@@ -166,63 +177,84 @@ const SOAK_OFFICERS = Number(process.env.SOAK_OFFICERS ?? 20);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 10);
 
 describe('soak', () => {
-  it(`${SOAK_OFFICERS} officers submitting for ${SOAK_SECONDS} s: no error, every answered PCN stored with its photos, counts match`, async () => {
-    const dataDir = newDataDir();
-    const server = await start(dataDir, await findFreePort());
-    const adminToken = await signIn(server, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+  it(
+    `${SOAK_OFFICERS} officers submitting for ${SOAK_SECONDS} s: no error, every answered PCN stored with its photos, counts match`,
+    async () => {
+      const dataDir = newDataDir();
+      const server = await start(dataDir, await findFreePort());
+      const adminToken = await signIn(server, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
 
-    // Each officer is a real account with a car park of their own, made through the API. Their
-    // access tokens are signed with the server's secret instead of two argon2 runs each (signing
-    // in is not what the soak measures, and 100 of them would take most of a minute here).
-    const officers = await Promise.all(
-      Array.from({ length: SOAK_OFFICERS }, async (_, index) => {
-        const carPark = await callJson(server, 'POST', '/car-parks', { token: adminToken, json: { name: `Soak Site ${index}`, siteCode: `SOAK${index}` } });
-        const email = `soak-officer-${index}@example.com`;
-        const user = await callJson(server, 'POST', '/users', {
-          token: adminToken,
-          // With a password: an account without one may only choose it.
-          json: { firstName: 'Soak', lastName: `Officer ${index}`, email, role: 'USER', carParkIds: [carPark.id], password: 'soak-password-1' },
-        });
-        const token = await signAccessToken(SERVER_JWT_SECRET, { id: user.id, role: 'USER' }, randomUUID(), new Date());
-        return { email, token, carParkId: carPark.id as string };
-      }),
-    );
+      // Each officer is a real account with a car park of their own, made through the API. Their
+      // access tokens are signed with the server's secret instead of two argon2 runs each (signing
+      // in is not what the soak measures, and 100 of them would take most of a minute here).
+      const officers = await Promise.all(
+        Array.from({ length: SOAK_OFFICERS }, async (_, index) => {
+          const carPark = await callJson(server, 'POST', '/car-parks', {
+            token: adminToken,
+            json: { name: `Soak Site ${index}`, siteCode: `SOAK${index}` },
+          });
+          const email = `soak-officer-${index}@example.com`;
+          const user = await callJson(server, 'POST', '/users', {
+            token: adminToken,
+            // With a password: an account without one may only choose it.
+            json: {
+              firstName: 'Soak',
+              lastName: `Officer ${index}`,
+              email,
+              role: 'USER',
+              carParkIds: [carPark.id],
+              password: 'soak-password-1',
+            },
+          });
+          const token = await signAccessToken(SERVER_JWT_SECRET, { id: user.id, role: 'USER' }, randomUUID(), new Date());
+          return { email, token, carParkId: carPark.id as string };
+        }),
+      );
 
-    const photos = [1, 2, 3, 4].map((n) => makeJpeg(n, 32));
-    const deadline = Date.now() + SOAK_SECONDS * 1000;
-    const failures: string[] = [];
-    let retries = 0;
-    const latencies: number[] = [];
-    const stored = new Map<string, Pcn>();
-    await Promise.all(
-      officers.map(async (officer, index) => {
-        let sent = 0;
-        while (Date.now() < deadline) {
-          const notice = { key: randomUUID(), registration: `SK${index}N${sent++}`.slice(0, 10), carParkId: officer.carParkId, photos };
-          const result = await sendUntilAnswered(server, officer.token, notice, () => retries++);
-          latencies.push(result.ms);
-          if (result.status !== 201 || !result.pcn) failures.push(`${officer.email}: ${result.status} ${result.error}`);
-          else stored.set(result.pcn.id, result.pcn);
-        }
-      }),
-    );
+      const photos = [1, 2, 3, 4].map((n) => makeJpeg(n, 32));
+      const deadline = Date.now() + SOAK_SECONDS * 1000;
+      const failures: string[] = [];
+      let retries = 0;
+      const latencies: number[] = [];
+      const stored = new Map<string, Pcn>();
+      await Promise.all(
+        officers.map(async (officer, index) => {
+          let sent = 0;
+          while (Date.now() < deadline) {
+            const notice = { key: randomUUID(), registration: `SK${index}N${sent++}`.slice(0, 10), carParkId: officer.carParkId, photos };
+            const result = await sendUntilAnswered(server, officer.token, notice, () => retries++);
+            latencies.push(result.ms);
+            if (result.status !== 201 || !result.pcn) failures.push(`${officer.email}: ${result.status} ${result.error}`);
+            else stored.set(result.pcn.id, result.pcn);
+          }
+        }),
+      );
 
-    expect(failures).toEqual([]);
-    const report = checkEvidence(dataDir);
-    expect(report).toMatchObject({ pcns: stored.size, images: stored.size * 4, brokenRows: [], orphanFiles: [], tempFiles: [], integrity: 'ok' });
-    // Every 2xx answer names a PCN the database holds, with the photos the answer listed.
-    const admin = await callJson(server, 'GET', '/pcns?scope=all&limit=1', { token: adminToken });
-    expect(admin.pagination.total).toBe(stored.size);
-    for (const pcn of [...stored.values()].slice(0, 25)) {
-      const fetched = (await callJson(server, 'GET', `/pcns/${pcn.id}`, { token: adminToken })) as Pcn;
-      expect(fetched.images.map((i) => i.sha256)).toEqual(pcn.images.map((i) => i.sha256));
-    }
+      expect(failures).toEqual([]);
+      const report = checkEvidence(dataDir);
+      expect(report).toMatchObject({
+        pcns: stored.size,
+        images: stored.size * 4,
+        brokenRows: [],
+        orphanFiles: [],
+        tempFiles: [],
+        integrity: 'ok',
+      });
+      // Every 2xx answer names a PCN the database holds, with the photos the answer listed.
+      const admin = await callJson(server, 'GET', '/pcns?scope=all&limit=1', { token: adminToken });
+      expect(admin.pagination.total).toBe(stored.size);
+      for (const pcn of [...stored.values()].slice(0, 25)) {
+        const fetched = (await callJson(server, 'GET', `/pcns/${pcn.id}`, { token: adminToken })) as Pcn;
+        expect(fetched.images.map((i) => i.sha256)).toEqual(pcn.images.map((i) => i.sha256));
+      }
 
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
-    console.log(
-      `soak: ${SOAK_OFFICERS} officers x ${SOAK_SECONDS} s: ${stored.size} PCNs (${stored.size * 4} photos) stored, ` +
-        `${failures.length} errors, ${retries} resends after a dropped connection, ${(stored.size / SOAK_SECONDS).toFixed(1)} PCN/s, latency p50 ${at(0.5)} ms p99 ${at(0.99)} ms`,
-    );
-  }, 60_000 + SOAK_SECONDS * 1000 + SOAK_OFFICERS * 1000);
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
+      console.log(
+        `soak: ${SOAK_OFFICERS} officers x ${SOAK_SECONDS} s: ${stored.size} PCNs (${stored.size * 4} photos) stored, ` +
+          `${failures.length} errors, ${retries} resends after a dropped connection, ${(stored.size / SOAK_SECONDS).toFixed(1)} PCN/s, latency p50 ${at(0.5)} ms p99 ${at(0.99)} ms`,
+      );
+    },
+    60_000 + SOAK_SECONDS * 1000 + SOAK_OFFICERS * 1000,
+  );
 });

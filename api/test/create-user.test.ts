@@ -28,7 +28,18 @@ describe('npm run create-user', () => {
   }
 
   it('creates an account that can sign in with the given password and role', async () => {
-    const res = await createUser(['--email', 'Chief@Example.com', '--role', 'SUPER_ADMIN', '--password', 'chief-secret', '--first-name', 'Carla', '--last-name', 'Chief']);
+    const res = await createUser([
+      '--email',
+      'Chief@Example.com',
+      '--role',
+      'SUPER_ADMIN',
+      '--password',
+      'chief-secret',
+      '--first-name',
+      'Carla',
+      '--last-name',
+      'Chief',
+    ]);
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Created SUPER_ADMIN Carla Chief <chief@example.com>');
     const session = await t.login('chief@example.com', 'chief-secret');

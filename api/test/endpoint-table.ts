@@ -73,119 +73,226 @@ export const ENDPOINTS: EndpointCase[] = [
 
   // ---- auth: open to anyone, authorised by what the body carries ----
   {
-    method: 'POST', route: '/auth/login', body: 'json', expected: everyone(200),
+    method: 'POST',
+    route: '/auth/login',
+    body: 'json',
+    expected: everyone(200),
     prepare: async (w) => {
       const user = await passwordUserOf(w);
       return { path: '/auth/login', json: { email: user.email, password: user.password } };
     },
   },
   {
-    method: 'POST', route: '/auth/refresh', body: 'json', expected: everyone(200),
+    method: 'POST',
+    route: '/auth/refresh',
+    body: 'json',
+    expected: everyone(200),
     prepare: async (w) => {
       const user = await w.t.createUser({ password: null });
       return { path: '/auth/refresh', json: { refreshToken: await issueRefreshToken(w.t.db, { userId: user.id, now: w.t.deps.now() }) } };
     },
   },
   {
-    method: 'POST', route: '/auth/logout', body: 'json', expected: everyone(200),
+    method: 'POST',
+    route: '/auth/logout',
+    body: 'json',
+    expected: everyone(200),
     prepare: async (w) => {
       const user = await w.t.createUser({ password: null });
       return { path: '/auth/logout', json: { refreshToken: await issueRefreshToken(w.t.db, { userId: user.id, now: w.t.deps.now() }) } };
     },
   },
   {
-    method: 'POST', route: '/auth/forgot-password', body: 'json', expected: everyone(200),
+    method: 'POST',
+    route: '/auth/forgot-password',
+    body: 'json',
+    expected: everyone(200),
     prepare: async (w) => ({ path: '/auth/forgot-password', json: { email: (await w.t.createUser({ password: null })).email } }),
   },
   {
-    method: 'POST', route: '/auth/reset-password', body: 'json', expected: everyone(200),
+    method: 'POST',
+    route: '/auth/reset-password',
+    body: 'json',
+    expected: everyone(200),
     prepare: async (w) => {
       const user = await w.t.createUser({ password: null });
-      const token = await issueOneTimeToken(w.t.db, { userId: user.id, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: w.t.deps.now() });
+      const token = await issueOneTimeToken(w.t.db, {
+        userId: user.id,
+        purpose: 'password-reset',
+        ttlMs: PASSWORD_RESET_TTL_MS,
+        now: w.t.deps.now(),
+      });
       return { path: '/auth/reset-password', json: { token, password: 'a-new-password-1' } };
     },
   },
   {
-    method: 'POST', route: '/auth/reset-password/check', body: 'json', expected: everyone(200),
+    method: 'POST',
+    route: '/auth/reset-password/check',
+    body: 'json',
+    expected: everyone(200),
     prepare: async (w) => {
       const user = await w.t.createUser({ password: null });
-      const token = await issueOneTimeToken(w.t.db, { userId: user.id, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: w.t.deps.now() });
+      const token = await issueOneTimeToken(w.t.db, {
+        userId: user.id,
+        purpose: 'password-reset',
+        ttlMs: PASSWORD_RESET_TTL_MS,
+        now: w.t.deps.now(),
+      });
       return { path: '/auth/reset-password/check', json: { token } };
     },
   },
   {
-    method: 'POST', route: '/auth/access-link', body: 'json', expected: everyone(200),
+    method: 'POST',
+    route: '/auth/access-link',
+    body: 'json',
+    expected: everyone(200),
     prepare: async (w) => {
       const user = await w.t.createUser({ password: null });
-      const token = await issueOneTimeToken(w.t.db, { userId: user.id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: w.t.deps.now() });
+      const token = await issueOneTimeToken(w.t.db, {
+        userId: user.id,
+        purpose: 'access-link',
+        ttlMs: ACCESS_LINK_TTL_MS,
+        now: w.t.deps.now(),
+      });
       return { path: '/auth/access-link', json: { token } };
     },
   },
 
   // ---- users ----
-  { method: 'GET', route: '/users/export.csv', body: 'none', expected: adminsOnly(200), prepare: async () => ({ path: '/users/export.csv' }) },
+  {
+    method: 'GET',
+    route: '/users/export.csv',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/users/export.csv' }),
+  },
   { method: 'GET', route: '/users/profile', body: 'none', prepare: async () => ({ path: '/users/profile' }), expected: signedIn(200) },
   {
-    method: 'PUT', route: '/users/profile', body: 'json', expected: signedIn(200),
+    method: 'PUT',
+    route: '/users/profile',
+    body: 'json',
+    expected: signedIn(200),
     prepare: async () => ({ path: '/users/profile', json: { firstName: 'Renamed' } }),
   },
   { method: 'GET', route: '/users', body: 'none', prepare: async () => ({ path: '/users?page=1&limit=5' }), expected: adminsOnly(200) },
   {
-    method: 'GET', route: '/users/selection', body: 'none', expected: adminsOnly(200),
+    method: 'GET',
+    route: '/users/selection',
+    body: 'none',
+    expected: adminsOnly(200),
     prepare: async () => ({ path: '/users/selection?role=USER&sort=email&order=desc' }),
   },
   {
-    method: 'POST', route: '/users/bulk-active', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
+    method: 'POST',
+    route: '/users/bulk-active',
+    body: 'json',
+    needsFreshOwner: true,
+    expected: adminsOnly(200),
     prepare: async (_w, owner) => ({ path: '/users/bulk-active', json: { userIds: [owner.id], isActive: false } }),
   },
   {
-    method: 'POST', route: '/users', variant: 'a USER account', body: 'json', expected: adminsOnly(201),
+    method: 'POST',
+    route: '/users',
+    variant: 'a USER account',
+    body: 'json',
+    expected: adminsOnly(201),
     prepare: async (w) => ({
       path: '/users',
-      json: { firstName: 'New', lastName: 'Officer', email: `new-${uniqueSuffix()}@example.com`, role: 'USER', carParkIds: [w.ownerCarParkId] },
+      json: {
+        firstName: 'New',
+        lastName: 'Officer',
+        email: `new-${uniqueSuffix()}@example.com`,
+        role: 'USER',
+        carParkIds: [w.ownerCarParkId],
+      },
     }),
   },
   {
-    method: 'POST', route: '/users', variant: 'an ADMIN account', body: 'json',
+    method: 'POST',
+    route: '/users',
+    variant: 'an ADMIN account',
+    body: 'json',
     expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 201 },
-    prepare: async () => ({ path: '/users', json: { firstName: 'New', lastName: 'Admin', email: `admin-${uniqueSuffix()}@example.com`, role: 'ADMIN' } }),
+    prepare: async () => ({
+      path: '/users',
+      json: { firstName: 'New', lastName: 'Admin', email: `admin-${uniqueSuffix()}@example.com`, role: 'ADMIN' },
+    }),
   },
   {
-    method: 'PUT', route: '/users/:id', variant: 'the owner\'s own account', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
+    method: 'PUT',
+    route: '/users/:id',
+    variant: "the owner's own account",
+    body: 'json',
+    needsFreshOwner: true,
+    expected: adminsOnly(200),
     prepare: async (_w, owner) => ({ path: `/users/${owner.id}`, json: { firstName: 'Changed' } }),
   },
   {
-    method: 'PUT', route: '/users/:id', variant: 'an ADMIN account', body: 'json',
+    method: 'PUT',
+    route: '/users/:id',
+    variant: 'an ADMIN account',
+    body: 'json',
     expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 200 },
     prepare: async (w) => ({ path: `/users/${(await createActor(w.t, 'ADMIN')).id}`, json: { lastName: 'Changed' } }),
   },
   {
-    method: 'DELETE', route: '/users/:id', body: 'none', needsFreshOwner: true, expected: adminsOnly(200),
+    method: 'DELETE',
+    route: '/users/:id',
+    body: 'none',
+    needsFreshOwner: true,
+    expected: adminsOnly(200),
     prepare: async (_w, owner) => ({ path: `/users/${owner.id}` }),
   },
 
   // ---- car parks ----
   { method: 'GET', route: '/car-parks', body: 'none', prepare: async () => ({ path: '/car-parks' }), expected: signedIn(200) },
-  { method: 'GET', route: '/car-parks/all', body: 'none', prepare: async () => ({ path: '/car-parks/all?page=1&limit=5' }), expected: adminsOnly(200) },
   {
-    method: 'POST', route: '/car-parks', body: 'json', expected: adminsOnly(201),
+    method: 'GET',
+    route: '/car-parks/all',
+    body: 'none',
+    prepare: async () => ({ path: '/car-parks/all?page=1&limit=5' }),
+    expected: adminsOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/car-parks',
+    body: 'json',
+    expected: adminsOnly(201),
     prepare: async () => ({ path: '/car-parks', json: { name: 'New Site', siteCode: `N${uniqueSuffix()}` } }),
   },
   {
-    method: 'PUT', route: '/car-parks/:id', body: 'json', expected: adminsOnly(200),
-    prepare: async (w, owner) => ({ path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}`, json: { name: 'Renamed Site' } }),
+    method: 'PUT',
+    route: '/car-parks/:id',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}`,
+      json: { name: 'Renamed Site' },
+    }),
   },
   {
-    method: 'DELETE', route: '/car-parks/:id', body: 'none', expected: adminsOnly(200),
+    method: 'DELETE',
+    route: '/car-parks/:id',
+    body: 'none',
+    expected: adminsOnly(200),
     prepare: async (w, owner) => ({ path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}` }),
   },
   {
-    method: 'POST', route: '/car-parks/:id/assign-user', body: 'json', expected: adminsOnly(200),
+    method: 'POST',
+    route: '/car-parks/:id/assign-user',
+    body: 'json',
+    expected: adminsOnly(200),
     prepare: async (w, owner) => ({ path: `/car-parks/${(await w.t.createCarPark()).id}/assign-user`, json: { userId: owner.id } }),
   },
   {
-    method: 'DELETE', route: '/car-parks/:id/unassign-user', body: 'json', expected: adminsOnly(200),
-    prepare: async (w, owner) => ({ path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}/unassign-user`, json: { userId: owner.id } }),
+    method: 'DELETE',
+    route: '/car-parks/:id/unassign-user',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}/unassign-user`,
+      json: { userId: owner.id },
+    }),
   },
 
   // ---- PCNs ----
@@ -193,110 +300,222 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/pcns/stats', body: 'none', prepare: async () => ({ path: '/pcns/stats' }), expected: signedIn(200) },
   {
     // A USER may check only a car park assigned to them.
-    method: 'GET', route: '/pcns/duplicates', body: 'none',
+    method: 'GET',
+    route: '/pcns/duplicates',
+    body: 'none',
     expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200 },
-    prepare: async (w) => ({ path: `/pcns/duplicates?vehicleRegistration=AB12CDE&carParkId=${w.ownerCarParkId}&date=${new Date().toISOString().slice(0, 10)}` }),
+    prepare: async (w) => ({
+      path: `/pcns/duplicates?vehicleRegistration=AB12CDE&carParkId=${w.ownerCarParkId}&date=${new Date().toISOString().slice(0, 10)}`,
+    }),
   },
   {
-    method: 'GET', route: '/pcns/:id/audit', body: 'none', expected: ownerOrAdmin(200),
+    method: 'GET',
+    route: '/pcns/:id/audit',
+    body: 'none',
+    expected: ownerOrAdmin(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/audit` }),
   },
-  { method: 'GET', route: '/pcns/export.csv', body: 'none', expected: adminsOnly(200), prepare: async () => ({ path: '/pcns/export.csv' }) },
   {
-    method: 'GET', route: '/pcns/selection', body: 'none', expected: adminsOnly(200),
+    method: 'GET',
+    route: '/pcns/export.csv',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/pcns/export.csv' }),
+  },
+  {
+    method: 'GET',
+    route: '/pcns/selection',
+    body: 'none',
+    expected: adminsOnly(200),
     prepare: async (w) => ({ path: `/pcns/selection?carParkId=${w.ownerCarParkId}&sort=vehicleRegistration` }),
   },
   {
-    method: 'GET', route: '/pcns/:id/neighbours', body: 'none', expected: adminsOnly(200),
-    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/neighbours?status=SUBMITTED&sort=carPark&order=desc` }),
+    method: 'GET',
+    route: '/pcns/:id/neighbours',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: `/pcns/${(await createOwnedPcn(w, owner)).id}/neighbours?status=SUBMITTED&sort=carPark&order=desc`,
+    }),
   },
   {
     // Admins only, even for the one change an owner may make alone (cancelling their own notice).
-    method: 'POST', route: '/pcns/bulk-status', body: 'json', expected: adminsOnly(200),
-    prepare: async (w, owner) => ({ path: '/pcns/bulk-status', json: { pcnIds: [(await createOwnedPcn(w, owner)).id], status: 'CANCELLED', adminNotes: 'Bulk' } }),
+    method: 'POST',
+    route: '/pcns/bulk-status',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: '/pcns/bulk-status',
+      json: { pcnIds: [(await createOwnedPcn(w, owner)).id], status: 'CANCELLED', adminNotes: 'Bulk' },
+    }),
   },
   {
     // The operator's answer to an appeal: even the officer who filed the notice gets 403.
-    method: 'GET', route: '/pcns/:id/evidence-pack', body: 'none', expected: adminsOnly(200),
+    method: 'GET',
+    route: '/pcns/:id/evidence-pack',
+    body: 'none',
+    expected: adminsOnly(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/evidence-pack` }),
   },
   {
-    method: 'GET', route: '/pcns/:id', body: 'none', expected: ownerOrAdmin(200),
+    method: 'GET',
+    route: '/pcns/:id',
+    body: 'none',
+    expected: ownerOrAdmin(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}` }),
   },
   {
     // Filed against the owner's car park: another USER is not assigned to it.
-    method: 'POST', route: '/pcns', body: 'multipart',
+    method: 'POST',
+    route: '/pcns',
+    body: 'multipart',
     expected: { anonymous: 401, owner: 201, otherUser: 403, admin: 201, superAdmin: 201 },
     prepare: async (w) => ({ path: '/pcns', form: pcnCreateForm(w.ownerCarParkId), headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } }),
   },
   {
-    method: 'PUT', route: '/pcns/:id', body: 'multipart', expected: ownerOrAdmin(200),
-    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}`, form: pcnForm({ description: 'Edited', images: [jpegUpload(21)] }) }),
+    method: 'PUT',
+    route: '/pcns/:id',
+    body: 'multipart',
+    expected: ownerOrAdmin(200),
+    prepare: async (w, owner) => ({
+      path: `/pcns/${(await createOwnedPcn(w, owner)).id}`,
+      form: pcnForm({ description: 'Edited', images: [jpegUpload(21)] }),
+    }),
   },
   {
-    method: 'DELETE', route: '/pcns/:id', body: 'none', expected: ownerOrAdmin(200),
+    method: 'DELETE',
+    route: '/pcns/:id',
+    body: 'none',
+    expected: ownerOrAdmin(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}` }),
   },
   {
-    method: 'POST', route: '/pcns/:id/submit', body: 'none', expected: ownerOrAdmin(200),
+    method: 'POST',
+    route: '/pcns/:id/submit',
+    body: 'none',
+    expected: ownerOrAdmin(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/submit` }),
   },
   {
-    method: 'PATCH', route: '/pcns/:id/status', variant: 'to UNDER_REVIEW', body: 'json',
+    method: 'PATCH',
+    route: '/pcns/:id/status',
+    variant: 'to UNDER_REVIEW',
+    body: 'json',
     expected: { anonymous: 401, owner: 403, otherUser: 404, admin: 200, superAdmin: 200 },
-    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/status`, json: { status: 'UNDER_REVIEW', adminNotes: 'Looking' } }),
+    prepare: async (w, owner) => ({
+      path: `/pcns/${(await createOwnedPcn(w, owner)).id}/status`,
+      json: { status: 'UNDER_REVIEW', adminNotes: 'Looking' },
+    }),
   },
   {
-    method: 'PATCH', route: '/pcns/:id/status', variant: 'to CANCELLED (the owner may cancel)', body: 'json', expected: ownerOrAdmin(200),
+    method: 'PATCH',
+    route: '/pcns/:id/status',
+    variant: 'to CANCELLED (the owner may cancel)',
+    body: 'json',
+    expected: ownerOrAdmin(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/status`, json: { status: 'CANCELLED' } }),
   },
 
   // ---- evidence: no token and other USERs get the 404 of a name that does not exist ----
   {
-    method: 'GET', route: '/uploads/:fileName', variant: 'with a bearer token', body: 'none',
+    method: 'GET',
+    route: '/uploads/:fileName',
+    variant: 'with a bearer token',
+    body: 'none',
     expected: { anonymous: 404, owner: 200, otherUser: 404, admin: 200, superAdmin: 200 },
     prepare: async (w, owner) => ({ path: `/uploads/${(await createOwnedPcn(w, owner)).images[0]!.fileName}` }),
   },
   {
     // The signed URL that GET /pcns/{id} hands out is the authorisation (an <img> sends no header).
-    method: 'GET', route: '/uploads/:fileName', variant: 'with the signed URL', body: 'none', expected: everyone(200),
+    method: 'GET',
+    route: '/uploads/:fileName',
+    variant: 'with the signed URL',
+    body: 'none',
+    expected: everyone(200),
     prepare: async (w, owner) => ({ path: (await createOwnedPcn(w, owner)).images[0]!.url.replace(/^\/api/, '') }),
   },
 
   // ---- tracking ----
-  { method: 'POST', route: '/tracking/heartbeat', body: 'json', prepare: async () => ({ path: '/tracking/heartbeat', json: { path: '/dashboard' } }), expected: signedIn(200) },
-  { method: 'GET', route: '/tracking/admin/analytics', body: 'none', prepare: async () => ({ path: '/tracking/admin/analytics' }), expected: adminsOnly(200) },
-  { method: 'GET', route: '/tracking/admin/users', body: 'none', prepare: async () => ({ path: '/tracking/admin/users' }), expected: adminsOnly(200) },
+  {
+    method: 'POST',
+    route: '/tracking/heartbeat',
+    body: 'json',
+    prepare: async () => ({ path: '/tracking/heartbeat', json: { path: '/dashboard' } }),
+    expected: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/tracking/admin/analytics',
+    body: 'none',
+    prepare: async () => ({ path: '/tracking/admin/analytics' }),
+    expected: adminsOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/tracking/admin/users',
+    body: 'none',
+    prepare: async () => ({ path: '/tracking/admin/users' }),
+    expected: adminsOnly(200),
+  },
 
   // ---- observations: an officer's phone reports its own; admins read everyone's ----
   {
-    method: 'PUT', route: '/observations/:id', body: 'json',
+    method: 'PUT',
+    route: '/observations/:id',
+    body: 'json',
     expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200 },
     prepare: async (w) => ({
       path: `/observations/${randomUUID()}`,
-      json: { vehicleRegistration: 'OB51ERV', carParkId: w.ownerCarParkId, observedAt: new Date(Date.now() - 60_000).toISOString(), status: 'OPEN' },
+      json: {
+        vehicleRegistration: 'OB51ERV',
+        carParkId: w.ownerCarParkId,
+        observedAt: new Date(Date.now() - 60_000).toISOString(),
+        status: 'OPEN',
+      },
     }),
   },
-  { method: 'GET', route: '/observations', body: 'none', prepare: async () => ({ path: '/observations?page=1&limit=5' }), expected: adminsOnly(200) },
+  {
+    method: 'GET',
+    route: '/observations',
+    body: 'none',
+    prepare: async () => ({ path: '/observations?page=1&limit=5' }),
+    expected: adminsOnly(200),
+  },
 
   // ---- the web app's uncaught errors: anyone may report (the sign-in screen breaks too), limited per address ----
   {
-    method: 'POST', route: '/client-errors', body: 'json', expected: everyone(202),
-    prepare: async () => ({ path: '/client-errors', json: { message: 'TypeError: x is undefined', page: '/pcn/new', buildId: 'test-build' } }),
+    method: 'POST',
+    route: '/client-errors',
+    body: 'json',
+    expected: everyone(202),
+    prepare: async () => ({
+      path: '/client-errors',
+      json: { message: 'TypeError: x is undefined', page: '/pcn/new', buildId: 'test-build' },
+    }),
   },
 
   // ---- onboarding ----
   {
-    method: 'GET', route: '/onboarding/users', body: 'none', expected: adminsOnly(200),
+    method: 'GET',
+    route: '/onboarding/users',
+    body: 'none',
+    expected: adminsOnly(200),
     prepare: async () => ({ path: '/onboarding/users' }),
   },
   {
-    method: 'POST', route: '/onboarding/send/:userId', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
+    method: 'POST',
+    route: '/onboarding/send/:userId',
+    body: 'json',
+    needsFreshOwner: true,
+    expected: adminsOnly(200),
     prepare: async (_w, owner) => ({ path: `/onboarding/send/${owner.id}`, json: { adminNotes: 'Welcome aboard' } }),
   },
   {
-    method: 'POST', route: '/onboarding/send-bulk', body: 'json', needsFreshOwner: true, expected: adminsOnly(200),
+    method: 'POST',
+    route: '/onboarding/send-bulk',
+    body: 'json',
+    needsFreshOwner: true,
+    expected: adminsOnly(200),
     prepare: async (_w, owner) => ({ path: '/onboarding/send-bulk', json: { userIds: [owner.id] } }),
   },
 ];

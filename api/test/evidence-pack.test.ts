@@ -16,7 +16,14 @@ const ARTIFACT_DIR = resolve(import.meta.dirname, '../../test-results/evidence-p
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-type Photo = { bytes: Uint8Array; type: string; name: string; facts?: Partial<Record<'imageTakenAt' | 'imageTakenAtSource' | 'imageLatitude' | 'imageLongitude' | 'imageAccuracy' | 'imageShots', string>> };
+type Photo = {
+  bytes: Uint8Array;
+  type: string;
+  name: string;
+  facts?: Partial<
+    Record<'imageTakenAt' | 'imageTakenAtSource' | 'imageLatitude' | 'imageLongitude' | 'imageAccuracy' | 'imageShots', string>
+  >;
+};
 
 function jpegPhoto(seed: number, facts: Photo['facts'] = {}): Photo {
   return { bytes: makeJpeg(seed, 64), type: 'image/jpeg', name: `photo-${seed}.jpg`, facts };
@@ -37,7 +44,13 @@ function webpPhoto(): Photo {
 }
 
 /** POST /pcns as the phone sends it: every photo with its SHA-256 and capture facts. */
-async function filePcn(t: TestApp, officer: Session, carParkId: string, photos: Photo[], fields: Record<string, string> = {}): Promise<Pcn> {
+async function filePcn(
+  t: TestApp,
+  officer: Session,
+  carParkId: string,
+  photos: Photo[],
+  fields: Record<string, string> = {},
+): Promise<Pcn> {
   const form = new FormData();
   const now = Date.now();
   const base: Record<string, string> = {
@@ -87,7 +100,14 @@ describe('GET /pcns/{id}/evidence-pack', () => {
     carParkId = (await t.createCarPark({ name: 'Riverside Retail Park', assignTo: [officer.id] })).id;
     const takenAt = new Date(Date.now() - 29 * MINUTE).toISOString();
     photos = [
-      jpegPhoto(11, { imageTakenAt: takenAt, imageTakenAtSource: 'camera', imageLatitude: '51.50135', imageLongitude: '-0.14189', imageAccuracy: '12', imageShots: 'number-plate' }),
+      jpegPhoto(11, {
+        imageTakenAt: takenAt,
+        imageTakenAtSource: 'camera',
+        imageLatitude: '51.50135',
+        imageLongitude: '-0.14189',
+        imageAccuracy: '12',
+        imageShots: 'number-plate',
+      }),
       jpegPhoto(12, { imageTakenAt: takenAt, imageTakenAtSource: 'added', imageShots: 'vehicle-in-context' }),
       jpegPhoto(13, { imageShots: 'signage' }),
       // The second visit: taken after consideration and grace (first sighting 30 minutes ago).
@@ -95,8 +115,13 @@ describe('GET /pcns/{id}/evidence-pack', () => {
     ];
     pcn = await filePcn(t, officer, carParkId, photos);
     // A second notice for the same parking event, with the officer's reason: the duplicate note.
-    await filePcn(t, officer, carParkId, [jpegPhoto(15, { imageTakenAt: new Date(Date.now() - 6 * MINUTE).toISOString() })], { duplicateReason: 'Moved to a disabled bay after the first notice' });
-    const review = await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW', adminNotes: 'Plate legible; permit list checked ✅' } });
+    await filePcn(t, officer, carParkId, [jpegPhoto(15, { imageTakenAt: new Date(Date.now() - 6 * MINUTE).toISOString() })], {
+      duplicateReason: 'Moved to a disabled bay after the first notice',
+    });
+    const review = await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+      token: admin.token,
+      json: { status: 'UNDER_REVIEW', adminNotes: 'Plate legible; permit list checked ✅' },
+    });
     expect(review.status).toBe(200);
   });
   afterAll(() => t.close());
@@ -161,7 +186,10 @@ describe('GET /pcns/{id}/evidence-pack', () => {
   });
 
   it('shows a PNG re-encoded and says so, and keeps a WebP out with its hash', async () => {
-    const mixed = await filePcn(t, officer, carParkId, [pngPhoto(), webpPhoto()], { vehicleRegistration: 'MX12 FMT', stayApplies: 'false' });
+    const mixed = await filePcn(t, officer, carParkId, [pngPhoto(), webpPhoto()], {
+      vehicleRegistration: 'MX12 FMT',
+      stayApplies: 'false',
+    });
     const pack = await downloadPack(t, admin.token, mixed.id);
     const { flat: text } = await readPdfText(pack.bytes);
     expect(text).toContain('a re-encoded copy of the PNG for display');
@@ -184,9 +212,18 @@ describe('GET /pcns/{id}/evidence-pack', () => {
   });
 
   it('says the photos were removed under the retention policy, and keeps their hashes', async () => {
-    const closed = await filePcn(t, officer, carParkId, [jpegPhoto(21), jpegPhoto(22)], { vehicleRegistration: 'RT12 PRG', stayApplies: 'false' });
+    const closed = await filePcn(t, officer, carParkId, [jpegPhoto(21), jpegPhoto(22)], {
+      vehicleRegistration: 'RT12 PRG',
+      stayApplies: 'false',
+    });
     expect((await t.request('PATCH', `/pcns/${closed.id}/status`, { token: admin.token, json: { status: 'REJECTED' } })).status).toBe(200);
-    await purgeExpiredEvidence({ db: t.db, uploadsDir: t.config.uploadsDir, retentionDays: 0, now: () => new Date(), logger: silentLogger });
+    await purgeExpiredEvidence({
+      db: t.db,
+      uploadsDir: t.config.uploadsDir,
+      retentionDays: 0,
+      now: () => new Date(),
+      logger: silentLogger,
+    });
     const pack = await downloadPack(t, admin.token, closed.id);
     const { flat: text } = await readPdfText(pack.bytes);
     expect(text).toMatch(/Photos removed under the retention policy on \d{1,2} \w+ \d{4}\./);

@@ -31,7 +31,13 @@ describe('evidence retention', () => {
 
   const purge = (options: { retentionDays?: number; isDryRun?: boolean; now?: () => Date } = {}) =>
     purgeExpiredEvidence(
-      { db: t.db, uploadsDir: t.config.uploadsDir, retentionDays: options.retentionDays ?? 0, now: options.now ?? t.deps.now, logger: createLogger((line) => logLines.push(line)) },
+      {
+        db: t.db,
+        uploadsDir: t.config.uploadsDir,
+        retentionDays: options.retentionDays ?? 0,
+        now: options.now ?? t.deps.now,
+        logger: createLogger((line) => logLines.push(line)),
+      },
       { isDryRun: options.isDryRun },
     );
 
@@ -55,12 +61,15 @@ describe('evidence retention', () => {
   }
 
   const getPcn = async (id: string, token = admin.token) => (await t.request('GET', `/pcns/${id}`, { token })).json.data as Pcn;
-  const auditOf = async (id: string) => ((await t.request('GET', `/pcns/${id}/audit`, { token: admin.token })).json.data as PcnAuditResponse).entries;
+  const auditOf = async (id: string) =>
+    ((await t.request('GET', `/pcns/${id}/audit`, { token: admin.token })).json.data as PcnAuditResponse).entries;
   const fileNamesOf = (pcn: Pcn) => pcn.images.map((image) => image.fileName);
 
   it('with 0 days, removes the files of paid, cancelled and rejected PCNs, keeps their facts, and records it', async () => {
     const closed = await Promise.all([pcnIn('PAID', 10), pcnIn('CANCELLED', 20), pcnIn('REJECTED', 30)]);
-    const open = await Promise.all((['SUBMITTED', 'UNDER_REVIEW', 'APPROVED', 'ISSUED'] as const).map((status, index) => pcnIn(status, 40 + index * 10)));
+    const open = await Promise.all(
+      (['SUBMITTED', 'UNDER_REVIEW', 'APPROVED', 'ISSUED'] as const).map((status, index) => pcnIn(status, 40 + index * 10)),
+    );
 
     const dryRun = await purge({ isDryRun: true });
     expect(dryRun.pcns.map((pcn) => pcn.pcnNumber).sort()).toEqual(closed.map((pcn) => pcn.pcnNumber).sort());
@@ -82,7 +91,9 @@ describe('evidence retention', () => {
       }
       const entry = (await auditOf(pcn.id)).at(-1)!;
       expect(entry).toMatchObject({ action: 'images_purged', actor: null, actorName: 'Retention policy' });
-      expect((entry.changes.images!.from as Array<{ sha256: string }>).map((image) => image.sha256)).toEqual(pcn.images.map((image) => image.sha256));
+      expect((entry.changes.images!.from as Array<{ sha256: string }>).map((image) => image.sha256)).toEqual(
+        pcn.images.map((image) => image.sha256),
+      );
       // The old signed URL and the bearer route both answer 404 now.
       expect((await t.app.request(pcn.images[0]!.url)).status).toBe(404);
       expect((await t.request('GET', `/uploads/${pcn.images[0]!.fileName}`, { token: admin.token })).status).toBe(404);
@@ -122,9 +133,17 @@ describe('evidence retention', () => {
 
   it('runs at once when the server schedules it, and logs what it removed', async () => {
     const closed = await pcnIn('CANCELLED', 400);
-    const stop = scheduleDailyEvidencePurge({ db: t.db, uploadsDir: t.config.uploadsDir, retentionDays: 0, now: t.deps.now, logger: createLogger((line) => logLines.push(line)) });
+    const stop = scheduleDailyEvidencePurge({
+      db: t.db,
+      uploadsDir: t.config.uploadsDir,
+      retentionDays: 0,
+      now: t.deps.now,
+      logger: createLogger((line) => logLines.push(line)),
+    });
     try {
-      await expect.poll(() => logLines.some((line) => line.includes('removed photos under the retention policy')), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(() => logLines.some((line) => line.includes('removed photos under the retention policy')), { timeout: 5000 })
+        .toBe(true);
       expect((await getPcn(closed.id)).photosPurgedAt).toEqual(expect.any(String));
     } finally {
       stop();

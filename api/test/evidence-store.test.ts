@@ -132,7 +132,15 @@ describe.each(storeKinds)('the $kind evidence store', ({ make }) => {
   });
 
   it('refuses names that are not ours before they reach the store', async () => {
-    for (const name of ['../parkpatrol.sqlite', `../${'a'.repeat(32)}.jpg`, `${'a'.repeat(32)}.jpg/..`, 'secret.jpg', `${'A'.repeat(32)}.jpg`, `${'a'.repeat(32)}.exe`, '']) {
+    for (const name of [
+      '../parkpatrol.sqlite',
+      `../${'a'.repeat(32)}.jpg`,
+      `${'a'.repeat(32)}.jpg/..`,
+      'secret.jpg',
+      `${'A'.repeat(32)}.jpg`,
+      `${'a'.repeat(32)}.exe`,
+      '',
+    ]) {
       expect(await store.open(name), name).toBeNull();
       expect(await store.read(name), name).toBeNull();
       await expect(store.delete([name]), name).rejects.toThrow(/Refusing evidence file name/);
@@ -232,7 +240,8 @@ describe('the S3 evidence store', () => {
 });
 
 describe('EVIDENCE_STORE', () => {
-  const configWith = (env: Record<string, string>) => loadConfig({ DATA_DIR: newFolder('parkpatrol-config-'), JWT_SECRET: 'x'.repeat(40), ...env });
+  const configWith = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: newFolder('parkpatrol-config-'), JWT_SECRET: 'x'.repeat(40), ...env });
 
   it('keeps photos in DATA_DIR/uploads when unset', () => {
     const config = configWith({});
@@ -241,16 +250,36 @@ describe('EVIDENCE_STORE', () => {
   });
 
   it('selects a bucket, with an optional prefix and the endpoint of a non-AWS server', () => {
-    expect(configWith({ EVIDENCE_STORE: 's3://parkpatrol-evidence' }).evidenceStore).toEqual({ kind: 's3', bucket: 'parkpatrol-evidence', prefix: '', endpoint: undefined });
+    expect(configWith({ EVIDENCE_STORE: 's3://parkpatrol-evidence' }).evidenceStore).toEqual({
+      kind: 's3',
+      bucket: 'parkpatrol-evidence',
+      prefix: '',
+      endpoint: undefined,
+    });
     const config = configWith({ EVIDENCE_STORE: 's3://photos.example/site-1/evidence/', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000' });
-    expect(config.evidenceStore).toEqual({ kind: 's3', bucket: 'photos.example', prefix: 'site-1/evidence', endpoint: 'http://127.0.0.1:9000' });
+    expect(config.evidenceStore).toEqual({
+      kind: 's3',
+      bucket: 'photos.example',
+      prefix: 'site-1/evidence',
+      endpoint: 'http://127.0.0.1:9000',
+    });
     const store = createConfiguredEvidenceStore(config) as S3EvidenceStore;
     s3Stores.push(store);
     expect(store.location).toBe('s3://photos.example/site-1/evidence');
   });
 
   it('stops the start on a malformed value, naming the variable', () => {
-    for (const value of ['', 'bucket', 'http://bucket', 's3://', 's3://Bad_Bucket', 's3://ab', 's3://bucket/../x', 's3://bucket//x', 's3://bucket/a b']) {
+    for (const value of [
+      '',
+      'bucket',
+      'http://bucket',
+      's3://',
+      's3://Bad_Bucket',
+      's3://ab',
+      's3://bucket/../x',
+      's3://bucket//x',
+      's3://bucket/a b',
+    ]) {
       expect(() => configWith({ EVIDENCE_STORE: value }), value).toThrow(/Invalid configuration: EVIDENCE_STORE: .*s3:\/\/BUCKET/);
     }
     expect(() => configWith({ EVIDENCE_STORE: 's3://bucket', AWS_ENDPOINT_URL_S3: 'not a url' })).toThrow(/AWS_ENDPOINT_URL_S3/);
@@ -303,7 +332,10 @@ describe('the app with its photos in S3', () => {
 
   it('leaves no object behind when the filing fails after its photos were stored', async () => {
     const before = await objectsUnder(store, prefix);
-    const pcnsBefore = await t.db.selectFrom('pcns').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const pcnsBefore = await t.db
+      .selectFrom('pcns')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await failImageInserts(t, true);
     try {
       const res = await postPcn(t, officer.token, { ...validPcnFields(carParkId), images: [jpegUpload(63), jpegUpload(64)] });
@@ -312,7 +344,10 @@ describe('the app with its photos in S3', () => {
       await failImageInserts(t, false);
     }
     expect(await objectsUnder(store, prefix)).toEqual(before);
-    const pcnsAfter = await t.db.selectFrom('pcns').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const pcnsAfter = await t.db
+      .selectFrom('pcns')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(pcnsAfter.n)).toBe(Number(pcnsBefore.n));
     expect(listUploadFiles(t)).toEqual([]);
     // The same request once the database takes it again: filed, its photos stored.
@@ -333,13 +368,20 @@ describe('the app with its photos in S3', () => {
  */
 async function failImageInserts(t: TestApp, on: boolean): Promise<void> {
   if (t.config.database.engine === 'sqlite') {
-    if (on) await sql`create trigger fail_image_inserts before insert on pcn_images begin select raise(abort, 'test: image inserts fail'); end`.execute(t.db);
+    if (on)
+      await sql`create trigger fail_image_inserts before insert on pcn_images begin select raise(abort, 'test: image inserts fail'); end`.execute(
+        t.db,
+      );
     else await sql`drop trigger fail_image_inserts`.execute(t.db);
     return;
   }
   if (on) {
-    await sql`create function fail_image_inserts() returns trigger language plpgsql as $$ begin raise exception 'test: image inserts fail'; end $$`.execute(t.db);
-    await sql`create trigger fail_image_inserts before insert on pcn_images for each row execute function fail_image_inserts()`.execute(t.db);
+    await sql`create function fail_image_inserts() returns trigger language plpgsql as $$ begin raise exception 'test: image inserts fail'; end $$`.execute(
+      t.db,
+    );
+    await sql`create trigger fail_image_inserts before insert on pcn_images for each row execute function fail_image_inserts()`.execute(
+      t.db,
+    );
   } else {
     await sql`drop trigger fail_image_inserts on pcn_images`.execute(t.db);
     await sql`drop function fail_image_inserts()`.execute(t.db);

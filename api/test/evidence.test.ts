@@ -117,7 +117,10 @@ async function create(t: TestApp, token: string, input: EvidenceForm, headers: R
 }
 
 async function countRows(t: TestApp, table: 'pcns' | 'pcn_images' | 'pcn_audit') {
-  const row = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -162,16 +165,34 @@ describe('capture facts and photo integrity', () => {
       accuracyM: 8.5,
       shots: ['number-plate', 'vehicle-in-context'],
     });
-    expect(pcn.images[1]).toMatchObject({ clientSha256: second.sha256, takenAtSource: 'added', latitude: null, longitude: null, accuracyM: null, shots: ['signage'] });
+    expect(pcn.images[1]).toMatchObject({
+      clientSha256: second.sha256,
+      takenAtSource: 'added',
+      latitude: null,
+      longitude: null,
+      accuracyM: null,
+      shots: ['signage'],
+    });
     // A photo sent without facts (an older client) keeps working, with the server's hash only.
-    expect(pcn.images[2]).toMatchObject({ sha256: sha256Of(third.bytes), clientSha256: null, takenAt: null, takenAtSource: null, shots: [] });
+    expect(pcn.images[2]).toMatchObject({
+      sha256: sha256Of(third.bytes),
+      clientSha256: null,
+      takenAt: null,
+      takenAtSource: null,
+      shots: [],
+    });
 
     const detail = await t.request('GET', `/pcns/${pcn.id}`, { token: owner.token });
     expect(detail.json.data.images).toEqual(pcn.images.map((image) => ({ ...image, url: expect.any(String) })));
   });
 
   it('refuses a photo whose bytes do not match the device checksum, naming it, and writes nothing', async () => {
-    const before = { pcns: await countRows(t, 'pcns'), images: await countRows(t, 'pcn_images'), audit: await countRows(t, 'pcn_audit'), files: listUploadFiles(t) };
+    const before = {
+      pcns: await countRows(t, 'pcns'),
+      images: await countRows(t, 'pcn_images'),
+      audit: await countRows(t, 'pcn_audit'),
+      files: listUploadFiles(t),
+    };
     const tampered = photo(12);
     tampered.sha256 = sha256Of(makeJpeg(99));
     const res = await post(t, owner.token, { ...baseFields(carPark.id), photos: [photo(10), photo(11), tampered, photo(13)] });
@@ -198,7 +219,10 @@ describe('capture facts and photo integrity', () => {
     expect(res.json.code).toBe('EVIDENCE_CHECKSUM_MISMATCH');
     expect(res.json.message).toMatch(/^Photo 1 was changed in transit/);
     const detail = await t.request('GET', `/pcns/${pcn.id}`, { token: owner.token });
-    expect(detail.json.data).toMatchObject({ description: 'No permit displayed', images: [expect.objectContaining({ id: pcn.images[0]!.id })] });
+    expect(detail.json.data).toMatchObject({
+      description: 'No permit displayed',
+      images: [expect.objectContaining({ id: pcn.images[0]!.id })],
+    });
     expect(listUploadFiles(t)).toEqual(files);
     expect(await countRows(t, 'pcn_audit')).toBe(audit);
   });
@@ -211,9 +235,17 @@ describe('capture facts and photo integrity', () => {
 
   it('refuses bad facts with 400 and a message naming the field and the photo', async () => {
     const cases: Array<[Photo[], string, RegExp]> = [
-      [[photo(40), photo(41, { latitude: '95', longitude: '0' })], 'imageLatitude', /^Photo 2: imageLatitude must be a number of degrees from -90 to 90$/],
+      [
+        [photo(40), photo(41, { latitude: '95', longitude: '0' })],
+        'imageLatitude',
+        /^Photo 2: imageLatitude must be a number of degrees from -90 to 90$/,
+      ],
       [[photo(42, { latitude: '51.5' })], 'imageLongitude', /^Photo 1: send imageLatitude and imageLongitude together$/],
-      [[photo(43, { latitude: '51.5', longitude: '0', accuracy: 'far' })], 'imageAccuracy', /^Photo 1: imageAccuracy must be a number of metres/],
+      [
+        [photo(43, { latitude: '51.5', longitude: '0', accuracy: 'far' })],
+        'imageAccuracy',
+        /^Photo 1: imageAccuracy must be a number of metres/,
+      ],
       [[photo(44, { takenAt: isoAgo(t, MINUTE), takenAtSource: 'exif' })], 'imageTakenAtSource', /'camera' or 'added'/],
       [[photo(45, { shots: 'number-plate,selfie' })], 'imageShots', /^Photo 1: imageShots must be comma-separated shot types/],
       [[{ bytes: makeJpeg(46), sha256: 'not-a-hash' }], 'imageSha256', /^Photo 1: imageSha256 must be 64 hexadecimal digits/],
@@ -244,7 +276,12 @@ describe('capture facts and photo integrity', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.json.data.id).toBe(first.json.data.id);
-    const other = await post(t, owner.token, { ...input, photos: [photo(60, { shots: 'number-plate', latitude: '51', longitude: '0' })] }, { [IDEMPOTENCY_KEY_HEADER]: key });
+    const other = await post(
+      t,
+      owner.token,
+      { ...input, photos: [photo(60, { shots: 'number-plate', latitude: '51', longitude: '0' })] },
+      { [IDEMPOTENCY_KEY_HEADER]: key },
+    );
     expect(other.status).toBe(422);
   });
 });
@@ -273,7 +310,12 @@ describe('device clock offset', () => {
   });
 
   it('flags a phone ahead of the server too, and not one within two minutes', async () => {
-    const ahead = await create(t, owner.token, { ...baseFields(carPark.id) }, { [DEVICE_TIME_HEADER]: new Date(t.deps.now().getTime() + 3 * MINUTE).toISOString() });
+    const ahead = await create(
+      t,
+      owner.token,
+      { ...baseFields(carPark.id) },
+      { [DEVICE_TIME_HEADER]: new Date(t.deps.now().getTime() + 3 * MINUTE).toISOString() },
+    );
     expect(ahead.clockOffsetMs).toBeLessThan(-2 * MINUTE);
     expect(ahead.clockSkewWarning).toBe(true);
     const close = await create(t, owner.token, { ...baseFields(carPark.id) }, { [DEVICE_TIME_HEADER]: isoAgo(t, 30_000) });
@@ -291,7 +333,13 @@ describe('device clock offset', () => {
 
   it('records the offset of each edit in the audit trail, leaving the PCN its first one', async () => {
     const pcn = await create(t, owner.token, { ...baseFields(carPark.id) }, { [DEVICE_TIME_HEADER]: isoAgo(t, 0) });
-    const res = await put(t, owner.token, pcn.id, { description: 'Edited from a slow phone' }, { [DEVICE_TIME_HEADER]: isoAgo(t, 10 * MINUTE) });
+    const res = await put(
+      t,
+      owner.token,
+      pcn.id,
+      { description: 'Edited from a slow phone' },
+      { [DEVICE_TIME_HEADER]: isoAgo(t, 10 * MINUTE) },
+    );
     expect(res.status).toBe(200);
     expect(res.json.data.clockOffsetMs).toBe(pcn.clockOffsetMs);
     const updated = (await auditOf(t, admin.token, pcn.id)).find((entry) => entry.action === 'updated')!;
@@ -325,7 +373,9 @@ describe('observation, issue time and the stay rule', () => {
 
   /** Four photos: three at the first visit, the fourth taken `secondVisitAt` (the second visit). */
   function visits(observedAt: string, secondVisitAt: string | null): Photo[] {
-    return [1, 2, 3, 4].map((seed) => photo(seed + 300, { takenAt: seed === 4 && secondVisitAt ? secondVisitAt : observedAt, takenAtSource: 'camera' }));
+    return [1, 2, 3, 4].map((seed) =>
+      photo(seed + 300, { takenAt: seed === 4 && secondVisitAt ? secondVisitAt : observedAt, takenAtSource: 'camera' }),
+    );
   }
 
   it('refuses a stay notice with no photo taken after consideration plus grace, saying when to photograph again', async () => {
@@ -335,7 +385,11 @@ describe('observation, issue time and the stay rule', () => {
     try {
       const { officer, parkId } = await officerWithStayPark();
       const before = await countRows(t, 'pcns');
-      const res = await post(t, officer.token, { ...baseFields(parkId), observedAt, photos: visits(observedAt, '2026-01-10T14:14:59.000Z') });
+      const res = await post(t, officer.token, {
+        ...baseFields(parkId),
+        observedAt,
+        photos: visits(observedAt, '2026-01-10T14:14:59.000Z'),
+      });
       expect(res.status).toBe(422);
       expect(res.json.code).toBe('SECOND_VISIT_REQUIRED');
       // 14:00 GMT + 5 consideration + 10 grace.
@@ -345,7 +399,11 @@ describe('observation, issue time and the stay rule', () => {
       expect(res.json.details.images).toBe(res.json.message);
       expect(await countRows(t, 'pcns')).toBe(before);
       // The same notice with the fourth photo taken at the due time is issued.
-      const pcn = await create(t, officer.token, { ...baseFields(parkId), observedAt, photos: visits(observedAt, '2026-01-10T14:15:00.000Z') });
+      const pcn = await create(t, officer.token, {
+        ...baseFields(parkId),
+        observedAt,
+        photos: visits(observedAt, '2026-01-10T14:15:00.000Z'),
+      });
       expect(pcn).toMatchObject({ stayApplies: true, observedAt });
     } finally {
       t.clock.offsetMs = offsetBefore;
@@ -366,7 +424,12 @@ describe('observation, issue time and the stay rule', () => {
       expect(late.status).toBe(422);
       // Device 09:20 + 15 minutes = 09:35 device = 09:55 server (UTC) = 10:55 BST.
       expect(late.json.message).toMatch(/at or after 1 Jul, 10:55 \(UK time\)/);
-      const kept = await create(t, officer.token, { ...baseFields(parkId), observedAt, photos: visits(observedAt, new Date(deviceNow - MINUTE).toISOString()) }, headers);
+      const kept = await create(
+        t,
+        officer.token,
+        { ...baseFields(parkId), observedAt, photos: visits(observedAt, new Date(deviceNow - MINUTE).toISOString()) },
+        headers,
+      );
       expect(kept.stayApplies).toBe(true);
     } finally {
       t.clock.offsetMs = offsetBefore;
@@ -376,7 +439,12 @@ describe('observation, issue time and the stay rule', () => {
   it('refuses a notice issued before consideration plus grace has passed, explaining the wait', async () => {
     const observedAt = isoAgo(t, 40 * MINUTE);
     const dueAt = new Date(Date.parse(observedAt) + 15 * MINUTE).toISOString();
-    const res = await post(t, owner.token, { ...baseFields(stayPark.id), observedAt, issuedAt: new Date(Date.parse(dueAt) - 1000).toISOString(), photos: visits(observedAt, dueAt) });
+    const res = await post(t, owner.token, {
+      ...baseFields(stayPark.id),
+      observedAt,
+      issuedAt: new Date(Date.parse(dueAt) - 1000).toISOString(),
+      photos: visits(observedAt, dueAt),
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('VALIDATION_FAILED');
     expect(res.json.message).toBe(
@@ -387,7 +455,9 @@ describe('observation, issue time and the stay rule', () => {
 
   it('accepts the same sighting once the period has passed and the vehicle is photographed again', async () => {
     const observedAt = isoAgo(t, 10 * MINUTE);
-    expect((await post(t, owner.token, { ...baseFields(stayPark.id), observedAt, photos: visits(observedAt, isoAgo(t, 0)) })).status).toBe(422);
+    expect((await post(t, owner.token, { ...baseFields(stayPark.id), observedAt, photos: visits(observedAt, isoAgo(t, 0)) })).status).toBe(
+      422,
+    );
     t.clock.offsetMs += 6 * MINUTE;
     try {
       const pcn = await create(t, owner.token, { ...baseFields(stayPark.id), observedAt, photos: visits(observedAt, isoAgo(t, 0)) });
@@ -429,16 +499,30 @@ describe('observation, issue time and the stay rule', () => {
   });
 
   it('refuses a first sighting in the future or after the issue, allowing a small clock difference', async () => {
-    const future = await post(t, owner.token, { ...baseFields(plainPark.id), observedAt: new Date(t.deps.now().getTime() + 10 * MINUTE).toISOString() });
+    const future = await post(t, owner.token, {
+      ...baseFields(plainPark.id),
+      observedAt: new Date(t.deps.now().getTime() + 10 * MINUTE).toISOString(),
+    });
     expect(future.status).toBe(400);
     expect(future.json.details.observedAt).toBe(OBSERVATION_MESSAGES.observedAtInFuture);
-    const issuedFuture = await post(t, owner.token, { ...baseFields(plainPark.id), issuedAt: new Date(t.deps.now().getTime() + 10 * MINUTE).toISOString() });
+    const issuedFuture = await post(t, owner.token, {
+      ...baseFields(plainPark.id),
+      issuedAt: new Date(t.deps.now().getTime() + 10 * MINUTE).toISOString(),
+    });
     expect(issuedFuture.json.details.issuedAt).toBe(OBSERVATION_MESSAGES.issuedAtInFuture);
-    const reversed = await post(t, owner.token, { ...baseFields(plainPark.id), observedAt: isoAgo(t, 5 * MINUTE), issuedAt: isoAgo(t, 10 * MINUTE) });
+    const reversed = await post(t, owner.token, {
+      ...baseFields(plainPark.id),
+      observedAt: isoAgo(t, 5 * MINUTE),
+      issuedAt: isoAgo(t, 10 * MINUTE),
+    });
     expect(reversed.status).toBe(400);
     expect(reversed.json.details.observedAt).toBe(OBSERVATION_MESSAGES.observedAfterIssued);
     const ahead = (ms: number) => new Date(t.deps.now().getTime() + ms).toISOString();
-    const slightlyAhead = await post(t, owner.token, { ...baseFields(plainPark.id), observedAt: ahead(MINUTE), issuedAt: ahead(2 * MINUTE) });
+    const slightlyAhead = await post(t, owner.token, {
+      ...baseFields(plainPark.id),
+      observedAt: ahead(MINUTE),
+      issuedAt: ahead(2 * MINUTE),
+    });
     expect(slightlyAhead.status).toBe(201);
     // No issue time sent: issued now, but not before the (slightly ahead) sighting.
     const observedAt = ahead(MINUTE);
@@ -450,7 +534,12 @@ describe('observation, issue time and the stay rule', () => {
     const deviceNow = t.deps.now().getTime() + 20 * MINUTE;
     const observedAt = new Date(deviceNow - 16 * MINUTE).toISOString();
     const secondVisit = [photo(401, { takenAt: new Date(deviceNow - MINUTE).toISOString() })];
-    const pcn = await create(t, owner.token, { ...baseFields(stayPark.id), observedAt, photos: secondVisit }, { [DEVICE_TIME_HEADER]: new Date(deviceNow).toISOString() });
+    const pcn = await create(
+      t,
+      owner.token,
+      { ...baseFields(stayPark.id), observedAt, photos: secondVisit },
+      { [DEVICE_TIME_HEADER]: new Date(deviceNow).toISOString() },
+    );
     expect(pcn.issuedAt).toBe(new Date(deviceNow).toISOString());
     expect(pcn.clockSkewWarning).toBe(true);
   });
@@ -466,7 +555,12 @@ describe('observation, issue time and the stay rule', () => {
 
   it('checks the rule again when an edit moves the first sighting, but not for other edits', async () => {
     const observedAt = isoAgo(t, 60 * MINUTE);
-    const pcn = await create(t, owner.token, { ...baseFields(stayPark.id), observedAt, issuedAt: isoAgo(t, 30 * MINUTE), photos: visits(observedAt, isoAgo(t, 31 * MINUTE)) });
+    const pcn = await create(t, owner.token, {
+      ...baseFields(stayPark.id),
+      observedAt,
+      issuedAt: isoAgo(t, 30 * MINUTE),
+      photos: visits(observedAt, isoAgo(t, 31 * MINUTE)),
+    });
     const tooLate = await put(t, owner.token, pcn.id, { observedAt: isoAgo(t, 40 * MINUTE) });
     expect(tooLate.status).toBe(400);
     expect(tooLate.json.message).toMatch(/^A stay applies here/);
@@ -488,7 +582,8 @@ describe('duplicates: one charge per parking event', () => {
   let repeat: Pcn;
   // The app's day, which may run a few minutes ahead of the wall clock (keepClearOfMidnight).
   const today = () => t.deps.now().toISOString().slice(0, 10);
-  const lookUp = (token: string, query: Record<string, string>) => t.request('GET', `/pcns/duplicates?${new URLSearchParams(query)}`, { token });
+  const lookUp = (token: string, query: Record<string, string>) =>
+    t.request('GET', `/pcns/duplicates?${new URLSearchParams(query)}`, { token });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -526,7 +621,9 @@ describe('duplicates: one charge per parking event', () => {
     const res = await lookUp(stranger.token, { vehicleRegistration: 'AB12CDE', carParkId: carPark.id, date: today() });
     expect(res.status).toBe(403);
     expect(res.json.message).toBe(SERVER_MESSAGES.carParkNotAssigned);
-    expect((await lookUp(admin.token, { vehicleRegistration: 'AB12CDE', carParkId: carPark.id, date: today() })).json.data.duplicates).toHaveLength(1);
+    expect(
+      (await lookUp(admin.token, { vehicleRegistration: 'AB12CDE', carParkId: carPark.id, date: today() })).json.data.duplicates,
+    ).toHaveLength(1);
     expect((await lookUp(second.token, { vehicleRegistration: 'AB12CDE', carParkId: carPark.id, date: '2026-02-31' })).status).toBe(400);
     expect((await lookUp(second.token, { carParkId: carPark.id, date: today() })).status).toBe(400);
     expect((await lookUp(second.token, { vehicleRegistration: 'AB12CDE', carParkId: 'nope', date: today() })).status).toBe(400);
@@ -602,7 +699,10 @@ describe('keeper-notice deadline', () => {
     expect(fresh.keeperNoticeDueAt).toBe(new Date(Date.parse(fresh.createdAt) + 14 * DAY).toISOString());
     expect(fresh.deadlineWarning).toBe(false);
     const listed = await t.request('GET', '/pcns', { token: owner.token });
-    expect(listed.json.data.pcns.find((p: Pcn) => p.id === old.id)).toMatchObject({ keeperNoticeDueAt: old.keeperNoticeDueAt, deadlineWarning: true });
+    expect(listed.json.data.pcns.find((p: Pcn) => p.id === old.id)).toMatchObject({
+      keeperNoticeDueAt: old.keeperNoticeDueAt,
+      deadlineWarning: true,
+    });
   });
 
   it('lists open PCNs for admins nearest deadline first, leaving out those past the keeper notice', async () => {
@@ -614,7 +714,9 @@ describe('keeper-notice deadline', () => {
     for (const status of ['UNDER_REVIEW', 'APPROVED', 'ISSUED']) {
       expect((await t.request('PATCH', `/pcns/${issued.id}/status`, { token: admin.token, json: { status } })).status).toBe(200);
     }
-    expect((await t.request('PATCH', `/pcns/${review.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(200);
+    expect((await t.request('PATCH', `/pcns/${review.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(
+      200,
+    );
 
     const res = await t.request('GET', '/pcns?scope=all&sort=deadline&limit=100', { token: admin.token });
     expect(res.status).toBe(200);
@@ -704,21 +806,49 @@ describe('audit trail', () => {
   it('writes an entry for every kind of change, with who, when and what, and keeps it after the PCN is deleted', async () => {
     const kept = photo(1);
     const dropped = photo(2);
-    const pcn = await create(t, owner.token, { ...baseFields(carPark.id), photos: [kept, dropped] }, { [DEVICE_TIME_HEADER]: isoAgo(t, 0) });
+    const pcn = await create(
+      t,
+      owner.token,
+      { ...baseFields(carPark.id), photos: [kept, dropped] },
+      { [DEVICE_TIME_HEADER]: isoAgo(t, 0) },
+    );
 
-    const edit = await put(t, owner.token, pcn.id, { description: 'Permit expired last week', photos: [photo(3)], removeImageIds: [pcn.images[1]!.id] });
+    const edit = await put(t, owner.token, pcn.id, {
+      description: 'Permit expired last week',
+      photos: [photo(3)],
+      removeImageIds: [pcn.images[1]!.id],
+    });
     expect(edit.status).toBe(200);
     const added = edit.json.data.images.find((image: { sha256: string }) => image.sha256 === sha256Of(makeJpeg(3)));
-    expect((await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW', adminNotes: 'Checking the permit list' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+          token: admin.token,
+          json: { status: 'UNDER_REVIEW', adminNotes: 'Checking the permit list' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.request('DELETE', `/pcns/${pcn.id}`, { token: admin.token })).status).toBe(200);
 
     const entries = await auditOf(t, admin.token, pcn.id);
-    expect(entries.map((e) => e.action)).toEqual(['created', 'updated', 'image_removed', 'image_added', 'status_changed', 'notes_changed', 'deleted']);
+    expect(entries.map((e) => e.action)).toEqual([
+      'created',
+      'updated',
+      'image_removed',
+      'image_added',
+      'status_changed',
+      'notes_changed',
+      'deleted',
+    ]);
     // The retention policy's entry has its own test (evidence-retention.test.ts).
     expect(new Set(entries.map((e) => e.action))).toEqual(new Set(PCN_AUDIT_ACTIONS.filter((action) => action !== 'images_purged')));
     const [created, updated, removed, imageAdded, statusChanged, notesChanged, deleted] = entries as [PcnAuditEntry, ...PcnAuditEntry[]];
 
-    expect(created).toMatchObject({ pcnId: pcn.id, actor: { id: owner.id, firstName: 'Olive', lastName: 'Owner' }, actorName: 'Olive Owner' });
+    expect(created).toMatchObject({
+      pcnId: pcn.id,
+      actor: { id: owner.id, firstName: 'Olive', lastName: 'Owner' },
+      actorName: 'Olive Owner',
+    });
     expect(created.changes).toMatchObject({
       pcnNumber: { from: null, to: pcn.pcnNumber },
       vehicleRegistration: { from: null, to: 'AB12CDE' },
@@ -727,14 +857,19 @@ describe('audit trail', () => {
     });
     expect(created.clockOffsetMs).toEqual(expect.any(Number));
     expect(updated!.changes).toEqual({ description: { from: 'No permit displayed', to: 'Permit expired last week' } });
-    expect(removed!.changes).toEqual({ image: { from: expect.objectContaining({ id: pcn.images[1]!.id, sha256: dropped.sha256 }), to: null } });
+    expect(removed!.changes).toEqual({
+      image: { from: expect.objectContaining({ id: pcn.images[1]!.id, sha256: dropped.sha256 }), to: null },
+    });
     expect(imageAdded!.changes).toEqual({ image: { from: null, to: expect.objectContaining({ id: added.id, sha256: added.sha256 }) } });
     expect(statusChanged).toMatchObject({
       actor: { id: admin.id, firstName: 'Ada', lastName: 'Admin' },
       changes: { status: { from: 'SUBMITTED', to: 'UNDER_REVIEW' }, note: { from: null, to: 'Checking the permit list' } },
     });
     expect(notesChanged!.changes).toEqual({ adminNotes: { from: null, to: 'Checking the permit list' } });
-    expect(deleted).toMatchObject({ actorName: 'Ada Admin', changes: { pcnNumber: { from: pcn.pcnNumber, to: null }, status: { from: 'UNDER_REVIEW', to: null } } });
+    expect(deleted).toMatchObject({
+      actorName: 'Ada Admin',
+      changes: { pcnNumber: { from: pcn.pcnNumber, to: null }, status: { from: 'UNDER_REVIEW', to: null } },
+    });
     for (const entry of entries) expect(Date.parse(entry.createdAt)).not.toBeNaN();
 
     // The owner's view ended with the PCN; another USER never had one.
@@ -774,14 +909,19 @@ describe('audit trail', () => {
       const res = await t.request(method, `/pcns/${pcn.id}/audit`, { token: admin.token, json: { action: 'deleted' } });
       expect(res.status, method).toBe(404);
     }
-    await expect(t.db.updateTable('pcn_audit').set({ action: 'updated' }).where('pcn_id', '=', pcn.id).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.updateTable('pcn_audit').set({ action: 'updated' }).where('pcn_id', '=', pcn.id).execute()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.db.deleteFrom('pcn_audit').where('pcn_id', '=', pcn.id).execute()).rejects.toThrow(/append-only/);
     expect((await auditOf(t, admin.token, pcn.id)).map((e) => e.action)).toEqual(['created']);
   });
 
   it('keeps the recorded name when the actor account is deleted', async () => {
     const leaver = await t.signedInUser('USER', { firstName: 'Lee', lastName: 'Leaver' });
-    await t.db.insertInto('car_park_users').values({ car_park_id: carPark.id, user_id: leaver.id, created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto('car_park_users')
+      .values({ car_park_id: carPark.id, user_id: leaver.id, created_at: new Date().toISOString() })
+      .execute();
     const pcn = await create(t, leaver.token, { ...baseFields(carPark.id) });
     const superAdmin = await t.signedInUser('SUPER_ADMIN');
     expect((await t.request('DELETE', `/users/${leaver.id}`, { token: superAdmin.token })).status).toBe(200);

@@ -73,7 +73,9 @@ describe('GET /api/pcns/export.csv over 100,000 PCNs', () => {
     } finally {
       clearInterval(sampler);
     }
-    console.log(`export memory: ${pcnCount} PCNs, ${(bytes / MB).toFixed(1)} MB in ${Date.now() - started} ms, RSS idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB`);
+    console.log(
+      `export memory: ${pcnCount} PCNs, ${(bytes / MB).toFixed(1)} MB in ${Date.now() - started} ms, RSS idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB`,
+    );
     expect(lines).toBe(pcnCount + 1);
     expect(peak - idle).toBeLessThan(ALLOWED_GROWTH);
   }, 120_000);

@@ -123,24 +123,35 @@ describe('GET /pcns?sort=&order=', () => {
     const everything = await allPages<Pcn>('/pcns?scope=all', 'pcns', 100);
     expect(everything).toHaveLength(16);
     for (const sort of PCN_SORT_KEYS) {
-      const rows = sort === 'deadline' ? everything.filter((pcn) => (KEEPER_NOTICE_OPEN_STATUSES as readonly string[]).includes(pcn.status)) : everything;
+      const rows =
+        sort === 'deadline'
+          ? everything.filter((pcn) => (KEEPER_NOTICE_OPEN_STATUSES as readonly string[]).includes(pcn.status))
+          : everything;
       for (const order of SORT_ORDERS) {
         const paged = (await allPages<Pcn>(`/pcns?scope=all&sort=${sort}&order=${order}`, 'pcns', 3)).map((pcn) => pcn.id);
         expectNoRepeats(paged);
-        expect(paged, `${sort} ${order}`).toEqual(sortedBy(rows, (pcn) => [PCN_KEYS[sort](pcn), sequenceOf(pcn)], order).map((pcn) => pcn.id));
+        expect(paged, `${sort} ${order}`).toEqual(
+          sortedBy(rows, (pcn) => [PCN_KEYS[sort](pcn), sequenceOf(pcn)], order).map((pcn) => pcn.id),
+        );
       }
       // A column without an order starts the way a first click does.
       const unordered = (await allPages<Pcn>(`/pcns?scope=all&sort=${sort}`, 'pcns', 5)).map((pcn) => pcn.id);
-      expect(unordered, sort).toEqual((await allPages<Pcn>(`/pcns?scope=all&sort=${sort}&order=${firstOrder(sort)}`, 'pcns', 5)).map((pcn) => pcn.id));
+      expect(unordered, sort).toEqual(
+        (await allPages<Pcn>(`/pcns?scope=all&sort=${sort}&order=${firstOrder(sort)}`, 'pcns', 5)).map((pcn) => pcn.id),
+      );
     }
   });
 
   it('sorts a filtered list the same way, and newest first when no sort is given', async () => {
     const everything = await allPages<Pcn>('/pcns?scope=all', 'pcns', 100);
-    expect(everything.map((pcn) => pcn.id)).toEqual(sortedBy(everything, (pcn) => [pcn.createdAt, sequenceOf(pcn)], 'desc').map((pcn) => pcn.id));
+    expect(everything.map((pcn) => pcn.id)).toEqual(
+      sortedBy(everything, (pcn) => [pcn.createdAt, sequenceOf(pcn)], 'desc').map((pcn) => pcn.id),
+    );
     const north = everything.filter((pcn) => pcn.carParkId === northId);
     const paged = await allPages<Pcn>(`/pcns?scope=all&carParkId=${northId}&sort=officer&order=desc`, 'pcns', 2);
-    expect(paged.map((pcn) => pcn.id)).toEqual(sortedBy(north, (pcn) => [PCN_KEYS.officer(pcn), sequenceOf(pcn)], 'desc').map((pcn) => pcn.id));
+    expect(paged.map((pcn) => pcn.id)).toEqual(
+      sortedBy(north, (pcn) => [PCN_KEYS.officer(pcn), sequenceOf(pcn)], 'desc').map((pcn) => pcn.id),
+    );
   });
 
   it('lets an officer sort My PCNs by any column but the deadline queue', async () => {
@@ -149,7 +160,9 @@ describe('GET /pcns?sort=&order=', () => {
     const pcns = mine.json.data.pcns as Pcn[];
     expect(pcns.length).toBeGreaterThan(0);
     expect(pcns.every((pcn) => pcn.createdBy?.id === officer.id)).toBe(true);
-    expect(pcns.map((pcn) => pcn.id)).toEqual(sortedBy(pcns, (pcn) => [pcn.vehicleRegistration, sequenceOf(pcn)], 'desc').map((pcn) => pcn.id));
+    expect(pcns.map((pcn) => pcn.id)).toEqual(
+      sortedBy(pcns, (pcn) => [pcn.vehicleRegistration, sequenceOf(pcn)], 'desc').map((pcn) => pcn.id),
+    );
     expect((await t.request('GET', '/pcns?sort=deadline', { token: officer.token })).status).toBe(403);
   });
 
@@ -186,7 +199,11 @@ describe('GET /users?sort=&order=', () => {
         password: null,
       });
       // Accounts made in the same second tie on their created time.
-      await t.db.updateTable('users').set({ created_at: `2026-01-0${1 + (i % 3)}T09:00:00.000Z` }).where('id', '=', user.id).execute();
+      await t.db
+        .updateTable('users')
+        .set({ created_at: `2026-01-0${1 + (i % 3)}T09:00:00.000Z` })
+        .where('id', '=', user.id)
+        .execute();
     }
   });
 
@@ -197,7 +214,9 @@ describe('GET /users?sort=&order=', () => {
       for (const order of SORT_ORDERS) {
         const paged = (await allPages<User>(`/users?search=sort.example&sort=${sort}&order=${order}`, 'users', 3)).map((user) => user.id);
         expectNoRepeats(paged);
-        expect(paged, `${sort} ${order}`).toEqual(sortedBy(everything, (user) => [...USER_KEYS[sort](user), user.id], order).map((user) => user.id));
+        expect(paged, `${sort} ${order}`).toEqual(
+          sortedBy(everything, (user) => [...USER_KEYS[sort](user), user.id], order).map((user) => user.id),
+        );
       }
     }
     const unsorted = (await allPages<User>('/users?search=sort.example', 'users', 3)).map((user) => user.id);
@@ -222,10 +241,22 @@ describe('GET /car-parks/all?sort=&order=', () => {
   };
 
   beforeAll(async () => {
-    const names = ['Sortpark Beta', 'Sortpark Alpha', 'Sortpark Beta', 'Sortpark Émile', 'Sortpark Alpha', 'Sortpark Delta', "sortpark O'Neil"];
+    const names = [
+      'Sortpark Beta',
+      'Sortpark Alpha',
+      'Sortpark Beta',
+      'Sortpark Émile',
+      'Sortpark Alpha',
+      'Sortpark Delta',
+      "sortpark O'Neil",
+    ];
     for (const [i, name] of names.entries()) {
       const { id } = await t.createCarPark({ name, siteCode: `SP${(i * 37) % 100}`, isActive: i % 3 !== 2 });
-      await t.db.updateTable('car_parks').set({ postcode: ['LS1 1AA', 'AB1 2CD', 'M1 1AE'][i % 3]! }).where('id', '=', id).execute();
+      await t.db
+        .updateTable('car_parks')
+        .set({ postcode: ['LS1 1AA', 'AB1 2CD', 'M1 1AE'][i % 3]! })
+        .where('id', '=', id)
+        .execute();
     }
   });
 
@@ -234,9 +265,13 @@ describe('GET /car-parks/all?sort=&order=', () => {
     expect(everything).toHaveLength(7);
     for (const sort of CAR_PARK_SORT_KEYS) {
       for (const order of SORT_ORDERS) {
-        const paged = (await allPages<CarPark>(`/car-parks/all?search=Sortpark&sort=${sort}&order=${order}`, 'carParks', 2)).map((carPark) => carPark.id);
+        const paged = (await allPages<CarPark>(`/car-parks/all?search=Sortpark&sort=${sort}&order=${order}`, 'carParks', 2)).map(
+          (carPark) => carPark.id,
+        );
         expectNoRepeats(paged);
-        expect(paged, `${sort} ${order}`).toEqual(sortedBy(everything, (carPark) => [CAR_PARK_KEYS[sort](carPark), carPark.id], order).map((carPark) => carPark.id));
+        expect(paged, `${sort} ${order}`).toEqual(
+          sortedBy(everything, (carPark) => [CAR_PARK_KEYS[sort](carPark), carPark.id], order).map((carPark) => carPark.id),
+        );
       }
     }
     const unsorted = (await allPages<CarPark>('/car-parks/all?search=Sortpark', 'carParks', 2)).map((carPark) => carPark.id);
@@ -272,11 +307,25 @@ describe('GET /onboarding/users?sort=&order=&neverSignedIn=', () => {
   async function insertEmail(userId: string, at: string, status: 'sent' | 'written' | 'failed') {
     await t.db
       .insertInto('emails')
-      .values({ id: randomUUID(), to_address: 'x@sort.example', subject: 'Welcome', purpose: 'onboarding', user_id: userId, status, error: null, location: null, created_at: at, sent_at: null })
+      .values({
+        id: randomUUID(),
+        to_address: 'x@sort.example',
+        subject: 'Welcome',
+        purpose: 'onboarding',
+        user_id: userId,
+        status,
+        error: null,
+        location: null,
+        created_at: at,
+        sent_at: null,
+      })
       .execute();
   }
   async function insertSignIn(userId: string, at: string) {
-    await t.db.insertInto('activities').values({ id: randomUUID(), user_id: userId, activity_type: 'LOGIN', description: null, pcn_id: null, created_at: at }).execute();
+    await t.db
+      .insertInto('activities')
+      .values({ id: randomUUID(), user_id: userId, activity_type: 'LOGIN', description: null, pcn_id: null, created_at: at })
+      .execute();
   }
 
   async function candidates(query: string): Promise<OnboardingCandidate[]> {
@@ -290,11 +339,15 @@ describe('GET /onboarding/users?sort=&order=&neverSignedIn=', () => {
     expect(everything.map((user) => user.id)).not.toContain(admin.id);
     expect(everything.some((user) => user.lastOnboardingEmailAt === null)).toBe(true);
     expect(everything.some((user) => user.lastSignInAt === null)).toBe(true);
-    expect(everything.map((user) => user.id)).toEqual(sortedBy(everything, (user) => [user.createdAt, user.id], 'desc').map((user) => user.id));
+    expect(everything.map((user) => user.id)).toEqual(
+      sortedBy(everything, (user) => [user.createdAt, user.id], 'desc').map((user) => user.id),
+    );
     for (const sort of ONBOARDING_SORT_KEYS) {
       for (const order of SORT_ORDERS) {
         const listed = (await candidates(`sort=${sort}&order=${order}`)).map((user) => user.id);
-        expect(listed, `${sort} ${order}`).toEqual(sortedBy(everything, (user) => [...ONBOARDING_KEYS[sort](user), user.id], order).map((user) => user.id));
+        expect(listed, `${sort} ${order}`).toEqual(
+          sortedBy(everything, (user) => [...ONBOARDING_KEYS[sort](user), user.id], order).map((user) => user.id),
+        );
       }
     }
   });
@@ -305,7 +358,9 @@ describe('GET /onboarding/users?sort=&order=&neverSignedIn=', () => {
     expect(never.length).toBeGreaterThan(0);
     expect(never.length).toBeLessThan(everything.length);
     const listed = await candidates('neverSignedIn=true&sort=name&order=asc');
-    expect(listed.map((user) => user.id)).toEqual(sortedBy(never, (user) => [...ONBOARDING_KEYS.name(user), user.id], 'asc').map((user) => user.id));
+    expect(listed.map((user) => user.id)).toEqual(
+      sortedBy(never, (user) => [...ONBOARDING_KEYS.name(user), user.id], 'asc').map((user) => user.id),
+    );
     expect((await candidates('neverSignedIn=false')).map((user) => user.id)).toEqual(everything.map((user) => user.id));
     expect((await t.request('GET', '/onboarding/users?sort=lastSeen', { token: admin.token })).status).toBe(400);
   });

@@ -35,21 +35,24 @@ describe('maintenance jobs on one database', () => {
     expect(await withMaintenanceLock(one.db, 'test-job', async () => 'ran')).toEqual({ isSkipped: false, result: 'ran' });
   });
 
-  it.skipIf(!ON_POSTGRES)('on PostgreSQL, skips a job while another process is running it, and runs it again once that one is done', async () => {
-    const held = heldJob();
-    const first = withMaintenanceLock(one.db, 'test-job', held.job);
-    await held.hasStarted;
-    let isRun = false;
-    expect(await withMaintenanceLock(other.db, 'test-job', async () => (isRun = true))).toEqual({ isSkipped: true });
-    expect(isRun).toBe(false);
-    // Another job is not held up, and the holder's own queries still get connections.
-    expect(await withMaintenanceLock(other.db, 'another-job', async () => 'other')).toEqual({ isSkipped: false, result: 'other' });
-    const inside = await sql<{ n: number }>`select 1 as n`.execute(one.db);
-    expect(inside.rows[0]?.n).toBe(1);
-    held.release();
-    expect(await first).toEqual({ isSkipped: false, result: 'first' });
-    expect(await withMaintenanceLock(other.db, 'test-job', async () => 'again')).toEqual({ isSkipped: false, result: 'again' });
-  });
+  it.skipIf(!ON_POSTGRES)(
+    'on PostgreSQL, skips a job while another process is running it, and runs it again once that one is done',
+    async () => {
+      const held = heldJob();
+      const first = withMaintenanceLock(one.db, 'test-job', held.job);
+      await held.hasStarted;
+      let isRun = false;
+      expect(await withMaintenanceLock(other.db, 'test-job', async () => (isRun = true))).toEqual({ isSkipped: true });
+      expect(isRun).toBe(false);
+      // Another job is not held up, and the holder's own queries still get connections.
+      expect(await withMaintenanceLock(other.db, 'another-job', async () => 'other')).toEqual({ isSkipped: false, result: 'other' });
+      const inside = await sql<{ n: number }>`select 1 as n`.execute(one.db);
+      expect(inside.rows[0]?.n).toBe(1);
+      held.release();
+      expect(await first).toEqual({ isSkipped: false, result: 'first' });
+      expect(await withMaintenanceLock(other.db, 'test-job', async () => 'again')).toEqual({ isSkipped: false, result: 'again' });
+    },
+  );
 
   it.skipIf(!ON_POSTGRES)('on PostgreSQL, lets the lock go when the job fails', async () => {
     await expect(
@@ -65,7 +68,13 @@ describe('maintenance jobs on one database', () => {
     const first = withMaintenanceLock(one.db, EVIDENCE_PURGE_LOCK, held.job);
     await held.hasStarted;
     const logLines: string[] = [];
-    const stop = scheduleDailyEvidencePurge({ db: other.db, uploadsDir: other.config.uploadsDir, retentionDays: 0, now: other.deps.now, logger: createLogger((line) => logLines.push(line)) });
+    const stop = scheduleDailyEvidencePurge({
+      db: other.db,
+      uploadsDir: other.config.uploadsDir,
+      retentionDays: 0,
+      now: other.deps.now,
+      logger: createLogger((line) => logLines.push(line)),
+    });
     try {
       await expect.poll(() => logLines.some((line) => line.includes('skipped the evidence retention run')), { timeout: 5000 }).toBe(true);
     } finally {

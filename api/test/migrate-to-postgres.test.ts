@@ -70,18 +70,23 @@ function productTables(source: TestApp): string[] {
 /** PostgreSQL's identity column standing in for SQLite's implicit rowid, per table. */
 async function tablesWithRowid(target: OpenDatabase): Promise<Set<string>> {
   const { rows } = await sql<{ table_name: string }>`
-    select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'rowid' and is_identity = 'YES'`.execute(target.db);
+    select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'rowid' and is_identity = 'YES'`.execute(
+    target.db,
+  );
   return new Set(rows.map((row) => row.table_name));
 }
 
 /** Every row of a table on both sides, comparable: SQLite's rowid kept where PostgreSQL has its stand-in, rows in one order. */
 async function rowsOnBothSides(source: TestApp, target: OpenDatabase, table: string, hasRowid: boolean) {
-  const sorted = (rows: Array<Record<string, unknown>>) => rows.map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).sort()))).sort();
-  const fromSqlite = (source.sqlite.prepare(`select rowid as "rowid", * from "${table}"`).all() as Array<Record<string, unknown>>).map((row) => {
-    if (hasRowid) return row;
-    const { rowid: _rowid, ...rest } = row;
-    return rest;
-  });
+  const sorted = (rows: Array<Record<string, unknown>>) =>
+    rows.map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).sort()))).sort();
+  const fromSqlite = (source.sqlite.prepare(`select rowid as "rowid", * from "${table}"`).all() as Array<Record<string, unknown>>).map(
+    (row) => {
+      if (hasRowid) return row;
+      const { rowid: _rowid, ...rest } = row;
+      return rest;
+    },
+  );
   const fromPostgres = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(target.db);
   return { sqlite: sorted(fromSqlite), postgres: sorted(fromPostgres.rows) };
 }
@@ -90,7 +95,9 @@ async function rowsOnBothSides(source: TestApp, target: OpenDatabase, table: str
 function withoutUrls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutUrls);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === 'url' ? (inner === null ? null : 'signed') : withoutUrls(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, key === 'url' ? (inner === null ? null : 'signed') : withoutUrls(inner)]),
+    );
   }
   return value;
 }
@@ -149,7 +156,13 @@ async function fillInstallation(t: TestApp) {
   // A deleted notice keeps its audit trail (no foreign key), which must move as well.
   expect((await t.request('DELETE', `/pcns/${toDelete.id}`, { token: admin.token })).status).toBe(200);
   // Closed with retention 0 days: the photo file goes, its row stays marked purged.
-  const purge = await purgeExpiredEvidence({ db: t.db, evidence: t.deps.evidence, retentionDays: 0, now: () => new Date(Date.now() + 60_000), logger: silentLogger });
+  const purge = await purgeExpiredEvidence({
+    db: t.db,
+    evidence: t.deps.evidence,
+    retentionDays: 0,
+    now: () => new Date(Date.now() + 60_000),
+    logger: silentLogger,
+  });
   expect(purge.pcns.map((pcn) => pcn.pcnId)).toEqual([toPurge.id]);
 
   expect((await t.request('GET', `/pcns/${first.id}`, { token: admin.token })).status).toBe(200);
@@ -186,7 +199,12 @@ describe.skipIf(!ON_POSTGRES)('moving an installation from SQLite and disk to Po
     evidenceStore = `s3://${s3.env.S3_BUCKET}/${prefix}`;
     source = await createTestApp({ engine: 'sqlite' });
     installation = await fillInstallation(source);
-    summary = await migrateToPostgres({ fromDataDir: source.config.dataDir, databaseUrl: target.url, evidence: bucketOptions, log: (line) => log.push(line) });
+    summary = await migrateToPostgres({
+      fromDataDir: source.config.dataDir,
+      databaseUrl: target.url,
+      evidence: bucketOptions,
+      log: (line) => log.push(line),
+    });
     targetDb = connectDatabase({ engine: 'postgres', url: target.url });
   }, 180_000);
 
@@ -201,11 +219,27 @@ describe.skipIf(!ON_POSTGRES)('moving an installation from SQLite and disk to Po
   it('copies every row of every table, equal column by column, with the insertion order kept', async () => {
     const tables = productTables(source);
     // The installation is realistic: every kind of row the product writes is there to be moved.
-    for (const table of ['users', 'car_parks', 'car_park_users', 'pcns', 'pcn_images', 'pcn_status_history', 'pcn_duplicates', 'pcn_audit', 'activities', 'site_visits', 'emails', 'one_time_tokens', 'refresh_tokens']) {
+    for (const table of [
+      'users',
+      'car_parks',
+      'car_park_users',
+      'pcns',
+      'pcn_images',
+      'pcn_status_history',
+      'pcn_duplicates',
+      'pcn_audit',
+      'activities',
+      'site_visits',
+      'emails',
+      'one_time_tokens',
+      'refresh_tokens',
+    ]) {
       expect(source.sqlite.prepare(`select count(*) from "${table}"`).pluck().get(), table).toBeGreaterThan(0);
     }
     const { rows: pgTables } = await sql<{ table_name: string }>`
-      select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely%'`.execute(targetDb.db);
+      select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely%'`.execute(
+      targetDb.db,
+    );
     expect(pgTables.map((row) => row.table_name).sort()).toEqual(tables);
 
     const withRowid = await tablesWithRowid(targetDb);
@@ -226,11 +260,18 @@ describe.skipIf(!ON_POSTGRES)('moving an installation from SQLite and disk to Po
   });
 
   it('puts every kept photo into the bucket under its name, with its recorded SHA-256, and no purged one', async () => {
-    const photos = source.sqlite.prepare('select file_name, sha256, size, purged_at from pcn_images').all() as Array<{ file_name: string; sha256: string; size: number; purged_at: string | null }>;
+    const photos = source.sqlite.prepare('select file_name, sha256, size, purged_at from pcn_images').all() as Array<{
+      file_name: string;
+      sha256: string;
+      size: number;
+      purged_at: string | null;
+    }>;
     const kept = photos.filter((photo) => photo.purged_at === null);
     expect(photos.length - kept.length).toBe(1);
     const listed = await bucket.client.send(new ListObjectsV2Command({ Bucket: s3.env.S3_BUCKET, Prefix: `${prefix}/` }));
-    expect((listed.Contents ?? []).map((object) => object.Key!.slice(prefix.length + 1)).sort()).toEqual(kept.map((photo) => photo.file_name).sort());
+    expect((listed.Contents ?? []).map((object) => object.Key!.slice(prefix.length + 1)).sort()).toEqual(
+      kept.map((photo) => photo.file_name).sort(),
+    );
     for (const photo of kept) {
       const stored = await bucket.read(photo.file_name);
       expect(stored, photo.file_name).not.toBeNull();
@@ -265,7 +306,11 @@ describe.skipIf(!ON_POSTGRES)('moving an installation from SQLite and disk to Po
       await server?.kill('SIGTERM');
     });
 
-    async function call(method: string, path: string, init: { token?: string; json?: unknown; body?: FormData; headers?: Record<string, string> } = {}) {
+    async function call(
+      method: string,
+      path: string,
+      init: { token?: string; json?: unknown; body?: FormData; headers?: Record<string, string> } = {},
+    ) {
       const res = await fetch(`${server.baseUrl}/api${path}`, {
         method,
         headers: {
@@ -318,7 +363,11 @@ describe.skipIf(!ON_POSTGRES)('moving an installation from SQLite and disk to Po
       const carParkId = source.sqlite.prepare("select id from car_parks where name = 'North'").pluck().get() as string;
       const filed = await call('POST', '/pcns', {
         token,
-        body: pcnForm({ ...validPcnFields(carParkId), vehicleRegistration: 'NE22 WPN', images: [{ bytes: makeJpeg(42), name: 'after.jpg' }] }),
+        body: pcnForm({
+          ...validPcnFields(carParkId),
+          vehicleRegistration: 'NE22 WPN',
+          images: [{ bytes: makeJpeg(42), name: 'after.jpg' }],
+        }),
         headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
       });
       expect(filed.status, filed.text).toBe(201);
@@ -369,7 +418,10 @@ describe.skipIf(!ON_POSTGRES)('moving an installation whose photo files are not 
     const officer = await source.signedInUser('USER');
     const carPark = await source.createCarPark({ assignTo: [officer.id] });
     const pcn = await createPcnViaApi(source, officer.token, carPark.id, { images: [jpegUpload(1), jpegUpload(2)] });
-    const [first, second] = source.sqlite.prepare('select file_name from pcn_images where pcn_id = ? order by rowid').pluck().all(pcn.id) as string[];
+    const [first, second] = source.sqlite
+      .prepare('select file_name from pcn_images where pcn_id = ? order by rowid')
+      .pluck()
+      .all(pcn.id) as string[];
     lost = first!;
     kept = { fileName: second!, bytes: readFileSync(join(source.config.uploadsDir, second!)) };
     unlinkSync(join(source.config.uploadsDir, lost));
@@ -385,7 +437,9 @@ describe.skipIf(!ON_POSTGRES)('moving an installation whose photo files are not 
   });
 
   async function targetRowCount(): Promise<number> {
-    const { rows } = await sql<{ n: number }>`select (select count(*) from users) + (select count(*) from pcns) + (select count(*) from pcn_images) as n`.execute(targetDb.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select (select count(*) from users) + (select count(*) from pcns) + (select count(*) from pcn_images) as n`.execute(targetDb.db);
     return Number(rows[0]!.n);
   }
 
@@ -407,9 +461,14 @@ describe.skipIf(!ON_POSTGRES)('moving an installation whose photo files are not 
     const path = join(source.config.uploadsDir, kept.fileName);
     writeFileSync(path, makeJpeg(77));
     try {
-      await expect(migrateToPostgres({ fromDataDir: source.config.dataDir, databaseUrl: target.url, evidence: bucketOptions, allowMissingPhotos: true })).rejects.toThrow(
-        new RegExp(`${kept.fileName}.*does not match the SHA-256`),
-      );
+      await expect(
+        migrateToPostgres({
+          fromDataDir: source.config.dataDir,
+          databaseUrl: target.url,
+          evidence: bucketOptions,
+          allowMissingPhotos: true,
+        }),
+      ).rejects.toThrow(new RegExp(`${kept.fileName}.*does not match the SHA-256`));
     } finally {
       writeFileSync(path, kept.bytes);
     }

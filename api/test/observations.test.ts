@@ -89,12 +89,23 @@ describe('observations', () => {
       const res = await postPcn(
         t,
         officer.token,
-        { ...validPcnFields(parkId), vehicleRegistration: 'IS12 SUE', observedAt, images: [jpegUpload(1), jpegUpload(2)], imageTakenAt: [observedAt, secondVisit] },
+        {
+          ...validPcnFields(parkId),
+          vehicleRegistration: 'IS12 SUE',
+          observedAt,
+          images: [jpegUpload(1), jpegUpload(2)],
+          imageTakenAt: [observedAt, secondVisit],
+        },
         id,
       );
       expect(res.status).toBe(201);
       const [row] = (await list(`&officerId=${officer.id}&status=ISSUED`)).filter((observation) => observation.id === id);
-      expect(row).toMatchObject({ status: 'ISSUED', pcnId: res.json.data.id, pcnNumber: res.json.data.pcnNumber, vehicleRegistration: 'IS12SUE' });
+      expect(row).toMatchObject({
+        status: 'ISSUED',
+        pcnId: res.json.data.id,
+        pcnNumber: res.json.data.pcnNumber,
+        vehicleRegistration: 'IS12SUE',
+      });
       // A late open from the phone leaves it issued.
       expect((await put(officer, id, opened(observedAt, 'IS12 SUE'))).json.data.status).toBe('ISSUED');
     }

@@ -355,7 +355,11 @@ describe('POST /onboarding/send-bulk', () => {
     const admin = await signIn(t, 'ADMIN');
     const res = await t.request('POST', '/onboarding/send-bulk', { token: admin.token, json: { userIds: [] } });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ success: false, message: 'Please select at least one user', error: 'Please select at least one user' });
+    expect(res.json).toMatchObject({
+      success: false,
+      message: 'Please select at least one user',
+      error: 'Please select at least one user',
+    });
   });
 });
 

@@ -37,7 +37,15 @@ describe('request ids and the access log', () => {
     const id = answer.headers.get('x-request-id');
     const lines = logged(t).filter((line) => line.requestId === id);
     expect(lines).toEqual([
-      expect.objectContaining({ level: 'info', message: 'request', method: 'GET', route: '/api/pcns/:id', status: 200, userId: officer.id, durationMs: expect.any(Number) }),
+      expect.objectContaining({
+        level: 'info',
+        message: 'request',
+        method: 'GET',
+        route: '/api/pcns/:id',
+        status: 200,
+        userId: officer.id,
+        durationMs: expect.any(Number),
+      }),
     ]);
     const text = JSON.stringify(lines);
     expect(text).not.toContain(pcn.id);
@@ -61,7 +69,9 @@ describe('request ids behind a trusted proxy', () => {
   afterAll(() => t.close());
 
   it("repeats the proxy's request id, and makes one when the proxy's is not a sane id", async () => {
-    expect((await t.request('GET', '/health', { headers: { 'x-request-id': 'edge-7f3a.42' } })).headers.get('x-request-id')).toBe('edge-7f3a.42');
+    expect((await t.request('GET', '/health', { headers: { 'x-request-id': 'edge-7f3a.42' } })).headers.get('x-request-id')).toBe(
+      'edge-7f3a.42',
+    );
     const odd = await t.request('GET', '/health', { headers: { 'x-request-id': 'a b\tc' } });
     expect(odd.headers.get('x-request-id')).toMatch(UUID);
   });
@@ -102,7 +112,8 @@ describe('/metrics', () => {
       await t.request('GET', '/health');
       await createPcnViaApi(t, officer.token, carParkId);
       const user = await t.createUser({ password: 'right-password-1' });
-      for (let attempt = 0; attempt < 6; attempt++) await t.request('POST', '/auth/login', { json: { email: user.email, password: `wrong-${attempt}` } });
+      for (let attempt = 0; attempt < 6; attempt++)
+        await t.request('POST', '/auth/login', { json: { email: user.email, password: `wrong-${attempt}` } });
       const text = await (await scrape(METRICS_TOKEN)).text();
       expect(text).toMatch(/parkpatrol_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} [1-9]/);
       expect(text).toMatch(/parkpatrol_outbox_uploads_total\{kind="notice",outcome="stored"\} 1/);
@@ -143,10 +154,13 @@ describe('POST /client-errors', () => {
     const report = { message: 'TypeError: cannot read x', stack: 'at Screen (screen.tsx:1:2)', page: '/pcn/new', buildId: 'abc123' };
     expect((await t.request('POST', '/client-errors', { json: report, headers: { 'user-agent': 'Phone/1.0' } })).status).toBe(202);
     const { message, ...where } = report;
-    expect(logged(t)).toContainEqual(expect.objectContaining({ level: 'warn', message: 'client error', error: message, ...where, userAgent: 'Phone/1.0' }));
+    expect(logged(t)).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'client error', error: message, ...where, userAgent: 'Phone/1.0' }),
+    );
     expect((await t.request('POST', '/client-errors', { json: { ...report, page: '/reset-password?token=secret' } })).status).toBe(400);
     const statuses: number[] = [];
-    for (let n = 1; n < CLIENT_ERRORS_PER_ADDRESS.limit + 1; n++) statuses.push((await t.request('POST', '/client-errors', { json: report })).status);
+    for (let n = 1; n < CLIENT_ERRORS_PER_ADDRESS.limit + 1; n++)
+      statuses.push((await t.request('POST', '/client-errors', { json: report })).status);
     expect(statuses.slice(0, -1).every((status) => status === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -38,7 +38,15 @@ beforeAll(async () => {
     createdAt: new Date(Date.parse('2025-06-01T00:00:00.000Z') + Math.floor(i / 3) * 60_000).toISOString(),
   }));
   for (const [i, { id }] of older.entries()) {
-    if (i % 3 === 0) await t.db.updateTable('pcns').set({ observed_at: new Date(Date.parse('2026-01-01T00:30:00.000Z') + i * 60_000).toISOString(), offence_type: 'PARKING_WITHOUT_PERMIT' }).where('id', '=', id).execute();
+    if (i % 3 === 0)
+      await t.db
+        .updateTable('pcns')
+        .set({
+          observed_at: new Date(Date.parse('2026-01-01T00:30:00.000Z') + i * 60_000).toISOString(),
+          offence_type: 'PARKING_WITHOUT_PERMIT',
+        })
+        .where('id', '=', id)
+        .execute();
   }
 });
 afterAll(() => t.close());
@@ -66,7 +74,10 @@ describe('GET /pcns/export.csv', () => {
     for (const query of ['status=UNDER_REVIEW', 'search=ev0', '', 'sort=deadline']) {
       const listed = await listAll(query);
       const rows = await exportCsv(query);
-      expect(rows.map((row) => row['PCN number']), query).toEqual(listed.map((pcn) => pcnTitle(pcn.pcnNumber)));
+      expect(
+        rows.map((row) => row['PCN number']),
+        query,
+      ).toEqual(listed.map((pcn) => pcnTitle(pcn.pcnNumber)));
     }
     const [first] = await exportCsv('status=UNDER_REVIEW');
     const [listedFirst] = await listAll('status=UNDER_REVIEW');
@@ -98,7 +109,10 @@ describe('GET /pcns/export.csv', () => {
           const listed = await listAll(query);
           expect(listed.length, query).toBeGreaterThan(0);
           const rows = await exportCsv(query);
-          expect(rows.map((row) => row['PCN number']), query).toEqual(listed.map((pcn) => pcnTitle(pcn.pcnNumber)));
+          expect(
+            rows.map((row) => row['PCN number']),
+            query,
+          ).toEqual(listed.map((pcn) => pcnTitle(pcn.pcnNumber)));
         }
         // Batches of 7 end inside runs of equal sort values: the keyset must carry on after the right row.
         const streamed: string[] = [];
@@ -109,7 +123,11 @@ describe('GET /pcns/export.csv', () => {
   });
 
   it('escapes a cell that a spreadsheet would run as a formula', async () => {
-    const pcn = await createPcnViaApi(t, officer.token, carParkId, { vehicleRegistration: 'FX01MLA', description: '=HYPERLINK("http://evil.example","x")', location: '@SUM(A1)' });
+    const pcn = await createPcnViaApi(t, officer.token, carParkId, {
+      vehicleRegistration: 'FX01MLA',
+      description: '=HYPERLINK("http://evil.example","x")',
+      location: '@SUM(A1)',
+    });
     const res = await t.request('GET', `/pcns/export.csv?search=${pcn.pcnNumber}`, { token: admin.token });
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     const [row] = parse(res.text, { columns: true }) as Array<Record<string, string>>;
@@ -138,7 +156,9 @@ describe('GET /users/export.csv', () => {
     const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((row) => row.Email)).toEqual(listed.map((user) => user.email));
     expect(rows).toHaveLength(3);
-    const all = parse((await t.request('GET', '/users/export.csv?search=olive', { token: admin.token })).text, { columns: true }) as Array<Record<string, string>>;
+    const all = parse((await t.request('GET', '/users/export.csv?search=olive', { token: admin.token })).text, { columns: true }) as Array<
+      Record<string, string>
+    >;
     expect(all[0]).toMatchObject({ 'First name': 'Olive', Role: 'User', Status: 'Active', 'Car parks': 'North Lot' });
     expect((await t.request('GET', '/users/export.csv', { token: officer.token })).status).toBe(403);
   });

@@ -77,10 +77,17 @@ describe('GET /pcns/{id}/neighbours', () => {
     const middle = 2;
     const moved = await t.request('PATCH', `/pcns/${ids[middle]}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } });
     expect(moved.status).toBe(200);
-    expect(await neighbours(ids[middle]!, query)).toEqual({ previousId: ids[middle - 1], nextId: ids[middle + 1], position: null, total: ids.length - 1 });
+    expect(await neighbours(ids[middle]!, query)).toEqual({
+      previousId: ids[middle - 1],
+      nextId: ids[middle + 1],
+      position: null,
+      total: ids.length - 1,
+    });
     // The ends too: nothing before the first, nothing after the last.
     for (const end of [0, ids.length - 1]) {
-      expect((await t.request('PATCH', `/pcns/${ids[end]}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(200);
+      expect((await t.request('PATCH', `/pcns/${ids[end]}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(
+        200,
+      );
     }
     expect(await neighbours(ids[0]!, query)).toMatchObject({ previousId: null, nextId: ids[1], position: null });
     expect(await neighbours(ids.at(-1)!, query)).toMatchObject({ previousId: ids.at(-2), nextId: null, position: null });

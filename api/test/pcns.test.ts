@@ -34,7 +34,10 @@ async function setUp() {
 }
 
 async function countRows(t: TestApp, table: 'pcns' | 'pcn_images' | 'pcn_status_history') {
-  const row = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -89,7 +92,11 @@ describe('POST /pcns', () => {
     expect(pcn.images[0]!.fileName).toMatch(/^[0-9a-f]{32}\.jpg$/);
     expect(pcn.images[0]!.url).toMatch(new RegExp(`^/api/uploads/${pcn.images[0]!.fileName}\\?exp=\\d+&sid=[0-9a-f-]+&sig=`));
     expect(pcn.statusHistory).toEqual([
-      expect.objectContaining({ fromStatus: null, toStatus: 'SUBMITTED', changedBy: { id: owner.id, firstName: 'Olive', lastName: 'Owner' } }),
+      expect.objectContaining({
+        fromStatus: null,
+        toStatus: 'SUBMITTED',
+        changedBy: { id: owner.id, firstName: 'Olive', lastName: 'Owner' },
+      }),
     ]);
     const added = listUploadFiles(t).filter((f) => !before.includes(f));
     expect(added.sort()).toEqual(pcn.images.map((i) => i.fileName).sort());
@@ -122,7 +129,12 @@ describe('POST /pcns', () => {
   });
 
   it('refuses invalid fields with 400 and a message per field', async () => {
-    const res = await postPcn(t, owner.token, { carParkId: carPark.id, vehicleRegistration: 'A', offenceType: 'NOPE' as never, location: '' });
+    const res = await postPcn(t, owner.token, {
+      carParkId: carPark.id,
+      vehicleRegistration: 'A',
+      offenceType: 'NOPE' as never,
+      location: '',
+    });
     expect(res.status).toBe(400);
     expect(res.json.details).toMatchObject({
       vehicleRegistration: VALIDATION_MESSAGES.registrationInvalid,
@@ -132,7 +144,11 @@ describe('POST /pcns', () => {
   });
 
   it('refuses a body that is not multipart with 415 and a malformed one with 400', async () => {
-    const json = await t.request('POST', '/pcns', { token: owner.token, json: validPcnFields(carPark.id), headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+    const json = await t.request('POST', '/pcns', {
+      token: owner.token,
+      json: validPcnFields(carPark.id),
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
     expect(json.status).toBe(415);
     const broken = await t.request('POST', '/pcns', {
       token: owner.token,
@@ -433,7 +449,7 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
     expect(day.json.data.pagination.total).toBe(48);
   });
 
-  it('lists and counts the caller\'s own notices for every role; everyone\'s only for an admin who asks', async () => {
+  it("lists and counts the caller's own notices for every role; everyone's only for an admin who asks", async () => {
     // The admin filed none of the 300: My PCNs and Your Statistics are empty for them.
     const adminMine = await t.request('GET', '/pcns?limit=1', { token: admin.token });
     expect(adminMine.json.data.pagination.total).toBe(0);
@@ -446,7 +462,7 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
     expect((await t.request('GET', '/pcns?scope=everyone', { token: admin.token })).status).toBe(400);
   });
 
-  it('counts PCNs per status in the caller\'s scope', async () => {
+  it("counts PCNs per status in the caller's scope", async () => {
     const mine = await t.request('GET', '/pcns/stats', { token: owner.token });
     expect(mine.status).toBe(200);
     const ownIndexes = made.map((_, i) => i).filter((i) => i % 3 !== 2);
@@ -532,7 +548,10 @@ describe('a single PCN: read, edit, delete, submit', () => {
     it('applies the 10-image cap to the result and keeps no file of a refused edit', async () => {
       const pcn = await createPcnViaApi(t, owner.token, carPark.id, { images: Array.from({ length: 9 }, (_, i) => jpegUpload(200 + i)) });
       const files = listUploadFiles(t);
-      const tooMany = await t.request('PUT', `/pcns/${pcn.id}`, { token: owner.token, body: pcnForm({ images: [jpegUpload(210), jpegUpload(211)] }) });
+      const tooMany = await t.request('PUT', `/pcns/${pcn.id}`, {
+        token: owner.token,
+        body: pcnForm({ images: [jpegUpload(210), jpegUpload(211)] }),
+      });
       expect(tooMany.status).toBe(413);
       expect(tooMany.json.message).toBe(VALIDATION_MESSAGES.tooManyImages);
       expect(listUploadFiles(t)).toEqual(files);
@@ -551,7 +570,10 @@ describe('a single PCN: read, edit, delete, submit', () => {
       expect(res.status).toBe(409);
       expect(res.json.message).toBe(SERVER_MESSAGES.pcnNotEditable);
       for (const session of [admin, superAdmin]) {
-        const byAdmin = await t.request('PUT', `/pcns/${pcn.id}`, { token: session.token, body: pcnForm({ location: `Fixed by ${session.role}` }) });
+        const byAdmin = await t.request('PUT', `/pcns/${pcn.id}`, {
+          token: session.token,
+          body: pcnForm({ location: `Fixed by ${session.role}` }),
+        });
         expect(byAdmin.status).toBe(200);
         expect(byAdmin.json.data.location).toBe(`Fixed by ${session.role}`);
       }
@@ -576,14 +598,17 @@ describe('a single PCN: read, edit, delete, submit', () => {
     it('ignores removal of an image that belongs to another PCN', async () => {
       const mine = await createPcnViaApi(t, owner.token, carPark.id);
       const theirs = await createPcnViaApi(t, other.token, carPark.id);
-      const res = await t.request('PUT', `/pcns/${mine.id}`, { token: owner.token, body: pcnForm({ removeImageIds: [theirs.images[0]!.id] }) });
+      const res = await t.request('PUT', `/pcns/${mine.id}`, {
+        token: owner.token,
+        body: pcnForm({ removeImageIds: [theirs.images[0]!.id] }),
+      });
       expect(res.status).toBe(200);
       const after = await t.request('GET', `/pcns/${theirs.id}`, { token: other.token });
       expect(after.json.data.images).toHaveLength(2);
       expect(listUploadFiles(t)).toContain(theirs.images[0]!.fileName);
     });
 
-    it('refuses moving a USER\'s PCN to a car park they are not assigned to', async () => {
+    it("refuses moving a USER's PCN to a car park they are not assigned to", async () => {
       const pcn = await createPcnViaApi(t, owner.token, carPark.id);
       const elsewhere = await t.createCarPark();
       const res = await t.request('PUT', `/pcns/${pcn.id}`, { token: owner.token, body: pcnForm({ carParkId: elsewhere.id }) });
@@ -664,14 +689,30 @@ describe('PATCH /pcns/{id}/status', () => {
 
   it('keeps each change in the history with who, when and the note, and stores admin notes', async () => {
     const pcn = await createPcnViaApi(t, owner.token, carPark.id);
-    await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW', adminNotes: '  Checking the permit list ' } });
-    const res = await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: superAdmin.token, json: { status: 'APPROVED', adminNotes: 'Valid' } });
+    await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+      token: admin.token,
+      json: { status: 'UNDER_REVIEW', adminNotes: '  Checking the permit list ' },
+    });
+    const res = await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+      token: superAdmin.token,
+      json: { status: 'APPROVED', adminNotes: 'Valid' },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.adminNotes).toBe('Valid');
     expect(res.json.data.statusHistory).toEqual([
       expect.objectContaining({ fromStatus: null, toStatus: 'SUBMITTED', changedBy: expect.objectContaining({ id: owner.id }) }),
-      expect.objectContaining({ fromStatus: 'SUBMITTED', toStatus: 'UNDER_REVIEW', note: 'Checking the permit list', changedBy: { id: admin.id, firstName: 'Ada', lastName: 'Admin' } }),
-      expect.objectContaining({ fromStatus: 'UNDER_REVIEW', toStatus: 'APPROVED', note: 'Valid', changedBy: { id: superAdmin.id, firstName: 'Sue', lastName: 'Super' } }),
+      expect.objectContaining({
+        fromStatus: 'SUBMITTED',
+        toStatus: 'UNDER_REVIEW',
+        note: 'Checking the permit list',
+        changedBy: { id: admin.id, firstName: 'Ada', lastName: 'Admin' },
+      }),
+      expect.objectContaining({
+        fromStatus: 'UNDER_REVIEW',
+        toStatus: 'APPROVED',
+        note: 'Valid',
+        changedBy: { id: superAdmin.id, firstName: 'Sue', lastName: 'Super' },
+      }),
     ]);
     expect(await activitiesOf(t, 'PCN_STATUS_CHANGED', pcn.id)).toHaveLength(2);
     const ownerView = await t.request('GET', `/pcns/${pcn.id}`, { token: owner.token });
@@ -681,7 +722,10 @@ describe('PATCH /pcns/{id}/status', () => {
   it('lets the owner cancel their own SUBMITTED PCN and nothing more', async () => {
     const pcn = await createPcnViaApi(t, owner.token, carPark.id);
     expect((await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: owner.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(403);
-    const cancel = await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: owner.token, json: { status: 'CANCELLED', adminNotes: 'Filed by mistake' } });
+    const cancel = await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+      token: owner.token,
+      json: { status: 'CANCELLED', adminNotes: 'Filed by mistake' },
+    });
     expect(cancel.status).toBe(200);
     expect(cancel.json.data.status).toBe('CANCELLED');
     // An owner's note goes to the history only; admin notes stay the admins'.
@@ -748,8 +792,14 @@ describe('counts kept by the database (migration 0005)', () => {
     const statsOfAll = (await t.request('GET', '/pcns/stats?scope=all', { token: admin.token })).json.data as PcnStats;
     expect(statsOfAll).toMatchObject({ total: 2, counts: { SUBMITTED: 1, UNDER_REVIEW: 1 } });
     expect(await listTotal(admin.token, '&scope=all')).toBe(2);
-    const stored = await t.db.selectFrom('pcns').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const kept = await t.db.selectFrom('pcn_counts').select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('pcns')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const kept = await t.db
+      .selectFrom('pcn_counts')
+      .select((eb) => eb.fn.sum<number>('n').as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(kept.n)).toBe(Number(stored.n));
   });
 });
@@ -766,7 +816,9 @@ describe('search index kept by the database (migration 0006)', () => {
     const carPark = await t.createCarPark({ assignTo: [officer.id] });
     const pcn = await createPcnViaApi(t, officer.token, carPark.id, { vehicleRegistration: 'KT65 WRX' });
     const found = async (search: string) =>
-      ((await t.request('GET', `/pcns?search=${encodeURIComponent(search)}`, { token: officer.token })).json.data.pcns as Pcn[]).map((p) => p.id);
+      ((await t.request('GET', `/pcns?search=${encodeURIComponent(search)}`, { token: officer.token })).json.data.pcns as Pcn[]).map(
+        (p) => p.id,
+      );
 
     expect(await found('t65 w')).toEqual([pcn.id]);
     const edit = await t.request('PUT', `/pcns/${pcn.id}`, { token: officer.token, body: pcnForm({ vehicleRegistration: 'LM19 ABC' }) });

@@ -40,7 +40,11 @@ describe('the SQLite and PostgreSQL schemas', () => {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(sqliteDb.db);
     const columns: Column[] = [];
     for (const { name } of tables.rows.filter((t) => !MACHINERY.test(t.name))) {
-      const info = await sql<{ name: string; notnull: number; pk: number }>`select name, "notnull", pk from pragma_table_info(${name})`.execute(sqliteDb.db);
+      const info = await sql<{
+        name: string;
+        notnull: number;
+        pk: number;
+      }>`select name, "notnull", pk from pragma_table_info(${name})`.execute(sqliteDb.db);
       // SQLite lets a text primary key hold NULL unless declared NOT NULL; PostgreSQL never does. Both refuse it in practice (the app always sets ids).
       for (const column of info.rows) columns.push({ table: name, column: column.name, notNull: column.notnull === 1 || column.pk > 0 });
     }
@@ -50,11 +54,13 @@ describe('the SQLite and PostgreSQL schemas', () => {
   async function postgresColumns(): Promise<Column[]> {
     const info = await sql<{ table_name: string; column_name: string; is_nullable: string }>`
       select table_name, column_name, is_nullable from information_schema.columns where table_schema = 'public'`.execute(pgDb.db);
-    return info.rows
-      // PostgreSQL's stand-in for SQLite's implicit rowid (insertion order) is a real column there.
-      .filter((row) => !MACHINERY.test(row.table_name) && row.column_name !== 'rowid')
-      .map((row) => ({ table: row.table_name, column: row.column_name, notNull: row.is_nullable === 'NO' }))
-      .sort(byName);
+    return (
+      info.rows
+        // PostgreSQL's stand-in for SQLite's implicit rowid (insertion order) is a real column there.
+        .filter((row) => !MACHINERY.test(row.table_name) && row.column_name !== 'rowid')
+        .map((row) => ({ table: row.table_name, column: row.column_name, notNull: row.is_nullable === 'NO' }))
+        .sort(byName)
+    );
   }
 
   it('keep serving on PostgreSQL after the server ends their idle connections (a restart, an administrator)', async () => {
@@ -98,10 +104,25 @@ describe('the SQLite and PostgreSQL schemas', () => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         expect(isSettled).toBe(false);
         const now = new Date().toISOString();
-        await trx.insertInto('users').values({ id: 'seeder', email: 'seeder@example.com', first_name: 'S', last_name: 'P', role: 'ADMIN', is_active: 1, created_at: now, updated_at: now }).execute();
+        await trx
+          .insertInto('users')
+          .values({
+            id: 'seeder',
+            email: 'seeder@example.com',
+            first_name: 'S',
+            last_name: 'P',
+            role: 'ADMIN',
+            is_active: 1,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
       });
       expect(await seeding).toBe(false);
-      const users = await pgDb.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const users = await pgDb.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(users.n).toBe(1);
     } finally {
       await other.close();
@@ -111,10 +132,24 @@ describe('the SQLite and PostgreSQL schemas', () => {
   it('keep the counts and the append-only audit trail in the database on PostgreSQL too', async () => {
     const db = pgDb.db;
     const now = new Date().toISOString();
-    await db.insertInto('users').values({ id: 'u1', email: 'a@b.c', first_name: 'A', last_name: 'B', role: 'USER', is_active: 1, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('users')
+      .values({ id: 'u1', email: 'a@b.c', first_name: 'A', last_name: 'B', role: 'USER', is_active: 1, created_at: now, updated_at: now })
+      .execute();
     await db
       .insertInto('car_parks')
-      .values({ id: 'c1', name: 'P', site_code: 'P1', address: '', postcode: '', is_active: 1, consideration_minutes: 5, grace_minutes: 10, created_at: now, updated_at: now })
+      .values({
+        id: 'c1',
+        name: 'P',
+        site_code: 'P1',
+        address: '',
+        postcode: '',
+        is_active: 1,
+        consideration_minutes: 5,
+        grace_minutes: 10,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const pcn = (n: number) => ({
       id: `p${n}`,
@@ -130,7 +165,10 @@ describe('the SQLite and PostgreSQL schemas', () => {
       created_at: now,
       updated_at: now,
     });
-    await db.insertInto('pcns').values([pcn(1), pcn(2), pcn(3)]).execute();
+    await db
+      .insertInto('pcns')
+      .values([pcn(1), pcn(2), pcn(3)])
+      .execute();
     await db.updateTable('pcns').set({ status: 'CANCELLED' }).where('id', '=', 'p1').execute();
     await db.deleteFrom('pcns').where('id', '=', 'p2').execute();
     const counts = await db.selectFrom('pcn_counts').select(['owner_id', 'status', 'n']).orderBy('status').execute();
@@ -139,7 +177,10 @@ describe('the SQLite and PostgreSQL schemas', () => {
       { owner_id: 'u1', status: 'SUBMITTED', n: 1 },
     ]);
 
-    await db.insertInto('pcn_audit').values({ id: 'a1', pcn_id: 'p1', actor_name: 'A B', action: 'created', changes: '{}', created_at: now }).execute();
+    await db
+      .insertInto('pcn_audit')
+      .values({ id: 'a1', pcn_id: 'p1', actor_name: 'A B', action: 'created', changes: '{}', created_at: now })
+      .execute();
     await expect(db.updateTable('pcn_audit').set({ action: 'deleted' }).execute()).rejects.toThrow(/append-only/);
     await expect(db.deleteFrom('pcn_audit').execute()).rejects.toThrow(/append-only/);
   });

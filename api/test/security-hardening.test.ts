@@ -61,7 +61,9 @@ describe('password guessing (findings 1, 3, 4)', () => {
   it('19 wrong guesses and the right one sent together: the lot gets at most the limit of checks', async () => {
     const user = await t.createUser({ password: 'right-one-in-a-burst' });
     const passwords = [...Array.from({ length: 19 }, (_, i) => `wrong-${i}`), 'right-one-in-a-burst'];
-    const replies = await Promise.all(passwords.map((password) => postFrom(server.baseUrl, '/auth/login', { email: user.email, password })));
+    const replies = await Promise.all(
+      passwords.map((password) => postFrom(server.baseUrl, '/auth/login', { email: user.email, password })),
+    );
     expect(replies.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(LIMIT);
     // Only a check that ran can sign in; the ones refused before the hash never do.
     const signedIn = replies.findIndex((r) => r.status === 200);
@@ -72,12 +74,25 @@ describe('password guessing (findings 1, 3, 4)', () => {
     const user = await t.createUser({ password: 'victim-password' });
     for (let i = 0; i < LIMIT; i++) {
       t.clock.offsetMs += 60_000;
-      expect((await postFrom(server.baseUrl, '/auth/login', { email: user.email, password: `attack-${i}` }, { localAddress: '127.0.0.2' })).status).toBe(401);
+      expect(
+        (await postFrom(server.baseUrl, '/auth/login', { email: user.email, password: `attack-${i}` }, { localAddress: '127.0.0.2' }))
+          .status,
+      ).toBe(401);
     }
     t.clock.offsetMs += 60_000;
-    const attacker = await postFrom(server.baseUrl, '/auth/login', { email: user.email, password: 'victim-password' }, { localAddress: '127.0.0.2' });
+    const attacker = await postFrom(
+      server.baseUrl,
+      '/auth/login',
+      { email: user.email, password: 'victim-password' },
+      { localAddress: '127.0.0.2' },
+    );
     expect(attacker.status).toBe(429);
-    const victim = await postFrom(server.baseUrl, '/auth/login', { email: user.email, password: 'victim-password' }, { localAddress: '127.0.0.1' });
+    const victim = await postFrom(
+      server.baseUrl,
+      '/auth/login',
+      { email: user.email, password: 'victim-password' },
+      { localAddress: '127.0.0.1' },
+    );
     expect(victim.status).toBe(200);
   });
 
@@ -85,11 +100,21 @@ describe('password guessing (findings 1, 3, 4)', () => {
     const user = await t.createUser({ password: 'spoofed-away' });
     for (let i = 0; i < LIMIT; i++) {
       t.clock.offsetMs += 60_000;
-      const res = await postFrom(server.baseUrl, '/auth/login', { email: user.email, password: `spoof-${i}` }, { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      const res = await postFrom(
+        server.baseUrl,
+        '/auth/login',
+        { email: user.email, password: `spoof-${i}` },
+        { headers: { 'x-forwarded-for': `203.0.113.${i}` } },
+      );
       expect(res.status).toBe(401);
     }
     t.clock.offsetMs += 60_000;
-    const res = await postFrom(server.baseUrl, '/auth/login', { email: user.email, password: 'spoof-x' }, { headers: { 'x-forwarded-for': '203.0.113.99' } });
+    const res = await postFrom(
+      server.baseUrl,
+      '/auth/login',
+      { email: user.email, password: 'spoof-x' },
+      { headers: { 'x-forwarded-for': '203.0.113.99' } },
+    );
     expect(res.status).toBe(429);
   });
 
@@ -100,11 +125,28 @@ describe('password guessing (findings 1, 3, 4)', () => {
       const from = (address: string) => ({ 'x-forwarded-for': `10.9.9.9, ${address}` });
       for (let i = 0; i < LIMIT; i++) {
         proxied.clock.offsetMs += 60_000;
-        expect((await proxied.request('POST', '/auth/login', { json: { email: user.email, password: `x-${i}` }, headers: from('203.0.113.7') })).status).toBe(401);
+        expect(
+          (await proxied.request('POST', '/auth/login', { json: { email: user.email, password: `x-${i}` }, headers: from('203.0.113.7') }))
+            .status,
+        ).toBe(401);
       }
       proxied.clock.offsetMs += 60_000;
-      expect((await proxied.request('POST', '/auth/login', { json: { email: user.email, password: 'behind-a-proxy' }, headers: from('203.0.113.7') })).status).toBe(429);
-      expect((await proxied.request('POST', '/auth/login', { json: { email: user.email, password: 'behind-a-proxy' }, headers: from('198.51.100.20') })).status).toBe(200);
+      expect(
+        (
+          await proxied.request('POST', '/auth/login', {
+            json: { email: user.email, password: 'behind-a-proxy' },
+            headers: from('203.0.113.7'),
+          })
+        ).status,
+      ).toBe(429);
+      expect(
+        (
+          await proxied.request('POST', '/auth/login', {
+            json: { email: user.email, password: 'behind-a-proxy' },
+            headers: from('198.51.100.20'),
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await proxied.close();
     }
@@ -117,7 +159,10 @@ describe('password guessing (findings 1, 3, 4)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       t.clock.offsetMs += 60_000;
-      const res = await t.request('PUT', '/users/profile', { token: user.token, json: { currentPassword: `wrong-${i}`, newPassword: 'never-set-this' } });
+      const res = await t.request('PUT', '/users/profile', {
+        token: user.token,
+        json: { currentPassword: `wrong-${i}`, newPassword: 'never-set-this' },
+      });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.json).toMatchObject({ code: 'RATE_LIMITED', message: SERVER_MESSAGES.tooManyPasswordAttempts });
@@ -128,7 +173,9 @@ describe('password guessing (findings 1, 3, 4)', () => {
     expect(statuses.slice(LIMIT).every((s) => s === 429)).toBe(true);
     // Side by side, too: at most the limit of checks, however many are sent.
     const burst = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => t.request('PUT', '/users/profile', { token: other.token, json: { currentPassword: `burst-${i}`, newPassword: 'never-set-this' } })),
+      Array.from({ length: 10 }, (_, i) =>
+        t.request('PUT', '/users/profile', { token: other.token, json: { currentPassword: `burst-${i}`, newPassword: 'never-set-this' } }),
+      ),
     );
     expect(burst.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(LIMIT);
   });
@@ -141,7 +188,10 @@ describe('sessions (findings 2, 5, 10, 12)', () => {
     const user = await t.createUser({ password: 'two-sessions-old' });
     const s1 = await t.login(user.email, 'two-sessions-old');
     const s2 = await t.login(user.email, 'two-sessions-old');
-    const change = await t.request('PUT', '/users/profile', { token: s2.token, json: { currentPassword: 'two-sessions-old', newPassword: 'two-sessions-new' } });
+    const change = await t.request('PUT', '/users/profile', {
+      token: s2.token,
+      json: { currentPassword: 'two-sessions-old', newPassword: 'two-sessions-new' },
+    });
     expect(change.status).toBe(200);
     expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: s1.refreshToken } })).status).toBe(401);
     const kept = await t.request('POST', '/auth/refresh', { json: { refreshToken: s2.refreshToken } });
@@ -229,7 +279,10 @@ describe('accounts without a password (finding 11)', () => {
 
 describe('inputs and headers (findings 6, 7, 8, 12)', () => {
   it('a date that has the right shape but does not exist is a 400 naming the field', async () => {
-    for (const [query, field] of [['to=2026-13-45', 'to'], ['from=2026-02-30', 'from']] as const) {
+    for (const [query, field] of [
+      ['to=2026-13-45', 'to'],
+      ['from=2026-02-30', 'from'],
+    ] as const) {
       const res = await t.request('GET', `/pcns?scope=all&${query}`, { token: w.admin.token });
       expect(res.status, query).toBe(400);
       expect(res.json.code).toBe('VALIDATION_FAILED');
@@ -263,7 +316,11 @@ describe('inputs and headers (findings 6, 7, 8, 12)', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
     const withWeb = await createTestApp({ config: { webDistDir: dist } });
     try {
-      for (const [method, path] of [['GET', '/api/nothing-here'], ['GET', '/api/health/x/y'], ['POST', '/api/nope']] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/nothing-here'],
+        ['GET', '/api/health/x/y'],
+        ['POST', '/api/nope'],
+      ] as const) {
         const res = await withWeb.app.request(path, { method });
         expect(res.status, path).toBe(404);
         expect(res.headers.get('content-type'), path).toContain('application/json');
@@ -288,7 +345,10 @@ describe('inputs and headers (findings 6, 7, 8, 12)', () => {
       expect(res.status, JSON.stringify(firstName)).toBe(400);
       expect(res.json.details.firstName).toBe(VALIDATION_MESSAGES.noControlCharacters);
     }
-    const created = await t.request('POST', '/users', { token: w.admin.token, json: { firstName: 'A', lastName: 'B\r\nBcc: x@y', email: 'ctl@example.com' } });
+    const created = await t.request('POST', '/users', {
+      token: w.admin.token,
+      json: { firstName: 'A', lastName: 'B\r\nBcc: x@y', email: 'ctl@example.com' },
+    });
     expect(created.status).toBe(400);
     expect(created.json.details.lastName).toBe(VALIDATION_MESSAGES.noControlCharacters);
     const carPark = await t.request('POST', '/car-parks', { token: w.admin.token, json: { name: 'Lot\r\nX', siteCode: 'CTL1' } });

@@ -32,7 +32,11 @@ function pngDeclaring(width: number, height: number): Uint8Array {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('security, round three', () => {
@@ -123,7 +127,12 @@ describe('security, round three', () => {
 
   it('finding 3: a state-changing request a browser sends from another site is refused before it is read', async () => {
     const json = { email: 'nobody@example.com', password: 'wrong-password' };
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }] as Array<Record<string, string>>) {
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ] as Array<Record<string, string>>) {
       const res = await t.request('POST', '/auth/login', { json, headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.json.message).toBe(CROSS_SITE_MESSAGE);
@@ -135,7 +144,15 @@ describe('security, round three', () => {
     });
     expect(form.status).toBe(403);
     // The app's own pages, the configured APP_URL, and clients that are not browsers pass.
-    for (const [index, headers] of ([{ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:5173' }, { origin: 'http://localhost' }, { origin: 'http://localhost:5173' }, {}, { 'sec-fetch-site': 'none' }] as Array<Record<string, string>>).entries()) {
+    for (const [index, headers] of (
+      [
+        { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:5173' },
+        { origin: 'http://localhost' },
+        { origin: 'http://localhost:5173' },
+        {},
+        { 'sec-fetch-site': 'none' },
+      ] as Array<Record<string, string>>
+    ).entries()) {
       const res = await t.request('POST', '/auth/login', { json: { ...json, email: `nobody${index}@example.com` }, headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
     }
@@ -153,20 +170,30 @@ describe('security, round three', () => {
   });
 
   it('finding 14: a CSV cell that starts with spaces or tabs and then a formula character is neutralised too', () => {
-    for (const cell of [' =HYPERLINK("x")', '\t=1+1', '  +SUM(A1)', ' -2+3', '\u00a0@x']) expect(neutraliseIndentedFormula(cell)).toBe(`'${cell}`);
+    for (const cell of [' =HYPERLINK("x")', '\t=1+1', '  +SUM(A1)', ' -2+3', '\u00a0@x'])
+      expect(neutraliseIndentedFormula(cell)).toBe(`'${cell}`);
     for (const cell of ['Row C, bay 14', ' plain', 'a=b']) expect(neutraliseIndentedFormula(cell)).toBe(cell);
   });
 
-  async function packTextOf(photos: Array<{ bytes: Uint8Array; takenAt: string; source: string; latitude?: string; longitude?: string }>): Promise<string> {
+  async function packTextOf(
+    photos: Array<{ bytes: Uint8Array; takenAt: string; source: string; latitude?: string; longitude?: string }>,
+  ): Promise<string> {
     const form = pcnForm({ ...validPcnFields(carParkId) });
-    for (const [index, photo] of photos.entries()) form.append('images', new Blob([photo.bytes], { type: 'image/jpeg' }), `photo-${index}.jpg`);
+    for (const [index, photo] of photos.entries())
+      form.append('images', new Blob([photo.bytes], { type: 'image/jpeg' }), `photo-${index}.jpg`);
     for (const photo of photos) form.append('imageTakenAt', photo.takenAt);
     for (const photo of photos) form.append('imageTakenAtSource', photo.source);
     for (const photo of photos) form.append('imageLatitude', photo.latitude ?? '');
     for (const photo of photos) form.append('imageLongitude', photo.longitude ?? '');
-    const created = await t.request('POST', '/pcns', { token: officer.token, body: form, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+    const created = await t.request('POST', '/pcns', {
+      token: officer.token,
+      body: form,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
     expect(created.status, created.text).toBe(201);
-    const pack = await t.app.request(`/api/pcns/${created.json.data.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const pack = await t.app.request(`/api/pcns/${created.json.data.id}/evidence-pack`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     return (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
   }
 
@@ -184,10 +211,14 @@ describe('security, round three', () => {
         longitude: '-0.14189',
       },
     ]);
-    expect(text).toContain("Taken (reported by the device): 14 Mar 2026, 11:26:05 GMT (the device says from the camera's EXIF; the server found no capture time in the file)");
+    expect(text).toContain(
+      "Taken (reported by the device): 14 Mar 2026, 11:26:05 GMT (the device says from the camera's EXIF; the server found no capture time in the file)",
+    );
     expect(text).toContain("Taken (the photo's own EXIF, read by the server): 14 Mar 2026, 09:26:05 GMT (DISAGREES with the device by 2 h");
     expect(text).toContain('GPS position (reported by the device): 51.50135, -0.14189');
-    expect(text).toMatch(/GPS position \(the photo's own EXIF, read by the server\): 51\.51035, -0\.14189 \(DISAGREES with the device by 10\d\d m\)/);
+    expect(text).toMatch(
+      /GPS position \(the photo's own EXIF, read by the server\): 51\.51035, -0\.14189 \(DISAGREES with the device by 10\d\d m\)/,
+    );
     expect(text).not.toContain("from the photo's EXIF)");
   });
 
@@ -210,14 +241,31 @@ describe('security, round three', () => {
   it('finding 4: a password change, a reset, a deactivation and an email change end unused access links and reset tokens', async () => {
     const changer = await t.signedInUser('USER');
     const byProfile = await unusedLinks(changer.id);
-    expect((await t.request('PUT', '/users/profile', { token: changer.token, json: { currentPassword: changer.password, newPassword: 'a-new-password-1' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/users/profile', {
+          token: changer.token,
+          json: { currentPassword: changer.password, newPassword: 'a-new-password-1' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await byProfile.accessWorks()).toBe(false);
     expect(await byProfile.resetWorks()).toBe(false);
 
     const resetter = await t.createUser({});
     const links = await unusedLinks(resetter.id);
-    const reset = await issueOneTimeToken(t.db, { userId: resetter.id, purpose: 'password-reset', ttlMs: PASSWORD_RESET_TTL_MS, now: t.deps.now() });
-    const access = await issueOneTimeToken(t.db, { userId: resetter.id, purpose: 'access-link', ttlMs: ACCESS_LINK_TTL_MS, now: t.deps.now() });
+    const reset = await issueOneTimeToken(t.db, {
+      userId: resetter.id,
+      purpose: 'password-reset',
+      ttlMs: PASSWORD_RESET_TTL_MS,
+      now: t.deps.now(),
+    });
+    const access = await issueOneTimeToken(t.db, {
+      userId: resetter.id,
+      purpose: 'access-link',
+      ttlMs: ACCESS_LINK_TTL_MS,
+      now: t.deps.now(),
+    });
     expect((await t.request('POST', '/auth/reset-password', { json: { token: reset, password: 'reset-password-1' } })).status).toBe(200);
     expect((await t.request('POST', '/auth/access-link', { json: { token: access } })).status).not.toBe(200);
     expect(await links.accessWorks()).toBe(false);
@@ -246,7 +294,10 @@ describe('security, round three', () => {
       expect(missing.json.details.currentPassword).toBe(VALIDATION_MESSAGES.currentPasswordRequired);
     }
     // One wrong guess (more would meet the sign-in limiter's backoff, as guesses should).
-    const wrong = await t.request('PUT', `/users/${boss.id}`, { token: boss.token, json: { password: 'stolen-token-pw1', currentPassword: 'not-it' } });
+    const wrong = await t.request('PUT', `/users/${boss.id}`, {
+      token: boss.token,
+      json: { password: 'stolen-token-pw1', currentPassword: 'not-it' },
+    });
     expect(wrong.json.details.currentPassword).toBe(SERVER_MESSAGES.wrongCurrentPassword);
     const renamed = await t.request('PUT', `/users/${boss.id}`, { token: boss.token, json: { firstName: 'Boss' } });
     expect(renamed.status).toBe(200);
@@ -262,9 +313,19 @@ describe('security, round three', () => {
     const user = await t.createUser({ firstName: 'Olga' });
     const email = `new-${randomUUID().slice(0, 8)}@example.com`;
     expect((await t.request('PUT', `/users/${user.id}`, { token: admin.token, json: { email } })).status).toBe(200);
-    const activity = await t.db.selectFrom('activities').selectAll().where('user_id', '=', user.id).where('activity_type', '=', 'EMAIL_CHANGED').executeTakeFirst();
+    const activity = await t.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('activity_type', '=', 'EMAIL_CHANGED')
+      .executeTakeFirst();
     expect(activity?.description).toBe(`Email changed from ${user.email} to ${email} by Test User`);
-    const notice = await t.db.selectFrom('emails').selectAll().where('to_address', '=', user.email).where('purpose', '=', 'email-changed').executeTakeFirst();
+    const notice = await t.db
+      .selectFrom('emails')
+      .selectAll()
+      .where('to_address', '=', user.email)
+      .where('purpose', '=', 'email-changed')
+      .executeTakeFirst();
     expect(notice?.subject).toBe('Your ParkPatrol Self Ticketing email address was changed');
   });
 });
@@ -279,7 +340,13 @@ describe('security, round three: dead reset tokens', () => {
   it('finding 13: dead tokens sent to POST /auth/reset-password count towards the same limit as /check and access links', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      statuses.push((await t.request('POST', '/auth/reset-password', { json: { token: `dead-${attempt}-${randomUUID()}`, password: 'whatever-pass-1' } })).status);
+      statuses.push(
+        (
+          await t.request('POST', '/auth/reset-password', {
+            json: { token: `dead-${attempt}-${randomUUID()}`, password: 'whatever-pass-1' },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -326,7 +393,9 @@ describe('security, round three: guesses spread over many addresses', () => {
 
     // The right password from a device that never signed in is not heard either...
     expect((await login({ email: owner.email, password: 'owner-password-1' }, '127.0.0.50')).status).toBe(429);
-    expect((await login({ email: owner.email, password: 'owner-password-1', deviceToken: 'made-up-device-token' }, '127.0.0.50')).status).toBe(429);
+    expect(
+      (await login({ email: owner.email, password: 'owner-password-1', deviceToken: 'made-up-device-token' }, '127.0.0.50')).status,
+    ).toBe(429);
     // ...but the owner's phone is, even from an address the stranger used, and keeps its token.
     const fromPhone = await login({ email: owner.email, password: 'owner-password-1', deviceToken }, '127.0.0.10');
     expect(fromPhone.status).toBe(200);
@@ -356,7 +425,12 @@ describe('security, round three: guesses spread over many addresses', () => {
     });
     expect(change.status).toBe(200);
 
-    const token = await issueOneTimeToken(t.db, { userId: owner.id, purpose: 'password-reset', now: t.deps.now(), ttlMs: PASSWORD_RESET_TTL_MS });
+    const token = await issueOneTimeToken(t.db, {
+      userId: owner.id,
+      purpose: 'password-reset',
+      now: t.deps.now(),
+      ttlMs: PASSWORD_RESET_TTL_MS,
+    });
     expect((await t.request('POST', '/auth/reset-password', { json: { token, password: 'owner-password-4' } })).status).toBe(200);
     const afterReset = await login({ email: owner.email, password: 'owner-password-4' }, '127.0.0.60');
     expect(afterReset.status).toBe(200);
@@ -407,7 +481,12 @@ describe('security, round three: slow requests', () => {
     for (const event of ['end', 'close', 'error']) socket.on(event, () => (closed = true));
     socket.resume();
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    const lines = [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Length: 100000', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    const lines = [
+      `POST ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Length: 100000',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
     socket.write(`${lines.join('\r\n')}\r\n\r\n{"a":`);
     await new Promise((resolve) => setTimeout(resolve, afterMs));
     const wasClosed = closed;
@@ -417,7 +496,11 @@ describe('security, round three: slow requests', () => {
 
   it("finding 9: a stranger's slow request is cut after the short deadline; a signed-in upload keeps the long one", async () => {
     expect(await isCutAfter('/api/auth/login', { 'Content-Type': 'application/json' }, LIMITS.shortMs + 700)).toBe(true);
-    const upload = { 'Content-Type': 'multipart/form-data; boundary=x', Authorization: `Bearer ${officer.token}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() };
+    const upload = {
+      'Content-Type': 'multipart/form-data; boundary=x',
+      Authorization: `Bearer ${officer.token}`,
+      [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+    };
     expect(await isCutAfter('/api/pcns', upload, LIMITS.shortMs + 700)).toBe(false);
     // A made-up token is a stranger's.
     expect(await isCutAfter('/api/pcns', { ...upload, Authorization: 'Bearer not-a-token' }, LIMITS.shortMs + 700)).toBe(true);
@@ -436,7 +519,6 @@ describe('security, round three: slow requests', () => {
     for (const socket of sockets) socket.destroy();
   });
 });
-
 
 describe('security, round three: photo URLs end with the session', () => {
   let t: TestApp;

@@ -72,7 +72,13 @@ async function signInWithPassword(app: TestApp, password: string, overrides: Par
 
 function expectSecurityHeaders(headers: Headers, where: string): void {
   const csp = headers.get('content-security-policy') ?? '';
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
   expect(directives.get('default-src'), `${where}: ${csp}`).toBeDefined();
   const scriptSrc = directives.get('script-src') ?? directives.get('default-src')!;
   expect(scriptSrc, where).not.toContain("'unsafe-inline'");
@@ -115,7 +121,7 @@ describe('security headers', () => {
     }
   });
 
-  it("leave the web app runnable under its own policy: no inline handler, and an inline script only where the policy names its hash", async () => {
+  it('leave the web app runnable under its own policy: no inline handler, and an inline script only where the policy names its hash', async () => {
     const pages = ['../../web/index.html', '../../web/dist/index.html'].map((p) => resolve(import.meta.dirname, p)).filter(existsSync);
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {
@@ -124,13 +130,19 @@ describe('security headers', () => {
       const served = await createTestApp({ config: { webDistDir: dirname(page) } });
       try {
         const csp = (await served.app.request('/login')).headers.get('content-security-policy') ?? '';
-        const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+        const scriptSrc =
+          csp
+            .split(';')
+            .map((d) => d.trim())
+            .find((d) => d.startsWith('script-src')) ?? '';
         expect(scriptSrc, page).not.toContain('unsafe-inline');
         for (const [, tag = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
           if (/\bsrc\s*=/.test(tag)) {
             expect(body.trim(), page).toBe('');
           } else {
-            expect(scriptSrc, `${page}: inline script ${body.slice(0, 60)}`).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+            expect(scriptSrc, `${page}: inline script ${body.slice(0, 60)}`).toContain(
+              `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+            );
           }
         }
       } finally {
@@ -270,9 +282,15 @@ describe('evidence files', () => {
     // Names that point outside the folder, at a temp file or at the database never resolve,
     // not even for a SUPER_ADMIN.
     for (const traversal of [
-      '/uploads/..%2Fparkpatrol.sqlite', '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/%2e%2e%2fjwt-secret', '/uploads/..%5Cparkpatrol.sqlite',
-      `/uploads/${image.fileName}%00.png`, `/uploads/${image.fileName.toUpperCase()}`, `/uploads/.tmp-${'0'.repeat(32)}`,
-      '/uploads/%252e%252e%252fparkpatrol.sqlite', `/uploads/${encodeURIComponent(`../uploads/${image.fileName}`)}`,
+      '/uploads/..%2Fparkpatrol.sqlite',
+      '/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/uploads/%2e%2e%2fjwt-secret',
+      '/uploads/..%5Cparkpatrol.sqlite',
+      `/uploads/${image.fileName}%00.png`,
+      `/uploads/${image.fileName.toUpperCase()}`,
+      `/uploads/.tmp-${'0'.repeat(32)}`,
+      '/uploads/%252e%252e%252fparkpatrol.sqlite',
+      `/uploads/${encodeURIComponent(`../uploads/${image.fileName}`)}`,
     ]) {
       const res = await t.request('GET', traversal, { token: w.superAdmin.token });
       expect(res.status, traversal).toBe(404);
@@ -342,22 +360,62 @@ describe('secrets', () => {
     );
     const changer = await signInWithPassword(t, 'profile-old-password');
     passwordsUsed.add('profile-new-password');
-    expect((await t.request('PUT', '/users/profile', { token: changer.token, json: { currentPassword: changer.password, newPassword: 'profile-new-password' } })).status).toBe(200);
-    expect((await t.request('PUT', '/users/profile', { token: changer.token, json: { currentPassword: 'wrong-password-here', newPassword: 'profile-newer-password' } })).status).toBe(400);
+    expect(
+      (
+        await t.request('PUT', '/users/profile', {
+          token: changer.token,
+          json: { currentPassword: changer.password, newPassword: 'profile-new-password' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/users/profile', {
+          token: changer.token,
+          json: { currentPassword: 'wrong-password-here', newPassword: 'profile-newer-password' },
+        })
+      ).status,
+    ).toBe(400);
     passwordsUsed.add('wrong-password-here');
     passwordsUsed.add('created-user-password');
-    expect((await t.request('POST', '/users', { token: w.admin.token, json: { firstName: 'P', lastName: 'W', email: 'with-password@example.com', password: 'created-user-password' } })).status).toBe(201);
-    expect((await t.request('POST', '/auth/login', { json: { email: 'with-password@example.com', password: 'wrong-password-here' } })).status).toBe(401);
+    expect(
+      (
+        await t.request('POST', '/users', {
+          token: w.admin.token,
+          json: { firstName: 'P', lastName: 'W', email: 'with-password@example.com', password: 'created-user-password' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await t.request('POST', '/auth/login', { json: { email: 'with-password@example.com', password: 'wrong-password-here' } })).status,
+    ).toBe(401);
     expect((await t.request('POST', '/auth/logout', { json: { refreshToken: changer.refreshToken } })).status).toBe(200);
-    expect((await t.request('POST', '/pcns', { token: w.owner.token, body: 'not multipart', headers: { 'content-type': 'text/plain', 'Idempotency-Key': 'junk' } })).status).toBe(400);
+    expect(
+      (
+        await t.request('POST', '/pcns', {
+          token: w.owner.token,
+          body: 'not multipart',
+          headers: { 'content-type': 'text/plain', 'Idempotency-Key': 'junk' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await t.request('GET', `/uploads/${'f'.repeat(32)}.jpg`, { token: `${w.owner.token}x` })).status).toBe(404);
     await createPcnViaApi(t, w.owner.token, w.ownerCarParkId, { images: [{ bytes: makeJpeg(77), name: 'evidence.jpg' }] });
 
     const issuing = new Set(['/auth/login', '/auth/refresh', '/auth/access-link']);
-    const refreshTokens = answers.flatMap((a) => (typeof a.res.json?.data?.refreshToken === 'string' ? [a.res.json.data.refreshToken as string] : []));
-    const accessTokens = answers.flatMap((a) => (typeof a.res.json?.data?.token === 'string' && issuing.has(a.path) ? [a.res.json.data.token as string] : []));
-    const oneTimeTokens = smtp.messages.flatMap((m) => [RESET_TOKEN.exec(m.text ?? '')?.[1], ACCESS_TOKEN_IN_LINK.exec(m.text ?? '')?.[1]]).filter((x): x is string => !!x).map(decodeURIComponent);
-    const hashes = (await t.db.selectFrom('users').select('password_hash').where('password_hash', 'is not', null).execute()).map((r) => r.password_hash!);
+    const refreshTokens = answers.flatMap((a) =>
+      typeof a.res.json?.data?.refreshToken === 'string' ? [a.res.json.data.refreshToken as string] : [],
+    );
+    const accessTokens = answers.flatMap((a) =>
+      typeof a.res.json?.data?.token === 'string' && issuing.has(a.path) ? [a.res.json.data.token as string] : [],
+    );
+    const oneTimeTokens = smtp.messages
+      .flatMap((m) => [RESET_TOKEN.exec(m.text ?? '')?.[1], ACCESS_TOKEN_IN_LINK.exec(m.text ?? '')?.[1]])
+      .filter((x): x is string => !!x)
+      .map(decodeURIComponent);
+    const hashes = (await t.db.selectFrom('users').select('password_hash').where('password_hash', 'is not', null).execute()).map(
+      (r) => r.password_hash!,
+    );
     expect(refreshTokens.length).toBeGreaterThan(10);
     expect(oneTimeTokens.length).toBeGreaterThan(3);
     expect(hashes.length).toBeGreaterThan(3);
@@ -367,7 +425,8 @@ describe('secrets', () => {
       const where = `${method} ${path}`;
       for (const secret of never) expect(res.text.includes(secret), `${where} carries ${secret.slice(0, 12)}…`).toBe(false);
       if (!issuing.has(path)) {
-        for (const token of [...refreshTokens, ...accessTokens]) expect(res.text.includes(token), `${where} carries a session token`).toBe(false);
+        for (const token of [...refreshTokens, ...accessTokens])
+          expect(res.text.includes(token), `${where} carries a session token`).toBe(false);
       }
     }
     // Each refresh token is in exactly the one answer that issued it.
@@ -375,7 +434,8 @@ describe('secrets', () => {
 
     expect(t.logLines.length).toBeGreaterThan(0);
     const log = t.logLines.join('\n');
-    for (const secret of [...never, ...refreshTokens, ...accessTokens]) expect(log.includes(secret), `a log line carries ${secret.slice(0, 12)}…`).toBe(false);
+    for (const secret of [...never, ...refreshTokens, ...accessTokens])
+      expect(log.includes(secret), `a log line carries ${secret.slice(0, 12)}…`).toBe(false);
     expect(log).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
   });
 });

@@ -66,11 +66,25 @@ async function freshDatabase(dataDir: string, engine?: 'sqlite'): Promise<{ targ
  * connections instead, as a second API process would; close it before that app.
  */
 export async function createTestApp(
-  options: { smtpUrl?: string; config?: Partial<Config>; signInPolicy?: SignInPolicy; uploadGate?: UploadGate; bodyDeadlines?: AppDeps['bodyDeadlines']; evidence?: EvidenceStore; engine?: 'sqlite'; sharingDatabaseOf?: { config: Pick<Config, 'database'> } } = {},
+  options: {
+    smtpUrl?: string;
+    config?: Partial<Config>;
+    signInPolicy?: SignInPolicy;
+    uploadGate?: UploadGate;
+    bodyDeadlines?: AppDeps['bodyDeadlines'];
+    evidence?: EvidenceStore;
+    engine?: 'sqlite';
+    sharingDatabaseOf?: { config: Pick<Config, 'database'> };
+  } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', APP_URL: 'http://localhost:5173', SMTP_URL: options.smtpUrl }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      APP_URL: 'http://localhost:5173',
+      SMTP_URL: options.smtpUrl,
+    }),
     ...options.config,
   };
   const database = options.sharingDatabaseOf
@@ -128,7 +142,15 @@ export async function createTestApp(
   }
 
   async function createUser(
-    overrides: Partial<{ email: string; password: string | null; passwordHash: string; role: Role; firstName: string; lastName: string; isActive: boolean }> = {},
+    overrides: Partial<{
+      email: string;
+      password: string | null;
+      passwordHash: string;
+      role: Role;
+      firstName: string;
+      lastName: string;
+      isActive: boolean;
+    }> = {},
   ) {
     const id = randomUUID();
     const password = overrides.password === undefined ? 'password123' : overrides.password;

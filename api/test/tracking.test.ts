@@ -105,9 +105,7 @@ describe('POST /tracking/heartbeat', () => {
 
   it('starts a single visit when two tabs send their first heartbeat at the same moment', async () => {
     const officer = await signIn('USER');
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => t.request('POST', '/tracking/heartbeat', { token: officer.token, json: {} })),
-    );
+    const answers = await Promise.all([1, 2, 3].map(() => t.request('POST', '/tracking/heartbeat', { token: officer.token, json: {} })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const visits = await t.db.selectFrom('site_visits').selectAll().where('user_id', '=', officer.id).execute();
     expect(visits).toHaveLength(1);
@@ -249,8 +247,18 @@ describe('GET /tracking/admin/users', () => {
       .insertInto('site_visits')
       .values([
         // 12.5 + 30.75 minutes: the total rounds down to 43, not each visit on its own (42).
-        { id: randomUUID(), user_id: officer.id, started_at: new Date(visitStart).toISOString(), last_seen_at: new Date(visitStart + 12.5 * MINUTE).toISOString() },
-        { id: randomUUID(), user_id: officer.id, started_at: new Date(visitStart + DAY).toISOString(), last_seen_at: new Date(visitStart + DAY + 30.75 * MINUTE).toISOString() },
+        {
+          id: randomUUID(),
+          user_id: officer.id,
+          started_at: new Date(visitStart).toISOString(),
+          last_seen_at: new Date(visitStart + 12.5 * MINUTE).toISOString(),
+        },
+        {
+          id: randomUUID(),
+          user_id: officer.id,
+          started_at: new Date(visitStart + DAY).toISOString(),
+          last_seen_at: new Date(visitStart + DAY + 30.75 * MINUTE).toISOString(),
+        },
       ])
       .execute();
     const newest = await t.db
@@ -262,7 +270,10 @@ describe('GET /tracking/admin/users', () => {
     const res = await t.request('GET', '/tracking/admin/users', { token: admin.token });
     expect(res.status).toBe(200);
     const rows: UserWithStats[] = res.json.data;
-    const userCount = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const userCount = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(rows).toHaveLength(Number(userCount.n));
 
     expect(rows.find((r) => r.user.id === officer.id)).toEqual({
@@ -303,9 +314,14 @@ describe('recent activity as sentences', () => {
     const officer = await app.signedInUser('USER');
     const carPark = await app.createCarPark({ assignTo: [officer.id] });
     const pcn = await createPcnViaApi(app, officer.token, carPark.id);
-    expect((await app.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(200);
+    expect((await app.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(
+      200,
+    );
     const summary: AnalyticsSummary = (await app.request('GET', '/tracking/admin/analytics', { token: admin.token })).json.data;
     const change = summary.recentActivities.find((a) => a.activityType === 'PCN_STATUS_CHANGED' && a.pcn?.id === pcn.id);
-    expect(change).toMatchObject({ description: `PCN ${pcn.pcnNumber}: SUBMITTED -> UNDER_REVIEW`, pcn: { id: pcn.id, pcnNumber: pcn.pcnNumber } });
+    expect(change).toMatchObject({
+      description: `PCN ${pcn.pcnNumber}: SUBMITTED -> UNDER_REVIEW`,
+      pcn: { id: pcn.id, pcnNumber: pcn.pcnNumber },
+    });
   });
 });

@@ -70,7 +70,12 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
   }
 
   /** Files a notice as the phone's outbox does: a busy answer (429/503) waits Retry-After and sends again. */
-  async function file(server: ServerProcess, token: string, key: string, form: () => FormData): Promise<{ status: number; replayed: boolean; pcn: Pcn }> {
+  async function file(
+    server: ServerProcess,
+    token: string,
+    key: string,
+    form: () => FormData,
+  ): Promise<{ status: number; replayed: boolean; pcn: Pcn }> {
     for (;;) {
       const res = await fetch(`${server.baseUrl}/api/pcns`, {
         method: 'POST',
@@ -118,7 +123,9 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
     const photos = [5, 6, 7, 8].map((seed) => makeJpeg(seed, 48));
     for (let round = 0; round < 3; round += 1) {
       const key = randomUUID();
-      const answers = await Promise.all([one, other].map((server) => file(server, token, key, () => noticeForm(carParkId, `TP0${round} KEY`, photos))));
+      const answers = await Promise.all(
+        [one, other].map((server) => file(server, token, key, () => noticeForm(carParkId, `TP0${round} KEY`, photos))),
+      );
       expect(answers[0]!.pcn.id).toBe(answers[1]!.pcn.id);
       expect(answers.filter((answer) => answer.replayed)).toHaveLength(1);
       const search = await callServer(one, 'GET', `/pcns?search=${encodeURIComponent(`TP0${round} KEY`)}`, { token });
@@ -129,13 +136,17 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
   it('gives 20 concurrent creates across both processes 20 distinct, gapless numbers', async () => {
     const tokens = await Promise.all([signIn(one, DEMO_ACCOUNTS.officer), signIn(other, DEMO_ACCOUNTS.officer)]);
     const carParkIds = await Promise.all(
-      [one, other].map(async (server, index) => (await callServer(server, 'GET', '/car-parks', { token: tokens[index] })).json.data[0].id as string),
+      [one, other].map(
+        async (server, index) => (await callServer(server, 'GET', '/car-parks', { token: tokens[index] })).json.data[0].id as string,
+      ),
     );
     const photos = [9, 10].map((seed) => makeJpeg(seed, 32));
     const filed = await Promise.all(
       Array.from({ length: 20 }, (_, index) => {
         const side = index % 2;
-        return file([one, other][side]!, tokens[side]!, randomUUID(), () => noticeForm(carParkIds[side]!, `TP20 ${String(index).padStart(3, '0')}`, photos));
+        return file([one, other][side]!, tokens[side]!, randomUUID(), () =>
+          noticeForm(carParkIds[side]!, `TP20 ${String(index).padStart(3, '0')}`, photos),
+        );
       }),
     );
     const numbers = filed.map((answer) => answer.pcn.pcnNumber);

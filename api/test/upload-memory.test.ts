@@ -42,7 +42,9 @@ function chunkedMultipart(total: number, partBytes: number): { body: ReadableStr
   let inPart = 0;
   let isFirst = true;
   const partHeader = () =>
-    encoder.encode(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    encoder.encode(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (isFirst) {
@@ -91,7 +93,9 @@ async function attack(partBytes: number): Promise<{ status: number; peakGrowth: 
     if ('text' in res) await res.text();
     await new Promise((r) => setTimeout(r, 200));
     peak = Math.max(peak, rssOf(pid));
-    console.log(`upload memory: ${partBytes > ATTACK_BYTES ? 'one part' : `${partBytes / MB} MB parts`}: idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB, answer ${res.status}`);
+    console.log(
+      `upload memory: ${partBytes > ATTACK_BYTES ? 'one part' : `${partBytes / MB} MB parts`}: idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB, answer ${res.status}`,
+    );
     return { status: res.status, peakGrowth: peak - idle, idle };
   } finally {
     clearInterval(sampler);
@@ -111,9 +115,14 @@ beforeAll(async () => {
   carParkId = ((await carParks.json()) as { data: Array<{ id: string }> }).data[0]!.id;
   // Warm-up: one real notice, so the first attack does not pay for loading the upload path.
   const form = new FormData();
-  for (const [name, value] of Object.entries({ vehicleRegistration: 'MEM1', carParkId, offenceType: 'OTHER', location: 'Bay 1' })) form.append(name, value);
+  for (const [name, value] of Object.entries({ vehicleRegistration: 'MEM1', carParkId, offenceType: 'OTHER', location: 'Bay 1' }))
+    form.append(name, value);
   for (const seed of [1, 2]) form.append('images', new Blob([makeJpeg(seed)], { type: 'image/jpeg' }), `p${seed}.jpg`);
-  const warm = await fetch(`${server.baseUrl}/api/pcns`, { method: 'POST', headers: { authorization: `Bearer ${token}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() }, body: form });
+  const warm = await fetch(`${server.baseUrl}/api/pcns`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    body: form,
+  });
   expect(warm.status).toBe(201);
 }, 60_000);
 
@@ -128,13 +137,17 @@ describe('a 200 MB chunked upload', () => {
     const result = await attack(ATTACK_BYTES + MB);
     // 413, or the connection cut after the answer while the client was still sending.
     expect([413, 0]).toContain(result.status);
-    expect(result.peakGrowth, `idle ${Math.round(result.idle / MB)} MB, grew ${Math.round(result.peakGrowth / MB)} MB`).toBeLessThan(ALLOWED_GROWTH);
+    expect(result.peakGrowth, `idle ${Math.round(result.idle / MB)} MB, grew ${Math.round(result.peakGrowth / MB)} MB`).toBeLessThan(
+      ALLOWED_GROWTH,
+    );
   }, 120_000);
 
   it('as many 8 MB photos: refused with 413 while server memory stays within 50 MB of idle', async () => {
     const result = await attack(8 * MB);
     expect([413, 0]).toContain(result.status);
-    expect(result.peakGrowth, `idle ${Math.round(result.idle / MB)} MB, grew ${Math.round(result.peakGrowth / MB)} MB`).toBeLessThan(ALLOWED_GROWTH);
+    expect(result.peakGrowth, `idle ${Math.round(result.idle / MB)} MB, grew ${Math.round(result.peakGrowth / MB)} MB`).toBeLessThan(
+      ALLOWED_GROWTH,
+    );
   }, 120_000);
 
   it(`holds at most ${UPLOADS_PER_USER} uploads of one user at once; the next is told to retry (429, Retry-After)`, async () => {
@@ -149,7 +162,11 @@ describe('a 200 MB chunked upload', () => {
       });
       const sent = fetch(`${server.baseUrl}/api/pcns`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x', [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'multipart/form-data; boundary=x',
+          [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+        },
         body,
         duplex: 'half',
         signal: controller.signal,
@@ -159,7 +176,11 @@ describe('a 200 MB chunked upload', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const refused = await fetch(`${server.baseUrl}/api/pcns`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x', [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+      },
       body: '--x--\r\n',
     });
     expect(refused.status).toBe(429);
@@ -173,7 +194,11 @@ describe('a 200 MB chunked upload', () => {
     while (Date.now() < deadline) {
       const again = await fetch(`${server.baseUrl}/api/pcns`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x', [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'multipart/form-data; boundary=x',
+          [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+        },
         body: '--x--\r\n',
       });
       status = again.status;

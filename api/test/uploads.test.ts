@@ -32,7 +32,10 @@ describe('GET /uploads/{fileName}', () => {
     const carPark = await t.createCarPark({ assignTo: [owner.id, other.id] });
     photo = makeJpeg(7);
     pcn = await createPcnViaApi(t, owner.token, carPark.id, {
-      images: [{ bytes: photo, name: 'front.jpg' }, { bytes: PNG_1X1, name: 'rear.png', type: 'image/png' }],
+      images: [
+        { bytes: photo, name: 'front.jpg' },
+        { bytes: PNG_1X1, name: 'rear.png', type: 'image/png' },
+      ],
     });
   });
   afterAll(() => t.close());
@@ -191,13 +194,17 @@ describe('uploads in flight', () => {
       method: 'POST',
       body,
       duplex: 'half',
-      headers: { authorization: `Bearer ${token}`, 'content-type': form.headers.get('content-type')!, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': form.headers.get('content-type')!,
+        [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+      },
     } as RequestInit);
     await reading;
     return { answer, finish };
   }
 
-  it('refuses a user\'s upload over their cap with 429 and the whole server\'s over its cap with 503, both with Retry-After, and takes them once the first is done', async () => {
+  it("refuses a user's upload over their cap with 429 and the whole server's over its cap with 503, both with Retry-After, and takes them once the first is done", async () => {
     t = await createTestApp({ uploadGate: createUploadGate({ perUser: 1, inAll: 2 }) });
     const [first, second, third] = await Promise.all([t.signedInUser('USER'), t.signedInUser('USER'), t.signedInUser('USER')]);
     const carPark = await t.createCarPark({ assignTo: [first.id, second.id, third.id] });
@@ -236,7 +243,8 @@ describe('uploads in flight', () => {
     expect(refused.status).toBe(400);
     // A body cut off inside a photo: busboy ends that photo's stream with an error, which must be
     // a 400 like any other malformed form, never an uncaught exception.
-    const cutOff = '--b\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0 half a photo';
+    const cutOff =
+      '--b\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff\u00e0 half a photo';
     const truncated = await t.request('POST', '/pcns', {
       token: officer.token,
       body: cutOff,

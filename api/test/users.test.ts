@@ -82,7 +82,12 @@ describe('GET /users/profile', () => {
     // The profile reads them with the session; Manage Users' list reads them on their own.
     const me = await t.signedInUser('USER');
     expect((await t.request('GET', '/users/profile', { token: me.token })).json.data.carParks).toEqual([]);
-    for (const [name, isActive] of [['Zeta Yard', true], ['alpha lane', true], ['Mid Street', false], ['Alpha Lane', true]] as const) {
+    for (const [name, isActive] of [
+      ['Zeta Yard', true],
+      ['alpha lane', true],
+      ['Mid Street', false],
+      ['Alpha Lane', true],
+    ] as const) {
       await t.createCarPark({ name, isActive, assignTo: [me.id] });
     }
     const profile = await t.request('GET', '/users/profile', { token: me.token });
@@ -114,11 +119,17 @@ describe('PUT /users/profile', () => {
     expect(missing.status).toBe(400);
     expect(missing.json.details).toEqual({ currentPassword: VALIDATION_MESSAGES.currentPasswordRequired });
 
-    const wrong = await t.request('PUT', '/users/profile', { token: me.token, json: { currentPassword: 'nope', newPassword: 'new-secret' } });
+    const wrong = await t.request('PUT', '/users/profile', {
+      token: me.token,
+      json: { currentPassword: 'nope', newPassword: 'new-secret' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.message).toBe(SERVER_MESSAGES.wrongCurrentPassword);
 
-    const right = await t.request('PUT', '/users/profile', { token: me.token, json: { currentPassword: me.password, newPassword: 'new-secret' } });
+    const right = await t.request('PUT', '/users/profile', {
+      token: me.token,
+      json: { currentPassword: me.password, newPassword: 'new-secret' },
+    });
     expect(right.status).toBe(200);
     expectNoSecrets(right.text);
     await t.login(me.email, 'new-secret');
@@ -129,12 +140,23 @@ describe('PUT /users/profile', () => {
     const empty = await t.request('PUT', '/users/profile', { token: officer.token, json: { firstName: '   ' } });
     expect(empty.status).toBe(400);
     expect(empty.json.details).toEqual({ firstName: VALIDATION_MESSAGES.firstNameRequired });
-    const short = await t.request('PUT', '/users/profile', { token: officer.token, json: { currentPassword: officer.password, newPassword: '123' } });
+    const short = await t.request('PUT', '/users/profile', {
+      token: officer.token,
+      json: { currentPassword: officer.password, newPassword: '123' },
+    });
     expect(short.json.details).toEqual({ newPassword: VALIDATION_MESSAGES.passwordTooShort });
     expect((await t.request('PUT', '/users/profile', { token: officer.token, json: { lastName: 7 } })).status).toBe(400);
-    const malformed = await t.request('PUT', '/users/profile', { token: officer.token, body: '{', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.request('PUT', '/users/profile', {
+      token: officer.token,
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
-    const wrongType = await t.request('PUT', '/users/profile', { token: officer.token, body: 'firstName=x', headers: { 'content-type': 'text/plain' } });
+    const wrongType = await t.request('PUT', '/users/profile', {
+      token: officer.token,
+      body: 'firstName=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(wrongType.status).toBe(415);
   });
 });
@@ -277,7 +299,10 @@ describe('PUT /users/{id}', () => {
 
   it('lets an ADMIN edit a USER', async () => {
     const target = await t.createUser();
-    const res = await t.request('PUT', `/users/${target.id}`, { token: admin.token, json: { firstName: 'Renamed', email: 'renamed@example.com' } });
+    const res = await t.request('PUT', `/users/${target.id}`, {
+      token: admin.token,
+      json: { firstName: 'Renamed', email: 'renamed@example.com' },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ id: target.id, firstName: 'Renamed', email: 'renamed@example.com' });
   });
@@ -330,7 +355,11 @@ describe('PUT /users/{id}', () => {
     const target = await t.createUser();
     expect((await t.request('PUT', `/users/${target.id}`, { token: admin.token, json: { isActive: 'no' } })).status).toBe(400);
     expect((await t.request('PUT', `/users/${target.id}`, { token: admin.token, json: { email: 'bad' } })).status).toBe(400);
-    const malformed = await t.request('PUT', `/users/${target.id}`, { token: admin.token, body: '{"a"', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.request('PUT', `/users/${target.id}`, {
+      token: admin.token,
+      body: '{"a"',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
   });
 });

@@ -18,9 +18,15 @@ import { createTestApp, type TestApp } from './test-app.ts';
 const BOOT_SCRIPT = 'document.documentElement.setAttribute("data-boot","sign-in")';
 const repeated = (line: string) => Array.from({ length: 200 }, (_, i) => `${line} ${i}`).join('\n');
 const FILES: Record<string, { body: string; type: RegExp }> = {
-  'index.html': { body: `<!doctype html><title>ParkPatrol Self Ticketing</title><script>${BOOT_SCRIPT}</script>\n${repeated('<p>shell</p>')}`, type: /^text\/html/ },
+  'index.html': {
+    body: `<!doctype html><title>ParkPatrol Self Ticketing</title><script>${BOOT_SCRIPT}</script>\n${repeated('<p>shell</p>')}`,
+    type: /^text\/html/,
+  },
   'sw.js': { body: repeated('self.addEventListener("fetch", () => {});'), type: /javascript/ },
-  'manifest.webmanifest': { body: JSON.stringify({ name: 'ParkPatrol Self Ticketing', icons: Array.from({ length: 40 }, (_, i) => ({ src: `/icons/${i}.png` })) }), type: /manifest\+json|json/ },
+  'manifest.webmanifest': {
+    body: JSON.stringify({ name: 'ParkPatrol Self Ticketing', icons: Array.from({ length: 40 }, (_, i) => ({ src: `/icons/${i}.png` })) }),
+    type: /manifest\+json|json/,
+  },
   'assets/index-abc123.js': { body: repeated('export const x = () => "officer app";'), type: /javascript/ },
   [`${WORKER_SCRIPT_PREFIX}compress-abc123.js`]: { body: repeated('self.onmessage = () => {};'), type: /javascript/ },
   'assets/index-abc123.css': { body: repeated('.card { padding: 16px; }'), type: /^text\/css/ },
@@ -57,7 +63,11 @@ function decode(bytes: Buffer, encoding: string | null): string {
 describe('the web app on the wire', () => {
   it('sends every text file brotli- or gzip-compressed by Accept-Encoding, with Vary, and the same text once decoded', async () => {
     for (const [name, { body, type }] of Object.entries(FILES)) {
-      for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip, deflate', 'gzip'], ['identity', null]] as const) {
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['identity', null],
+      ] as const) {
         const res = await get(`/${name}`, { 'accept-encoding': accept });
         const where = `${name} for ${accept}`;
         expect(res.status, where).toBe(200);
@@ -101,19 +111,32 @@ describe('the web app on the wire', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('allows the boot screen\'s inline script by its hash, and no other inline script', async () => {
+  it("allows the boot screen's inline script by its hash, and no other inline script", async () => {
     const csp = (await get('/login')).headers.get('content-security-policy') ?? '';
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+    const scriptSrc =
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src')) ?? '';
     const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('sends the document-only security headers with pages, sw.js and SVG, and only what applies with scripts, styles and images', async () => {
-    const DOCUMENT_ONLY = ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies'];
+    const DOCUMENT_ONLY = [
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-xss-protection',
+      'x-download-options',
+      'x-dns-prefetch-control',
+      'x-permitted-cross-domain-policies',
+    ];
     const headersOf = async (path: string) => (await get(path, { 'accept-encoding': 'br' })).headers;
     for (const path of ['/login', '/index.html', '/sw.js', '/icons/logo.svg']) {
       const headers = await headersOf(path);
-      for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'referrer-policy', 'x-content-type-options']) expect(headers.get(name), `${path} ${name}`).not.toBeNull();
+      for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'referrer-policy', 'x-content-type-options'])
+        expect(headers.get(name), `${path} ${name}`).not.toBeNull();
     }
     // A worker obeys the policy sent with its own script; a module script obeys its page's.
     const worker = await headersOf(`/${WORKER_SCRIPT_PREFIX}compress-abc123.js`);
@@ -122,7 +145,8 @@ describe('the web app on the wire', () => {
     expect(worker.get('x-content-type-options')).toBe('nosniff');
     for (const path of ['/assets/index-abc123.js', '/assets/index-abc123.css', '/favicon.ico', '/manifest.webmanifest']) {
       const headers = await headersOf(path);
-      for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'referrer-policy']) expect(headers.get(name), `${path} ${name}`).toBeNull();
+      for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'referrer-policy'])
+        expect(headers.get(name), `${path} ${name}`).toBeNull();
       expect(headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
     }

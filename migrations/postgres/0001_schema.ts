@@ -220,8 +220,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('pcn_audit_pcn').on('pcn_audit').columns(['pcn_id', 'created_at']).execute();
   await sql`create function pcn_audit_refuse() returns trigger language plpgsql as $$
     begin raise exception 'pcn_audit is append-only'; end $$`.execute(db);
-  await sql`create trigger pcn_audit_no_update before update on pcn_audit for each statement execute function pcn_audit_refuse()`.execute(db);
-  await sql`create trigger pcn_audit_no_delete before delete on pcn_audit for each statement execute function pcn_audit_refuse()`.execute(db);
+  await sql`create trigger pcn_audit_no_update before update on pcn_audit for each statement execute function pcn_audit_refuse()`.execute(
+    db,
+  );
+  await sql`create trigger pcn_audit_no_delete before delete on pcn_audit for each statement execute function pcn_audit_refuse()`.execute(
+    db,
+  );
 
   // Counts per (owner, status), kept in the same transaction as every change to pcns.
   await db.schema

@@ -62,7 +62,7 @@ function makeJpeg(bytes: number): Buffer {
   let side = 400;
   for (;;) {
     const data = Buffer.alloc(side * side * 4);
-    for (let i = 0; i < data.length; i += 1) data[i] = (i * 2654435761) >>> 24 ^ (Math.random() * 64);
+    for (let i = 0; i < data.length; i += 1) data[i] = ((i * 2654435761) >>> 24) ^ (Math.random() * 64);
     const encoded = jpeg.encode({ data, width: side, height: side }, 85).data;
     if (encoded.length >= bytes) return encoded;
     side = Math.ceil(side * Math.sqrt(bytes / encoded.length) * 1.05);
@@ -90,11 +90,24 @@ export async function prepareOfficerLoad(base: string) {
   });
   const auth = { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
   const carParks = (await (await fetch(`${base}/car-parks`, { headers: auth })).json()) as { data: Array<{ id: string }> };
-  const fields = { vehicleRegistration: 'BN12 XYZ', carParkId: carParks.data[0]?.id ?? '', offenceType: 'PARKING_WITHOUT_PERMIT', description: BENCH_FILED_DESCRIPTION, location: 'Bay 1' };
-  const upload = await multipartBody(fields, [0, 1, 2, 3].map(() => makeJpeg(500 * 1024)));
+  const fields = {
+    vehicleRegistration: 'BN12 XYZ',
+    carParkId: carParks.data[0]?.id ?? '',
+    offenceType: 'PARKING_WITHOUT_PERMIT',
+    description: BENCH_FILED_DESCRIPTION,
+    location: 'Bay 1',
+  };
+  const upload = await multipartBody(
+    fields,
+    [0, 1, 2, 3].map(() => makeJpeg(500 * 1024)),
+  );
   let lastFiledId = '';
   for (let i = 0; i < 10; i += 1) {
-    const filed = await fetch(`${base}/pcns`, { method: 'POST', headers: { ...auth, 'content-type': upload.contentType, 'idempotency-key': randomUUID() }, body: upload.body });
+    const filed = await fetch(`${base}/pcns`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': upload.contentType, 'idempotency-key': randomUUID() },
+      body: upload.body,
+    });
     if (filed.status !== 201) throw new Error(`bench: filing a notice answered ${filed.status}: ${await filed.text()}`);
     lastFiledId = ((await filed.json()) as { data: { id: string } }).data.id;
   }
@@ -131,11 +144,20 @@ async function prepareEngine(engine: string, sqliteDataDir: string): Promise<Eng
     mkdirSync(dataDir, { recursive: true });
     const started = Date.now();
     // The bench removes its uploads folder at every start, so earlier runs' photo rows have no file.
-    await migrateToPostgres({ fromDataDir: sqliteDataDir, databaseUrl: postgres.env.DATABASE_URL, allowMissingPhotos: true, log: () => undefined });
+    await migrateToPostgres({
+      fromDataDir: sqliteDataDir,
+      databaseUrl: postgres.env.DATABASE_URL,
+      allowMissingPhotos: true,
+      log: () => undefined,
+    });
     console.error(`bench: copied the bench database to PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return {
       name: 'PostgreSQL',
-      env: { DATA_DIR: dataDir, DATABASE_URL: postgres.env.DATABASE_URL, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789' },
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: postgres.env.DATABASE_URL,
+        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+      },
       stop: () => postgres.stop(),
     };
   } catch (error) {
@@ -145,7 +167,12 @@ async function prepareEngine(engine: string, sqliteDataDir: string): Promise<Eng
 }
 
 async function benchEngine(engine: EngineUnderTest, measureCeiling: () => Promise<autocannon.Result>): Promise<ApiBenchRow[]> {
-  const api = startProcess('api/src/server.ts', { ...engine.env, PORT: String(API_PORT), WEB_DIST_DIR: join(root, 'data', 'bench', 'no-web') }, root, { cpu: SERVER_CPU });
+  const api = startProcess(
+    'api/src/server.ts',
+    { ...engine.env, PORT: String(API_PORT), WEB_DIST_DIR: join(root, 'data', 'bench', 'no-web') },
+    root,
+    { cpu: SERVER_CPU },
+  );
   try {
     const base = `http://127.0.0.1:${API_PORT}/api`;
     await waitForHttp(`${base}/health`);

@@ -75,7 +75,8 @@ function createCameraPhoto(path: string, seed: number) {
           r = g = b = 235;
           const character = Math.floor((x - 1620) / 110);
           const cx = (x - 1620) % 110;
-          if (character >= 0 && character < 7 && cx > 15 && cx < 85 && y > 1975 && y < 2125 && (cx < 30 || cx > 70 || (y - 1975) % 70 < 15)) r = g = b = 15;
+          if (character >= 0 && character < 7 && cx > 15 && cx < 85 && y > 1975 && y < 2125 && (cx < 30 || cx > 70 || (y - 1975) % 70 < 15))
+            r = g = b = 15;
         }
       }
       data[i] = Math.max(0, Math.min(255, r + noise()));
@@ -142,7 +143,18 @@ function cloneQueuedNotices(page: Page, sourceDraftId: string, count: number, pr
       const now = Date.now();
       for (let n = 0; n < count; n++) {
         const id = crypto.randomUUID();
-        tx.objectStore('drafts').add({ ...source, id, vehicleRegistration: `${prefix}${n}`, state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, queuedAt: now + n, createdAt: now, updatedAt: now });
+        tx.objectStore('drafts').add({
+          ...source,
+          id,
+          vehicleRegistration: `${prefix}${n}`,
+          state: 'queued',
+          attempts: 0,
+          nextAttemptAt: 0,
+          lastError: null,
+          queuedAt: now + n,
+          createdAt: now,
+          updatedAt: now,
+        });
         for (const photo of photos) tx.objectStore('photos').add({ ...photo, id: crypto.randomUUID(), draftId: id });
       }
       await new Promise<void>((resolve, reject) => {
@@ -166,14 +178,25 @@ export async function runOfflineBench(): Promise<OfflineBenchRow[]> {
   photoPaths.forEach((path, n) => createCameraPhoto(path, n));
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startProcess('api/src/server.ts', { PORT: String(port), DATA_DIR: join(tempDir, 'data'), WEB_DIST_DIR: join(root, 'web', 'dist'), NODE_ENV: 'test' });
+  const server = startProcess('api/src/server.ts', {
+    PORT: String(port),
+    DATA_DIR: join(tempDir, 'data'),
+    WEB_DIST_DIR: join(root, 'web', 'dist'),
+    NODE_ENV: 'test',
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
   });
   try {
     await waitForHttp(`${base}/api/health`);
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'allow',
+    });
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill('officer@example.com');
@@ -182,11 +205,15 @@ export async function runOfflineBench(): Promise<OfflineBenchRow[]> {
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
     });
     // One visit with signal keeps the car parks for the form.
     await page.goto('/pcn/new');
-    await page.getByLabel('Car park', { exact: true }).getByRole('option', { name: 'Riverside Retail Park' }).waitFor({ state: 'attached' });
+    await page
+      .getByLabel('Car park', { exact: true })
+      .getByRole('option', { name: 'Riverside Retail Park' })
+      .waitFor({ state: 'attached' });
     await context.setOffline(true);
 
     const submitTimes: number[] = [];
@@ -205,7 +232,10 @@ export async function runOfflineBench(): Promise<OfflineBenchRow[]> {
         const label = `Take photo: ${CHECKLIST_SHOTS[index]}`;
         await page.evaluate((name) => {
           const input = document.querySelector<HTMLInputElement>(`input[type=file][aria-label="${name}"]`);
-          input?.addEventListener('change', () => ((window as unknown as { __photoStart: number }).__photoStart = performance.now()), { once: true, capture: true });
+          input?.addEventListener('change', () => ((window as unknown as { __photoStart: number }).__photoStart = performance.now()), {
+            once: true,
+            capture: true,
+          });
         }, label);
         await page.getByLabel(label).setInputFiles(path);
         await page.locator('.previews img').nth(index).waitFor();
@@ -229,10 +259,12 @@ export async function runOfflineBench(): Promise<OfflineBenchRow[]> {
         });
       });
       await page.getByRole('button', { name: 'Submit PCN' }).click();
-      submitTimes.push(await page.evaluate(async () => {
-        const w = window as unknown as { __submitStart: number; __listShown: Promise<number> };
-        return (await w.__listShown) - w.__submitStart;
-      }));
+      submitTimes.push(
+        await page.evaluate(async () => {
+          const w = window as unknown as { __submitStart: number; __listShown: Promise<number> };
+          return (await w.__listShown) - w.__submitStart;
+        }),
+      );
     }
 
     const photos = await readStore<PhotoRow>(page, 'photos');

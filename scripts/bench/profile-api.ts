@@ -100,7 +100,11 @@ export function formatFrames(frames: ProfileFrame[]): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { frames, file, rps, loadFromMs } = await profileApi();
-  console.log(`Throughput while profiled (10 connections, ${SECONDS} s each): ${Object.entries(rps).map(([name, value]) => `${name} ${value} req/s`).join('; ')}`);
+  console.log(
+    `Throughput while profiled (10 connections, ${SECONDS} s each): ${Object.entries(rps)
+      .map(([name, value]) => `${name} ${value} req/s`)
+      .join('; ')}`,
+  );
   console.log(`Top ${frames.length} functions by self time from ${loadFromMs} ms on, once the server was up (${relative(root, file)}):\n`);
   console.log(formatFrames(frames));
 }

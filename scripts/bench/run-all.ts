@@ -28,13 +28,17 @@ const api = await runApiBench();
 failed ||= api.rows.some((r) => r.errors > 0 || r.non2xx > 0) || missedTargets(api.rows).length > 0;
 section(
   'API on loopback (autocannon, beside a bare Hono route in the same run)',
-  `${API_TARGETS_NOTE}\n\n${formatApiRows(api.rows)}${missedTargets(api.rows).map((line) => `\n\nTarget missed: ${line}`).join('')}`,
+  `${API_TARGETS_NOTE}\n\n${formatApiRows(api.rows)}${missedTargets(api.rows)
+    .map((line) => `\n\nTarget missed: ${line}`)
+    .join('')}`,
 );
 
 const profiled = await profileApi();
 section(
   'Where a signed-in request spends its CPU (node --cpu-prof, SQLite, both hot routes under load)',
-  `Throughput while profiled: ${Object.entries(profiled.rps).map(([name, value]) => `${name} ${value} req/s`).join('; ')}. Self time from ${profiled.loadFromMs} ms on (the server up and the notices filed).\n\n${formatFrames(profiled.frames)}`,
+  `Throughput while profiled: ${Object.entries(profiled.rps)
+    .map(([name, value]) => `${name} ${value} req/s`)
+    .join('; ')}. Self time from ${profiled.loadFromMs} ms on (the server up and the notices filed).\n\n${formatFrames(profiled.frames)}`,
 );
 
 section('Core Web Vitals (Chromium, first visit, 4x CPU throttling, slow 4G)', formatVitalsRows(await runVitalsBench()));
@@ -49,7 +53,10 @@ const soak = execSync(`npx vitest run --project api test/crash-recovery.test.ts 
   encoding: 'utf8',
 });
 // vitest colours its output; the summary line goes into markdown, so the escapes go.
-const soakLine = stripVTControlCharacters(soak).split('\n').find((l) => l.includes('soak:')) ?? 'soak: no summary line';
+const soakLine =
+  stripVTControlCharacters(soak)
+    .split('\n')
+    .find((l) => l.includes('soak:')) ?? 'soak: no summary line';
 section(`Soak (${soakOfficers} simulated officers for ${soakSeconds} s)`, soakLine.trim());
 
 const report = `# Benchmarks\n\nLatest \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${describeMachine()}.\nNumbers from a shared 2-core machine move between runs; the ceiling row shows how busy it was.\n\n${sections.join('\n\n')}\n`;

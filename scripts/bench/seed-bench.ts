@@ -42,8 +42,22 @@ export async function seedBenchDatabase(dataDir: string): Promise<{ file: string
       const sequence = maxSequence + i + 1;
       const plate = `${pick([...letters], i)}${pick([...letters], i * 7)}${String(10 + (i % 90))}${pick([...letters], i * 3)}${pick([...letters], i * 5)}${pick([...letters], i * 11)}`;
       const created = new Date(start + Math.floor((i / BENCH_PCN_COUNT) * 365 * 24 * 3600 * 1000)).toISOString();
-      insert.run(randomUUID(), sequence, formatPcnNumber(sequence), plate, pick(carParks, i).id, pick(OFFENCE_TYPES, i),
-        'Benchmark notice', `Bay ${i % 400}`, pick(PCN_STATUSES, i * 13), created, pick(users, i).id, randomUUID(), created, created);
+      insert.run(
+        randomUUID(),
+        sequence,
+        formatPcnNumber(sequence),
+        plate,
+        pick(carParks, i).id,
+        pick(OFFENCE_TYPES, i),
+        'Benchmark notice',
+        `Bay ${i % 400}`,
+        pick(PCN_STATUSES, i * 13),
+        created,
+        pick(users, i).id,
+        randomUUID(),
+        created,
+        created,
+      );
     }
   });
   fill(existing, BENCH_PCN_COUNT);

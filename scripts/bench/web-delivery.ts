@@ -7,7 +7,18 @@
 // `node scripts/bench/web-delivery.ts [--tree DIR]` measures another checkout of this project
 // (its server and its built web app, e.g. a `git worktree` of an older commit) for a before/after.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +40,15 @@ const CPU_SLOWDOWN = 4;
 const RUNS = Number(process.env.WEB_RUNS ?? 3);
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 // Screens an officer does not use on patrol: admin, and account screens opened once.
 const ACCOUNT_SOURCES = /^src\/features\/(profile|password-reset|access-link)\//;
 
@@ -60,7 +79,13 @@ const OBSERVERS = `
 
 /** A first visit to /login over the poor link: no cache, no service worker yet. */
 async function visitSignIn(browser: Browser, base: string): Promise<SignInVisit> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   await context.addInitScript(OBSERVERS);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -84,7 +109,11 @@ async function visitSignIn(browser: Browser, base: string): Promise<SignInVisit>
   await page.locator('#root button[type=submit]').waitFor({ timeout: 120_000 });
   // Then until the network has been quiet for 2 s: everything the page fetched by itself.
   while (Date.now() - lastActivity < 2000) await page.waitForTimeout(250);
-  const web = (await page.evaluate(() => (window as unknown as { __web: { fcp: number; cls: number; form: number } }).__web)) as { fcp: number; cls: number; form: number };
+  const web = (await page.evaluate(() => (window as unknown as { __web: { fcp: number; cls: number; form: number } }).__web)) as {
+    fcp: number;
+    cls: number;
+    form: number;
+  };
   await context.close();
   return { bytes, requests, formMs: web.form, fcpMs: web.fcp, cls: web.cls };
 }
@@ -159,12 +188,18 @@ export function measureUpdate(tree: string) {
   const scratch = mkdtempSync(join(tmpdir(), 'parkpatrol-update-'));
   try {
     for (const dir of ['web', 'shared']) {
-      cpSync(join(tree, dir), join(scratch, dir), { recursive: true, filter: (src) => !/[\\/](node_modules|dist|test-results|e2e)([\\/]|$)/.test(src.slice(tree.length)) });
+      cpSync(join(tree, dir), join(scratch, dir), {
+        recursive: true,
+        filter: (src) => !/[\\/](node_modules|dist|test-results|e2e)([\\/]|$)/.test(src.slice(tree.length)),
+      });
     }
     cpSync(join(tree, 'tsconfig.base.json'), join(scratch, 'tsconfig.base.json'));
     linkDependencies(scratch);
     const build = (out: string) => {
-      const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir'], { cwd: join(scratch, 'web'), encoding: 'utf8' });
+      const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir'], {
+        cwd: join(scratch, 'web'),
+        encoding: 'utf8',
+      });
       if (result.status !== 0) throw new Error(`vite build failed: ${result.stderr}`);
       const precompress = join(scratch, 'web', 'scripts', 'precompress.mjs');
       if (existsSync(precompress)) execFileSync(process.execPath, [precompress, out]);
@@ -175,7 +210,8 @@ export function measureUpdate(tree: string) {
     const screen = join(scratch, 'web', 'src', 'features', 'pcns', 'pcn-detail.tsx');
     writeFileSync(screen, readFileSync(screen, 'utf8').replace('evidence-grid', 'evidence-grid evidence-grid--v2'));
     build(after);
-    const served = (dir: string, file: string) => (existsSync(join(dir, `${file}.br`)) ? statSync(join(dir, `${file}.br`)).size : statSync(join(dir, file)).size);
+    const served = (dir: string, file: string) =>
+      existsSync(join(dir, `${file}.br`)) ? statSync(join(dir, `${file}.br`)).size : statSync(join(dir, file)).size;
     const precached = (dir: string) => {
       const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
       return new Map([...sw.matchAll(/\{"revision":(null|"[^"]*"),"url":"([^"]+)"\}/g)].map((m) => [m[2]!, m[1]!]));
@@ -200,7 +236,14 @@ function runLighthouse(url: string) {
   const lighthouse = () =>
     spawnSync(
       join(root, 'node_modules/.bin/lighthouse'),
-      [url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance', `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`],
+      [
+        url,
+        '--quiet',
+        '--output=json',
+        '--output-path=stdout',
+        '--only-categories=performance',
+        `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+      ],
       { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
     );
   for (let i = 0; i < RUNS; i += 1) {
@@ -209,7 +252,10 @@ function runLighthouse(url: string) {
     // once rather than failing the whole benchmark; a second failure is reported.
     if (result.status !== 0 && /Please run Lighthouse again/.test(result.stderr)) result = lighthouse();
     if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr.slice(-2000)}`);
-    const report = JSON.parse(result.stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
+    const report = JSON.parse(result.stdout) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number }>;
+    };
     runs.push({
       score: Math.round(report.categories.performance.score * 100),
       lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? 0,
@@ -246,7 +292,15 @@ export async function runWebDeliveryBench(tree = root): Promise<WebDelivery> {
     const officerJs = await measureOfficerJs(base, distDir);
     const lighthouse = runLighthouse(`${base}/login`);
     const update = measureUpdate(tree);
-    return { signIn, installBytes: install.bytes, installFiles: install.files, officerJsBytes: officerJs.bytes, officerJsFiles: officerJs.files, update, lighthouse };
+    return {
+      signIn,
+      installBytes: install.bytes,
+      installFiles: install.files,
+      officerJsBytes: officerJs.bytes,
+      officerJsFiles: officerJs.files,
+      update,
+      lighthouse,
+    };
   } finally {
     await browser.close();
     server.kill('SIGTERM');
@@ -279,21 +333,31 @@ export function formatWebDelivery(d: WebDelivery): string {
   const detail = formatTable(
     ['detail', 'value'],
     [
-      ['sign-in page: requests / first contentful paint / layout shift', `${d.signIn.requests} / ${Math.round(d.signIn.fcpMs)} ms / ${d.signIn.cls.toFixed(3)}`],
+      [
+        'sign-in page: requests / first contentful paint / layout shift',
+        `${d.signIn.requests} / ${Math.round(d.signIn.fcpMs)} ms / ${d.signIn.cls.toFixed(3)}`,
+      ],
       ['first install: files', String(d.installFiles)],
       ['officer path: JavaScript files', String(d.officerJsFiles)],
-      ['Lighthouse /login: FCP / LCP / TBT / total weight', `${Math.round(d.lighthouse.fcpMs)} ms / ${Math.round(d.lighthouse.lcpMs)} ms / ${Math.round(d.lighthouse.tbtMs)} ms / ${d.lighthouse.totalKb.toFixed(0)} KiB`],
+      [
+        'Lighthouse /login: FCP / LCP / TBT / total weight',
+        `${Math.round(d.lighthouse.fcpMs)} ms / ${Math.round(d.lighthouse.lcpMs)} ms / ${Math.round(d.lighthouse.tbtMs)} ms / ${d.lighthouse.totalKb.toFixed(0)} KiB`,
+      ],
       ['a deploy changing one screen: files a phone downloads', d.update.files.join(', ')],
-      ['a deploy changing one screen: bytes, against the whole app', `${kb(d.update.bytes).toFixed(1)} KB of ${kb(d.update.wholeAppBytes).toFixed(1)} KB`],
+      [
+        'a deploy changing one screen: bytes, against the whole app',
+        `${kb(d.update.bytes).toFixed(1)} KB of ${kb(d.update.wholeAppBytes).toFixed(1)} KB`,
+      ],
     ],
   );
-  return `Throttling: ${POOR_LINK.downloadThroughput * 8 / 1000} kbit/s each way, ${POOR_LINK.latency} ms round trip, CPU ${CPU_SLOWDOWN}x slower (Chromium DevTools protocol); median of ${RUNS} visits. Lighthouse: its default mobile run.\n\n${budgets}\n\n${detail}`;
+  return `Throttling: ${(POOR_LINK.downloadThroughput * 8) / 1000} kbit/s each way, ${POOR_LINK.latency} ms round trip, CPU ${CPU_SLOWDOWN}x slower (Chromium DevTools protocol); median of ${RUNS} visits. Lighthouse: its default mobile run.\n\n${budgets}\n\n${detail}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--tree');
   const tree = at > 0 ? process.argv[at + 1]! : root;
-  if (tree === root && !existsSync(join(root, 'web', 'dist', 'index.html'))) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (tree === root && !existsSync(join(root, 'web', 'dist', 'index.html')))
+    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   const delivery = await runWebDeliveryBench(tree);
   console.log(formatWebDelivery(delivery));
   const { broken } = judgeWebDelivery(delivery);
@@ -302,4 +366,3 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exitCode = 1;
   }
 }
-

@@ -26,8 +26,19 @@ const OBSERVERS = `
   observe('event', (e) => { window.__vitals.inp = Math.max(window.__vitals.inp, e.duration); }, { durationThreshold: 16 });
 `;
 
-async function measure(browser: Browser, base: string, screen: { name: string; path: string; ready: string; interact?: string; signIn: boolean }, tokens: Record<string, string>) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2.6, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+async function measure(
+  browser: Browser,
+  base: string,
+  screen: { name: string; path: string; ready: string; interact?: string; signIn: boolean },
+  tokens: Record<string, string>,
+) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2.6,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   if (screen.signIn) {
     await context.addInitScript((stored) => {
       for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
@@ -46,7 +57,10 @@ async function measure(browser: Browser, base: string, screen: { name: string; p
     await page.locator(screen.interact).first().click();
     await page.waitForTimeout(800);
   }
-  const vitals = (await page.evaluate(() => (window as unknown as { __vitals: Omit<VitalsRow, 'screen'> }).__vitals)) as Omit<VitalsRow, 'screen'>;
+  const vitals = (await page.evaluate(() => (window as unknown as { __vitals: Omit<VitalsRow, 'screen'> }).__vitals)) as Omit<
+    VitalsRow,
+    'screen'
+  >;
   await context.close();
   return vitals;
 }
@@ -58,12 +72,24 @@ export async function runVitalsBench(): Promise<VitalsRow[]> {
   const server = startProcess('api/src/server.ts', { PORT: String(PORT), DATA_DIR: dataDir, WEB_DIST_DIR: join(root, 'web', 'dist') });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     const base = `http://127.0.0.1:${PORT}`;
     await waitForHttp(`${base}/api/health`);
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'officer@example.com', password: 'officer123' }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'officer@example.com', password: 'officer123' }),
+    });
     const session = ((await login.json()) as { data: { token: string; refreshToken: string } }).data;
     const tokens = { token: session.token, refreshToken: session.refreshToken };
     const screens = [

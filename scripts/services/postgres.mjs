@@ -49,7 +49,9 @@ export function findPgBin() {
   const candidates = [];
   if (process.env.PG_BINDIR) candidates.push(process.env.PG_BINDIR);
   if (existsSync('/usr/lib/postgresql')) {
-    const versions = readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync('/usr/lib/postgresql')
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin`));
   }
   const onPath = which('initdb');
@@ -71,7 +73,16 @@ function runAsUser() {
   let account = lookupUser(RUN_AS);
   if (!account) {
     try {
-      run('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', RUN_AS]);
+      run('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        RUN_AS,
+      ]);
       account = lookupUser(RUN_AS);
     } catch {
       /* fall back to nobody below */
@@ -109,8 +120,18 @@ export async function start({ dir, port, detached = false } = {}) {
       writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o600 });
       if (as) chownSync(pwfile, as.uid, as.gid);
       const [cmd, args] = asArgs(as, join(bin, 'initdb'), [
-        '-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256',
-        '--encoding=UTF8', '--locale=C.UTF-8', '--locale-provider=icu', '--icu-locale=en-US', '--no-sync',
+        '-D',
+        data,
+        '-U',
+        USER,
+        `--pwfile=${pwfile}`,
+        '--auth-local=trust',
+        '--auth-host=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--locale-provider=icu',
+        '--icu-locale=en-US',
+        '--no-sync',
       ]);
       try {
         run(cmd, args, { cwd: work.dir });
@@ -125,18 +146,38 @@ export async function start({ dir, port, detached = false } = {}) {
       const offset = existsSync(logFile) ? readFileSync(logFile).length : 0;
       // If orphaned (we died, even by SIGKILL) postgres gets SIGQUIT: an immediate shutdown that
       // still removes its SysV shared memory segment, which SIGKILL would leak.
-      postgres = spawnDaemon('postgres', join(bin, 'postgres'), [
-        '-D', data,
-        '-c', 'listen_addresses=127.0.0.1', '-p', String(chosen),
-        '-c', 'unix_socket_directories=', // TCP only: no socket in /var/run/postgresql needed
-        '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', // throwaway data
-        '-c', 'dynamic_shared_memory_type=mmap', // in the data folder, not /dev/shm
-      ], { logFile, cwd: work.dir, as, detached, signal: detached ? 'SIGINT' : undefined, orphanSignal: 'QUIT' });
+      postgres = spawnDaemon(
+        'postgres',
+        join(bin, 'postgres'),
+        [
+          '-D',
+          data,
+          '-c',
+          'listen_addresses=127.0.0.1',
+          '-p',
+          String(chosen),
+          '-c',
+          'unix_socket_directories=', // TCP only: no socket in /var/run/postgresql needed
+          '-c',
+          'fsync=off',
+          '-c',
+          'synchronous_commit=off',
+          '-c',
+          'full_page_writes=off', // throwaway data
+          '-c',
+          'dynamic_shared_memory_type=mmap', // in the data folder, not /dev/shm
+        ],
+        { logFile, cwd: work.dir, as, detached, signal: detached ? 'SIGINT' : undefined, orphanSignal: 'QUIT' },
+      );
       service.daemons = [postgres];
       if (!detached) track(service);
       const log = () => readFileSync(logFile, 'utf8').slice(offset);
       try {
-        await waitUntil('postgres to be ready', () => log().includes('ready to accept connections'), { daemons: [postgres], logFile, timeoutMs: 30_000 });
+        await waitUntil('postgres to be ready', () => log().includes('ready to accept connections'), {
+          daemons: [postgres],
+          logFile,
+          timeoutMs: 30_000,
+        });
         port = chosen;
         break;
       } catch (err) {
@@ -151,7 +192,13 @@ export async function start({ dir, port, detached = false } = {}) {
 
     const env = { ...process.env, PGPASSWORD: PASSWORD };
     const conn = ['-h', '127.0.0.1', '-p', String(port), '-U', USER];
-    const exists = !fresh && (await runAsync(join(bin, 'psql'), [...conn, '-d', 'postgres', '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`], { env })).trim() === '1';
+    const exists =
+      !fresh &&
+      (
+        await runAsync(join(bin, 'psql'), [...conn, '-d', 'postgres', '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`], {
+          env,
+        })
+      ).trim() === '1';
     if (!exists) await runAsync(join(bin, 'createdb'), [...conn, DATABASE], { env });
 
     const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;

@@ -119,12 +119,25 @@ rgw enable usage log = false
 // Minimal AWS Signature V4 for the one call we make before handing over (PUT bucket), so this
 // script needs no npm package.
 function signedRequest({ method, port, path, body = '' }) {
-  const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const host = `127.0.0.1:${port}`;
   const payloadHash = createHash('sha256').update(body).digest('hex');
   const signedHeaders = 'host;x-amz-content-sha256;x-amz-date';
-  const canonical = [method, path, '', `host:${host}`, `x-amz-content-sha256:${payloadHash}`, `x-amz-date:${amzDate}`, '', signedHeaders, payloadHash].join('\n');
+  const canonical = [
+    method,
+    path,
+    '',
+    `host:${host}`,
+    `x-amz-content-sha256:${payloadHash}`,
+    `x-amz-date:${amzDate}`,
+    '',
+    signedHeaders,
+    payloadHash,
+  ].join('\n');
   const scope = `${day}/${REGION}/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
   const hmac = (key, data) => createHmac('sha256', key).update(data).digest();
@@ -158,7 +171,8 @@ export async function start({ dir, bucket = BUCKET, memstoreBytes = 1024 ** 3, d
   const work = workDir(dir, 'parkpatrol-rgw-');
   if (!work.temporary) {
     const foreign = readdirSync(work.dir).filter((e) => !ENTRIES.includes(e));
-    if (foreign.length) throw new Error(`${work.dir} has files this script did not make (${foreign.join(', ')}): give an empty or new folder.`);
+    if (foreign.length)
+      throw new Error(`${work.dir} has files this script did not make (${foreign.join(', ')}): give an empty or new folder.`);
     for (const entry of ENTRIES) rmSync(join(work.dir, entry), { recursive: true, force: true });
   }
   const d = work.dir;
@@ -199,7 +213,19 @@ export async function start({ dir, bucket = BUCKET, memstoreBytes = 1024 ** 3, d
     service.daemons.push(rgw);
     await waitForPort(rgwPort, { daemons: [mon, osd, rgw], logFile: join(d, 'log', 'client.rgw.log'), timeoutMs: 90_000 });
 
-    await runAsync('radosgw-admin', [...c, 'user', 'create', '--uid', 'parkpatrol', '--display-name', 'ParkPatrol tests', '--access-key', ACCESS_KEY, '--secret', SECRET_KEY]);
+    await runAsync('radosgw-admin', [
+      ...c,
+      'user',
+      'create',
+      '--uid',
+      'parkpatrol',
+      '--display-name',
+      'ParkPatrol tests',
+      '--access-key',
+      ACCESS_KEY,
+      '--secret',
+      SECRET_KEY,
+    ]);
     const created = await signedRequest({ method: 'PUT', port: rgwPort, path: `/${bucket}` });
     if (created.status !== 200 && !created.body.includes('BucketAlreadyOwnedByYou')) {
       throw new Error(`Creating bucket ${bucket} failed: HTTP ${created.status} ${created.body}`);

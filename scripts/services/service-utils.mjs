@@ -2,7 +2,19 @@
 // Debian package install on demand, free loopback ports, waiting for a port or a log line,
 // spawning daemons that die with us, and the start|stop|run|serve command line.
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, closeSync, constants, existsSync, mkdtempSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -284,7 +296,10 @@ function removeStaleTempDirs(prefix) {
   }
 }
 
-export const formatEnv = (env) => Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n');
+export const formatEnv = (env) =>
+  Object.entries(env)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
 
 /**
  * The command line shared by the service scripts:
@@ -328,7 +343,10 @@ export async function cli({ name, start, defaultDir, stateFile = 'parkpatrol-ser
         return;
       }
       const state = JSON.parse(readFileSync(file, 'utf8'));
-      await killDaemons(state.daemons.filter((d) => sameProcess(d)), { graceMs: 5000 });
+      await killDaemons(
+        state.daemons.filter((d) => sameProcess(d)),
+        { graceMs: 5000 },
+      );
       if (!dir) rmSync(target, { recursive: true, force: true });
       else rmSync(file, { force: true });
       console.error(`${name} stopped.`);

@@ -46,8 +46,13 @@ test('postgres: start, create table, insert, select, stop', { skip: only && only
       await client.query('CREATE TABLE tickets (id serial PRIMARY KEY, plate text NOT NULL, issued_at timestamptz DEFAULT now())');
       await client.query('INSERT INTO tickets (plate) VALUES ($1), ($2)', ['AB12 CDE', 'XY99 ZZZ']);
       const { rows } = await client.query('SELECT plate FROM tickets ORDER BY id');
-      assert.deepEqual(rows.map((r) => r.plate), ['AB12 CDE', 'XY99 ZZZ']);
-      const { rows: [who] } = await client.query('SELECT current_user AS u, current_database() AS db');
+      assert.deepEqual(
+        rows.map((r) => r.plate),
+        ['AB12 CDE', 'XY99 ZZZ'],
+      );
+      const {
+        rows: [who],
+      } = await client.query('SELECT current_user AS u, current_database() AS db');
       assert.deepEqual(who, { u: 'parkpatrol', db: 'parkpatrol' });
     } finally {
       await client.end();
@@ -66,8 +71,13 @@ test('radosgw: start, PutObject, GetObject (stream), ListObjectsV2, DeleteObject
   const { start } = await import('./radosgw.mjs');
   const s3 = await timed('radosgw start (install if needed + mon + osd + rgw + user + bucket)', () => start());
   try {
-    console.log(`# ${Object.entries(s3.env).map(([k, v]) => `${k}=${v}`).join(' ')}`);
-    const { S3Client, PutObjectCommand, GetObjectCommand, ListObjectsV2Command, DeleteObjectCommand } = requireFromApi('@aws-sdk/client-s3');
+    console.log(
+      `# ${Object.entries(s3.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
+    const { S3Client, PutObjectCommand, GetObjectCommand, ListObjectsV2Command, DeleteObjectCommand } =
+      requireFromApi('@aws-sdk/client-s3');
     const client = new S3Client({
       region: s3.env.AWS_REGION,
       endpoint: s3.env.AWS_ENDPOINT_URL_S3,
@@ -95,11 +105,19 @@ test('radosgw: start, PutObject, GetObject (stream), ListObjectsV2, DeleteObject
 
       await client.send(new DeleteObjectCommand({ Bucket, Key: 'cases/42/photo-1.jpg' }));
       const after = await client.send(new ListObjectsV2Command({ Bucket }));
-      assert.deepEqual((after.Contents ?? []).map((o) => o.Key), ['cases/42/note.txt']);
+      assert.deepEqual(
+        (after.Contents ?? []).map((o) => o.Key),
+        ['cases/42/note.txt'],
+      );
       await assert.rejects(client.send(new GetObjectCommand({ Bucket, Key: 'cases/42/photo-1.jpg' })), { name: 'NoSuchKey' });
     });
     // Signatures are checked: a wrong secret is refused.
-    const wrong = new S3Client({ region: 'us-east-1', endpoint: s3.env.AWS_ENDPOINT_URL_S3, forcePathStyle: true, credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID, secretAccessKey: 'nope' } });
+    const wrong = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.env.AWS_ENDPOINT_URL_S3,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID, secretAccessKey: 'nope' },
+    });
     await assert.rejects(wrong.send(new ListObjectsV2Command({ Bucket })), { name: 'SignatureDoesNotMatch' });
     client.destroy();
     wrong.destroy();

@@ -14,16 +14,27 @@ describe('describeActivity', () => {
   });
 
   it('names what was done to a PCN, and what a person did without one', () => {
-    expect(sentence(describeActivity({ activityType: 'PCN_CREATED', description: 'Created PCN 00000006', pcn }, 'Olivia Officer'))).toBe('Olivia Officer filed PCN-00000006');
+    expect(sentence(describeActivity({ activityType: 'PCN_CREATED', description: 'Created PCN 00000006', pcn }, 'Olivia Officer'))).toBe(
+      'Olivia Officer filed PCN-00000006',
+    );
     expect(sentence(describeActivity({ activityType: 'LOGIN', description: null }, 'Olivia Officer'))).toBe('Olivia Officer signed in');
-    expect(sentence(describeActivity({ activityType: 'LOGIN', description: 'Signed in with an access link' }, 'Nora New'))).toBe('Nora New signed in with an access link');
+    expect(sentence(describeActivity({ activityType: 'LOGIN', description: 'Signed in with an access link' }, 'Nora New'))).toBe(
+      'Nora New signed in with an access link',
+    );
   });
 
   it('falls back to the recorded words when the PCN is gone or the type is unknown', () => {
-    expect(sentence(describeActivity({ activityType: 'PCN_DELETED', description: 'Deleted PCN 00000007', pcn: null }, 'Olivia Officer'))).toBe('Olivia Officer: Deleted PCN 00000007');
-    expect(sentence(describeActivity({ activityType: 'ONBOARDING_SENT', description: 'Onboarding email sent to Nora New (nora@example.com)' }, 'Ada Admin'))).toBe(
-      'Ada Admin: Onboarding email sent to Nora New (nora@example.com)',
-    );
+    expect(
+      sentence(describeActivity({ activityType: 'PCN_DELETED', description: 'Deleted PCN 00000007', pcn: null }, 'Olivia Officer')),
+    ).toBe('Olivia Officer: Deleted PCN 00000007');
+    expect(
+      sentence(
+        describeActivity(
+          { activityType: 'ONBOARDING_SENT', description: 'Onboarding email sent to Nora New (nora@example.com)' },
+          'Ada Admin',
+        ),
+      ),
+    ).toBe('Ada Admin: Onboarding email sent to Nora New (nora@example.com)');
     expect(parseStatusChange('something else')).toBeNull();
   });
 });

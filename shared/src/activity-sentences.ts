@@ -47,7 +47,11 @@ export function describeActivity(
   if (verb && pcn) return { before: `${actor} ${verb} `, pcn, after: '' };
   switch (activity.activityType) {
     case 'LOGIN':
-      return { before: `${actor} signed in${activity.description?.includes('access link') ? ' with an access link' : ''}`, pcn: null, after: '' };
+      return {
+        before: `${actor} signed in${activity.description?.includes('access link') ? ' with an access link' : ''}`,
+        pcn: null,
+        after: '',
+      };
     case 'LOGOUT':
       return { before: `${actor} signed out`, pcn: null, after: '' };
     case 'PASSWORD_RESET':

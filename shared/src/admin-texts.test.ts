@@ -3,7 +3,15 @@ import { isLocalOnlyUrl } from './admin-texts.ts';
 
 describe('isLocalOnlyUrl', () => {
   it('flags the addresses only the server itself can open', () => {
-    for (const url of ['http://localhost:8000', 'http://LOCALHOST', 'http://app.localhost:8000', 'http://127.0.0.1:8000', 'http://127.1.2.3', 'http://[::1]:8000', 'http://0.0.0.0:8000']) {
+    for (const url of [
+      'http://localhost:8000',
+      'http://LOCALHOST',
+      'http://app.localhost:8000',
+      'http://127.0.0.1:8000',
+      'http://127.1.2.3',
+      'http://[::1]:8000',
+      'http://0.0.0.0:8000',
+    ]) {
       expect(isLocalOnlyUrl(url), url).toBe(true);
     }
   });

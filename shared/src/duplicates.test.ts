@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isSameParkingEvent, parkingEventDay, utcDayRange, type ParkingEvent } from './duplicates.ts';
 
-const base: ParkingEvent = { vehicleRegistration: 'AB12CDE', carParkId: 'cp-1', observedAt: '2026-06-01T09:30:00.000Z', createdAt: '2026-06-01T09:50:00.000Z' };
+const base: ParkingEvent = {
+  vehicleRegistration: 'AB12CDE',
+  carParkId: 'cp-1',
+  observedAt: '2026-06-01T09:30:00.000Z',
+  createdAt: '2026-06-01T09:50:00.000Z',
+};
 
 describe('isSameParkingEvent', () => {
   it('matches the same vehicle at the same car park on the same day, registration compared normalised', () => {

@@ -39,7 +39,11 @@ describe('keeperNoticeTimeLeft', () => {
   });
 
   it('says Overdue once the deadline has passed', () => {
-    expect(keeperNoticeTimeLeft(new Date(NOW.getTime() - 1000).toISOString(), NOW)).toEqual({ text: 'Overdue', isOverdue: true, wholeDaysLeft: 0 });
+    expect(keeperNoticeTimeLeft(new Date(NOW.getTime() - 1000).toISOString(), NOW)).toEqual({
+      text: 'Overdue',
+      isOverdue: true,
+      wholeDaysLeft: 0,
+    });
   });
 });
 

@@ -105,6 +105,9 @@ export const PCN_AUDIT_FIELD_LABELS: Record<string, string> = {
 export function auditFieldLabel(field: string): string {
   const known = PCN_AUDIT_FIELD_LABELS[field];
   if (known) return known;
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -19,7 +19,9 @@ describe('keeperNoticeDueAt', () => {
   });
 
   it('runs from the first sighting, else from when the PCN was made', () => {
-    expect(parkingEventTime({ observedAt: '2026-06-01T09:00:00.000Z', createdAt: '2026-06-03T09:00:00.000Z' })).toBe('2026-06-01T09:00:00.000Z');
+    expect(parkingEventTime({ observedAt: '2026-06-01T09:00:00.000Z', createdAt: '2026-06-03T09:00:00.000Z' })).toBe(
+      '2026-06-01T09:00:00.000Z',
+    );
     expect(parkingEventTime({ observedAt: null, createdAt: '2026-06-03T09:00:00.000Z' })).toBe('2026-06-03T09:00:00.000Z');
   });
 });

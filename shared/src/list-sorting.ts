@@ -7,7 +7,16 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** 'deadline' also narrows the list to PCNs whose keeper notice can still go out. */
-export const PCN_SORT_KEYS = ['pcnNumber', 'vehicleRegistration', 'carPark', 'offenceType', 'officer', 'status', 'created', 'deadline'] as const;
+export const PCN_SORT_KEYS = [
+  'pcnNumber',
+  'vehicleRegistration',
+  'carPark',
+  'offenceType',
+  'officer',
+  'status',
+  'created',
+  'deadline',
+] as const;
 export type PcnSortKey = (typeof PCN_SORT_KEYS)[number];
 export const USER_SORT_KEYS = ['name', 'email', 'role', 'isActive', 'created'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];

@@ -88,8 +88,15 @@ describe('canIssue', () => {
 
   it('uses the car park periods, zero included', () => {
     const observedAt = '2026-06-01T09:30:00Z';
-    expect(canIssue({ stayApplies: true, observedAt, issuedAt: observedAt, periods: { considerationMinutes: 0, graceMinutes: 0 } }).canIssue).toBe(true);
-    const long = canIssue({ stayApplies: true, observedAt, issuedAt: '2026-06-01T10:00:00Z', periods: { considerationMinutes: 20, graceMinutes: 15 } });
+    expect(
+      canIssue({ stayApplies: true, observedAt, issuedAt: observedAt, periods: { considerationMinutes: 0, graceMinutes: 0 } }).canIssue,
+    ).toBe(true);
+    const long = canIssue({
+      stayApplies: true,
+      observedAt,
+      issuedAt: '2026-06-01T10:00:00Z',
+      periods: { considerationMinutes: 20, graceMinutes: 15 },
+    });
     expect(long).toMatchObject({ canIssue: false, earliestIssueAt: '2026-06-01T10:05:00.000Z' });
     expect(long.explanation).toContain('35 minutes after the vehicle was first seen (20 minutes consideration + 15 minutes grace)');
   });
@@ -134,7 +141,7 @@ describe('clock offset', () => {
   });
 });
 
-describe('findSecondVisitPhoto (the stay rule\'s second visit)', () => {
+describe("findSecondVisitPhoto (the stay rule's second visit)", () => {
   const periods = { considerationMinutes: 5, graceMinutes: 10 };
 
   it('finds the first photo taken at or after first sighting + consideration + grace', () => {
@@ -147,7 +154,11 @@ describe('findSecondVisitPhoto (the stay rule\'s second visit)', () => {
   });
 
   it('finds none when every photo is from the first visit, or has no capture time', () => {
-    const check = findSecondVisitPhoto({ observedAt: '2026-03-14T09:00:00.000Z', periods, photoTakenAts: ['2026-03-14T09:01:00.000Z', null, undefined, ''] });
+    const check = findSecondVisitPhoto({
+      observedAt: '2026-03-14T09:00:00.000Z',
+      periods,
+      photoTakenAts: ['2026-03-14T09:01:00.000Z', null, undefined, ''],
+    });
     expect(check.secondVisitPhotoIndex).toBeNull();
   });
 
@@ -158,7 +169,11 @@ describe('findSecondVisitPhoto (the stay rule\'s second visit)', () => {
       secondVisitPhotoIndex: 0,
     });
     // 00:50 GMT on 29 March 2026; the clocks go forward at 01:00: the wall reads 02:05 BST when due.
-    const spring = findSecondVisitPhoto({ observedAt: '2026-03-29T00:50:00.000Z', periods, photoTakenAts: ['2026-03-29T01:04:00.000Z', '2026-03-29T01:05:00.000Z'] });
+    const spring = findSecondVisitPhoto({
+      observedAt: '2026-03-29T00:50:00.000Z',
+      periods,
+      photoTakenAts: ['2026-03-29T01:04:00.000Z', '2026-03-29T01:05:00.000Z'],
+    });
     expect(spring).toEqual({ dueAt: '2026-03-29T01:05:00.000Z', secondVisitPhotoIndex: 1 });
     expect(secondVisitMissingMessage(spring.dueAt)).toContain('29 Mar, 02:05 (UK time)');
     // 01:50 BST on 25 October 2026, before the clocks go back at 02:00 BST: due at 01:05 GMT.

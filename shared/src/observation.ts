@@ -70,7 +70,12 @@ export function canIssue(input: {
   const remainingMs = earliest.getTime() - toMs(input.issuedAt);
   const wait = `${minutesText(considerationMinutes + graceMinutes)} after the vehicle was first seen (${minutesText(considerationMinutes)} consideration + ${minutesText(graceMinutes)} grace)`;
   if (remainingMs <= 0) {
-    return { canIssue: true, earliestIssueAt: earliest.toISOString(), remainingMs: 0, explanation: `The waiting period has passed: a notice may be issued from ${wait}.` };
+    return {
+      canIssue: true,
+      earliestIssueAt: earliest.toISOString(),
+      remainingMs: 0,
+      explanation: `The waiting period has passed: a notice may be issued from ${wait}.`,
+    };
   }
   const remainingMinutes = Math.ceil(remainingMs / MINUTE_MS);
   return {
@@ -164,7 +169,13 @@ export function findSecondVisitPhoto(input: {
   return { dueAt: new Date(due).toISOString(), secondVisitPhotoIndex: index < 0 ? null : index };
 }
 
-const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  day: 'numeric',
+  month: 'short',
+});
 
 /** The refusal of a stay notice without the second visit's photo: says when to photograph again. */
 export function secondVisitMissingMessage(dueAt: Instant): string {

@@ -1,12 +1,4 @@
-export const PCN_STATUSES = [
-  'SUBMITTED',
-  'UNDER_REVIEW',
-  'APPROVED',
-  'REJECTED',
-  'ISSUED',
-  'PAID',
-  'CANCELLED',
-] as const;
+export const PCN_STATUSES = ['SUBMITTED', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'ISSUED', 'PAID', 'CANCELLED'] as const;
 export type PcnStatus = (typeof PCN_STATUSES)[number];
 
 export const PCN_STATUS_LABELS: Record<PcnStatus, string> = {

@@ -19,7 +19,12 @@ describe('OFFENCE_PHOTO_CHECKLIST', () => {
 
   it('asks a disabled bay also for its markings and the absence of a blue badge', () => {
     expect(OFFENCE_PHOTO_CHECKLIST.PARKING_IN_DISABLED_BAY.map((i) => i.id)).toEqual([
-      'number-plate', 'vehicle-in-context', 'signage', 'contravention', 'bay-markings', 'no-blue-badge',
+      'number-plate',
+      'vehicle-in-context',
+      'signage',
+      'contravention',
+      'bay-markings',
+      'no-blue-badge',
     ]);
     expect(OFFENCE_PHOTO_CHECKLIST.PARKING_IN_FIRE_ROUTE.map((i) => i.id)).toContain('fire-route-markings');
     expect(OFFENCE_PHOTO_CHECKLIST.PARKING_WITHOUT_PERMIT.map((i) => i.id)).toContain('windscreen-no-permit');

@@ -34,7 +34,11 @@ const SHOTS: Record<PhotoShotType, PhotoChecklistItem> = {
     label: 'No blue badge',
     hint: 'The dashboard and windscreen showing no blue badge on display.',
   },
-  'fire-route-markings': { id: 'fire-route-markings', label: 'Fire route markings', hint: 'The fire route markings or hatching under or beside the vehicle.' },
+  'fire-route-markings': {
+    id: 'fire-route-markings',
+    label: 'Fire route markings',
+    hint: 'The fire route markings or hatching under or beside the vehicle.',
+  },
   'windscreen-no-permit': {
     id: 'windscreen-no-permit',
     label: 'Windscreen, no permit',
@@ -62,7 +66,14 @@ export function isPhotoShotType(value: string): value is PhotoShotType {
  * for none. Returns null when any id is not a known shot type.
  */
 export function parsePhotoShots(value: string): PhotoShotType[] | null {
-  const ids = [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
+  const ids = [
+    ...new Set(
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    ),
+  ];
   return ids.every(isPhotoShotType) ? ids : null;
 }
 
@@ -88,10 +99,7 @@ export type ChecklistCoverage = {
 };
 
 /** Which checklist items the photos cover; shots the offence does not ask for are ignored. */
-export function checklistCoverage(
-  offenceType: OffenceType,
-  photos: ReadonlyArray<{ shots: readonly string[] }>,
-): ChecklistCoverage {
+export function checklistCoverage(offenceType: OffenceType, photos: ReadonlyArray<{ shots: readonly string[] }>): ChecklistCoverage {
   const items = OFFENCE_PHOTO_CHECKLIST[offenceType].map((item): ChecklistCoverageItem => {
     const photoIndexes = photos.flatMap((photo, index) => (photo.shots.includes(item.id) ? [index] : []));
     return { ...item, covered: photoIndexes.length > 0, photoIndexes };

@@ -181,8 +181,9 @@ export const pcnStatsQuerySchema = z.object({ scope: pcnScope });
 // ---- car parks ----
 const carParkFields = {
   name: nameSchema(V.nameRequired),
-  siteCode: singleLine(z.string().trim().min(1, 'Site code is required').max(20, 'At most 20 characters'))
-    .transform((v) => v.toUpperCase()),
+  siteCode: singleLine(z.string().trim().min(1, 'Site code is required').max(20, 'At most 20 characters')).transform((v) =>
+    v.toUpperCase(),
+  ),
   address: singleLine(z.string().trim().max(200, 'At most 200 characters')),
   postcode: singleLine(z.string().trim().max(10, 'At most 10 characters')).transform((v) => v.toUpperCase()),
   isActive: z.boolean(),
@@ -210,7 +211,12 @@ export const assignUserInputSchema = z.object({ userId: idSchema });
 export const registrationSchema = z
   .string({ error: V.registrationRequired })
   .transform(normaliseRegistration)
-  .pipe(z.string().min(1, V.registrationRequired).regex(/^[A-Z0-9]{2,10}$/, V.registrationInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, V.registrationRequired)
+      .regex(/^[A-Z0-9]{2,10}$/, V.registrationInvalid),
+  );
 
 /** The text fields of a PCN, as sent by the form (multipart fields, all strings). */
 export const pcnFieldsSchema = z.object({
@@ -223,7 +229,10 @@ export const pcnFieldsSchema = z.object({
   /** When the notice is issued; the server uses its receipt time when absent. */
   issuedAt: z.iso.datetime({ offset: true, error: V.issuedAtInvalid }).optional(),
   /** Multipart text 'true' or 'false'; absent: the car park's default. */
-  stayApplies: z.enum(['true', 'false'], { error: V.stayAppliesInvalid }).transform((v) => v === 'true').optional(),
+  stayApplies: z
+    .enum(['true', 'false'], { error: V.stayAppliesInvalid })
+    .transform((v) => v === 'true')
+    .optional(),
   /** Why the officer continued although the same parking event already has a PCN. */
   duplicateReason: z.string().trim().max(DUPLICATE_REASON_MAX_LENGTH, V.duplicateReasonTooLong).optional(),
 });
@@ -334,7 +343,10 @@ export type Observation = {
   pcnNumber: string | null;
   updatedAt: string;
 };
-export type ObservationListResponse = { observations: Observation[]; pagination: { page: number; limit: number; total: number; pages: number } };
+export type ObservationListResponse = {
+  observations: Observation[];
+  pagination: { page: number; limit: number; total: number; pages: number };
+};
 
 /**
  * POST /client-errors: an uncaught error of the web app, with the build it came from, so a
@@ -344,7 +356,14 @@ export type ObservationListResponse = { observations: Observation[]; pagination:
 export const clientErrorReportSchema = z.object({
   message: z.string().min(1).max(1000),
   stack: z.string().max(8000).optional(),
-  page: z.string().max(500).regex(/^\/[^?#]*$/, 'A path without query or fragment'),
-  buildId: z.string().min(1).max(64).regex(/^[\w.-]+$/),
+  page: z
+    .string()
+    .max(500)
+    .regex(/^\/[^?#]*$/, 'A path without query or fragment'),
+  buildId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w.-]+$/),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;

@@ -5,10 +5,16 @@ import { withBootScreen } from './boot-screen.ts';
 const TEMPLATE = '<head><title>T</title>\n<!--boot-head--></head><body><div id="root"></div>\n<!--boot-body--></body>';
 
 describe('the boot screen in index.html', () => {
-  it('puts the sign-in form with the spec\'s texts and the loading shell in place of the markers', () => {
+  it("puts the sign-in form with the spec's texts and the loading shell in place of the markers", () => {
     const html = withBootScreen(TEMPLATE, 'ParkPatrol Self Ticketing');
     expect(html).not.toContain('<!--boot');
-    for (const text of ['ParkPatrol Self Ticketing', SCREEN_TEXTS.signInSubtitle, SCREEN_TEXTS.signIn, SCREEN_TEXTS.forgotPasswordLink, SCREEN_TEXTS.loading]) {
+    for (const text of [
+      'ParkPatrol Self Ticketing',
+      SCREEN_TEXTS.signInSubtitle,
+      SCREEN_TEXTS.signIn,
+      SCREEN_TEXTS.forgotPasswordLink,
+      SCREEN_TEXTS.loading,
+    ]) {
       expect(html).toContain(`>${text}<`);
     }
     expect(html).toMatch(/<script>\(function\(\)\{.*\}\)\(\);<\/script>/);

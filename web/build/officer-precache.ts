@@ -1,5 +1,8 @@
 /** The part of Vite's build manifest (dist/.vite/manifest.json) this needs. */
-export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }>;
+export type ViteManifest = Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] }
+>;
 
 /** Admin screens: an officer never opens them, so an officer's install does not download them. */
 export const isAdminSource = (key: string) => key.startsWith('src/features/admin/');

@@ -36,7 +36,7 @@ describe('the start chunk', () => {
     expect(names(startChunkModules('/x/web/src/main.ts', graph))).toEqual(['api', 'paths', 'session']);
   });
 
-  it('leaves in the entry what only the entry\'s own modules import, and never takes libraries or lazy screens', () => {
+  it("leaves in the entry what only the entry's own modules import, and never takes libraries or lazy screens", () => {
     const start = names(startChunkModules('/x/web/src/main.ts', graph));
     for (const own of ['main', 'router', 'login', 'form-bits', 'dashboard', 'card']) expect(start).not.toContain(own);
     expect([...startChunkModules('/x/web/src/main.ts', graph)].some((m) => m.includes('node_modules'))).toBe(false);

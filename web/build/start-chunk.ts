@@ -28,7 +28,7 @@ export function startChunkModules(entryId: string, graph: ModuleGraph): Set<stri
   }
   // The entry's own set: shrink until every module in it is imported only from inside it.
   const own = new Set(reachable);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const id of own) {
       if (id === entryId) continue;

@@ -32,7 +32,11 @@ test('a USER gets Access Denied on every admin route and 403 from every admin en
   test.skip(isPhone(testInfo), 'Roles do not depend on the screen size; the desktop run covers it');
   const token = await apiToken(page.request, OFFICER);
   for (const endpoint of ADMIN_ENDPOINTS) {
-    const response = await page.request.fetch(endpoint.path, { method: endpoint.method, headers: bearer(token), ...(endpoint.data ? { data: endpoint.data } : {}) });
+    const response = await page.request.fetch(endpoint.path, {
+      method: endpoint.method,
+      headers: bearer(token),
+      ...(endpoint.data ? { data: endpoint.data } : {}),
+    });
     expect(response.status(), `${endpoint.method} ${endpoint.path}`).toBe(403);
   }
 
@@ -114,7 +118,9 @@ test('the admin dialogs and the second analytics tab pass axe', async ({ page },
 
   // A car park with PCNs cannot be deleted: the refusal is shown and deactivating is offered.
   const officerToken = await apiToken(page.request, OFFICER);
-  const officerParks = (await (await page.request.get('/api/car-parks', { headers: bearer(officerToken) })).json()) as { data: Array<{ id: string; name: string }> };
+  const officerParks = (await (await page.request.get('/api/car-parks', { headers: bearer(officerToken) })).json()) as {
+    data: Array<{ id: string; name: string }>;
+  };
   const used = officerParks.data[0]!;
   await createPcnThroughApi(page.request, officerToken, { registration: `CP${uniqueSuffix()}`.slice(0, 10), carParkId: used.id });
   await page.goto('/admin/car-parks');

@@ -29,7 +29,14 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
     stayApplies: true,
     deviceTime: new Date(now + 3 * MINUTE + 12_500).toISOString(),
     photos: [
-      { takenAt: new Date(nearObservedAt + MINUTE).toISOString(), takenAtSource: 'camera', latitude: 51.50135, longitude: -0.14189, accuracyM: 12, shots: ['number-plate'] },
+      {
+        takenAt: new Date(nearObservedAt + MINUTE).toISOString(),
+        takenAtSource: 'camera',
+        latitude: 51.50135,
+        longitude: -0.14189,
+        accuracyM: 12,
+        shots: ['number-plate'],
+      },
       { takenAt: new Date(nearObservedAt + 2 * MINUTE).toISOString(), takenAtSource: 'added', shots: ['vehicle-in-context'] },
       { shots: ['number-plate', 'signage'] },
       // The second visit: the vehicle still there after consideration and grace.
@@ -64,7 +71,9 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
   await expect(nearRow).toContainText('Submitted');
   await expect(queueRows.filter({ hasText: farTitle })).toContainText('9 days left');
   // Nearest first: the near notice (or its same-day duplicate, 20 minutes either side) leads, the far one follows.
-  const titles = (await queueRows.evaluateAll((rows) => rows.map((row) => row.querySelector('th[scope="row"]')?.textContent ?? ''))).filter(Boolean);
+  const titles = (await queueRows.evaluateAll((rows) => rows.map((row) => row.querySelector('th[scope="row"]')?.textContent ?? ''))).filter(
+    Boolean,
+  );
   expect(titles.slice(0, 2)).toContain(nearTitle);
   expect(titles.indexOf(nearTitle)).toBeLessThan(titles.indexOf(farTitle));
   await expect(page.getByRole('region', { name: 'Possible duplicates' })).toContainText(/[1-9]\d* PCNs share a vehicle, car park and day/);
@@ -81,7 +90,9 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
   await nearRow.getByRole('link', { name: nearTitle }).click();
   await expect(page.getByRole('heading', { level: 1, name: nearTitle })).toBeVisible();
   await expect(page.locator('.deadline-line')).toContainText(/Keeper notice due by .+2 days left/);
-  await expect(page.getByRole('note', { name: 'Device clock warning' })).toContainText(/The officer's device clock was 3 min 1[12] s fast when this notice was sent\./);
+  await expect(page.getByRole('note', { name: 'Device clock warning' })).toContainText(
+    /The officer's device clock was 3 min 1[12] s fast when this notice was sent\./,
+  );
 
   const evidence = page.getByRole('region', { name: 'Evidence' });
   const firstPhoto = evidence.getByRole('listitem', { name: 'Photo 1' });
@@ -115,7 +126,10 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
   await expect(audit.nth(1)).toContainText('Status changed');
   await expect(audit.nth(1)).toContainText('by Ada Admin');
   await expect(audit.nth(1).getByRole('definition')).toHaveText(/Submitted\s*→?\s*changed to\s*Under Review/);
-  await audit.nth(0).getByRole('button', { name: /Show the \d+ recorded fields/ }).click();
+  await audit
+    .nth(0)
+    .getByRole('button', { name: /Show the \d+ recorded fields/ })
+    .click();
   await expect(audit.nth(0).getByRole('term').filter({ hasText: 'Vehicle registration' })).toBeVisible();
   await expect(audit.nth(0)).toContainText('Device clock');
   await snap(page, testInfo, 'admin-evidence-review');
@@ -133,7 +147,10 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
   await expect(rows.filter({ hasText: farTitle })).toHaveCount(0);
   await snap(page, testInfo, 'admin-evidence-duplicates');
   await expectNoSeriousAxeViolations(page, 'PCN list filtered to possible duplicates');
-  await rows.filter({ hasText: duplicateTitle }).getByRole('link', { name: `Review ${duplicateTitle}` }).click();
+  await rows
+    .filter({ hasText: duplicateTitle })
+    .getByRole('link', { name: `Review ${duplicateTitle}` })
+    .click();
   const duplicatePanel = page.getByRole('region', { name: 'Possible duplicates' });
   await expect(duplicatePanel.getByRole('link', { name: nearTitle })).toBeVisible();
   await expect(duplicatePanel).toContainText('Driver came back and parked again in another bay');

@@ -10,7 +10,13 @@ test('an admin exports the filtered PCNs as CSV and the file equals the table', 
   const prefix = `XP${uniqueSuffix().slice(-5)}`;
   const officerToken = await apiToken(page.request, OFFICER);
   const made = [];
-  for (const n of [1, 2, 3]) made.push(await createPcnThroughApi(page.request, officerToken, { registration: `${prefix}${n}`, description: n === 2 ? '=cmd|calc' : 'Across two bays' }));
+  for (const n of [1, 2, 3])
+    made.push(
+      await createPcnThroughApi(page.request, officerToken, {
+        registration: `${prefix}${n}`,
+        description: n === 2 ? '=cmd|calc' : 'Across two bays',
+      }),
+    );
 
   await signIn(page, ADMIN);
   await page.goto('/admin/pcns');

@@ -13,7 +13,13 @@ import { decodeQrAttachment, readEmailsTo, waitForEmailTo } from './mail-sink.ts
 test.skip(({ isMobile }) => isMobile, 'Admin screens are desktop first; the phone layout is covered in admin-access.spec.ts');
 
 async function freshContext(browser: Browser, baseURL: string) {
-  return browser.newContext({ baseURL, serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 800 } });
+  return browser.newContext({
+    baseURL,
+    serviceWorkers: 'block',
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: { width: 1280, height: 800 },
+  });
 }
 
 async function rowMenu(page: Page, name: string, item: string) {
@@ -21,7 +27,11 @@ async function rowMenu(page: Page, name: string, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('an admin onboards a new officer who signs in from the QR code and sees their car park', async ({ page, browser, baseURL }, testInfo) => {
+test('an admin onboards a new officer who signs in from the QR code and sees their car park', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   // The longest journey of the suite: three browser contexts, two emails, two shared cores.
   test.setTimeout(120_000);
   const suffix = uniqueSuffix();
@@ -88,7 +98,11 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await page.goto('/admin/onboarding');
   await expect(page.getByRole('heading', { level: 1, name: 'Client Onboarding' })).toBeVisible();
   // This server's APP_URL is a loopback address: the admin is told a phone cannot open the links.
-  await expect(page.getByRole('status').filter({ hasText: `The links in these emails point at ${baseURL}, which only this server's own machine can open` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `The links in these emails point at ${baseURL}, which only this server's own machine can open` }),
+  ).toBeVisible();
   const sendButton = page.getByRole('button', { name: /^Send Onboarding Emails \(\d+\)$/ });
   await expect(sendButton).toHaveText('Send Onboarding Emails (0)');
   await expect(sendButton).toBeDisabled();
@@ -130,10 +144,20 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   const bulkDialog = page.getByRole('dialog', { name: 'Send Onboarding Emails' });
   await expect(bulkDialog.getByText('You are about to send onboarding emails to 2 user(s).')).toBeVisible();
   // One of the two was emailed a moment ago: the dialog says that earlier link stops working.
-  await expect(bulkDialog.getByText('1 of them was sent an onboarding email before: sending again stops the earlier link working; only the newest link signs in.')).toBeVisible();
+  await expect(
+    bulkDialog.getByText(
+      '1 of them was sent an onboarding email before: sending again stops the earlier link working; only the newest link signs in.',
+    ),
+  ).toBeVisible();
   const notes = bulkDialog.getByLabel('Admin Notes (Optional)');
   await expect(notes).toHaveAttribute('placeholder', 'Add any specific instructions or information for the users...');
-  for (const item of ['Welcome message and account details', 'Unique access URL and QR code', 'System features and capabilities', 'Assigned car parks (if any)', 'Help and support information']) {
+  for (const item of [
+    'Welcome message and account details',
+    'Unique access URL and QR code',
+    'System features and capabilities',
+    'Assigned car parks (if any)',
+    'Help and support information',
+  ]) {
     await expect(bulkDialog.getByText(item)).toBeVisible();
   }
   await expect(bulkDialog.getByText('Your custom notes')).toHaveCount(0);
@@ -149,7 +173,9 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await expect(results.getByRole('columnheader')).toHaveText(['User', 'Status', 'Message']);
   await expect(results.getByRole('row').filter({ hasText: fullName })).toContainText('SuccessEmail sent successfully');
   await expect(results.getByRole('row').filter({ hasText: `${inactive.firstName} ${inactive.lastName}` })).toContainText('Failed');
-  await expect(results.getByRole('row').filter({ hasText: `${inactive.firstName} ${inactive.lastName}` })).toContainText('This user is inactive');
+  await expect(results.getByRole('row').filter({ hasText: `${inactive.firstName} ${inactive.lastName}` })).toContainText(
+    'This user is inactive',
+  );
   // After a successful bulk send the selection is cleared.
   await expect(sendButton).toHaveText('Send Onboarding Emails (0)');
   await snap(page, testInfo, 'onboarding-results');
@@ -204,7 +230,9 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   for (const dead of [link, voidedLink]) {
     await stranger.goto(dead);
     await expect(stranger).toHaveURL(/\/login$/);
-    await expect(stranger.getByRole('alert')).toHaveText('This access link is invalid, has expired or has already been used. Ask your administrator for a new one.');
+    await expect(stranger.getByRole('alert')).toHaveText(
+      'This access link is invalid, has expired or has already been used. Ask your administrator for a new one.',
+    );
   }
   await stranger.context().close();
 
@@ -228,5 +256,4 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   const headers = await page.getByRole('grid', { name: 'User Statistics' }).getByRole('columnheader').allTextContents();
   expect(headers).toEqual(['User', 'Role', 'Logins', 'PCNs Submitted', 'PCNs Viewed', 'Time on Site', 'Last Activity']);
   await snap(page, testInfo, 'analytics');
-
 });

@@ -41,9 +41,24 @@ test('an admin moves a PCN to issued with notes and the officer sees it', async 
 
   const choices = decision.getByRole('radiogroup', { name: 'New status' }).getByRole('radio');
   const steps = [
-    { offered: ['Start review (S)', 'Reject (R)', 'Cancel PCN (C)'], choose: 'Start review (S)', note: 'Photos checked, plate legible.', status: 'Under Review' },
-    { offered: ['Approve (A)', 'Reject (R)', 'Cancel PCN (C)'], choose: 'Approve (A)', note: 'No permit on record for this vehicle.', status: 'Approved' },
-    { offered: ['Mark as issued (M)', 'Cancel PCN (C)'], choose: 'Mark as issued (M)', note: 'Notice posted to the keeper.', status: 'Issued' },
+    {
+      offered: ['Start review (S)', 'Reject (R)', 'Cancel PCN (C)'],
+      choose: 'Start review (S)',
+      note: 'Photos checked, plate legible.',
+      status: 'Under Review',
+    },
+    {
+      offered: ['Approve (A)', 'Reject (R)', 'Cancel PCN (C)'],
+      choose: 'Approve (A)',
+      note: 'No permit on record for this vehicle.',
+      status: 'Approved',
+    },
+    {
+      offered: ['Mark as issued (M)', 'Cancel PCN (C)'],
+      choose: 'Mark as issued (M)',
+      note: 'Notice posted to the keeper.',
+      status: 'Issued',
+    },
   ];
   for (const step of steps) {
     await expect(choices).toHaveCount(step.offered.length);

@@ -51,7 +51,10 @@ export async function createPcnThroughApi(
   for (const file of evidencePhotos()) {
     form.append('images', new Blob([readFileSync(file)], { type: 'image/jpeg' }), basename(file));
   }
-  const response = await request.post('/api/pcns', { headers: { ...bearer(token), 'Idempotency-Key': crypto.randomUUID() }, multipart: form });
+  const response = await request.post('/api/pcns', {
+    headers: { ...bearer(token), 'Idempotency-Key': crypto.randomUUID() },
+    multipart: form,
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: string; pcnNumber: string } }).data;
 }
@@ -139,9 +142,17 @@ export async function firstCarParkId(request: APIRequestContext, token: string):
 
 export type CarParkSettings = { stayAppliesByDefault?: boolean; considerationMinutes?: number; graceMinutes?: number };
 
-export async function createCarPark(request: APIRequestContext, adminToken: string, name: string, settings: CarParkSettings = {}): Promise<string> {
+export async function createCarPark(
+  request: APIRequestContext,
+  adminToken: string,
+  name: string,
+  settings: CarParkSettings = {},
+): Promise<string> {
   const suffix = uniqueSuffix();
-  const created = await request.post('/api/car-parks', { headers: bearer(adminToken), data: { name, siteCode: `GC${suffix}`.slice(0, 12) } });
+  const created = await request.post('/api/car-parks', {
+    headers: bearer(adminToken),
+    data: { name, siteCode: `GC${suffix}`.slice(0, 12) },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: { id: string } }).data.id;
   if (Object.keys(settings).length > 0) {

@@ -68,7 +68,14 @@ test('an admin sorts, selects across pages, changes status in bulk, exports and 
   await expect.poll(() => shownTitles(page)).toEqual(byPlate.slice(0, 10).map((p) => p.title));
   await sortBy(page, phone, 'Vehicle Registration', 'descending');
   await expect(plateHeader).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(() => shownTitles(page)).toEqual([...byPlate].reverse().slice(0, 10).map((p) => p.title));
+  await expect
+    .poll(() => shownTitles(page))
+    .toEqual(
+      [...byPlate]
+        .reverse()
+        .slice(0, 10)
+        .map((p) => p.title),
+    );
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Vehicle Registration' })).toHaveAttribute('aria-sort', 'descending');
   await sortBy(page, phone, 'Vehicle Registration', 'ascending');
@@ -101,7 +108,10 @@ test('an admin sorts, selects across pages, changes status in bulk, exports and 
   await expectNoSeriousAxeViolations(page, 'Manage PCNs with a selection');
 
   // Another admin cancels one meanwhile: the bulk change reports it and changes the rest.
-  const cancelled = await page.request.patch(`/api/pcns/${byPlate[3]!.id}/status`, { headers: bearer(adminToken), data: { status: 'CANCELLED' } });
+  const cancelled = await page.request.patch(`/api/pcns/${byPlate[3]!.id}/status`, {
+    headers: bearer(adminToken),
+    data: { status: 'CANCELLED' },
+  });
   expect(cancelled.status()).toBe(200);
   const target = bar.getByLabel('Change status to');
   await expect(target.getByRole('option')).toHaveText(['Choose a status', 'Under Review', 'Rejected', 'Cancelled']);
@@ -118,10 +128,14 @@ test('an admin sorts, selects across pages, changes status in bulk, exports and 
   await expect(results.getByRole('row').filter({ hasText: 'Success' })).toHaveCount(PCN_COUNT - 1);
   const failure = results.getByRole('row').filter({ hasText: byPlate[3]!.title });
   await expect(failure).toContainText('Failed');
-  await expect(page.getByRole('grid', { name: 'PCNs' }).getByRole('row').filter({ hasText: byPlate[0]!.title })).toContainText('Under Review');
+  await expect(page.getByRole('grid', { name: 'PCNs' }).getByRole('row').filter({ hasText: byPlate[0]!.title })).toContainText(
+    'Under Review',
+  );
   await expect(page.getByRole('region', { name: 'Selection' })).toHaveCount(0);
   // Each change is in that PCN's audit trail, with the admin and the note.
-  const audit = (await (await page.request.get(`/api/pcns/${byPlate[0]!.id}/audit`, { headers: bearer(adminToken) })).json()) as { data: PcnAuditResponse };
+  const audit = (await (await page.request.get(`/api/pcns/${byPlate[0]!.id}/audit`, { headers: bearer(adminToken) })).json()) as {
+    data: PcnAuditResponse;
+  };
   const bulkEntry = audit.data.entries.find((entry) => entry.action === 'status_changed');
   expect(bulkEntry?.actorName).toBe('Ada Admin');
   expect(bulkEntry?.changes.note?.to).toBe('Batch picked up for review.');

@@ -64,8 +64,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Olivia!');
     await page.waitForLoadState('networkidle');
     // A well-formed JWT the server did not sign (and long expired): the API answers 401.
-    const expired =
-      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4IiwiZXhwIjoxNjAwMDAwMDAwfQ.c2lnbmF0dXJlLW5vdC12YWxpZA';
+    const expired = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4IiwiZXhwIjoxNjAwMDAwMDAwfQ.c2lnbmF0dXJlLW5vdC12YWxpZA';
     const refreshes: number[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('/api/auth/refresh')) refreshes.push(response.status());

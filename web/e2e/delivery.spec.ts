@@ -20,7 +20,7 @@ async function holdScripts(page: Page) {
   return release;
 }
 
-test('the sign-in form paints before the app\'s code, and what was typed there stays, in place', async ({ page }) => {
+test("the sign-in form paints before the app's code, and what was typed there stays, in place", async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const painted = page.locator('#boot-sign-in');
@@ -44,7 +44,7 @@ test('the sign-in form paints before the app\'s code, and what was typed there s
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('Sign In pressed before the app\'s code arrives signs in once it does, and never posts the password as a form', async ({ page }) => {
+test("Sign In pressed before the app's code arrives signs in once it does, and never posts the password as a form", async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const painted = page.locator('#boot-sign-in');
@@ -90,8 +90,14 @@ test('the sign-in page downloads no Dexie and no outbox; signing in brings them'
     await expect(page.locator('#boot')).toHaveCount(0);
   });
   expect(signInScripts.length).toBeGreaterThan(0);
-  expect(signInScripts.filter((body) => body.includes(DEXIE)), 'Dexie on the sign-in page').toHaveLength(0);
-  expect(signInScripts.filter((body) => body.includes(OUTBOX)), 'the outbox on the sign-in page').toHaveLength(0);
+  expect(
+    signInScripts.filter((body) => body.includes(DEXIE)),
+    'Dexie on the sign-in page',
+  ).toHaveLength(0);
+  expect(
+    signInScripts.filter((body) => body.includes(OUTBOX)),
+    'the outbox on the sign-in page',
+  ).toHaveLength(0);
 
   const signedInScripts = await scriptsLoadedBy(page, async () => {
     await page.getByLabel('Email').fill(OFFICER.email);

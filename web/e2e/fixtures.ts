@@ -82,7 +82,10 @@ export async function expectTouchTargets(page: Page, screen: string) {
       const box = target.getBoundingClientRect();
       // Not on screen (closed, hidden or visually hidden): nothing to tap.
       if (box.width <= 1 || box.height <= 1 || getComputedStyle(target).visibility === 'hidden') continue;
-      if (box.width < 44 || box.height < 44) found.push(`${(target.getAttribute('aria-label') ?? target.textContent ?? target.tagName).trim().slice(0, 40)}: ${Math.round(box.width)} x ${Math.round(box.height)}`);
+      if (box.width < 44 || box.height < 44)
+        found.push(
+          `${(target.getAttribute('aria-label') ?? target.textContent ?? target.tagName).trim().slice(0, 40)}: ${Math.round(box.width)} x ${Math.round(box.height)}`,
+        );
     }
     return found;
   });
@@ -94,7 +97,10 @@ export async function expectNoSeriousAxeViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
   expect(serious, `axe violations on ${screen}`).toEqual([]);
 }
 

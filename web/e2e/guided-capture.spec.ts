@@ -1,6 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, apiToken, createCarPark, createOfficer, pcnsOnServer, uniqueSuffix } from './admin-support.ts';
-import { chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, expectTouchTargets, NO_PERMIT_SHOTS, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import {
+  chooseOffence,
+  evidencePhotos,
+  expect,
+  expectNoSeriousAxeViolations,
+  expectTouchTargets,
+  NO_PERMIT_SHOTS,
+  signIn,
+  snap,
+  test,
+  uniqueRegistration,
+} from './fixtures.ts';
 
 /**
  * Guided capture on the phone it is for: guided capture within the tap budget, forgiving validation,
@@ -134,7 +145,10 @@ test('errors clear as the fields are fixed, and an officer with no car parks is 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('logging out with an unsent notice asks first; another officer on the phone never sends or sees it', async ({ page, request }, testInfo) => {
+test('logging out with an unsent notice asks first; another officer on the phone never sends or sees it', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const adminToken = await apiToken(request, ADMIN);
   const carParkId = await createCarPark(request, adminToken, `Shared Phone Car Park ${uniqueSuffix()}`);
@@ -144,7 +158,9 @@ test('logging out with an unsent notice asks first; another officer on the phone
   const photos = evidencePhotos();
 
   // No connection for notices: the one filed stays unsent on the phone.
-  await page.route('**/api/pcns', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route('**/api/pcns', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
   await signIn(page, first);
   await fileNotice(page, registration, photos);
   await expect(page.locator('.pending-item', { hasText: registration })).toContainText('Waiting for signal');
@@ -152,7 +168,9 @@ test('logging out with an unsent notice asks first; another officer on the phone
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   const warning = page.getByRole('alertdialog', { name: 'Log out with notices not sent?' });
-  await expect(warning).toContainText('1 notice has not reached the server yet. It stays on this phone and is sent when you sign in here again.');
+  await expect(warning).toContainText(
+    '1 notice has not reached the server yet. It stays on this phone and is sent when you sign in here again.',
+  );
   await expect(warning).toContainText('Another officer signing in on this phone will not see or send it.');
   await snap(page, testInfo, 'logout-warning');
   await expectNoSeriousAxeViolations(page, 'logout warning');

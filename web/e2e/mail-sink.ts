@@ -52,13 +52,18 @@ function recipientsOf(mail: ParsedMail): string[] {
 /** Every message received so far to `to`, oldest first. */
 export async function readEmailsTo(to: string): Promise<ParsedMail[]> {
   const dir = mailDir();
-  const files = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
   const mails = await Promise.all(files.map((name) => simpleParser(readFileSync(join(dir, name)))));
   return mails.filter((mail) => recipientsOf(mail).includes(to.toLowerCase()));
 }
 
 /** Waits for message number `count` (1-based) to `to`, and returns it. */
-export async function waitForEmailTo(to: string, options: { count?: number; subject?: RegExp; timeoutMs?: number } = {}): Promise<ParsedMail> {
+export async function waitForEmailTo(
+  to: string,
+  options: { count?: number; subject?: RegExp; timeoutMs?: number } = {},
+): Promise<ParsedMail> {
   const { count = 1, subject, timeoutMs = 15_000 } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -1,6 +1,19 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
-import { choose, clockStartWithinOneDay, chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, markShot, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import {
+  choose,
+  clockStartWithinOneDay,
+  chooseOffence,
+  evidencePhotos,
+  expect,
+  expectNoSeriousAxeViolations,
+  markChecklistShots,
+  markShot,
+  signIn,
+  snap,
+  test,
+  uniqueRegistration,
+} from './fixtures.ts';
 
 /**
  * Evidence on the officer's phone, end to end: a stay's observation needs a second visit's photo
@@ -19,13 +32,19 @@ async function fillVehicleStep(page: Page, registration: string, carParkName: st
   await choose(page, 'Car park', carParkName);
 }
 
-test('a stay needs a second visit after consideration + grace; checklist, capture facts and the duplicate warning', async ({ page, request }, testInfo) => {
+test('a stay needs a second visit after consideration + grace; checklist, capture facts and the duplicate warning', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   // Set-up through the admin API: a car park where a stay applies, and an officer assigned to it.
   const adminToken = await apiToken(request, ADMIN);
   const suffix = uniqueSuffix();
   const carParkName = `Stay Car Park ${suffix}`;
-  const created = await request.post('/api/car-parks', { headers: bearer(adminToken), data: { name: carParkName, siteCode: `ST${suffix}`.slice(0, 12) } });
+  const created = await request.post('/api/car-parks', {
+    headers: bearer(adminToken),
+    data: { name: carParkName, siteCode: `ST${suffix}`.slice(0, 12) },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const carParkId = ((await created.json()) as { data: { id: string } }).data.id;
   const updated = await request.put(`/api/car-parks/${carParkId}`, {
@@ -57,7 +76,9 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
   await page.getByRole('button', { name: 'Vehicle first seen', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Observation' }).getByRole('timer').first()).toHaveText(/^Observed for /);
   const explanation = page.getByRole('region', { name: 'Observation' }).locator('.observation__explanation');
-  await expect(explanation).toHaveText(/5 minutes' consideration and 10 minutes' grace must pass after first sighting\. You can issue this notice at \d\d:\d\d/);
+  await expect(explanation).toHaveText(
+    /5 minutes' consideration and 10 minutes' grace must pass after first sighting\. You can issue this notice at \d\d:\d\d/,
+  );
   await snap(page, testInfo, 'evidence-timer-running');
   await expectNoSeriousAxeViolations(page, 'offence step with the observation timer');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -67,7 +88,9 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
   await page.getByLabel('Choose photos').setInputFiles(evidencePhotos());
   await expect(page.locator('.previews img')).toHaveCount(4);
   const shotsNeeded = page.getByRole('list', { name: 'Shots needed' });
-  await expect(page.getByText('0 of 4 shots covered. Missing: Number plate, Vehicle in context, Signage and Windscreen, no permit.')).toBeVisible();
+  await expect(
+    page.getByText('0 of 4 shots covered. Missing: Number plate, Vehicle in context, Signage and Windscreen, no permit.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Mark which photo shows each shot this offence needs.' })).toBeVisible();
   await markChecklistShots(page, ['Number plate']);
@@ -88,12 +111,19 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
   await expect(page.getByRole('heading', { level: 2, name: /Review & Submit/ })).toBeFocused();
   const secondVisit = page.getByRole('region', { name: /^Second visit/ });
   await expect(secondVisit.getByRole('heading')).toHaveText(/^Second visit at \d\d:\d\d$/);
-  await expect(secondVisit.getByRole('status')).toContainText(/^Come back at \d\d:\d\d: a stay applies, so photograph the vehicle again then/);
+  await expect(secondVisit.getByRole('status')).toContainText(
+    /^Come back at \d\d:\d\d: a stay applies, so photograph the vehicle again then/,
+  );
   await expect(page.getByRole('button', { name: /^Send at/ })).toHaveCount(0);
   await expect(page.getByLabel('Vehicle still here')).toHaveCount(0);
   // Submit looks blocked and says why, once, beside it.
   await expect(page.getByRole('button', { name: 'Submit PCN' })).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByRole('alert').filter({ hasText: /A stay applies: photograph the vehicle again \('Vehicle still here'\) at or after \d\d:\d\d before you submit this notice\./ })).toHaveCount(1);
+  await expect(
+    page.getByRole('alert').filter({
+      hasText:
+        /A stay applies: photograph the vehicle again \('Vehicle still here'\) at or after \d\d:\d\d before you submit this notice\./,
+    }),
+  ).toHaveCount(1);
   await expect(page).toHaveURL(/\/pcn\/new/);
   await snap(page, testInfo, 'evidence-submit-too-early');
 
@@ -106,13 +136,17 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
   await expect(secondVisit.getByRole('heading')).toHaveText('Second visit due now');
   await page.getByLabel('Vehicle still here').setInputFiles(evidencePhotos()[0]!);
   await expect(secondVisit.getByRole('status')).toHaveText(/^Second visit recorded at \d\d:\d\d: the vehicle was still here\./);
-  await expect(page.getByText(/The consideration and grace periods have passed \(since \d\d:\d\d\): you can issue this notice\./)).toBeVisible();
+  await expect(
+    page.getByText(/The consideration and grace periods have passed \(since \d\d:\d\d\): you can issue this notice\./),
+  ).toBeVisible();
   const posted = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page).toHaveURL(/\/pcn$/);
   const response = await posted;
   expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { data: { id: string; pcnNumber: string; observedAt: string; issuedAt: string; stayApplies: boolean } };
+  const body = (await response.json()) as {
+    data: { id: string; pcnNumber: string; observedAt: string; issuedAt: string; stayApplies: boolean };
+  };
   const pcn = body.data;
   expect(pcn.stayApplies).toBe(true);
   expect(Date.parse(pcn.issuedAt) - Date.parse(pcn.observedAt)).toBeGreaterThanOrEqual(15 * 60_000);

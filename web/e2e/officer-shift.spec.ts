@@ -1,6 +1,18 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiToken, bearer, createCarPark, createOfficer, pcnsOnServer, uniqueSuffix } from './admin-support.ts';
-import { choose, chooseOffence, clockStartWithinOneDay, evidencePhotos, expect, NO_PERMIT_SHOTS, signIn, snap, takeShots, test, uniqueRegistration } from './fixtures.ts';
+import {
+  choose,
+  chooseOffence,
+  clockStartWithinOneDay,
+  evidencePhotos,
+  expect,
+  NO_PERMIT_SHOTS,
+  signIn,
+  snap,
+  takeShots,
+  test,
+  uniqueRegistration,
+} from './fixtures.ts';
 import { expectOnePcnEach, readDrafts, readStoreRows, waitForServiceWorker } from './offline-support.ts';
 
 /**
@@ -18,7 +30,9 @@ type Observation = { id: string; status: string; vehicleRegistration: string; pc
 async function observationsOf(page: Page, adminToken: string, registration: string): Promise<Observation[]> {
   const response = await page.request.get('/api/observations?limit=100', { headers: bearer(adminToken) });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { observations: Observation[] } }).data.observations.filter((row) => row.vehicleRegistration === registration);
+  return ((await response.json()) as { data: { observations: Observation[] } }).data.observations.filter(
+    (row) => row.vehicleRegistration === registration,
+  );
 }
 
 /** The car park names kept on the phone for the signed-in officer. */
@@ -54,7 +68,12 @@ async function fileNoPermitNotice(page: Page, registration: string, carParkName:
 test.describe('offline from sign-in', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('signed in at the depot, a notice is filed in the basement with no form opened online; again after signing out and in; a car park added meanwhile appears when signal returns', async ({ page, context, request, baseURL }) => {
+  test('signed in at the depot, a notice is filed in the basement with no form opened online; again after signing out and in; a car park added meanwhile appears when signal returns', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(150_000);
     const adminToken = await apiToken(request, ADMIN);
     const suffix = uniqueSuffix();
@@ -99,7 +118,10 @@ test.describe('offline from sign-in', () => {
     await page.goto('/pcn/new');
     const carParkSelect = page.getByLabel('Car park', { exact: true });
     await expect(carParkSelect.getByRole('option', { name: `Added Later ${suffix}` })).toHaveCount(0);
-    const assigned = await request.post(`/api/car-parks/${laterId}/assign-user`, { headers: bearer(adminToken), data: { userId: await officerId(request, adminToken, officer.email) } });
+    const assigned = await request.post(`/api/car-parks/${laterId}/assign-user`, {
+      headers: bearer(adminToken),
+      data: { userId: await officerId(request, adminToken, officer.email) },
+    });
     expect(assigned.status()).toBe(200);
     await context.setOffline(false);
     await expect(carParkSelect.getByRole('option', { name: `Added Later ${suffix}` })).toHaveCount(1);
@@ -116,12 +138,20 @@ async function officerId(request: import('@playwright/test').APIRequestContext, 
   return ((await response.json()) as { data: { users: Array<{ id: string }> } }).data.users[0]!.id;
 }
 
-test('an observation: first sighting, the reminder when due, the second photo and one notice; another closed as gone never becomes a notice', async ({ page, context, request }, testInfo) => {
+test('an observation: first sighting, the reminder when due, the second photo and one notice; another closed as gone never becomes a notice', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.setTimeout(150_000);
   const adminToken = await apiToken(request, ADMIN);
   const carParkName = `Stay Check ${uniqueSuffix()}`;
   // One minute's consideration and one of grace: the second visit is due two minutes after first sighting.
-  const carParkId = await createCarPark(request, adminToken, carParkName, { stayAppliesByDefault: true, considerationMinutes: 1, graceMinutes: 1 });
+  const carParkId = await createCarPark(request, adminToken, carParkName, {
+    stayAppliesByDefault: true,
+    considerationMinutes: 1,
+    graceMinutes: 1,
+  });
   const officer = await createOfficer(request, adminToken, 'Ola', [carParkId]);
   const stayed = uniqueRegistration(testInfo);
   const left = `GON${uniqueSuffix().slice(-5)}`;
@@ -139,7 +169,8 @@ test('an observation: first sighting, the reminder when due, the second photo an
     }
     window.Notification = Recorded;
   });
-  const shownNotifications = () => page.evaluate(() => (window as unknown as { shownNotifications: Array<{ title: string; body: string }> }).shownNotifications);
+  const shownNotifications = () =>
+    page.evaluate(() => (window as unknown as { shownNotifications: Array<{ title: string; body: string }> }).shownNotifications);
   const posts: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/pcns') && r.method() === 'POST') posts.push(r.headers()['idempotency-key'] ?? '');
@@ -187,16 +218,22 @@ test('an observation: first sighting, the reminder when due, the second photo an
   const banner = page.locator('.observation-banner');
   await expect(banner).toContainText('2 observations are due.');
   await expect(openList.locator('.pending-item', { hasText: stayed })).toContainText('Due now: go back and check the vehicle');
-  await expect.poll(async () => (await shownNotifications()).map((n) => n.body).sort()).toEqual(
-    [left, stayed].map((registration) => `Observation due: ${registration} at ${carParkName}. Go back and check whether the vehicle is still there.`).sort(),
-  );
+  await expect
+    .poll(async () => (await shownNotifications()).map((n) => n.body).sort())
+    .toEqual(
+      [left, stayed]
+        .map((registration) => `Observation due: ${registration} at ${carParkName}. Go back and check whether the vehicle is still there.`)
+        .sort(),
+    );
   await snap(page, testInfo, 'observation-due');
 
   // ---- the one that left: closed as gone, with no notice ----
   const leftRow = openList.locator('.pending-item', { hasText: left });
   await leftRow.getByRole('button', { name: `Vehicle has gone: ${left}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Vehicle has gone' }).click();
-  await expect(page.getByRole('region', { name: 'Closed observations' }).locator('.pending-item', { hasText: left })).toContainText(/Vehicle gone at \d\d:\d\d: no notice/);
+  await expect(page.getByRole('region', { name: 'Closed observations' }).locator('.pending-item', { hasText: left })).toContainText(
+    /Vehicle gone at \d\d:\d\d: no notice/,
+  );
   await expect(banner).toContainText(`Observation due: ${stayed} at ${carParkName}.`);
   await expect.poll(async () => (await observationsOf(page, adminToken, left)).map((row) => row.status)).toEqual(['GONE']);
 
@@ -237,9 +274,15 @@ test('an observation: first sighting, the reminder when due, the second photo an
   await snap(page, testInfo, 'admin-observations');
 });
 
-test('the server refuses a stay notice with no photo from after consideration and grace, saying when to photograph again', async ({ request }) => {
+test('the server refuses a stay notice with no photo from after consideration and grace, saying when to photograph again', async ({
+  request,
+}) => {
   const adminToken = await apiToken(request, ADMIN);
-  const carParkId = await createCarPark(request, adminToken, `Refusing ${uniqueSuffix()}`, { stayAppliesByDefault: true, considerationMinutes: 5, graceMinutes: 10 });
+  const carParkId = await createCarPark(request, adminToken, `Refusing ${uniqueSuffix()}`, {
+    stayAppliesByDefault: true,
+    considerationMinutes: 5,
+    graceMinutes: 10,
+  });
   const officer = await createOfficer(request, adminToken, 'Rex', [carParkId]);
   const token = await apiToken(request, officer);
   const observedAt = new Date(Date.now() - 30 * 60_000).toISOString();
@@ -247,7 +290,15 @@ test('the server refuses a stay notice with no photo from after consideration an
   const photo = { name: 'plate.jpg', mimeType: 'image/jpeg', buffer: (await import('node:fs')).readFileSync(evidencePhotos()[0]!) };
   const response = await request.post('/api/pcns', {
     headers: { ...bearer(token), 'Idempotency-Key': crypto.randomUUID() },
-    multipart: { vehicleRegistration: 'RF12USE', carParkId, offenceType: 'OTHER', location: 'Gate', observedAt, images: photo, imageTakenAt: firstVisit },
+    multipart: {
+      vehicleRegistration: 'RF12USE',
+      carParkId,
+      offenceType: 'OTHER',
+      location: 'Gate',
+      observedAt,
+      images: photo,
+      imageTakenAt: firstVisit,
+    },
   });
   expect(response.status()).toBe(422);
   const body = (await response.json()) as { code: string; message: string };

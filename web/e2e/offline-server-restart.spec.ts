@@ -4,7 +4,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { evidencePhotos, expect, signIn, test } from './fixtures.ts';
-import { addQueuedDrafts, apiToken, expectOnePcnEach, firstCarParkId, offlineRegistration, readDrafts, waitUntilSent } from './offline-support.ts';
+import {
+  addQueuedDrafts,
+  apiToken,
+  expectOnePcnEach,
+  firstCarParkId,
+  offlineRegistration,
+  readDrafts,
+  waitUntilSent,
+} from './offline-support.ts';
 
 /**
  * The server dies in the middle of the outbox's queue and comes back on the same data: nothing
@@ -30,7 +38,14 @@ function findFreePort(): Promise<number> {
 async function startServer(port: number, dataDir: string, distDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['api/src/server.ts'], {
     cwd: rootDir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: distDir, APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      APP_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

@@ -4,7 +4,14 @@ import { expect } from './fixtures.ts';
 
 /** Helpers of the offline journeys: the app's own IndexedDB, read and filled from the page. */
 
-export type StoredDraft = { id: string; state: string; vehicleRegistration: string; serverPcnNumber: string | null; serverPcnId: string | null; lastError: string | null };
+export type StoredDraft = {
+  id: string;
+  state: string;
+  vehicleRegistration: string;
+  serverPcnNumber: string | null;
+  serverPcnId: string | null;
+  lastError: string | null;
+};
 
 /** Waits until the service worker controls the page: from here on the shell loads offline. */
 export async function waitForServiceWorker(page: Page) {
@@ -61,7 +68,9 @@ export async function addQueuedDrafts(page: Page, registrations: string[], carPa
       });
       const bytes = photos.map((base64) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)).buffer);
       const hashes = await Promise.all(
-        bytes.map(async (buffer) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', buffer)), (b) => b.toString(16).padStart(2, '0')).join('')),
+        bytes.map(async (buffer) =>
+          Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', buffer)), (b) => b.toString(16).padStart(2, '0')).join(''),
+        ),
       );
       const now = Date.now();
       const ids: string[] = [];
@@ -124,14 +133,19 @@ export async function waitUntilSent(page: Page, ids: string[], timeoutMs = 60_00
   for (;;) {
     const drafts = (await readDrafts(page)).filter((draft) => ids.includes(draft.id));
     if (drafts.length === ids.length && drafts.every((draft) => draft.state === 'sent')) return drafts;
-    if (Date.now() > deadline) throw new Error(`Not all sent: ${JSON.stringify(drafts.map((d) => [d.vehicleRegistration, d.state, d.lastError]))}`);
+    if (Date.now() > deadline)
+      throw new Error(`Not all sent: ${JSON.stringify(drafts.map((d) => [d.vehicleRegistration, d.state, d.lastError]))}`);
     // 'online' forces a run that ignores the backoff, as when a phone finds signal again.
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForTimeout(500);
   }
 }
 
-export async function apiToken(request: APIRequestContext, baseURL: string, account = { email: 'officer@example.com', password: 'officer123' }) {
+export async function apiToken(
+  request: APIRequestContext,
+  baseURL: string,
+  account = { email: 'officer@example.com', password: 'officer123' },
+) {
   const login = await request.post(`${baseURL}/api/auth/login`, { data: account });
   expect(login.status()).toBe(200);
   return ((await login.json()) as { data: { token: string } }).data.token;
@@ -143,9 +157,9 @@ export async function expectOnePcnEach(request: APIRequestContext, baseURL: stri
   const found: Record<string, { id: string; pcnNumber: string; images: number }> = {};
   for (const registration of registrations) {
     const list = await request.get(`${baseURL}/api/pcns`, { headers, params: { search: registration, limit: 100 } });
-    const pcns = ((await list.json()) as { data: { pcns: Array<{ id: string; pcnNumber: string; vehicleRegistration: string }> } }).data.pcns.filter(
-      (pcn) => pcn.vehicleRegistration === registration,
-    );
+    const pcns = (
+      (await list.json()) as { data: { pcns: Array<{ id: string; pcnNumber: string; vehicleRegistration: string }> } }
+    ).data.pcns.filter((pcn) => pcn.vehicleRegistration === registration);
     expect(pcns, `PCNs for ${registration}`).toHaveLength(1);
     const detail = await request.get(`${baseURL}/api/pcns/${pcns[0]!.id}`, { headers });
     const images = ((await detail.json()) as { data: { images: unknown[] } }).data.images.length;

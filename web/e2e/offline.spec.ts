@@ -43,14 +43,24 @@ async function fillNotice(page: Page, registration: string, onEvidence?: () => P
   await expect(page.getByText(registration, { exact: true })).toBeVisible();
 }
 
-test('with no signal the app starts signed in, files three notices (one across a reload) and sends each exactly once when signal returns', async ({ page, context, request, baseURL }, testInfo) => {
+test('with no signal the app starts signed in, files three notices (one across a reload) and sends each exactly once when signal returns', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const registrations = [0, 1, 2].map((n) => offlineRegistration('OFL', n));
   const token = await apiToken(request, baseURL!);
   // A PCN to read offline later: its detail is opened once with signal.
   const seeded = await request.post(`${baseURL}/api/pcns`, {
     headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
-    multipart: { vehicleRegistration: offlineRegistration('SEE', 0), carParkId: await firstCarParkId(request, baseURL!, token), offenceType: 'OTHER', location: 'Gate' },
+    multipart: {
+      vehicleRegistration: offlineRegistration('SEE', 0),
+      carParkId: await firstCarParkId(request, baseURL!, token),
+      offenceType: 'OTHER',
+      location: 'Gate',
+    },
   });
   const seededPcn = ((await seeded.json()) as { data: { id: string; pcnNumber: string } }).data;
 
@@ -119,7 +129,12 @@ test('with no signal the app starts signed in, files three notices (one across a
   await snap(page, testInfo, 'offline-outbox-sent');
 });
 
-test('a flaky network that loses every other answer after the server received the upload still gives one PCN per notice', async ({ page, context, request, baseURL }) => {
+test('a flaky network that loses every other answer after the server received the upload still gives one PCN per notice', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const registrations = [0, 1, 2].map((n) => offlineRegistration('FLK', n));
   const token = await apiToken(request, baseURL!);
@@ -160,7 +175,9 @@ test('the manifest passes Chromium’s installability check', async ({ request, 
     await waitForServiceWorker(page);
     const cdp = await context.newCDPSession(page);
     await expect
-      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 15_000 })
+      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, {
+        timeout: 15_000,
+      })
       .toEqual([]);
     await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
   } finally {
@@ -175,6 +192,11 @@ test('the manifest passes Chromium’s installability check', async ({ request, 
   };
   expect(manifest.name).toBe('ParkPatrol Self Ticketing');
   expect(manifest.display).toBe('standalone');
-  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '192x192 maskable',
+    '512x512 maskable',
+  ]);
   expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(['/pcn/new']);
 });

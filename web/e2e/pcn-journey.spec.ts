@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { choose, chooseOffence, evidencePhotos, expect, expectNoSeriousAxeViolations, markChecklistShots, signIn, snap, test, uniqueRegistration } from './fixtures.ts';
+import {
+  choose,
+  chooseOffence,
+  evidencePhotos,
+  expect,
+  expectNoSeriousAxeViolations,
+  markChecklistShots,
+  signIn,
+  snap,
+  test,
+  uniqueRegistration,
+} from './fixtures.ts';
 
 async function expectImagesLoaded(page: Page, count: number) {
   const images = page.locator('.evidence-grid img');
@@ -186,7 +197,10 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   expect((await updated).status()).toBe(200);
   await expect(page).toHaveURL(/\/pcn$/);
-  await page.getByRole('row', { name: new RegExp(title) }).getByRole('link', { name: `View ${title}` }).click();
+  await page
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('link', { name: `View ${title}` })
+    .click();
   await expect(page.getByText('Level 3, bay 2')).toBeVisible();
   await expectImagesLoaded(page, 4);
 });
@@ -201,7 +215,10 @@ async function createPcnThroughApi(page: Page, registration: string) {
   form.set('carParkId', carParks.data[0]!.id);
   form.set('offenceType', 'PARKING_IN_FIRE_ROUTE');
   form.set('location', 'Entrance');
-  const response = await page.request.post('/api/pcns', { headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, multipart: form });
+  const response = await page.request.post('/api/pcns', {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    multipart: form,
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { pcnNumber: string } }).data.pcnNumber;
 }

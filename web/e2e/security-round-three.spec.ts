@@ -9,7 +9,12 @@ function guessFrom(baseUrl: string, localAddress: string, email: string): Promis
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${baseUrl}/api/auth/login`,
-      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
       (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)),
     );
     req.on('error', reject);

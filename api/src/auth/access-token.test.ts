@@ -12,17 +12,32 @@ const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 /** A token made by hand, so every part can be wrong on purpose. */
 function forge(header: unknown, payload: unknown, options: { secret?: string; algorithm?: string } = {}): string {
   const input = `${encode(header)}.${encode(payload)}`;
-  const mac = createHmac(options.algorithm ?? 'sha256', options.secret ?? SECRET).update(input).digest('base64url');
+  const mac = createHmac(options.algorithm ?? 'sha256', options.secret ?? SECRET)
+    .update(input)
+    .digest('base64url');
   return `${input}.${mac}`;
 }
 
-const claims = (overrides: Record<string, unknown> = {}) => ({ sub: 'user-1', sid: 'session-1', role: 'USER', iat: SECONDS, exp: SECONDS + 60, ...overrides });
+const claims = (overrides: Record<string, unknown> = {}) => ({
+  sub: 'user-1',
+  sid: 'session-1',
+  role: 'USER',
+  iat: SECONDS,
+  exp: SECONDS + 60,
+  ...overrides,
+});
 const HS256 = { alg: 'HS256', typ: 'JWT' };
 
 describe('access tokens', () => {
   it('verifies what it signed, with the claims intact', async () => {
     const token = await signAccessToken(SECRET, { id: 'user-1', role: 'ADMIN' }, 'session-1', NOW);
-    expect(await verifyAccessToken(SECRET, token, NOW)).toEqual({ sub: 'user-1', sid: 'session-1', role: 'ADMIN', iat: SECONDS, exp: SECONDS + ACCESS_TOKEN_TTL_SECONDS });
+    expect(await verifyAccessToken(SECRET, token, NOW)).toEqual({
+      sub: 'user-1',
+      sid: 'session-1',
+      role: 'ADMIN',
+      iat: SECONDS,
+      exp: SECONDS + ACCESS_TOKEN_TTL_SECONDS,
+    });
   });
 
   it('keeps accepting tokens signed by hono/jwt before the switch (same format)', async () => {

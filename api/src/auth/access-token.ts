@@ -59,7 +59,9 @@ export async function signAccessToken(secret: string, user: { id: string; role: 
  * `exp` would never expire, so it is refused.
  */
 export function hasRequiredClaims(payload: Record<string, unknown>): payload is AccessTokenClaims {
-  return typeof payload.sub === 'string' && typeof payload.sid === 'string' && typeof payload.exp === 'number' && Number.isFinite(payload.exp);
+  return (
+    typeof payload.sub === 'string' && typeof payload.sid === 'string' && typeof payload.exp === 'number' && Number.isFinite(payload.exp)
+  );
 }
 
 /** Returns the claims, or null for any bad, expired, tampered or incomplete token. */

@@ -31,7 +31,10 @@ export async function recogniseDevice(db: Db, input: { userId: string; token: st
  * After a successful sign-in: the device's token, kept for another while if the device was known
  * (the same token goes back), else a new one. The account keeps its most recently used devices only.
  */
-export async function rememberDevice(db: Db, input: { userId: string; known: { id: string; token: string } | null; now: Date }): Promise<string> {
+export async function rememberDevice(
+  db: Db,
+  input: { userId: string; known: { id: string; token: string } | null; now: Date },
+): Promise<string> {
   const stamp = input.now.toISOString();
   if (input.known) {
     await db.updateTable('known_devices').set({ last_used_at: stamp }).where('id', '=', input.known.id).execute();

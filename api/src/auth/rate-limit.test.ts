@@ -78,7 +78,9 @@ describe('createRateLimiter', () => {
 
 describe('combineDecisions', () => {
   it('is limited when any decision is, for the longest wait', () => {
-    expect(combineDecisions([{ isLimited: false }, { isLimited: true, retryAfterSeconds: 5 }, { isLimited: true, retryAfterSeconds: 9 }])).toEqual({
+    expect(
+      combineDecisions([{ isLimited: false }, { isLimited: true, retryAfterSeconds: 5 }, { isLimited: true, retryAfterSeconds: 9 }]),
+    ).toEqual({
       isLimited: true,
       retryAfterSeconds: 9,
     });

@@ -3,7 +3,13 @@ import type { Db } from '../db/database.ts';
 import { openSqliteDatabase } from '../../test/support/sqlite-database.ts';
 import { createSignInLimiter, decideSignInAttempt, type SignInLimiter, type SignInPolicy } from './sign-in-limiter.ts';
 
-const policy: SignInPolicy = { failuresPerAccountAddress: 3, failuresPerAddress: 5, failuresPerAccount: 8, windowMs: 60_000, backoffBaseMs: 1000 };
+const policy: SignInPolicy = {
+  failuresPerAccountAddress: 3,
+  failuresPerAddress: 5,
+  failuresPerAccount: 8,
+  windowMs: 60_000,
+  backoffBaseMs: 1000,
+};
 const failed = (at: number) => ({ at, isFailure: true });
 const pending = (at: number) => ({ at, isFailure: false });
 
@@ -17,22 +23,38 @@ describe('decideSignInAttempt', () => {
   });
 
   it('from the second settled failure, doubles the wait after each', () => {
-    expect(decideSignInAttempt({ pair: [failed(0), failed(0)], origin: [0, 0], account: null }, 500, policy)).toEqual({ isAllowed: false, retryAfterSeconds: 1, needsKnownDevice: false });
+    expect(decideSignInAttempt({ pair: [failed(0), failed(0)], origin: [0, 0], account: null }, 500, policy)).toEqual({
+      isAllowed: false,
+      retryAfterSeconds: 1,
+      needsKnownDevice: false,
+    });
     expect(decideSignInAttempt({ pair: [failed(0), failed(0)], origin: [0, 0], account: null }, 1000, policy)).toEqual({ isAllowed: true });
     const policyOfFive = { ...policy, failuresPerAccountAddress: 5, failuresPerAddress: 10 };
     const three = [failed(0), failed(0), failed(1000)];
-    expect(decideSignInAttempt({ pair: three, origin: [0, 0, 1000], account: null }, 2000, policyOfFive)).toEqual({ isAllowed: false, retryAfterSeconds: 1, needsKnownDevice: false });
+    expect(decideSignInAttempt({ pair: three, origin: [0, 0, 1000], account: null }, 2000, policyOfFive)).toEqual({
+      isAllowed: false,
+      retryAfterSeconds: 1,
+      needsKnownDevice: false,
+    });
     expect(decideSignInAttempt({ pair: three, origin: [0, 0, 1000], account: null }, 3000, policyOfFive)).toEqual({ isAllowed: true });
   });
 
   it('lets guesses still being checked take slots without backoff, up to the limit', () => {
     expect(decideSignInAttempt({ pair: [pending(0), pending(0)], origin: [0, 0], account: null }, 0, policy)).toEqual({ isAllowed: true });
-    expect(decideSignInAttempt({ pair: [pending(0), pending(0), pending(0)], origin: [0, 0, 0], account: null }, 0, policy)).toEqual({ isAllowed: false, retryAfterSeconds: 60, needsKnownDevice: false });
+    expect(decideSignInAttempt({ pair: [pending(0), pending(0), pending(0)], origin: [0, 0, 0], account: null }, 0, policy)).toEqual({
+      isAllowed: false,
+      retryAfterSeconds: 60,
+      needsKnownDevice: false,
+    });
   });
 
   it('locks the account at this address for the rest of the window once the limit is reached', () => {
     const guesses = [failed(0), failed(1000), failed(3000)];
-    expect(decideSignInAttempt({ pair: guesses, origin: [], account: null }, 30_000, policy)).toEqual({ isAllowed: false, retryAfterSeconds: 30, needsKnownDevice: false });
+    expect(decideSignInAttempt({ pair: guesses, origin: [], account: null }, 30_000, policy)).toEqual({
+      isAllowed: false,
+      retryAfterSeconds: 30,
+      needsKnownDevice: false,
+    });
     expect(decideSignInAttempt({ pair: guesses, origin: [], account: null }, 60_001, policy)).toEqual({ isAllowed: true });
   });
 
@@ -50,7 +72,11 @@ describe('decideSignInAttempt', () => {
   });
 
   it('caps one address over all accounts', () => {
-    expect(decideSignInAttempt({ pair: [], origin: [0, 1, 2, 3, 4], account: null }, 10_000, policy)).toEqual({ isAllowed: false, retryAfterSeconds: 50, needsKnownDevice: false });
+    expect(decideSignInAttempt({ pair: [], origin: [0, 1, 2, 3, 4], account: null }, 10_000, policy)).toEqual({
+      isAllowed: false,
+      retryAfterSeconds: 50,
+      needsKnownDevice: false,
+    });
   });
 });
 
@@ -99,7 +125,11 @@ describe('createSignInLimiter', () => {
     clock.ms = 5000;
     await limiter.fail(slow);
     clock.ms = 5500;
-    expect(await limiter.reserve('a@example.com', { address: 'x' })).toEqual({ isAllowed: false, retryAfterSeconds: 1, needsKnownDevice: false });
+    expect(await limiter.reserve('a@example.com', { address: 'x' })).toEqual({
+      isAllowed: false,
+      retryAfterSeconds: 1,
+      needsKnownDevice: false,
+    });
     clock.ms = 6000;
     expect((await limiter.reserve('a@example.com', { address: 'x' })).isAllowed).toBe(true);
   });
@@ -121,7 +151,11 @@ describe('createSignInLimiter', () => {
     await limiter.fail(otherTab);
     for (let i = 0; i < 3; i++) expect((await limiter.reserve('a@example.com', { address: 'x' })).isAllowed).toBe(true);
     // The address still counts the failure and the other tab's guess: 2 + 3 reach its cap of 5.
-    expect(await limiter.reserve('b@example.com', { address: 'x' })).toEqual({ isAllowed: false, retryAfterSeconds: 60, needsKnownDevice: false });
+    expect(await limiter.reserve('b@example.com', { address: 'x' })).toEqual({
+      isAllowed: false,
+      retryAfterSeconds: 60,
+      needsKnownDevice: false,
+    });
   });
 
   it('forgets an account everywhere after a password reset', async () => {
@@ -155,7 +189,10 @@ describe('createSignInLimiter', () => {
       await limiter.fail(await reserveOrThrow(limiter, 'a@example.com', address, phone));
     }
     clock.ms += 10_000;
-    expect(await limiter.reserve('a@example.com', { address: 'elsewhere', ...phone })).toMatchObject({ isAllowed: false, needsKnownDevice: false });
+    expect(await limiter.reserve('a@example.com', { address: 'elsewhere', ...phone })).toMatchObject({
+      isAllowed: false,
+      needsKnownDevice: false,
+    });
     // The addresses' own counts never held the device's guesses back, nor the device theirs.
     expect((await limiter.reserve('a@example.com', { address: 'home' })).isAllowed).toBe(true);
   });

@@ -172,7 +172,10 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
         );
         if (!decision.isAllowed) return decision;
         const id = randomUUID();
-        await trx.insertInto('sign_in_attempts').values({ id, account, address: from, reserved_at: at, counted_at: at, is_failure: 0 }).execute();
+        await trx
+          .insertInto('sign_in_attempts')
+          .values({ id, account, address: from, reserved_at: at, counted_at: at, is_failure: 0 })
+          .execute();
         return { isAllowed: true, attempt: { id, account, address: from, at } };
       }),
 
@@ -181,7 +184,12 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
     // account must not reopen the address's cap on guessing others.
     async refund(attempt) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sign_in_attempts').set({ account: null }).where('account', '=', attempt.account).where('address', '=', attempt.address).execute();
+        await trx
+          .updateTable('sign_in_attempts')
+          .set({ account: null })
+          .where('account', '=', attempt.account)
+          .where('address', '=', attempt.address)
+          .execute();
         await trx.deleteFrom('sign_in_attempts').where('id', '=', attempt.id).execute();
       });
     },

@@ -56,7 +56,9 @@ export async function withMaintenanceLock<T>(db: Db, name: string, job: () => Pr
   const space = LOCK_SPACES.maintenance;
   const key = keyOf(name);
   return db.connection().execute(async (connection): Promise<MaintenanceRun<T>> => {
-    const { rows } = await sql<{ isLocked: boolean }>`select pg_try_advisory_lock(${space}::integer, ${key}::integer) as "isLocked"`.execute(connection);
+    const { rows } = await sql<{
+      isLocked: boolean;
+    }>`select pg_try_advisory_lock(${space}::integer, ${key}::integer) as "isLocked"`.execute(connection);
     if (!rows[0]?.isLocked) return { isSkipped: true };
     try {
       return { isSkipped: false, result: await job() };

@@ -220,4 +220,3 @@ export interface Database {
   observations: ObservationsTable;
   known_devices: KnownDevicesTable;
 }
-

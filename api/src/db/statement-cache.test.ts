@@ -35,7 +35,9 @@ afterEach(async () => {
 
 describe('the SQLite statement cache', () => {
   it('answers row for row what better-sqlite3 answers, duplicate column names and nulls included', async () => {
-    const query = sql<Record<string, unknown>>`select t.id, t.name, t.score, t.note, u.name, 42 as n from t join t as u on u.id = 4 - t.id order by t.id`;
+    const query = sql<
+      Record<string, unknown>
+    >`select t.id, t.name, t.score, t.note, u.name, 42 as n from t join t as u on u.id = 4 - t.id order by t.id`;
     const { rows } = await query.execute(db);
     const plain = new SQLite(join(folder, 'test.sqlite'), { readonly: true });
     try {
@@ -85,16 +87,21 @@ describe('the SQLite statement cache', () => {
 
 describe('reusableQuery', () => {
   it('compiles once per shape and answers each call with its own arguments', async () => {
-    const names = reusableQuery((db: Db, ids: readonly number[]) => (db as unknown as Kysely<any>).selectFrom('t').select('name').where('id', 'in', ids).orderBy('id'));
+    const names = reusableQuery((db: Db, ids: readonly number[]) =>
+      (db as unknown as Kysely<any>).selectFrom('t').select('name').where('id', 'in', ids).orderBy('id'),
+    );
     expect(await names(db, [1, 3])).toEqual([{ name: 'one' }, { name: 'three' }]);
     expect(await names(db, [2, 3])).toEqual([{ name: 'two' }, { name: 'three' }]);
     expect(await names(db, [2])).toEqual([{ name: 'two' }]);
     expect(await names(db, [1, 2, 3])).toEqual([{ name: 'one' }, { name: 'two' }, { name: 'three' }]);
   });
 
-  const namesOf = reusableQuery((db: Db, ids: readonly number[]) => (db as unknown as Kysely<any>).selectFrom('t').select('name').where('id', 'in', ids).orderBy('id'));
+  const namesOf = reusableQuery((db: Db, ids: readonly number[]) =>
+    (db as unknown as Kysely<any>).selectFrom('t').select('name').where('id', 'in', ids).orderBy('id'),
+  );
   const pending = Symbol('still waiting');
-  const soon = <T,>(promise: Promise<T>) => Promise.race([promise, new Promise<typeof pending>((resolve) => setTimeout(() => resolve(pending), 50))]);
+  const soon = <T>(promise: Promise<T>) =>
+    Promise.race([promise, new Promise<typeof pending>((resolve) => setTimeout(() => resolve(pending), 50))]);
 
   it('waits for a transaction that is open on the connection, and never reads its uncommitted rows', async () => {
     let commit!: () => void;
@@ -127,7 +134,9 @@ describe('reusableQuery', () => {
   });
 
   it('refuses a query that bakes in a value its arguments do not carry', async () => {
-    const withLimit = reusableQuery((db: Db, id: number) => (db as unknown as Kysely<any>).selectFrom('t').select('name').where('id', '>=', id).limit(2));
+    const withLimit = reusableQuery((db: Db, id: number) =>
+      (db as unknown as Kysely<any>).selectFrom('t').select('name').where('id', '>=', id).limit(2),
+    );
     await expect(withLimit(db, 1)).rejects.toThrow(/parameters are not its arguments/);
   });
 });

@@ -12,7 +12,15 @@ import {
   type PackPhoto,
 } from './evidence-pack-content.ts';
 
-const carPark: PackCarPark = { id: 'cp1', name: 'Riverside', siteCode: 'RV1', address: '1 Quay St', postcode: 'BS1 4DJ', considerationMinutes: 5, graceMinutes: 10 };
+const carPark: PackCarPark = {
+  id: 'cp1',
+  name: 'Riverside',
+  siteCode: 'RV1',
+  address: '1 Quay St',
+  postcode: 'BS1 4DJ',
+  considerationMinutes: 5,
+  graceMinutes: 10,
+};
 
 const pcn: PackPcn = {
   pcnNumber: '00000042',
@@ -119,7 +127,11 @@ describe('photoCaption', () => {
   });
 
   it("puts what the server read from the photo's EXIF beside the device's report, and says when they agree", () => {
-    const lines = photoCaption({ ...photo, exif: { takenAt: '2026-01-10T14:06:00.000Z', latitude: 51.4546, longitude: -2.5879 } }, 0, 1).lines;
+    const lines = photoCaption(
+      { ...photo, exif: { takenAt: '2026-01-10T14:06:00.000Z', latitude: 51.4546, longitude: -2.5879 } },
+      0,
+      1,
+    ).lines;
     expect(lines).toContain("Taken (reported by the device): 10 Jan 2026, 14:05:09 GMT (the device says from the camera's EXIF)");
     expect(lines).toContain("Taken (the photo's own EXIF, read by the server): 10 Jan 2026, 14:06:00 GMT (agrees with the device)");
     expect(lines).toContain("GPS position (the photo's own EXIF, read by the server): 51.45460, -2.58790 (agrees with the device)");
@@ -129,8 +141,12 @@ describe('photoCaption', () => {
     expect(photoEmbedding({ ...photo, mimeType: 'image/png' })).toBe('png');
     expect(photoCaption({ ...photo, mimeType: 'image/png' }, 0, 1).lines.at(-1)).toMatch(/re-encoded copy of the PNG/);
     expect(photoEmbedding({ ...photo, mimeType: 'image/heic' })).toBe('none');
-    expect(photoCaption({ ...photo, mimeType: 'image/heic' }, 0, 1).lines.at(-1)).toMatch(/HEIC cannot be embedded in a PDF; the photo is kept in its original format/);
-    expect(photoCaption({ ...photo, isFileIntact: false }, 0, 1).lines).toContain('Stored file: read for this pack; it does NOT hash to the SHA-256 recorded on receipt');
+    expect(photoCaption({ ...photo, mimeType: 'image/heic' }, 0, 1).lines.at(-1)).toMatch(
+      /HEIC cannot be embedded in a PDF; the photo is kept in its original format/,
+    );
+    expect(photoCaption({ ...photo, isFileIntact: false }, 0, 1).lines).toContain(
+      'Stored file: read for this pack; it does NOT hash to the SHA-256 recorded on receipt',
+    );
     const purged = photoCaption({ ...photo, purgedAt: '2026-06-03T02:00:00.000Z', isFileIntact: null }, 0, 1);
     expect(purged.lines).toContain('Stored file: Photos removed under the retention policy on 3 June 2026.');
     expect(photoEmbedding({ ...photo, purgedAt: '2026-06-03T02:00:00.000Z', isFileIntact: null })).toBe('none');
@@ -152,11 +168,21 @@ describe('auditEntryText', () => {
 
   it('writes each change in words, with car park names and times as people read them', () => {
     const text = auditEntryText(
-      entry({ changes: { carParkId: { from: 'cp0', to: 'cp1' }, observedAt: { from: null, to: '2026-07-01T09:00:00.000Z' }, status: { from: 'SUBMITTED', to: 'UNDER_REVIEW' } } }),
+      entry({
+        changes: {
+          carParkId: { from: 'cp0', to: 'cp1' },
+          observedAt: { from: null, to: '2026-07-01T09:00:00.000Z' },
+          status: { from: 'SUBMITTED', to: 'UNDER_REVIEW' },
+        },
+      }),
       { carParkName: (id) => (id === 'cp1' ? 'Riverside' : undefined) },
     );
     expect(text.heading).toBe('01 Jul 2026, 10:30:00 BST · Edited · by Ade Admin');
-    expect(text.lines).toEqual(['Car park: cp0 -> Riverside', 'First seen: 01 Jul 2026, 10:00:00 BST', 'Status: Submitted -> Under Review']);
+    expect(text.lines).toEqual([
+      'Car park: cp0 -> Riverside',
+      'First seen: 01 Jul 2026, 10:00:00 BST',
+      'Status: Submitted -> Under Review',
+    ]);
   });
 
   it('lists the photos a retention run removed, by hash', () => {
@@ -169,6 +195,9 @@ describe('auditEntryText', () => {
       { carParkName: () => undefined },
     );
     expect(text.heading).toBe('01 Jul 2026, 10:30:00 BST · Photos removed under the retention policy · by Retention policy');
-    expect(text.lines).toEqual([`Photos: photo SHA-256 ${'b'.repeat(64)} (files removed)`, 'Retention period (days): 180 days after closing']);
+    expect(text.lines).toEqual([
+      `Photos: photo SHA-256 ${'b'.repeat(64)} (files removed)`,
+      'Retention period (days): 180 days after closing',
+    ]);
   });
 });

@@ -39,7 +39,12 @@ const packTimeFormat = new Intl.DateTimeFormat('en-GB', {
   second: '2-digit',
   timeZoneName: 'short',
 });
-const packDateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: EVIDENCE_PACK_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const packDateFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: EVIDENCE_PACK_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 /** '14 Mar 2026, 09:26:05 GMT'; 'Not recorded' for no time. */
 export function formatPackTime(instant: string | Date | null | undefined): string {
@@ -161,11 +166,17 @@ export function observationTimeline(
     if (periods) {
       const considerationEnds = earliestIssueTime(pcn.observedAt, { considerationMinutes: periods.considerationMinutes, graceMinutes: 0 });
       add(considerationEnds, `Consideration period ends (${periods.considerationMinutes} min)`);
-      add(earliestIssueTime(pcn.observedAt, periods), `Grace period ends (${periods.graceMinutes} min more): earliest issue when a stay applies`);
+      add(
+        earliestIssueTime(pcn.observedAt, periods),
+        `Grace period ends (${periods.graceMinutes} min more): earliest issue when a stay applies`,
+      );
     }
   }
   if (pcn.stayApplies && secondVisit.length > 0) {
-    add(new Date(secondVisit[0]!.at), `Second visit: vehicle photographed still there (${photoList(secondVisit.map((photo) => photo.index))})`);
+    add(
+      new Date(secondVisit[0]!.at),
+      `Second visit: vehicle photographed still there (${photoList(secondVisit.map((photo) => photo.index))})`,
+    );
   }
   if (pcn.issuedAt) add(pcn.issuedAt, 'Notice issued');
   rows.sort((a, b) => a.at - b.at);
@@ -181,8 +192,14 @@ export function observationTimeline(
   } else if (periods && pcn.issuedAt) {
     const check = canIssue({ stayApplies: true, observedAt: pcn.observedAt, issuedAt: pcn.issuedAt, periods });
     if (!check.canIssue) summary.push(`A stay applied and was NOT kept: ${check.explanation}`);
-    else if (secondVisit.length === 0) summary.push(`A stay applied and was NOT kept: no photo was taken after consideration and grace had passed (${formatPackTime(check.earliestIssueAt)}), so nothing shows the vehicle was still there.`);
-    else summary.push(`A stay applied and was kept: the officer came back after consideration and grace had passed (${formatPackTime(check.earliestIssueAt)}) and photographed the vehicle still there at ${formatPackTime(new Date(secondVisit[0]!.at))}.`);
+    else if (secondVisit.length === 0)
+      summary.push(
+        `A stay applied and was NOT kept: no photo was taken after consideration and grace had passed (${formatPackTime(check.earliestIssueAt)}), so nothing shows the vehicle was still there.`,
+      );
+    else
+      summary.push(
+        `A stay applied and was kept: the officer came back after consideration and grace had passed (${formatPackTime(check.earliestIssueAt)}) and photographed the vehicle still there at ${formatPackTime(new Date(secondVisit[0]!.at))}.`,
+      );
   }
   summary.push(
     pcn.clockOffsetMs === null
@@ -228,13 +245,20 @@ export function photoCaption(photo: PackPhoto, index: number, count: number): { 
   lines.push(`Shows: ${photo.shots.length > 0 ? photo.shots.join(', ') : 'not marked by the officer'}`);
   // What the device sent is its word; what the server read from the file itself is said apart,
   // and a disagreement is flagged (the pack vouches only for what the server checked).
-  const claimed = photo.takenAtSource === 'camera' ? "the device says from the camera's EXIF" : 'the device says when it was added to the notice';
+  const claimed =
+    photo.takenAtSource === 'camera' ? "the device says from the camera's EXIF" : 'the device says when it was added to the notice';
   const exif = photo.exif ?? null;
   const noExifTime = photo.takenAt && !exif?.takenAt ? '; the server found no capture time in the file' : '';
-  lines.push(`Taken (reported by the device): ${formatPackTime(photo.takenAt)}${photo.takenAt && photo.takenAtSource ? ` (${claimed}${noExifTime})` : ''}`);
+  lines.push(
+    `Taken (reported by the device): ${formatPackTime(photo.takenAt)}${photo.takenAt && photo.takenAtSource ? ` (${claimed}${noExifTime})` : ''}`,
+  );
   if (exif?.takenAt) {
     const apart = photo.takenAt ? Math.abs(Date.parse(exif.takenAt) - Date.parse(photo.takenAt)) : 0;
-    const verdict = !photo.takenAt ? '' : apart > EXIF_TIME_TOLERANCE_MS ? ` (DISAGREES with the device by ${formatDuration(apart)})` : ' (agrees with the device)';
+    const verdict = !photo.takenAt
+      ? ''
+      : apart > EXIF_TIME_TOLERANCE_MS
+        ? ` (DISAGREES with the device by ${formatDuration(apart)})`
+        : ' (agrees with the device)';
     lines.push(`Taken (the photo's own EXIF, read by the server): ${formatPackTime(exif.takenAt)}${verdict}`);
   }
   const hasPosition = photo.latitude !== null && photo.longitude !== null;
@@ -244,23 +268,35 @@ export function photoCaption(photo: PackPhoto, index: number, count: number): { 
   if (exif && exif.latitude !== null && exif.longitude !== null) {
     const exifPosition = { latitude: exif.latitude, longitude: exif.longitude };
     const apart = hasPosition ? distanceMetres({ latitude: photo.latitude!, longitude: photo.longitude! }, exifPosition) : null;
-    const verdict = apart === null ? '' : apart > EXIF_DISTANCE_TOLERANCE_M ? ` (DISAGREES with the device by ${Math.round(apart)} m)` : ' (agrees with the device)';
-    lines.push(`GPS position (the photo's own EXIF, read by the server): ${exif.latitude.toFixed(5)}, ${exif.longitude.toFixed(5)}${verdict}`);
+    const verdict =
+      apart === null
+        ? ''
+        : apart > EXIF_DISTANCE_TOLERANCE_M
+          ? ` (DISAGREES with the device by ${Math.round(apart)} m)`
+          : ' (agrees with the device)';
+    lines.push(
+      `GPS position (the photo's own EXIF, read by the server): ${exif.latitude.toFixed(5)}, ${exif.longitude.toFixed(5)}${verdict}`,
+    );
   }
   lines.push(`Device hash check: ${deviceHashText(photo)}`);
   lines.push(`Stored file: ${storedFileText(photo)}`);
   const format = FORMAT_NAMES[photo.mimeType] ?? photo.mimeType;
   const embedding = photoEmbedding(photo);
-  if (embedding === 'jpeg') lines.push("In this PDF: the stored JPEG bytes, unchanged, so the SHA-256 below can be rechecked from the PDF's image.");
-  if (embedding === 'png') lines.push('In this PDF: a re-encoded copy of the PNG for display; the SHA-256 below is of the stored PNG file, not of this copy.');
+  if (embedding === 'jpeg')
+    lines.push("In this PDF: the stored JPEG bytes, unchanged, so the SHA-256 below can be rechecked from the PDF's image.");
+  if (embedding === 'png')
+    lines.push('In this PDF: a re-encoded copy of the PNG for display; the SHA-256 below is of the stored PNG file, not of this copy.');
   if (embedding === 'none' && photo.purgedAt === null && photo.isFileIntact !== null) {
-    lines.push(`In this PDF: not shown. ${format} cannot be embedded in a PDF; the photo is kept in its original format with the SHA-256 below.`);
+    lines.push(
+      `In this PDF: not shown. ${format} cannot be embedded in a PDF; the photo is kept in its original format with the SHA-256 below.`,
+    );
   }
   return { title: `Photo ${index + 1} of ${count}`, lines, sha256: photo.sha256 };
 }
 
 function deviceHashText(photo: PackPhoto): string {
-  if (!photo.clientSha256) return "not sent by the device (photo sent before devices hashed, or by another client); the server's hash below is from receipt";
+  if (!photo.clientSha256)
+    return "not sent by the device (photo sent before devices hashed, or by another client); the server's hash below is from receipt";
   return photo.clientSha256.toLowerCase() === photo.sha256.toLowerCase()
     ? "the device's SHA-256 matched the server's on receipt: the bytes were not changed in transit"
     : "the device's SHA-256 differed from the server's";
@@ -304,7 +340,8 @@ export function auditEntryText(entry: PcnAuditEntry, context: AuditValueContext)
     const from = auditValue(field, change.from, context);
     const to = auditValue(field, change.to, context);
     if (change.from === null || change.from === undefined) lines.push(...labelled(label, to));
-    else if (change.to === null || change.to === undefined) lines.push(...labelled(label, from, entry.action === 'images_purged' ? ' (files removed)' : ' (removed)'));
+    else if (change.to === null || change.to === undefined)
+      lines.push(...labelled(label, from, entry.action === 'images_purged' ? ' (files removed)' : ' (removed)'));
     else lines.push(`${label}: ${from.join('; ')} -> ${to.join('; ')}`);
   }
   return { heading, lines };

@@ -76,7 +76,9 @@ describe('readImageFacts', () => {
   });
 
   it('keeps the existing message for a bad photo time', () => {
-    expect(readImageFacts(raw({ imageTakenAt: ['yesterday'] }), 1)).toEqual({ problem: { field: 'imageTakenAt', message: SERVER_MESSAGES.imageTakenAtInvalid } });
+    expect(readImageFacts(raw({ imageTakenAt: ['yesterday'] }), 1)).toEqual({
+      problem: { field: 'imageTakenAt', message: SERVER_MESSAGES.imageTakenAtInvalid },
+    });
   });
 
   it('refuses more values than photos', () => {

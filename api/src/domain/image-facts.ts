@@ -99,7 +99,9 @@ export function readImageFacts(raw: RawImageFacts, imageCount: number): { facts:
     }
     const accuracyM = readDecimal(value('imageAccuracy'), 0, MAX_ACCURACY_M);
     if (accuracyM === 'invalid') {
-      return { problem: { field: 'imageAccuracy', message: `${photo}: imageAccuracy must be a number of metres from 0 to ${MAX_ACCURACY_M}` } };
+      return {
+        problem: { field: 'imageAccuracy', message: `${photo}: imageAccuracy must be a number of metres from 0 to ${MAX_ACCURACY_M}` },
+      };
     }
     if (accuracyM !== null && latitude === null) {
       return { problem: { field: 'imageAccuracy', message: `${photo}: imageAccuracy was sent without a position` } };
@@ -107,7 +109,12 @@ export function readImageFacts(raw: RawImageFacts, imageCount: number): { facts:
 
     const shots = parsePhotoShots(value('imageShots'));
     if (shots === null) {
-      return { problem: { field: 'imageShots', message: `${photo}: imageShots must be comma-separated shot types from: ${PHOTO_SHOT_TYPES.join(', ')}` } };
+      return {
+        problem: {
+          field: 'imageShots',
+          message: `${photo}: imageShots must be comma-separated shot types from: ${PHOTO_SHOT_TYPES.join(', ')}`,
+        },
+      };
     }
 
     facts.push({

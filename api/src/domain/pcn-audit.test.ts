@@ -4,7 +4,12 @@ import { creationChanges, deletionChanges, diffFields, hasChanges } from './pcn-
 describe('diffFields', () => {
   it('keeps only the sent fields whose value changed, with old and new value', () => {
     const before = { description: 'Old', location: 'Bay 1', observedAt: null, stayApplies: false };
-    const changes = diffFields(before, { description: 'New', location: 'Bay 1', observedAt: '2026-06-01T09:00:00.000Z', stayApplies: undefined });
+    const changes = diffFields(before, {
+      description: 'New',
+      location: 'Bay 1',
+      observedAt: '2026-06-01T09:00:00.000Z',
+      stayApplies: undefined,
+    });
     expect(changes).toEqual({
       description: { from: 'Old', to: 'New' },
       observedAt: { from: null, to: '2026-06-01T09:00:00.000Z' },
@@ -19,7 +24,9 @@ describe('diffFields', () => {
   });
 
   it('records a value cleared to null', () => {
-    expect(diffFields({ duplicateReason: 'Second visit' }, { duplicateReason: null })).toEqual({ duplicateReason: { from: 'Second visit', to: null } });
+    expect(diffFields({ duplicateReason: 'Second visit' }, { duplicateReason: null })).toEqual({
+      duplicateReason: { from: 'Second visit', to: null },
+    });
   });
 });
 

@@ -132,7 +132,9 @@ describe('hashPcnRequest with the evidence fields', () => {
     const before = createHash('sha256')
       .update(JSON.stringify(['AB12CDE', 'cp-1', 'OTHER', '', 'Bay 1', null, [['a'.repeat(64), null]]]))
       .digest('hex');
-    expect(hashPcnRequest(fields, [{ ...image, takenAtSource: null, latitude: null, longitude: null, accuracyM: null, shots: [] }])).toBe(before);
+    expect(hashPcnRequest(fields, [{ ...image, takenAtSource: null, latitude: null, longitude: null, accuracyM: null, shots: [] }])).toBe(
+      before,
+    );
   });
 
   it('changes when any of them changes', () => {

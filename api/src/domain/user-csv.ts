@@ -1,7 +1,17 @@
 import { ROLE_LABELS, type Role, type User } from '@parkpatrol/shared';
 
 /** The columns of the Manage Users export: who has which account and car parks. */
-export const USER_CSV_COLUMNS = ['First name', 'Last name', 'Email', 'Role', 'Status', 'Password set', 'Car parks', 'Created', 'Last updated'] as const;
+export const USER_CSV_COLUMNS = [
+  'First name',
+  'Last name',
+  'Email',
+  'Role',
+  'Status',
+  'Password set',
+  'Car parks',
+  'Created',
+  'Last updated',
+] as const;
 
 export function userCsvRecord(user: User): string[] {
   return [

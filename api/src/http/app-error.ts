@@ -7,11 +7,7 @@ export class AppError extends Error {
   readonly details: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { details?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: { details?: Record<string, string>; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;

@@ -12,7 +12,11 @@ import { getConnInfo } from '@hono/node-server/conninfo';
  */
 export function clientAddress(c: Context, options: { trustProxy: boolean }): string {
   if (options.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     const nearest = forwarded?.[forwarded.length - 1];
     if (nearest) return nearest;
   }

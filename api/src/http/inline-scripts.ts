@@ -13,6 +13,9 @@ export function inlineScriptHashes(webDistDir: string | undefined): string[] {
   if (!indexFile || !existsSync(indexFile)) return [];
   const html = readFileSync(indexFile, 'utf8');
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '', 'utf8').digest('base64')}'`,
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '', 'utf8')
+        .digest('base64')}'`,
   );
 }

@@ -37,7 +37,10 @@ describe('requestHeader on a real Node server', () => {
   it.each([
     ['one of each', ['Authorization: Bearer abc.def.ghi', 'Accept-Encoding: gzip, br']],
     ['names in any case', ['AUTHORIZATION: Bearer abc', 'accept-encoding: br']],
-    ['a header sent twice, joined as a web Headers joins it', ['Authorization: Bearer one', 'Authorization: Bearer two', 'Accept-Encoding: gzip', 'Accept-Encoding: br']],
+    [
+      'a header sent twice, joined as a web Headers joins it',
+      ['Authorization: Bearer one', 'Authorization: Bearer two', 'Accept-Encoding: gzip', 'Accept-Encoding: br'],
+    ],
     ['an empty value', ['Authorization:', 'Accept-Encoding: ']],
     ['none at all', []],
   ])('reads %s exactly as Hono does', async (_case, headerLines) => {
@@ -46,7 +49,10 @@ describe('requestHeader on a real Node server', () => {
   });
 
   it('a header sent twice is one value the bearer pattern refuses', async () => {
-    const answer = JSON.parse(await send(port, ['Authorization: Bearer one', 'Authorization: Bearer two'])) as Array<{ name: string; fromNode: string | null }>;
+    const answer = JSON.parse(await send(port, ['Authorization: Bearer one', 'Authorization: Bearer two'])) as Array<{
+      name: string;
+      fromNode: string | null;
+    }>;
     const authorization = answer.find((entry) => entry.name === 'authorization')!.fromNode!;
     expect(authorization).toBe('Bearer one, Bearer two');
     expect(/^Bearer\s+(\S+)$/i.exec(authorization)).toBeNull();

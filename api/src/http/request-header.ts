@@ -17,7 +17,8 @@ export function requestHeader(c: Context, name: string): string | undefined {
   let value: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const header = raw[i]!;
-    if (header.length === wanted.length && header.toLowerCase() === wanted) value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+    if (header.length === wanted.length && header.toLowerCase() === wanted)
+      value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
   }
   return value;
 }

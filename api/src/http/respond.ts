@@ -39,7 +39,8 @@ export async function sendJson(c: Context, body: unknown, status: ContentfulStat
   // is read. Handed a plain object, @hono/node-server's lightweight Response gives them a copy,
   // which is lost if anything later reads the body through the web Response.
   c.header('Content-Type', 'application/json');
-  const isCompressible = c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/') && Buffer.byteLength(text) >= COMPRESS_JSON_MIN_BYTES;
+  const isCompressible =
+    c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/') && Buffer.byteLength(text) >= COMPRESS_JSON_MIN_BYTES;
   if (!isCompressible) return c.body(text, status);
   c.header('Vary', 'Accept-Encoding', { append: true });
   const encoding = pickEncoding(requestHeader(c, 'Accept-Encoding'));
@@ -47,7 +48,9 @@ export async function sendJson(c: Context, body: unknown, status: ContentfulStat
   // Quality 4 / level 6: most of the saving for a fraction of the CPU of the highest settings.
   const compressed =
     encoding === 'br'
-      ? await brotliAsync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
+      ? await brotliAsync(text, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) },
+        })
       : await gzipAsync(text, { level: 6 });
   c.header('Content-Encoding', encoding);
   c.header('Content-Length', String(compressed.length));

@@ -33,9 +33,7 @@ export async function recordHeartbeat(db: Db, input: { userId: string; now: Date
       .orderBy('last_seen_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    const latest = latestRow
-      ? { id: latestRow.id, startedAt: latestRow.started_at, lastSeenAt: latestRow.last_seen_at }
-      : null;
+    const latest = latestRow ? { id: latestRow.id, startedAt: latestRow.started_at, lastSeenAt: latestRow.last_seen_at } : null;
     const fold = foldHeartbeat(latest, input.now);
     if (fold.kind === 'extend') {
       await trx.updateTable('site_visits').set({ last_seen_at: fold.lastSeenAt }).where('id', '=', fold.visitId).execute();
@@ -57,15 +55,24 @@ export async function findAnalyticsSummary(db: Db, now: Date): Promise<Analytics
   const firstDayStart = `${days[0]}T00:00:00.000Z`;
 
   const [users, active, pcns, activities, recent, perDay, byStatus] = await Promise.all([
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('activities')
       .select((eb) => eb.fn.count<number>('user_id').distinct().as('count'))
       .where('created_at', '>=', activeSince)
       .where('user_id', 'is not', null)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('pcns').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('pcns')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('activities')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
     findRecentActivities(db, RECENT_ACTIVITY_COUNT),
     db
       .selectFrom('pcns')

@@ -103,7 +103,10 @@ export async function listCarParks(db: Db, query: CarParkListQuery): Promise<{ c
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const assigned = await findAssignedUsersByCarPark(db, rows.map((r) => r.id));
+  const assigned = await findAssignedUsersByCarPark(
+    db,
+    rows.map((r) => r.id),
+  );
   return { carParks: rows.map((row) => mapCarPark(row, assigned.get(row.id) ?? [])), total: Number(countRow.total) };
 }
 

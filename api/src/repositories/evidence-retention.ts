@@ -26,7 +26,9 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
           'pcns.id',
           'pcns.pcn_number',
           'pcns.status',
-          sql<string>`coalesce((select max(h.created_at) from pcn_status_history h where h.pcn_id = pcns.id and h.to_status = pcns.status), pcns.updated_at)`.as('closed_at'),
+          sql<string>`coalesce((select max(h.created_at) from pcn_status_history h where h.pcn_id = pcns.id and h.to_status = pcns.status), pcns.updated_at)`.as(
+            'closed_at',
+          ),
           sql<number>`(select count(*) from pcn_images i where i.pcn_id = pcns.id and i.purged_at is null)`.as('kept_photo_count'),
         ])
         .where('pcns.status', 'in', [...EVIDENCE_RETENTION_CLOSED_STATUSES])

@@ -10,7 +10,10 @@ import type { SortOrder } from '@parkpatrol/shared';
  */
 export type ListOrder = { columns: readonly Expression<unknown>[]; direction: SortOrder };
 
-export function orderedBy<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, order: ListOrder): SelectQueryBuilder<DB, TB, O> {
+export function orderedBy<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  order: ListOrder,
+): SelectQueryBuilder<DB, TB, O> {
   return order.columns.reduce<SelectQueryBuilder<DB, TB, O>>((ordered, column) => ordered.orderBy(column, order.direction), query);
 }
 

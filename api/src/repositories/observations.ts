@@ -109,7 +109,10 @@ export function mapObservation(row: JoinedRow): Observation {
 }
 
 export async function findObservation(db: Db, officerId: string, id: string): Promise<Observation | null> {
-  const row = await observationQuery(db).where('observations.officer_id', '=', officerId).where('observations.id', '=', id).executeTakeFirst();
+  const row = await observationQuery(db)
+    .where('observations.officer_id', '=', officerId)
+    .where('observations.id', '=', id)
+    .executeTakeFirst();
   return row ? mapObservation(row) : null;
 }
 

@@ -55,7 +55,11 @@ const KEEPER_QUEUE_COUNT_CONDITION = sql<SqlBool>`pcns.status in (${quoted(KEEPE
  */
 type ListClause = { shape: string; values: readonly unknown[]; where: (eb: ExpressionBuilder<Database, 'pcns'>) => Expression<SqlBool> };
 
-function clause<V extends readonly unknown[]>(shape: string, values: V, where: (eb: ExpressionBuilder<Database, 'pcns'>, ...values: V) => Expression<SqlBool>): ListClause {
+function clause<V extends readonly unknown[]>(
+  shape: string,
+  values: V,
+  where: (eb: ExpressionBuilder<Database, 'pcns'>, ...values: V) => Expression<SqlBool>,
+): ListClause {
   return { shape, values, where: (eb) => where(eb, ...values) };
 }
 
@@ -76,7 +80,9 @@ function listClauses(filter: PcnListFilter, engine: Engine, purpose: 'page' | 'c
           eb
             .selectFrom('pcn_duplicates')
             .select(sql`1`.as('one'))
-            .where((d) => d.or([d('pcn_duplicates.pcn_id', '=', eb.ref('pcns.id')), d('pcn_duplicates.duplicate_of_pcn_id', '=', eb.ref('pcns.id'))])),
+            .where((d) =>
+              d.or([d('pcn_duplicates.pcn_id', '=', eb.ref('pcns.id')), d('pcn_duplicates.duplicate_of_pcn_id', '=', eb.ref('pcns.id'))]),
+            ),
         ),
       ),
     );
@@ -86,7 +92,13 @@ function listClauses(filter: PcnListFilter, engine: Engine, purpose: 'page' | 'c
     // Three or more characters: the trigram index (migration 0006) finds the matching rows.
     // The search is only [A-Z0-9] after normalising, so quoting it makes a safe FTS5 phrase.
     const match = `vehicle_registration : "${search.registration}" OR pcn_number : "${search.number}"`;
-    clauses.push(clause('search-fts', [match], (_eb, phrase) => sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${phrase})`));
+    clauses.push(
+      clause(
+        'search-fts',
+        [match],
+        (_eb, phrase) => sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${phrase})`,
+      ),
+    );
   } else if (search) {
     // Registrations are stored normalised and numbers are digits, so after normalising the
     // search contains only [A-Z0-9] and needs no LIKE escaping. On PostgreSQL the pg_trgm GIN
@@ -100,12 +112,18 @@ function listClauses(filter: PcnListFilter, engine: Engine, purpose: 'page' | 'c
   return clauses;
 }
 
-function listConditions(eb: ExpressionBuilder<Database, 'pcns'>, filter: PcnListFilter, engine: Engine, purpose: 'page' | 'count' = 'page'): Expression<SqlBool>[] {
+function listConditions(
+  eb: ExpressionBuilder<Database, 'pcns'>,
+  filter: PcnListFilter,
+  engine: Engine,
+  purpose: 'page' | 'count' = 'page',
+): Expression<SqlBool>[] {
   return listClauses(filter, engine, purpose).map((listClause) => listClause.where(eb));
 }
 
 /** Every clause holds: the WHERE of the page and the count. */
-const allOf = (clauses: readonly ListClause[]) => (eb: ExpressionBuilder<Database, 'pcns'>) => eb.and(clauses.map((listClause) => listClause.where(eb)));
+const allOf = (clauses: readonly ListClause[]) => (eb: ExpressionBuilder<Database, 'pcns'>) =>
+  eb.and(clauses.map((listClause) => listClause.where(eb)));
 // Dates filter on the created date in UTC; created_at is ISO-8601 text, so text order is time order.
 function startOfDay(date: string): string {
   return `${date}T00:00:00.000Z`;
@@ -199,7 +217,9 @@ export async function* streamPcnRows(db: Db, filter: PcnListFilter, batchSize = 
  * `cap` + 1 rows, so the caller can tell "at most cap" from "more" without counting them all.
  */
 export async function findPcnSelection(db: Db, filter: PcnListFilter, cap: number): Promise<Array<{ id: string; status: PcnStatus }>> {
-  const rows = await orderedPcnRows(db, filter).limit(cap + 1).execute();
+  const rows = await orderedPcnRows(db, filter)
+    .limit(cap + 1)
+    .execute();
   return rows.map((row) => ({ id: row.id, status: row.status as PcnStatus }));
 }
 
@@ -248,14 +268,20 @@ const countRows = keptQuery<{ total: number | string }>();
 /** The trigger-kept counts answer the plain list (owner and status only) without a scan. */
 async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
   const { ownerId, status } = filter;
-  const isPlain = !filter.search && !filter.carParkId && !filter.from && !filter.to && !filter.flaggedDuplicates && filter.sort !== 'deadline';
+  const isPlain =
+    !filter.search && !filter.carParkId && !filter.from && !filter.to && !filter.flaggedDuplicates && filter.sort !== 'deadline';
   if (isPlain) {
-    const counted = await countRows(db, `counts${ownerId === undefined ? '' : '&owner'}${status ? '&status' : ''}`, [...(ownerId !== undefined ? [ownerId] : []), ...(status ? [status] : [])], () => {
-      let query = db.selectFrom('pcn_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
-      if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
-      if (status) query = query.where('status', '=', status);
-      return query;
-    });
+    const counted = await countRows(
+      db,
+      `counts${ownerId === undefined ? '' : '&owner'}${status ? '&status' : ''}`,
+      [...(ownerId !== undefined ? [ownerId] : []), ...(status ? [status] : [])],
+      () => {
+        let query = db.selectFrom('pcn_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
+        if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+        if (status) query = query.where('status', '=', status);
+        return query;
+      },
+    );
     return Number(counted[0]!.total);
   }
   const clauses = listClauses(filter, engineOf(db), 'count');

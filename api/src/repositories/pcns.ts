@@ -86,37 +86,33 @@ export type PcnScope = { ownerId?: string };
 
 /** PCNs with their car park and creator beside them: what a PCN row shows, and what lists sort by. */
 export function fromPcnsWithNames(db: Db) {
-  return db
-    .selectFrom('pcns')
-    .leftJoin('car_parks', 'car_parks.id', 'pcns.car_park_id')
-    .leftJoin('users', 'users.id', 'pcns.created_by');
+  return db.selectFrom('pcns').leftJoin('car_parks', 'car_parks.id', 'pcns.car_park_id').leftJoin('users', 'users.id', 'pcns.created_by');
 }
 
 export function selectPcnRows(db: Db) {
-  return fromPcnsWithNames(db)
-    .select([
-      'pcns.id',
-      'pcns.pcn_number',
-      'pcns.vehicle_registration',
-      'pcns.car_park_id',
-      'car_parks.name as car_park_name',
-      'pcns.offence_type',
-      'pcns.description',
-      'pcns.location',
-      'pcns.status',
-      'pcns.admin_notes',
-      'pcns.observed_at',
-      'pcns.issued_at',
-      'pcns.stay_applies',
-      'pcns.clock_offset_ms',
-      'pcns.duplicate_reason',
-      'pcns.created_by',
-      'users.first_name as creator_first_name',
-      'users.last_name as creator_last_name',
-      'pcns.request_hash',
-      'pcns.created_at',
-      'pcns.updated_at',
-    ]);
+  return fromPcnsWithNames(db).select([
+    'pcns.id',
+    'pcns.pcn_number',
+    'pcns.vehicle_registration',
+    'pcns.car_park_id',
+    'car_parks.name as car_park_name',
+    'pcns.offence_type',
+    'pcns.description',
+    'pcns.location',
+    'pcns.status',
+    'pcns.admin_notes',
+    'pcns.observed_at',
+    'pcns.issued_at',
+    'pcns.stay_applies',
+    'pcns.clock_offset_ms',
+    'pcns.duplicate_reason',
+    'pcns.created_by',
+    'users.first_name as creator_first_name',
+    'users.last_name as creator_last_name',
+    'pcns.request_hash',
+    'pcns.created_at',
+    'pcns.updated_at',
+  ]);
 }
 
 /**
@@ -154,7 +150,10 @@ function toPcnImage(image: PcnImageRow, imageUrl: (fileName: string) => string):
 
 /** When the retention policy removed this PCN's photo files (all go at once), or null while they are kept. */
 function photosPurgedAt(images: readonly PcnImageRow[]): string | null {
-  return images.reduce<string | null>((latest, image) => (image.purged_at !== null && (latest === null || image.purged_at > latest) ? image.purged_at : latest), null);
+  return images.reduce<string | null>(
+    (latest, image) => (image.purged_at !== null && (latest === null || image.purged_at > latest) ? image.purged_at : latest),
+    null,
+  );
 }
 
 /** The one mapper from rows to the shared Pcn shape; image URLs come from the caller (they are signed). */
@@ -203,9 +202,7 @@ export function toPcn(
       toStatus: h.to_status as PcnStatus,
       note: h.note,
       changedBy:
-        h.changed_by === null
-          ? null
-          : { id: h.changed_by, firstName: h.changer_first_name ?? '', lastName: h.changer_last_name ?? '' },
+        h.changed_by === null ? null : { id: h.changed_by, firstName: h.changer_first_name ?? '', lastName: h.changer_last_name ?? '' },
       createdAt: h.created_at,
     }));
   }
@@ -221,7 +218,11 @@ export async function findPcnNumbers(db: Db, pcnIds: readonly string[]): Promise
   const numbers = new Map<string, string>();
   // Chunked to stay well under SQLite's bound-parameter limit.
   for (let start = 0; start < pcnIds.length; start += 500) {
-    const rows = await db.selectFrom('pcns').select(['id', 'pcn_number']).where('id', 'in', pcnIds.slice(start, start + 500)).execute();
+    const rows = await db
+      .selectFrom('pcns')
+      .select(['id', 'pcn_number'])
+      .where('id', 'in', pcnIds.slice(start, start + 500))
+      .execute();
     for (const row of rows) numbers.set(row.id, row.pcn_number);
   }
   return numbers;
@@ -272,7 +273,10 @@ export async function findStatusHistory(db: Db, pcnId: string): Promise<PcnHisto
 
 /** Counts per status in the caller's scope, from the trigger-kept pcn_counts (migration 0005). */
 export async function countPcnsByStatus(db: Db, scope: PcnScope): Promise<PcnStats> {
-  let query = db.selectFrom('pcn_counts').select(['status', (eb) => eb.fn.sum<number>('n').as('n')]).groupBy('status');
+  let query = db
+    .selectFrom('pcn_counts')
+    .select(['status', (eb) => eb.fn.sum<number>('n').as('n')])
+    .groupBy('status');
   if (scope.ownerId !== undefined) query = query.where('owner_id', '=', scope.ownerId);
   const counts = emptyStatusCounts();
   let total = 0;
@@ -360,7 +364,10 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
 
 export async function insertPcnImages(trx: Db, rows: ReadonlyArray<Insertable<PcnImagesTable>>): Promise<void> {
   if (rows.length === 0) return;
-  await trx.insertInto('pcn_images').values([...rows]).execute();
+  await trx
+    .insertInto('pcn_images')
+    .values([...rows])
+    .execute();
 }
 
 export type RemovedImage = { id: string; file_name: string; sha256: string; taken_at: string | null };
@@ -473,14 +480,7 @@ export async function findImageByFileName(
   const row = await db
     .selectFrom('pcn_images')
     .innerJoin('pcns', 'pcns.id', 'pcn_images.pcn_id')
-    .select([
-      'pcn_images.file_name',
-      'pcn_images.mime_type',
-      'pcn_images.size',
-      'pcn_images.pcn_id',
-      'pcns.created_by',
-      'pcns.status',
-    ])
+    .select(['pcn_images.file_name', 'pcn_images.mime_type', 'pcn_images.size', 'pcn_images.pcn_id', 'pcns.created_by', 'pcns.status'])
     .where('pcn_images.file_name', '=', fileName)
     // A removed file is gone for everyone, signed URL or not.
     .where('pcn_images.purged_at', 'is', null)
@@ -506,7 +506,12 @@ export async function findKnownImageFileNames(db: Db, fileNames: readonly string
   // Chunked to stay well under SQLite's bound-parameter limit.
   for (let start = 0; start < fileNames.length; start += 500) {
     const chunk = fileNames.slice(start, start + 500);
-    const rows = await db.selectFrom('pcn_images').select('file_name').where('file_name', 'in', chunk).where('purged_at', 'is', null).execute();
+    const rows = await db
+      .selectFrom('pcn_images')
+      .select('file_name')
+      .where('file_name', 'in', chunk)
+      .where('purged_at', 'is', null)
+      .execute();
     for (const row of rows) known.add(row.file_name);
   }
   return known;

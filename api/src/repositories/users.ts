@@ -136,7 +136,11 @@ export async function findPasswordHash(db: Db, userId: string): Promise<string |
  * Sets a new hash. With `replacing`, only while the stored hash is still that one: a rehash after
  * sign-in runs after the slow password check, and a password reset that lands meanwhile wins.
  */
-export async function setPasswordHash(db: Db, userId: string, input: { passwordHash: string; now: Date; replacing?: string }): Promise<void> {
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  input: { passwordHash: string; now: Date; replacing?: string },
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: input.passwordHash, updated_at: input.now.toISOString() })
@@ -195,7 +199,10 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: 
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  const carParks = await findCarParkSummariesByUser(db, rows.map((r) => r.id));
+  const carParks = await findCarParkSummariesByUser(
+    db,
+    rows.map((r) => r.id),
+  );
   return { users: rows.map((row) => mapUser(row, carParks.get(row.id) ?? [])), total: Number(countRow.total) };
 }
 
@@ -204,7 +211,10 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: 
  * its order, up to `cap` + 1 rows, so the caller can tell "at most cap" from "more".
  */
 export async function findUserSelection(db: Db, filter: UserListFilter, cap: number): Promise<Array<{ id: string; isActive: boolean }>> {
-  const rows = await orderedBy(filteredUsers(db, filter), userListOrder(filter)).select(['id', 'is_active']).limit(cap + 1).execute();
+  const rows = await orderedBy(filteredUsers(db, filter), userListOrder(filter))
+    .select(['id', 'is_active'])
+    .limit(cap + 1)
+    .execute();
   return rows.map((row) => ({ id: row.id, isActive: row.is_active === 1 }));
 }
 
@@ -213,7 +223,11 @@ export async function findUserNames(db: Db, userIds: readonly string[]): Promise
   const names = new Map<string, { firstName: string; lastName: string }>();
   // Chunked to stay well under SQLite's bound-parameter limit.
   for (let start = 0; start < userIds.length; start += 500) {
-    const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds.slice(start, start + 500)).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', userIds.slice(start, start + 500))
+      .execute();
     for (const row of rows) names.set(row.id, { firstName: row.first_name, lastName: row.last_name });
   }
   return names;
@@ -260,7 +274,9 @@ const USER_ROLES_LOCK = 1_504_200_003;
 export async function updateUser(
   db: Db,
   id: string,
-  input: Partial<{ email: string; firstName: string; lastName: string; role: Role; passwordHash: string; isActive: boolean }> & { now: Date },
+  input: Partial<{ email: string; firstName: string; lastName: string; role: Role; passwordHash: string; isActive: boolean }> & {
+    now: Date;
+  },
 ): Promise<void> {
   await db
     .updateTable('users')
@@ -333,7 +349,11 @@ export async function listOnboardingCandidates(
   })
     .$if(query.neverSignedIn === true, (q) => q.where('candidates.last_sign_in_at', 'is', null))
     .execute();
-  return rows.map((row) => ({ ...mapUser(row), lastOnboardingEmailAt: row.last_onboarding_email_at ?? null, lastSignInAt: row.last_sign_in_at ?? null }));
+  return rows.map((row) => ({
+    ...mapUser(row),
+    lastOnboardingEmailAt: row.last_onboarding_email_at ?? null,
+    lastSignInAt: row.last_sign_in_at ?? null,
+  }));
 }
 
 /** Every user the list's filters select, in its order, a page at a time. */

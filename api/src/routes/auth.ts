@@ -30,48 +30,54 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
   // Reset emails and dead links, counted in the database like the password guesses.
   const limits = createRateLimiter({ db: deps.db, now: deps.now });
 
-  return new Hono<AppEnv>()
-    .post('/login', async (c) => {
-      const input = await readJson(c, loginInputSchema);
-      const body: LoginResponse = await signIn(deps, signInLimiter, { ...input, address: addressOf(c) });
-      return ok(c, body);
-    })
+  return (
+    new Hono<AppEnv>()
+      .post('/login', async (c) => {
+        const input = await readJson(c, loginInputSchema);
+        const body: LoginResponse = await signIn(deps, signInLimiter, { ...input, address: addressOf(c) });
+        return ok(c, body);
+      })
 
-    .post('/refresh', async (c) => {
-      const input = await readJson(c, refreshInputSchema);
-      const body: AuthTokens = await refreshSession(deps, input.refreshToken);
-      return ok(c, body);
-    })
+      .post('/refresh', async (c) => {
+        const input = await readJson(c, refreshInputSchema);
+        const body: AuthTokens = await refreshSession(deps, input.refreshToken);
+        return ok(c, body);
+      })
 
-    // The refresh token in the body, or else the access token of the session to end.
-    .post('/logout', async (c) => {
-      const input = await readJson(c, logoutInputSchema);
-      const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-      await signOut(deps, { refreshToken: input.refreshToken, accessToken: bearer });
-      return ok(c, null, { message: SUCCESS_MESSAGES.signedOut });
-    })
+      // The refresh token in the body, or else the access token of the session to end.
+      .post('/logout', async (c) => {
+        const input = await readJson(c, logoutInputSchema);
+        const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+        await signOut(deps, { refreshToken: input.refreshToken, accessToken: bearer });
+        return ok(c, null, { message: SUCCESS_MESSAGES.signedOut });
+      })
 
-    .post('/forgot-password', async (c) => {
-      const input = await readJson(c, forgotPasswordInputSchema);
-      await requestPasswordReset(deps, limits, { email: input.email, address: addressOf(c) });
-      return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetEmailSent });
-    })
+      .post('/forgot-password', async (c) => {
+        const input = await readJson(c, forgotPasswordInputSchema);
+        await requestPasswordReset(deps, limits, { email: input.email, address: addressOf(c) });
+        return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetEmailSent });
+      })
 
-    .post('/reset-password', async (c) => {
-      const input = await readJson(c, resetPasswordInputSchema);
-      await resetPassword(deps, { signIn: signInLimiter, deadLinks: limits }, { token: input.token, password: input.password, address: addressOf(c) });
-      return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetSuccessful });
-    })
+      .post('/reset-password', async (c) => {
+        const input = await readJson(c, resetPasswordInputSchema);
+        await resetPassword(
+          deps,
+          { signIn: signInLimiter, deadLinks: limits },
+          { token: input.token, password: input.password, address: addressOf(c) },
+        );
+        return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetSuccessful });
+      })
 
-    .post('/reset-password/check', async (c) => {
-      const input = await readJson(c, resetTokenCheckInputSchema);
-      await checkResetToken(deps, limits, { token: input.token, address: addressOf(c) });
-      return ok(c, { isValid: true });
-    })
+      .post('/reset-password/check', async (c) => {
+        const input = await readJson(c, resetTokenCheckInputSchema);
+        await checkResetToken(deps, limits, { token: input.token, address: addressOf(c) });
+        return ok(c, { isValid: true });
+      })
 
-    .post('/access-link', async (c) => {
-      const input = await readJson(c, accessLinkInputSchema);
-      const body: AccessLinkResponse = await redeemAccessLink(deps, limits, { token: input.token, address: addressOf(c) });
-      return ok(c, body);
-    });
+      .post('/access-link', async (c) => {
+        const input = await readJson(c, accessLinkInputSchema);
+        const body: AccessLinkResponse = await redeemAccessLink(deps, limits, { token: input.token, address: addressOf(c) });
+        return ok(c, body);
+      })
+  );
 }

@@ -43,71 +43,73 @@ async function ensureUserExists(deps: AppDeps, userId: string): Promise<void> {
 export function createCarParkRoutes(deps: AppDeps) {
   const { db, now } = deps;
 
-  return new Hono<AppEnv>()
-    .use('*', requireAuth(deps))
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireAuth(deps))
 
-    // The officer's choices in the PCN form: only where they patrol, and only open sites.
-    .get('/', async (c) => {
-      const user = c.get('user');
-      const carParks = await listActiveCarParks(db, isAdminRole(user.role) ? {} : { assignedToUserId: user.id });
-      return ok(c, carParks);
-    })
+      // The officer's choices in the PCN form: only where they patrol, and only open sites.
+      .get('/', async (c) => {
+        const user = c.get('user');
+        const carParks = await listActiveCarParks(db, isAdminRole(user.role) ? {} : { assignedToUserId: user.id });
+        return ok(c, carParks);
+      })
 
-    .get('/all', requireAdmin, async (c) => {
-      const query = readQuery(c, carParkListQuerySchema);
-      const { carParks, total } = await listCarParks(db, query);
-      const body: CarParkListResponse = {
-        carParks,
-        pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
-      };
-      return ok(c, body);
-    })
+      .get('/all', requireAdmin, async (c) => {
+        const query = readQuery(c, carParkListQuerySchema);
+        const { carParks, total } = await listCarParks(db, query);
+        const body: CarParkListResponse = {
+          carParks,
+          pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+        };
+        return ok(c, body);
+      })
 
-    .post('/', requireAdmin, async (c) => {
-      const input = await readJson(c, createCarParkInputSchema);
-      if (await isSiteCodeTaken(db, input.siteCode)) throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
-      const id = await insertCarPark(db, { ...input, now: now() }).catch((err: unknown) => {
-        throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
-      });
-      return ok(c, await findCarParkOr404(deps, id), { status: 201 });
-    })
+      .post('/', requireAdmin, async (c) => {
+        const input = await readJson(c, createCarParkInputSchema);
+        if (await isSiteCodeTaken(db, input.siteCode)) throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
+        const id = await insertCarPark(db, { ...input, now: now() }).catch((err: unknown) => {
+          throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
+        });
+        return ok(c, await findCarParkOr404(deps, id), { status: 201 });
+      })
 
-    .put('/:id', requireAdmin, async (c) => {
-      const input = await readJson(c, updateCarParkInputSchema);
-      const carPark = await findCarParkOr404(deps, c.req.param('id'));
-      if (input.siteCode !== undefined && (await isSiteCodeTaken(db, input.siteCode, carPark.id))) {
-        throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
-      }
-      await updateCarPark(db, carPark.id, { ...input, now: now() }).catch((err: unknown) => {
-        throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
-      });
-      return ok(c, await findCarParkOr404(deps, carPark.id));
-    })
+      .put('/:id', requireAdmin, async (c) => {
+        const input = await readJson(c, updateCarParkInputSchema);
+        const carPark = await findCarParkOr404(deps, c.req.param('id'));
+        if (input.siteCode !== undefined && (await isSiteCodeTaken(db, input.siteCode, carPark.id))) {
+          throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
+        }
+        await updateCarPark(db, carPark.id, { ...input, now: now() }).catch((err: unknown) => {
+          throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
+        });
+        return ok(c, await findCarParkOr404(deps, carPark.id));
+      })
 
-    .delete('/:id', requireAdmin, async (c) => {
-      const carPark = await findCarParkOr404(deps, c.req.param('id'));
-      // PCNs keep pointing at their car park for as long as they exist; a site that has them is
-      // deactivated instead, which takes it off every officer's list.
-      if (await hasPcns(db, carPark.id)) throw new AppError('CONFLICT', SERVER_MESSAGES.carParkHasPcns);
-      await deleteCarPark(db, carPark.id).catch((err: unknown) => {
-        throw isForeignKeyViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.carParkHasPcns) : err;
-      });
-      return ok(c, { id: carPark.id }, { message: SUCCESS_MESSAGES.carParkDeleted });
-    })
+      .delete('/:id', requireAdmin, async (c) => {
+        const carPark = await findCarParkOr404(deps, c.req.param('id'));
+        // PCNs keep pointing at their car park for as long as they exist; a site that has them is
+        // deactivated instead, which takes it off every officer's list.
+        if (await hasPcns(db, carPark.id)) throw new AppError('CONFLICT', SERVER_MESSAGES.carParkHasPcns);
+        await deleteCarPark(db, carPark.id).catch((err: unknown) => {
+          throw isForeignKeyViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.carParkHasPcns) : err;
+        });
+        return ok(c, { id: carPark.id }, { message: SUCCESS_MESSAGES.carParkDeleted });
+      })
 
-    .post('/:id/assign-user', requireAdmin, async (c) => {
-      const input = await readJson(c, assignUserInputSchema);
-      const carPark = await findCarParkOr404(deps, c.req.param('id'));
-      await ensureUserExists(deps, input.userId);
-      await assignUserToCarPark(db, { carParkId: carPark.id, userId: input.userId, now: now() });
-      return ok(c, await findCarParkOr404(deps, carPark.id));
-    })
+      .post('/:id/assign-user', requireAdmin, async (c) => {
+        const input = await readJson(c, assignUserInputSchema);
+        const carPark = await findCarParkOr404(deps, c.req.param('id'));
+        await ensureUserExists(deps, input.userId);
+        await assignUserToCarPark(db, { carParkId: carPark.id, userId: input.userId, now: now() });
+        return ok(c, await findCarParkOr404(deps, carPark.id));
+      })
 
-    .delete('/:id/unassign-user', requireAdmin, async (c) => {
-      const input = await readJson(c, assignUserInputSchema);
-      const carPark = await findCarParkOr404(deps, c.req.param('id'));
-      await ensureUserExists(deps, input.userId);
-      await unassignUserFromCarPark(db, { carParkId: carPark.id, userId: input.userId });
-      return ok(c, await findCarParkOr404(deps, carPark.id));
-    });
+      .delete('/:id/unassign-user', requireAdmin, async (c) => {
+        const input = await readJson(c, assignUserInputSchema);
+        const carPark = await findCarParkOr404(deps, c.req.param('id'));
+        await ensureUserExists(deps, input.userId);
+        await unassignUserFromCarPark(db, { carParkId: carPark.id, userId: input.userId });
+        return ok(c, await findCarParkOr404(deps, carPark.id));
+      })
+  );
 }

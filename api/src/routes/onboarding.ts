@@ -113,11 +113,7 @@ async function sendOnboardingEmail(
     isBuilt = true;
     await deps.mailer.send({ to: user.email, ...email, purpose: 'onboarding', userId: user.id });
   } catch (err) {
-    await db
-      .updateTable('one_time_tokens')
-      .set({ used_at: now.toISOString() })
-      .where('token_hash', '=', hashToken(token))
-      .execute();
+    await db.updateTable('one_time_tokens').set({ used_at: now.toISOString() }).where('token_hash', '=', hashToken(token)).execute();
     if (!isBuilt) throw err;
     // The mailer has already recorded and logged the SMTP reason; the admin gets a clear message.
     throw new AppError(

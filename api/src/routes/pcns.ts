@@ -116,9 +116,13 @@ export function createPcnRoutes(deps: AppDeps) {
     }
     const release = gate.enter(c.get('user').id);
     if (!release.ok) {
-      throw new AppError(release.scope === 'user' ? 'RATE_LIMITED' : 'SERVICE_BUSY', release.scope === 'user' ? SERVER_MESSAGES.tooManyUploads : SERVER_MESSAGES.uploadsBusy, {
-        headers: { 'Retry-After': String(release.retryAfterSeconds) },
-      });
+      throw new AppError(
+        release.scope === 'user' ? 'RATE_LIMITED' : 'SERVICE_BUSY',
+        release.scope === 'user' ? SERVER_MESSAGES.tooManyUploads : SERVER_MESSAGES.uploadsBusy,
+        {
+          headers: { 'Retry-After': String(release.retryAfterSeconds) },
+        },
+      );
     }
     const spooled: string[] = [];
     spooledBy.set(c, spooled);
@@ -130,7 +134,8 @@ export function createPcnRoutes(deps: AppDeps) {
     }
   });
   /** Photo URLs for one session: they stop working when it ends (services/upload-urls.ts). */
-  const imageUrlFor = (sessionId: string) => (fileName: string) => createSignedUploadUrl(deps.config.jwtSecret, fileName, deps.now(), sessionId);
+  const imageUrlFor = (sessionId: string) => (fileName: string) =>
+    createSignedUploadUrl(deps.config.jwtSecret, fileName, deps.now(), sessionId);
 
   async function loadPcn(row: PcnRow, viewer: Viewer, options: { withHistory: boolean }): Promise<Pcn> {
     const user = viewer;
@@ -151,181 +156,195 @@ export function createPcnRoutes(deps: AppDeps) {
     return { now: deps.now(), keeperNoticeDays: deps.config.keeperNoticeDays, isAdmin: isAdminRole(user.role), possibleDuplicates };
   }
 
-  return new Hono<AppEnv>()
-    .use('*', requireAuth(deps))
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireAuth(deps))
 
-    .get('/', async (c) => {
-      const user = c.get('user');
-      const query = readQuery(c, pcnListQuerySchema);
-      // The deadline queue and the duplicate flags are admin tools.
-      if ((query.flagged !== undefined || query.sort === 'deadline') && !isAdminRole(user.role)) {
-        throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
-      }
-      const { rows, total } = await findPcnPage(db, listFilterOf(query, scopeOf(user, query.scope)), query);
-      const ids = rows.map((r) => r.id);
-      const images = await findPcnImages(db, ids);
-      const duplicates = isAdminRole(user.role) ? await findPossibleDuplicates(db, ids) : undefined;
-      return ok(c, {
-        pcns: rows.map((row) => toPcn(row, images.get(row.id) ?? [], imageUrlFor(c.get('sessionId')), viewFor(user, duplicates?.get(row.id)))),
-        pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
-      });
-    })
+      .get('/', async (c) => {
+        const user = c.get('user');
+        const query = readQuery(c, pcnListQuerySchema);
+        // The deadline queue and the duplicate flags are admin tools.
+        if ((query.flagged !== undefined || query.sort === 'deadline') && !isAdminRole(user.role)) {
+          throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        }
+        const { rows, total } = await findPcnPage(db, listFilterOf(query, scopeOf(user, query.scope)), query);
+        const ids = rows.map((r) => r.id);
+        const images = await findPcnImages(db, ids);
+        const duplicates = isAdminRole(user.role) ? await findPossibleDuplicates(db, ids) : undefined;
+        return ok(c, {
+          pcns: rows.map((row) =>
+            toPcn(row, images.get(row.id) ?? [], imageUrlFor(c.get('sessionId')), viewFor(user, duplicates?.get(row.id))),
+          ),
+          pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+        });
+      })
 
-    .get('/stats', async (c) => ok(c, await countPcnsByStatus(db, scopeOf(c.get('user'), readQuery(c, pcnStatsQuerySchema).scope))))
+      .get('/stats', async (c) => ok(c, await countPcnsByStatus(db, scopeOf(c.get('user'), readQuery(c, pcnStatsQuerySchema).scope))))
 
-    // Manage PCNs' 'Export CSV': exactly the filtered, sorted list, every page, streamed.
-    .get('/export.csv', requireAdmin, async (c) => {
-      const rows = streamPcnRows(db, listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
-      const csv = csvStream(PCN_CSV_COLUMNS, toRecords(rows, pcnCsvRecord));
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="${pcnExportFileName(deps.now())}"`);
-      return c.body(csv);
-    })
+      // Manage PCNs' 'Export CSV': exactly the filtered, sorted list, every page, streamed.
+      .get('/export.csv', requireAdmin, async (c) => {
+        const rows = streamPcnRows(db, listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
+        const csv = csvStream(PCN_CSV_COLUMNS, toRecords(rows, pcnCsvRecord));
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="${pcnExportFileName(deps.now())}"`);
+        return c.body(csv);
+      })
 
-    // Manage PCNs' 'Select all matching': every PCN the list's query selects, not only the page shown.
-    .get('/selection', requireAdmin, async (c) => {
-      const body: PcnSelectionResponse = await selectAllMatchingPcns(db, listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
-      return ok(c, body);
-    })
+      // Manage PCNs' 'Select all matching': every PCN the list's query selects, not only the page shown.
+      .get('/selection', requireAdmin, async (c) => {
+        const body: PcnSelectionResponse = await selectAllMatchingPcns(db, listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
+        return ok(c, body);
+      })
 
-    // The review's 'Previous' and 'Save & next': the PCNs around this one in the list it was opened from.
-    .get('/:id/neighbours', requireAdmin, async (c) => {
-      const neighbours: PcnNeighbours | undefined = await findPcnNeighbours(db, c.req.param('id'), listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
-      if (!neighbours) throw pcnNotFound();
-      return ok(c, neighbours);
-    })
+      // The review's 'Previous' and 'Save & next': the PCNs around this one in the list it was opened from.
+      .get('/:id/neighbours', requireAdmin, async (c) => {
+        const neighbours: PcnNeighbours | undefined = await findPcnNeighbours(
+          db,
+          c.req.param('id'),
+          listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE),
+        );
+        if (!neighbours) throw pcnNotFound();
+        return ok(c, neighbours);
+      })
 
-    /**
-     * Manage PCNs' bulk status change: each PCN goes through the single change on its own, and the
-     * answer says per PCN whether it moved (a PCN whose status does not allow it stays as it was).
-     */
-    .post('/bulk-status', requireAdmin, async (c) => {
-      const input = await readJson(c, bulkPcnStatusInputSchema);
-      const body: BulkResponse = { results: await changePcnStatuses(deps, { ...input, actor: c.get('user') }) };
-      return ok(c, body);
-    })
+      /**
+       * Manage PCNs' bulk status change: each PCN goes through the single change on its own, and the
+       * answer says per PCN whether it moved (a PCN whose status does not allow it stays as it was).
+       */
+      .post('/bulk-status', requireAdmin, async (c) => {
+        const input = await readJson(c, bulkPcnStatusInputSchema);
+        const body: BulkResponse = { results: await changePcnStatuses(deps, { ...input, actor: c.get('user') }) };
+        return ok(c, body);
+      })
 
-    /**
-     * Other PCNs for the same parking event (same registration, car park and UTC day of first
-     * sighting, else creation), anyone's: only number, status and time, nothing of the officer
-     * who filed them. A USER may ask only about a car park assigned to them.
-     */
-    .get('/duplicates', async (c) => {
-      const user = c.get('user');
-      const query = readQuery(c, pcnDuplicatesQuerySchema);
-      await assertMayFileAgainst(db, user, query.carParkId, { mustBeActive: false });
-      const duplicates = await findSameParkingEvent(db, {
-        vehicleRegistration: query.vehicleRegistration,
-        carParkId: query.carParkId,
-        day: query.date,
-      });
-      const body: PcnDuplicatesResponse = { duplicates };
-      return ok(c, body);
-    })
+      /**
+       * Other PCNs for the same parking event (same registration, car park and UTC day of first
+       * sighting, else creation), anyone's: only number, status and time, nothing of the officer
+       * who filed them. A USER may ask only about a car park assigned to them.
+       */
+      .get('/duplicates', async (c) => {
+        const user = c.get('user');
+        const query = readQuery(c, pcnDuplicatesQuerySchema);
+        await assertMayFileAgainst(db, user, query.carParkId, { mustBeActive: false });
+        const duplicates = await findSameParkingEvent(db, {
+          vehicleRegistration: query.vehicleRegistration,
+          carParkId: query.carParkId,
+          day: query.date,
+        });
+        const body: PcnDuplicatesResponse = { duplicates };
+        return ok(c, body);
+      })
 
-    /**
-     * The audit trail, oldest first. The owner sees it as well as admins: everything in it (their
-     * fields, photos, the status changes with who made them and the admins' notes) is already
-     * shown to them on GET /pcns/{id}, and an officer asked about a notice at appeal needs to
-     * show what happened to it. Another USER gets the 404 of a PCN that does not exist. The
-     * trail outlives a deleted PCN: admins can still read it by the PCN's id.
-     */
-    .get('/:id/audit', async (c) => {
-      const user = c.get('user');
-      const id = c.req.param('id');
-      const row = await findPcnRowById(db, id);
-      if (row ? !canViewPcn(user, subjectOf(row)) : !isAdminRole(user.role)) throw pcnNotFound();
-      const entries = await findAuditEntries(db, id);
-      if (!row && entries.length === 0) throw pcnNotFound();
-      const body: PcnAuditResponse = { pcnId: id, entries };
-      return ok(c, body);
-    })
+      /**
+       * The audit trail, oldest first. The owner sees it as well as admins: everything in it (their
+       * fields, photos, the status changes with who made them and the admins' notes) is already
+       * shown to them on GET /pcns/{id}, and an officer asked about a notice at appeal needs to
+       * show what happened to it. Another USER gets the 404 of a PCN that does not exist. The
+       * trail outlives a deleted PCN: admins can still read it by the PCN's id.
+       */
+      .get('/:id/audit', async (c) => {
+        const user = c.get('user');
+        const id = c.req.param('id');
+        const row = await findPcnRowById(db, id);
+        if (row ? !canViewPcn(user, subjectOf(row)) : !isAdminRole(user.role)) throw pcnNotFound();
+        const entries = await findAuditEntries(db, id);
+        if (!row && entries.length === 0) throw pcnNotFound();
+        const body: PcnAuditResponse = { pcnId: id, entries };
+        return ok(c, body);
+      })
 
-    /**
-     * The evidence pack for an appeal: one PDF with the notice, its timeline, every
-     * photo and the audit trail. Admins only: it is what the operator sends to the motorist and
-     * the appeals service. An officer gets 403 whether or not the PCN exists.
-     */
-    .get('/:id/evidence-pack', async (c) => {
-      if (!isAdminRole(c.get('user').role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
-      const pack = await buildEvidencePack(deps, c.req.param('id'));
-      return c.body(pack.bytes, 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${pack.fileName}"`,
-        // Personal data, and made fresh each time: nothing may keep a copy on the way.
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      });
-    })
+      /**
+       * The evidence pack for an appeal: one PDF with the notice, its timeline, every
+       * photo and the audit trail. Admins only: it is what the operator sends to the motorist and
+       * the appeals service. An officer gets 403 whether or not the PCN exists.
+       */
+      .get('/:id/evidence-pack', async (c) => {
+        if (!isAdminRole(c.get('user').role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        const pack = await buildEvidencePack(deps, c.req.param('id'));
+        return c.body(pack.bytes, 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${pack.fileName}"`,
+          // Personal data, and made fresh each time: nothing may keep a copy on the way.
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        });
+      })
 
-    .get('/:id', async (c) => {
-      const user = c.get('user');
-      const row = await findPcnRowById(db, c.req.param('id'));
-      if (!row || !canViewPcn(user, subjectOf(row))) throw pcnNotFound();
-      const pcn = await loadPcn(row, viewerOf(c), { withHistory: true });
-      await recordActivity(db, {
-        userId: user.id,
-        type: 'PCN_VIEWED',
-        description: `Viewed PCN ${row.pcn_number}`,
-        pcnId: row.id,
-        now: deps.now(),
-      });
-      return ok(c, pcn);
-    })
+      .get('/:id', async (c) => {
+        const user = c.get('user');
+        const row = await findPcnRowById(db, c.req.param('id'));
+        if (!row || !canViewPcn(user, subjectOf(row))) throw pcnNotFound();
+        const pcn = await loadPcn(row, viewerOf(c), { withHistory: true });
+        await recordActivity(db, {
+          userId: user.id,
+          type: 'PCN_VIEWED',
+          description: `Viewed PCN ${row.pcn_number}`,
+          pcnId: row.id,
+          now: deps.now(),
+        });
+        return ok(c, pcn);
+      })
 
-    .post('/', uploadBodyLimit, async (c) => {
-      const user = c.get('user');
-      const receivedAt = deps.now();
-      const key = readIdempotencyKey(c);
-      const deviceTime = readDeviceTime(c);
-      const form = await readPcnForm(c, uploadsDir);
-      const fields = parseWith(pcnFieldsSchema, form.text);
-      const filed = await filePcn(evidenceDeps, { actor: user, idempotencyKey: key, fields, photos: form, deviceTime, receivedAt });
-      deps.metrics.outboxUploads.inc({ kind: 'notice', outcome: filed.replayed ? 'replayed' : 'stored' });
-      if (filed.replayed) {
-        c.header('Idempotent-Replayed', 'true');
-        return ok(c, await loadPcn(filed.row, viewerOf(c), { withHistory: true }), { status: 201 });
-      }
-      return ok(c, await loadPcnById(filed.pcnId, viewerOf(c)), { status: 201 });
-    })
+      .post('/', uploadBodyLimit, async (c) => {
+        const user = c.get('user');
+        const receivedAt = deps.now();
+        const key = readIdempotencyKey(c);
+        const deviceTime = readDeviceTime(c);
+        const form = await readPcnForm(c, uploadsDir);
+        const fields = parseWith(pcnFieldsSchema, form.text);
+        const filed = await filePcn(evidenceDeps, { actor: user, idempotencyKey: key, fields, photos: form, deviceTime, receivedAt });
+        deps.metrics.outboxUploads.inc({ kind: 'notice', outcome: filed.replayed ? 'replayed' : 'stored' });
+        if (filed.replayed) {
+          c.header('Idempotent-Replayed', 'true');
+          return ok(c, await loadPcn(filed.row, viewerOf(c), { withHistory: true }), { status: 201 });
+        }
+        return ok(c, await loadPcnById(filed.pcnId, viewerOf(c)), { status: 201 });
+      })
 
-    .put('/:id', uploadBodyLimit, async (c) => {
-      const user = c.get('user');
-      const receivedAt = deps.now();
-      const id = c.req.param('id');
-      // Refused before the body is read: a PCN the caller may not change takes no upload.
-      const row = await findChangeablePcn(db, user, id);
+      .put('/:id', uploadBodyLimit, async (c) => {
+        const user = c.get('user');
+        const receivedAt = deps.now();
+        const id = c.req.param('id');
+        // Refused before the body is read: a PCN the caller may not change takes no upload.
+        const row = await findChangeablePcn(db, user, id);
 
-      const deviceTime = readDeviceTime(c);
-      const form = await readPcnForm(c, uploadsDir);
-      const parsed = parseWith(updatePcnFieldsSchema, form.text);
-      // Only fields the form sent replace stored ones (the schema's defaults would blank the rest).
-      const fields = Object.fromEntries(
-        Object.entries(parsed).filter(([name]) => form.text[name] !== undefined),
-      ) as typeof parsed;
-      await changePcn(evidenceDeps, { row, actor: user, fields, photos: form, removeImageIds: form.removeImageIds, deviceTime, receivedAt });
-      return ok(c, await loadPcnById(id, viewerOf(c)));
-    })
+        const deviceTime = readDeviceTime(c);
+        const form = await readPcnForm(c, uploadsDir);
+        const parsed = parseWith(updatePcnFieldsSchema, form.text);
+        // Only fields the form sent replace stored ones (the schema's defaults would blank the rest).
+        const fields = Object.fromEntries(Object.entries(parsed).filter(([name]) => form.text[name] !== undefined)) as typeof parsed;
+        await changePcn(evidenceDeps, {
+          row,
+          actor: user,
+          fields,
+          photos: form,
+          removeImageIds: form.removeImageIds,
+          deviceTime,
+          receivedAt,
+        });
+        return ok(c, await loadPcnById(id, viewerOf(c)));
+      })
 
-    .delete('/:id', async (c) => {
-      const id = c.req.param('id');
-      await deletePcn(evidenceDeps, { pcnId: id, actor: c.get('user'), now: deps.now() });
-      return ok(c, { id });
-    })
+      .delete('/:id', async (c) => {
+        const id = c.req.param('id');
+        await deletePcn(evidenceDeps, { pcnId: id, actor: c.get('user'), now: deps.now() });
+        return ok(c, { id });
+      })
 
-    .post('/:id/submit', async (c) => {
-      const user = c.get('user');
-      const row = await submitPcn(db, user, c.req.param('id'));
-      return ok(c, await loadPcn(row, viewerOf(c), { withHistory: true }));
-    })
+      .post('/:id/submit', async (c) => {
+        const user = c.get('user');
+        const row = await submitPcn(db, user, c.req.param('id'));
+        return ok(c, await loadPcn(row, viewerOf(c), { withHistory: true }));
+      })
 
-    .patch('/:id/status', async (c) => {
-      const user = c.get('user');
-      const id = c.req.param('id');
-      const input = await readJson(c, changePcnStatusInputSchema);
-      await changePcnStatus(db, { pcnId: id, actor: user, status: input.status, adminNotes: input.adminNotes, now: deps.now() });
-      return ok(c, await loadPcnById(id, viewerOf(c)));
-    });
+      .patch('/:id/status', async (c) => {
+        const user = c.get('user');
+        const id = c.req.param('id');
+        const input = await readJson(c, changePcnStatusInputSchema);
+        await changePcnStatus(db, { pcnId: id, actor: user, status: input.status, adminNotes: input.adminNotes, now: deps.now() });
+        return ok(c, await loadPcnById(id, viewerOf(c)));
+      })
+  );
 }
 
 /** Admin tools that act on the whole list (export, selection, neighbours) see everyone's notices. */
@@ -355,7 +374,9 @@ function readDeviceTime(c: Context): Date | null {
   const value = c.req.header(DEVICE_TIME_HEADER)?.trim();
   if (!value) return null;
   if (!deviceTimeSchema.safeParse(value).success) {
-    throw new AppError('BAD_REQUEST', SERVER_MESSAGES.deviceTimeInvalid, { details: { [DEVICE_TIME_HEADER]: SERVER_MESSAGES.deviceTimeInvalid } });
+    throw new AppError('BAD_REQUEST', SERVER_MESSAGES.deviceTimeInvalid, {
+      details: { [DEVICE_TIME_HEADER]: SERVER_MESSAGES.deviceTimeInvalid },
+    });
   }
   return new Date(value);
 }
@@ -371,7 +392,14 @@ async function readPcnForm(c: Context, uploadsDir: string): Promise<PcnForm> {
     form = await spoolMultipart(c.req.raw, {
       dir: uploadsDir,
       fileField: PCN_MULTIPART_FIELDS.images,
-      limits: { maxBodyBytes: UPLOAD_BODY_LIMIT, maxFileBytes: MAX_IMAGE_BYTES, maxFiles: MAX_IMAGES_PER_PCN, maxFieldBytes: MAX_FIELD_BYTES, maxFields: MAX_FIELDS, maxFieldsTotalBytes: MAX_FIELDS_TOTAL_BYTES },
+      limits: {
+        maxBodyBytes: UPLOAD_BODY_LIMIT,
+        maxFileBytes: MAX_IMAGE_BYTES,
+        maxFiles: MAX_IMAGES_PER_PCN,
+        maxFieldBytes: MAX_FIELD_BYTES,
+        maxFields: MAX_FIELDS,
+        maxFieldsTotalBytes: MAX_FIELDS_TOTAL_BYTES,
+      },
     });
   } catch (error) {
     if (error instanceof SpoolError) throw refusalFor(error.problem);
@@ -389,12 +417,22 @@ async function readPcnForm(c: Context, uploadsDir: string): Promise<PcnForm> {
   for (const name of EMPTY_MEANS_ABSENT) if (text[name]?.trim() === '') delete text[name];
   // A file input left empty still sends a nameless, empty part.
   const files = form.files.filter((file) => !(file.size === 0 && file.name === ''));
-  const facts = Object.fromEntries(IMAGE_FACT_FIELDS.map((field) => [field, all(PCN_MULTIPART_FIELDS[field]).map((v) => v.trim())])) as RawImageFacts;
-  const removeImageIds = [...new Set(all(PCN_MULTIPART_FIELDS.removeImageIds).filter((v) => v.trim() !== '').map((v) => v.trim()))];
+  const facts = Object.fromEntries(
+    IMAGE_FACT_FIELDS.map((field) => [field, all(PCN_MULTIPART_FIELDS[field]).map((v) => v.trim())]),
+  ) as RawImageFacts;
+  const removeImageIds = [
+    ...new Set(
+      all(PCN_MULTIPART_FIELDS.removeImageIds)
+        .filter((v) => v.trim() !== '')
+        .map((v) => v.trim()),
+    ),
+  ];
   // A PCN never holds more than MAX_IMAGES_PER_PCN images; a longer list is not a real edit
   // and would only hit SQLite's bound-parameter limit.
   if (removeImageIds.length > MAX_IMAGES_PER_PCN) {
-    throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.invalidInput, { details: { removeImageIds: VALIDATION_MESSAGES.tooManyImages } });
+    throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.invalidInput, {
+      details: { removeImageIds: VALIDATION_MESSAGES.tooManyImages },
+    });
   }
   return { text, files, facts, removeImageIds };
 }
@@ -402,9 +440,13 @@ async function readPcnForm(c: Context, uploadsDir: string): Promise<PcnForm> {
 function refusalFor(problem: SpoolProblem): AppError {
   switch (problem) {
     case 'file-too-large':
-      return new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.imageTooLarge, { details: { images: VALIDATION_MESSAGES.imageTooLarge } });
+      return new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.imageTooLarge, {
+        details: { images: VALIDATION_MESSAGES.imageTooLarge },
+      });
     case 'too-many-files':
-      return new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
+      return new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, {
+        details: { images: VALIDATION_MESSAGES.tooManyImages },
+      });
     case 'body-too-large':
     case 'field-too-large':
     case 'too-many-fields':

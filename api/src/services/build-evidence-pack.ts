@@ -32,7 +32,10 @@ export type EvidencePackDeps = {
  * notice, read in one go, each photo file read and rehashed against the SHA-256 taken on receipt,
  * then drawn as a PDF. Who may ask is the route's business.
  */
-export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
+export async function buildEvidencePack(
+  deps: EvidencePackDeps,
+  pcnId: string,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
   const { db } = deps;
   const row = await findPcnRowById(db, pcnId);
   if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.pcnNotFound);
@@ -42,7 +45,10 @@ export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): 
     findAuditEntries(db, pcnId),
     findCarParkById(db, row.car_park_id),
   ]);
-  const carParkNames = await findCarParkNames(db, audit.flatMap((entry) => [entry.changes.carParkId?.from, entry.changes.carParkId?.to]));
+  const carParkNames = await findCarParkNames(
+    db,
+    audit.flatMap((entry) => [entry.changes.carParkId?.from, entry.changes.carParkId?.to]),
+  );
   const offenceType = row.offence_type as OffenceType;
   const photos = await Promise.all(images.map((image) => readPackPhoto(deps.evidence, image, offenceType)));
   const purgedTimes = images.map((image) => image.purged_at).filter((at): at is string => at !== null);
@@ -63,7 +69,10 @@ export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): 
       issuedAt: row.issued_at,
       stayApplies: row.stay_applies === 1,
       clockOffsetMs: row.clock_offset_ms,
-      keeperNoticeDueAt: keeperNoticeDueAt(parkingEventTime({ observedAt: row.observed_at, createdAt: row.created_at }), deps.config.keeperNoticeDays),
+      keeperNoticeDueAt: keeperNoticeDueAt(
+        parkingEventTime({ observedAt: row.observed_at, createdAt: row.created_at }),
+        deps.config.keeperNoticeDays,
+      ),
       duplicateReason: row.duplicate_reason,
       officerName: row.created_by === null ? null : `${row.creator_first_name ?? ''} ${row.creator_last_name ?? ''}`.trim(),
       createdAt: row.created_at,
@@ -78,7 +87,11 @@ export async function buildEvidencePack(deps: EvidencePackDeps, pcnId: string): 
   return { bytes, fileName: evidencePackFileName(row.pcn_number) };
 }
 
-async function readPackPhoto(evidence: EvidenceStore, image: PcnImageRow, offenceType: OffenceType): Promise<PackPhoto & { bytes: Uint8Array | null }> {
+async function readPackPhoto(
+  evidence: EvidenceStore,
+  image: PcnImageRow,
+  offenceType: OffenceType,
+): Promise<PackPhoto & { bytes: Uint8Array | null }> {
   const bytes = image.purged_at === null ? await evidence.read(image.file_name) : null;
   const labels = new Map<string, string>(OFFENCE_PHOTO_CHECKLIST[offenceType]?.map((item) => [item.id, item.label]) ?? []);
   return {
@@ -90,7 +103,10 @@ async function readPackPhoto(evidence: EvidenceStore, image: PcnImageRow, offenc
     latitude: image.latitude,
     longitude: image.longitude,
     accuracyM: image.accuracy_m,
-    shots: image.shots.split(',').filter(isPhotoShotType).map((shot) => labels.get(shot) ?? shot),
+    shots: image.shots
+      .split(',')
+      .filter(isPhotoShotType)
+      .map((shot) => labels.get(shot) ?? shot),
     purgedAt: image.purged_at,
     isFileIntact: bytes === null ? null : sha256Hex(bytes) === image.sha256,
     exif: bytes === null ? null : await readPhotoExif(bytes),

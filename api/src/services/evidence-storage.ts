@@ -86,7 +86,10 @@ function pathOf(uploadsDir: string, fileName: string): string {
  * row points at survives a power cut. On any failure the files placed so far are removed; the
  * temporary ones stay for the caller.
  */
-export async function placeEvidenceFiles(uploadsDir: string, files: ReadonlyArray<Pick<SpooledEvidence, 'tempPath' | 'extension'>>): Promise<string[]> {
+export async function placeEvidenceFiles(
+  uploadsDir: string,
+  files: ReadonlyArray<Pick<SpooledEvidence, 'tempPath' | 'extension'>>,
+): Promise<string[]> {
   if (files.length === 0) return [];
   const placed: string[] = [];
   try {

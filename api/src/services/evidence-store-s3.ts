@@ -1,6 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  type GetObjectCommandOutput,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import {
   createDiskEvidenceStore,
@@ -51,7 +58,11 @@ export function createS3EvidenceStore(options: S3EvidenceStoreOptions): S3Eviden
     ...(options.region !== undefined && { region: options.region }),
     ...(options.endpoint !== undefined && { endpoint: options.endpoint }),
     ...(options.credentials !== undefined && { credentials: options.credentials }),
-    ...(isCustomEndpoint && { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }),
+    ...(isCustomEndpoint && {
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
   });
 
   function keyOf(fileName: string): string {

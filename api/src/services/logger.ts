@@ -19,8 +19,10 @@ export function withLogFields<T>(fields: Record<string, unknown>, work: () => T)
 
 /** One JSON line per event. Never pass a token, password, hash or personal data in `fields`. */
 export function createLogger(write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
-  const log = (level: string) => (message: string, fields: Record<string, unknown> = {}) =>
-    write(JSON.stringify({ time: new Date().toISOString(), level, message, ...scope.getStore(), ...fields }));
+  const log =
+    (level: string) =>
+    (message: string, fields: Record<string, unknown> = {}) =>
+      write(JSON.stringify({ time: new Date().toISOString(), level, message, ...scope.getStore(), ...fields }));
   return { info: log('info'), warn: log('warn'), error: log('error') };
 }
 

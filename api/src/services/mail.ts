@@ -23,13 +23,7 @@ export type Mailer = { send: (message: MailMessage) => Promise<MailResult> };
  * outbox folder and logs its path, so a fresh clone can read its own emails. Every message is
  * recorded in the emails table with its outcome; a failure is recorded, then thrown.
  */
-export function createMailer(options: {
-  db: Db;
-  smtpUrl: string | undefined;
-  outboxDir: string;
-  from: string;
-  logger: Logger;
-}): Mailer {
+export function createMailer(options: { db: Db; smtpUrl: string | undefined; outboxDir: string; from: string; logger: Logger }): Mailer {
   const { db, smtpUrl, outboxDir, from, logger } = options;
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
@@ -91,10 +85,5 @@ export function createMailer(options: {
 
 /** Escapes user-supplied text for HTML email bodies. */
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }

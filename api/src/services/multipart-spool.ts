@@ -142,7 +142,13 @@ export async function spoolMultipart(
           out.on('error', rejectWrite);
           out.on('close', () => {
             isClosed = true;
-            files.push({ tempPath, name: filename ?? '', size, sha256: hash.digest('hex'), head: head.subarray(0, Math.min(size, HEAD_BYTES)) });
+            files.push({
+              tempPath,
+              name: filename ?? '',
+              size,
+              sha256: hash.digest('hex'),
+              head: head.subarray(0, Math.min(size, HEAD_BYTES)),
+            });
             resolveWrite();
           });
         }),

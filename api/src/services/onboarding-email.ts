@@ -72,9 +72,7 @@ export async function buildOnboardingEmail(input: OnboardingEmailInput): Promise
     '',
     'What you can do',
     ...features.map((f) => `  - ${f}`),
-    ...(carParks.length > 0
-      ? ['', 'Your car parks', ...carParks.map((p) => `  - ${p.label}${p.place ? `, ${p.place}` : ''}`)]
-      : []),
+    ...(carParks.length > 0 ? ['', 'Your car parks', ...carParks.map((p) => `  - ${p.label}${p.place ? `, ${p.place}` : ''}`)] : []),
     ...(input.adminNotes ? ['', `A note from ${adminName}`, ...input.adminNotes.split(/\r?\n/).map((line) => `  ${line}`)] : []),
     '',
     'Help and support',
@@ -86,9 +84,9 @@ export async function buildOnboardingEmail(input: OnboardingEmailInput): Promise
   ].join('\n');
 
   const e = escapeHtml;
-  const list = (items: string[]) => `<ul style="margin:8px 0 0;padding-left:20px">${items.map((i) => `<li style="margin:4px 0">${i}</li>`).join('')}</ul>`;
-  const section = (heading: string, body: string) =>
-    `<h2 style="font-size:17px;margin:24px 0 8px;color:#37474f">${e(heading)}</h2>${body}`;
+  const list = (items: string[]) =>
+    `<ul style="margin:8px 0 0;padding-left:20px">${items.map((i) => `<li style="margin:4px 0">${i}</li>`).join('')}</ul>`;
+  const section = (heading: string, body: string) => `<h2 style="font-size:17px;margin:24px 0 8px;color:#37474f">${e(heading)}</h2>${body}`;
 
   const html = `<!doctype html>
 <html lang="en">
@@ -97,25 +95,34 @@ export async function buildOnboardingEmail(input: OnboardingEmailInput): Promise
 <div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
 <h1 style="font-size:22px;margin:0 0 16px;color:#c62828">Welcome to ${e(title)}, ${e(recipient.firstName)}!</h1>
 <p>An account has been set up for you. You can sign in with the personal link below.</p>
-${section('Your account', `<table style="border-collapse:collapse">
+${section(
+  'Your account',
+  `<table style="border-collapse:collapse">
 <tr><td style="padding:2px 16px 2px 0;color:#616161">Name</td><td>${e(fullName)}</td></tr>
 <tr><td style="padding:2px 16px 2px 0;color:#616161">Email</td><td>${e(recipient.email)}</td></tr>
 <tr><td style="padding:2px 16px 2px 0;color:#616161">Role</td><td>${e(roleLabel)}</td></tr>
-</table>`)}
-${section('Your personal access link', `<p><a href="${e(input.accessUrl)}" style="display:inline-block;padding:12px 20px;background:#c62828;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:bold">Open ${e(title)}</a></p>
+</table>`,
+)}
+${section(
+  'Your personal access link',
+  `<p><a href="${e(input.accessUrl)}" style="display:inline-block;padding:12px 20px;background:#c62828;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:bold">Open ${e(title)}</a></p>
 <p style="word-break:break-all;font-size:13px;color:#616161">${e(input.accessUrl)}</p>
 <p>Or scan this code with your phone's camera:</p>
 <p><img src="cid:${ACCESS_QR_CID}" width="280" height="280" alt="QR code of your personal access link"></p>
 <p>The link works once and expires on ${e(expiry)}. If you have no password yet, you will be asked to choose one. Afterwards sign in at <a href="${e(input.appUrl)}/login">${e(input.appUrl)}/login</a>.</p>
-<p><strong>Keep this link to yourself: it signs you in as you.</strong></p>`)}
+<p><strong>Keep this link to yourself: it signs you in as you.</strong></p>`,
+)}
 ${section('What you can do', list(features.map(e)))}
 ${carParks.length > 0 ? section('Your car parks', list(carParks.map((p) => `${e(p.label)}${p.place ? `<br><span style="color:#616161">${e(p.place)}</span>` : ''}`))) : ''}
 ${input.adminNotes ? section(`A note from ${adminName}`, `<p style="padding:12px;background:#eceff1;border-radius:8px">${e(input.adminNotes).replace(/\r?\n/g, '<br>')}</p>`) : ''}
-${section('Help and support', list([
+${section(
+  'Help and support',
+  list([
     `Questions about your account or your car parks: contact ${e(adminName)} at <a href="mailto:${e(sentBy.email)}">${e(sentBy.email)}</a>.`,
     'If the link has expired or was already used, ask for a new onboarding email.',
     'If you did not expect this email, you can ignore it; the link stops working on its own.',
-  ]))}
+  ]),
+)}
 <p style="margin-top:32px;font-size:12px;color:#9e9e9e">${e(title)}</p>
 </div>
 </body>

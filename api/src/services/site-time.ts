@@ -10,8 +10,7 @@ export const VISIT_GAP_MS = 5 * 60 * 1000;
 export type SiteVisit = { id: string; startedAt: string; lastSeenAt: string };
 
 export type HeartbeatFold =
-  | { kind: 'extend'; visitId: string; lastSeenAt: string }
-  | { kind: 'start'; startedAt: string; lastSeenAt: string };
+  { kind: 'extend'; visitId: string; lastSeenAt: string } | { kind: 'start'; startedAt: string; lastSeenAt: string };
 
 /**
  * Decides what one heartbeat does to the user's latest visit: extend it when it was seen within
@@ -31,10 +30,7 @@ export function foldHeartbeat(latest: SiteVisit | null, now: Date, gapMs: number
 
 /** Whole minutes over all visits, rounded down once at the end so short visits still add up. */
 export function sumVisitMinutes(visits: ReadonlyArray<Pick<SiteVisit, 'startedAt' | 'lastSeenAt'>>): number {
-  const totalMs = visits.reduce(
-    (sum, v) => sum + Math.max(0, Date.parse(v.lastSeenAt) - Date.parse(v.startedAt)),
-    0,
-  );
+  const totalMs = visits.reduce((sum, v) => sum + Math.max(0, Date.parse(v.lastSeenAt) - Date.parse(v.startedAt)), 0);
   return millisecondsToWholeMinutes(totalMs);
 }
 

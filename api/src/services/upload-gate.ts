@@ -9,9 +9,7 @@ export const UPLOADS_PER_USER = 4;
 export const UPLOADS_IN_ALL = 32;
 const RETRY_AFTER_SECONDS = 1;
 
-export type GateEntry =
-  | { ok: true; leave: () => void }
-  | { ok: false; scope: 'user' | 'server'; retryAfterSeconds: number };
+export type GateEntry = { ok: true; leave: () => void } | { ok: false; scope: 'user' | 'server'; retryAfterSeconds: number };
 
 export type UploadGate = { enter: (userId: string) => GateEntry };
 

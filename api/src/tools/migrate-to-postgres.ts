@@ -104,7 +104,9 @@ export async function migrateToPostgres(options: MigrateToPostgresOptions): Prom
   }
   // Opening a SQLite file that is not there would create an empty one and copy nothing.
   if (!existsSync(source.databaseFile)) {
-    throw new MigrationRefusedError(`No SQLite database at ${source.databaseFile}: point --from-data-dir (or DATA_DIR) at the folder that holds parkpatrol.sqlite`);
+    throw new MigrationRefusedError(
+      `No SQLite database at ${source.databaseFile}: point --from-data-dir (or DATA_DIR) at the folder that holds parkpatrol.sqlite`,
+    );
   }
 
   const sourceDb = connectDatabase({ engine: 'sqlite', file: source.databaseFile });
@@ -135,7 +137,8 @@ export async function migrateToPostgres(options: MigrateToPostgresOptions): Prom
         await assertCountsMatch(sqlite, trx);
         const photos = await copyPhotos(sqlite, {
           uploadsDir: source.uploadsDir,
-          bucket: bucket && options.evidence ? { store: bucket, name: options.evidence.bucket, prefix: options.evidence.prefix ?? '' } : null,
+          bucket:
+            bucket && options.evidence ? { store: bucket, name: options.evidence.bucket, prefix: options.evidence.prefix ?? '' } : null,
           created,
           allowMissingPhotos: options.allowMissingPhotos ?? false,
           log,
@@ -182,7 +185,10 @@ function assertForeignKeysHold(sqlite: SQLite.Database): void {
  */
 async function planTables(sqlite: SQLite.Database, target: Db): Promise<TablePlan[]> {
   const sqliteTables = (sqlite.pragma('table_list') as Array<{ schema: string; name: string; type: string }>)
-    .filter((table) => table.schema === 'main' && table.type === 'table' && !MACHINERY_TABLE_PATTERN.test(table.name) && !DERIVED_TABLES.has(table.name))
+    .filter(
+      (table) =>
+        table.schema === 'main' && table.type === 'table' && !MACHINERY_TABLE_PATTERN.test(table.name) && !DERIVED_TABLES.has(table.name),
+    )
     .map((table) => table.name)
     .sort();
   const pgColumns = await sql<{ table_name: string; column_name: string; is_identity: string; is_generated: string }>`
@@ -210,7 +216,9 @@ async function planTables(sqlite: SQLite.Database, target: Db): Promise<TablePla
     const identityColumns = pg.filter((row) => row.is_identity === 'YES').map((row) => row.column_name);
     const hasRowid = identityColumns.includes(ROWID_COLUMN) && !columns.includes(ROWID_COLUMN);
     // Generated columns are computed by PostgreSQL and cannot be written.
-    const writable = pg.filter((row) => row.is_generated !== 'ALWAYS' && !(hasRowid && row.column_name === ROWID_COLUMN)).map((row) => row.column_name);
+    const writable = pg
+      .filter((row) => row.is_generated !== 'ALWAYS' && !(hasRowid && row.column_name === ROWID_COLUMN))
+      .map((row) => row.column_name);
     const missing = columns.filter((column) => !writable.includes(column));
     const extra = writable.filter((column) => !columns.includes(column));
     if (missing.length > 0 || extra.length > 0) {
@@ -253,7 +261,9 @@ function inForeignKeyOrder(tables: string[], references: Array<{ child: string; 
 /** Never merge into live data: every table of the target, derived ones included, must be empty. */
 async function assertEmpty(trx: Db): Promise<void> {
   const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(trx);
+    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+    trx,
+  );
   const filled: string[] = [];
   for (const { table_name: name } of tables.rows) {
     if (MACHINERY_TABLE_PATTERN.test(name)) continue;
@@ -273,7 +283,9 @@ async function copyTable(sqlite: SQLite.Database, trx: Db, table: TablePlan, log
   const batchRows = Math.max(1, Math.min(BATCH_ROWS, Math.floor(MAX_PARAMETERS / (table.columns.length + 1))));
   // Raw rows: [rowid, ...columns]. Paging by rowid keeps memory flat however big the table.
   const read = sqlite
-    .prepare(`select rowid, ${table.columns.map((column) => `"${column}"`).join(', ')} from "${table.name}" where rowid > ? order by rowid limit ?`)
+    .prepare(
+      `select rowid, ${table.columns.map((column) => `"${column}"`).join(', ')} from "${table.name}" where rowid > ? order by rowid limit ?`,
+    )
     .raw(true);
   const targetColumns = table.hasRowid ? [ROWID_COLUMN, ...table.columns] : table.columns;
   const overriding = table.identityColumns.length > 0 ? sql`overriding system value` : sql``;
@@ -285,19 +297,27 @@ async function copyTable(sqlite: SQLite.Database, trx: Db, table: TablePlan, log
     lastRowid = rows[rows.length - 1]![0] as number;
     const values = rows.map((row) => sql`(${sql.join((table.hasRowid ? row : row.slice(1)).map((value) => sql.val(value)))})`);
     try {
-      await sql`insert into ${sql.table(table.name)} (${sql.join(targetColumns.map((column) => sql.ref(column)))}) ${overriding} values ${sql.join(values)}`.execute(trx);
+      await sql`insert into ${sql.table(table.name)} (${sql.join(targetColumns.map((column) => sql.ref(column)))}) ${overriding} values ${sql.join(values)}`.execute(
+        trx,
+      );
     } catch (error) {
-      throw new Error(`Copying ${table.name} failed near SQLite rowid ${rows[0]![0]}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(
+        `Copying ${table.name} failed near SQLite rowid ${rows[0]![0]}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     copied += rows.length;
     if (copied % 20_000 < batchRows && copied < total) log(`  ${table.name}: ${copied} of ${total} rows`);
   }
   // New rows after the move number on from the highest copied value, not from 1.
   for (const column of table.identityColumns) {
-    await sql`select setval(pg_get_serial_sequence(${`"${table.name}"`}, ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false) from ${sql.table(table.name)}`.execute(trx);
+    await sql`select setval(pg_get_serial_sequence(${`"${table.name}"`}, ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false) from ${sql.table(table.name)}`.execute(
+      trx,
+    );
   }
   const { rows: arrived } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)}`.execute(trx);
-  if (Number(arrived[0]?.n) !== total) throw new Error(`${table.name}: ${total} rows in SQLite, ${arrived[0]?.n} in PostgreSQL after the copy`);
+  if (Number(arrived[0]?.n) !== total)
+    throw new Error(`${table.name}: ${total} rows in SQLite, ${arrived[0]?.n} in PostgreSQL after the copy`);
   log(`${table.name}: ${total} rows`);
   return total;
 }
@@ -305,8 +325,20 @@ async function copyTable(sqlite: SQLite.Database, trx: Db, table: TablePlan, log
 /** PostgreSQL's triggers rebuilt pcn_counts from the copied PCNs: they must agree with SQLite's. */
 async function assertCountsMatch(sqlite: SQLite.Database, trx: Db): Promise<void> {
   const key = (row: { owner_id: string; status: string; n: number }) => `${row.owner_id}/${row.status}=${Number(row.n)}`;
-  const expected = (sqlite.prepare('select owner_id, status, n from pcn_counts where n <> 0').all() as Array<{ owner_id: string; status: string; n: number }>).map(key).sort();
-  const { rows } = await sql<{ owner_id: string; status: string; n: number }>`select owner_id, status, n from pcn_counts where n <> 0`.execute(trx);
+  const expected = (
+    sqlite.prepare('select owner_id, status, n from pcn_counts where n <> 0').all() as Array<{
+      owner_id: string;
+      status: string;
+      n: number;
+    }>
+  )
+    .map(key)
+    .sort();
+  const { rows } = await sql<{
+    owner_id: string;
+    status: string;
+    n: number;
+  }>`select owner_id, status, n from pcn_counts where n <> 0`.execute(trx);
   const actual = rows.map(key).sort();
   if (expected.join('\n') !== actual.join('\n')) {
     throw new Error(`pcn_counts differs after the copy (SQLite: ${expected.join(', ')}; PostgreSQL: ${actual.join(', ')})`);
@@ -331,7 +363,9 @@ type PhotoCopy = {
  * allowed; all problems are listed together.
  */
 async function copyPhotos(sqlite: SQLite.Database, options: PhotoCopy): Promise<MigrationSummary['photos']> {
-  const rows = sqlite.prepare(`select id, file_name, mime_type, sha256, purged_at from "${PHOTO_TABLE}" order by rowid`).all() as PhotoRow[];
+  const rows = sqlite
+    .prepare(`select id, file_name, mime_type, sha256, purged_at from "${PHOTO_TABLE}" order by rowid`)
+    .all() as PhotoRow[];
   const kept = rows.filter((row) => row.purged_at === null);
   const disk = createDiskEvidenceStore(options.uploadsDir);
   const { bucket } = options;
@@ -342,7 +376,9 @@ async function copyPhotos(sqlite: SQLite.Database, options: PhotoCopy): Promise<
   let copied = 0;
   let verified = 0;
   let bytes = 0;
-  options.log(`Photos: ${kept.length} to ${bucket ? `copy to ${bucket.store.location}` : `check in ${options.uploadsDir}`} (${rows.length - kept.length} removed under the retention policy)`);
+  options.log(
+    `Photos: ${kept.length} to ${bucket ? `copy to ${bucket.store.location}` : `check in ${options.uploadsDir}`} (${rows.length - kept.length} removed under the retention policy)`,
+  );
 
   async function moveOne(row: PhotoRow): Promise<void> {
     if (!isEvidenceFileName(row.file_name)) {
@@ -355,7 +391,9 @@ async function copyPhotos(sqlite: SQLite.Database, options: PhotoCopy): Promise<
       return;
     }
     if (sha256Of(original) !== row.sha256) {
-      problems.push(`${row.file_name} (photo ${row.id}): the file in ${options.uploadsDir} does not match the SHA-256 recorded when it was uploaded`);
+      problems.push(
+        `${row.file_name} (photo ${row.id}): the file in ${options.uploadsDir} does not match the SHA-256 recorded when it was uploaded`,
+      );
       return;
     }
     if (bucket) {
@@ -363,14 +401,22 @@ async function copyPhotos(sqlite: SQLite.Database, options: PhotoCopy): Promise<
       // An object already there (a run that failed before) is checked, never overwritten or removed.
       if (!(await objectExists(bucket.store, bucket.name, key))) {
         await bucket.store.client.send(
-          new PutObjectCommand({ Bucket: bucket.name, Key: key, Body: original, ContentLength: original.byteLength, ContentType: row.mime_type }),
+          new PutObjectCommand({
+            Bucket: bucket.name,
+            Key: key,
+            Body: original,
+            ContentLength: original.byteLength,
+            ContentType: row.mime_type,
+          }),
         );
         options.created.push(row.file_name);
         copied += 1;
       }
       const stored = await bucket.store.read(row.file_name);
       if (!stored || sha256Of(stored) !== row.sha256) {
-        problems.push(`${row.file_name} (photo ${row.id}): ${stored ? 'what the bucket returns does not match its SHA-256' : 'the bucket does not return it'}`);
+        problems.push(
+          `${row.file_name} (photo ${row.id}): ${stored ? 'what the bucket returns does not match its SHA-256' : 'the bucket does not return it'}`,
+        );
         return;
       }
     }
@@ -386,10 +432,14 @@ async function copyPhotos(sqlite: SQLite.Database, options: PhotoCopy): Promise<
   await Promise.all(Array.from({ length: PHOTO_CONCURRENCY }, worker));
 
   if (missing.length > 0) {
-    options.log(`${missing.length} photos have no file in ${options.uploadsDir}: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', ...' : ''}`);
+    options.log(
+      `${missing.length} photos have no file in ${options.uploadsDir}: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', ...' : ''}`,
+    );
   }
   if (problems.length > 0) {
-    throw new MigrationRefusedError(`${problems.length} photos could not be copied intact; nothing was committed:\n  ${problems.slice(0, 20).join('\n  ')}`);
+    throw new MigrationRefusedError(
+      `${problems.length} photos could not be copied intact; nothing was committed:\n  ${problems.slice(0, 20).join('\n  ')}`,
+    );
   }
   if (missing.length > 0 && !options.allowMissingPhotos) {
     throw new MigrationRefusedError(

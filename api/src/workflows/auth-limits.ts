@@ -13,7 +13,11 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 export const RESET_REQUESTS_PER_ACCOUNT: RateLimitRule = { scope: 'reset-requests-per-account', limit: 3, windowMs: ONE_HOUR_MS };
 export const RESET_REQUESTS_PER_ADDRESS: RateLimitRule = { scope: 'reset-requests-per-address', limit: 10, windowMs: ONE_HOUR_MS };
 /** Dead access links and dead reset links alike, so neither is a token oracle. */
-export const ACCESS_LINK_FAILURES_PER_ADDRESS: RateLimitRule = { scope: 'access-link-failures-per-address', limit: 10, windowMs: FIFTEEN_MINUTES_MS };
+export const ACCESS_LINK_FAILURES_PER_ADDRESS: RateLimitRule = {
+  scope: 'access-link-failures-per-address',
+  limit: 10,
+  windowMs: FIFTEEN_MINUTES_MS,
+};
 
 /** The 429 of a spent limit, saying when to try again. */
 export function tooManyAttempts(decision: { retryAfterSeconds: number }, message: string): AppError {

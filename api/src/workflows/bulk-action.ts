@@ -21,7 +21,10 @@ export async function actOnEach(
       results.push({ id, label, success: true });
     } catch (error) {
       if (!(error instanceof AppError)) {
-        options.logger.error(`${options.action} failed`, { id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+        options.logger.error(`${options.action} failed`, {
+          id,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        });
       }
       results.push({ id, label, success: false, error: error instanceof AppError ? error.message : SERVER_MESSAGES.internal });
     }

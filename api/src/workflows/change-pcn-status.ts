@@ -1,10 +1,26 @@
-import { isAdminRole, pcnTitle, SERVER_MESSAGES, statusChangeDescription, type BulkPcnStatusInput, type BulkResult, type PcnStatus } from '@parkpatrol/shared';
+import {
+  isAdminRole,
+  pcnTitle,
+  SERVER_MESSAGES,
+  statusChangeDescription,
+  type BulkPcnStatusInput,
+  type BulkResult,
+  type PcnStatus,
+} from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { diffFields, hasChanges, type AuditChanges } from '../domain/pcn-audit.ts';
 import { decideStatusChange } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditEntry, findPcnNumbers, findPcnRowById, insertAuditEntries, insertStatusChange, lockPcnWrites, updatePcnStatus } from '../repositories/pcns.ts';
+import {
+  auditEntry,
+  findPcnNumbers,
+  findPcnRowById,
+  insertAuditEntries,
+  insertStatusChange,
+  lockPcnWrites,
+  updatePcnStatus,
+} from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { actOnEach } from './bulk-action.ts';
 import { assertDecision, pcnNotFound, subjectOf } from './pcn-access.ts';
@@ -61,7 +77,8 @@ export async function changePcnStatuses(
       const pcnNumber = numbers.get(id);
       return pcnNumber === undefined ? id : pcnTitle(pcnNumber);
     },
-    act: (id) => changePcnStatus(deps.db, { pcnId: id, actor: input.actor, status: input.status, adminNotes: input.adminNotes, now: deps.now() }),
+    act: (id) =>
+      changePcnStatus(deps.db, { pcnId: id, actor: input.actor, status: input.status, adminNotes: input.adminNotes, now: deps.now() }),
     logger: deps.logger,
   });
 }

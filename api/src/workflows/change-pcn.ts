@@ -20,7 +20,15 @@ import {
 import { recordActivity } from '../services/activities.ts';
 import { findActingUser } from './file-pcn.ts';
 import { assertMayFileAgainst, findChangeablePcn } from './pcn-access.ts';
-import { discardEvidenceFiles, imageRows, imageSummary, readEvidenceImages, type EvidenceDeps, type EvidenceImage, type UploadedPhotos } from './pcn-evidence.ts';
+import {
+  discardEvidenceFiles,
+  imageRows,
+  imageSummary,
+  readEvidenceImages,
+  type EvidenceDeps,
+  type EvidenceImage,
+  type UploadedPhotos,
+} from './pcn-evidence.ts';
 import { fieldsOf } from './pcn-fields.ts';
 import { assertObservation } from './pcn-observation.ts';
 
@@ -121,7 +129,9 @@ async function commitChange(
     const removed = await deletePcnImages(trx, id, change.removeImageIds);
     const remaining = await countPcnImages(trx, id);
     if (!fitsImageLimit(remaining, 0, images.length)) {
-      throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, { details: { images: VALIDATION_MESSAGES.tooManyImages } });
+      throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.tooManyImages, {
+        details: { images: VALIDATION_MESSAGES.tooManyImages },
+      });
     }
     const before = fieldsOf(current);
     const after = { ...before, ...changed };
@@ -130,7 +140,10 @@ async function commitChange(
     const touchesObservation = ['observedAt', 'issuedAt', 'stayApplies', 'carParkId'].some((name) => name in changed);
     if (touchesObservation) {
       const carPark = await findCarParkForFiling(trx, after.carParkId, user.id);
-      if (!carPark) throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.carParkNotFound, { details: { carParkId: SERVER_MESSAGES.carParkNotFound } });
+      if (!carPark)
+        throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.carParkNotFound, {
+          details: { carParkId: SERVER_MESSAGES.carParkNotFound },
+        });
       assertObservation({
         observedAt: after.observedAt,
         // A notice from before issue times were recorded was issued when it was made.
@@ -154,9 +167,20 @@ async function commitChange(
         day: parkingEventDay({ observedAt: after.observedAt, createdAt: current.created_at }),
         excludePcnId: id,
       });
-      await replaceDuplicateLinks(trx, id, duplicates.map((d) => d.id), now);
+      await replaceDuplicateLinks(
+        trx,
+        id,
+        duplicates.map((d) => d.id),
+        now,
+      );
     }
-    await recordActivity(trx, { userId: user.id, type: 'PCN_EDITED', description: `Edited PCN ${current.pcn_number}`, pcnId: id, now: new Date(now) });
+    await recordActivity(trx, {
+      userId: user.id,
+      type: 'PCN_EDITED',
+      description: `Edited PCN ${current.pcn_number}`,
+      pcnId: id,
+      now: new Date(now),
+    });
     const fieldChanges = diffFields(before, changed);
     await insertAuditEntries(trx, [
       ...(hasChanges(fieldChanges) ? [auditEntry(id, 'updated', user, offset, now, fieldChanges)] : []),

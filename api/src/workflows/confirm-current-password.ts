@@ -33,7 +33,9 @@ export async function confirmCurrentPassword(
   }
   if (!(await verifyPassword(currentHash, input.currentPassword))) {
     await deps.signInLimiter.fail(reservation.attempt);
-    throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.wrongCurrentPassword, { details: { currentPassword: SERVER_MESSAGES.wrongCurrentPassword } });
+    throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.wrongCurrentPassword, {
+      details: { currentPassword: SERVER_MESSAGES.wrongCurrentPassword },
+    });
   }
   await deps.signInLimiter.refund(reservation.attempt);
 }

@@ -39,14 +39,21 @@ async function commitDeletion(db: Db, deletion: PcnDeletion): Promise<string[]> 
     const files = await deletePcnRows(trx, id);
     await recordActivity(trx, { userId: user.id, type: 'PCN_DELETED', description: `Deleted PCN ${row.pcn_number}`, pcnId: id, now });
     await insertAuditEntries(trx, [
-      auditEntry(id, 'deleted', user, null, now.toISOString(), deletionChanges({
-        pcnNumber: row.pcn_number,
-        status: row.status,
-        ...fieldsOf(row),
-        adminNotes: row.admin_notes,
-        createdBy: row.created_by,
-        images: images.map(imageSummary),
-      })),
+      auditEntry(
+        id,
+        'deleted',
+        user,
+        null,
+        now.toISOString(),
+        deletionChanges({
+          pcnNumber: row.pcn_number,
+          status: row.status,
+          ...fieldsOf(row),
+          adminNotes: row.admin_notes,
+          createdBy: row.created_by,
+          images: images.map(imageSummary),
+        }),
+      ),
     ]);
     return files;
   });

@@ -21,7 +21,15 @@ import { markExistingObservationIssued, markObservationIssued } from '../reposit
 import { findUserById } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
 import { assertMayFileAgainst } from './pcn-access.ts';
-import { discardEvidenceFiles, imageRows, imageSummary, readEvidenceImages, type EvidenceDeps, type EvidenceImage, type UploadedPhotos } from './pcn-evidence.ts';
+import {
+  discardEvidenceFiles,
+  imageRows,
+  imageSummary,
+  readEvidenceImages,
+  type EvidenceDeps,
+  type EvidenceImage,
+  type UploadedPhotos,
+} from './pcn-evidence.ts';
 import { assertObservation } from './pcn-observation.ts';
 
 export type PcnFiling = {
@@ -73,7 +81,14 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     : new Date(Math.max(deviceNow.getTime(), observedAt ? Date.parse(observedAt) : 0)).toISOString();
   const stayApplies = fields.stayApplies ?? carPark.stayAppliesByDefault;
   const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
-  assertObservation({ observedAt, issuedAt, stayApplies, carPark, deviceNow, secondVisit: { photoTakenAts: images.map((image) => image.takenAt), clockOffsetMs: offset } });
+  assertObservation({
+    observedAt,
+    issuedAt,
+    stayApplies,
+    carPark,
+    deviceNow,
+    secondVisit: { photoTakenAts: images.map((image) => image.takenAt), clockOffsetMs: offset },
+  });
   const notice: FiledNotice = {
     vehicleRegistration: fields.vehicleRegistration,
     carParkId: fields.carParkId,
@@ -90,7 +105,18 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
   const id = randomUUID();
   try {
     const observationDue = stayApplies && observedAt ? observationDueAt(observedAt, carPark).toISOString() : null;
-    await commitFiling(db, { id, notice, observationDueAt: observationDue, actor: user, clockOffsetMs: offset, idempotencyKey: key, requestHash, images, fileNames, now: receivedAt.toISOString() });
+    await commitFiling(db, {
+      id,
+      notice,
+      observationDueAt: observationDue,
+      actor: user,
+      clockOffsetMs: offset,
+      idempotencyKey: key,
+      requestHash,
+      images,
+      fileNames,
+      now: receivedAt.toISOString(),
+    });
   } catch (error) {
     await discardEvidenceFiles(deps, fileNames);
     // Two requests with one key raced: the unique (created_by, idempotency_key) index let
@@ -163,14 +189,32 @@ async function commitFiling(
     });
     const rows = imageRows(id, filing.images, filing.fileNames, now);
     await insertPcnImages(trx, rows);
-    await replaceDuplicateLinks(trx, id, duplicates.map((d) => d.id), now);
-    await recordActivity(trx, { userId: user.id, type: 'PCN_CREATED', description: `Created PCN ${pcnNumber}`, pcnId: id, now: new Date(now) });
+    await replaceDuplicateLinks(
+      trx,
+      id,
+      duplicates.map((d) => d.id),
+      now,
+    );
+    await recordActivity(trx, {
+      userId: user.id,
+      type: 'PCN_CREATED',
+      description: `Created PCN ${pcnNumber}`,
+      pcnId: id,
+      now: new Date(now),
+    });
     // A stay notice completes its observation (the key is the phone's observation id too), in
     // the same commit: an admin never sees an open observation whose notice was filed.
     if (stayApplies && observedAt) {
       await markObservationIssued(
         trx,
-        { officerId: user.id, id: filing.idempotencyKey, carParkId: notice.carParkId, vehicleRegistration: notice.vehicleRegistration, observedAt, dueAt: filing.observationDueAt! },
+        {
+          officerId: user.id,
+          id: filing.idempotencyKey,
+          carParkId: notice.carParkId,
+          vehicleRegistration: notice.vehicleRegistration,
+          observedAt,
+          dueAt: filing.observationDueAt!,
+        },
         id,
         now,
       );
@@ -178,13 +222,20 @@ async function commitFiling(
       await markExistingObservationIssued(trx, user.id, filing.idempotencyKey, id, now);
     }
     await insertAuditEntries(trx, [
-      auditEntry(id, 'created', user, offset, now, creationChanges({
-        pcnNumber,
-        status: 'SUBMITTED',
-        ...notice,
-        clockOffsetMs: offset,
-        images: rows.map(imageSummary),
-      })),
+      auditEntry(
+        id,
+        'created',
+        user,
+        offset,
+        now,
+        creationChanges({
+          pcnNumber,
+          status: 'SUBMITTED',
+          ...notice,
+          clockOffsetMs: offset,
+          images: rows.map(imageSummary),
+        }),
+      ),
     ]);
   });
 }

@@ -37,7 +37,9 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
   const images: EvidenceImage[] = [];
   for (const [index, file] of files.entries()) {
     if (file.size > MAX_IMAGE_BYTES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.imageTooLarge, { details: { images: VALIDATION_MESSAGES.imageTooLarge } });
+      throw new AppError('PAYLOAD_TOO_LARGE', VALIDATION_MESSAGES.imageTooLarge, {
+        details: { images: VALIDATION_MESSAGES.imageTooLarge },
+      });
     }
     const sniffed = detectImageType(file.head);
     if (!sniffed) {
@@ -50,7 +52,14 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
       const message = checksumMismatchMessage(index);
       throw new AppError('EVIDENCE_CHECKSUM_MISMATCH', message, { details: { images: message, imageSha256: message } });
     }
-    images.push({ ...sniffed, ...facts, tempPath: file.tempPath, size: file.size, sha256: file.sha256, originalName: file.name.slice(0, 200) });
+    images.push({
+      ...sniffed,
+      ...facts,
+      tempPath: file.tempPath,
+      size: file.size,
+      sha256: file.sha256,
+      originalName: file.name.slice(0, 200),
+    });
   }
   return images;
 }
@@ -65,7 +74,9 @@ async function assertBoundedPixels(path: string): Promise<void> {
   const size = await imageSizeFromFile(path).catch(() => null);
   const limit = size?.type === 'png' ? MAX_PNG_PIXELS : MAX_IMAGE_PIXELS;
   if (size && size.width * size.height > limit) {
-    throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.imageTooManyPixels, { details: { images: VALIDATION_MESSAGES.imageTooManyPixels } });
+    throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.imageTooManyPixels, {
+      details: { images: VALIDATION_MESSAGES.imageTooManyPixels },
+    });
   }
 }
 

@@ -29,10 +29,12 @@ describe('assertObservation', () => {
 
   it('on an edit checks against now only the times it sends, and the order of both always', () => {
     const edit = { checkFuture: { observedAt: false, issuedAt: true } };
-    expect(() => assertObservation({ observedAt: HOUR_AHEAD, issuedAt: HOUR_AGO, stayApplies: false, carPark, deviceNow: NOW, ...edit })).toThrow(
-      OBSERVATION_MESSAGES.observedAfterIssued,
-    );
-    expect(() => assertObservation({ observedAt: TWO_HOURS_AGO, issuedAt: HOUR_AGO, stayApplies: false, carPark, deviceNow: NOW, ...edit })).not.toThrow();
+    expect(() =>
+      assertObservation({ observedAt: HOUR_AHEAD, issuedAt: HOUR_AGO, stayApplies: false, carPark, deviceNow: NOW, ...edit }),
+    ).toThrow(OBSERVATION_MESSAGES.observedAfterIssued);
+    expect(() =>
+      assertObservation({ observedAt: TWO_HOURS_AGO, issuedAt: HOUR_AGO, stayApplies: false, carPark, deviceNow: NOW, ...edit }),
+    ).not.toThrow();
     const sentIssue = refusal({ observedAt: TWO_HOURS_AGO, issuedAt: HOUR_AHEAD, stayApplies: false, carPark, deviceNow: NOW, ...edit });
     expect(sentIssue.details).toEqual({ issuedAt: OBSERVATION_MESSAGES.issuedAtInFuture });
   });
@@ -43,6 +45,8 @@ describe('assertObservation', () => {
     expect(early.details?.issuedAt).toBe(early.message);
     const unseen = refusal({ observedAt: null, issuedAt: HOUR_AGO, stayApplies: true, carPark, deviceNow: NOW });
     expect(unseen.details).toEqual({ observedAt: OBSERVATION_MESSAGES.observedAtRequiredForStay });
-    expect(() => assertObservation({ observedAt: HOUR_AGO, issuedAt: '2026-06-01T11:15:00.000Z', stayApplies: true, carPark, deviceNow: NOW })).not.toThrow();
+    expect(() =>
+      assertObservation({ observedAt: HOUR_AGO, issuedAt: '2026-06-01T11:15:00.000Z', stayApplies: true, carPark, deviceNow: NOW }),
+    ).not.toThrow();
   });
 });

@@ -26,7 +26,10 @@ export async function requestPasswordReset(deps: ResetDeps, limits: RateLimiter,
     // Sent after answering: waiting for SMTP would make a known email measurably slower than
     // an unknown one, and a mail failure must not show in the answer either.
     void sendPasswordResetEmail(deps, credentials.id).catch((err: unknown) => {
-      deps.logger.error('password reset email failed', { userId: credentials.id, reason: err instanceof Error ? err.message : String(err) });
+      deps.logger.error('password reset email failed', {
+        userId: credentials.id,
+        reason: err instanceof Error ? err.message : String(err),
+      });
     });
   }
 }

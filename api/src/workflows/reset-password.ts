@@ -51,7 +51,11 @@ export async function resetPassword(
  * anyone types a password. Spends nothing; unknown tokens count like dead access links, so it is
  * no token oracle.
  */
-export async function checkResetToken(deps: Pick<AppDeps, 'db' | 'now'>, limits: RateLimiter, input: { token: string; address: string }): Promise<void> {
+export async function checkResetToken(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  limits: RateLimiter,
+  input: { token: string; address: string },
+): Promise<void> {
   const limit = await limits.check(ACCESS_LINK_FAILURES_PER_ADDRESS, input.address);
   if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
   if (!(await isOneTimeTokenValid(deps.db, { token: input.token, purpose: 'password-reset', now: deps.now() }))) {

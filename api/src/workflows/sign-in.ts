@@ -43,7 +43,11 @@ export async function signIn(
     const passwordHash = await hashPassword(input.password);
     await setPasswordHash(db, credentials.id, { passwordHash, now: now(), replacing: credentials.passwordHash });
   }
-  const session = await startSession(deps, credentials.id, deviceId && input.deviceToken ? { id: deviceId, token: input.deviceToken } : null);
+  const session = await startSession(
+    deps,
+    credentials.id,
+    deviceId && input.deviceToken ? { id: deviceId, token: input.deviceToken } : null,
+  );
   await recordActivity(db, { userId: credentials.id, type: 'LOGIN', now: now() });
   return session;
 }

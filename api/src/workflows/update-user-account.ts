@@ -57,38 +57,50 @@ export async function updateUserAccount(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const at = deps.now();
   let emailChange: { from: string; to: string; firstName: string } | null = null;
-  await db.transaction().execute(async (trx) => {
-    const current = await lockActingAdmin(trx, actor);
-    const target = await findUserOr404(trx, targetId);
-    enforce(checkUpdateUser(current, target, change));
-    await updateUser(trx, target.id, {
-      ...(input.firstName !== undefined && { firstName: input.firstName }),
-      ...(input.lastName !== undefined && { lastName: input.lastName }),
-      ...(input.email !== undefined && { email: input.email }),
-      ...(input.role !== undefined && { role: input.role }),
-      ...(input.isActive !== undefined && { isActive: input.isActive }),
-      ...(passwordHash !== undefined && { passwordHash }),
-      now: at,
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const current = await lockActingAdmin(trx, actor);
+      const target = await findUserOr404(trx, targetId);
+      enforce(checkUpdateUser(current, target, change));
+      await updateUser(trx, target.id, {
+        ...(input.firstName !== undefined && { firstName: input.firstName }),
+        ...(input.lastName !== undefined && { lastName: input.lastName }),
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(input.isActive !== undefined && { isActive: input.isActive }),
+        ...(passwordHash !== undefined && { passwordHash }),
+        now: at,
+      });
+      const isEmailChanged = input.email !== undefined && input.email !== target.email;
+      // A deactivated account, one whose password an admin replaced, or one whose email changed
+      // keeps no live session and no unused link (an admin could otherwise send a link to an
+      // address of their own, sign in as the user and change the email back, unseen).
+      if (input.isActive === false || passwordHash !== undefined || isEmailChanged) {
+        await endUserCredentials(trx, { userId: target.id, now: at, ...(target.id === actor.id && { exceptFamilyId: actor.sessionId }) });
+      }
+      if (isEmailChanged) {
+        emailChange = { from: target.email, to: input.email!, firstName: target.firstName };
+        await recordActivity(trx, {
+          userId: target.id,
+          type: 'EMAIL_CHANGED',
+          description: `Email changed from ${target.email} to ${input.email} by ${current.firstName} ${current.lastName}`,
+          now: at,
+        });
+      }
+    })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
     });
-    const isEmailChanged = input.email !== undefined && input.email !== target.email;
-    // A deactivated account, one whose password an admin replaced, or one whose email changed
-    // keeps no live session and no unused link (an admin could otherwise send a link to an
-    // address of their own, sign in as the user and change the email back, unseen).
-    if (input.isActive === false || passwordHash !== undefined || isEmailChanged) {
-      await endUserCredentials(trx, { userId: target.id, now: at, ...(target.id === actor.id && { exceptFamilyId: actor.sessionId }) });
-    }
-    if (isEmailChanged) {
-      emailChange = { from: target.email, to: input.email!, firstName: target.firstName };
-      await recordActivity(trx, { userId: target.id, type: 'EMAIL_CHANGED', description: `Email changed from ${target.email} to ${input.email} by ${current.firstName} ${current.lastName}`, now: at });
-    }
-  }).catch((err: unknown) => {
-    throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
-  });
   // The old address is told, after the commit: the owner learns of a change they did not make.
   if (emailChange) await tellOldAddress(deps, targetId, emailChange);
 }
 
-async function tellOldAddress(deps: Pick<AppDeps, 'mailer' | 'config' | 'logger'>, userId: string, change: { from: string; to: string; firstName: string }): Promise<void> {
+async function tellOldAddress(
+  deps: Pick<AppDeps, 'mailer' | 'config' | 'logger'>,
+  userId: string,
+  change: { from: string; to: string; firstName: string },
+): Promise<void> {
   const product = `${deps.config.productName} Self Ticketing`;
   const text = [
     `Hello ${change.firstName},`,
@@ -103,10 +115,20 @@ async function tellOldAddress(deps: Pick<AppDeps, 'mailer' | 'config' | 'logger'
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('');
   try {
-    await deps.mailer.send({ to: change.from, subject: `Your ${product} email address was changed`, text, html, purpose: 'email-changed', userId });
+    await deps.mailer.send({
+      to: change.from,
+      subject: `Your ${product} email address was changed`,
+      text,
+      html,
+      purpose: 'email-changed',
+      userId,
+    });
   } catch (error) {
     // The change stands; the failed notice is in the emails table and the log.
-    deps.logger.warn('could not tell the old address of an email change', { userId, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.warn('could not tell the old address of an email change', {
+      userId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -124,7 +146,10 @@ export async function deleteUserAccount(deps: Pick<AppDeps, 'db'>, actor: AuthUs
  * POST /users/bulk-active: each selected user through updateUserAccount on their own, so the
  * admin's own account (or an admin's, for an ADMIN) is reported as refused and the rest change.
  */
-export async function setUsersActive(deps: Pick<AppDeps, 'db' | 'now' | 'logger' | 'mailer' | 'config'>, input: BulkUserActiveInput & { actor: AuthUser }): Promise<BulkResult[]> {
+export async function setUsersActive(
+  deps: Pick<AppDeps, 'db' | 'now' | 'logger' | 'mailer' | 'config'>,
+  input: BulkUserActiveInput & { actor: AuthUser },
+): Promise<BulkResult[]> {
   const names = await findUserNames(deps.db, [...new Set(input.userIds)]);
   return actOnEach(input.userIds, {
     action: 'bulk user activation',

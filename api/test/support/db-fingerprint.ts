@@ -19,7 +19,10 @@ function tablesOf(db: Db) {
     tables = db.introspection.getTables().then((found) =>
       found
         .filter((table) => !table.name.startsWith('kysely_') && !table.name.startsWith('sqlite_') && !REFUSAL_COUNTERS.has(table.name))
-        .map((table) => ({ name: table.name, stampColumns: table.columns.map((column) => column.name).filter((name) => name.endsWith('_at')) }))
+        .map((table) => ({
+          name: table.name,
+          stampColumns: table.columns.map((column) => column.name).filter((name) => name.endsWith('_at')),
+        }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     );
     tablesByDb.set(db, tables);
@@ -38,10 +41,7 @@ export async function takeFingerprint(db: Db, uploadsDir: string): Promise<Finge
   const tables: Record<string, unknown> = {};
   for (const { name, stampColumns } of await tablesOf(db)) {
     const columns = [sql`count(*)`.as('rows'), ...stampColumns.map((column) => sql`max(${sql.ref(column)})`.as(column))];
-    tables[name] = await db
-      .selectFrom(sql.table(name).as('t'))
-      .select(columns)
-      .executeTakeFirst();
+    tables[name] = await db.selectFrom(sql.table(name).as('t')).select(columns).executeTakeFirst();
   }
   const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).sort() : [];
   return { tables, uploads };

@@ -21,7 +21,11 @@ export function checkEvidence(dataDir: string): EvidenceReport {
   const sqlite = new SQLite(join(dataDir, 'parkpatrol.sqlite'), { fileMustExist: true });
   try {
     sqlite.pragma('busy_timeout = 5000');
-    const rows = sqlite.prepare('select file_name as fileName, size, sha256 from pcn_images').all() as Array<{ fileName: string; size: number; sha256: string }>;
+    const rows = sqlite.prepare('select file_name as fileName, size, sha256 from pcn_images').all() as Array<{
+      fileName: string;
+      size: number;
+      sha256: string;
+    }>;
     const pcns = sqlite.prepare('select count(*) from pcns').pluck().get() as number;
     const integrity = sqlite.pragma('integrity_check', { simple: true }) as string;
     const brokenRows: string[] = [];

@@ -29,7 +29,10 @@ function ifdSize(entries: Entry[]): number {
   return 2 + entries.length * 12 + 4;
 }
 
-export function jpegWithExif(jpeg: Uint8Array, facts: { dateTimeOriginal?: string; offset?: string; latitude?: number; longitude?: number }): Uint8Array {
+export function jpegWithExif(
+  jpeg: Uint8Array,
+  facts: { dateTimeOriginal?: string; offset?: string; latitude?: number; longitude?: number },
+): Uint8Array {
   const exifEntries: Entry[] = [];
   if (facts.dateTimeOriginal) exifEntries.push({ tag: 0x9003, type: 2, count: 20, value: ascii(facts.dateTimeOriginal) });
   if (facts.offset) exifEntries.push({ tag: 0x9011, type: 2, count: 7, value: ascii(facts.offset) });

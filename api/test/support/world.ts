@@ -68,11 +68,16 @@ export async function createWorld(t: TestApp): Promise<World> {
 
 export function actorOf(w: World, name: ActorName, owner: Actor): Actor | null {
   switch (name) {
-    case 'anonymous': return null;
-    case 'owner': return owner;
-    case 'otherUser': return w.otherUser;
-    case 'admin': return w.admin;
-    case 'superAdmin': return w.superAdmin;
+    case 'anonymous':
+      return null;
+    case 'owner':
+      return owner;
+    case 'otherUser':
+      return w.otherUser;
+    case 'admin':
+      return w.admin;
+    case 'superAdmin':
+      return w.superAdmin;
   }
 }
 

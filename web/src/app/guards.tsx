@@ -8,7 +8,10 @@ import { AccessDenied } from './routes/access-denied.tsx';
 
 // Only an account opened by an access link ever sees it: not in the sign-in download.
 const SetPasswordForm = lazy(async () => {
-  const [{ SetPasswordForm: Form }, { AriaRouter }] = await Promise.all([import('../features/access-link/set-password-form.tsx'), import('./aria-router.tsx')]);
+  const [{ SetPasswordForm: Form }, { AriaRouter }] = await Promise.all([
+    import('../features/access-link/set-password-form.tsx'),
+    import('./aria-router.tsx'),
+  ]);
   return {
     default: (props: ComponentProps<typeof Form>) => (
       <AriaRouter>

@@ -17,7 +17,10 @@ export function RootLayout() {
   // Not from the sign-in screen: it downloads only what sign-in needs, and the
   // service worker's install brings the rest to the phone for offline use anyway.
   const isAuthenticated = useSession((s) => s.isAuthenticated);
-  useEffect(() => (isAuthenticated ? prefetchWhenIdle(loadAppShell, loadOfficerScreens, loadPcnForm, loadPcnDetail) : undefined), [isAuthenticated]);
+  useEffect(
+    () => (isAuthenticated ? prefetchWhenIdle(loadAppShell, loadOfficerScreens, loadPcnForm, loadPcnDetail) : undefined),
+    [isAuthenticated],
+  );
   return (
     <>
       <Outlet />

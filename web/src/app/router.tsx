@@ -39,16 +39,46 @@ const Dashboard = lazyScreen(loadOfficerScreens, (m) => m.DashboardRoute);
 const MyPcns = lazyScreen(loadOfficerScreens, (m) => m.MyPcnsRoute);
 const PcnForm = lazyScreen(loadPcnForm, (m) => m.PcnFormScreen);
 const PcnDetail = lazyScreen(loadPcnDetail, (m) => m.PcnDetailScreen);
-const Profile = ariaScreen(() => import('../features/profile/profile-screen.tsx'), (m) => m.ProfileScreen);
-const ForgotPassword = ariaScreen(() => import('../features/password-reset/forgot-password-screen.tsx'), (m) => m.ForgotPasswordScreen);
-const ResetPassword = ariaScreen(() => import('../features/password-reset/reset-password-screen.tsx'), (m) => m.ResetPasswordScreen);
-const AccessLink = ariaScreen(() => import('../features/access-link/access-link-screen.tsx'), (m) => m.AccessLinkScreen);
-const AdminDashboard = ariaScreen(() => import('../features/admin/admin-dashboard/admin-dashboard-screen.tsx'), (m) => m.AdminDashboardScreen);
-const ManagePcns = ariaScreen(() => import('../features/admin/manage-pcns/manage-pcns-screen.tsx'), (m) => m.ManagePcnsScreen);
-const ManageUsers = ariaScreen(() => import('../features/admin/manage-users/manage-users-screen.tsx'), (m) => m.ManageUsersScreen);
-const ManageCarParks = ariaScreen(() => import('../features/admin/manage-car-parks/manage-car-parks-screen.tsx'), (m) => m.ManageCarParksScreen);
-const ClientOnboarding = ariaScreen(() => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'), (m) => m.ClientOnboardingScreen);
-const Analytics = ariaScreen(() => import('../features/admin/analytics/analytics-screen.tsx'), (m) => m.AnalyticsScreen);
+const Profile = ariaScreen(
+  () => import('../features/profile/profile-screen.tsx'),
+  (m) => m.ProfileScreen,
+);
+const ForgotPassword = ariaScreen(
+  () => import('../features/password-reset/forgot-password-screen.tsx'),
+  (m) => m.ForgotPasswordScreen,
+);
+const ResetPassword = ariaScreen(
+  () => import('../features/password-reset/reset-password-screen.tsx'),
+  (m) => m.ResetPasswordScreen,
+);
+const AccessLink = ariaScreen(
+  () => import('../features/access-link/access-link-screen.tsx'),
+  (m) => m.AccessLinkScreen,
+);
+const AdminDashboard = ariaScreen(
+  () => import('../features/admin/admin-dashboard/admin-dashboard-screen.tsx'),
+  (m) => m.AdminDashboardScreen,
+);
+const ManagePcns = ariaScreen(
+  () => import('../features/admin/manage-pcns/manage-pcns-screen.tsx'),
+  (m) => m.ManagePcnsScreen,
+);
+const ManageUsers = ariaScreen(
+  () => import('../features/admin/manage-users/manage-users-screen.tsx'),
+  (m) => m.ManageUsersScreen,
+);
+const ManageCarParks = ariaScreen(
+  () => import('../features/admin/manage-car-parks/manage-car-parks-screen.tsx'),
+  (m) => m.ManageCarParksScreen,
+);
+const ClientOnboarding = ariaScreen(
+  () => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'),
+  (m) => m.ClientOnboardingScreen,
+);
+const Analytics = ariaScreen(
+  () => import('../features/admin/analytics/analytics-screen.tsx'),
+  (m) => m.AnalyticsScreen,
+);
 
 /**
  * Spec section 2's route table. Declarative routes, not createBrowserRouter: the data router's

@@ -61,7 +61,11 @@ describe('api client', () => {
     const blob = await client.getBlob('pcns/p1/evidence-pack', { fallbackMessage: 'Failed' });
     expect(blob.type).toBe('application/pdf');
     expect(await blob.text()).toBe('%PDF-1.7 test');
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /pcns/p1/evidence-pack', 'POST /auth/refresh', 'GET /pcns/p1/evidence-pack']);
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /pcns/p1/evidence-pack',
+      'POST /auth/refresh',
+      'GET /pcns/p1/evidence-pack',
+    ]);
 
     api.overrides.set('GET /pcns/p2/evidence-pack', (_req, res) => {
       res.writeHead(403, { 'content-type': 'application/json' });
@@ -115,7 +119,9 @@ describe('api client', () => {
     api.overrides.set('POST /auth/refresh', (req) => req.socket.destroy());
     const expired: ApiError[] = [];
     client.onSessionExpired((error) => expired.push(error));
-    const error = (await client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client
+      .get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.isNetworkError).toBe(true);
     expect(storage.getItem('token')).toBe('expired');
     expect(storage.getItem('refreshToken')).toBe('refresh-1');
@@ -137,7 +143,11 @@ describe('api client', () => {
     storage.setItem('token', 'stale');
     storage.setItem('refreshToken', 'refresh-x');
     const error = (await client
-      .post('auth/login', { json: { email: 'officer@example.com', password: 'wrong' }, skipRefresh: true, fallbackMessage: ERROR_MESSAGES.loginFailed })
+      .post('auth/login', {
+        json: { email: 'officer@example.com', password: 'wrong' },
+        skipRefresh: true,
+        fallbackMessage: ERROR_MESSAGES.loginFailed,
+      })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Invalid email or password');
     expect(api.calls.some((c) => c.path === '/auth/refresh')).toBe(false);
@@ -147,7 +157,9 @@ describe('api client', () => {
     api.validTokens.add('good');
     storage.setItem('token', 'good');
     const client = createApiClient({ baseUrl: api.baseUrl, storage });
-    const validation = (await client.post('pcns', { body: new FormData(), fallbackMessage: ERROR_MESSAGES.createPcn }).catch((e: unknown) => e)) as ApiError;
+    const validation = (await client
+      .post('pcns', { body: new FormData(), fallbackMessage: ERROR_MESSAGES.createPcn })
+      .catch((e: unknown) => e)) as ApiError;
     expect(validation.message).toBe('Some fields are not valid');
     expect(validation.fields).toEqual({ vehicleRegistration: 'Enter 2 to 10 letters and digits' });
     const broken = (await client.get('broken', { fallbackMessage: ERROR_MESSAGES.fetchPcns }).catch((e: unknown) => e)) as ApiError;

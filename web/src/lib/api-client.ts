@@ -1,11 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import {
-  ERROR_MESSAGES,
-  REFRESH_TOKEN_STORAGE_KEY,
-  TOKEN_STORAGE_KEY,
-  type ApiFailure,
-  type AuthTokens,
-} from '@parkpatrol/shared';
+import { ERROR_MESSAGES, REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY, type ApiFailure, type AuthTokens } from '@parkpatrol/shared';
 import { API_URL } from '../config/env.ts';
 
 /**
@@ -169,7 +163,8 @@ export function createApiClient(options: ApiClientOptions) {
     const local = getTokens();
     // Nobody is signed in here (logged out meanwhile): a leftover shared pair must not sign anyone in.
     if (!shared || !local.refreshToken || shared.updatedAt <= getTokensSetAt()) return;
-    if (shared.refreshToken !== local.refreshToken || shared.token !== local.token) setTokens({ token: shared.token, refreshToken: shared.refreshToken });
+    if (shared.refreshToken !== local.refreshToken || shared.token !== local.token)
+      setTokens({ token: shared.token, refreshToken: shared.refreshToken });
   }
 
   async function performRefresh(): Promise<AuthTokens> {
@@ -180,7 +175,12 @@ export function createApiClient(options: ApiClientOptions) {
       expireSession(error);
       throw error;
     }
-    const response = await send('POST', 'auth/refresh', { json: { refreshToken }, fallbackMessage: ERROR_MESSAGES.tokenRefreshFailed }, null);
+    const response = await send(
+      'POST',
+      'auth/refresh',
+      { json: { refreshToken }, fallbackMessage: ERROR_MESSAGES.tokenRefreshFailed },
+      null,
+    );
     if (!response.ok) {
       const error = await errorFromResponse(response, ERROR_MESSAGES.tokenRefreshFailed);
       // Only an explicit refusal ends the session (docs/decisions/0002); a 5xx or 429 is transient.

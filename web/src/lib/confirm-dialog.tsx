@@ -34,7 +34,15 @@ export function ConfirmDialog({ isOpen, onClose, title, message, confirmLabel, c
   }
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} isDismissable={!isBusy} className="confirm" role="alertdialog" aria-labelledby={titleId} aria-describedby={messageId}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      isDismissable={!isBusy}
+      className="confirm"
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+    >
       <div className="confirm__dialog">
         <h2 id={titleId} className="confirm__title">
           {title}

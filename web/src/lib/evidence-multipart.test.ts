@@ -18,7 +18,15 @@ describe('appendEvidenceFields', () => {
       stayApplies: true,
       duplicateReason: '  Left and came back  ',
       photos: [
-        { sha256: SHA_A, takenAt: '2025-06-02T13:18:00Z', takenAtSource: 'camera', latitude: 51.501364, longitude: -0.14189, accuracyM: 12.46, shots: ['number-plate', 'signage'] },
+        {
+          sha256: SHA_A,
+          takenAt: '2025-06-02T13:18:00Z',
+          takenAtSource: 'camera',
+          latitude: 51.501364,
+          longitude: -0.14189,
+          accuracyM: 12.46,
+          shots: ['number-plate', 'signage'],
+        },
         { sha256: SHA_B, takenAt: null, takenAtSource: 'added', latitude: null, longitude: null, accuracyM: null, shots: [] },
       ],
     });
@@ -50,7 +58,10 @@ describe('appendEvidenceFields', () => {
     form.append('imageTakenAt', '2025-06-02T13:18:00.000Z');
     form.append('imageTakenAtSource', 'camera');
     form.append('imageSha256', SHA_B);
-    appendEvidenceFields(form, { observedAt: '2025-06-02T13:17:00.000Z', photos: [{ sha256: SHA_B, takenAt: '2025-06-02T13:18:00Z', takenAtSource: 'camera' }] });
+    appendEvidenceFields(form, {
+      observedAt: '2025-06-02T13:17:00.000Z',
+      photos: [{ sha256: SHA_B, takenAt: '2025-06-02T13:18:00Z', takenAtSource: 'camera' }],
+    });
     expect(form.getAll('observedAt')).toEqual(['2025-06-02T13:17:00.000Z']);
     for (const field of FACT_FIELDS) expect(form.getAll(field)).toHaveLength(1);
   });
@@ -58,14 +69,28 @@ describe('appendEvidenceFields', () => {
   it('sends a stay explicitly either way, and leaves out what is not known', () => {
     const off = appendEvidenceFields(new FormData(), { stayApplies: false, photos: [] });
     expect(off.get('stayApplies')).toBe('false');
-    const unknown = appendEvidenceFields(new FormData(), { observedAt: null, issuedAt: undefined, stayApplies: null, duplicateReason: null, photos: [] });
+    const unknown = appendEvidenceFields(new FormData(), {
+      observedAt: null,
+      issuedAt: undefined,
+      stayApplies: null,
+      duplicateReason: null,
+      photos: [],
+    });
     expect([...unknown.keys()]).toEqual([]);
     // An empty reason is still a value: on PUT it clears a stored reason.
     expect(appendEvidenceFields(new FormData(), { duplicateReason: '', photos: [] }).get('duplicateReason')).toBe('');
   });
 
   it('sends as unknown what the API would refuse, rather than losing the whole notice to a 400', () => {
-    const values = photoFactValues({ sha256: 'not-a-hash', takenAt: 'yesterday', takenAtSource: 'camera', latitude: 95, longitude: 0, accuracyM: 5, shots: ['number-plate', 'selfie'] });
+    const values = photoFactValues({
+      sha256: 'not-a-hash',
+      takenAt: 'yesterday',
+      takenAtSource: 'camera',
+      latitude: 95,
+      longitude: 0,
+      accuracyM: 5,
+      shots: ['number-plate', 'selfie'],
+    });
     expect(values).toEqual({
       imageSha256: '',
       imageTakenAt: '',
@@ -80,7 +105,11 @@ describe('appendEvidenceFields', () => {
   });
 
   it('writes coordinates as plain decimals, never in exponent notation', () => {
-    expect(photoFactValues({ latitude: 0.0000001, longitude: -1e-7, accuracyM: 0 })).toMatchObject({ imageLatitude: '0.0000001', imageLongitude: '-0.0000001', imageAccuracy: '0' });
+    expect(photoFactValues({ latitude: 0.0000001, longitude: -1e-7, accuracyM: 0 })).toMatchObject({
+      imageLatitude: '0.0000001',
+      imageLongitude: '-0.0000001',
+      imageAccuracy: '0',
+    });
     expect(formatDecimal(-0.00000001, 7)).toBe('0');
     expect(formatDecimal(12, 1)).toBe('12');
   });

@@ -40,7 +40,10 @@ const SHA256_PATTERN = /^[0-9a-f]{64}$/i;
 
 /** Plain decimal, never exponent notation (the API reads '1e-7' as invalid): at most `digits` decimals. */
 export function formatDecimal(value: number, digits: number): string {
-  const text = value.toFixed(digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const text = value
+    .toFixed(digits)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   return text === '-0' ? '0' : text;
 }
 
@@ -51,7 +54,9 @@ function isoOrEmpty(value: string | null | undefined): string {
 }
 
 /** One photo's facts as the API's strings, empty for "not known". */
-export function photoFactValues(photo: EvidencePhotoFacts): Record<
+export function photoFactValues(
+  photo: EvidencePhotoFacts,
+): Record<
   'imageSha256' | 'imageTakenAt' | 'imageTakenAtSource' | 'imageLatitude' | 'imageLongitude' | 'imageAccuracy' | 'imageShots',
   string
 > {

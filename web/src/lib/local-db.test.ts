@@ -37,7 +37,13 @@ describe('local database', () => {
   it('starts a draft with no first sighting and keeps the evidence fields the form saves', async () => {
     const draft = createEmptyDraft('u1', randomUUID(), Date.now());
     expect(draft).toMatchObject({ observedAt: null, stayApplies: null, duplicateReason: '', checklistWaived: false, issuedAt: null });
-    const evidence = { observedAt: '2026-06-01T09:00:00.000Z', stayApplies: false, duplicateReason: 'Came back', checklistWaived: true, issuedAt: '2026-06-01T09:20:00.000Z' };
+    const evidence = {
+      observedAt: '2026-06-01T09:00:00.000Z',
+      stayApplies: false,
+      duplicateReason: 'Came back',
+      checklistWaived: true,
+      issuedAt: '2026-06-01T09:20:00.000Z',
+    };
     await saveDraft(db, draft);
     await saveDraft(db, { ...draft, ...evidence });
     expect(await db.drafts.get(draft.id)).toMatchObject(evidence);
@@ -63,7 +69,13 @@ describe('local database', () => {
   it('queues a draft with a clean slate and keeps its first queue time on resubmit', async () => {
     const draft = await addDraft('u1', { state: 'failed', attempts: 3, lastError: 'Bad', lastErrorFields: { location: 'x' }, queuedAt: 5 });
     await queueDraft(db, draft.id, 100);
-    expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'queued', attempts: 0, lastError: null, lastErrorFields: null, queuedAt: 5 });
+    expect(await db.drafts.get(draft.id)).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      lastError: null,
+      lastErrorFields: null,
+      queuedAt: 5,
+    });
   });
 
   it('retries a waiting draft now, but leaves a sent one alone', async () => {
@@ -77,7 +89,18 @@ describe('local database', () => {
 
   it('discards a draft with its photos, but never one in flight', async () => {
     const draft = await addDraft('u1');
-    await db.photos.add({ id: 'p1', draftId: draft.id, bytes: new ArrayBuffer(4), type: 'image/jpeg', name: 'a.jpg', size: 4, takenAt: null, sha256: 'x', position: 0, createdAt: 0 });
+    await db.photos.add({
+      id: 'p1',
+      draftId: draft.id,
+      bytes: new ArrayBuffer(4),
+      type: 'image/jpeg',
+      name: 'a.jpg',
+      size: 4,
+      takenAt: null,
+      sha256: 'x',
+      position: 0,
+      createdAt: 0,
+    });
     await discardDraft(db, draft.id);
     expect(await db.drafts.get(draft.id)).toBeUndefined();
     expect(await findDraftPhotos(db, draft.id)).toEqual([]);
@@ -121,7 +144,18 @@ describe('local database', () => {
     const queued = await addDraft('u1', { state: 'queued', queuedAt: 1 });
     const other = await addDraft('u2', { state: 'queued', queuedAt: 2 });
     const sent = await addDraft('u1', { state: 'sent', sentAt: 5000, queuedAt: 4 });
-    await db.photos.add({ id: 'p9', draftId: queued.id, bytes: new ArrayBuffer(4), type: 'image/jpeg', name: 'a.jpg', size: 4, takenAt: null, sha256: 'x', position: 0, createdAt: 0 });
+    await db.photos.add({
+      id: 'p9',
+      draftId: queued.id,
+      bytes: new ArrayBuffer(4),
+      type: 'image/jpeg',
+      name: 'a.jpg',
+      size: 4,
+      takenAt: null,
+      sha256: 'x',
+      position: 0,
+      createdAt: 0,
+    });
     expect(await holdDraftsForSignIn(db, 'u1')).toBe(1);
     expect((await db.drafts.get(queued.id))?.state).toBe('needs-sign-in');
     expect((await db.drafts.get(other.id))?.state).toBe('queued');

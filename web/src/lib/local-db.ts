@@ -260,11 +260,7 @@ export async function countUnsentDrafts(db: LocalDb, userId: string): Promise<nu
 
 /** Unfinished forms of one officer, newest first, so the form can offer to resume them. */
 export async function findOpenDrafts(db: LocalDb, userId: string): Promise<DraftRecord[]> {
-  const rows = await db.drafts
-    .where('[userId+updatedAt]')
-    .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-    .reverse()
-    .toArray();
+  const rows = await db.drafts.where('[userId+updatedAt]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).reverse().toArray();
   // An open observation is listed as one (findObservations), not as an unfinished draft.
   return rows.filter((draft) => draft.state === 'draft' && draft.observationStatus !== 'OPEN');
 }
@@ -275,7 +271,13 @@ export type ObservationRow = DraftRecord & { photoCount: number };
 
 /** One officer's open observations (due first) and closed ones (latest first). */
 export async function findObservations(db: LocalDb, userId: string): Promise<{ open: ObservationRow[]; closed: ObservationRow[] }> {
-  const rows = await db.drafts.where('[userId+state]').anyOf([[userId, 'draft'], [userId, 'closed']]).toArray();
+  const rows = await db.drafts
+    .where('[userId+state]')
+    .anyOf([
+      [userId, 'draft'],
+      [userId, 'closed'],
+    ])
+    .toArray();
   const withPhotos = await Promise.all(
     rows
       .filter((draft) => draft.state === 'closed' || draft.observationStatus === 'OPEN')
@@ -284,7 +286,9 @@ export async function findObservations(db: LocalDb, userId: string): Promise<{ o
   const dueOf = (row: ObservationRow) => Date.parse(row.observationDueAt ?? '') || 0;
   return {
     open: withPhotos.filter((row) => row.state === 'draft').sort((a, b) => dueOf(a) - dueOf(b)),
-    closed: withPhotos.filter((row) => row.state === 'closed').sort((a, b) => (b.observationClosedAt ?? '').localeCompare(a.observationClosedAt ?? '')),
+    closed: withPhotos
+      .filter((row) => row.state === 'closed')
+      .sort((a, b) => (b.observationClosedAt ?? '').localeCompare(a.observationClosedAt ?? '')),
   };
 }
 
@@ -296,19 +300,39 @@ export async function closeObservation(db: LocalDb, id: string, now = Date.now()
   await db.transaction('rw', db.drafts, db.photos, async () => {
     const draft = await db.drafts.get(id);
     if (!draft || draft.state !== 'draft') throw new Error('This observation can no longer be closed: its notice has been submitted');
-    await db.drafts.update(id, { state: 'closed', observationStatus: 'GONE', observationClosedAt: new Date(now).toISOString(), updatedAt: now });
+    await db.drafts.update(id, {
+      state: 'closed',
+      observationStatus: 'GONE',
+      observationClosedAt: new Date(now).toISOString(),
+      updatedAt: now,
+    });
     await db.photos.where('draftId').equals(id).delete();
   });
 }
 
 /** Observations whose status the server has not confirmed yet (a notice completes its own). */
 export async function findObservationsToSync(db: LocalDb, userId: string): Promise<DraftRecord[]> {
-  const rows = await db.drafts.where('[userId+state]').anyOf([[userId, 'draft'], [userId, 'closed']]).toArray();
-  return rows.filter((draft) => draft.observationStatus && draft.observationStatus !== draft.observationSyncedStatus && !draft.observationSyncError);
+  const rows = await db.drafts
+    .where('[userId+state]')
+    .anyOf([
+      [userId, 'draft'],
+      [userId, 'closed'],
+    ])
+    .toArray();
+  return rows.filter(
+    (draft) => draft.observationStatus && draft.observationStatus !== draft.observationSyncedStatus && !draft.observationSyncError,
+  );
 }
 
-export async function recordObservationSync(db: LocalDb, id: string, outcome: { status: ObservationSyncStatus } | { error: string }): Promise<void> {
-  await db.drafts.update(id, 'error' in outcome ? { observationSyncError: outcome.error } : { observationSyncedStatus: outcome.status, observationSyncError: null });
+export async function recordObservationSync(
+  db: LocalDb,
+  id: string,
+  outcome: { status: ObservationSyncStatus } | { error: string },
+): Promise<void> {
+  await db.drafts.update(
+    id,
+    'error' in outcome ? { observationSyncError: outcome.error } : { observationSyncedStatus: outcome.status, observationSyncError: null },
+  );
 }
 
 /** States in which the form may still change a draft: a queued or sent one belongs to the outbox. */
@@ -329,7 +353,20 @@ export async function saveDraft(db: LocalDb, draft: DraftRecord, now = Date.now(
 }
 
 function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
-  const { vehicleRegistration, carParkId, offenceType, description, location, observedAt, step, pcnId, pcnNumber, existingImages, removeImageIds, userId } = draft;
+  const {
+    vehicleRegistration,
+    carParkId,
+    offenceType,
+    description,
+    location,
+    observedAt,
+    step,
+    pcnId,
+    pcnNumber,
+    existingImages,
+    removeImageIds,
+    userId,
+  } = draft;
   const { stayApplies, duplicateReason, checklistWaived, issuedAt, observationDueAt, observationStatus } = draft;
   return {
     userId,
@@ -379,10 +416,7 @@ export async function countSentDraftsSince(db: LocalDb, userId: string, since: n
  * the officer's waiting notices say 'Sign in to send' and go out after the next sign-in.
  */
 export async function holdDraftsForSignIn(db: LocalDb, userId: string, now = Date.now()): Promise<number> {
-  return db.drafts
-    .where('[userId+state]')
-    .equals([userId, 'queued'])
-    .modify({ state: 'needs-sign-in', nextAttemptAt: 0, updatedAt: now });
+  return db.drafts.where('[userId+state]').equals([userId, 'queued']).modify({ state: 'needs-sign-in', nextAttemptAt: 0, updatedAt: now });
 }
 
 export async function findDraftPhotos(db: LocalDb, draftId: string): Promise<PhotoRecord[]> {
@@ -453,4 +487,3 @@ export async function requestPersistentStorage(): Promise<boolean> {
     return false;
   }
 }
-

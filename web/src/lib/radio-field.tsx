@@ -36,7 +36,14 @@ export function RadioField({ label, options, value, onChange, errorMessage, isRe
       <div className="radio-field__options">
         {options.map((option, index) => (
           <label key={option.id} className="radio-field__option">
-            <input type="radio" name={name} value={option.id} checked={value === option.id} onChange={() => onChange(option.id)} ref={index === 0 ? inputRef : undefined} />
+            <input
+              type="radio"
+              name={name}
+              value={option.id}
+              checked={value === option.id}
+              onChange={() => onChange(option.id)}
+              ref={index === 0 ? inputRef : undefined}
+            />
             <span>{option.label}</span>
           </label>
         ))}

@@ -21,7 +21,10 @@ describe('reportUncaughtErrors', () => {
     const listeners = new Map<string, (event: unknown) => void>();
     const sent: ClientErrorReport[] = [];
     globalThis.location ??= { pathname: '/dashboard' } as Location;
-    reportUncaughtErrors({ addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener) } as never, (r) => sent.push(r));
+    reportUncaughtErrors(
+      { addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener) } as never,
+      (r) => sent.push(r),
+    );
     const same = new Error('same');
     listeners.get('error')!({ error: same });
     listeners.get('error')!({ error: same });

@@ -18,7 +18,10 @@ export function clientErrorReport(reason: unknown, page: string, buildId: string
  * the build id (its source maps are kept for that build). Plain fetch, not the API client: it
  * must work when the app's own code is what broke. Offline, a report is simply lost.
  */
-export function reportUncaughtErrors(target: Pick<Window, 'addEventListener'> = window, send: (report: ClientErrorReport) => void = post): void {
+export function reportUncaughtErrors(
+  target: Pick<Window, 'addEventListener'> = window,
+  send: (report: ClientErrorReport) => void = post,
+): void {
   const seen = new Set<string>();
   const report = (reason: unknown) => {
     const built = clientErrorReport(reason, location.pathname, BUILD_ID);

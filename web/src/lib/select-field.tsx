@@ -23,7 +23,20 @@ export type SelectFieldProps = {
  * A native <select>: a phone opens its own picker (big targets, the wheel officers know), screen
  * readers know it without help, and it costs no JavaScript library.
  */
-export function SelectField({ label, options, value, onChange, placeholder, description, errorMessage, isDisabled, isRequired, selectRef, className, name }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+  description,
+  errorMessage,
+  isDisabled,
+  isRequired,
+  selectRef,
+  className,
+  name,
+}: SelectFieldProps) {
   const id = useId();
   const { descriptionId, errorId } = fieldNoteIds(id, description, errorMessage);
   const hasPlaceholder = value === null || !options.some((option) => option.id === value);

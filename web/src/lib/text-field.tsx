@@ -1,7 +1,10 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { FieldNotes, fieldNoteIds } from './field-notes.tsx';
 
-type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>, 'className' | 'onChange' | 'disabled' | 'required' | 'readOnly' | 'children'>;
+type NativeProps = Omit<
+  InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>,
+  'className' | 'onChange' | 'disabled' | 'required' | 'readOnly' | 'children'
+>;
 
 export type TextFieldProps = NativeProps & {
   label: string;
@@ -24,7 +27,21 @@ export type TextFieldProps = NativeProps & {
  * `aria-invalid` marks it. Our own messages (from the shared schemas) decide validity, not the
  * browser's constraint bubbles, so no `required` attribute is set; `aria-required` says it.
  */
-export function TextField({ label, description, errorMessage, onChange, isDisabled, isRequired, isReadOnly, isMultiline, rows = 4, inputRef, className, id: givenId, ...native }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  onChange,
+  isDisabled,
+  isRequired,
+  isReadOnly,
+  isMultiline,
+  rows = 4,
+  inputRef,
+  className,
+  id: givenId,
+  ...native
+}: TextFieldProps) {
   const ownId = useId();
   const id = givenId ?? ownId;
   const { descriptionId, errorId } = fieldNoteIds(id, description, errorMessage);
@@ -46,7 +63,11 @@ export function TextField({ label, description, errorMessage, onChange, isDisabl
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {isMultiline ? <textarea {...common} rows={rows} className="field__input field__input--multiline" /> : <input {...common} className="field__input" />}
+      {isMultiline ? (
+        <textarea {...common} rows={rows} className="field__input field__input--multiline" />
+      ) : (
+        <input {...common} className="field__input" />
+      )}
       <FieldNotes id={id} description={description} errorMessage={errorMessage} />
     </div>
   );

@@ -18,7 +18,12 @@ type Loaded<T> = { data: T; storedAt: number | null };
  * Only "no answer" falls back; a 404 or 403 is the server's word and is shown as such.
  * A null key reads without caching (e.g. free-text searches, which would only fill the phone).
  */
-export function useCachedAsync<T>(cacheKey: string | null, load: () => Promise<T>, deps: readonly unknown[], fallbackMessage: string): CachedAsyncState<T> {
+export function useCachedAsync<T>(
+  cacheKey: string | null,
+  load: () => Promise<T>,
+  deps: readonly unknown[],
+  fallbackMessage: string,
+): CachedAsyncState<T> {
   const userId = useCurrentUser()?.id ?? null;
   // Cached answers belong to one officer: a shared phone never shows one officer's PCNs to another.
   const key = cacheKey && userId ? `${userId}:${cacheKey}` : null;

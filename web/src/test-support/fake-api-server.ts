@@ -58,7 +58,9 @@ export async function startFakeApi(): Promise<FakeApi> {
     overrides: new Map(),
     close: async () => undefined,
   };
-  const server: Server = createServer(async (req, res) => {
+  // A handler that throws fails the test as an unhandled rejection, which vitest reports.
+  const server: Server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/^\/api/, '');
     const authorization = req.headers.authorization;
@@ -95,14 +97,16 @@ export async function startFakeApi(): Promise<FakeApi> {
       return send(res, 200, { success: true, data: { pcns: [], pagination: { page: 1, limit: 10, total: 0, pages: 0 } } });
     }
     if (req.method === 'POST' && path === '/pcns') {
-      return failure(res, 400, 'Some fields are not valid', 'VALIDATION_FAILED', { vehicleRegistration: 'Enter 2 to 10 letters and digits' });
+      return failure(res, 400, 'Some fields are not valid', 'VALIDATION_FAILED', {
+        vehicleRegistration: 'Enter 2 to 10 letters and digits',
+      });
     }
     if (req.method === 'GET' && path === '/broken') {
       res.writeHead(500, { 'content-type': 'text/plain' });
       return res.end('oops');
     }
     return failure(res, 404, 'Not found', 'NOT_FOUND');
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   api.baseUrl = `http://127.0.0.1:${port}/api`;

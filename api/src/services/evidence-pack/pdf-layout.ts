@@ -125,7 +125,12 @@ export function createPageFlow(doc: PDFDocument, fonts: PackFonts) {
     ensureSpace(size * 1.6 + 40);
     gap(6);
     paragraph(text, { font: 'bold', size });
-    page.drawLine({ start: { x: MARGIN.left, y: y - 3 }, end: { x: MARGIN.left + CONTENT_WIDTH, y: y - 3 }, thickness: 0.8, color: ACCENT });
+    page.drawLine({
+      start: { x: MARGIN.left, y: y - 3 },
+      end: { x: MARGIN.left + CONTENT_WIDTH, y: y - 3 },
+      thickness: 0.8,
+      color: ACCENT,
+    });
     gap(12);
   }
 
@@ -176,7 +181,15 @@ export function createPageFlow(doc: PDFDocument, fonts: PackFonts) {
     const lines = wrapText(toWinAnsi(text), CONTENT_WIDTH - 20, (t) => fonts.regular.widthOfTextAtSize(t, size));
     const height = lines.length * lineHeight + 14;
     ensureSpace(height + 6);
-    page.drawRectangle({ x: MARGIN.left, y: y - height, width: CONTENT_WIDTH, height, color: rgb(0.96, 0.96, 0.97), borderColor: RULE, borderWidth: 0.6 });
+    page.drawRectangle({
+      x: MARGIN.left,
+      y: y - height,
+      width: CONTENT_WIDTH,
+      height,
+      color: rgb(0.96, 0.96, 0.97),
+      borderColor: RULE,
+      borderWidth: 0.6,
+    });
     lines.forEach((line, index) => {
       page.drawText(line, { x: MARGIN.left + 10, y: y - 7 - (index + 1) * lineHeight + 4, size, font: fonts.regular, color: INK });
     });
@@ -187,7 +200,11 @@ export function createPageFlow(doc: PDFDocument, fonts: PackFonts) {
 }
 
 /** Header and footer on every page, drawn last so 'Page n of m' knows m. */
-export function stampPageFrames(doc: PDFDocument, fonts: PackFonts, frame: { title: string; productName: string; generatedAt: string }): void {
+export function stampPageFrames(
+  doc: PDFDocument,
+  fonts: PackFonts,
+  frame: { title: string; productName: string; generatedAt: string },
+): void {
   const pages = doc.getPages();
   const size = 8.5;
   pages.forEach((page, index) => {
@@ -195,13 +212,30 @@ export function stampPageFrames(doc: PDFDocument, fonts: PackFonts, frame: { tit
     const title = toWinAnsi(frame.title);
     page.drawText(title, { x: MARGIN.left, y: top, size: 10, font: fonts.bold, color: INK });
     const brand = toWinAnsi(frame.productName);
-    page.drawText(brand, { x: A4.width - MARGIN.right - fonts.regular.widthOfTextAtSize(brand, size), y: top, size, font: fonts.regular, color: MUTED });
+    page.drawText(brand, {
+      x: A4.width - MARGIN.right - fonts.regular.widthOfTextAtSize(brand, size),
+      y: top,
+      size,
+      font: fonts.regular,
+      color: MUTED,
+    });
     page.drawLine({ start: { x: MARGIN.left, y: top - 8 }, end: { x: A4.width - MARGIN.right, y: top - 8 }, thickness: 0.5, color: RULE });
 
     const bottom = 34;
-    page.drawLine({ start: { x: MARGIN.left, y: bottom + 14 }, end: { x: A4.width - MARGIN.right, y: bottom + 14 }, thickness: 0.5, color: RULE });
+    page.drawLine({
+      start: { x: MARGIN.left, y: bottom + 14 },
+      end: { x: A4.width - MARGIN.right, y: bottom + 14 },
+      thickness: 0.5,
+      color: RULE,
+    });
     page.drawText(toWinAnsi(`Generated ${frame.generatedAt}`), { x: MARGIN.left, y: bottom, size, font: fonts.regular, color: MUTED });
     const pageText = `Page ${index + 1} of ${pages.length}`;
-    page.drawText(pageText, { x: A4.width - MARGIN.right - fonts.regular.widthOfTextAtSize(pageText, size), y: bottom, size, font: fonts.regular, color: MUTED });
+    page.drawText(pageText, {
+      x: A4.width - MARGIN.right - fonts.regular.widthOfTextAtSize(pageText, size),
+      y: bottom,
+      size,
+      font: fonts.regular,
+      color: MUTED,
+    });
   });
 }

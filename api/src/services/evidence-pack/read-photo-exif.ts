@@ -15,7 +15,10 @@ export async function readPhotoExif(bytes: Uint8Array): Promise<ExifFacts | null
       reviveValues: false,
     })) as Record<string, unknown> | undefined;
     if (!tags) return null;
-    const takenAt = typeof tags.DateTimeOriginal === 'string' ? exifTimeToInstant(tags.DateTimeOriginal, typeof tags.OffsetTimeOriginal === 'string' ? tags.OffsetTimeOriginal : null) : null;
+    const takenAt =
+      typeof tags.DateTimeOriginal === 'string'
+        ? exifTimeToInstant(tags.DateTimeOriginal, typeof tags.OffsetTimeOriginal === 'string' ? tags.OffsetTimeOriginal : null)
+        : null;
     const latitude = typeof tags.latitude === 'number' && Number.isFinite(tags.latitude) ? tags.latitude : null;
     const longitude = typeof tags.longitude === 'number' && Number.isFinite(tags.longitude) ? tags.longitude : null;
     if (takenAt === null && (latitude === null || longitude === null)) return null;

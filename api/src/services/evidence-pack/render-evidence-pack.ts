@@ -50,7 +50,11 @@ export async function renderEvidencePack(content: EvidencePackContent): Promise<
   await writePhotos(flow, doc, content);
   writeAuditTrail(flow, content);
 
-  stampPageFrames(doc, fonts, { title: `${pcnTitle(content.pcn.pcnNumber)} · Evidence pack`, productName: content.productName, generatedAt: formatPackTime(content.generatedAt) });
+  stampPageFrames(doc, fonts, {
+    title: `${pcnTitle(content.pcn.pcnNumber)} · Evidence pack`,
+    productName: content.productName,
+    generatedAt: formatPackTime(content.generatedAt),
+  });
   // A copy over a plain ArrayBuffer, which is what a Response body takes.
   return new Uint8Array(await doc.save());
 }
@@ -87,9 +91,17 @@ function isPngSmallEnoughToDraw(bytes: Uint8Array): boolean {
 }
 
 function writeTimeline(flow: PageFlow, content: EvidencePackContent): void {
-  const { rows, summary } = observationTimeline(content.pcn, content.carPark, content.photos.map((photo) => photo.takenAt));
+  const { rows, summary } = observationTimeline(
+    content.pcn,
+    content.carPark,
+    content.photos.map((photo) => photo.takenAt),
+  );
   flow.heading('Observation timeline');
-  if (rows.length > 0) flow.fields(rows.map((row) => ({ label: row.time, value: row.event })), 170);
+  if (rows.length > 0)
+    flow.fields(
+      rows.map((row) => ({ label: row.time, value: row.event })),
+      170,
+    );
   flow.gap(4);
   for (const line of summary) flow.paragraph(line, { gapAfter: 3 });
 }
@@ -115,7 +127,9 @@ async function writePhotos(flow: PageFlow, doc: PDFDocument, content: EvidencePa
     flow.ensureSpace(130);
     flow.paragraph(caption.title, { font: 'bold', size: 12, gapAfter: 4 });
     if (embedding === 'png' && photo.bytes && !isPngSmallEnoughToDraw(photo.bytes)) {
-      flow.notice('This PNG is too large to draw in the PDF: drawing it means decoding every pixel. It is kept as received, with the SHA-256 below.');
+      flow.notice(
+        'This PNG is too large to draw in the PDF: drawing it means decoding every pixel. It is kept as received, with the SHA-256 below.',
+      );
     } else if (embedding !== 'none' && photo.bytes) {
       // embedJpg stores the JPEG's own bytes as the image stream (DCTDecode), so the hash can be
       // rechecked from the PDF; a PNG is decoded and re-compressed, and its caption says so.
@@ -124,7 +138,9 @@ async function writePhotos(flow: PageFlow, doc: PDFDocument, content: EvidencePa
         flow.image(embedded, PHOTO_MAX_HEIGHT);
       } catch {
         // The type was checked by its first bytes only; a damaged file must not cost the whole pack.
-        flow.notice('This photo could not be drawn in the PDF: the stored file is not a complete image. It is kept as received, with the SHA-256 below.');
+        flow.notice(
+          'This photo could not be drawn in the PDF: the stored file is not a complete image. It is kept as received, with the SHA-256 below.',
+        );
       }
     }
     for (const line of caption.lines) flow.paragraph(line, { size: 9.5, gapAfter: 1 });
@@ -137,7 +153,11 @@ async function writePhotos(flow: PageFlow, doc: PDFDocument, content: EvidencePa
 function writeAuditTrail(flow: PageFlow, content: EvidencePackContent): void {
   flow.startPage();
   flow.heading('Audit trail');
-  flow.paragraph('Every recorded change to this notice, oldest first. Entries cannot be edited or deleted.', { size: 9, isMuted: true, gapAfter: 6 });
+  flow.paragraph('Every recorded change to this notice, oldest first. Entries cannot be edited or deleted.', {
+    size: 9,
+    isMuted: true,
+    gapAfter: 6,
+  });
   if (content.audit.length === 0) {
     flow.paragraph('Nothing has been recorded.');
     return;

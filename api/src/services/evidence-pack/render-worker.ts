@@ -9,7 +9,10 @@ import { renderEvidencePack, type EvidencePackContent } from './render-evidence-
 export type RenderRequest = { id: number; content: Omit<EvidencePackContent, 'auditContext'> & { carParkNames: Record<string, string> } };
 export type RenderReply = { id: number; bytes: Uint8Array<ArrayBuffer> } | { id: number; error: string };
 
-parentPort?.on('message', async ({ id, content }: RenderRequest) => {
+// Each request answers for itself, its errors included: nothing here can reject.
+parentPort?.on('message', (request: RenderRequest) => void render(request));
+
+async function render({ id, content }: RenderRequest): Promise<void> {
   try {
     const { carParkNames, ...rest } = content;
     const bytes = await renderEvidencePack({ ...rest, auditContext: { carParkName: (carParkId) => carParkNames[carParkId] } });
@@ -17,4 +20,4 @@ parentPort?.on('message', async ({ id, content }: RenderRequest) => {
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies RenderReply);
   }
-});
+}

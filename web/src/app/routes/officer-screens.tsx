@@ -19,5 +19,12 @@ export function MyPcnsRoute() {
 export function DashboardRoute() {
   const userId = useSession((s) => s.user?.id ?? null);
   const sentCount = useSentCount(userId);
-  return <DashboardScreen drafts={<OpenDrafts />} observations={<OpenObservations />} outbox={<OutboxList userId={userId} />} refreshKey={sentCount} />;
+  return (
+    <DashboardScreen
+      drafts={<OpenDrafts />}
+      observations={<OpenObservations />}
+      outbox={<OutboxList userId={userId} />}
+      refreshKey={sentCount}
+    />
+  );
 }

@@ -4,7 +4,10 @@ import { PageHeading } from '../../lib/page-heading.tsx';
 
 /** A screen that failed to load or render: the usual cause in the field is a new version deployed. */
 export function isStaleVersionError(error: unknown): boolean {
-  return error instanceof TypeError && /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message)
+  );
 }
 
 /**

@@ -76,7 +76,14 @@ export function AccountMenu({ user, onLogout }: { user: User | null; onLogout: (
         <span aria-hidden="true">{user ? initialsOf(user) : ''}</span>
       </button>
       {isOpen ? (
-        <div ref={menuRef} id={menuId} role="menu" aria-label="Account" className="menu-popover menu account-menu" onKeyDown={handleMenuKey}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label="Account"
+          className="menu-popover menu account-menu"
+          onKeyDown={handleMenuKey}
+        >
           <Link role="menuitem" tabIndex={-1} to={paths.profile} className="menu__item" onClick={() => setOpen(false)}>
             <Settings aria-hidden="true" size={18} />
             {SCREEN_TEXTS.profileSettings}

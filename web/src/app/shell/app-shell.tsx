@@ -42,7 +42,7 @@ export function AppShell() {
 
   async function logOut() {
     await logout();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }
 
   // Notices not yet sent stay on this phone for this officer's next sign-in: say so first.
@@ -53,9 +53,17 @@ export function AppShell() {
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar">
-        <button type="button" className="button button--icon topbar__menu" aria-label="Open navigation" aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
+        <button
+          type="button"
+          className="button button--icon topbar__menu"
+          aria-label="Open navigation"
+          aria-haspopup="dialog"
+          onClick={() => setDrawerOpen(true)}
+        >
           <MenuIcon aria-hidden="true" size={24} />
         </button>
         <p className="topbar__title">{title}</p>
@@ -67,7 +75,12 @@ export function AppShell() {
       </aside>
       <Dialog isOpen={isDrawerOpen} onClose={() => setDrawerOpen(false)} className="drawer" aria-label="Navigation">
         <div className="drawer__dialog">
-          <button type="button" className="button button--icon drawer__close" aria-label="Close navigation" onClick={() => setDrawerOpen(false)}>
+          <button
+            type="button"
+            className="button button--icon drawer__close"
+            aria-label="Close navigation"
+            onClick={() => setDrawerOpen(false)}
+          >
             <X aria-hidden="true" size={24} />
           </button>
           <SideNav currentHref={current?.href} isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />

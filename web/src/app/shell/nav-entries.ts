@@ -1,5 +1,17 @@
 import { NAV_LABELS, SCREEN_TEXTS } from '@parkpatrol/shared';
-import { FilePlus2, LayoutDashboard, ListChecks, UserRound, Gauge, FileStack, Users, Building2, Mail, BarChart3, type LucideIcon } from 'lucide-react';
+import {
+  FilePlus2,
+  LayoutDashboard,
+  ListChecks,
+  UserRound,
+  Gauge,
+  FileStack,
+  Users,
+  Building2,
+  Mail,
+  BarChart3,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '../../config/paths.ts';
 
 export type NavEntry = { label: string; href: string; icon: LucideIcon };

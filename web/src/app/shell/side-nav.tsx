@@ -18,7 +18,9 @@ export function SideNav({ currentHref, isAdmin, onNavigate, id }: SideNavProps) 
       <NavList entries={MAIN_NAV} currentHref={currentHref} onNavigate={onNavigate} />
       {isAdmin ? (
         <>
-          <h2 className="side-nav__section" id="side-nav-admin">{SCREEN_TEXTS.administration}</h2>
+          <h2 className="side-nav__section" id="side-nav-admin">
+            {SCREEN_TEXTS.administration}
+          </h2>
           <NavList entries={ADMIN_NAV} currentHref={currentHref} onNavigate={onNavigate} labelledBy="side-nav-admin" />
         </>
       ) : null}
@@ -26,7 +28,17 @@ export function SideNav({ currentHref, isAdmin, onNavigate, id }: SideNavProps) 
   );
 }
 
-function NavList({ entries, currentHref, onNavigate, labelledBy }: { entries: readonly NavEntry[]; currentHref: string | undefined; onNavigate?: () => void; labelledBy?: string }) {
+function NavList({
+  entries,
+  currentHref,
+  onNavigate,
+  labelledBy,
+}: {
+  entries: readonly NavEntry[];
+  currentHref: string | undefined;
+  onNavigate?: () => void;
+  labelledBy?: string;
+}) {
   return (
     <ul className="side-nav__list" aria-labelledby={labelledBy}>
       {entries.map((entry) => {

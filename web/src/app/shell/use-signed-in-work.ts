@@ -35,7 +35,9 @@ function useHeartbeat(userId: string | null) {
     const beat = () => {
       if (document.visibilityState !== 'visible') return;
       // Time on site is a statistic: a lost beat is not worth a message or a retry.
-      void apiClient.post('tracking/heartbeat', { json: { path: location.pathname.slice(0, 200) }, fallbackMessage: '' }).catch(() => undefined);
+      void apiClient
+        .post('tracking/heartbeat', { json: { path: location.pathname.slice(0, 200) }, fallbackMessage: '' })
+        .catch(() => undefined);
     };
     const start = () => {
       if (timer) return;

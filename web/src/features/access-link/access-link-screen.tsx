@@ -26,14 +26,18 @@ export function AccessLinkScreen() {
         await adoptSession(answer);
         if (!isCurrent) return;
         if (answer.mustSetPassword) setUser(answer.user);
-        else navigate(paths.dashboard, { replace: true });
+        else void navigate(paths.dashboard, { replace: true });
       },
       (error: unknown) => {
         if (!isCurrent) return;
         const apiError = toApiError(error, SERVER_MESSAGES.invalidAccessLink);
         // No answer at all: say so, rather than blaming the link.
-        showSignInMessage(apiError.isNetworkError ? 'The access link could not be checked: no connection to the server. Open it again when you are online.' : apiError.message);
-        navigate(paths.login, { replace: true });
+        showSignInMessage(
+          apiError.isNetworkError
+            ? 'The access link could not be checked: no connection to the server. Open it again when you are online.'
+            : apiError.message,
+        );
+        void navigate(paths.login, { replace: true });
       },
     );
     return () => {

@@ -55,8 +55,26 @@ export function SetPasswordForm({ user, onDone }: { user: User; onDone?: () => v
         {error ? <Alert>{error}</Alert> : null}
         <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-          <TextField label="New password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} errorMessage={errors.password} description={`At least ${MIN_PASSWORD_LENGTH} characters.`} autoFocus />
-          <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} errorMessage={errors.confirmPassword} />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            errorMessage={errors.password}
+            description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            autoFocus
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={setConfirmPassword}
+            errorMessage={errors.confirmPassword}
+          />
           <Button type="submit" isDisabled={isSaving} className="button--block">
             {isSaving ? 'Saving...' : 'Set password and continue'}
           </Button>

@@ -74,7 +74,7 @@ export function LoginScreen() {
       return;
     }
     setErrors({});
-    if (await login(parsed.data)) navigate(target, { replace: true });
+    if (await login(parsed.data)) void navigate(target, { replace: true });
   }
 
   function clearFieldError(field: string) {
@@ -122,7 +122,9 @@ export function LoginScreen() {
           </button>
         </form>
         <p className="auth-card__footer">
-          <Link to={paths.forgotPassword} className="text-link">{SCREEN_TEXTS.forgotPasswordLink}</Link>
+          <Link to={paths.forgotPassword} className="text-link">
+            {SCREEN_TEXTS.forgotPasswordLink}
+          </Link>
         </p>
       </div>
     </main>

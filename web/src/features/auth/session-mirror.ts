@@ -39,7 +39,8 @@ export function createDexieSessionMirror(getDb: () => LocalDb): SessionMirror {
       const db = getDb();
       const current = await readMirroredTokens(db);
       // Following the row writes the same pair back: do not touch the row (or the drafts) for that.
-      if (current && current.userId === session.userId && current.token === session.token && current.refreshToken === session.refreshToken) return;
+      if (current && current.userId === session.userId && current.token === session.token && current.refreshToken === session.refreshToken)
+        return;
       const { updatedAt, ...tokens } = session;
       await saveMirroredTokens(db, tokens, updatedAt);
     },
@@ -54,7 +55,8 @@ export function createDexieSessionMirror(getDb: () => LocalDb): SessionMirror {
     },
     watch(listener) {
       const subscription = liveQuery(() => readMirroredTokens(getDb())).subscribe({
-        next: (row) => listener(row ? { userId: row.userId, token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null),
+        next: (row) =>
+          listener(row ? { userId: row.userId, token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null),
         error: (error: unknown) => console.warn('Could not follow the mirrored session', error),
       });
       return () => subscription.unsubscribe();

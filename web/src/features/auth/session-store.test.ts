@@ -44,7 +44,13 @@ describe('session store', () => {
     const store = makeStore();
     const ok = await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
     expect(ok).toBe(true);
-    expect(store.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, error: null, token: 'access-1', refreshToken: 'refresh-1' });
+    expect(store.getState()).toMatchObject({
+      isAuthenticated: true,
+      isLoading: false,
+      error: null,
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+    });
     expect(store.getState().user?.firstName).toBe('Olivia');
     expect(storage.getItem('token')).toBe('access-1');
     expect(storage.getItem('refreshToken')).toBe('refresh-1');
@@ -112,7 +118,11 @@ describe('session store', () => {
 
   it('signs out when a refresh is refused later in the session', async () => {
     const client = createApiClient({ baseUrl: api.baseUrl, storage });
-    const store = createSessionStore({ client, profileCache: createStorageProfileCache(storage), knownDevices: createKnownDevices(storage) });
+    const store = createSessionStore({
+      client,
+      profileCache: createStorageProfileCache(storage),
+      knownDevices: createKnownDevices(storage),
+    });
     await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
     api.validTokens.clear();
     api.refreshPairs.clear();

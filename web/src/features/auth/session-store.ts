@@ -82,7 +82,12 @@ export function createSessionStore(deps: {
     try {
       await mirror.save({ userId, token, refreshToken, updatedAt: client.getTokensSetAt() || Date.now() });
     } catch (error) {
-      console.warn(isQuotaExceededError(error) ? 'Storage is full: the session could not be kept for background sending' : 'Could not mirror the session', error);
+      console.warn(
+        isQuotaExceededError(error)
+          ? 'Storage is full: the session could not be kept for background sending'
+          : 'Could not mirror the session',
+        error,
+      );
     }
   }
 

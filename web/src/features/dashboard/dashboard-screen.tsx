@@ -78,7 +78,11 @@ export function DashboardScreen({ drafts, observations, outbox, refreshKey = 0 }
           title={SCREEN_TEXTS.recentPcns}
           titleId="recent-title"
           className="card--wide"
-          actions={<LinkButton href={paths.pcns} variant="text">{SCREEN_TEXTS.viewAll}</LinkButton>}
+          actions={
+            <LinkButton href={paths.pcns} variant="text">
+              {SCREEN_TEXTS.viewAll}
+            </LinkButton>
+          }
         >
           {outbox}
           <RecentPcns pcns={recent.data} isLoading={recent.isLoading && !recent.data} error={recent.error?.message} />

@@ -11,7 +11,12 @@ export function OnlineStatus() {
   return (
     <span role="status" className="outbox-indicators">
       {isOnline ? null : (
-        <Link to={paths.pcns} className="outbox-pill outbox-pill--offline" title={OUTBOX_TEXTS.offlineDetail} aria-label={`${OUTBOX_TEXTS.offline}: ${OUTBOX_TEXTS.offlineDetail}`}>
+        <Link
+          to={paths.pcns}
+          className="outbox-pill outbox-pill--offline"
+          title={OUTBOX_TEXTS.offlineDetail}
+          aria-label={`${OUTBOX_TEXTS.offline}: ${OUTBOX_TEXTS.offlineDetail}`}
+        >
           <CloudOff size={16} aria-hidden="true" />
           <span className="outbox-pill__text">{OUTBOX_TEXTS.offline}</span>
         </Link>

@@ -20,7 +20,12 @@ function titleOf(draft: OutboxRow): string {
 function detailsOf(draft: OutboxRow, carParkNames: ReadonlyMap<string, string>): string {
   const offence = OFFENCE_TYPE_LABELS[draft.offenceType as OffenceType] ?? draft.offenceType;
   const submitted = formatDateTime(new Date(draft.queuedAt ?? draft.createdAt).toISOString());
-  return [carParkNames.get(draft.carParkId) ?? SCREEN_TEXTS.unknownCarPark, offence, submitted, OUTBOX_TEXTS.photoCount(draft.photoCount)].join(' · ');
+  return [
+    carParkNames.get(draft.carParkId) ?? SCREEN_TEXTS.unknownCarPark,
+    offence,
+    submitted,
+    OUTBOX_TEXTS.photoCount(draft.photoCount),
+  ].join(' · ');
 }
 
 /**
@@ -36,7 +41,9 @@ export function OutboxList({ userId }: { userId: string | null }) {
   if (drafts.length === 0) return null;
   return (
     <section className="pending-section" aria-labelledby="outbox-title">
-      <h2 className="pending-section__title" id="outbox-title">{OUTBOX_TEXTS.listTitle}</h2>
+      <h2 className="pending-section__title" id="outbox-title">
+        {OUTBOX_TEXTS.listTitle}
+      </h2>
       <ul className="pending-list" aria-labelledby="outbox-title">
         {drafts.map((draft) => (
           <OutboxItem key={draft.id} draft={draft} details={detailsOf(draft, carParkNames)} />

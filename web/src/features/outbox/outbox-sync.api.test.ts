@@ -56,19 +56,32 @@ describe.skipIf(!hasPcnRoutes)('outbox against the real API', () => {
   }
 
   async function countServerPcns(userId: string): Promise<number> {
-    const row = await api.db.selectFrom('pcns').select((eb) => eb.fn.countAll<number>().as('n')).where('created_by', '=', userId).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('pcns')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_by', '=', userId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async function countServerImages(pcnId: string): Promise<number> {
-    const row = await api.db.selectFrom('pcn_images').select((eb) => eb.fn.countAll<number>().as('n')).where('pcn_id', '=', pcnId).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('pcn_images')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('pcn_id', '=', pcnId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   it('tells the server of an observation once, then that the vehicle had gone, and never files a notice for it', async () => {
     const { officer, carPark, tokens } = await createOfficer();
     const observedAt = new Date(Date.now() - 5 * 60_000).toISOString();
-    const draft = await addQueuedDraft(db, officer.id, { carParkId: carPark.id, state: 'draft', queuedAt: null, observedAt, stayApplies: true, observationStatus: 'OPEN' }, 1);
+    const draft = await addQueuedDraft(
+      db,
+      officer.id,
+      { carParkId: carPark.id, state: 'draft', queuedAt: null, observedAt, stayApplies: true, observationStatus: 'OPEN' },
+      1,
+    );
     const engine = createEngine(`${apiOrigin}/api`, createMemoryTokenProvider(tokens));
     await engine.run();
     await engine.run();
@@ -80,7 +93,7 @@ describe.skipIf(!hasPcnRoutes)('outbox against the real API', () => {
     await engine.run();
     expect(await readRows()).toMatchObject([{ id: draft.id, status: 'GONE' }]);
     expect(await db.photos.where('draftId').equals(draft.id).count()).toBe(0);
-    expect((await db.drafts.get(draft.id))).toMatchObject({ state: 'closed', observationSyncedStatus: 'GONE' });
+    expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'closed', observationSyncedStatus: 'GONE' });
     expect(await countServerPcns(officer.id)).toBe(0);
   });
 

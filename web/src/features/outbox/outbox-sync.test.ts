@@ -43,7 +43,11 @@ function createEngine(overrides: Partial<OutboxSyncDeps> = {}) {
 
 async function readForm(request: RecordedRequest): Promise<FormData> {
   const body = new Uint8Array(request.body);
-  return new Request('http://local/', { method: 'POST', headers: { 'content-type': String(request.headers['content-type']) }, body }).formData();
+  return new Request('http://local/', {
+    method: 'POST',
+    headers: { 'content-type': String(request.headers['content-type']) },
+    body,
+  }).formData();
 }
 
 describe('sending a queued draft', () => {
@@ -133,7 +137,11 @@ describe('failures that pass by themselves are retried with backoff', () => {
 
   it('respects Retry-After on a 429', async () => {
     const draft = await addQueuedDraft(db, USER, {}, 1);
-    server.setHandler(() => ({ ...(failureAnswer(429, SERVER_MESSAGES.tooManyRequests, 'RATE_LIMITED') as object), status: 429, headers: { 'retry-after': '120' } }));
+    server.setHandler(() => ({
+      ...(failureAnswer(429, SERVER_MESSAGES.tooManyRequests, 'RATE_LIMITED') as object),
+      status: 429,
+      headers: { 'retry-after': '120' },
+    }));
     const now = 5_000_000;
     await createEngine({ now: () => now }).engine.run();
     const stored = await db.drafts.get(draft.id);
@@ -186,7 +194,9 @@ describe('failures that pass by themselves are retried with backoff', () => {
 describe('answers the officer must act on', () => {
   it('marks a 400 failed with the server’s message and field errors', async () => {
     const draft = await addQueuedDraft(db, USER, {}, 1);
-    server.setHandler(() => failureAnswer(400, SERVER_MESSAGES.invalidInput, 'VALIDATION_FAILED', { vehicleRegistration: 'Enter 2 to 10 letters and digits' }));
+    server.setHandler(() =>
+      failureAnswer(400, SERVER_MESSAGES.invalidInput, 'VALIDATION_FAILED', { vehicleRegistration: 'Enter 2 to 10 letters and digits' }),
+    );
     const result = await createEngine().engine.run();
     expect(result.failed).toBe(1);
     expect(await db.drafts.get(draft.id)).toMatchObject({
@@ -234,8 +244,11 @@ describe('expired sessions', () => {
   it('refreshes once on a 401, saves the rotated tokens and sends', async () => {
     const draft = await addQueuedDraft(db, USER, {}, 1);
     server.setHandler((request) => {
-      if (request.path === '/api/auth/refresh') return { status: 200, json: { success: true, data: { token: 'access-2', refreshToken: 'refresh-2' } } };
-      return request.headers.authorization === 'Bearer access-2' ? createdPcnAnswer(draft.id) : failureAnswer(401, SERVER_MESSAGES.sessionExpired, 'UNAUTHENTICATED');
+      if (request.path === '/api/auth/refresh')
+        return { status: 200, json: { success: true, data: { token: 'access-2', refreshToken: 'refresh-2' } } };
+      return request.headers.authorization === 'Bearer access-2'
+        ? createdPcnAnswer(draft.id)
+        : failureAnswer(401, SERVER_MESSAGES.sessionExpired, 'UNAUTHENTICATED');
     });
     const { engine, tokens } = createEngine();
 
@@ -297,7 +310,9 @@ describe('expired sessions', () => {
 
   it('keeps the session and retries later when the refresh cannot reach the server', async () => {
     const draft = await addQueuedDraft(db, USER, {}, 1);
-    server.setHandler((request) => (request.path === '/api/auth/refresh' ? 'destroy' : failureAnswer(401, SERVER_MESSAGES.sessionExpired, 'UNAUTHENTICATED')));
+    server.setHandler((request) =>
+      request.path === '/api/auth/refresh' ? 'destroy' : failureAnswer(401, SERVER_MESSAGES.sessionExpired, 'UNAUTHENTICATED'),
+    );
     const { engine, tokens } = createEngine();
     await engine.run();
     expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'queued', lastError: RETRY_REASONS.offline });
@@ -309,7 +324,11 @@ describe('expired sessions', () => {
 describe('one runner at a time', () => {
   async function raceTwoEngines(locks: ReturnType<typeof createExclusiveLocks> | null) {
     const drafts = await Promise.all([1, 2, 3, 4, 5].map((n) => addQueuedDraft(db, USER, { queuedAt: n }, 1)));
-    server.setHandler((request) => ({ ...(createdPcnAnswer(String(request.headers['idempotency-key'])) as object), status: 201, delayMs: 30 }));
+    server.setHandler((request) => ({
+      ...(createdPcnAnswer(String(request.headers['idempotency-key'])) as object),
+      status: 201,
+      delayMs: 30,
+    }));
     // Two engines on two connections to the same database: two tabs, or a tab and the worker.
     const otherDb = (await import('../../lib/local-db.ts')).createLocalDb(db.name);
     const tokens = createMemoryTokenProvider(session);
@@ -393,7 +412,9 @@ describe('evidence facts sent with each notice', () => {
 
   it('reads the photos again and resends once after a checksum mismatch, then fails with the server’s message', async () => {
     const draft = await addQueuedDraft(db, USER);
-    server.setHandler(() => failureAnswer(400, 'Photo 2 arrived damaged', 'EVIDENCE_CHECKSUM_MISMATCH', { images: 'Photo 2 arrived damaged' }));
+    server.setHandler(() =>
+      failureAnswer(400, 'Photo 2 arrived damaged', 'EVIDENCE_CHECKSUM_MISMATCH', { images: 'Photo 2 arrived damaged' }),
+    );
     const { engine } = createEngine();
 
     const result = await engine.run();
@@ -407,7 +428,9 @@ describe('evidence facts sent with each notice', () => {
   it('sends after one checksum mismatch when the second upload arrives whole', async () => {
     const draft = await addQueuedDraft(db, USER);
     let posts = 0;
-    server.setHandler(() => (++posts === 1 ? failureAnswer(400, 'Photo 1 arrived damaged', 'EVIDENCE_CHECKSUM_MISMATCH') : createdPcnAnswer(draft.id, '00000007')));
+    server.setHandler(() =>
+      ++posts === 1 ? failureAnswer(400, 'Photo 1 arrived damaged', 'EVIDENCE_CHECKSUM_MISMATCH') : createdPcnAnswer(draft.id, '00000007'),
+    );
     const { engine } = createEngine();
 
     expect(await engine.run()).toMatchObject({ sent: 1 });
@@ -437,7 +460,12 @@ describe('buildPcnFormData', () => {
   });
 
   it('leaves out what a draft from before the evidence fields does not know, so the server applies the car park setting', async () => {
-    const draft = await addQueuedDraft(db, USER, { observedAt: null, issuedAt: undefined, stayApplies: undefined, duplicateReason: undefined }, 1);
+    const draft = await addQueuedDraft(
+      db,
+      USER,
+      { observedAt: null, issuedAt: undefined, stayApplies: undefined, duplicateReason: undefined },
+      1,
+    );
     const form = buildPcnFormData(draft, await findDraftPhotos(db, draft.id));
     for (const field of ['observedAt', 'issuedAt', 'stayApplies', 'duplicateReason']) expect(form.has(field)).toBe(false);
     expect(form.getAll('imageTakenAt')).toHaveLength(1);

@@ -1,6 +1,13 @@
 import { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, PCN_MULTIPART_FIELDS, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { appendEvidenceFields, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
-import { findDraftPhotos, findObservationsToSync, recordObservationSync, type DraftRecord, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
+import {
+  findDraftPhotos,
+  findObservationsToSync,
+  recordObservationSync,
+  type DraftRecord,
+  type LocalDb,
+  type PhotoRecord,
+} from '../../lib/local-db.ts';
 import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOptions } from './backoff.ts';
 
 /**
@@ -184,7 +191,12 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       const put = (token: string) =>
         fetchWithTimeout(
           `${baseUrl}/observations/${encodeURIComponent(draft.id)}`,
-          { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' }, body, cache: 'no-store' },
+          {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+            body,
+            cache: 'no-store',
+          },
           refreshTimeoutMs,
         );
       let answer = await put(tokens.token);
@@ -197,7 +209,12 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       }
       if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
         await recordObservationSync(db, draft.id, { status });
-      } else if (answer.kind === 'answer' && answer.status >= 400 && answer.status < 500 && ![401, 404, 408, 425, 429].includes(answer.status)) {
+      } else if (
+        answer.kind === 'answer' &&
+        answer.status >= 400 &&
+        answer.status < 500 &&
+        ![401, 404, 408, 425, 429].includes(answer.status)
+      ) {
         await recordObservationSync(db, draft.id, { error: readMessage(answer.json) ?? 'The server refused this observation' });
       }
     }
@@ -374,7 +391,12 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
           });
           return;
         case 'needs-sign-in':
-          await db.drafts.update(draft.id, { state: 'needs-sign-in', nextAttemptAt: 0, lastError: SERVER_MESSAGES.sessionExpired, updatedAt: at });
+          await db.drafts.update(draft.id, {
+            state: 'needs-sign-in',
+            nextAttemptAt: 0,
+            lastError: SERVER_MESSAGES.sessionExpired,
+            updatedAt: at,
+          });
           // The same refused session would fail every other draft of this officer too.
           await db.drafts
             .where('[userId+state]')
@@ -402,7 +424,13 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
   }
 
   async function summarisePending(userId: string): Promise<Pick<OutboxRunResult, 'pending' | 'nextAttemptAt'>> {
-    const waiting = await db.drafts.where('[userId+state]').anyOf([[userId, 'queued'], [userId, 'sending']]).toArray();
+    const waiting = await db.drafts
+      .where('[userId+state]')
+      .anyOf([
+        [userId, 'queued'],
+        [userId, 'sending'],
+      ])
+      .toArray();
     const queued = waiting.filter((draft) => draft.state === 'queued');
     // A claim held by a runner that may be dead is worth a look when its lease runs out.
     const wakeTimes = waiting.map((draft) => draft.nextAttemptAt);
@@ -422,18 +450,26 @@ export type OutboxSync = ReturnType<typeof createOutboxSync>;
 export function classifyPcnResponse(status: number, json: unknown, retryAfter: string | null, now: number): SendOutcome {
   if (status >= 200 && status < 300) {
     const data = readEnvelopeData(json);
-    if (typeof data?.id === 'string' && typeof data.pcnNumber === 'string') return { kind: 'sent', pcnId: data.id, pcnNumber: data.pcnNumber };
+    if (typeof data?.id === 'string' && typeof data.pcnNumber === 'string')
+      return { kind: 'sent', pcnId: data.id, pcnNumber: data.pcnNumber };
     // A hotel or station Wi-Fi login page answers 200 with HTML: the PCN is not on our server.
     return { kind: 'retry', reason: RETRY_REASONS.unexpectedAnswer, retryAfterMs: null };
   }
   if (status === 401) return { kind: 'unauthorized' };
-  if (status === 429) return { kind: 'retry', reason: readMessage(json) ?? RETRY_REASONS.rateLimited, retryAfterMs: parseRetryAfter(retryAfter, now) };
+  if (status === 429)
+    return { kind: 'retry', reason: readMessage(json) ?? RETRY_REASONS.rateLimited, retryAfterMs: parseRetryAfter(retryAfter, now) };
   // 408/425 are timing, 404 is a route missing behind a proxy or mid-deploy: none is the notice's fault.
   if (status >= 500 || status === 408 || status === 425 || status === 404 || status < 200) {
     return { kind: 'retry', reason: RETRY_REASONS.serverUnavailable, retryAfterMs: parseRetryAfter(retryAfter, now) };
   }
   // 400, 403, 409, 413, 415, 422 and the rest: resending the same thing cannot succeed.
-  return { kind: 'rejected', status, message: readMessage(json) ?? ERROR_MESSAGES.createPcn, fields: readDetails(json), code: readCode(json) };
+  return {
+    kind: 'rejected',
+    status,
+    message: readMessage(json) ?? ERROR_MESSAGES.createPcn,
+    fields: readDetails(json),
+    code: readCode(json),
+  };
 }
 
 export function buildPcnFormData(draft: DraftRecord, photos: PhotoRecord[]): FormData {

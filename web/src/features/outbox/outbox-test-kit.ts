@@ -122,9 +122,7 @@ export type RecordedRequest = {
 };
 
 export type ScriptedAnswer =
-  | { status: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number }
-  | 'destroy'
-  | 'hang';
+  { status: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number } | 'destroy' | 'hang';
 
 export type ScriptedHandler = (request: RecordedRequest) => ScriptedAnswer | Promise<ScriptedAnswer>;
 
@@ -139,8 +137,15 @@ export async function startScriptedServer(handler: ScriptedHandler) {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+    // A scripted handler that throws fails the test as an unhandled rejection, which vitest reports.
+    req.on('end', () => void respond());
+    async function respond() {
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       const answer = await current(recorded);
       if (answer === 'destroy') {
@@ -157,7 +162,7 @@ export async function startScriptedServer(handler: ScriptedHandler) {
       }
       res.writeHead(answer.status, headers);
       res.end(body);
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

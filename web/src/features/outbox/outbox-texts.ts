@@ -14,7 +14,8 @@ export const OUTBOX_TEXTS = {
   view: 'View',
   listTitle: 'Outbox',
   discardTitle: 'Discard this notice?',
-  discardMessage: 'It has not reached the server. Its details and photos are deleted from this phone, and it will never be sent. This cannot be undone.',
+  discardMessage:
+    'It has not reached the server. Its details and photos are deleted from this phone, and it will never be sent. This cannot be undone.',
   discardConfirm: 'Discard notice',
   offline: 'Offline',
   offlineDetail: 'No signal. Notices are saved on this phone and sent when signal returns.',

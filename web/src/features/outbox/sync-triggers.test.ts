@@ -82,5 +82,4 @@ describe('outbox triggers', () => {
     const before = runner.calls.length;
     await waitFor(() => runner.calls.length > before);
   });
-
 });

@@ -27,7 +27,11 @@ export type OutboxTriggerHost = {
   onError?: (error: unknown) => void;
 };
 
-export function startOutboxTriggers(db: LocalDb, runner: OutboxRunner, host: OutboxTriggerHost): { stop(): void; runNow(options?: OutboxRunOptions): Promise<void> } {
+export function startOutboxTriggers(
+  db: LocalDb,
+  runner: OutboxRunner,
+  host: OutboxTriggerHost,
+): { stop(): void; runNow(options?: OutboxRunOptions): Promise<void> } {
   const now = host.now ?? Date.now;
   const reportError = host.onError ?? ((error: unknown) => console.warn('Outbox sync failed', error));
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -87,7 +91,9 @@ export function startOutboxTriggers(db: LocalDb, runner: OutboxRunner, host: Out
     next(drafts) {
       if (stopped) return;
       const signature = drafts
-        .filter((draft) => draft.observationStatus && draft.observationStatus !== draft.observationSyncedStatus && !draft.observationSyncError)
+        .filter(
+          (draft) => draft.observationStatus && draft.observationStatus !== draft.observationSyncedStatus && !draft.observationSyncError,
+        )
         .map((draft) => `${draft.id}:${draft.observationStatus}`)
         .sort()
         .join(',');

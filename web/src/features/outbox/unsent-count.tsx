@@ -10,7 +10,12 @@ export function UnsentCount({ userId }: { userId: string | null }) {
   const count = useUnsentCount(userId);
   if (count === 0) return null;
   return (
-    <Link to={paths.pcns} className="outbox-pill outbox-pill--unsent" aria-label={OUTBOX_TEXTS.unsentCountLabel(count)} title={OUTBOX_TEXTS.unsentCountLabel(count)}>
+    <Link
+      to={paths.pcns}
+      className="outbox-pill outbox-pill--unsent"
+      aria-label={OUTBOX_TEXTS.unsentCountLabel(count)}
+      title={OUTBOX_TEXTS.unsentCountLabel(count)}
+    >
       <CloudUpload size={16} aria-hidden="true" />
       {count} <span className="outbox-pill__text">{OUTBOX_TEXTS.unsent}</span>
     </Link>

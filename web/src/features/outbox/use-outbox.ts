@@ -1,5 +1,13 @@
 import { useState, useSyncExternalStore } from 'react';
-import { countSentDraftsSince, countUnsentDrafts, findOutboxRows, findUnsentDrafts, getLocalDb, type DraftRecord, type OutboxRow } from '../../lib/local-db.ts';
+import {
+  countSentDraftsSince,
+  countUnsentDrafts,
+  findOutboxRows,
+  findUnsentDrafts,
+  getLocalDb,
+  type DraftRecord,
+  type OutboxRow,
+} from '../../lib/local-db.ts';
 import { useLiveQuery, type LiveQueryState } from '../../lib/use-live-query.ts';
 
 /** The officer's submitted notices the server has not confirmed yet, oldest first, live. */

@@ -62,7 +62,18 @@ export function ForgotPasswordScreen() {
             <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
             {error ? <Alert>{error}</Alert> : null}
             <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
-              <TextField label="Email" name="email" type="email" autoComplete="username" inputMode="email" value={email} onChange={setEmail} errorMessage={fieldError} inputRef={emailRef} autoFocus />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                value={email}
+                onChange={setEmail}
+                errorMessage={fieldError}
+                inputRef={emailRef}
+                autoFocus
+              />
               <Button type="submit" isDisabled={isSending} className="button--block">
                 {isSending ? 'Sending...' : 'Send reset link'}
               </Button>
@@ -70,7 +81,9 @@ export function ForgotPasswordScreen() {
           </>
         )}
         <p className="auth-card__footer">
-          <Link href={paths.login} className="text-link">Back to sign in</Link>
+          <Link href={paths.login} className="text-link">
+            Back to sign in
+          </Link>
         </p>
       </div>
     </main>

@@ -1,7 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Form, Link } from 'react-aria-components';
-import { ERROR_MESSAGES, fieldErrors, MIN_PASSWORD_LENGTH, newPasswordFormSchema, SERVER_MESSAGES, SUCCESS_MESSAGES } from '@parkpatrol/shared';
+import {
+  ERROR_MESSAGES,
+  fieldErrors,
+  MIN_PASSWORD_LENGTH,
+  newPasswordFormSchema,
+  SERVER_MESSAGES,
+  SUCCESS_MESSAGES,
+} from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { toApiError } from '../../lib/api-client.ts';
@@ -87,19 +94,41 @@ export function ResetPasswordScreen() {
         ) : isDone ? (
           <>
             <Alert tone="success">{SUCCESS_MESSAGES.passwordResetSuccessful}. Sign in with your new password.</Alert>
-            <LinkButton href={paths.login} className="button--block">Go to sign in</LinkButton>
+            <LinkButton href={paths.login} className="button--block">
+              Go to sign in
+            </LinkButton>
           </>
         ) : isLinkDead ? (
           <>
             <Alert>{error ?? SERVER_MESSAGES.invalidResetToken}</Alert>
-            <LinkButton href={paths.forgotPassword} className="button--block">Request a new link</LinkButton>
+            <LinkButton href={paths.forgotPassword} className="button--block">
+              Request a new link
+            </LinkButton>
           </>
         ) : (
           <>
             {error ? <Alert>{error}</Alert> : null}
             <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
-              <TextField label="New password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} errorMessage={errors.password} description={`At least ${MIN_PASSWORD_LENGTH} characters.`} autoFocus />
-              <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} errorMessage={errors.confirmPassword} />
+              <TextField
+                label="New password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={setPassword}
+                errorMessage={errors.password}
+                description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+                autoFocus
+              />
+              <TextField
+                label="Confirm new password"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                value={confirmPassword}
+                onChange={setConfirmPassword}
+                errorMessage={errors.confirmPassword}
+              />
               <Button type="submit" isDisabled={isSaving} className="button--block">
                 {isSaving ? 'Saving...' : 'Save new password'}
               </Button>
@@ -109,7 +138,9 @@ export function ResetPasswordScreen() {
         {/* After success the one way on is 'Go to sign in' above. */}
         {isDone ? null : (
           <p className="auth-card__footer">
-            <Link href={paths.login} className="text-link">Back to sign in</Link>
+            <Link href={paths.login} className="text-link">
+              Back to sign in
+            </Link>
           </p>
         )}
       </div>

@@ -17,7 +17,9 @@ function useOpenDrafts(userId: string | null): OpenDraft[] {
       if (!userId) return [];
       const db = getLocalDb();
       const drafts = await findOpenDrafts(db, userId);
-      return Promise.all(drafts.map(async (draft) => ({ ...draft, photoCount: await db.photos.where('draftId').equals(draft.id).count() })));
+      return Promise.all(
+        drafts.map(async (draft) => ({ ...draft, photoCount: await db.photos.where('draftId').equals(draft.id).count() })),
+      );
     },
     [userId],
     [] as OpenDraft[],
@@ -30,7 +32,9 @@ function continueHref(draft: DraftRecord): string {
 }
 
 function describeDraft(draft: OpenDraft): string {
-  const what = draft.pcnId ? `Changes to ${pcnTitle(draft.pcnNumber ?? '')}` : draft.vehicleRegistration.trim() || 'New notice, no registration yet';
+  const what = draft.pcnId
+    ? `Changes to ${pcnTitle(draft.pcnNumber ?? '')}`
+    : draft.vehicleRegistration.trim() || 'New notice, no registration yet';
   const photos = `${draft.photoCount} ${draft.photoCount === 1 ? 'photo' : 'photos'}`;
   return `${what} · ${photos}`;
 }
@@ -45,7 +49,9 @@ export function OpenDrafts() {
   if (drafts.length === 0) return null;
   return (
     <section className="pending-section" aria-labelledby="open-drafts-title">
-      <h2 className="pending-section__title" id="open-drafts-title">Unfinished drafts</h2>
+      <h2 className="pending-section__title" id="open-drafts-title">
+        Unfinished drafts
+      </h2>
       <ul className="pending-list">
         {drafts.map((draft) => {
           const label = describeDraft(draft);

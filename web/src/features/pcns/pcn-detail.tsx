@@ -25,7 +25,9 @@ export function PcnDetailScreen() {
     return (
       <div className="centered-message">
         <PageHeading>{isNotFound ? ERROR_MESSAGES.pcnNotFound : pcn.error?.message}</PageHeading>
-        <LinkButton href={paths.pcns} variant="secondary">{SCREEN_TEXTS.backToList}</LinkButton>
+        <LinkButton href={paths.pcns} variant="secondary">
+          {SCREEN_TEXTS.backToList}
+        </LinkButton>
       </div>
     );
   }
@@ -83,7 +85,13 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
               offenceType={pcn.offenceType}
               renderPhoto={(image, index) =>
                 image.url ? (
-                  <a className="capture-facts__image" href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence image ${index + 1} of ${pcn.images.length} in a new tab`}>
+                  <a
+                    className="capture-facts__image"
+                    href={image.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label={`Open evidence image ${index + 1} of ${pcn.images.length} in a new tab`}
+                  >
                     <img src={image.url} alt={`Evidence image ${index + 1} of ${title}`} loading="lazy" />
                   </a>
                 ) : null

@@ -16,7 +16,17 @@ const TAKEN_AT = '2025-06-01T09:30:00.000Z';
 
 /** A photo as the form holds it once stored (bytes compressed, hashed and dated). */
 function createDraftPhoto(file: File): DraftPhoto {
-  return { id: crypto.randomUUID(), name: file.name, type: file.type, size: file.size, blob: file, takenAt: TAKEN_AT, takenAtSource: 'camera', sha256: 'a'.repeat(64), shots: [] };
+  return {
+    id: crypto.randomUUID(),
+    name: file.name,
+    type: file.type,
+    size: file.size,
+    blob: file,
+    takenAt: TAKEN_AT,
+    takenAtSource: 'camera',
+    sha256: 'a'.repeat(64),
+    shots: [],
+  };
 }
 
 function jpeg(name: string, size = 1000) {
@@ -125,6 +135,8 @@ describe('reconcileErrors', () => {
   it('updates the message when the field changed but is still wrong', () => {
     const after = { ...before, vehicleRegistration: '!!' };
     const fresh = validateDraft(after);
-    expect(reconcileErrors({ vehicleRegistration: 'old' }, before, after, fresh)).toEqual({ vehicleRegistration: fresh.vehicleRegistration });
+    expect(reconcileErrors({ vehicleRegistration: 'old' }, before, after, fresh)).toEqual({
+      vehicleRegistration: fresh.vehicleRegistration,
+    });
   });
 });

@@ -63,22 +63,23 @@ export type PcnEvidenceFields = {
   observationStatus?: 'OPEN' | 'GONE' | null;
 };
 
-export type PcnDraft = PcnDraftFields & PcnEvidenceFields & {
-  /** UUID made on the device; sent as Idempotency-Key so a retry never makes a second PCN. */
-  id: string;
-  /** Set when the draft edits an existing PCN (PUT /pcns/{id}). */
-  pcnId: string | null;
-  /** PCN number of the edited PCN, for the list of open drafts. */
-  pcnNumber?: string | null;
-  step: number;
-  photos: DraftPhoto[];
-  existingImages: ExistingImage[];
-  removeImageIds: string[];
-  /** What the server said when it refused this notice from the outbox; the officer fixes and resends. */
-  serverError?: { message: string; fields: Record<string, string> | null } | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type PcnDraft = PcnDraftFields &
+  PcnEvidenceFields & {
+    /** UUID made on the device; sent as Idempotency-Key so a retry never makes a second PCN. */
+    id: string;
+    /** Set when the draft edits an existing PCN (PUT /pcns/{id}). */
+    pcnId: string | null;
+    /** PCN number of the edited PCN, for the list of open drafts. */
+    pcnNumber?: string | null;
+    step: number;
+    photos: DraftPhoto[];
+    existingImages: ExistingImage[];
+    removeImageIds: string[];
+    /** What the server said when it refused this notice from the outbox; the officer fixes and resends. */
+    serverError?: { message: string; fields: Record<string, string> | null } | null;
+    createdAt: string;
+    updatedAt: string;
+  };
 
 export type DraftErrors = Partial<Record<keyof PcnDraftFields | 'images' | 'observedAt' | 'issuedAt' | 'duplicateReason', string>>;
 
@@ -123,7 +124,9 @@ export function createDraftFromPcn(pcn: Pcn, now = new Date()): PcnDraft {
     stayApplies: pcn.stayApplies ?? null,
     duplicateReason: pcn.duplicateReason ?? '',
     // A photo removed under the retention policy has no file left to preview (only closed notices lose them).
-    existingImages: pcn.images.flatMap((image) => (image.url === null ? [] : [{ id: image.id, fileName: image.fileName, url: image.url, shots: image.shots ?? [] }])),
+    existingImages: pcn.images.flatMap((image) =>
+      image.url === null ? [] : [{ id: image.id, fileName: image.fileName, url: image.url, shots: image.shots ?? [] }],
+    ),
   };
 }
 
@@ -201,7 +204,12 @@ const FIELDS_BEHIND_ERRORS: Record<keyof DraftErrors, (draft: PcnDraft) => unkno
   offenceType: (d) => d.offenceType,
   description: (d) => d.description,
   location: (d) => d.location,
-  images: (d) => [d.photos.map((p) => [p.id, p.type, p.size, p.shots.join()]), d.existingImages.map((i) => i.id), d.checklistWaived, d.offenceType],
+  images: (d) => [
+    d.photos.map((p) => [p.id, p.type, p.size, p.shots.join()]),
+    d.existingImages.map((i) => i.id),
+    d.checklistWaived,
+    d.offenceType,
+  ],
   observedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
   issuedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
   duplicateReason: (d) => [d.duplicateReason, d.vehicleRegistration, d.carParkId],

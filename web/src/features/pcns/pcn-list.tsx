@@ -185,14 +185,24 @@ function PcnTable({ pcns, isBusy }: { pcns: Pcn[]; isBusy: boolean }) {
             const title = pcnTitle(pcn.pcnNumber);
             return (
               <tr key={pcn.id} role="row">
-                <th scope="row" role="rowheader" data-label={COLUMNS[0]}>{title}</th>
-                <td role="cell" data-label={COLUMNS[1]}>{pcn.vehicleRegistration}</td>
-                <td role="cell" data-label={COLUMNS[2]}>{pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}</td>
-                <td role="cell" data-label={COLUMNS[3]}>{OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}</td>
+                <th scope="row" role="rowheader" data-label={COLUMNS[0]}>
+                  {title}
+                </th>
+                <td role="cell" data-label={COLUMNS[1]}>
+                  {pcn.vehicleRegistration}
+                </td>
+                <td role="cell" data-label={COLUMNS[2]}>
+                  {pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}
+                </td>
+                <td role="cell" data-label={COLUMNS[3]}>
+                  {OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}
+                </td>
                 <td role="cell" data-label={COLUMNS[4]}>
                   <StatusChip status={pcn.status} />
                 </td>
-                <td role="cell" data-label={COLUMNS[5]}>{formatDateTime(pcn.createdAt)}</td>
+                <td role="cell" data-label={COLUMNS[5]}>
+                  {formatDateTime(pcn.createdAt)}
+                </td>
                 <td role="cell" data-label={COLUMNS[6]}>
                   <div className="table__actions">
                     {/* On a phone this link covers the whole card (theme.css): tap anywhere to open it. */}

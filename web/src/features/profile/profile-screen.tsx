@@ -108,10 +108,28 @@ function NameForm({ user, onSaved }: { user: User; onSaved: (user: User) => void
     <Card title="Name" titleId="profile-name-title">
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria" aria-labelledby="profile-name-title">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-        <TextField label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} errorMessage={errors.firstName} isRequired />
-        <TextField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} errorMessage={errors.lastName} isRequired />
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={setFirstName}
+          errorMessage={errors.firstName}
+          isRequired
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={setLastName}
+          errorMessage={errors.lastName}
+          isRequired
+        />
         <div>
-          <Button type="submit" isDisabled={isSaving}>{isSaving ? 'Saving...' : 'Save name'}</Button>
+          <Button type="submit" isDisabled={isSaving}>
+            {isSaving ? 'Saving...' : 'Save name'}
+          </Button>
         </div>
       </Form>
     </Card>
@@ -155,12 +173,42 @@ function PasswordForm({ hasPassword, onSaved }: { hasPassword: boolean; onSaved:
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria" aria-labelledby="profile-password-title">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         {hasPassword ? (
-          <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={currentPassword} onChange={setCurrentPassword} errorMessage={errors.currentPassword} isRequired />
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            errorMessage={errors.currentPassword}
+            isRequired
+          />
         ) : null}
-        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" value={password} onChange={setPassword} errorMessage={errors.password} isRequired description={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
-        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} errorMessage={errors.confirmPassword} isRequired />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          errorMessage={errors.password}
+          isRequired
+          description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          errorMessage={errors.confirmPassword}
+          isRequired
+        />
         <div>
-          <Button type="submit" isDisabled={isSaving}>{isSaving ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}</Button>
+          <Button type="submit" isDisabled={isSaving}>
+            {isSaving ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}
+          </Button>
         </div>
       </Form>
     </Card>

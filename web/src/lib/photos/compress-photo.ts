@@ -15,7 +15,10 @@ export type CompressedPhoto = {
   takenAtSource: 'camera' | 'added';
 };
 
-export async function compressPhoto(file: File, options: { onProgress?: (percent: number) => void; now?: () => number } = {}): Promise<CompressedPhoto> {
+export async function compressPhoto(
+  file: File,
+  options: { onProgress?: (percent: number) => void; now?: () => number } = {},
+): Promise<CompressedPhoto> {
   const now = options.now ?? Date.now;
   const original = await file.arrayBuffer();
   const cameraTime = readJpegCaptureTime(original);
@@ -35,7 +38,14 @@ export async function compressPhoto(file: File, options: { onProgress?: (percent
   // A file already smaller than the target comes back as it was; still JPEG, PNG or WebP.
   const bytes = await compressed.arrayBuffer();
   const type = compressed.type || file.type || 'image/jpeg';
-  return { bytes, type, name: renameForType(file.name, type), size: bytes.byteLength, takenAt, takenAtSource: cameraTime ? 'camera' : 'added' };
+  return {
+    bytes,
+    type,
+    name: renameForType(file.name, type),
+    size: bytes.byteLength,
+    takenAt,
+    takenAtSource: cameraTime ? 'camera' : 'added',
+  };
 }
 
 /**

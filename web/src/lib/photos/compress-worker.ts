@@ -14,7 +14,11 @@ self.onmessage = async (event: MessageEvent<CompressJob>) => {
   try {
     const { file, ...options } = event.data;
     // Inside a worker the library draws on an OffscreenCanvas; it must not start another worker.
-    const blob = await imageCompression(file, { ...options, useWebWorker: false, onProgress: (percent) => reply({ kind: 'progress', percent }) });
+    const blob = await imageCompression(file, {
+      ...options,
+      useWebWorker: false,
+      onProgress: (percent) => reply({ kind: 'progress', percent }),
+    });
     reply({ kind: 'done', blob });
   } catch (error) {
     reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });

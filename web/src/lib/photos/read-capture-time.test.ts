@@ -11,7 +11,8 @@ function createPlainJpeg(): Uint8Array {
 function createJpegWithExif(tags: { original?: string; offset?: string; dateTime?: string }, littleEndian = true): ArrayBuffer {
   const tiff: number[] = [];
   const u16 = (v: number) => (littleEndian ? [v & 255, v >> 8] : [v >> 8, v & 255]);
-  const u32 = (v: number) => (littleEndian ? [v & 255, (v >> 8) & 255, (v >> 16) & 255, v >>> 24] : [v >>> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255]);
+  const u32 = (v: number) =>
+    littleEndian ? [v & 255, (v >> 8) & 255, (v >> 16) & 255, v >>> 24] : [v >>> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255];
   const ascii = (text: string) => [...Buffer.from(`${text}\0`, 'ascii')];
 
   const ifd0Entries = 1 + (tags.dateTime ? 1 : 0);

@@ -23,7 +23,8 @@ export function readJpegCaptureTime(buffer: ArrayBuffer): string | null {
     // Start of scan: image data follows and no metadata comes after it.
     if (marker === 0xda || marker === 0xd9) return null;
     const length = view.getUint16(offset + 2);
-    if (marker === 0xe1 && isExifHeader(view, offset + 4)) return readTiffDate(view, offset + 10, Math.min(view.byteLength, offset + 2 + length));
+    if (marker === 0xe1 && isExifHeader(view, offset + 4))
+      return readTiffDate(view, offset + 10, Math.min(view.byteLength, offset + 2 + length));
     offset += 2 + length;
   }
   return null;
@@ -41,7 +42,8 @@ function readTiffDate(view: DataView, tiff: number, end: number): string | null 
   const ifd0 = tiff + view.getUint32(tiff + 4, little);
   const ifd0Tags = readIfd(view, tiff, ifd0, end, little);
   const exifPointer = ifd0Tags.get(TAG_EXIF_IFD);
-  const exifTags = exifPointer?.type === TYPE_LONG ? readIfd(view, tiff, tiff + exifPointer.value, end, little) : new Map<number, IfdEntry>();
+  const exifTags =
+    exifPointer?.type === TYPE_LONG ? readIfd(view, tiff, tiff + exifPointer.value, end, little) : new Map<number, IfdEntry>();
   const original = readAscii(view, tiff, exifTags.get(TAG_DATE_TIME_ORIGINAL), end);
   const offsetText = readAscii(view, tiff, exifTags.get(TAG_OFFSET_TIME_ORIGINAL), end);
   const stamp = original ?? readAscii(view, tiff, ifd0Tags.get(TAG_DATE_TIME), end);

@@ -74,12 +74,15 @@ export function AdminDashboardScreen() {
               <p>
                 <span className="highlight-stat__value">{waitingCount}</span>{' '}
                 <span className="muted">
-                  PCNs ({data.stats.counts.SUBMITTED} {PCN_STATUS_LABELS.SUBMITTED.toLowerCase()}, {data.stats.counts.UNDER_REVIEW} {PCN_STATUS_LABELS.UNDER_REVIEW.toLowerCase()})
+                  PCNs ({data.stats.counts.SUBMITTED} {PCN_STATUS_LABELS.SUBMITTED.toLowerCase()}, {data.stats.counts.UNDER_REVIEW}{' '}
+                  {PCN_STATUS_LABELS.UNDER_REVIEW.toLowerCase()})
                 </span>
               </p>
               <div className="button-row">
                 <LinkButton href={`${paths.admin.pcns}?status=SUBMITTED`}>Review submitted PCNs</LinkButton>
-                <LinkButton href={`${paths.admin.pcns}?status=UNDER_REVIEW`} variant="secondary">Under review</LinkButton>
+                <LinkButton href={`${paths.admin.pcns}?status=UNDER_REVIEW`} variant="secondary">
+                  Under review
+                </LinkButton>
               </div>
             </div>
           </Card>
@@ -113,7 +116,15 @@ export function AdminDashboardScreen() {
               </div>
             </dl>
           </Card>
-          <Card title="Newest submissions" titleId="admin-newest-title" actions={<LinkButton href={paths.admin.pcns} variant="text">{SCREEN_TEXTS.viewAll}</LinkButton>}>
+          <Card
+            title="Newest submissions"
+            titleId="admin-newest-title"
+            actions={
+              <LinkButton href={paths.admin.pcns} variant="text">
+                {SCREEN_TEXTS.viewAll}
+              </LinkButton>
+            }
+          >
             {data.newest.pcns.length === 0 ? (
               <p className="muted">No PCNs have been submitted yet.</p>
             ) : (
@@ -160,10 +171,15 @@ function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Da
     <Card
       title="Keeper notice deadlines"
       titleId="admin-deadlines-title"
-      actions={<LinkButton href={`${paths.admin.pcns}?sort=deadline`} variant="text" aria-label="View all PCNs by keeper notice deadline">{SCREEN_TEXTS.viewAll}</LinkButton>}
+      actions={
+        <LinkButton href={`${paths.admin.pcns}?sort=deadline`} variant="text" aria-label="View all PCNs by keeper notice deadline">
+          {SCREEN_TEXTS.viewAll}
+        </LinkButton>
+      }
     >
       <p className="muted card__intro">
-        Submitted, under review and approved PCNs, nearest deadline first. Fewer than {KEEPER_NOTICE_WARNING_DAYS} days left shows as a warning.
+        Submitted, under review and approved PCNs, nearest deadline first. Fewer than {KEEPER_NOTICE_WARNING_DAYS} days left shows as a
+        warning.
       </p>
       {deadlines.pcns.length === 0 ? (
         <p className="table__empty">No PCNs are waiting for a notice to keeper.</p>
@@ -173,7 +189,9 @@ function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Da
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col">{column}</th>
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -184,12 +202,22 @@ function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Da
                 return (
                   <tr key={pcn.id} className={pcn.deadlineWarning ? 'deadline-row--warning' : undefined}>
                     <th scope="row" role="rowheader" data-label={columns[0]}>
-                      <Link href={reviewHref(pcn.id)} className="text-link">{title}</Link>
+                      <Link href={reviewHref(pcn.id)} className="text-link">
+                        {title}
+                      </Link>
                     </th>
-                    <td role="cell" data-label={columns[1]}>{pcn.vehicleRegistration}</td>
-                    <td role="cell" data-label={columns[2]}>{pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}</td>
-                    <td role="cell" data-label={columns[3]}><StatusChip status={pcn.status} /></td>
-                    <td role="cell" data-label={columns[4]}>{formatDateTime(dueAt)}</td>
+                    <td role="cell" data-label={columns[1]}>
+                      {pcn.vehicleRegistration}
+                    </td>
+                    <td role="cell" data-label={columns[2]}>
+                      {pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark}
+                    </td>
+                    <td role="cell" data-label={columns[3]}>
+                      <StatusChip status={pcn.status} />
+                    </td>
+                    <td role="cell" data-label={columns[4]}>
+                      {formatDateTime(dueAt)}
+                    </td>
                     <td role="cell" data-label={columns[5]}>
                       {dueAt ? <KeeperDeadlineLeft dueAt={dueAt} isWarning={pcn.deadlineWarning ?? false} now={now} /> : '—'}
                     </td>

@@ -38,7 +38,10 @@ export function OfficerObservations() {
       <div className="filters">
         <SelectField
           label="Officer"
-          options={[{ id: '', label: 'All officers' }, ...(officers.data?.users ?? []).map((user) => ({ id: user.id, label: `${user.firstName} ${user.lastName}` }))]}
+          options={[
+            { id: '', label: 'All officers' },
+            ...(officers.data?.users ?? []).map((user) => ({ id: user.id, label: `${user.firstName} ${user.lastName}` })),
+          ]}
           value={officerId ?? ''}
           onChange={(value) => setOfficerId(value || null)}
         />
@@ -53,20 +56,36 @@ export function OfficerObservations() {
             <thead>
               <tr>
                 {COLUMNS.map((column) => (
-                  <th key={column} scope="col">{column}</th>
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={`${row.officer?.id}:${row.id}`} data-observation-id={row.id}>
-                  <th scope="row" role="rowheader" data-label={COLUMNS[0]}>{officerName(row)}</th>
-                  <td role="cell" data-label={COLUMNS[1]}>{row.vehicleRegistration}</td>
-                  <td role="cell" data-label={COLUMNS[2]}>{row.carPark.name}</td>
-                  <td role="cell" data-label={COLUMNS[3]}>{formatDateTime(row.observedAt)}</td>
-                  <td role="cell" data-label={COLUMNS[4]}>{formatDateTime(row.dueAt)}</td>
-                  <td role="cell" data-label={COLUMNS[5]}>{row.pcnNumber ? `${STATUS_LABELS[row.status]} (PCN-${row.pcnNumber})` : STATUS_LABELS[row.status]}</td>
-                  <td role="cell" data-label={COLUMNS[6]}>{row.closedAt ? formatDateTime(row.closedAt) : '—'}</td>
+                  <th scope="row" role="rowheader" data-label={COLUMNS[0]}>
+                    {officerName(row)}
+                  </th>
+                  <td role="cell" data-label={COLUMNS[1]}>
+                    {row.vehicleRegistration}
+                  </td>
+                  <td role="cell" data-label={COLUMNS[2]}>
+                    {row.carPark.name}
+                  </td>
+                  <td role="cell" data-label={COLUMNS[3]}>
+                    {formatDateTime(row.observedAt)}
+                  </td>
+                  <td role="cell" data-label={COLUMNS[4]}>
+                    {formatDateTime(row.dueAt)}
+                  </td>
+                  <td role="cell" data-label={COLUMNS[5]}>
+                    {row.pcnNumber ? `${STATUS_LABELS[row.status]} (PCN-${row.pcnNumber})` : STATUS_LABELS[row.status]}
+                  </td>
+                  <td role="cell" data-label={COLUMNS[6]}>
+                    {row.closedAt ? formatDateTime(row.closedAt) : '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -87,8 +87,12 @@ export function AnalyticsScreen() {
 
       <Tabs className="tabs" defaultSelectedKey="users">
         <TabList className="tabs__list" aria-label={SCREEN_TEXTS.analyticsDashboard}>
-          <Tab id="users" className="tabs__tab">{SCREEN_TEXTS.userStatistics}</Tab>
-          <Tab id="activity" className="tabs__tab">{SCREEN_TEXTS.recentActivity}</Tab>
+          <Tab id="users" className="tabs__tab">
+            {SCREEN_TEXTS.userStatistics}
+          </Tab>
+          <Tab id="activity" className="tabs__tab">
+            {SCREEN_TEXTS.recentActivity}
+          </Tab>
         </TabList>
         <TabPanel id="users" className="tabs__panel">
           <UserStatsTable userStats={userStats} />

@@ -31,8 +31,12 @@ export function PcnsPerDayChart({ days, labelledBy }: { days: Array<{ date: stri
     <figure className="chart__figure" style={{ margin: 0 }}>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={labelledBy} aria-describedby={`${labelledBy}-summary`}>
         <line className="chart__axis" x1={left} x2={width} y1={top + plotHeight} y2={top + plotHeight} />
-        <text className="chart__label" x={left - 6} y={top + 4} textAnchor="end">{max}</text>
-        <text className="chart__label" x={left - 6} y={top + plotHeight} textAnchor="end">0</text>
+        <text className="chart__label" x={left - 6} y={top + 4} textAnchor="end">
+          {max}
+        </text>
+        <text className="chart__label" x={left - 6} y={top + plotHeight} textAnchor="end">
+          0
+        </text>
         {days.map((day, index) => {
           const barHeight = (day.count / max) * plotHeight;
           const x = left + index * slot + slot * 0.15;
@@ -42,13 +46,17 @@ export function PcnsPerDayChart({ days, labelledBy }: { days: Array<{ date: stri
                 <title>{`${labelOfDay(day.date)}: ${day.count}`}</title>
               </rect>
               {index % 5 === 0 || index === days.length - 1 ? (
-                <text className="chart__label" x={x + slot * 0.35} y={height - 8} textAnchor="middle">{labelOfDay(day.date)}</text>
+                <text className="chart__label" x={x + slot * 0.35} y={height - 8} textAnchor="middle">
+                  {labelOfDay(day.date)}
+                </text>
               ) : null}
             </g>
           );
         })}
       </svg>
-      <figcaption id={`${labelledBy}-summary`} className="muted">{summary}</figcaption>
+      <figcaption id={`${labelledBy}-summary`} className="muted">
+        {summary}
+      </figcaption>
     </figure>
   );
 }
@@ -69,14 +77,27 @@ export function PcnsByStatusChart({ counts, labelledBy }: { counts: Record<PcnSt
           const y = index * rowHeight;
           return (
             <g key={status}>
-              <text className="chart__label" x={labelWidth - 8} y={y + rowHeight / 2 + 4} textAnchor="end">{PCN_STATUS_LABELS[status]}</text>
-              <rect className={`chart__bar chart__bar--${PCN_STATUS_GROUPS[status]}`} x={labelWidth} y={y + 5} width={barWidth} height={rowHeight - 10} rx={2} />
-              <text className="chart__value" x={labelWidth + barWidth + 6} y={y + rowHeight / 2 + 4}>{value}</text>
+              <text className="chart__label" x={labelWidth - 8} y={y + rowHeight / 2 + 4} textAnchor="end">
+                {PCN_STATUS_LABELS[status]}
+              </text>
+              <rect
+                className={`chart__bar chart__bar--${PCN_STATUS_GROUPS[status]}`}
+                x={labelWidth}
+                y={y + 5}
+                width={barWidth}
+                height={rowHeight - 10}
+                rx={2}
+              />
+              <text className="chart__value" x={labelWidth + barWidth + 6} y={y + rowHeight / 2 + 4}>
+                {value}
+              </text>
             </g>
           );
         })}
       </svg>
-      <figcaption id={`${labelledBy}-summary`} className="visually-hidden">{summary}</figcaption>
+      <figcaption id={`${labelledBy}-summary`} className="visually-hidden">
+        {summary}
+      </figcaption>
     </figure>
   );
 }

@@ -10,7 +10,14 @@ import {
 } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export type CarParkFilters = { page?: number; limit?: number; search?: string; isActive?: boolean | null; sort?: CarParkSortKey; order?: SortOrder };
+export type CarParkFilters = {
+  page?: number;
+  limit?: number;
+  search?: string;
+  isActive?: boolean | null;
+  sort?: CarParkSortKey;
+  order?: SortOrder;
+};
 
 export function getCarParkPage(filters: CarParkFilters): Promise<CarParkListResponse> {
   return apiClient.get<CarParkListResponse>('car-parks/all', {

@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, type BulkOnboardingResponse, type OnboardingCandidatesResponse, type OnboardingSortKey, type SortOrder } from '@parkpatrol/shared';
+import {
+  ERROR_MESSAGES,
+  type BulkOnboardingResponse,
+  type OnboardingCandidatesResponse,
+  type OnboardingSortKey,
+  type SortOrder,
+} from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** Spec section 5: admin notes are optional and trimmed before sending. */
@@ -8,7 +14,11 @@ function notesPayload(adminNotes: string): { adminNotes?: string } {
 }
 
 /** Everyone but the signed-in admin, with password set, last onboarding email and last sign-in; and where the links point. */
-export function getOnboardingCandidates(query: { sort: OnboardingSortKey; order: SortOrder; neverSignedIn: boolean }): Promise<OnboardingCandidatesResponse> {
+export function getOnboardingCandidates(query: {
+  sort: OnboardingSortKey;
+  order: SortOrder;
+  neverSignedIn: boolean;
+}): Promise<OnboardingCandidatesResponse> {
   const searchParams = { sort: query.sort, order: query.order, neverSignedIn: query.neverSignedIn ? 'true' : undefined };
   return apiClient.get<OnboardingCandidatesResponse>('onboarding/users', { searchParams, fallbackMessage: ERROR_MESSAGES.fetchUsers });
 }

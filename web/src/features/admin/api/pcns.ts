@@ -52,7 +52,10 @@ export const PCN_BULK_FAILED = 'Failed to change the selected PCNs';
 
 /** 'Select all matching': every PCN the filters select (at most MAX_BULK_ITEMS), with its status. */
 export function getPcnSelection(filters: AdminPcnQuery): Promise<PcnSelectionResponse> {
-  return apiClient.get<PcnSelectionResponse>('pcns/selection', { searchParams: filterParams(filters), fallbackMessage: PCN_SELECTION_FAILED });
+  return apiClient.get<PcnSelectionResponse>('pcns/selection', {
+    searchParams: filterParams(filters),
+    fallbackMessage: PCN_SELECTION_FAILED,
+  });
 }
 
 /** One status for every selected PCN; the answer says, for each, done or why not. */
@@ -66,7 +69,10 @@ export function bulkChangePcnStatus(pcnIds: readonly string[], status: PcnStatus
 
 /** The PCNs before and after this one in the list the filters and sort describe (review's Previous / Save & next). */
 export function getPcnNeighbours(id: string, filters: AdminPcnQuery): Promise<PcnNeighbours> {
-  return apiClient.get<PcnNeighbours>(`pcns/${encodeURIComponent(id)}/neighbours`, { searchParams: filterParams(filters), fallbackMessage: ERROR_MESSAGES.fetchPcns });
+  return apiClient.get<PcnNeighbours>(`pcns/${encodeURIComponent(id)}/neighbours`, {
+    searchParams: filterParams(filters),
+    fallbackMessage: ERROR_MESSAGES.fetchPcns,
+  });
 }
 
 export function getAdminPcns(filters: AdminPcnFilters): Promise<PcnListResponse> {

@@ -39,7 +39,10 @@ export const USER_BULK_FAILED = 'Failed to change the selected users';
 
 /** 'Select all matching': every user the filters select (at most MAX_BULK_ITEMS). */
 export function getUserSelection(filters: UserFilters): Promise<UserSelectionResponse> {
-  return apiClient.get<UserSelectionResponse>('users/selection', { searchParams: filterParams(filters), fallbackMessage: USER_SELECTION_FAILED });
+  return apiClient.get<UserSelectionResponse>('users/selection', {
+    searchParams: filterParams(filters),
+    fallbackMessage: USER_SELECTION_FAILED,
+  });
 }
 
 /** Activates or deactivates every selected user; the answer says, for each, done or why not. */
@@ -58,7 +61,11 @@ export const USER_EXPORT_FAILED = 'Failed to export users';
 
 /** 'Export CSV' on Manage Users: every user the filters select, as the server writes it. */
 export function exportUsersCsv(filters: UserFilters): Promise<Blob> {
-  return apiClient.getBlob('users/export.csv', { searchParams: filterParams(filters), fallbackMessage: USER_EXPORT_FAILED, headers: { Accept: 'text/csv, application/json' } });
+  return apiClient.getBlob('users/export.csv', {
+    searchParams: filterParams(filters),
+    fallbackMessage: USER_EXPORT_FAILED,
+    headers: { Accept: 'text/csv, application/json' },
+  });
 }
 
 /** Every user, page by page at the largest page size (the onboarding table shows them all). */

@@ -28,7 +28,13 @@ export function AdminFilters({ label, search, activeCount, children }: Props) {
           <Input className="field__input search-input__field" placeholder={search.placeholder} />
         </div>
       </SearchField>
-      <Button variant="secondary" className="admin-filters__toggle" aria-expanded={isOpen} aria-controls={panelId} onPress={() => setOpen(!isOpen)}>
+      <Button
+        variant="secondary"
+        className="admin-filters__toggle"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onPress={() => setOpen(!isOpen)}
+      >
         <SlidersHorizontal aria-hidden="true" size={18} />
         {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
       </Button>

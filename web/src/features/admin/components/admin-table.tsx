@@ -61,7 +61,8 @@ export function AdminTable<T extends { id: string }>(props: Props<T>) {
           // A header press: the same column flips its order, another starts at its first (dates newest first).
           onSortChange={
             onSort && sort
-              ? ({ column }) => onSort(String(column), column === sort.sort ? (sort.order === 'asc' ? 'desc' : 'asc') : firstOrder(String(column)))
+              ? ({ column }) =>
+                  onSort(String(column), column === sort.sort ? (sort.order === 'asc' ? 'desc' : 'asc') : firstOrder(String(column)))
               : undefined
           }
           selectionMode={selection ? 'multiple' : 'none'}
@@ -92,7 +93,11 @@ export function AdminTable<T extends { id: string }>(props: Props<T>) {
               </Column>
             ))}
           </TableHeader>
-          <TableBody items={rows} dependencies={[columns, ...(props.dependencies ?? [])]} renderEmptyState={() => <p className="table__empty">{emptyText}</p>}>
+          <TableBody
+            items={rows}
+            dependencies={[columns, ...(props.dependencies ?? [])]}
+            renderEmptyState={() => <p className="table__empty">{emptyText}</p>}
+          >
             {(row) => (
               <Row id={row.id} className="table__row" textValue={rowLabel(row)}>
                 {selection ? (
@@ -132,7 +137,15 @@ function SortIcon({ direction }: { direction: SortDescriptor['direction'] | unde
  * On a phone the rows are cards and the headers are hidden, so the order is chosen here (the
  * same URL state as the headers'); CSS shows it only on narrow screens.
  */
-function PhoneSortSelect({ columns, sort, onSort }: { columns: ReadonlyArray<AdminColumn<never>>; sort: { sort: string; order: SortOrder }; onSort: (key: string, order: SortOrder) => void }) {
+function PhoneSortSelect({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: ReadonlyArray<AdminColumn<never>>;
+  sort: { sort: string; order: SortOrder };
+  onSort: (key: string, order: SortOrder) => void;
+}) {
   const id = useId();
   const value = `${sort.sort}:${sort.order}`;
   const options = columns.flatMap((column) => [

@@ -26,11 +26,24 @@ export function BulkResults({ title, itemHeading, results, successText = 'Done' 
         </span>
       ),
     },
-    { id: 'message', label: ADMIN_TEXTS.message, isWide: true, render: (result) => (result.success ? successText : (result.error ?? ADMIN_TEXTS.failed)) },
+    {
+      id: 'message',
+      label: ADMIN_TEXTS.message,
+      isWide: true,
+      render: (result) => (result.success ? successText : (result.error ?? ADMIN_TEXTS.failed)),
+    },
   ];
   return (
     <Card title={title} titleId="bulk-results-title">
-      <AdminTable label={title} columns={columns} rows={results} isLoading={false} error={null} emptyText="Nothing was changed." rowLabel={(r) => r.label} />
+      <AdminTable
+        label={title}
+        columns={columns}
+        rows={results}
+        isLoading={false}
+        error={null}
+        emptyText="Nothing was changed."
+        rowLabel={(r) => r.label}
+      />
     </Card>
   );
 }

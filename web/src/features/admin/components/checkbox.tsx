@@ -3,7 +3,11 @@ import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps } fro
 import { Check, Minus } from 'lucide-react';
 
 /** A react-aria checkbox with a visible box: checked, unchecked or indeterminate (a dash). */
-export function Checkbox({ children, className, ...props }: Omit<AriaCheckboxProps, 'children' | 'className'> & { children?: ReactNode; className?: string }) {
+export function Checkbox({
+  children,
+  className,
+  ...props
+}: Omit<AriaCheckboxProps, 'children' | 'className'> & { children?: ReactNode; className?: string }) {
   return (
     <AriaCheckbox {...props} className={['checkbox', className].filter(Boolean).join(' ')}>
       {({ isSelected, isIndeterminate }) => (

@@ -20,7 +20,19 @@ type ConfirmDialogProps = {
 };
 
 /** Asks before anything that cannot be undone; stays open and shows the server's refusal. */
-export function ConfirmDialog({ title, isOpen, onOpenChange, confirmLabel, keepLabel, busyLabel, onConfirm, isBusy, error, children, extraAction }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  isOpen,
+  onOpenChange,
+  confirmLabel,
+  keepLabel,
+  busyLabel,
+  onConfirm,
+  isBusy,
+  error,
+  children,
+  extraAction,
+}: ConfirmDialogProps) {
   return (
     <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog" isBusy={isBusy}>
       <div className="modal__body">{children}</div>

@@ -27,7 +27,9 @@ export function ModalDialog({ title, isOpen, onOpenChange, children, role = 'dia
     >
       <Modal className={`modal modal--${size}`}>
         <Dialog className="modal__dialog" role={role}>
-          <Heading slot="title" className="modal__title">{title}</Heading>
+          <Heading slot="title" className="modal__title">
+            {title}
+          </Heading>
           {children}
         </Dialog>
       </Modal>

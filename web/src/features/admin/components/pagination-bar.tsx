@@ -3,7 +3,15 @@ import { SCREEN_TEXTS, type Pagination } from '@parkpatrol/shared';
 import { Button } from '../../../lib/button.tsx';
 
 /** Previous / next with the position in words, for any paginated admin list. */
-export function PaginationBar({ pagination, onPageChange, label }: { pagination: Pagination; onPageChange: (page: number) => void; label: string }) {
+export function PaginationBar({
+  pagination,
+  onPageChange,
+  label,
+}: {
+  pagination: Pagination;
+  onPageChange: (page: number) => void;
+  label: string;
+}) {
   const { page, pages, total, limit } = pagination;
   if (total === 0) return null;
   const first = (page - 1) * limit + 1;

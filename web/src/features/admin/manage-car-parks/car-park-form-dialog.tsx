@@ -24,7 +24,17 @@ const STAY_APPLIES_BY_DEFAULT_LABEL = 'A stay applies by default';
 const toMinutes = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** Create or edit a car park with the shared schema's rules and the server's conflicts shown. */
-export function CarParkFormDialog({ carPark, isOpen, onOpenChange, onSaved }: { carPark: CarPark | null; isOpen: boolean; onOpenChange: (isOpen: boolean) => void; onSaved: (carPark: CarPark, isNew: boolean) => void }) {
+export function CarParkFormDialog({
+  carPark,
+  isOpen,
+  onOpenChange,
+  onSaved,
+}: {
+  carPark: CarPark | null;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onSaved: (carPark: CarPark, isNew: boolean) => void;
+}) {
   const isNew = carPark === null;
   const [name, setName] = useState(carPark?.name ?? '');
   const [siteCode, setSiteCode] = useState(carPark?.siteCode ?? '');
@@ -41,7 +51,15 @@ export function CarParkFormDialog({ carPark, isOpen, onOpenChange, onSaved }: { 
     event.preventDefault();
     if (isSaving) return;
     setServerError(null);
-    const values = { name, siteCode, address, postcode, considerationMinutes: toMinutes(consideration), graceMinutes: toMinutes(grace), stayAppliesByDefault };
+    const values = {
+      name,
+      siteCode,
+      address,
+      postcode,
+      considerationMinutes: toMinutes(consideration),
+      graceMinutes: toMinutes(grace),
+      stayAppliesByDefault,
+    };
     let save: () => Promise<CarPark>;
     if (isNew) {
       const parsed = createCarParkInputSchema.safeParse(values);
@@ -71,23 +89,64 @@ export function CarParkFormDialog({ carPark, isOpen, onOpenChange, onSaved }: { 
   }
 
   return (
-    <ModalDialog title={isNew ? 'Create car park' : 'Edit car park'} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={isSaving} size="large">
+    <ModalDialog
+      title={isNew ? 'Create car park' : 'Edit car park'}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isBusy={isSaving}
+      size="large"
+    >
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
         {serverError ? <Alert>{serverError}</Alert> : null}
         <div className="form-grid">
           <TextField label={ADMIN_TEXTS.name} name="name" value={name} onChange={setName} errorMessage={errors.name} isRequired autoFocus />
-          <TextField label="Site code" name="siteCode" value={siteCode} onChange={setSiteCode} errorMessage={errors.siteCode} isRequired autoCapitalize="characters" />
+          <TextField
+            label="Site code"
+            name="siteCode"
+            value={siteCode}
+            onChange={setSiteCode}
+            errorMessage={errors.siteCode}
+            isRequired
+            autoCapitalize="characters"
+          />
           <TextField label="Address" name="address" value={address} onChange={setAddress} errorMessage={errors.address} />
-          <TextField label="Postcode" name="postcode" value={postcode} onChange={setPostcode} errorMessage={errors.postcode} autoCapitalize="characters" />
-          <TextField label="Consideration period (minutes)" name="considerationMinutes" inputMode="numeric" value={consideration} onChange={setConsideration} errorMessage={errors.considerationMinutes} />
-          <TextField label="Grace period (minutes)" name="graceMinutes" inputMode="numeric" value={grace} onChange={setGrace} errorMessage={errors.graceMinutes} />
+          <TextField
+            label="Postcode"
+            name="postcode"
+            value={postcode}
+            onChange={setPostcode}
+            errorMessage={errors.postcode}
+            autoCapitalize="characters"
+          />
+          <TextField
+            label="Consideration period (minutes)"
+            name="considerationMinutes"
+            inputMode="numeric"
+            value={consideration}
+            onChange={setConsideration}
+            errorMessage={errors.considerationMinutes}
+          />
+          <TextField
+            label="Grace period (minutes)"
+            name="graceMinutes"
+            inputMode="numeric"
+            value={grace}
+            onChange={setGrace}
+            errorMessage={errors.graceMinutes}
+          />
         </div>
         <div className="form-stack">
-          <Checkbox name="stayAppliesByDefault" isSelected={stayAppliesByDefault} onChange={setStayAppliesByDefault} aria-describedby="car-park-stay-help">
+          <Checkbox
+            name="stayAppliesByDefault"
+            isSelected={stayAppliesByDefault}
+            onChange={setStayAppliesByDefault}
+            aria-describedby="car-park-stay-help"
+          >
             {STAY_APPLIES_BY_DEFAULT_LABEL}
           </Checkbox>
           <p id="car-park-stay-help" className="field__description">
-            When a stay applies, officers wait for the consideration and grace periods after first seeing a vehicle before issuing a notice. Officers can still say otherwise for a single notice.
+            When a stay applies, officers wait for the consideration and grace periods after first seeing a vehicle before issuing a notice.
+            Officers can still say otherwise for a single notice.
           </p>
         </div>
         <div className="modal__actions">

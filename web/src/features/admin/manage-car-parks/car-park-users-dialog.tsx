@@ -13,11 +13,25 @@ import { RoleChip } from '../components/chips.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 
 /** Who patrols a car park: unassign from the list, or find an active user and assign them. */
-export function CarParkUsersDialog({ carPark, isOpen, onOpenChange, onChanged }: { carPark: CarPark; isOpen: boolean; onOpenChange: (isOpen: boolean) => void; onChanged: (carPark: CarPark) => void }) {
+export function CarParkUsersDialog({
+  carPark,
+  isOpen,
+  onOpenChange,
+  onChanged,
+}: {
+  carPark: CarPark;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onChanged: (carPark: CarPark) => void;
+}) {
   const [current, setCurrent] = useState(carPark);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 300);
-  const candidates = useAsync(() => getUsers({ page: 1, limit: 8, search: debounced, isActive: true }), [debounced], ERROR_MESSAGES.fetchUsers);
+  const candidates = useAsync(
+    () => getUsers({ page: 1, limit: 8, search: debounced, isActive: true }),
+    [debounced],
+    ERROR_MESSAGES.fetchUsers,
+  );
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -42,7 +56,9 @@ export function CarParkUsersDialog({ carPark, isOpen, onOpenChange, onChanged }:
   return (
     <ModalDialog title={`Users of ${current.name}`} isOpen={isOpen} onOpenChange={onOpenChange} size="large">
       {error ? <Alert>{error}</Alert> : null}
-      <p className="visually-hidden" role="status">{status}</p>
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
       <section aria-labelledby="assigned-users-title" className="modal__body">
         <h3 id="assigned-users-title">Assigned users ({assigned.length})</h3>
         {assigned.length === 0 ? (
@@ -56,7 +72,12 @@ export function CarParkUsersDialog({ carPark, isOpen, onOpenChange, onChanged }:
                   <span>
                     {name} <span className="table__secondary">{user.email}</span>
                   </span>
-                  <Button variant="secondary" onPress={() => void change(user.id, name, false)} isDisabled={busyUserId !== null} aria-label={`Unassign ${name}`}>
+                  <Button
+                    variant="secondary"
+                    onPress={() => void change(user.id, name, false)}
+                    isDisabled={busyUserId !== null}
+                    aria-label={`Unassign ${name}`}
+                  >
                     <UserMinus aria-hidden="true" size={18} />
                     Unassign
                   </Button>
@@ -77,20 +98,27 @@ export function CarParkUsersDialog({ carPark, isOpen, onOpenChange, onChanged }:
         </SearchField>
         {candidates.error ? <Alert>{candidates.error.message}</Alert> : null}
         <ul className="assigned-list" aria-busy={candidates.isLoading}>
-          {(candidates.data?.users ?? []).filter((u) => !assignedIds.has(u.id)).map((user) => {
-            const name = `${user.firstName} ${user.lastName}`;
-            return (
-              <li key={user.id}>
-                <span>
-                  {name} <RoleChip role={user.role} /> <span className="table__secondary">{user.email}</span>
-                </span>
-                <Button variant="secondary" onPress={() => void change(user.id, name, true)} isDisabled={busyUserId !== null} aria-label={`Assign ${name}`}>
-                  <UserPlus aria-hidden="true" size={18} />
-                  Assign
-                </Button>
-              </li>
-            );
-          })}
+          {(candidates.data?.users ?? [])
+            .filter((u) => !assignedIds.has(u.id))
+            .map((user) => {
+              const name = `${user.firstName} ${user.lastName}`;
+              return (
+                <li key={user.id}>
+                  <span>
+                    {name} <RoleChip role={user.role} /> <span className="table__secondary">{user.email}</span>
+                  </span>
+                  <Button
+                    variant="secondary"
+                    onPress={() => void change(user.id, name, true)}
+                    isDisabled={busyUserId !== null}
+                    aria-label={`Assign ${name}`}
+                  >
+                    <UserPlus aria-hidden="true" size={18} />
+                    Assign
+                  </Button>
+                </li>
+              );
+            })}
         </ul>
       </section>
       <div className="modal__actions">

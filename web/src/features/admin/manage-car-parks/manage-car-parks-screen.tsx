@@ -48,14 +48,31 @@ export function ManageCarParksScreen() {
   const status = params.get('isActive');
   const [search, setSearch] = useState(params.get('search') ?? '');
   const debouncedSearch = useDebouncedValue(search, 300);
-  const filters: CarParkFilters = { search: debouncedSearch, isActive: status === null ? null : status === 'true', sort: params.sort.sort, order: params.sort.order };
-  const list = useAsync(() => getCarParkPage({ page: params.page, limit: DEFAULT_LIMIT, ...filters }), [params.page, JSON.stringify(filters)], ERROR_MESSAGES.fetchCarParks);
+  const filters: CarParkFilters = {
+    search: debouncedSearch,
+    isActive: status === null ? null : status === 'true',
+    sort: params.sort.sort,
+    order: params.sort.order,
+  };
+  const list = useAsync(
+    () => getCarParkPage({ page: params.page, limit: DEFAULT_LIMIT, ...filters }),
+    [params.page, JSON.stringify(filters)],
+    ERROR_MESSAGES.fetchCarParks,
+  );
   /** Set when a delete was refused because the car park has PCNs: deactivating is offered instead. */
   const [hasPcns, setHasPcns] = useState(false);
-  const { dialog, setDialog, notice, setNotice, busyId, runRowAction, confirm: runConfirm, closeDialog, isConfirmBusy, confirmProps } = useAdminActions<NonNullable<Dialog>>(
-    list.reload,
-    { onClose: () => setHasPcns(false) },
-  );
+  const {
+    dialog,
+    setDialog,
+    notice,
+    setNotice,
+    busyId,
+    runRowAction,
+    confirm: runConfirm,
+    closeDialog,
+    isConfirmBusy,
+    confirmProps,
+  } = useAdminActions<NonNullable<Dialog>>(list.reload, { onClose: () => setHasPcns(false) });
 
   async function confirm(action: () => Promise<string>, fallback: string) {
     const refusal = await runConfirm(action, fallback);
@@ -63,10 +80,14 @@ export function ManageCarParksScreen() {
   }
 
   function activate(carPark: CarPark) {
-    void runRowAction(carPark.id, async () => {
-      await updateCarPark(carPark.id, { isActive: true });
-      return `${carPark.name} is active again.`;
-    }, ERROR_MESSAGES.updateCarPark);
+    void runRowAction(
+      carPark.id,
+      async () => {
+        await updateCarPark(carPark.id, { isActive: true });
+        return `${carPark.name} is active again.`;
+      },
+      ERROR_MESSAGES.updateCarPark,
+    );
   }
 
   function handleAction(carPark: CarPark, key: string) {
@@ -96,7 +117,9 @@ export function ManageCarParksScreen() {
       render: (carPark) => (
         <>
           {carPark.considerationMinutes} min consideration + {carPark.graceMinutes} min grace
-          <span className="table__secondary">{carPark.stayAppliesByDefault ? 'Stay applies by default' : 'Stay only when the officer says so'}</span>
+          <span className="table__secondary">
+            {carPark.stayAppliesByDefault ? 'Stay applies by default' : 'Stay only when the officer says so'}
+          </span>
         </>
       ),
     },
@@ -105,7 +128,11 @@ export function ManageCarParksScreen() {
       label: 'Assigned users',
       isWide: true,
       render: (carPark) =>
-        carPark.assignedUsers?.length ? carPark.assignedUsers.map((u) => `${u.firstName} ${u.lastName}`).join(', ') : <span className="muted">None</span>,
+        carPark.assignedUsers?.length ? (
+          carPark.assignedUsers.map((u) => `${u.firstName} ${u.lastName}`).join(', ')
+        ) : (
+          <span className="muted">None</span>
+        ),
     },
     {
       id: 'actions',
@@ -118,14 +145,24 @@ export function ManageCarParksScreen() {
           </AriaButton>
           <Popover placement="bottom end" className="menu-popover">
             <Menu className="menu" aria-label={`Actions for ${carPark.name}`} onAction={(key) => handleAction(carPark, String(key))}>
-              <MenuItem id="edit" className="menu__item">Edit</MenuItem>
-              <MenuItem id="users" className="menu__item">Assign users</MenuItem>
+              <MenuItem id="edit" className="menu__item">
+                Edit
+              </MenuItem>
+              <MenuItem id="users" className="menu__item">
+                Assign users
+              </MenuItem>
               {carPark.isActive ? (
-                <MenuItem id="deactivate" className="menu__item">Deactivate</MenuItem>
+                <MenuItem id="deactivate" className="menu__item">
+                  Deactivate
+                </MenuItem>
               ) : (
-                <MenuItem id="activate" className="menu__item">Activate</MenuItem>
+                <MenuItem id="activate" className="menu__item">
+                  Activate
+                </MenuItem>
               )}
-              <MenuItem id="delete" className="menu__item">Delete</MenuItem>
+              <MenuItem id="delete" className="menu__item">
+                Delete
+              </MenuItem>
             </Menu>
           </Popover>
         </MenuTrigger>
@@ -155,7 +192,12 @@ export function ManageCarParksScreen() {
           },
         }}
       >
-        <SelectField label={ADMIN_TEXTS.status} options={STATUS_FILTER_OPTIONS} value={status ?? ALL} onChange={(v) => params.update({ isActive: v })} />
+        <SelectField
+          label={ADMIN_TEXTS.status}
+          options={STATUS_FILTER_OPTIONS}
+          value={status ?? ALL}
+          onChange={(v) => params.update({ isActive: v })}
+        />
       </AdminFilters>
 
       <DismissibleAlert notice={notice} onDismiss={() => setNotice(null)} />
@@ -216,14 +258,19 @@ export function ManageCarParksScreen() {
           }
           extraAction={
             hasPcns && dialog.carPark.isActive ? (
-              <Button variant="secondary" isDisabled={isConfirmBusy} onPress={() => void confirm(deactivate(dialog.carPark), ERROR_MESSAGES.updateCarPark)}>
+              <Button
+                variant="secondary"
+                isDisabled={isConfirmBusy}
+                onPress={() => void confirm(deactivate(dialog.carPark), ERROR_MESSAGES.updateCarPark)}
+              >
                 Deactivate instead
               </Button>
             ) : null
           }
         >
           <p>
-            Delete <strong>{dialog.carPark.name}</strong> ({dialog.carPark.siteCode})? This cannot be undone. A car park that has PCNs cannot be deleted; deactivate it instead.
+            Delete <strong>{dialog.carPark.name}</strong> ({dialog.carPark.siteCode})? This cannot be undone. A car park that has PCNs
+            cannot be deleted; deactivate it instead.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -74,7 +74,13 @@ function AuditItem({ entry, context }: { entry: PcnAuditEntry; context: ValueCon
         </span>
       </p>
       {isSnapshot && changes.length > 0 ? (
-        <Button variant="text" className="audit-timeline__toggle" aria-expanded={isOpen} aria-controls={isOpen ? listId : undefined} onPress={() => setOpen(!isOpen)}>
+        <Button
+          variant="text"
+          className="audit-timeline__toggle"
+          aria-expanded={isOpen}
+          aria-controls={isOpen ? listId : undefined}
+          onPress={() => setOpen(!isOpen)}
+        >
           {isOpen ? <ChevronUp aria-hidden="true" size={18} /> : <ChevronDown aria-hidden="true" size={18} />}
           {isOpen ? 'Hide' : 'Show'} the {changes.length} recorded {changes.length === 1 ? 'field' : 'fields'}
         </Button>
@@ -133,6 +139,9 @@ function formatAuditValue(field: string, value: unknown, context: ValueContext):
 type PhotoSummary = { fileName?: string; sha256?: string; takenAt?: string | null };
 
 function describePhoto(photo: PhotoSummary): string {
-  const parts = [photo.takenAt ? `taken ${formatDateTime(photo.takenAt)}` : null, photo.sha256 ? `SHA-256 ${photo.sha256.slice(0, 12)}…` : null];
+  const parts = [
+    photo.takenAt ? `taken ${formatDateTime(photo.takenAt)}` : null,
+    photo.sha256 ? `SHA-256 ${photo.sha256.slice(0, 12)}…` : null,
+  ];
   return `Photo${parts.some(Boolean) ? ` (${parts.filter(Boolean).join(', ')})` : ''}`;
 }

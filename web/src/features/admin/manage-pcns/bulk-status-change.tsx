@@ -84,9 +84,18 @@ export function BulkStatusChange({ selected, onDone }: Props) {
           onConfirm={() => void apply()}
         >
           <p>
-            Each PCN is checked and changed on its own; the results list any that could not be. The change and your note are kept in each PCN&apos;s audit trail.
+            Each PCN is checked and changed on its own; the results list any that could not be. The change and your note are kept in each
+            PCN&apos;s audit trail.
           </p>
-          <TextField label="Admin notes" description="Saved with each change and shown to the officers on their PCNs." isMultiline rows={3} value={notes} onChange={setNotes} isDisabled={isBusy} />
+          <TextField
+            label="Admin notes"
+            description="Saved with each change and shown to the officers on their PCNs."
+            isMultiline
+            rows={3}
+            value={notes}
+            onChange={setNotes}
+            isDisabled={isBusy}
+          />
         </ConfirmDialog>
       ) : null}
     </div>

@@ -35,7 +35,9 @@ export function EvidencePackButton({ pcnId, pcnNumber }: { pcnId: string; pcnNum
         <FileDown aria-hidden="true" size={18} />
         {isBusy ? EVIDENCE_PACK_TEXTS.preparing : EVIDENCE_PACK_TEXTS.download}
       </Button>
-      <p role="status" className="visually-hidden">{announcement}</p>
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
       {error ? <Alert>{error}</Alert> : null}
     </div>
   );

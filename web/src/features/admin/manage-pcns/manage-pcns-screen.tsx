@@ -110,11 +110,34 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
 
   const isDeadline = query.sort === DEADLINE;
   const columns: Array<AdminColumn<Pcn>> = [
-    { id: 'number', label: 'PCN Number', sortKey: 'pcnNumber', isRowHeader: true, isFigure: true, render: (pcn) => pcnTitle(pcn.pcnNumber) },
-    { id: 'plate', label: 'Vehicle Registration', sortKey: 'vehicleRegistration', isFigure: true, render: (pcn) => pcn.vehicleRegistration },
+    {
+      id: 'number',
+      label: 'PCN Number',
+      sortKey: 'pcnNumber',
+      isRowHeader: true,
+      isFigure: true,
+      render: (pcn) => pcnTitle(pcn.pcnNumber),
+    },
+    {
+      id: 'plate',
+      label: 'Vehicle Registration',
+      sortKey: 'vehicleRegistration',
+      isFigure: true,
+      render: (pcn) => pcn.vehicleRegistration,
+    },
     { id: 'carPark', label: 'Car Park', sortKey: 'carPark', render: (pcn) => pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark },
-    { id: 'offence', label: 'Offence Type', sortKey: 'offenceType', render: (pcn) => OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType },
-    { id: 'officer', label: 'Officer', sortKey: 'officer', render: (pcn) => (pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '—') },
+    {
+      id: 'offence',
+      label: 'Offence Type',
+      sortKey: 'offenceType',
+      render: (pcn) => OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType,
+    },
+    {
+      id: 'officer',
+      label: 'Officer',
+      sortKey: 'officer',
+      render: (pcn) => (pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '—'),
+    },
     {
       id: 'status',
       label: 'Status',
@@ -142,7 +165,11 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
               pcn.keeperNoticeDueAt ? (
                 <span className="chip-stack table__nowrap">
                   {formatDateTime(pcn.keeperNoticeDueAt)}
-                  <KeeperDeadlineLeft dueAt={pcn.keeperNoticeDueAt} isWarning={pcn.deadlineWarning ?? false} now={pcns.data?.loadedAt ?? new Date()} />
+                  <KeeperDeadlineLeft
+                    dueAt={pcn.keeperNoticeDueAt}
+                    isWarning={pcn.deadlineWarning ?? false}
+                    now={pcns.data?.loadedAt ?? new Date()}
+                  />
                 </span>
               ) : (
                 '—'
@@ -198,7 +225,11 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
           value={isDeadline ? DEADLINE : ALL}
           onChange={(v) => filter(v === DEADLINE ? { sort: DEADLINE, order: null } : { sort: null, order: null })}
         />
-        <Checkbox className="admin-filters__checkbox" isSelected={query.flagged !== null} onChange={(isSelected) => filter({ flagged: isSelected ? DUPLICATES : null })}>
+        <Checkbox
+          className="admin-filters__checkbox"
+          isSelected={query.flagged !== null}
+          onChange={(isSelected) => filter({ flagged: isSelected ? DUPLICATES : null })}
+        >
           Possible duplicates
         </Checkbox>
       </AdminFilters>
@@ -231,7 +262,12 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
         rowLabel={(pcn) => pcnTitle(pcn.pcnNumber)}
         sort={list.sort}
         onSort={list.setSort}
-        selection={{ keys: selection.pageKeys, onChange: selection.onSelectionChange, selectAllLabel: 'Select all PCNs on this page', rowLabel: (pcn) => pcnTitle(pcn.pcnNumber) }}
+        selection={{
+          keys: selection.pageKeys,
+          onChange: selection.onSelectionChange,
+          selectAllLabel: 'Select all PCNs on this page',
+          rowLabel: (pcn) => pcnTitle(pcn.pcnNumber),
+        }}
         pagination={pcns.data?.pagination}
         onPageChange={list.setPage}
         // The review links carry the URL, so rows are drawn again when it changes.

@@ -51,7 +51,11 @@ function listHref(listParams: URLSearchParams, reviewId: string | null): string 
 
 /** Keys typed into a field are the field's, not shortcuts. */
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) && !(target instanceof HTMLInputElement && target.type === 'radio');
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) &&
+    !(target instanceof HTMLInputElement && target.type === 'radio')
+  );
 }
 
 export function PcnReview({ pcnId, query, listParams }: Props) {
@@ -70,12 +74,19 @@ export function PcnReview({ pcnId, query, listParams }: Props) {
   // J / K step through the list, as in a mail reader.
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || document.querySelector('dialog[open], [role="alertdialog"]')) return;
+      if (
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        isTyping(event.target) ||
+        document.querySelector('dialog[open], [role="alertdialog"]')
+      )
+        return;
       const key = event.key.toUpperCase();
       const href = key === 'J' ? nextHref : key === 'K' ? previousHref : null;
       if (href) {
         event.preventDefault();
-        navigate(href);
+        void navigate(href);
       }
     }
     window.addEventListener('keydown', onKey);
@@ -117,7 +128,9 @@ export function PcnReview({ pcnId, query, listParams }: Props) {
     return (
       <div className="page">
         {nav}
-        <PageHeading>{loaded.error?.status === 404 ? ERROR_MESSAGES.pcnNotFound : (loaded.error?.message ?? ERROR_MESSAGES.fetchPcn)}</PageHeading>
+        <PageHeading>
+          {loaded.error?.status === 404 ? ERROR_MESSAGES.pcnNotFound : (loaded.error?.message ?? ERROR_MESSAGES.fetchPcn)}
+        </PageHeading>
       </div>
     );
   }
@@ -242,7 +255,9 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
         <div className="page">
           <Card title="Decision" titleId="review-decision-title">
             <div className="form-stack">
-              <p role="status" className="visually-hidden">{announcement}</p>
+              <p role="status" className="visually-hidden">
+                {announcement}
+              </p>
               {error ? <Alert>{error}</Alert> : null}
               {transitions.length === 0 ? (
                 <p className="muted">{PCN_STATUS_LABELS[pcn.status]} is a final status: no further changes are possible.</p>
@@ -267,7 +282,11 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
                     isDisabled={isSaving}
                   />
                   <div className="status-actions">
-                    <Button isDisabled={isSaving || afterSave === null} onPress={() => save(afterSave)} aria-keyshortcuts="Control+Enter Meta+Enter">
+                    <Button
+                      isDisabled={isSaving || afterSave === null}
+                      onPress={() => save(afterSave)}
+                      aria-keyshortcuts="Control+Enter Meta+Enter"
+                    >
                       {isSaving ? 'Saving...' : nextHref || !isLastInList ? 'Save & next' : 'Save & back to list'}
                     </Button>
                     <Button variant="secondary" isDisabled={isSaving} onPress={() => save(null)}>
@@ -275,7 +294,8 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
                     </Button>
                   </div>
                   <p className="muted review-shortcuts">
-                    Keys: {transitions.map((status) => `${ACTION_SHORTCUTS[status]} ${ACTION_LABELS[status]}`).join(' · ')} · Ctrl+Enter Save &amp; next · J next · K previous
+                    Keys: {transitions.map((status) => `${ACTION_SHORTCUTS[status]} ${ACTION_LABELS[status]}`).join(' · ')} · Ctrl+Enter
+                    Save &amp; next · J next · K previous
                   </p>
                 </>
               )}

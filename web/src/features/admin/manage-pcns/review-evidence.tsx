@@ -1,5 +1,13 @@
 import { CircleCheck, CircleX, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
-import { checklistCoverage, OFFENCE_TYPE_LABELS, OFFENCE_PHOTO_CHECKLIST, SCREEN_TEXTS, TAKEN_AT_SOURCE_LABELS, type Pcn, type PcnImage } from '@parkpatrol/shared';
+import {
+  checklistCoverage,
+  OFFENCE_TYPE_LABELS,
+  OFFENCE_PHOTO_CHECKLIST,
+  SCREEN_TEXTS,
+  TAKEN_AT_SOURCE_LABELS,
+  type Pcn,
+  type PcnImage,
+} from '@parkpatrol/shared';
 import { Card } from '../../../lib/card.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { PhotosPurgedNotice } from '../../../lib/photos-purged-notice.tsx';
@@ -18,10 +26,21 @@ export function EvidencePhotos({ pcn, title }: { pcn: Pcn; title: string }) {
         <ul className="evidence-large">
           {pcn.images.map((image, index) => (
             <li key={image.id} className="evidence-photo" aria-labelledby={`evidence-photo-${image.id}`}>
-              <h3 id={`evidence-photo-${image.id}`} className="evidence-photo__title">{photoName(index)}</h3>
+              <h3 id={`evidence-photo-${image.id}`} className="evidence-photo__title">
+                {photoName(index)}
+              </h3>
               {image.url ? (
-                <a href={image.url} target="_blank" rel="noreferrer" aria-label={`Open evidence photo ${index + 1} of ${pcn.images.length} full size in a new tab`}>
-                  <img src={image.url} alt={`Evidence photo ${index + 1} of ${title}${image.takenAt ? `, taken ${formatDateTime(image.takenAt)}` : ''}`} loading="lazy" />
+                <a
+                  href={image.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`Open evidence photo ${index + 1} of ${pcn.images.length} full size in a new tab`}
+                >
+                  <img
+                    src={image.url}
+                    alt={`Evidence photo ${index + 1} of ${title}${image.takenAt ? `, taken ${formatDateTime(image.takenAt)}` : ''}`}
+                    loading="lazy"
+                  />
                 </a>
               ) : null}
               <PhotoFacts image={image} shotLabel={(id) => labels.get(id) ?? id} />
@@ -49,7 +68,9 @@ function PhotoFacts({ image, shotLabel }: { image: PcnImage; shotLabel: (id: str
         {/* Coordinates only: a map link would send the evidence's position to another origin. */}
         <dd>
           {hasPosition ? `${image.latitude!.toFixed(5)}, ${image.longitude!.toFixed(5)}` : 'Not recorded'}
-          {hasPosition && typeof image.accuracyM === 'number' ? <span className="muted"> (within {Math.round(image.accuracyM)} m)</span> : null}
+          {hasPosition && typeof image.accuracyM === 'number' ? (
+            <span className="muted"> (within {Math.round(image.accuracyM)} m)</span>
+          ) : null}
         </dd>
       </div>
       <div>
@@ -95,26 +116,37 @@ function HashCheck({ image }: { image: PcnImage }) {
 
 /** Which of the shots this offence needs each photo covers, and which are missing. */
 export function ChecklistCoverage({ pcn }: { pcn: Pcn }) {
-  const coverage = checklistCoverage(pcn.offenceType, pcn.images.map((image) => ({ shots: image.shots ?? [] })));
+  const coverage = checklistCoverage(
+    pcn.offenceType,
+    pcn.images.map((image) => ({ shots: image.shots ?? [] })),
+  );
   const coveredCount = coverage.items.length - coverage.missing.length;
   const isNothingMarked = pcn.images.every((image) => !image.shots?.length);
   return (
     <Card title="Photo checklist" titleId="review-checklist-title">
       <p className="card__intro">
         {OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType}:{' '}
-        <strong>{coverage.isComplete ? `all ${coverage.items.length} shots covered` : `${coveredCount} of ${coverage.items.length} shots covered`}</strong>
+        <strong>
+          {coverage.isComplete ? `all ${coverage.items.length} shots covered` : `${coveredCount} of ${coverage.items.length} shots covered`}
+        </strong>
       </p>
       <ul className="coverage-list">
         {coverage.items.map((item) => (
           <li key={item.id} className={item.covered ? 'coverage-list__item' : 'coverage-list__item coverage-list__item--missing'}>
-            {item.covered ? <CircleCheck aria-hidden="true" size={18} className="status-icon--success" /> : <CircleX aria-hidden="true" size={18} className="status-icon--error" />}
+            {item.covered ? (
+              <CircleCheck aria-hidden="true" size={18} className="status-icon--success" />
+            ) : (
+              <CircleX aria-hidden="true" size={18} className="status-icon--error" />
+            )}
             <span className="coverage-list__label">{item.label}</span>
             <span className="coverage-list__photos">{item.covered ? item.photoIndexes.map(photoName).join(', ') : 'Missing'}</span>
           </li>
         ))}
       </ul>
       {isNothingMarked && pcn.images.length > 0 ? (
-        <p className="muted">No photo was marked with the shots it shows (sent before the checklist, or left unmarked); check the photos themselves.</p>
+        <p className="muted">
+          No photo was marked with the shots it shows (sent before the checklist, or left unmarked); check the photos themselves.
+        </p>
       ) : null}
     </Card>
   );

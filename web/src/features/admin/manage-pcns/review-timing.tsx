@@ -1,6 +1,14 @@
 import { Copy, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-aria-components';
-import { clockSkewWarningText, describeClockOffset, formatDuration, isKeeperNoticeOpen, pcnTitle, PCN_STATUS_LABELS, type Pcn } from '@parkpatrol/shared';
+import {
+  clockSkewWarningText,
+  describeClockOffset,
+  formatDuration,
+  isKeeperNoticeOpen,
+  pcnTitle,
+  PCN_STATUS_LABELS,
+  type Pcn,
+} from '@parkpatrol/shared';
 import { Card } from '../../../lib/card.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
@@ -62,7 +70,11 @@ export function ObservationFacts({ pcn }: { pcn: Pcn }) {
         </div>
         <div className="details__wide">
           <dt>Device clock when sent</dt>
-          <dd>{pcn.clockOffsetMs === null || pcn.clockOffsetMs === undefined ? 'Not reported by the device' : describeClockOffset(pcn.clockOffsetMs)}</dd>
+          <dd>
+            {pcn.clockOffsetMs === null || pcn.clockOffsetMs === undefined
+              ? 'Not reported by the device'
+              : describeClockOffset(pcn.clockOffsetMs)}
+          </dd>
         </div>
       </dl>
     </Card>
@@ -85,7 +97,9 @@ export function PossibleDuplicates({ pcn }: { pcn: Pcn }) {
             <ul className="duplicate-links">
               {others.map((other) => (
                 <li key={other.id}>
-                  <Link href={reviewHref(other.id)} className="text-link">{pcnTitle(other.pcnNumber)}</Link>
+                  <Link href={reviewHref(other.id)} className="text-link">
+                    {pcnTitle(other.pcnNumber)}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -100,7 +114,8 @@ export function PossibleDuplicates({ pcn }: { pcn: Pcn }) {
           </div>
         ) : (
           <p className="muted">
-            No reason was given with this notice: the first notice of a parking event needs none, and one filed offline may have been sent before the warning could show.
+            No reason was given with this notice: the first notice of a parking event needs none, and one filed offline may have been sent
+            before the warning could show.
           </p>
         )}
       </div>

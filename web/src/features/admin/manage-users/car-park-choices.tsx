@@ -3,12 +3,26 @@ import type { CarPark } from '@parkpatrol/shared';
 import { Checkbox } from '../components/checkbox.tsx';
 
 /** Tick the car parks a user patrols; inactive sites are marked so nobody is surprised. */
-export function CarParkChoices({ carParks, value, onChange, label, isDisabled }: { carParks: CarPark[]; value: string[]; onChange: (ids: string[]) => void; label: string; isDisabled?: boolean }) {
+export function CarParkChoices({
+  carParks,
+  value,
+  onChange,
+  label,
+  isDisabled,
+}: {
+  carParks: CarPark[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  label: string;
+  isDisabled?: boolean;
+}) {
   return (
     <CheckboxGroup className="field" value={value} onChange={onChange} isDisabled={isDisabled}>
       <Label className="field__label">{label}</Label>
       {carParks.length === 0 ? (
-        <Text slot="description" className="field__description">There are no car parks yet.</Text>
+        <Text slot="description" className="field__description">
+          There are no car parks yet.
+        </Text>
       ) : (
         <div className="checkbox-list">
           {carParks.map((carPark) => (

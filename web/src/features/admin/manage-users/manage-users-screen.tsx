@@ -88,11 +88,25 @@ export function ManageUsersScreen() {
     sort: list.sort.sort,
     order: list.sort.order,
   };
-  const users = useAsync(() => getUsers({ page: list.page, limit: DEFAULT_LIMIT, ...filters }), [list.page, JSON.stringify(filters)], ERROR_MESSAGES.fetchUsers);
+  const users = useAsync(
+    () => getUsers({ page: list.page, limit: DEFAULT_LIMIT, ...filters }),
+    [list.page, JSON.stringify(filters)],
+    ERROR_MESSAGES.fetchUsers,
+  );
   const carParks = useAsync(getAllCarParks, [], ERROR_MESSAGES.fetchCarParks);
   const selection = useRowSelection<{ isActive: boolean }>(users.data?.users ?? [], (user) => ({ isActive: user.isActive }));
   const [results, setResults] = useState<BulkResult[] | null>(null);
-  const { dialog, setDialog, notice, setNotice, busyId: busyUserId, runRowAction, confirm: confirmAction, closeDialog, confirmProps } = useAdminActions<NonNullable<Dialog>>(users.reload);
+  const {
+    dialog,
+    setDialog,
+    notice,
+    setNotice,
+    busyId: busyUserId,
+    runRowAction,
+    confirm: confirmAction,
+    closeDialog,
+    confirmProps,
+  } = useAdminActions<NonNullable<Dialog>>(users.reload);
 
   function filter(changes: Record<string, string | null>) {
     selection.clear();
@@ -126,15 +140,23 @@ export function ManageUsersScreen() {
     else if (key === 'delete') setDialog({ kind: 'delete', user });
     else if (key === 'deactivate') setDialog({ kind: 'deactivate', user });
     else if (key === 'activate') {
-      void runRowAction(user.id, async () => {
-        await updateUser(user.id, { isActive: true });
-        return `${fullName(user)} is active again.`;
-      }, ERROR_MESSAGES.updateUser);
+      void runRowAction(
+        user.id,
+        async () => {
+          await updateUser(user.id, { isActive: true });
+          return `${fullName(user)} is active again.`;
+        },
+        ERROR_MESSAGES.updateUser,
+      );
     } else if (key === 'onboarding') {
-      void runRowAction(user.id, async () => {
-        await sendOnboardingEmail(user.id);
-        return `${SUCCESS_MESSAGES.onboardingEmailSent} to ${user.email}.`;
-      }, ERROR_MESSAGES.sendOnboardingEmail);
+      void runRowAction(
+        user.id,
+        async () => {
+          await sendOnboardingEmail(user.id);
+          return `${SUCCESS_MESSAGES.onboardingEmailSent} to ${user.email}.`;
+        },
+        ERROR_MESSAGES.sendOnboardingEmail,
+      );
     }
   }
 
@@ -164,15 +186,31 @@ export function ManageUsersScreen() {
             </AriaButton>
             <Popover placement="bottom end" className="menu-popover">
               <Menu className="menu" aria-label={`Actions for ${fullName(user)}`} onAction={(key) => handleAction(user, String(key))}>
-                <MenuItem id="edit" className="menu__item">Edit</MenuItem>
-                <MenuItem id="car-parks" className="menu__item">Assign car parks</MenuItem>
-                {user.isActive ? <MenuItem id="onboarding" className="menu__item">Send onboarding email</MenuItem> : null}
+                <MenuItem id="edit" className="menu__item">
+                  Edit
+                </MenuItem>
+                <MenuItem id="car-parks" className="menu__item">
+                  Assign car parks
+                </MenuItem>
+                {user.isActive ? (
+                  <MenuItem id="onboarding" className="menu__item">
+                    Send onboarding email
+                  </MenuItem>
+                ) : null}
                 {isSelf ? null : user.isActive ? (
-                  <MenuItem id="deactivate" className="menu__item">Deactivate</MenuItem>
+                  <MenuItem id="deactivate" className="menu__item">
+                    Deactivate
+                  </MenuItem>
                 ) : (
-                  <MenuItem id="activate" className="menu__item">Activate</MenuItem>
+                  <MenuItem id="activate" className="menu__item">
+                    Activate
+                  </MenuItem>
                 )}
-                {isSelf ? null : <MenuItem id="delete" className="menu__item">Delete</MenuItem>}
+                {isSelf ? null : (
+                  <MenuItem id="delete" className="menu__item">
+                    Delete
+                  </MenuItem>
+                )}
               </Menu>
             </Popover>
           </MenuTrigger>
@@ -205,8 +243,18 @@ export function ManageUsersScreen() {
           },
         }}
       >
-        <SelectField label={ADMIN_TEXTS.role} options={ROLE_FILTER_OPTIONS} value={filters.role ?? ALL} onChange={(v) => filter({ role: v })} />
-        <SelectField label={ADMIN_TEXTS.status} options={STATUS_FILTER_OPTIONS} value={status ?? ALL} onChange={(v) => filter({ isActive: v })} />
+        <SelectField
+          label={ADMIN_TEXTS.role}
+          options={ROLE_FILTER_OPTIONS}
+          value={filters.role ?? ALL}
+          onChange={(v) => filter({ role: v })}
+        />
+        <SelectField
+          label={ADMIN_TEXTS.status}
+          options={STATUS_FILTER_OPTIONS}
+          value={status ?? ALL}
+          onChange={(v) => filter({ isActive: v })}
+        />
       </AdminFilters>
 
       <DismissibleAlert notice={notice} onDismiss={() => setNotice(null)} />
@@ -225,7 +273,11 @@ export function ManageUsersScreen() {
         >
           Activate
         </Button>
-        <Button variant="secondary" isDisabled={!selected.some((user) => user.isActive)} onPress={() => setDialog({ kind: 'bulk-deactivate' })}>
+        <Button
+          variant="secondary"
+          isDisabled={!selected.some((user) => user.isActive)}
+          onPress={() => setDialog({ kind: 'bulk-deactivate' })}
+        >
           Deactivate…
         </Button>
       </SelectionBar>
@@ -240,7 +292,12 @@ export function ManageUsersScreen() {
         rowLabel={fullName}
         sort={list.sort}
         onSort={list.setSort}
-        selection={{ keys: selection.pageKeys, onChange: selection.onSelectionChange, selectAllLabel: 'Select all users on this page', rowLabel: fullName }}
+        selection={{
+          keys: selection.pageKeys,
+          onChange: selection.onSelectionChange,
+          selectAllLabel: 'Select all users on this page',
+          rowLabel: fullName,
+        }}
         pagination={users.data?.pagination}
         onPageChange={list.setPage}
         dependencies={[busyUserId, me?.id]}
@@ -257,7 +314,12 @@ export function ManageUsersScreen() {
           onOpenChange={(open) => !open && closeDialog()}
           onSaved={(saved, isNew) => {
             closeDialog();
-            setNotice({ tone: 'success', text: isNew ? `${fullName(saved)} was created. Send the onboarding email so they can sign in.` : `${fullName(saved)} was updated.` });
+            setNotice({
+              tone: 'success',
+              text: isNew
+                ? `${fullName(saved)} was created. Send the onboarding email so they can sign in.`
+                : `${fullName(saved)} was updated.`,
+            });
             users.reload();
           }}
         />
@@ -292,7 +354,8 @@ export function ManageUsersScreen() {
           }
         >
           <p>
-            Delete <strong>{fullName(dialog.user)}</strong> ({dialog.user.email})? This cannot be undone. To keep their history, deactivate the account instead.
+            Delete <strong>{fullName(dialog.user)}</strong> ({dialog.user.email})? This cannot be undone. To keep their history, deactivate
+            the account instead.
           </p>
         </ConfirmDialog>
       ) : null}
@@ -312,7 +375,8 @@ export function ManageUsersScreen() {
           }
         >
           <p>
-            Deactivate <strong>{fullName(dialog.user)}</strong>? They are signed out everywhere and cannot sign in until an admin activates the account again.
+            Deactivate <strong>{fullName(dialog.user)}</strong>? They are signed out everywhere and cannot sign in until an admin activates
+            the account again.
           </p>
         </ConfirmDialog>
       ) : null}
@@ -326,7 +390,9 @@ export function ManageUsersScreen() {
           busyLabel="Deactivating..."
           onConfirm={() => void confirmAction(() => setSelectedActive(false), USER_BULK_FAILED)}
         >
-          <p>They are signed out everywhere and cannot sign in until an admin activates them again. You cannot deactivate your own account.</p>
+          <p>
+            They are signed out everywhere and cannot sign in until an admin activates them again. You cannot deactivate your own account.
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

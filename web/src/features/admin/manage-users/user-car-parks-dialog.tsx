@@ -8,7 +8,19 @@ import { ModalDialog } from '../components/modal-dialog.tsx';
 import { CarParkChoices } from './car-park-choices.tsx';
 
 /** Assigns and unassigns a user's car parks: only the changes are sent, one call each. */
-export function UserCarParksDialog({ user, carParks, isOpen, onOpenChange, onSaved }: { user: User; carParks: CarPark[]; isOpen: boolean; onOpenChange: (isOpen: boolean) => void; onSaved: () => void }) {
+export function UserCarParksDialog({
+  user,
+  carParks,
+  isOpen,
+  onOpenChange,
+  onSaved,
+}: {
+  user: User;
+  carParks: CarPark[];
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onSaved: () => void;
+}) {
   const initial = (user.carParks ?? []).map((p) => p.id);
   const [selected, setSelected] = useState<string[]>(initial);
   const [isSaving, setSaving] = useState(false);

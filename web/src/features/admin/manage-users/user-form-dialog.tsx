@@ -95,9 +95,35 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
         {serverError ? <Alert>{serverError}</Alert> : null}
         <div className="form-grid">
-          <TextField label="First name" name="firstName" autoComplete="off" value={firstName} onChange={setFirstName} errorMessage={errors.firstName} isRequired autoFocus />
-          <TextField label="Last name" name="lastName" autoComplete="off" value={lastName} onChange={setLastName} errorMessage={errors.lastName} isRequired />
-          <TextField label={ADMIN_TEXTS.email} name="email" type="email" autoComplete="off" value={email} onChange={setEmail} errorMessage={errors.email} isRequired />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="off"
+            value={firstName}
+            onChange={setFirstName}
+            errorMessage={errors.firstName}
+            isRequired
+            autoFocus
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="off"
+            value={lastName}
+            onChange={setLastName}
+            errorMessage={errors.lastName}
+            isRequired
+          />
+          <TextField
+            label={ADMIN_TEXTS.email}
+            name="email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={setEmail}
+            errorMessage={errors.email}
+            isRequired
+          />
           <SelectField
             label={ADMIN_TEXTS.role}
             name="role"
@@ -125,7 +151,9 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
         {isNew ? (
           <>
             <CarParkChoices carParks={carParks} value={carParkIds} onChange={setCarParkIds} label="Assigned car parks (optional)" />
-            <p className="muted">No password is set here: send the onboarding email and the user chooses one through their personal link.</p>
+            <p className="muted">
+              No password is set here: send the onboarding email and the user chooses one through their personal link.
+            </p>
           </>
         ) : null}
         <div className="modal__actions">

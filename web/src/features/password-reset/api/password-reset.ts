@@ -2,11 +2,21 @@ import { ERROR_MESSAGES, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function requestPasswordReset(email: string): Promise<void> {
-  return apiClient.post<void>('auth/forgot-password', { json: { email }, skipRefresh: true, token: null, fallbackMessage: ERROR_MESSAGES.resetEmailFailed });
+  return apiClient.post<void>('auth/forgot-password', {
+    json: { email },
+    skipRefresh: true,
+    token: null,
+    fallbackMessage: ERROR_MESSAGES.resetEmailFailed,
+  });
 }
 
 export function resetPassword(token: string, password: string): Promise<void> {
-  return apiClient.post<void>('auth/reset-password', { json: { token, password }, skipRefresh: true, token: null, fallbackMessage: ERROR_MESSAGES.passwordResetFailed });
+  return apiClient.post<void>('auth/reset-password', {
+    json: { token, password },
+    skipRefresh: true,
+    token: null,
+    fallbackMessage: ERROR_MESSAGES.passwordResetFailed,
+  });
 }
 
 /** Whether a reset link still works, without spending it (the screen asks before the form shows). */

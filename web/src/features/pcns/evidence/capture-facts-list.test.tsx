@@ -23,7 +23,14 @@ describe('CaptureFactsList', () => {
         offenceType="PARKING_IN_DISABLED_BAY"
         format={{ locale: 'en-GB', timeZone: 'Europe/London' }}
         images={[
-          image({ takenAtSource: 'camera', latitude: 51.501364, longitude: -0.14189, accuracyM: 8, clientSha256: SHA, shots: ['number-plate', 'bay-markings'] }),
+          image({
+            takenAtSource: 'camera',
+            latitude: 51.501364,
+            longitude: -0.14189,
+            accuracyM: 8,
+            clientSha256: SHA,
+            shots: ['number-plate', 'bay-markings'],
+          }),
           image({ id: 'img-2', takenAtSource: 'added', clientSha256: null }),
         ]}
       />,

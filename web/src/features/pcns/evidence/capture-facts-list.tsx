@@ -55,7 +55,10 @@ export function CaptureFactsList({ images, offenceType, format, renderPhoto }: C
                 <div>
                   <dt>SHA-256</dt>
                   <dd>
-                    <code className="capture-facts__hash" aria-label={`SHA-256 starting ${facts.sha256.slice(0, 8)} and ending ${facts.sha256.slice(-8)}`}>
+                    <code
+                      className="capture-facts__hash"
+                      aria-label={`SHA-256 starting ${facts.sha256.slice(0, 8)} and ending ${facts.sha256.slice(-8)}`}
+                    >
                       {facts.shortSha256}
                     </code>{' '}
                     <span className={`chip ${HASH_CHIPS[facts.hashCheck]}`}>

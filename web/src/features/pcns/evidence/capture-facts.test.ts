@@ -4,7 +4,9 @@ import { describeCaptureFacts, readDevicePosition, shortSha256, type Geolocation
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const LONDON = { locale: 'en-GB', timeZone: 'Europe/London' };
 
-function fakeGeolocation(behaviour: (success: PositionCallback, failure: PositionErrorCallback, options?: PositionOptions) => void): GeolocationLike & { options: PositionOptions[] } {
+function fakeGeolocation(
+  behaviour: (success: PositionCallback, failure: PositionErrorCallback, options?: PositionOptions) => void,
+): GeolocationLike & { options: PositionOptions[] } {
   const options: PositionOptions[] = [];
   return {
     options,
@@ -15,7 +17,8 @@ function fakeGeolocation(behaviour: (success: PositionCallback, failure: Positio
   };
 }
 
-const position = (latitude: number, longitude: number, accuracy: number) => ({ coords: { latitude, longitude, accuracy } }) as GeolocationPosition;
+const position = (latitude: number, longitude: number, accuracy: number) =>
+  ({ coords: { latitude, longitude, accuracy } }) as GeolocationPosition;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -55,7 +58,15 @@ describe('readDevicePosition', () => {
 describe('describeCaptureFacts', () => {
   it('says the camera took the photo, where, and that the server verified its checksum', () => {
     const facts = describeCaptureFacts(
-      { takenAt: '2025-03-14T09:26:53Z', takenAtSource: 'camera', latitude: 51.501364, longitude: -0.14189, accuracyM: 12.4, sha256: SHA, clientSha256: SHA.toUpperCase() },
+      {
+        takenAt: '2025-03-14T09:26:53Z',
+        takenAtSource: 'camera',
+        latitude: 51.501364,
+        longitude: -0.14189,
+        accuracyM: 12.4,
+        sha256: SHA,
+        clientSha256: SHA.toUpperCase(),
+      },
       LONDON,
     );
     expect(facts.taken).toBe('Taken by the camera at 14 Mar 2025, 09:26');
@@ -66,7 +77,10 @@ describe('describeCaptureFacts', () => {
   });
 
   it('says when the time is only when the photo was added, and what was not recorded', () => {
-    const facts = describeCaptureFacts({ takenAt: '2025-06-02T13:20:00Z', takenAtSource: 'added', sha256: SHA, clientSha256: null }, LONDON);
+    const facts = describeCaptureFacts(
+      { takenAt: '2025-06-02T13:20:00Z', takenAtSource: 'added', sha256: SHA, clientSha256: null },
+      LONDON,
+    );
     expect(facts.taken).toBe('Added at 02 Jun 2025, 14:20');
     expect(facts.position).toBe('Position not recorded');
     expect(facts.hashCheck).toBe('not-sent');

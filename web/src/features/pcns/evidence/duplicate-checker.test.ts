@@ -3,7 +3,12 @@ import type { PcnDuplicateMatch, PcnDuplicatesQuery } from '@parkpatrol/shared';
 import { createDuplicateChecker, type DuplicateCheckResult } from './duplicate-checker.ts';
 
 const query = (vehicleRegistration: string): PcnDuplicatesQuery => ({ vehicleRegistration, carParkId: 'cp-1', date: '2025-06-02' });
-const match = (id: string, pcnNumber = '00000042'): PcnDuplicateMatch => ({ id, pcnNumber, status: 'SUBMITTED', createdAt: '2025-06-02T09:00:00Z' });
+const match = (id: string, pcnNumber = '00000042'): PcnDuplicateMatch => ({
+  id,
+  pcnNumber,
+  status: 'SUBMITTED',
+  createdAt: '2025-06-02T09:00:00Z',
+});
 
 function setup(fetchDuplicates: (q: PcnDuplicatesQuery) => Promise<PcnDuplicateMatch[]>) {
   const results: DuplicateCheckResult[] = [];
@@ -36,7 +41,9 @@ describe('createDuplicateChecker', () => {
 
   it('never shows a slow answer to an older question', async () => {
     let resolveOld: (m: PcnDuplicateMatch[]) => void = () => undefined;
-    const { checker, last } = setup((q) => (q.vehicleRegistration === 'AB12' ? new Promise((resolve) => (resolveOld = resolve)) : Promise.resolve([])));
+    const { checker, last } = setup((q) =>
+      q.vehicleRegistration === 'AB12' ? new Promise((resolve) => (resolveOld = resolve)) : Promise.resolve([]),
+    );
     checker.update(query('AB12'));
     await vi.advanceTimersByTimeAsync(500);
     checker.update(query('AB12CDE'));

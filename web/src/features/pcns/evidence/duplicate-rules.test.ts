@@ -6,11 +6,20 @@ describe('duplicateQuery', () => {
   const now = new Date('2025-06-02T13:20:00Z');
 
   it('asks about the normalised registration, the car park and today’s UTC day', () => {
-    expect(duplicateQuery({ vehicleRegistration: 'ab12 cde', carParkId: 'cp-1' }, now)).toEqual({ vehicleRegistration: 'AB12CDE', carParkId: 'cp-1', date: '2025-06-02' });
+    expect(duplicateQuery({ vehicleRegistration: 'ab12 cde', carParkId: 'cp-1' }, now)).toEqual({
+      vehicleRegistration: 'AB12CDE',
+      carParkId: 'cp-1',
+      date: '2025-06-02',
+    });
   });
 
   it('uses the first sighting’s UTC day, as the server does (00:30 BST is the previous UTC day)', () => {
-    expect(duplicateQuery({ vehicleRegistration: 'AB12CDE', carParkId: 'cp-1', observedAt: '2025-06-02T23:30:00Z' }, new Date('2025-06-03T00:10:00Z'))?.date).toBe('2025-06-02');
+    expect(
+      duplicateQuery(
+        { vehicleRegistration: 'AB12CDE', carParkId: 'cp-1', observedAt: '2025-06-02T23:30:00Z' },
+        new Date('2025-06-03T00:10:00Z'),
+      )?.date,
+    ).toBe('2025-06-02');
   });
 
   it('asks nothing until the registration and car park are valid', () => {

@@ -44,7 +44,10 @@ export function duplicateMatchText(match: Pick<PcnDuplicateMatch, 'pcnNumber' | 
 export const ONE_CHARGE_TEXT = 'One charge per parking event.';
 
 /** The whole warning as one text, e.g. for a summary or a test. */
-export function duplicateWarningText(matches: ReadonlyArray<Pick<PcnDuplicateMatch, 'pcnNumber' | 'status'>>, day: 'today' | string = 'today'): string {
+export function duplicateWarningText(
+  matches: ReadonlyArray<Pick<PcnDuplicateMatch, 'pcnNumber' | 'status'>>,
+  day: 'today' | string = 'today',
+): string {
   return [...matches.map((match) => duplicateMatchText(match, day)), ONE_CHARGE_TEXT].join(' ');
 }
 

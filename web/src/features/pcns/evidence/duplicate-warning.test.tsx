@@ -17,7 +17,12 @@ describe('DuplicateWarning', () => {
 
   it('shows the step’s message on the reason field', () => {
     const html = renderToStaticMarkup(
-      <DuplicateWarning duplicates={[{ id: 'p1', pcnNumber: '00000042', status: 'ISSUED' }]} value="" onChange={() => undefined} errorMessage="Give a reason" />,
+      <DuplicateWarning
+        duplicates={[{ id: 'p1', pcnNumber: '00000042', status: 'ISSUED' }]}
+        value=""
+        onChange={() => undefined}
+        errorMessage="Give a reason"
+      />,
     );
     expect(html).toContain('(Issued)');
     expect(html).toContain('aria-invalid="true"');

@@ -4,13 +4,25 @@ import { validateEvidence } from './evidence-errors.ts';
 
 const carPark = { considerationMinutes: 5, graceMinutes: 10, stayAppliesByDefault: true };
 const complete = [{ shots: ['number-plate', 'vehicle-in-context'] }, { shots: ['signage'] }, { shots: ['contravention'] }, { shots: [] }];
-const draft = { offenceType: 'PARKING_IN_NO_PARKING_ZONE', observedAt: '2025-06-02T13:17:00Z', stayApplies: null, duplicateReason: '', photos: complete };
+const draft = {
+  offenceType: 'PARKING_IN_NO_PARKING_ZONE',
+  observedAt: '2025-06-02T13:17:00Z',
+  stayApplies: null,
+  duplicateReason: '',
+  photos: complete,
+};
 const now = Date.parse('2025-06-02T13:20:00Z');
 
 describe('validateEvidence', () => {
   it('lets the officer past the offence step while the period runs, and stops Submit until it has passed', () => {
     expect(validateEvidence(draft, { carPark, duplicates: [], now, isSubmit: false })).toEqual({});
-    const atSubmit = validateEvidence(draft, { carPark, duplicates: [], now, isSubmit: true, format: { locale: 'en-GB', timeZone: 'Europe/London' } });
+    const atSubmit = validateEvidence(draft, {
+      carPark,
+      duplicates: [],
+      now,
+      isSubmit: true,
+      format: { locale: 'en-GB', timeZone: 'Europe/London' },
+    });
     expect(atSubmit.issuedAt).toContain('You can issue this notice at 14:32.');
     expect(validateEvidence(draft, { carPark, duplicates: [], now: Date.parse('2025-06-02T13:32:00Z'), isSubmit: true })).toEqual({});
   });

@@ -32,7 +32,13 @@ export type EvidenceErrors = Partial<Record<'duplicateReason' | 'observedAt' | '
  */
 export function validateEvidence(
   draft: EvidenceDraft,
-  context: { carPark: ObservationCarPark | null | undefined; duplicates: readonly unknown[]; now: Date | number; isSubmit: boolean; format?: ClockFormat },
+  context: {
+    carPark: ObservationCarPark | null | undefined;
+    duplicates: readonly unknown[];
+    now: Date | number;
+    isSubmit: boolean;
+    format?: ClockFormat;
+  },
 ): EvidenceErrors {
   const errors: EvidenceErrors = {};
   const fields = { observedAt: draft.observedAt, stayApplies: draft.stayApplies };

@@ -45,7 +45,12 @@ describe('formatClockTime', () => {
 
 describe('describeObservation', () => {
   it('runs the timer across midnight and says the notice can be issued at 00:05 tomorrow', () => {
-    const state = describeObservation({ observedAt: '2025-03-14T23:50:00.000Z', stayApplies: null }, carPark, at('2025-03-14T23:57:05Z'), LONDON);
+    const state = describeObservation(
+      { observedAt: '2025-03-14T23:50:00.000Z', stayApplies: null },
+      carPark,
+      at('2025-03-14T23:57:05Z'),
+      LONDON,
+    );
     expect(state.phase).toBe('waiting');
     expect(state.elapsedText).toBe('Observed for 7 min 05 s');
     expect(state.remainingText).toBe('7 min 55 s');
@@ -56,17 +61,32 @@ describe('describeObservation', () => {
   });
 
   it('counts elapsed time, not the wall clock, over the spring clock change (00:55 GMT + 15 min is 02:10 BST)', () => {
-    const state = describeObservation({ observedAt: '2025-03-30T00:55:00Z', stayApplies: true }, carPark, at('2025-03-30T01:01:00Z'), LONDON);
+    const state = describeObservation(
+      { observedAt: '2025-03-30T00:55:00Z', stayApplies: true },
+      carPark,
+      at('2025-03-30T01:01:00Z'),
+      LONDON,
+    );
     expect(state.earliestIssueAt).toBe('2025-03-30T01:10:00.000Z');
     expect(state.elapsedText).toBe('Observed for 6 min 00 s');
     expect(state.explanation).toContain('You can issue this notice at 02:10.');
   });
 
   it('and over the autumn clock change (01:50 BST + 15 min is 01:05 GMT)', () => {
-    const state = describeObservation({ observedAt: '2025-10-26T00:50:00Z', stayApplies: true }, carPark, at('2025-10-26T00:59:00Z'), LONDON);
+    const state = describeObservation(
+      { observedAt: '2025-10-26T00:50:00Z', stayApplies: true },
+      carPark,
+      at('2025-10-26T00:59:00Z'),
+      LONDON,
+    );
     expect(state.earliestIssueAt).toBe('2025-10-26T01:05:00.000Z');
     expect(state.explanation).toContain('You can issue this notice at 01:05.');
-    const later = describeObservation({ observedAt: '2025-10-26T00:50:00Z', stayApplies: true }, carPark, at('2025-10-26T01:05:00Z'), LONDON);
+    const later = describeObservation(
+      { observedAt: '2025-10-26T00:50:00Z', stayApplies: true },
+      carPark,
+      at('2025-10-26T01:05:00Z'),
+      LONDON,
+    );
     expect(later.phase).toBe('can-issue');
   });
 
@@ -103,7 +123,12 @@ describe('describeObservation', () => {
   });
 
   it('has nothing to wait for when the officer turns the stay off, or before a car park is chosen', () => {
-    const off = describeObservation({ observedAt: '2025-06-02T13:17:00Z', stayApplies: false }, carPark, at('2025-06-02T13:18:00Z'), LONDON);
+    const off = describeObservation(
+      { observedAt: '2025-06-02T13:17:00Z', stayApplies: false },
+      carPark,
+      at('2025-06-02T13:18:00Z'),
+      LONDON,
+    );
     expect(off.phase).toBe('no-stay');
     expect(off.elapsedText).toBe('Observed for 1 min 00 s');
     expect(describeObservation({ observedAt: null, stayApplies: null }, null, 0).phase).toBe('no-stay');
@@ -145,7 +170,9 @@ describe('observationProblem (Submit)', () => {
 
   it('refuses a first sighting in the future (beyond the five-minute allowance)', () => {
     const now = at('2025-06-02T13:00:00Z');
-    expect(observationProblem({ observedAt: '2025-06-02T13:10:00Z', stayApplies: false }, carPark, now)).toBe(OBSERVATION_MESSAGES.observedAtInFuture);
+    expect(observationProblem({ observedAt: '2025-06-02T13:10:00Z', stayApplies: false }, carPark, now)).toBe(
+      OBSERVATION_MESSAGES.observedAtInFuture,
+    );
   });
 
   it('leaves the car park question to the car park field', () => {
@@ -161,7 +188,9 @@ describe('observationEntryProblem (Next on the offence step)', () => {
   });
 
   it('still needs the first sighting when a stay applies', () => {
-    expect(observationEntryProblem({ observedAt: null, stayApplies: null }, carPark, 0)).toBe(OBSERVATION_MESSAGES.observedAtRequiredForStay);
+    expect(observationEntryProblem({ observedAt: null, stayApplies: null }, carPark, 0)).toBe(
+      OBSERVATION_MESSAGES.observedAtRequiredForStay,
+    );
   });
 });
 
@@ -211,7 +240,9 @@ describe('the second visit', () => {
       "A stay applies: photograph the vehicle again ('Vehicle still here') at or after 10:15 before you submit this notice.",
     );
     expect(secondVisitProblem(fields, carPark, [photo(seen), photo('2026-11-25T10:15:00.000Z')], now, LONDON)).toBeNull();
-    expect(findSecondVisitTakenAt('2026-11-25T10:15:00.000Z', [photo(seen), photo('2026-11-25T10:16:30.000Z')])).toBe('2026-11-25T10:16:30.000Z');
+    expect(findSecondVisitTakenAt('2026-11-25T10:15:00.000Z', [photo(seen), photo('2026-11-25T10:16:30.000Z')])).toBe(
+      '2026-11-25T10:16:30.000Z',
+    );
     // No stay: nothing to come back for.
     expect(secondVisitProblem({ observedAt: seen, stayApplies: false }, carPark, [], now, LONDON)).toBeNull();
   });

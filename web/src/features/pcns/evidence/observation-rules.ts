@@ -95,13 +95,29 @@ export function describeObservation(
 
   if (!stayApplies || !carPark) {
     const explanation = 'No stay applies, so there is no waiting period: you can issue this notice once the evidence is complete.';
-    return { phase: 'no-stay', stayApplies: false, elapsedText, earliestIssueAt: null, remainingText: null, explanation, announcement: explanation };
+    return {
+      phase: 'no-stay',
+      stayApplies: false,
+      elapsedText,
+      earliestIssueAt: null,
+      remainingText: null,
+      explanation,
+      announcement: explanation,
+    };
   }
   const periods = describeStayPeriods(carPark);
   if (!observedAt) {
     const wait = periods ? ` ${periods} must pass after first sighting before you can issue this notice.` : '';
     const explanation = `A stay applies at this car park: record when the vehicle was first seen.${wait}`;
-    return { phase: 'not-observed', stayApplies, elapsedText, earliestIssueAt: null, remainingText: null, explanation, announcement: explanation };
+    return {
+      phase: 'not-observed',
+      stayApplies,
+      elapsedText,
+      earliestIssueAt: null,
+      remainingText: null,
+      explanation,
+      announcement: explanation,
+    };
   }
   const check = canIssue({ stayApplies, observedAt, issuedAt: now, periods: carPark });
   const earliestIssueAt = check.earliestIssueAt;
@@ -110,7 +126,15 @@ export function describeObservation(
     const explanation = periods
       ? `${periodsPassedText(carPark)}${since}: you can issue this notice.`
       : 'This car park sets no waiting period: you can issue this notice.';
-    return { phase: 'can-issue', stayApplies, elapsedText, earliestIssueAt, remainingText: null, explanation, announcement: 'You can now issue this notice.' };
+    return {
+      phase: 'can-issue',
+      stayApplies,
+      elapsedText,
+      earliestIssueAt,
+      remainingText: null,
+      explanation,
+      announcement: 'You can now issue this notice.',
+    };
   }
   const explanation = waitingText(carPark, earliestIssueAt!, now, format);
   return {
@@ -129,7 +153,11 @@ export function describeObservation(
  * first sighting, and no time may be in the future. Waiting is not a problem here: the officer
  * takes the photos meanwhile, and Submit checks the wait (observationProblem).
  */
-export function observationEntryProblem(fields: ObservationFields, carPark: ObservationCarPark | null | undefined, now: Date | number): string | null {
+export function observationEntryProblem(
+  fields: ObservationFields,
+  carPark: ObservationCarPark | null | undefined,
+  now: Date | number,
+): string | null {
   if (!carPark) return null;
   const observedAt = hasValue(fields.observedAt) ? fields.observedAt : null;
   if (observedAt !== null && Number.isNaN(Date.parse(observedAt))) return VALIDATION_MESSAGES.observedAtInvalid;
@@ -204,21 +232,33 @@ export function toTypedTime(iso: string | null | undefined): string {
  * a stay applies and the first sighting is recorded; null otherwise (docs/decisions/0012).
  */
 export function observationDueAtOf(fields: ObservationFields, carPark: ObservationCarPark | null | undefined): string | null {
-  if (!carPark || !effectiveStayApplies(fields.stayApplies, carPark) || !hasValue(fields.observedAt) || Number.isNaN(Date.parse(fields.observedAt))) return null;
+  if (
+    !carPark ||
+    !effectiveStayApplies(fields.stayApplies, carPark) ||
+    !hasValue(fields.observedAt) ||
+    Number.isNaN(Date.parse(fields.observedAt))
+  )
+    return null;
   return observationDueAt(fields.observedAt, carPark).toISOString();
 }
 
 /** The second visit's photo: the first taken at or after the due time, or null. */
 export function findSecondVisitTakenAt(dueAt: string, photos: ReadonlyArray<{ takenAt: string | null }>): string | null {
-  const { secondVisitPhotoIndex } = findSecondVisitPhoto({ observedAt: dueAt, periods: { considerationMinutes: 0, graceMinutes: 0 }, photoTakenAts: photos.map((photo) => photo.takenAt) });
+  const { secondVisitPhotoIndex } = findSecondVisitPhoto({
+    observedAt: dueAt,
+    periods: { considerationMinutes: 0, graceMinutes: 0 },
+    photoTakenAts: photos.map((photo) => photo.takenAt),
+  });
   return secondVisitPhotoIndex === null ? null : photos[secondVisitPhotoIndex]!.takenAt;
 }
 
 export const SECOND_VISIT_TEXTS = {
-  comeBack: (time: string) => `Come back at ${time}: a stay applies, so photograph the vehicle again then to show it is still here. You can leave this notice meanwhile; it waits under Open observations.`,
+  comeBack: (time: string) =>
+    `Come back at ${time}: a stay applies, so photograph the vehicle again then to show it is still here. You can leave this notice meanwhile; it waits under Open observations.`,
   dueNow: 'Consideration and grace have passed. Is the vehicle still here? Photograph it again, or close the observation if it has gone.',
   recorded: (time: string) => `Second visit recorded at ${time}: the vehicle was still here. Complete and submit the notice.`,
-  missing: (time: string) => `A stay applies: photograph the vehicle again ('Vehicle still here') at or after ${time} before you submit this notice.`,
+  missing: (time: string) =>
+    `A stay applies: photograph the vehicle again ('Vehicle still here') at or after ${time} before you submit this notice.`,
 } as const;
 
 /**

@@ -8,7 +8,15 @@ const now = () => Date.parse('2025-06-02T13:24:05Z');
 
 function render(props: Partial<Parameters<typeof ObservationTimer>[0]> = {}) {
   return renderToStaticMarkup(
-    <ObservationTimer observedAt="2025-06-02T13:17:00Z" stayApplies={null} carPark={carPark} onChange={() => undefined} now={now} format={LONDON} {...props} />,
+    <ObservationTimer
+      observedAt="2025-06-02T13:17:00Z"
+      stayApplies={null}
+      carPark={carPark}
+      onChange={() => undefined}
+      now={now}
+      format={LONDON}
+      {...props}
+    />,
   );
 }
 

@@ -29,7 +29,15 @@ export type ObservationTimerProps = {
  * timer with the time the notice may be issued. The seconds are not announced (a live region
  * that changes every second drowns a screen reader); only the phase is, when it changes.
  */
-export function ObservationTimer({ observedAt, stayApplies, carPark, onChange, showControls = true, now = Date.now, format }: ObservationTimerProps) {
+export function ObservationTimer({
+  observedAt,
+  stayApplies,
+  carPark,
+  onChange,
+  showControls = true,
+  now = Date.now,
+  format,
+}: ObservationTimerProps) {
   const headingId = useId();
   const hintId = useId();
   const state = useObservationTimer({ observedAt, stayApplies }, carPark, { now, format });
@@ -137,7 +145,6 @@ export function ObservationTimer({ observedAt, stayApplies, carPark, onChange, s
           </div>
         </div>
       ) : null}
-
     </section>
   );
 }

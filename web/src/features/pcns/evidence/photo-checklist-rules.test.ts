@@ -13,7 +13,10 @@ describe('coverage texts', () => {
   });
 
   it('sums up what is covered and what is missing', () => {
-    const coverage = checklistCoverage('PARKING_IN_NO_PARKING_ZONE', shots(['number-plate'], ['vehicle-in-context', 'contravention'], [], []));
+    const coverage = checklistCoverage(
+      'PARKING_IN_NO_PARKING_ZONE',
+      shots(['number-plate'], ['vehicle-in-context', 'contravention'], [], []),
+    );
     expect(coverageSummary(coverage)).toBe('3 of 4 shots covered. Missing: Signage.');
     const all = checklistCoverage('OTHER', shots(['number-plate', 'vehicle-in-context', 'contravention']));
     expect(coverageSummary(all)).toBe('All 3 shots covered.');
@@ -23,20 +26,25 @@ describe('coverage texts', () => {
 describe('checklistProblem', () => {
   it('is satisfied when every shot the offence needs is on some photo', () => {
     expect(
-      checklistProblem('PARKING_IN_DISABLED_BAY', shots(['number-plate'], ['vehicle-in-context', 'signage'], ['contravention', 'bay-markings'], ['no-blue-badge'])),
+      checklistProblem(
+        'PARKING_IN_DISABLED_BAY',
+        shots(['number-plate'], ['vehicle-in-context', 'signage'], ['contravention', 'bay-markings'], ['no-blue-badge']),
+      ),
     ).toBeNull();
   });
 
   it('blocks with the missing shots named', () => {
-    expect(checklistProblem('PARKING_IN_DISABLED_BAY', shots(['number-plate'], ['vehicle-in-context'], ['contravention'], ['signage']))).toBe(
+    expect(
+      checklistProblem('PARKING_IN_DISABLED_BAY', shots(['number-plate'], ['vehicle-in-context'], ['contravention'], ['signage'])),
+    ).toBe(
       'Mark which photo shows each shot this offence needs. Missing: Bay markings and No blue badge. Take another photo if none of yours shows it.',
     );
   });
 
   it('ignores shots the offence does not ask for', () => {
-    expect(checklistProblem('PARKING_WITHOUT_PERMIT', shots(['number-plate', 'bay-markings'], ['vehicle-in-context'], ['signage'], []))).toContain(
-      'Missing: Windscreen, no permit.',
-    );
+    expect(
+      checklistProblem('PARKING_WITHOUT_PERMIT', shots(['number-plate', 'bay-markings'], ['vehicle-in-context'], ['signage'], [])),
+    ).toContain('Missing: Windscreen, no permit.');
   });
 
   it('lets OTHER continue without the missing shots only when the officer ticks it', () => {
@@ -49,7 +57,9 @@ describe('checklistProblem', () => {
   });
 
   it('gives no escape to the other offences', () => {
-    expect(checklistProblem('PARKING_IN_FIRE_ROUTE', shots([]), { continueWithoutMissing: true })).toContain('Missing: Number plate, Vehicle in context, Signage, The contravention and Fire route markings.');
+    expect(checklistProblem('PARKING_IN_FIRE_ROUTE', shots([]), { continueWithoutMissing: true })).toContain(
+      'Missing: Number plate, Vehicle in context, Signage, The contravention and Fire route markings.',
+    );
   });
 
   it('leaves an unchosen offence to the offence step', () => {

@@ -9,7 +9,16 @@ const photos = [
 
 const noop = () => undefined;
 const render = (props: Partial<PhotoChecklistProps>) =>
-  renderToStaticMarkup(<PhotoChecklist offenceType="PARKING_IN_NO_PARKING_ZONE" photos={photos} onTakeShot={noop} onChangeShots={noop} onRemovePhoto={noop} {...props} />);
+  renderToStaticMarkup(
+    <PhotoChecklist
+      offenceType="PARKING_IN_NO_PARKING_ZONE"
+      photos={photos}
+      onTakeShot={noop}
+      onChangeShots={noop}
+      onRemovePhoto={noop}
+      {...props}
+    />,
+  );
 
 describe('PhotoChecklist', () => {
   it('lists the offence’s shots with hints and which photo covers each, in words', () => {

@@ -39,7 +39,15 @@ export function takeFiles(event: ChangeEvent<HTMLInputElement>): File[] {
  * shows (one tap per shot, for photos chosen from the gallery or showing more than one shot) and
  * its remove button.
  */
-export function PhotoChecklist({ offenceType, photos, onTakeShot, onChangeShots, onRemovePhoto, continueWithoutMissing = false, onChangeContinueWithoutMissing }: PhotoChecklistProps) {
+export function PhotoChecklist({
+  offenceType,
+  photos,
+  onTakeShot,
+  onChangeShots,
+  onRemovePhoto,
+  continueWithoutMissing = false,
+  onChangeContinueWithoutMissing,
+}: PhotoChecklistProps) {
   const headingId = useId();
   const items = isOffenceType(offenceType) ? OFFENCE_PHOTO_CHECKLIST[offenceType] : [];
   const coverage = isOffenceType(offenceType) ? checklistCoverage(offenceType, photos) : null;
@@ -107,7 +115,12 @@ export function PhotoChecklist({ offenceType, photos, onTakeShot, onChangeShots,
                       <ImageOff aria-hidden="true" size={24} />
                     </span>
                   )}
-                  <button type="button" className="preview__remove" aria-label={photo.isReadOnly ? `Remove photo ${number}` : `Remove photo ${number}: ${photo.name}`} onClick={() => onRemovePhoto(photo)}>
+                  <button
+                    type="button"
+                    className="preview__remove"
+                    aria-label={photo.isReadOnly ? `Remove photo ${number}` : `Remove photo ${number}: ${photo.name}`}
+                    onClick={() => onRemovePhoto(photo)}
+                  >
                     <X aria-hidden="true" size={20} />
                   </button>
                 </div>
@@ -123,7 +136,12 @@ export function PhotoChecklist({ offenceType, photos, onTakeShot, onChangeShots,
 
       {showEscape ? (
         <label className="shot-checkbox checklist__escape">
-          <input type="checkbox" className="shot-checkbox__input" checked={continueWithoutMissing} onChange={(event) => onChangeContinueWithoutMissing(event.target.checked)} />
+          <input
+            type="checkbox"
+            className="shot-checkbox__input"
+            checked={continueWithoutMissing}
+            onChange={(event) => onChangeContinueWithoutMissing(event.target.checked)}
+          />
           {continueWithoutLabel(coverage)}
         </label>
       ) : null}
@@ -135,7 +153,17 @@ export function PhotoChecklist({ offenceType, photos, onTakeShot, onChangeShots,
  * What one photo shows: a line of text, and one tap per shot behind "Change" (open at once for a
  * photo that shows nothing yet, e.g. one chosen from the gallery).
  */
-function PhotoShots({ photo, number, items, onChangeShots }: { photo: ChecklistPhoto; number: number; items: readonly PhotoChecklistItem[]; onChangeShots: (photoId: string, shots: string[]) => void }) {
+function PhotoShots({
+  photo,
+  number,
+  items,
+  onChangeShots,
+}: {
+  photo: ChecklistPhoto;
+  number: number;
+  items: readonly PhotoChecklistItem[];
+  onChangeShots: (photoId: string, shots: string[]) => void;
+}) {
   const [isOpen, setOpen] = useState(photo.shots.length === 0);
   const shown = items.filter((item) => photo.shots.includes(item.id)).map((item) => item.label);
   return (
@@ -150,7 +178,12 @@ function PhotoShots({ photo, number, items, onChangeShots }: { photo: ChecklistP
           <legend className="visually-hidden">{`Photo ${number} shows`}</legend>
           {items.map((item) => (
             <label key={item.id} className="shot-chip">
-              <input type="checkbox" className="shot-chip__input" checked={photo.shots.includes(item.id)} onChange={(event) => onChangeShots(photo.id, toggleShot(photo.shots, item.id, event.target.checked))} />
+              <input
+                type="checkbox"
+                className="shot-chip__input"
+                checked={photo.shots.includes(item.id)}
+                onChange={(event) => onChangeShots(photo.id, toggleShot(photo.shots, item.id, event.target.checked))}
+              />
               <span>{item.label}</span>
             </label>
           ))}

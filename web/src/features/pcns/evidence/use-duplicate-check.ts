@@ -35,7 +35,11 @@ function subscribeToConnection(onChange: () => void): () => void {
 // The same signal as the outbox's useIsOnline; a feature cannot import another, and this one
 // only decides whether asking is worth it.
 function useNavigatorOnline(): boolean {
-  return useSyncExternalStore(subscribeToConnection, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /**
@@ -63,7 +67,10 @@ export function useDuplicateCheck(input: DuplicateCheckInput, options: Duplicate
   }, [debounceMs]);
 
   const query = isOnline
-    ? duplicateQuery({ vehicleRegistration: input.vehicleRegistration, carParkId: input.carParkId, observedAt: input.observedAt }, (options.now ?? (() => new Date()))())
+    ? duplicateQuery(
+        { vehicleRegistration: input.vehicleRegistration, carParkId: input.carParkId, observedAt: input.observedAt },
+        (options.now ?? (() => new Date()))(),
+      )
     : null;
   const key = duplicateQueryKey(query);
 

@@ -44,7 +44,9 @@ export function ObservationDueBanner({ userId, exceptDraftId = null }: { userId:
     <div className="observation-banner" role="alert">
       <BellRing aria-hidden="true" size={20} />
       <p className="observation-banner__text">
-        {due.length === 1 ? OBSERVATION_TEXTS.bannerOne(observationTitle(first), carParkName(first)) : OBSERVATION_TEXTS.bannerMany(due.length)}
+        {due.length === 1
+          ? OBSERVATION_TEXTS.bannerOne(observationTitle(first), carParkName(first))
+          : OBSERVATION_TEXTS.bannerMany(due.length)}
       </p>
       <Link to={due.length === 1 ? paths.continueDraft(first.id) : paths.dashboard} className="button button--primary">
         {due.length === 1 ? OBSERVATION_TEXTS.goBack : OBSERVATION_TEXTS.openTitle}

@@ -7,7 +7,8 @@ export const OBSERVATION_TEXTS = {
   due: (time: string) => `Due at ${time}`,
   dueNow: 'Due now: go back and check the vehicle',
   goBack: 'Go back to it',
-  bannerOne: (registration: string, carPark: string) => `Observation due: ${registration} at ${carPark}. Go back and check whether the vehicle is still there.`,
+  bannerOne: (registration: string, carPark: string) =>
+    `Observation due: ${registration} at ${carPark}. Go back and check whether the vehicle is still there.`,
   bannerMany: (count: number) => `${count} observations are due. Go back and check whether each vehicle is still there.`,
   notificationTitle: 'Observation due',
   closed: (time: string) => `Vehicle gone at ${time}: no notice`,

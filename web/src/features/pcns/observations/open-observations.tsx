@@ -29,7 +29,9 @@ export function OpenObservations() {
     <>
       {open.length > 0 ? (
         <section className="pending-section" aria-labelledby="open-observations-title">
-          <h2 className="pending-section__title" id="open-observations-title">{OBSERVATION_TEXTS.openTitle}</h2>
+          <h2 className="pending-section__title" id="open-observations-title">
+            {OBSERVATION_TEXTS.openTitle}
+          </h2>
           <ul className="pending-list">
             {open.map((row) => (
               <OpenObservationItem key={row.id} row={row} now={now} />
@@ -39,7 +41,9 @@ export function OpenObservations() {
       ) : null}
       {closed.length > 0 ? (
         <section className="pending-section" aria-labelledby="closed-observations-title">
-          <h2 className="pending-section__title" id="closed-observations-title">{OBSERVATION_TEXTS.closedTitle}</h2>
+          <h2 className="pending-section__title" id="closed-observations-title">
+            {OBSERVATION_TEXTS.closedTitle}
+          </h2>
           <ul className="pending-list">
             {closed.slice(0, CLOSED_SHOWN).map((row) => (
               <li key={row.id} className="pending-item pending-item--closed" data-observation-id={row.id}>
@@ -47,8 +51,13 @@ export function OpenObservations() {
                   <span className="pending-item__title">{observationTitle(row)}</span>
                   <span className="pending-item__details muted">{`First seen ${formatDateTime(row.observedAt ?? '')}`}</span>
                   <span className="pending-item__state">
-                    <EyeOff aria-hidden="true" size={16} /> {OBSERVATION_TEXTS.closed(formatClockTime(row.observationClosedAt ?? new Date(row.updatedAt).toISOString(), Date.now()))}
-                    {row.observationSyncedStatus !== 'GONE' ? <span className="muted">{` · ${row.observationSyncError ?? OBSERVATION_TEXTS.notSynced}`}</span> : null}
+                    <EyeOff aria-hidden="true" size={16} />{' '}
+                    {OBSERVATION_TEXTS.closed(
+                      formatClockTime(row.observationClosedAt ?? new Date(row.updatedAt).toISOString(), Date.now()),
+                    )}
+                    {row.observationSyncedStatus !== 'GONE' ? (
+                      <span className="muted">{` · ${row.observationSyncError ?? OBSERVATION_TEXTS.notSynced}`}</span>
+                    ) : null}
                   </span>
                 </span>
               </li>
@@ -73,7 +82,11 @@ function OpenObservationItem({ row, now }: { row: ObservationRow; now: number })
         </span>
       </span>
       <span className="pending-item__actions">
-        <Link to={paths.continueDraft(row.id)} className={`button ${isDue ? 'button--primary' : 'button--secondary'}`} aria-label={`${OBSERVATION_TEXTS.goBack}: ${title}`}>
+        <Link
+          to={paths.continueDraft(row.id)}
+          className={`button ${isDue ? 'button--primary' : 'button--secondary'}`}
+          aria-label={`${OBSERVATION_TEXTS.goBack}: ${title}`}
+        >
           {OBSERVATION_TEXTS.goBack}
         </Link>
         <ConfirmButton

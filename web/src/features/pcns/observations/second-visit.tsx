@@ -83,7 +83,7 @@ export function SecondVisit({ draftId, dueAt, photos, isRecorded, onTakePhoto, i
               confirmLabel={OBSERVATION_TEXTS.gone}
               onConfirm={async () => {
                 await closeObservation(getLocalDb(), draftId);
-                navigate(paths.dashboard, { replace: true });
+                void navigate(paths.dashboard, { replace: true });
               }}
             >
               <EyeOff aria-hidden="true" size={18} />

@@ -23,13 +23,30 @@ type Props = {
   problemId?: string;
 };
 
-export function EvidenceStep({ draft, hasError, pendingPhotos, inputRef, onAddPhotos, onRemovePhoto, onRemoveExistingImage, onChangeShots, onChangeChecklistWaived, problemId }: Props) {
+export function EvidenceStep({
+  draft,
+  hasError,
+  pendingPhotos,
+  inputRef,
+  onAddPhotos,
+  onRemovePhoto,
+  onRemoveExistingImage,
+  onChangeShots,
+  onChangeChecklistWaived,
+  problemId,
+}: Props) {
   const countId = useId();
   const count = countImages(draft);
   const previewUrls = usePhotoPreviewUrls(draft.photos);
   const existingIds = new Set(draft.existingImages.map((image) => image.id));
   const photos: ChecklistPhoto[] = [
-    ...draft.existingImages.map((image) => ({ id: image.id, name: image.fileName, previewUrl: image.url, shots: image.shots ?? [], isReadOnly: true })),
+    ...draft.existingImages.map((image) => ({
+      id: image.id,
+      name: image.fileName,
+      previewUrl: image.url,
+      shots: image.shots ?? [],
+      isReadOnly: true,
+    })),
     ...draft.photos.map((photo) => ({ id: photo.id, name: photo.name, previewUrl: previewUrls[photo.id] ?? null, shots: photo.shots })),
   ];
   const describedBy = [countId, hasError ? problemId : undefined].filter(Boolean).join(' ');

@@ -29,12 +29,17 @@ export function PcnFormScreen() {
   // Car parks come from the phone's copy first, signal or not, kept fresh from sign-in on and
   // refreshed when signal comes back while the form is open (lib/filing-data.ts).
   const carParks = useFilingCarParks(userId || null);
-  const pcn = useCachedAsync<Pcn | null>(id ? `pcn:${id}` : null, () => (id ? getPcn(id) : Promise.resolve(null)), [id], ERROR_MESSAGES.fetchPcn);
+  const pcn = useCachedAsync<Pcn | null>(
+    id ? `pcn:${id}` : null,
+    () => (id ? getPcn(id) : Promise.resolve(null)),
+    [id],
+    ERROR_MESSAGES.fetchPcn,
+  );
 
   // A new notice gets its id at once, in the URL: a reload (or a crash) comes back to this draft.
   const startNewDraft = useCallback(() => navigate({ search: `?${DRAFT_PARAM}=${newDraftId()}` }, { replace: true }), [navigate]);
   useEffect(() => {
-    if (!isEdit && !draftId) startNewDraft();
+    if (!isEdit && !draftId) void startNewDraft();
   }, [isEdit, draftId, startNewDraft]);
 
   const createInitial = useCallback(
@@ -63,7 +68,9 @@ export function PcnFormScreen() {
       <>
         <Alert>{pcn.error.status === 404 ? ERROR_MESSAGES.pcnNotFound : pcn.error.message}</Alert>
         <div>
-          <LinkButton href={paths.pcns} variant="secondary">{SCREEN_TEXTS.backToList}</LinkButton>
+          <LinkButton href={paths.pcns} variant="secondary">
+            {SCREEN_TEXTS.backToList}
+          </LinkButton>
         </div>
       </>
     );
@@ -72,7 +79,9 @@ export function PcnFormScreen() {
       <>
         <Alert tone="info">{SERVER_MESSAGES.pcnNotEditable}</Alert>
         <div>
-          <LinkButton href={paths.pcn(pcn.data.id)} variant="secondary">{SCREEN_TEXTS.back}</LinkButton>
+          <LinkButton href={paths.pcn(pcn.data.id)} variant="secondary">
+            {SCREEN_TEXTS.back}
+          </LinkButton>
         </div>
       </>
     );

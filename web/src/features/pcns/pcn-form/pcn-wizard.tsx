@@ -17,7 +17,15 @@ import { requestReminderPermission } from '../observations/reminders.ts';
 import { SecondVisit } from '../observations/second-visit.tsx';
 import { useDuplicateCheck } from '../evidence/use-duplicate-check.ts';
 import { useObservationTimer } from '../evidence/use-observation-timer.ts';
-import { errorsOnStep, firstStepWithError, reconcileErrors, validateDraft, type DraftErrors, type PcnDraft, type PcnDraftFields } from '../pcn-draft.ts';
+import {
+  errorsOnStep,
+  firstStepWithError,
+  reconcileErrors,
+  validateDraft,
+  type DraftErrors,
+  type PcnDraft,
+  type PcnDraftFields,
+} from '../pcn-draft.ts';
 import { defaultCarParkId, readLastCarPark, rememberLastCarPark } from './default-car-park.ts';
 import { readRecentLocations, rememberLocation } from './recent-locations.ts';
 import { EvidenceStep } from './evidence-step.tsx';
@@ -32,7 +40,11 @@ export type CarParkOption = { id: string; name: string } & Partial<ObservationCa
 
 function toObservationCarPark(option: CarParkOption | undefined): ObservationCarPark | null {
   if (!option || typeof option.considerationMinutes !== 'number' || typeof option.graceMinutes !== 'number') return null;
-  return { considerationMinutes: option.considerationMinutes, graceMinutes: option.graceMinutes, stayAppliesByDefault: Boolean(option.stayAppliesByDefault) };
+  return {
+    considerationMinutes: option.considerationMinutes,
+    graceMinutes: option.graceMinutes,
+    stayAppliesByDefault: Boolean(option.stayAppliesByDefault),
+  };
 }
 
 export type FieldRefs = Record<keyof PcnDraftFields | 'images', RefObject<HTMLElement | null>>;
@@ -59,7 +71,16 @@ type Props = {
   isLoadingCarParks: boolean;
 };
 
-export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftLocked, carParks, carParksError, isLoadingCarParks }: Props) {
+export function PcnWizard({
+  draftKey,
+  userId,
+  createInitial,
+  reconcile,
+  onDraftLocked,
+  carParks,
+  carParksError,
+  isLoadingCarParks,
+}: Props) {
   const navigate = useNavigate();
   const draftApi = usePcnDraft({ draftKey, userId, createInitial, reconcile });
   const { draft, status } = draftApi;
@@ -92,12 +113,19 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
   // Ticks while a first sighting runs: an edit's Submit waits for consideration + grace.
   const observation = useObservationTimer({ observedAt: draft?.observedAt, stayApplies: draft?.stayApplies }, carPark);
   const needsCarPark = Boolean(draft && !draft.pcnId && !draft.carParkId && !isLoadingCarParks);
-  const startingCarParkId = needsCarPark ? defaultCarParkId(carParks.map((option) => option.id), readLastCarPark(userId)) : '';
+  const startingCarParkId = needsCarPark
+    ? defaultCarParkId(
+        carParks.map((option) => option.id),
+        readLastCarPark(userId),
+      )
+    : '';
   const { updateFields } = draftApi;
   // A stay's observation (docs/decisions/0012): its due time, and 'OPEN' once it is recorded
   // (registration, car park, a photo), kept in the draft for the lists, reminders and sync.
   const observationDueAt = draft && !draft.pcnId ? observationDueAtOf(draft, carPark) : null;
-  const isObservationRecorded = Boolean(observationDueAt && draft?.vehicleRegistration.trim() && draft.carParkId && draft.photos.length > 0);
+  const isObservationRecorded = Boolean(
+    observationDueAt && draft?.vehicleRegistration.trim() && draft.carParkId && draft.photos.length > 0,
+  );
   const observationStatus = observationDueAt && (isObservationRecorded || draft?.observationStatus === 'OPEN') ? 'OPEN' : null;
   useEffect(() => {
     if (!draft || draft.pcnId || isLoadingCarParks) return;
@@ -128,7 +156,9 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
     const before = previousDraft.current;
     previousDraft.current = draft;
     if (!before || before.id !== draft.id) return;
-    setErrors((current) => (Object.keys(current).length === 0 ? current : reconcileErrors(current, before, draft, validateAll(draft, false))));
+    setErrors((current) =>
+      Object.keys(current).length === 0 ? current : reconcileErrors(current, before, draft, validateAll(draft, false)),
+    );
     // validateAll reads the car park and duplicates of this render, as the draft does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft]);
@@ -164,7 +194,8 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
   }
 
   function clearErrors(...fields: Array<keyof DraftErrors>) {
-    if (fields.some((field) => errors[field])) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as keyof DraftErrors))));
+    if (fields.some((field) => errors[field]))
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as keyof DraftErrors))));
   }
 
   function handleNext() {
@@ -206,9 +237,13 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
         });
         rememberLocation(userId, currentDraft.carParkId, currentDraft.location);
         rememberLastCarPark(userId, currentDraft.carParkId);
-        navigate(paths.pcns, { replace: true });
+        void navigate(paths.pcns, { replace: true });
       } catch (error) {
-        setSubmitError(isQuotaExceededError(error) ? STORAGE_FULL_MESSAGE : `${ERROR_MESSAGES.createPcn}: it could not be saved on this phone. Try again.`);
+        setSubmitError(
+          isQuotaExceededError(error)
+            ? STORAGE_FULL_MESSAGE
+            : `${ERROR_MESSAGES.createPcn}: it could not be saved on this phone. Try again.`,
+        );
         setSubmitting(false);
       }
       return;
@@ -216,7 +251,7 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
     try {
       await updatePcn({ ...currentDraft, pcnId });
       await draftApi.discard();
-      navigate(paths.pcns);
+      void navigate(paths.pcns);
     } catch (error) {
       const fallback = ERROR_MESSAGES.updatePcn;
       const apiError = toApiError(error, fallback);
@@ -310,15 +345,16 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
           />
         ) : null}
         {step === 1 ? (
-          <OffenceStep draft={draft} errors={stepErrors} fieldRefs={fieldRefs} onChange={draftApi.updateFields} recentLocations={readRecentLocations(userId, draft.carParkId)} />
+          <OffenceStep
+            draft={draft}
+            errors={stepErrors}
+            fieldRefs={fieldRefs}
+            onChange={draftApi.updateFields}
+            recentLocations={readRecentLocations(userId, draft.carParkId)}
+          />
         ) : null}
         {step === 1 ? (
-          <ObservationTimer
-            observedAt={draft.observedAt}
-            stayApplies={draft.stayApplies}
-            carPark={carPark}
-            onChange={updateObservation}
-          />
+          <ObservationTimer observedAt={draft.observedAt} stayApplies={draft.stayApplies} carPark={carPark} onChange={updateObservation} />
         ) : null}
         {step === 2 ? (
           <EvidenceStep
@@ -364,7 +400,12 @@ export function PcnWizard({ draftKey, userId, createInitial, reconcile, onDraftL
             </Button>
           ) : (
             // Blocked looks blocked; aria-disabled keeps it focusable, and the reason is beside it.
-            <Button type="submit" isDisabled={isBusy} aria-disabled={isSubmitBlocked || undefined} className={isSubmitBlocked ? 'button--blocked' : undefined}>
+            <Button
+              type="submit"
+              isDisabled={isBusy}
+              aria-disabled={isSubmitBlocked || undefined}
+              className={isSubmitBlocked ? 'button--blocked' : undefined}
+            >
               <Send aria-hidden="true" size={18} />
               {SCREEN_TEXTS.submitPcn}
             </Button>

@@ -14,7 +14,11 @@ function useObjectUrl(blob: Blob): string | null {
 
 export function BlobThumbnail({ blob, alt }: { blob: Blob; alt: string }) {
   const url = useObjectUrl(blob);
-  return url ? <img src={url} alt={alt} width={PREVIEW_THUMBNAIL_PX} height={PREVIEW_THUMBNAIL_PX} /> : <span className="preview__placeholder" />;
+  return url ? (
+    <img src={url} alt={alt} width={PREVIEW_THUMBNAIL_PX} height={PREVIEW_THUMBNAIL_PX} />
+  ) : (
+    <span className="preview__placeholder" />
+  );
 }
 
 export function UrlThumbnail({ url, alt }: { url: string; alt: string }) {

@@ -26,7 +26,12 @@ export function readRecentLocations(userId: string, carParkId: string, storage: 
   }
 }
 
-export function rememberLocation(userId: string, carParkId: string, location: string, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
+export function rememberLocation(
+  userId: string,
+  carParkId: string,
+  location: string,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): void {
   if (!carParkId) return;
   try {
     storage.setItem(keyOf(userId, carParkId), JSON.stringify(addRecentLocation(readRecentLocations(userId, carParkId, storage), location)));

@@ -41,9 +41,15 @@ export function ReviewStep({ draft, carParks, onEditStep }: Props) {
         ))}
       </ul>
       <div className="button-row">
-        <Button variant="text" onPress={() => onEditStep(0)}>Change vehicle details</Button>
-        <Button variant="text" onPress={() => onEditStep(1)}>Change offence information</Button>
-        <Button variant="text" onPress={() => onEditStep(2)}>Change photos</Button>
+        <Button variant="text" onPress={() => onEditStep(0)}>
+          Change vehicle details
+        </Button>
+        <Button variant="text" onPress={() => onEditStep(1)}>
+          Change offence information
+        </Button>
+        <Button variant="text" onPress={() => onEditStep(2)}>
+          Change photos
+        </Button>
       </div>
     </>
   );

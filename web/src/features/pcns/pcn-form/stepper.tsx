@@ -10,7 +10,9 @@ export function Stepper({ current }: { current: number }) {
           className={['stepper__item', index < current ? 'stepper__item--done' : ''].filter(Boolean).join(' ')}
           aria-current={index === current ? 'step' : undefined}
         >
-          <span className="stepper__number" aria-hidden="true">{index + 1}</span>
+          <span className="stepper__number" aria-hidden="true">
+            {index + 1}
+          </span>
           <span>{label}</span>
         </li>
       ))}

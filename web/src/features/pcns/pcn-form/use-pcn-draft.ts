@@ -159,7 +159,11 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
       (photoId, shots) => {
         const current = draftRef.current;
         if (!current) return;
-        setDraft({ ...current, photos: current.photos.map((photo) => (photo.id === photoId ? { ...photo, shots } : photo)), updatedAt: new Date().toISOString() });
+        setDraft({
+          ...current,
+          photos: current.photos.map((photo) => (photo.id === photoId ? { ...photo, shots } : photo)),
+          updatedAt: new Date().toISOString(),
+        });
         store.setPhotoShots(photoId, shots).then(() => setStorageError(null), reportStorageError);
       },
       [store, setDraft, reportStorageError],

@@ -20,7 +20,16 @@ type Props = {
   onChange: (patch: Partial<PcnDraftFields>) => void;
 };
 
-export function VehicleStep({ autoFocusRegistration = false, draft, errors, fieldRefs, carParks, carParksError, isLoadingCarParks, onChange }: Props) {
+export function VehicleStep({
+  autoFocusRegistration = false,
+  draft,
+  errors,
+  fieldRefs,
+  carParks,
+  carParksError,
+  isLoadingCarParks,
+  onChange,
+}: Props) {
   return (
     <>
       <TextField
