@@ -12,11 +12,15 @@ export const root = join(import.meta.dirname, '..', '..');
 export function startProcess(script: string, env: Record<string, string>, cwd = root, options: { cpu?: number } = {}): ChildProcess {
   const command = process.execPath;
   const pinned = options.cpu !== undefined && canPin();
-  return spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(options.cpu), command, script] : [script], {
+  const child = spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(options.cpu), command, script] : [script], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Read and dropped, as a log collector reads a server's output: a pipe nobody reads fills, and
+  // then the server's log writes wait (or, buffered, grow) and the numbers measure that instead.
+  child.stdout?.resume();
+  return child;
 }
 
 /** util-linux's taskset and more than one CPU: a server and its load generator can each have a core of their own. */

@@ -24,9 +24,11 @@ export function observeRequests(deps: { logger: Logger; metrics: Metrics; trustP
     const started = performance.now();
     const requestId = requestIdFor(c.req.header('x-request-id'), deps);
     c.set('requestId', requestId);
+    // Set before the answer is made, so it is made with it: touching c.res's headers afterwards
+    // makes @hono/node-server turn its light answer into a full web Response (GET
+    // /api/users/profile: 5,700 req/s that way, 6,900 this way, in scripts/bench/api.ts).
+    c.header('X-Request-Id', requestId);
     await withLogFields({ requestId }, next);
-    // On the answer's own headers: c.header() after the handler would rebuild the response.
-    c.res.headers.set('X-Request-Id', requestId);
     const durationMs = performance.now() - started;
     const route = routePath(c) || 'unmatched';
     const status = c.res.status;
