@@ -33,6 +33,8 @@ export type Config = {
    * and AWS_REGION itself; `endpoint` is AWS_ENDPOINT_URL_S3 (a non-AWS server), if set.
    */
   evidenceStore: EvidenceStoreTarget;
+  /** Seconds a rotated refresh token still gets its rotation's answer (auth/refresh-tokens.ts). */
+  refreshReuseSeconds: number;
   /** The bearer token /metrics asks for; unset, there is no /metrics route. */
   metricsToken: string | undefined;
 };
@@ -59,6 +61,12 @@ const envSchema = z.object({
     .optional(),
   NODE_ENV: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  REFRESH_REUSE_SECONDS: z.coerce
+    .number({ error: 'REFRESH_REUSE_SECONDS must be a whole number of seconds from 0 to 60' })
+    .int('REFRESH_REUSE_SECONDS must be a whole number of seconds from 0 to 60')
+    .min(0, 'REFRESH_REUSE_SECONDS must be a whole number of seconds from 0 to 60')
+    .max(60, 'REFRESH_REUSE_SECONDS must be a whole number of seconds from 0 to 60')
+    .default(30),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
   KEEPER_NOTICE_DAYS: z.coerce
@@ -121,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keeperNoticeDays: e.KEEPER_NOTICE_DAYS,
     evidenceRetentionDays: e.EVIDENCE_RETENTION_DAYS,
     evidenceStore,
+    refreshReuseSeconds: e.REFRESH_REUSE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideRefresh, REFRESH_REUSE_GRACE_MS } from './refresh-tokens.ts';
+import { decideRefresh, DEFAULT_REFRESH_REUSE_SECONDS } from './refresh-tokens.ts';
 
-const now = new Date('2026-03-01T12:00:00.000Z');
+const now = new Date('2026-11-25T10:00:00Z');
 const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
-const live = { expires_at: later(60_000), rotated_at: null, revoked_at: null, grace_used_at: null };
-const last = { isRotatedLast: true };
+const WINDOW_MS = DEFAULT_REFRESH_REUSE_SECONDS * 1000;
+const live = { expires_at: later(60_000), rotated_at: null, revoked_at: null, successor_sealed: null };
+const rotated = (agoMs: number) => ({ ...live, rotated_at: later(-agoMs), successor_sealed: 'sealed' });
+const last = { isRotatedLast: true, reuseWindowMs: WINDOW_MS };
 
 describe('decideRefresh', () => {
   it('rotates a live token that was never used', () => {
@@ -16,23 +18,26 @@ describe('decideRefresh', () => {
     expect(decideRefresh({ ...live, expires_at: now.toISOString() }, now, last)).toBe('invalid');
   });
 
-  it('lets the token rotated last be replayed once within the grace period', () => {
-    expect(decideRefresh({ ...live, rotated_at: later(-REFRESH_REUSE_GRACE_MS) }, now, last)).toBe('grace-replay');
+  it('answers the token rotated last with its rotation again, as often as asked, within the reuse window', () => {
+    expect(decideRefresh(rotated(1000), now, last)).toBe('replay');
+    expect(decideRefresh(rotated(WINDOW_MS), now, last)).toBe('replay');
   });
 
-  it('treats a second replay within the grace period as theft', () => {
-    expect(decideRefresh({ ...live, rotated_at: later(-1000), grace_used_at: later(-500) }, now, last)).toBe('reuse-detected');
+  it('honours the configured window, 0 included', () => {
+    expect(decideRefresh(rotated(45_000), now, { ...last, reuseWindowMs: 60_000 })).toBe('replay');
+    expect(decideRefresh(rotated(1), now, { ...last, reuseWindowMs: 0 })).toBe('reuse-detected');
   });
 
-  it('treats a replay of a token that is no longer the one rotated last as theft, even within the grace period', () => {
-    expect(decideRefresh({ ...live, rotated_at: later(-1000) }, now, { isRotatedLast: false })).toBe('reuse-detected');
+  it('treats a replay of a token that is no longer the one rotated last as theft, even within the window', () => {
+    expect(decideRefresh(rotated(1000), now, { ...last, isRotatedLast: false })).toBe('reuse-detected');
   });
 
-  it('treats reuse of a token rotated before the grace period as theft', () => {
-    expect(decideRefresh({ ...live, rotated_at: later(-REFRESH_REUSE_GRACE_MS - 1) }, now, last)).toBe('reuse-detected');
+  it('treats reuse after the window as theft', () => {
+    expect(decideRefresh(rotated(WINDOW_MS + 1), now, last)).toBe('reuse-detected');
   });
 
-  it('refuses a revoked token even inside the grace period', () => {
-    expect(decideRefresh({ ...live, rotated_at: later(-1000), revoked_at: later(-500) }, now, last)).toBe('invalid');
+  it('treats a token rotated before its successor was kept as theft, and refuses a revoked one', () => {
+    expect(decideRefresh({ ...rotated(1000), successor_sealed: null }, now, last)).toBe('reuse-detected');
+    expect(decideRefresh({ ...rotated(1000), revoked_at: later(-500) }, now, last)).toBe('invalid');
   });
 });

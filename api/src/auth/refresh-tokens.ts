@@ -2,30 +2,33 @@ import { randomUUID } from 'node:crypto';
 import { engineOf, type Db } from '../db/database.ts';
 import type { RefreshTokensTable } from '../db/schema.ts';
 import { generateOpaqueToken, hashToken } from '../services/crypto-tokens.ts';
+import { seal, unseal } from './sealed-text.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
- * A token rotated this recently may be presented again: two tabs refreshing at once, or an
- * answer lost on a bad network, must not sign a patrol officer out (design section 7).
+ * How long a rotated token may be presented again and get the same answer (REFRESH_REUSE_SECONDS,
+ * default 30, at most 60): a refresh the page abandoned after the server rotated the token, or
+ * two tabs refreshing at once, must not sign a patrol officer out. Identity providers call this
+ * the reuse interval.
  */
-export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
+export const DEFAULT_REFRESH_REUSE_SECONDS = 30;
 
-type RefreshTokenState = Pick<RefreshTokensTable, 'expires_at' | 'rotated_at' | 'revoked_at' | 'grace_used_at'>;
+type RefreshTokenState = Pick<RefreshTokensTable, 'expires_at' | 'rotated_at' | 'revoked_at' | 'successor_sealed'>;
 
-export type RefreshDecision = 'rotate' | 'grace-replay' | 'reuse-detected' | 'invalid';
+export type RefreshDecision = 'rotate' | 'replay' | 'reuse-detected' | 'invalid';
 
 /**
  * What presenting a stored refresh token at `now` means. Pure, so the rule is tested on its own.
- * A rotated token earns a fresh pair once, within the grace period, and only while it is the
+ * A rotated token gets its rotation's answer again while the reuse window lasts and it is the
  * one rotated last in its family; any other reuse means it was copied.
  */
-export function decideRefresh(token: RefreshTokenState, now: Date, options: { isRotatedLast: boolean }): RefreshDecision {
+export function decideRefresh(token: RefreshTokenState, now: Date, options: { isRotatedLast: boolean; reuseWindowMs: number }): RefreshDecision {
   const at = now.getTime();
   if (token.revoked_at !== null) return 'invalid';
   if (Date.parse(token.expires_at) <= at) return 'invalid';
   if (token.rotated_at === null) return 'rotate';
-  const isFresh = at - Date.parse(token.rotated_at) <= REFRESH_REUSE_GRACE_MS;
-  if (isFresh && token.grace_used_at === null && options.isRotatedLast) return 'grace-replay';
+  const isFresh = at - Date.parse(token.rotated_at) <= options.reuseWindowMs;
+  if (isFresh && options.isRotatedLast && token.successor_sealed !== null) return 'replay';
   return 'reuse-detected';
 }
 
@@ -45,6 +48,7 @@ async function insertRefreshToken(db: Db, input: { userId: string; familyId: str
       revoked_at: null,
       created_at: input.now.toISOString(),
       grace_used_at: null,
+      successor_sealed: null,
     })
     .execute();
   return { id, token };
@@ -59,15 +63,21 @@ export async function issueRefreshToken(db: Db, input: { userId: string; now: Da
   return token;
 }
 
+/** `issuedAt`: when the answered pair was first issued (a replay's is its rotation's). */
 export type RotateResult =
-  | { ok: true; userId: string; familyId: string; refreshToken: string }
+  | { ok: true; userId: string; familyId: string; refreshToken: string; issuedAt: Date }
   | { ok: false; reason: 'invalid' | 'reuse-detected' | 'user-inactive'; userId?: string };
 
 /**
- * Exchanges a refresh token for a new one in the same family. Reuse of a token rotated longer
- * ago than the grace period means it was copied: the whole family is revoked.
+ * Exchanges a refresh token for a new one in the same family, and keeps the new one sealed on
+ * the old row: presented again within the reuse window, the old token gets that same new one
+ * back. Reuse after the window (or of a token no longer the one rotated last) means it was
+ * copied: the whole family is revoked.
  */
-export async function rotateRefreshToken(db: Db, input: { token: string; now: Date }): Promise<RotateResult> {
+export async function rotateRefreshToken(
+  db: Db,
+  input: { token: string; now: Date; reuseWindowMs: number; sealKey: Buffer },
+): Promise<RotateResult> {
   const stamp = input.now.toISOString();
   return db.transaction().execute(async (trx): Promise<RotateResult> => {
     const row = await trx
@@ -80,13 +90,13 @@ export async function rotateRefreshToken(db: Db, input: { token: string; now: Da
         'refresh_tokens.expires_at',
         'refresh_tokens.rotated_at',
         'refresh_tokens.revoked_at',
-        'refresh_tokens.grace_used_at',
+        'refresh_tokens.successor_sealed',
         'users.is_active',
       ])
       .where('refresh_tokens.token_hash', '=', hashToken(input.token))
       // Two tabs refreshing with one token at once: SQLite's one writer runs them in turn; on
       // PostgreSQL the second waits on this row lock and then reads the first one's rotation, so
-      // it becomes the grace replay instead of a second rotation of the same token.
+      // it becomes a replay (the same answer) instead of a second rotation of the same token.
       .$if(engineOf(trx) === 'postgres', (query) => query.forUpdate('refresh_tokens'))
       .executeTakeFirst();
     if (!row) return { ok: false, reason: 'invalid' };
@@ -96,7 +106,10 @@ export async function rotateRefreshToken(db: Db, input: { token: string; now: Da
       .select((eb) => eb.fn.max('rotated_at').as('rotated_at'))
       .where('family_id', '=', row.family_id)
       .executeTakeFirst();
-    const decision = decideRefresh(row, input.now, { isRotatedLast: row.rotated_at !== null && newest?.rotated_at === row.rotated_at });
+    const decision = decideRefresh(row, input.now, {
+      isRotatedLast: row.rotated_at !== null && newest?.rotated_at === row.rotated_at,
+      reuseWindowMs: input.reuseWindowMs,
+    });
     if (decision === 'invalid') return { ok: false, reason: 'invalid', userId: row.user_id };
     if (decision === 'reuse-detected') {
       await revokeFamily(trx, { familyId: row.family_id, now: input.now });
@@ -106,15 +119,19 @@ export async function rotateRefreshToken(db: Db, input: { token: string; now: Da
       await revokeFamily(trx, { familyId: row.family_id, now: input.now });
       return { ok: false, reason: 'user-inactive', userId: row.user_id };
     }
+    if (decision === 'replay') {
+      const successor = unseal(input.sealKey, row.successor_sealed!);
+      if (successor === null) return { ok: false, reason: 'invalid', userId: row.user_id };
+      return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: successor, issuedAt: new Date(row.rotated_at!) };
+    }
 
     const next = await insertRefreshToken(trx, { userId: row.user_id, familyId: row.family_id, now: input.now });
-    // The grace window counts from the first rotation; a grace replay only spends the grace.
     await trx
       .updateTable('refresh_tokens')
-      .set(decision === 'rotate' ? { rotated_at: stamp, replaced_by_id: next.id } : { grace_used_at: stamp })
+      .set({ rotated_at: stamp, replaced_by_id: next.id, successor_sealed: seal(input.sealKey, next.token) })
       .where('id', '=', row.id)
       .execute();
-    return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: next.token };
+    return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: next.token, issuedAt: input.now };
   });
 }
 
@@ -128,7 +145,7 @@ async function revokeFamily(db: Db, input: { familyId: string; now: Date }): Pro
 }
 
 /**
- * Ends the session the token belongs to (its whole family, so a sibling handed out in the grace
+ * Ends the session the token belongs to (its whole family, so a token handed out in the reuse
  * window dies with it). Returns the owner when something was still live, null otherwise. Call it
  * inside a transaction (see endFamily).
  */

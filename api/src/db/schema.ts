@@ -22,8 +22,10 @@ export interface RefreshTokensTable {
   replaced_by_id: string | null;
   revoked_at: string | null;
   created_at: string;
-  /** When this token's one grace replay was spent (migration 0007). */
+  /** When this token's one grace replay was spent (migration 0007; no longer written). */
   grace_used_at: string | null;
+  /** The token this one was rotated into, sealed (auth/sealed-text.ts): a replay in the reuse window gets it again. */
+  successor_sealed: string | null;
 }
 export interface OneTimeTokensTable {
   id: string;
