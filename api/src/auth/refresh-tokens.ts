@@ -22,7 +22,11 @@ export type RefreshDecision = 'rotate' | 'replay' | 'reuse-detected' | 'invalid'
  * A rotated token gets its rotation's answer again while the reuse window lasts and it is the
  * one rotated last in its family; any other reuse means it was copied.
  */
-export function decideRefresh(token: RefreshTokenState, now: Date, options: { isRotatedLast: boolean; reuseWindowMs: number }): RefreshDecision {
+export function decideRefresh(
+  token: RefreshTokenState,
+  now: Date,
+  options: { isRotatedLast: boolean; reuseWindowMs: number },
+): RefreshDecision {
   const at = now.getTime();
   if (token.revoked_at !== null) return 'invalid';
   if (Date.parse(token.expires_at) <= at) return 'invalid';
