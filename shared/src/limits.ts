@@ -44,6 +44,15 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
  * - imageShots: comma-separated PHOTO_SHOT_TYPES ids the photo shows (empty: none)
  */
 export const PCN_MULTIPART_FIELDS = {
+  vehicleRegistration: 'vehicleRegistration',
+  carParkId: 'carParkId',
+  offenceType: 'offenceType',
+  description: 'description',
+  location: 'location',
+  observedAt: 'observedAt',
+  issuedAt: 'issuedAt',
+  stayApplies: 'stayApplies',
+  duplicateReason: 'duplicateReason',
   images: 'images',
   imageTakenAt: 'imageTakenAt',
   imageTakenAtSource: 'imageTakenAtSource',

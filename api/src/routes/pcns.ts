@@ -81,16 +81,17 @@ const MAX_FIELDS = 50_000;
 const MAX_FIELDS_TOTAL_BYTES = 2 * 1024 * 1024;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The notice's one-value fields of the multipart body (shared's PCN_MULTIPART_FIELDS, the one list). */
 const TEXT_FIELDS = [
-  'vehicleRegistration',
-  'carParkId',
-  'offenceType',
-  'description',
-  'location',
-  'observedAt',
-  'issuedAt',
-  'stayApplies',
-  'duplicateReason',
+  PCN_MULTIPART_FIELDS.vehicleRegistration,
+  PCN_MULTIPART_FIELDS.carParkId,
+  PCN_MULTIPART_FIELDS.offenceType,
+  PCN_MULTIPART_FIELDS.description,
+  PCN_MULTIPART_FIELDS.location,
+  PCN_MULTIPART_FIELDS.observedAt,
+  PCN_MULTIPART_FIELDS.issuedAt,
+  PCN_MULTIPART_FIELDS.stayApplies,
+  PCN_MULTIPART_FIELDS.duplicateReason,
 ] as const;
 /** Optional fields where an empty value from a form means "not given". */
 const EMPTY_MEANS_ABSENT = ['observedAt', 'issuedAt', 'stayApplies'] as const;

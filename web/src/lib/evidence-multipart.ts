@@ -106,10 +106,10 @@ const PHOTO_FACT_FIELDS = [
  */
 export function appendEvidenceFields(form: FormData, input: EvidenceFieldsInput): FormData {
   const text: Array<[string, string | null]> = [
-    ['observedAt', input.observedAt ? isoOrEmpty(input.observedAt) || null : null],
-    ['issuedAt', input.issuedAt ? isoOrEmpty(input.issuedAt) || null : null],
-    ['stayApplies', typeof input.stayApplies === 'boolean' ? String(input.stayApplies) : null],
-    ['duplicateReason', typeof input.duplicateReason === 'string' ? input.duplicateReason.trim() : null],
+    [PCN_MULTIPART_FIELDS.observedAt, input.observedAt ? isoOrEmpty(input.observedAt) || null : null],
+    [PCN_MULTIPART_FIELDS.issuedAt, input.issuedAt ? isoOrEmpty(input.issuedAt) || null : null],
+    [PCN_MULTIPART_FIELDS.stayApplies, typeof input.stayApplies === 'boolean' ? String(input.stayApplies) : null],
+    [PCN_MULTIPART_FIELDS.duplicateReason, typeof input.duplicateReason === 'string' ? input.duplicateReason.trim() : null],
   ];
   for (const [name, value] of text) if (value !== null) form.set(name, value);
 
@@ -118,6 +118,36 @@ export function appendEvidenceFields(form: FormData, input: EvidenceFieldsInput)
     const values = photoFactValues(photo);
     for (const field of PHOTO_FACT_FIELDS) form.append(PCN_MULTIPART_FIELDS[field], values[field]);
   }
+  return form;
+}
+
+/** A notice's own text fields, as the officer typed them. */
+export type PcnTextFields = { vehicleRegistration: string; carParkId: string; offenceType: string; description: string; location: string };
+
+/** A photo to upload: its bytes, its file name, and what the device knows about it. */
+export type PcnBodyPhoto = EvidencePhotoFacts & { file: Blob; name: string };
+
+/**
+ * THE multipart body of POST and PUT /pcns, for the outbox's new notices and the form's edits
+ * alike: the text fields trimmed, the photos in order with one value of each fact per photo
+ * (appendEvidenceFields), and on an edit the ids of stored photos to remove.
+ */
+export function buildPcnFormData(input: {
+  fields: PcnTextFields;
+  photos: readonly PcnBodyPhoto[];
+  evidence: Omit<EvidenceFieldsInput, 'photos'>;
+  removeImageIds?: readonly string[];
+}): FormData {
+  const form = new FormData();
+  const { fields } = input;
+  form.append(PCN_MULTIPART_FIELDS.vehicleRegistration, fields.vehicleRegistration.trim());
+  form.append(PCN_MULTIPART_FIELDS.carParkId, fields.carParkId);
+  form.append(PCN_MULTIPART_FIELDS.offenceType, fields.offenceType);
+  form.append(PCN_MULTIPART_FIELDS.description, fields.description.trim());
+  form.append(PCN_MULTIPART_FIELDS.location, fields.location.trim());
+  for (const photo of input.photos) form.append(PCN_MULTIPART_FIELDS.images, photo.file, photo.name);
+  appendEvidenceFields(form, { ...input.evidence, photos: input.photos });
+  for (const imageId of input.removeImageIds ?? []) form.append(PCN_MULTIPART_FIELDS.removeImageIds, imageId);
   return form;
 }
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { findDraftPhotos, queueDraft, saveMirroredTokens, type LocalDb } from '../../lib/local-db.ts';
-import { buildPcnFormData, classifyPcnResponse, createOutboxSync, RETRY_REASONS, type OutboxSyncDeps } from './outbox-sync.ts';
+import { classifyPcnResponse, newNoticeBodyOf, createOutboxSync, RETRY_REASONS, type OutboxSyncDeps } from './outbox-sync.ts';
 import {
   addQueuedDraft,
   createdPcnAnswer,
@@ -438,14 +438,14 @@ describe('evidence facts sent with each notice', () => {
   });
 });
 
-describe('buildPcnFormData', () => {
+describe('newNoticeBodyOf', () => {
   it("sends the officer's first sighting, issuedAt, stayApplies, reason and each photo's facts in photo order", async () => {
     const observedAt = '2026-06-01T09:00:00.000Z';
     const issuedAt = '2026-06-01T09:15:30.000Z';
     const draft = await addQueuedDraft(db, USER, { observedAt, issuedAt, stayApplies: true, duplicateReason: ' Came back later ' }, 2);
     const photos = await findDraftPhotos(db, draft.id);
     await db.photos.update(photos[0]!.id, { latitude: 51.501364, longitude: -0.14189, accuracyM: 12, shots: ['number-plate', 'signage'] });
-    const form = buildPcnFormData(draft, await findDraftPhotos(db, draft.id));
+    const form = newNoticeBodyOf(draft, await findDraftPhotos(db, draft.id));
 
     expect(form.get('observedAt')).toBe(observedAt);
     expect(form.get('issuedAt')).toBe(issuedAt);
@@ -466,7 +466,7 @@ describe('buildPcnFormData', () => {
       { observedAt: null, issuedAt: undefined, stayApplies: undefined, duplicateReason: undefined },
       1,
     );
-    const form = buildPcnFormData(draft, await findDraftPhotos(db, draft.id));
+    const form = newNoticeBodyOf(draft, await findDraftPhotos(db, draft.id));
     for (const field of ['observedAt', 'issuedAt', 'stayApplies', 'duplicateReason']) expect(form.has(field)).toBe(false);
     expect(form.getAll('imageTakenAt')).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
-import { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, PCN_MULTIPART_FIELDS, SERVER_MESSAGES } from '@parkpatrol/shared';
-import { appendEvidenceFields, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
+import { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES } from '@parkpatrol/shared';
+import { buildPcnFormData, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
 import {
   findDraftPhotos,
   findObservationsToSync,
@@ -296,7 +296,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
   }
 
   async function postPcn(draft: DraftRecord, photos: PhotoRecord[], token: string): Promise<SendOutcome> {
-    const body = buildPcnFormData(draft, photos);
+    const body = newNoticeBodyOf(draft, photos);
     const answer = await fetchWithTimeout(
       `${baseUrl}/pcns`,
       {
@@ -472,30 +472,27 @@ export function classifyPcnResponse(status: number, json: unknown, retryAfter: s
   };
 }
 
-export function buildPcnFormData(draft: DraftRecord, photos: PhotoRecord[]): FormData {
-  const form = new FormData();
-  form.append('vehicleRegistration', draft.vehicleRegistration);
-  form.append('carParkId', draft.carParkId);
-  form.append('offenceType', draft.offenceType);
-  form.append('description', draft.description);
-  form.append('location', draft.location);
-  for (const photo of photos) form.append(PCN_MULTIPART_FIELDS.images, new Blob([photo.bytes], { type: photo.type }), photo.name);
-  // One value of each fact per image, in the same order, so the server pairs them by position;
-  // the server hashes what it received and refuses a photo that differs from what was taken.
-  appendEvidenceFields(form, {
-    observedAt: draft.observedAt,
-    issuedAt: draft.issuedAt,
-    // Submit stores the effective value; a row queued before the evidence fields has none and the server
-    // applies the car park's setting.
-    stayApplies: draft.stayApplies,
-    duplicateReason: draft.duplicateReason || null,
+/** The multipart body of POST /pcns for a stored draft and its photos (lib/evidence-multipart.ts). */
+export function newNoticeBodyOf(draft: DraftRecord, photos: PhotoRecord[]): FormData {
+  return buildPcnFormData({
+    fields: draft,
+    // One value of each fact per image, in the same order, so the server pairs them by position;
+    // the server hashes what it received and refuses a photo that differs from what was taken.
     photos: photos.map((photo) => ({
       ...photo,
+      file: new Blob([photo.bytes], { type: photo.type }),
       takenAt: photo.takenAt ?? new Date(photo.createdAt).toISOString(),
       takenAtSource: photo.takenAtSource ?? (photo.takenAt ? null : 'added'),
     })),
+    evidence: {
+      observedAt: draft.observedAt,
+      issuedAt: draft.issuedAt,
+      // Submit stores the effective value; a row queued before the evidence fields has none and
+      // the server applies the car park's setting.
+      stayApplies: draft.stayApplies,
+      duplicateReason: draft.duplicateReason || null,
+    },
   });
-  return form;
 }
 
 function readCode(json: unknown): string | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES, type Pcn } from '@parkpatrol/shared';
-import { buildPcnFormData } from './api/submit-pcn.ts';
+import { editBodyOf } from './api/submit-pcn.ts';
 import {
   createDraftFromPcn,
   createEmptyDraft,
@@ -100,7 +100,7 @@ describe('PCN draft', () => {
     const observedAt = '2025-06-01T09:20:00.000Z';
     const draft = { ...completeDraft(), observedAt, issuedAt: '2025-06-01T09:40:00.000Z', removeImageIds: ['old-1'] };
     draft.photos[0] = { ...draft.photos[0]!, latitude: 51.5, longitude: -0.12, accuracyM: 8, shots: ['number-plate'] };
-    const form = buildPcnFormData(draft);
+    const form = editBodyOf(draft);
     expect(form.get('vehicleRegistration')).toBe('ab12 cde');
     expect(form.getAll('images')).toHaveLength(4);
     expect(form.getAll('imageTakenAt')).toEqual(Array(4).fill(TAKEN_AT));

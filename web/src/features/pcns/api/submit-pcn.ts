@@ -1,24 +1,17 @@
-import { ERROR_MESSAGES, PCN_MULTIPART_FIELDS, type Pcn } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, type Pcn } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
-import { appendEvidenceFields, deviceTimeHeader } from '../../../lib/evidence-multipart.ts';
+import { buildPcnFormData, deviceTimeHeader } from '../../../lib/evidence-multipart.ts';
 import type { PcnDraft } from '../pcn-draft.ts';
 
-/**
- * The multipart body of PUT /pcns/{id} for an edit draft. New notices are sent by the outbox
- * (features/outbox builds the same fields from the stored draft); this one serves edits.
- */
-export function buildPcnFormData(draft: PcnDraft): FormData {
-  const form = new FormData();
-  form.append('vehicleRegistration', draft.vehicleRegistration.trim());
-  form.append('carParkId', draft.carParkId);
-  form.append('offenceType', draft.offenceType);
-  form.append('description', draft.description.trim());
-  form.append('location', draft.location.trim());
-  for (const photo of draft.photos) form.append(PCN_MULTIPART_FIELDS.images, photo.blob, photo.name);
-  // An edit never moves the time the notice was issued; the first sighting is the officer's own.
-  appendEvidenceFields(form, { ...draft, issuedAt: null, photos: draft.photos });
-  for (const imageId of draft.removeImageIds) form.append(PCN_MULTIPART_FIELDS.removeImageIds, imageId);
-  return form;
+/** The multipart body of PUT /pcns/{id} for an edit draft (new notices are sent by the outbox). */
+export function editBodyOf(draft: PcnDraft): FormData {
+  return buildPcnFormData({
+    fields: draft,
+    photos: draft.photos.map((photo) => ({ ...photo, file: photo.blob })),
+    // An edit never moves the time the notice was issued; the first sighting is the officer's own.
+    evidence: { ...draft, issuedAt: null },
+    removeImageIds: draft.removeImageIds,
+  });
 }
 
 /**
@@ -27,7 +20,7 @@ export function buildPcnFormData(draft: PcnDraft): FormData {
  */
 export function updatePcn(draft: PcnDraft & { pcnId: string }): Promise<Pcn> {
   return apiClient.put<Pcn>(`pcns/${encodeURIComponent(draft.pcnId)}`, {
-    body: buildPcnFormData(draft),
+    body: editBodyOf(draft),
     headers: deviceTimeHeader(),
     fallbackMessage: ERROR_MESSAGES.updatePcn,
   });
