@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
-import { Dialog } from './dialog.tsx';
+import { ModalDialog } from './dialog.tsx';
 
 export type ConfirmDialogProps = {
   isOpen: boolean;
@@ -8,62 +9,75 @@ export type ConfirmDialogProps = {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The way out, best naming what is kept ('Keep PCN'), so it is never two 'Cancel's side by side. */
   cancelLabel?: string;
-  /** Closes the dialog when it resolves; a failure is shown in the dialog, which stays open. */
+  /** Shown on the confirm button while the action runs. */
+  busyLabel?: string;
+  /**
+   * A promise is awaited: the dialog shows it running, closes when it resolves, and shows the
+   * failure and stays open when it rejects. Anything else leaves running, errors and closing to
+   * the caller, through `isBusy`, `error` and `isOpen`.
+   */
   onConfirm: () => Promise<void> | void;
+  isBusy?: boolean;
+  error?: string | null;
+  /** Another way out offered beside the confirm button (e.g. deactivate instead of delete). */
+  extraAction?: ReactNode;
 };
 
-/** Asks before something that cannot be undone; Cancel has the focus, as the safe choice. */
-export function ConfirmDialog({ isOpen, onClose, title, message, confirmLabel, cancelLabel = 'Cancel', onConfirm }: ConfirmDialogProps) {
-  const [isBusy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
+/**
+ * THE confirmation of the app: asks before something that cannot be undone. The way out comes
+ * first and has the focus, as the safe choice.
+ */
+export function ConfirmDialog({
+  isOpen,
+  onClose,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busyLabel,
+  onConfirm,
+  isBusy = false,
+  error = null,
+  extraAction,
+}: ConfirmDialogProps) {
+  const [isRunning, setRunning] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const messageId = useId();
+  const busy = isBusy || isRunning;
+  const shownError = error ?? failure;
 
   async function confirm() {
-    setBusy(true);
-    setError(null);
+    const result = onConfirm();
+    if (!(result instanceof Promise)) return;
+    setRunning(true);
+    setFailure(null);
     try {
-      await onConfirm();
+      await result;
       onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+    } catch (reason) {
+      setFailure(reason instanceof Error ? reason.message : String(reason));
     } finally {
-      setBusy(false);
+      setRunning(false);
     }
   }
 
   return (
-    <Dialog
-      isOpen={isOpen}
-      onClose={onClose}
-      isDismissable={!isBusy}
-      className="confirm"
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-    >
-      <div className="confirm__dialog">
-        <h2 id={titleId} className="confirm__title">
-          {title}
-        </h2>
-        <div id={messageId} className="confirm__message">
-          {message}
-        </div>
-        {error ? (
-          <p role="alert" className="field__error">
-            {error}
-          </p>
-        ) : null}
-        <div className="confirm__actions">
-          <Button variant="secondary" onPress={onClose} isDisabled={isBusy}>
-            {cancelLabel}
-          </Button>
-          <Button variant="primary" isDisabled={isBusy} onPress={() => void confirm()}>
-            {confirmLabel}
-          </Button>
-        </div>
+    <ModalDialog title={title} isOpen={isOpen} onClose={onClose} role="alertdialog" isBusy={busy} aria-describedby={messageId}>
+      <div id={messageId} className="modal__body">
+        {message}
       </div>
-    </Dialog>
+      {shownError ? <Alert>{shownError}</Alert> : null}
+      <div className="modal__actions">
+        <Button variant="secondary" onPress={onClose} isDisabled={busy}>
+          {cancelLabel}
+        </Button>
+        {extraAction}
+        <Button variant="primary" isDisabled={busy} onPress={() => void confirm()}>
+          {busy && busyLabel ? busyLabel : confirmLabel}
+        </Button>
+      </div>
+    </ModalDialog>
   );
 }

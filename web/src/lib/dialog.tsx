@@ -1,4 +1,4 @@
-import { useEffect, useRef, type AriaRole, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type AriaRole, type ReactNode } from 'react';
 
 type DialogProps = {
   isOpen: boolean;
@@ -46,5 +46,53 @@ export function Dialog({ isOpen, onClose, isDismissable = true, className, child
     >
       {isOpen ? children : null}
     </dialog>
+  );
+}
+
+type ModalDialogProps = {
+  title: string;
+  isOpen: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  /** alertdialog for confirmations: screen readers announce them as needing an answer. */
+  role?: 'dialog' | 'alertdialog';
+  /** While a request runs the dialog stays open: Escape and the backdrop do nothing. */
+  isBusy?: boolean;
+  size?: 'small' | 'large';
+  'aria-describedby'?: string;
+};
+
+/**
+ * THE dialog of the app, officer's and admin's alike: a titled modal on the native <dialog>
+ * (focus moves in on open and back to the trigger on close; the page behind is inert).
+ */
+export function ModalDialog({
+  title,
+  isOpen,
+  onClose,
+  children,
+  role = 'dialog',
+  isBusy = false,
+  size = 'small',
+  ...aria
+}: ModalDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      {...aria}
+      isOpen={isOpen}
+      onClose={onClose}
+      isDismissable={!isBusy}
+      className={`modal modal--${size}`}
+      role={role}
+      aria-labelledby={titleId}
+    >
+      <div className="modal__dialog">
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </Dialog>
   );
 }

@@ -30,7 +30,7 @@ import { ActiveChip, RoleChip } from '../components/chips.tsx';
 import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
 import { BulkResults } from '../components/bulk-results.tsx';
 import { DismissibleAlert, type Notice } from '../components/dismissible-alert.tsx';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog } from '../../../lib/dialog.tsx';
 import { useListParams } from '../components/use-list-params.ts';
 import '../admin.css';
 
@@ -207,7 +207,12 @@ export function ClientOnboardingScreen() {
         />
       ) : null}
 
-      <ModalDialog title={SCREEN_TEXTS.sendOnboardingEmailsDialog} isOpen={isDialogOpen} onOpenChange={setDialogOpen} isBusy={isSending}>
+      <ModalDialog
+        title={SCREEN_TEXTS.sendOnboardingEmailsDialog}
+        isOpen={isDialogOpen}
+        onClose={() => setDialogOpen(false)}
+        isBusy={isSending}
+      >
         <p>{aboutToSendText(count)}</p>
         {emailedBefore > 0 ? <p className="modal__warning">{ONBOARDING_LINK_TEXTS.earlierLinkStops(emailedBefore)}</p> : null}
         {localAppUrl ? <p className="modal__warning">{localAppUrl}</p> : null}

@@ -64,6 +64,6 @@ export function useAdminActions<D>(reload: () => void, options: { onClose?: () =
     closeDialog,
     isConfirmBusy,
     /** What every confirmation dialog of the screen shares. */
-    confirmProps: { isOpen: true, onOpenChange: (open: boolean) => !open && closeDialog(), isBusy: isConfirmBusy, error: confirmError },
+    confirmProps: { isOpen: true, onClose: closeDialog, isBusy: isConfirmBusy, error: confirmError },
   };
 }

@@ -17,7 +17,7 @@ import { Button } from '../../../lib/button.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { createCarPark, updateCarPark } from '../api/car-parks.ts';
 import { Checkbox } from '../components/checkbox.tsx';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog } from '../../../lib/dialog.tsx';
 
 const STAY_APPLIES_BY_DEFAULT_LABEL = 'A stay applies by default';
 
@@ -92,7 +92,7 @@ export function CarParkFormDialog({
     <ModalDialog
       title={isNew ? 'Create car park' : 'Edit car park'}
       isOpen={isOpen}
-      onOpenChange={onOpenChange}
+      onClose={() => onOpenChange(false)}
       isBusy={isSaving}
       size="large"
     >

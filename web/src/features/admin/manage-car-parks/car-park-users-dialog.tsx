@@ -10,7 +10,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { assignUserToCarPark, unassignUserFromCarPark } from '../api/car-parks.ts';
 import { getUsers } from '../api/users.ts';
 import { RoleChip } from '../components/chips.tsx';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog } from '../../../lib/dialog.tsx';
 
 /** Who patrols a car park: unassign from the list, or find an active user and assign them. */
 export function CarParkUsersDialog({
@@ -54,7 +54,7 @@ export function CarParkUsersDialog({
   }
 
   return (
-    <ModalDialog title={`Users of ${current.name}`} isOpen={isOpen} onOpenChange={onOpenChange} size="large">
+    <ModalDialog title={`Users of ${current.name}`} isOpen={isOpen} onClose={() => onOpenChange(false)} size="large">
       {error ? <Alert>{error}</Alert> : null}
       <p className="visually-hidden" role="status">
         {status}

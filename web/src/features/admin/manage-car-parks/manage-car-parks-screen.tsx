@@ -21,7 +21,7 @@ import { deleteCarPark, getCarParkPage, updateCarPark, type CarParkFilters } fro
 import { AdminFilters } from '../components/admin-filters.tsx';
 import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
 import { ActiveChip } from '../components/chips.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../lib/confirm-dialog.tsx';
 import { DismissibleAlert } from '../components/dismissible-alert.tsx';
 import { useAdminActions } from '../components/use-admin-actions.ts';
 import { ALL, useListParams } from '../components/use-list-params.ts';
@@ -246,7 +246,7 @@ export function ManageCarParksScreen() {
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title="Delete car park"
-          keepLabel="Keep car park"
+          cancelLabel="Keep car park"
           {...confirmProps}
           confirmLabel="Delete car park"
           busyLabel="Deleting..."
@@ -267,27 +267,29 @@ export function ManageCarParksScreen() {
               </Button>
             ) : null
           }
-        >
-          <p>
-            Delete <strong>{dialog.carPark.name}</strong> ({dialog.carPark.siteCode})? This cannot be undone. A car park that has PCNs
-            cannot be deleted; deactivate it instead.
-          </p>
-        </ConfirmDialog>
+          message={
+            <p>
+              Delete <strong>{dialog.carPark.name}</strong> ({dialog.carPark.siteCode})? This cannot be undone. A car park that has PCNs
+              cannot be deleted; deactivate it instead.
+            </p>
+          }
+        />
       ) : null}
 
       {dialog?.kind === 'deactivate' ? (
         <ConfirmDialog
           title="Deactivate car park"
-          keepLabel="Keep car park active"
+          cancelLabel="Keep car park active"
           {...confirmProps}
           confirmLabel="Deactivate"
           busyLabel="Deactivating..."
           onConfirm={() => void confirm(deactivate(dialog.carPark), ERROR_MESSAGES.updateCarPark)}
-        >
-          <p>
-            Deactivate <strong>{dialog.carPark.name}</strong>? Officers can no longer choose it for new PCNs; its PCNs stay as they are.
-          </p>
-        </ConfirmDialog>
+          message={
+            <p>
+              Deactivate <strong>{dialog.carPark.name}</strong>? Officers can no longer choose it for new PCNs; its PCNs stay as they are.
+            </p>
+          }
+        />
       ) : null}
     </div>
   );

@@ -5,7 +5,7 @@ import { Button } from '../../../lib/button.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { bulkChangePcnStatus, PCN_BULK_FAILED } from '../api/pcns.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../lib/confirm-dialog.tsx';
 import type { Notice } from '../components/dismissible-alert.tsx';
 import { ACTION_LABELS } from './status-actions.ts';
 
@@ -70,33 +70,34 @@ export function BulkStatusChange({ selected, onDone }: Props) {
         <ConfirmDialog
           title={`Move ${plural(count)} to ${PCN_STATUS_LABELS[to]}?`}
           isOpen
-          onOpenChange={(open) => {
-            if (!open) {
-              setConfirming(false);
-              setError(null);
-            }
+          onClose={() => {
+            setConfirming(false);
+            setError(null);
           }}
           confirmLabel={`${ACTION_LABELS[to]} (${plural(count)})`}
-          keepLabel="Keep them as they are"
+          cancelLabel="Keep them as they are"
           busyLabel="Changing…"
           isBusy={isBusy}
           error={error}
           onConfirm={() => void apply()}
-        >
-          <p>
-            Each PCN is checked and changed on its own; the results list any that could not be. The change and your note are kept in each
-            PCN&apos;s audit trail.
-          </p>
-          <TextField
-            label="Admin notes"
-            description="Saved with each change and shown to the officers on their PCNs."
-            isMultiline
-            rows={3}
-            value={notes}
-            onChange={setNotes}
-            isDisabled={isBusy}
-          />
-        </ConfirmDialog>
+          message={
+            <>
+              <p>
+                Each PCN is checked and changed on its own; the results list any that could not be. The change and your note are kept in
+                each PCN&apos;s audit trail.
+              </p>
+              <TextField
+                label="Admin notes"
+                description="Saved with each change and shown to the officers on their PCNs."
+                isMultiline
+                rows={3}
+                value={notes}
+                onChange={setNotes}
+                isDisabled={isBusy}
+              />
+            </>
+          }
+        />
       ) : null}
     </div>
   );

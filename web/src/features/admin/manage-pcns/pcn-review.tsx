@@ -24,7 +24,7 @@ import { StatusChip } from '../../../lib/status-chip.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { changePcnStatus, getAdminPcn, getPcnNeighbours, type AdminPcnQuery } from '../api/pcns.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../lib/confirm-dialog.tsx';
 import { AuditTimeline } from './audit-timeline.tsx';
 import { EvidencePackButton } from './evidence-pack-button.tsx';
 import { rememberReviewed } from './list-view-memory.ts';
@@ -342,19 +342,22 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
       {confirming ? (
         <ConfirmDialog
           title={`${ACTION_LABELS[confirming.to]}?`}
-          keepLabel="Keep PCN"
+          cancelLabel="Keep PCN"
           isOpen
-          onOpenChange={(open) => !open && setConfirming(null)}
+          onClose={() => setConfirming(null)}
           confirmLabel={ACTION_LABELS[confirming.to]}
           busyLabel="Saving..."
           isBusy={isSaving}
           onConfirm={() => void move(confirming.to, confirming.then)}
-        >
-          <p>
-            {title} becomes <strong>{PCN_STATUS_LABELS[confirming.to]}</strong>, a final status: it cannot be changed afterwards.
-          </p>
-          {notes.trim() ? <p>Your note is saved with it.</p> : <p>You have not written an admin note.</p>}
-        </ConfirmDialog>
+          message={
+            <>
+              <p>
+                {title} becomes <strong>{PCN_STATUS_LABELS[confirming.to]}</strong>, a final status: it cannot be changed afterwards.
+              </p>
+              {notes.trim() ? <p>Your note is saved with it.</p> : <p>You have not written an admin note.</p>}
+            </>
+          }
+        />
       ) : null}
     </>
   );

@@ -43,7 +43,7 @@ import { AdminFilters } from '../components/admin-filters.tsx';
 import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
 import { BulkResults } from '../components/bulk-results.tsx';
 import { ActiveChip, RoleChip } from '../components/chips.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../lib/confirm-dialog.tsx';
 import { DismissibleAlert } from '../components/dismissible-alert.tsx';
 import { useAdminActions } from '../components/use-admin-actions.ts';
 import { ExportButton } from '../components/export-button.tsx';
@@ -342,7 +342,7 @@ export function ManageUsersScreen() {
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title="Delete user"
-          keepLabel="Keep user"
+          cancelLabel="Keep user"
           {...confirmProps}
           confirmLabel="Delete user"
           busyLabel="Deleting..."
@@ -352,18 +352,21 @@ export function ManageUsersScreen() {
               return `${SUCCESS_MESSAGES.userDeleted}: ${fullName(dialog.user)}`;
             }, ERROR_MESSAGES.deleteUser)
           }
-        >
-          <p>
-            Delete <strong>{fullName(dialog.user)}</strong> ({dialog.user.email})? This cannot be undone. To keep their history, deactivate
-            the account instead.
-          </p>
-        </ConfirmDialog>
+          message={
+            <>
+              <p>
+                Delete <strong>{fullName(dialog.user)}</strong> ({dialog.user.email})? This cannot be undone. To keep their history,
+                deactivate the account instead.
+              </p>
+            </>
+          }
+        />
       ) : null}
 
       {dialog?.kind === 'deactivate' ? (
         <ConfirmDialog
           title="Deactivate user"
-          keepLabel="Keep user active"
+          cancelLabel="Keep user active"
           {...confirmProps}
           confirmLabel="Deactivate"
           busyLabel="Deactivating..."
@@ -373,27 +376,34 @@ export function ManageUsersScreen() {
               return `${fullName(dialog.user)} was deactivated.`;
             }, ERROR_MESSAGES.updateUser)
           }
-        >
-          <p>
-            Deactivate <strong>{fullName(dialog.user)}</strong>? They are signed out everywhere and cannot sign in until an admin activates
-            the account again.
-          </p>
-        </ConfirmDialog>
+          message={
+            <>
+              <p>
+                Deactivate <strong>{fullName(dialog.user)}</strong>? They are signed out everywhere and cannot sign in until an admin
+                activates the account again.
+              </p>
+            </>
+          }
+        />
       ) : null}
 
       {dialog?.kind === 'bulk-deactivate' ? (
         <ConfirmDialog
           title={`Deactivate ${plural(selection.selected.size)}?`}
-          keepLabel="Keep them active"
+          cancelLabel="Keep them active"
           {...confirmProps}
           confirmLabel={`Deactivate ${plural(selection.selected.size)}`}
           busyLabel="Deactivating..."
           onConfirm={() => void confirmAction(() => setSelectedActive(false), USER_BULK_FAILED)}
-        >
-          <p>
-            They are signed out everywhere and cannot sign in until an admin activates them again. You cannot deactivate your own account.
-          </p>
-        </ConfirmDialog>
+          message={
+            <>
+              <p>
+                They are signed out everywhere and cannot sign in until an admin activates them again. You cannot deactivate your own
+                account.
+              </p>
+            </>
+          }
+        />
       ) : null}
     </div>
   );

@@ -4,7 +4,7 @@ import { toApiError } from '../../../lib/api-client.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { assignUserToCarPark, unassignUserFromCarPark } from '../api/car-parks.ts';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog } from '../../../lib/dialog.tsx';
 import { CarParkChoices } from './car-park-choices.tsx';
 
 /** Assigns and unassigns a user's car parks: only the changes are sent, one call each. */
@@ -48,7 +48,7 @@ export function UserCarParksDialog({
 
   const name = `${user.firstName} ${user.lastName}`;
   return (
-    <ModalDialog title={`Car parks for ${name}`} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={isSaving}>
+    <ModalDialog title={`Car parks for ${name}`} isOpen={isOpen} onClose={() => onOpenChange(false)} isBusy={isSaving}>
       {error ? <Alert>{error}</Alert> : null}
       <CarParkChoices carParks={carParks} value={selected} onChange={setSelected} label="Assigned car parks" isDisabled={isSaving} />
       <div className="modal__actions">

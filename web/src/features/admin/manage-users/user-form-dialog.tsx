@@ -20,7 +20,7 @@ import { Button } from '../../../lib/button.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { createUser, updateUser } from '../api/users.ts';
-import { ModalDialog } from '../components/modal-dialog.tsx';
+import { ModalDialog } from '../../../lib/dialog.tsx';
 import { CarParkChoices } from './car-park-choices.tsx';
 
 type UserFormDialogProps = {
@@ -91,7 +91,13 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
   }
 
   return (
-    <ModalDialog title={isNew ? 'Create user' : 'Edit user'} isOpen={isOpen} onOpenChange={onOpenChange} isBusy={isSaving} size="large">
+    <ModalDialog
+      title={isNew ? 'Create user' : 'Edit user'}
+      isOpen={isOpen}
+      onClose={() => onOpenChange(false)}
+      isBusy={isSaving}
+      size="large"
+    >
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
         {serverError ? <Alert>{serverError}</Alert> : null}
         <div className="form-grid">
