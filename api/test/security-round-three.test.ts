@@ -62,10 +62,8 @@ describe('security, round three', () => {
     });
     expect(res.status).toBe(201);
     // Over a real socket, with /api/health asked every 20 ms while the pack is made.
-    const { serve } = await import('@hono/node-server');
-    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/api`;
+    const server = await listen(t);
+    const base = `${server.baseUrl}/api`;
     try {
       const healthTimes: number[] = [];
       let isBuilding = true;
@@ -90,8 +88,7 @@ describe('security, round three', () => {
       expect(builtInMs).toBeLessThan(3000);
       expect(Math.max(...healthTimes)).toBeLessThan(500);
     } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     }
   });
 
@@ -452,7 +449,7 @@ describe('security, round three: PRODUCT_NAME', () => {
 
 describe('security, round three: slow requests', () => {
   let t: TestApp;
-  let server: import('node:http').Server;
+  let server: Awaited<ReturnType<typeof listen>>;
   let port: number;
   let officer: Session;
   const LIMITS = { shortMs: 600, longMs: 4000 };
@@ -460,15 +457,12 @@ describe('security, round three: slow requests', () => {
   beforeAll(async () => {
     t = await createTestApp({ bodyDeadlines: LIMITS });
     officer = await t.signedInUser('USER');
-    const { serve } = await import('@hono/node-server');
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    limitHttpServer(server, { longMs: LIMITS.longMs, maxConnections: 20 });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    port = (server.address() as import('node:net').AddressInfo).port;
+    server = await listen(t);
+    limitHttpServer(server.server, { longMs: LIMITS.longMs, maxConnections: 20 });
+    port = server.port;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await t.close();
   });
 

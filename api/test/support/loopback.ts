@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { TestApp } from '../test-app.ts';
 
@@ -39,14 +39,19 @@ export function postFrom(
   });
 }
 
-/** Serves the app on a free loopback port. */
-export async function listen(app: TestApp): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+/** Serves the app on a free loopback port; `close` ends kept-alive connections too. */
+export async function listen(app: TestApp): Promise<{ baseUrl: string; port: number; server: Server; close: () => Promise<void> }> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
       resolve({
         baseUrl: `http://127.0.0.1:${info.port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        port: info.port,
+        server,
+        close: () => {
+          server.closeAllConnections();
+          return new Promise<void>((done) => server.close(() => done()));
+        },
       });
-    });
+    }) as Server;
   });
 }
