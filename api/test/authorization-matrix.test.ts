@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiRoute } from '@parkpatrol/shared';
 import { describeEndpoint, ENDPOINTS } from './endpoint-table.ts';
 import { matrixCells, registeredRoutes, runCell } from './support/send.ts';
 import { createWorld, uncappedUploads, type World } from './support/world.ts';
@@ -21,6 +22,75 @@ describe('the endpoint table', () => {
     const inApp = registeredRoutes(t);
     expect({ missingFromTable: inApp.filter((r) => !inTable.includes(r)), notInApp: inTable.filter((r) => !inApp.includes(r)) }).toEqual({
       missingFromTable: [],
+      notInApp: [],
+    });
+  });
+});
+
+/** Every route of the shared contract: the compiler holds this list to the contract, the test below to the app. */
+const CONTRACT_ROUTES: Record<ApiRoute, true> = {
+  'GET /health': true,
+  'POST /auth/login': true,
+  'POST /auth/refresh': true,
+  'POST /auth/logout': true,
+  'POST /auth/forgot-password': true,
+  'POST /auth/reset-password': true,
+  'POST /auth/reset-password/check': true,
+  'POST /auth/access-link': true,
+  'GET /users/profile': true,
+  'PUT /users/profile': true,
+  'GET /users/export.csv': true,
+  'GET /users/selection': true,
+  'GET /users': true,
+  'POST /users/bulk-active': true,
+  'POST /users': true,
+  'PUT /users/:id': true,
+  'DELETE /users/:id': true,
+  'GET /car-parks': true,
+  'GET /car-parks/all': true,
+  'POST /car-parks': true,
+  'PUT /car-parks/:id': true,
+  'DELETE /car-parks/:id': true,
+  'POST /car-parks/:id/assign-user': true,
+  'DELETE /car-parks/:id/unassign-user': true,
+  'GET /pcns': true,
+  'GET /pcns/stats': true,
+  'GET /pcns/export.csv': true,
+  'GET /pcns/selection': true,
+  'GET /pcns/duplicates': true,
+  'POST /pcns/bulk-status': true,
+  'GET /pcns/:id': true,
+  'GET /pcns/:id/neighbours': true,
+  'GET /pcns/:id/audit': true,
+  'GET /pcns/:id/evidence-pack': true,
+  'POST /pcns': true,
+  'PUT /pcns/:id': true,
+  'DELETE /pcns/:id': true,
+  'POST /pcns/:id/submit': true,
+  'PATCH /pcns/:id/status': true,
+  'GET /observations': true,
+  'PUT /observations/:id': true,
+  'GET /onboarding/users': true,
+  'POST /onboarding/send/:userId': true,
+  'POST /onboarding/send-bulk': true,
+  'POST /tracking/heartbeat': true,
+  'GET /tracking/admin/analytics': true,
+  'GET /tracking/admin/users': true,
+  'POST /client-errors': true,
+  'GET /uploads/:fileName': true,
+};
+
+describe('the shared API contract', () => {
+  it('names every route the app registers under /api, and no route the app lacks', () => {
+    const inContract = Object.keys(CONTRACT_ROUTES)
+      .map((route) => route.replace(' ', ' /api'))
+      .sort();
+    const inApp = registeredRoutes(t).filter((route) => route.includes(' /api/'));
+    expect({
+      missingFromContract: inApp.filter((r) => !inContract.includes(r)),
+      notInApp: inContract.filter((r) => !inApp.includes(r)),
+    }).toEqual({
+      missingFromContract: [],
       notInApp: [],
     });
   });

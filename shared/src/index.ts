@@ -19,3 +19,4 @@ export * from './evidence-retention.ts';
 export * from './evidence-pack.ts';
 export * from './activity-sentences.ts';
 export * from './list-sorting.ts';
+export * from './api-contract.ts';

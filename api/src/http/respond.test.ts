@@ -1,5 +1,6 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { pickEncoding } from './respond.ts';
+import { ok, pickEncoding } from './respond.ts';
 
 describe('pickEncoding', () => {
   it('prefers brotli, falls back to gzip, and honours q=0 and the wildcard', () => {
@@ -10,5 +11,27 @@ describe('pickEncoding', () => {
     expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('ok', () => {
+  const app = new Hono().route(
+    '/api',
+    new Hono()
+      .get('/health', (c) => ok(c, 'GET /health', { status: 'ok', db: 'ok' }))
+      .get('/pcns/:id', (c) => ok(c, 'GET /pcns/:id/audit', { pcnId: c.req.param('id'), entries: [] })),
+  );
+  app.onError((error, c) => c.text(error.message, 500));
+
+  it('answers the route it names, for GET and HEAD', async () => {
+    const res = await app.request('/api/health');
+    expect(await res.json()).toEqual({ success: true, data: { status: 'ok', db: 'ok' } });
+    expect((await app.request('/api/health', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('refuses to answer one route under another route of the contract', async () => {
+    const res = await app.request('/api/pcns/p1');
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('The handler of GET /api/pcns/:id answered as GET /pcns/:id/audit');
   });
 });

@@ -3,7 +3,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiSuccess } from '@parkpatrol/shared';
+import { routePath } from 'hono/route';
+import { splitRoute, type ApiResponseOf, type ApiSuccess, type JsonRoute } from '@parkpatrol/shared';
 import { requestHeader } from './request-header.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -12,11 +13,30 @@ const gzipAsync = promisify(gzip);
 /** Below this a compressed answer saves less than a round trip's worth of framing. */
 export const COMPRESS_JSON_MIN_BYTES = 1024;
 
-/** Writes the success envelope of design section 4. */
-export function ok<T>(c: Context, data: T, options: { message?: string; status?: ContentfulStatusCode } = {}): Promise<Response> {
-  const body: ApiSuccess<T> = { success: true, data };
+/**
+ * Writes the success envelope of design section 4 for a route of the shared contract
+ * (shared/src/api-contract.ts): the compiler holds `data` to what the web app reads, and the
+ * route named must be the one answering, so a handler cannot answer under another's type.
+ */
+export function ok<R extends JsonRoute>(
+  c: Context,
+  route: R,
+  data: ApiResponseOf<R>,
+  options: { message?: string; status?: ContentfulStatusCode } = {},
+): Promise<Response> {
+  assertAnswering(c, route);
+  const body: ApiSuccess<ApiResponseOf<R>> = { success: true, data };
   if (options.message) body.message = options.message;
   return sendJson(c, body, options.status ?? 200);
+}
+
+/** The API is mounted under /api; HEAD is answered by the GET handler. */
+function assertAnswering(c: Context, route: JsonRoute): void {
+  const { method, path } = splitRoute(route);
+  const answering = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+  if (answering !== method || routePath(c) !== `/api${path}`) {
+    throw new Error(`The handler of ${c.req.method} ${routePath(c)} answered as ${route}`);
+  }
 }
 
 /**

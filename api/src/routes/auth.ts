@@ -35,13 +35,13 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       .post('/login', async (c) => {
         const input = await readJson(c, loginInputSchema);
         const body: LoginResponse = await signIn(deps, signInLimiter, { ...input, address: addressOf(c) });
-        return ok(c, body);
+        return ok(c, 'POST /auth/login', body);
       })
 
       .post('/refresh', async (c) => {
         const input = await readJson(c, refreshInputSchema);
         const body: AuthTokens = await refreshSession(deps, input.refreshToken);
-        return ok(c, body);
+        return ok(c, 'POST /auth/refresh', body);
       })
 
       // The refresh token in the body, or else the access token of the session to end.
@@ -49,13 +49,13 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
         const input = await readJson(c, logoutInputSchema);
         const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
         await signOut(deps, { refreshToken: input.refreshToken, accessToken: bearer });
-        return ok(c, null, { message: SUCCESS_MESSAGES.signedOut });
+        return ok(c, 'POST /auth/logout', null, { message: SUCCESS_MESSAGES.signedOut });
       })
 
       .post('/forgot-password', async (c) => {
         const input = await readJson(c, forgotPasswordInputSchema);
         await requestPasswordReset(deps, limits, { email: input.email, address: addressOf(c) });
-        return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetEmailSent });
+        return ok(c, 'POST /auth/forgot-password', null, { message: SUCCESS_MESSAGES.passwordResetEmailSent });
       })
 
       .post('/reset-password', async (c) => {
@@ -65,19 +65,19 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
           { signIn: signInLimiter, deadLinks: limits },
           { token: input.token, password: input.password, address: addressOf(c) },
         );
-        return ok(c, null, { message: SUCCESS_MESSAGES.passwordResetSuccessful });
+        return ok(c, 'POST /auth/reset-password', null, { message: SUCCESS_MESSAGES.passwordResetSuccessful });
       })
 
       .post('/reset-password/check', async (c) => {
         const input = await readJson(c, resetTokenCheckInputSchema);
         await checkResetToken(deps, limits, { token: input.token, address: addressOf(c) });
-        return ok(c, { isValid: true });
+        return ok(c, 'POST /auth/reset-password/check', { isValid: true });
       })
 
       .post('/access-link', async (c) => {
         const input = await readJson(c, accessLinkInputSchema);
         const body: AccessLinkResponse = await redeemAccessLink(deps, limits, { token: input.token, address: addressOf(c) });
-        return ok(c, body);
+        return ok(c, 'POST /auth/access-link', body);
       })
   );
 }

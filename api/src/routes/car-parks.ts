@@ -51,7 +51,7 @@ export function createCarParkRoutes(deps: AppDeps) {
       .get('/', async (c) => {
         const user = c.get('user');
         const carParks = await listActiveCarParks(db, isAdminRole(user.role) ? {} : { assignedToUserId: user.id });
-        return ok(c, carParks);
+        return ok(c, 'GET /car-parks', carParks);
       })
 
       .get('/all', requireAdmin, async (c) => {
@@ -61,7 +61,7 @@ export function createCarParkRoutes(deps: AppDeps) {
           carParks,
           pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
         };
-        return ok(c, body);
+        return ok(c, 'GET /car-parks/all', body);
       })
 
       .post('/', requireAdmin, async (c) => {
@@ -70,7 +70,7 @@ export function createCarParkRoutes(deps: AppDeps) {
         const id = await insertCarPark(db, { ...input, now: now() }).catch((err: unknown) => {
           throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
         });
-        return ok(c, await findCarParkOr404(deps, id), { status: 201 });
+        return ok(c, 'POST /car-parks', await findCarParkOr404(deps, id), { status: 201 });
       })
 
       .put('/:id', requireAdmin, async (c) => {
@@ -82,7 +82,7 @@ export function createCarParkRoutes(deps: AppDeps) {
         await updateCarPark(db, carPark.id, { ...input, now: now() }).catch((err: unknown) => {
           throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
         });
-        return ok(c, await findCarParkOr404(deps, carPark.id));
+        return ok(c, 'PUT /car-parks/:id', await findCarParkOr404(deps, carPark.id));
       })
 
       .delete('/:id', requireAdmin, async (c) => {
@@ -93,7 +93,7 @@ export function createCarParkRoutes(deps: AppDeps) {
         await deleteCarPark(db, carPark.id).catch((err: unknown) => {
           throw isForeignKeyViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.carParkHasPcns) : err;
         });
-        return ok(c, { id: carPark.id }, { message: SUCCESS_MESSAGES.carParkDeleted });
+        return ok(c, 'DELETE /car-parks/:id', { id: carPark.id }, { message: SUCCESS_MESSAGES.carParkDeleted });
       })
 
       .post('/:id/assign-user', requireAdmin, async (c) => {
@@ -101,7 +101,7 @@ export function createCarParkRoutes(deps: AppDeps) {
         const carPark = await findCarParkOr404(deps, c.req.param('id'));
         await ensureUserExists(deps, input.userId);
         await assignUserToCarPark(db, { carParkId: carPark.id, userId: input.userId, now: now() });
-        return ok(c, await findCarParkOr404(deps, carPark.id));
+        return ok(c, 'POST /car-parks/:id/assign-user', await findCarParkOr404(deps, carPark.id));
       })
 
       .delete('/:id/unassign-user', requireAdmin, async (c) => {
@@ -109,7 +109,7 @@ export function createCarParkRoutes(deps: AppDeps) {
         const carPark = await findCarParkOr404(deps, c.req.param('id'));
         await ensureUserExists(deps, input.userId);
         await unassignUserFromCarPark(db, { carParkId: carPark.id, userId: input.userId });
-        return ok(c, await findCarParkOr404(deps, carPark.id));
+        return ok(c, 'DELETE /car-parks/:id/unassign-user', await findCarParkOr404(deps, carPark.id));
       })
   );
 }

@@ -17,6 +17,6 @@ export function createClientErrorRoutes(deps: AppDeps) {
       address: clientAddress(c, { trustProxy: deps.config.trustProxy }),
       userAgent: c.req.header('user-agent'),
     });
-    return ok(c, null, { status: 202 });
+    return ok(c, 'POST /client-errors', null, { status: 202 });
   });
 }

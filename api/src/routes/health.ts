@@ -13,6 +13,6 @@ export function createHealthRoutes(deps: AppDeps) {
       db = 'error';
     }
     const body: HealthResponse = { status: db === 'ok' ? 'ok' : 'degraded', db };
-    return ok(c, body, { status: db === 'ok' ? 200 : 503 });
+    return ok(c, 'GET /health', body, { status: db === 'ok' ? 200 : 503 });
   });
 }

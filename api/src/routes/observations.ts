@@ -23,7 +23,7 @@ export function createObservationRoutes(deps: AppDeps) {
         observations,
         pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
       };
-      return ok(c, body);
+      return ok(c, 'GET /observations', body);
     })
 
     .put('/:id', async (c) => {
@@ -32,6 +32,6 @@ export function createObservationRoutes(deps: AppDeps) {
       const observation = await readJson(c, saveObservationInputSchema);
       const saved = await saveObservation(db, { actor: c.get('user'), id: id.toLowerCase(), observation, now: now() });
       deps.metrics.outboxUploads.inc({ kind: 'observation', outcome: 'stored' });
-      return ok(c, saved);
+      return ok(c, 'PUT /observations/:id', saved);
     });
 }

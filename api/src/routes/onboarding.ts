@@ -35,14 +35,14 @@ export function createOnboardingRoutes(deps: AppDeps) {
       const { appUrl } = deps.config;
       const users = await listOnboardingCandidates(deps.db, c.get('user').id, query);
       const body: OnboardingCandidatesResponse = { users, appUrl, isAppUrlLocal: isLocalOnlyUrl(appUrl) };
-      return ok(c, body);
+      return ok(c, 'GET /onboarding/users', body);
     })
     .post('/send/:userId', async (c) => {
       const { adminNotes } = await readJson(c, sendOnboardingInputSchema);
       const userId = c.req.param('userId');
       await sendOnboardingEmail(deps, { userId, adminNotes, admin: c.get('user') });
       const result: OnboardingResult = { userId, success: true };
-      return ok(c, result, { message: SUCCESS_MESSAGES.onboardingEmailSent });
+      return ok(c, 'POST /onboarding/send/:userId', result, { message: SUCCESS_MESSAGES.onboardingEmailSent });
     })
     .post('/send-bulk', async (c) => {
       const { userIds, adminNotes } = await readJson(c, sendBulkOnboardingInputSchema);
@@ -59,7 +59,7 @@ export function createOnboardingRoutes(deps: AppDeps) {
       });
       const succeeded = results.filter((r) => r.success).length;
       const body: BulkOnboardingResponse = { results };
-      return ok(c, body, {
+      return ok(c, 'POST /onboarding/send-bulk', body, {
         message: `Onboarding emails sent: ${succeeded} succeeded, ${results.length - succeeded} failed`,
       });
     });

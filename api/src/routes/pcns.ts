@@ -172,7 +172,7 @@ export function createPcnRoutes(deps: AppDeps) {
         const ids = rows.map((r) => r.id);
         const images = await findPcnImages(db, ids);
         const duplicates = isAdminRole(user.role) ? await findPossibleDuplicates(db, ids) : undefined;
-        return ok(c, {
+        return ok(c, 'GET /pcns', {
           pcns: rows.map((row) =>
             toPcn(row, images.get(row.id) ?? [], imageUrlFor(c.get('sessionId')), viewFor(user, duplicates?.get(row.id))),
           ),
@@ -180,7 +180,9 @@ export function createPcnRoutes(deps: AppDeps) {
         });
       })
 
-      .get('/stats', async (c) => ok(c, await countPcnsByStatus(db, scopeOf(c.get('user'), readQuery(c, pcnStatsQuerySchema).scope))))
+      .get('/stats', async (c) =>
+        ok(c, 'GET /pcns/stats', await countPcnsByStatus(db, scopeOf(c.get('user'), readQuery(c, pcnStatsQuerySchema).scope))),
+      )
 
       // Manage PCNs' 'Export CSV': exactly the filtered, sorted list, every page, streamed.
       .get('/export.csv', requireAdmin, async (c) => {
@@ -194,7 +196,7 @@ export function createPcnRoutes(deps: AppDeps) {
       // Manage PCNs' 'Select all matching': every PCN the list's query selects, not only the page shown.
       .get('/selection', requireAdmin, async (c) => {
         const body: PcnSelectionResponse = await selectAllMatchingPcns(db, listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
-        return ok(c, body);
+        return ok(c, 'GET /pcns/selection', body);
       })
 
       // The review's 'Previous' and 'Save & next': the PCNs around this one in the list it was opened from.
@@ -205,7 +207,7 @@ export function createPcnRoutes(deps: AppDeps) {
           listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE),
         );
         if (!neighbours) throw pcnNotFound();
-        return ok(c, neighbours);
+        return ok(c, 'GET /pcns/:id/neighbours', neighbours);
       })
 
       /**
@@ -215,7 +217,7 @@ export function createPcnRoutes(deps: AppDeps) {
       .post('/bulk-status', requireAdmin, async (c) => {
         const input = await readJson(c, bulkPcnStatusInputSchema);
         const body: BulkResponse = { results: await changePcnStatuses(deps, { ...input, actor: c.get('user') }) };
-        return ok(c, body);
+        return ok(c, 'POST /pcns/bulk-status', body);
       })
 
       /**
@@ -233,7 +235,7 @@ export function createPcnRoutes(deps: AppDeps) {
           day: query.date,
         });
         const body: PcnDuplicatesResponse = { duplicates };
-        return ok(c, body);
+        return ok(c, 'GET /pcns/duplicates', body);
       })
 
       /**
@@ -251,7 +253,7 @@ export function createPcnRoutes(deps: AppDeps) {
         const entries = await findAuditEntries(db, id);
         if (!row && entries.length === 0) throw pcnNotFound();
         const body: PcnAuditResponse = { pcnId: id, entries };
-        return ok(c, body);
+        return ok(c, 'GET /pcns/:id/audit', body);
       })
 
       /**
@@ -283,7 +285,7 @@ export function createPcnRoutes(deps: AppDeps) {
           pcnId: row.id,
           now: deps.now(),
         });
-        return ok(c, pcn);
+        return ok(c, 'GET /pcns/:id', pcn);
       })
 
       .post('/', uploadBodyLimit, async (c) => {
@@ -297,9 +299,9 @@ export function createPcnRoutes(deps: AppDeps) {
         deps.metrics.outboxUploads.inc({ kind: 'notice', outcome: filed.replayed ? 'replayed' : 'stored' });
         if (filed.replayed) {
           c.header('Idempotent-Replayed', 'true');
-          return ok(c, await loadPcn(filed.row, viewerOf(c), { withHistory: true }), { status: 201 });
+          return ok(c, 'POST /pcns', await loadPcn(filed.row, viewerOf(c), { withHistory: true }), { status: 201 });
         }
-        return ok(c, await loadPcnById(filed.pcnId, viewerOf(c)), { status: 201 });
+        return ok(c, 'POST /pcns', await loadPcnById(filed.pcnId, viewerOf(c)), { status: 201 });
       })
 
       .put('/:id', uploadBodyLimit, async (c) => {
@@ -323,19 +325,19 @@ export function createPcnRoutes(deps: AppDeps) {
           deviceTime,
           receivedAt,
         });
-        return ok(c, await loadPcnById(id, viewerOf(c)));
+        return ok(c, 'PUT /pcns/:id', await loadPcnById(id, viewerOf(c)));
       })
 
       .delete('/:id', async (c) => {
         const id = c.req.param('id');
         await deletePcn(evidenceDeps, { pcnId: id, actor: c.get('user'), now: deps.now() });
-        return ok(c, { id });
+        return ok(c, 'DELETE /pcns/:id', { id });
       })
 
       .post('/:id/submit', async (c) => {
         const user = c.get('user');
         const row = await submitPcn(db, user, c.req.param('id'));
-        return ok(c, await loadPcn(row, viewerOf(c), { withHistory: true }));
+        return ok(c, 'POST /pcns/:id/submit', await loadPcn(row, viewerOf(c), { withHistory: true }));
       })
 
       .patch('/:id/status', async (c) => {
@@ -343,7 +345,7 @@ export function createPcnRoutes(deps: AppDeps) {
         const id = c.req.param('id');
         const input = await readJson(c, changePcnStatusInputSchema);
         await changePcnStatus(db, { pcnId: id, actor: user, status: input.status, adminNotes: input.adminNotes, now: deps.now() });
-        return ok(c, await loadPcnById(id, viewerOf(c)));
+        return ok(c, 'PATCH /pcns/:id/status', await loadPcnById(id, viewerOf(c)));
       })
   );
 }

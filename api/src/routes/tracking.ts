@@ -13,12 +13,12 @@ export function createTrackingRoutes(deps: AppDeps) {
       // The path is accepted for future per-page figures; only visible time is kept today.
       await readJson(c, heartbeatInputSchema);
       await recordHeartbeat(deps.db, { userId: c.get('user').id, now: deps.now() });
-      return ok(c, { ok: true });
+      return ok(c, 'POST /tracking/heartbeat', { ok: true });
     })
     .get('/admin/analytics', auth, requireAdmin, async (c) => {
-      return ok(c, await findAnalyticsSummary(deps.db, deps.now()));
+      return ok(c, 'GET /tracking/admin/analytics', await findAnalyticsSummary(deps.db, deps.now()));
     })
     .get('/admin/users', auth, requireAdmin, async (c) => {
-      return ok(c, await findUsersWithStats(deps.db));
+      return ok(c, 'GET /tracking/admin/users', await findUsersWithStats(deps.db));
     });
 }

@@ -47,7 +47,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       // asks for it, and it is one read. Registered before the requireAuth of the
       // other routes, which it stands in for: Hono runs handlers in the order they were added,
       // and this one answers.
-      .get('/profile', requireAuth(deps, { withCarParks: true }), (c) => ok(c, c.get('account')))
+      .get('/profile', requireAuth(deps, { withCarParks: true }), (c) => ok(c, 'GET /users/profile', c.get('account')))
 
       .use('*', requireAuth(deps))
 
@@ -86,7 +86,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
             await endUserCredentials(trx, { userId: me.id, now: at, exceptFamilyId: c.get('sessionId') });
           }
         });
-        return ok(c, await findUserOr404(deps, me.id));
+        return ok(c, 'PUT /users/profile', await findUserOr404(deps, me.id));
       })
 
       // Manage Users' 'Export CSV': every user the filters select, in the list's order.
@@ -101,7 +101,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       .get('/selection', requireAdmin, async (c) => {
         const { page: _page, limit: _limit, ...filter } = readQuery(c, userListQuerySchema);
         const body: UserSelectionResponse = await selectAllMatchingUsers(db, filter);
-        return ok(c, body);
+        return ok(c, 'GET /users/selection', body);
       })
 
       .get('/', requireAdmin, async (c) => {
@@ -111,14 +111,14 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
           users,
           pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
         };
-        return ok(c, body);
+        return ok(c, 'GET /users', body);
       })
 
       // Manage Users' bulk activate/deactivate: each user under the rules of a single change.
       .post('/bulk-active', requireAdmin, async (c) => {
         const input = await readJson(c, bulkUserActiveInputSchema);
         const body: BulkResponse = { results: await setUsersActive(deps, { ...input, actor: c.get('user') }) };
-        return ok(c, body);
+        return ok(c, 'POST /users/bulk-active', body);
       })
 
       .post('/', requireAdmin, async (c) => {
@@ -145,7 +145,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
           .catch((err: unknown) => {
             throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
           });
-        return ok(c, await findUserOr404(deps, id), { status: 201 });
+        return ok(c, 'POST /users', await findUserOr404(deps, id), { status: 201 });
       })
 
       .put('/:id', requireAdmin, async (c) => {
@@ -166,13 +166,13 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
           );
         }
         await updateUserAccount(deps, { ...actor, sessionId: c.get('sessionId') }, id, input);
-        return ok(c, await findUserOr404(deps, id));
+        return ok(c, 'PUT /users/:id', await findUserOr404(deps, id));
       })
 
       .delete('/:id', requireAdmin, async (c) => {
         const id = c.req.param('id');
         await deleteUserAccount(deps, c.get('user'), id);
-        return ok(c, { id }, { message: SUCCESS_MESSAGES.userDeleted });
+        return ok(c, 'DELETE /users/:id', { id }, { message: SUCCESS_MESSAGES.userDeleted });
       })
   );
 }

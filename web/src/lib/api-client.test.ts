@@ -26,7 +26,7 @@ describe('api client', () => {
     api.validTokens.add('good');
     storage.setItem('token', 'good');
     const client = createApiClient({ baseUrl: api.baseUrl, storage });
-    const data = await client.get<{ email: string }>('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    const data = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(data.email).toBe('officer@example.com');
     expect(api.calls[0]?.authorization).toBe('Bearer good');
   });
@@ -35,7 +35,7 @@ describe('api client', () => {
     const client = signedInClient();
     const seen: unknown[] = [];
     client.onTokensChanged((tokens) => seen.push(tokens));
-    const data = await client.get<{ id: string }>('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    const data = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(data.id).toBe('u1');
     expect(api.calls.map((c) => `${c.method} ${c.path} ${c.authorization ?? ''}`)).toEqual([
       'GET /users/profile Bearer expired',
@@ -58,7 +58,7 @@ describe('api client', () => {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.end('%PDF-1.7 test');
     });
-    const blob = await client.getBlob('pcns/p1/evidence-pack', { fallbackMessage: 'Failed' });
+    const blob = await client.download('GET /pcns/:id/evidence-pack', { params: { id: 'p1' }, fallbackMessage: 'Failed' });
     expect(blob.type).toBe('application/pdf');
     expect(await blob.text()).toBe('%PDF-1.7 test');
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
@@ -71,7 +71,9 @@ describe('api client', () => {
       res.writeHead(403, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: "You don't have permission to do that", code: 'FORBIDDEN' }));
     });
-    const error = await client.getBlob('pcns/p2/evidence-pack', { fallbackMessage: 'Failed' }).catch((e: unknown) => e);
+    const error = await client
+      .download('GET /pcns/:id/evidence-pack', { params: { id: 'p2' }, fallbackMessage: 'Failed' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, message: "You don't have permission to do that" });
   });
 
@@ -79,9 +81,9 @@ describe('api client', () => {
     const client = signedInClient();
     api.refreshDelayMs = 50;
     const results = await Promise.all([
-      client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }),
-      client.get('pcns', { fallbackMessage: ERROR_MESSAGES.fetchPcns }),
-      client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }),
+      client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }),
+      client.call('GET /pcns', { fallbackMessage: ERROR_MESSAGES.fetchPcns }),
+      client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }),
     ]);
     expect(results).toHaveLength(3);
     expect(api.calls.filter((c) => c.path === '/auth/refresh')).toHaveLength(1);
@@ -95,7 +97,7 @@ describe('api client', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: true, data: { token: 'also-bad', refreshToken: 'refresh-2' } }));
     });
-    const error = await client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e);
+    const error = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(api.calls.filter((c) => c.path === '/users/profile')).toHaveLength(2);
@@ -107,7 +109,7 @@ describe('api client', () => {
     api.refreshPairs.clear();
     const expired: ApiError[] = [];
     client.onSessionExpired((error) => expired.push(error));
-    const error = await client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e);
+    const error = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e);
     expect((error as ApiError).message).toBe('Your session is no longer valid. Please sign in again.');
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('refreshToken')).toBeNull();
@@ -120,7 +122,7 @@ describe('api client', () => {
     const expired: ApiError[] = [];
     client.onSessionExpired((error) => expired.push(error));
     const error = (await client
-      .get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })
+      .call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.isNetworkError).toBe(true);
     expect(storage.getItem('token')).toBe('expired');
@@ -134,7 +136,7 @@ describe('api client', () => {
       res.writeHead(503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: 'Try later', error: 'Try later', code: 'INTERNAL' }));
     });
-    await expect(client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })).rejects.toThrow('Try later');
+    await expect(client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })).rejects.toThrow('Try later');
     expect(storage.getItem('refreshToken')).toBe('refresh-1');
   });
 
@@ -143,7 +145,7 @@ describe('api client', () => {
     storage.setItem('token', 'stale');
     storage.setItem('refreshToken', 'refresh-x');
     const error = (await client
-      .post('auth/login', {
+      .call('POST /auth/login', {
         json: { email: 'officer@example.com', password: 'wrong' },
         skipRefresh: true,
         fallbackMessage: ERROR_MESSAGES.loginFailed,
@@ -158,18 +160,24 @@ describe('api client', () => {
     storage.setItem('token', 'good');
     const client = createApiClient({ baseUrl: api.baseUrl, storage });
     const validation = (await client
-      .post('pcns', { body: new FormData(), fallbackMessage: ERROR_MESSAGES.createPcn })
+      .call('POST /pcns', { body: new FormData(), fallbackMessage: ERROR_MESSAGES.createPcn })
       .catch((e: unknown) => e)) as ApiError;
     expect(validation.message).toBe('Some fields are not valid');
     expect(validation.fields).toEqual({ vehicleRegistration: 'Enter 2 to 10 letters and digits' });
-    const broken = (await client.get('broken', { fallbackMessage: ERROR_MESSAGES.fetchPcns }).catch((e: unknown) => e)) as ApiError;
+    api.overrides.set('GET /pcns/stats', (_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('oops');
+    });
+    const broken = (await client
+      .call('GET /pcns/stats', { fallbackMessage: ERROR_MESSAGES.fetchPcns })
+      .catch((e: unknown) => e)) as ApiError;
     expect(broken.message).toBe(ERROR_MESSAGES.fetchPcns);
     expect(broken.status).toBe(500);
   });
 
   it('reports a network error with the fallback message when nothing answers', async () => {
     const client = createApiClient({ baseUrl: await unusedBaseUrl(), storage });
-    const error = (await client.get('pcns', { fallbackMessage: ERROR_MESSAGES.fetchPcns }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.call('GET /pcns', { fallbackMessage: ERROR_MESSAGES.fetchPcns }).catch((e: unknown) => e)) as ApiError;
     expect(error.isNetworkError).toBe(true);
     expect(error.message).toBe(ERROR_MESSAGES.fetchPcns);
   });
@@ -184,7 +192,7 @@ describe('api client', () => {
       storage,
       readSharedTokens: async () => ({ token: 'worker-token', refreshToken: 'worker-refresh', updatedAt: 2000 }),
     });
-    const data = await client.get<{ id: string }>('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    const data = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(data.id).toBe('u1');
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/profile', 'GET /users/profile']);
     expect([storage.getItem('token'), storage.getItem('refreshToken')]).toEqual(['worker-token', 'worker-refresh']);
@@ -200,7 +208,7 @@ describe('api client', () => {
     storage.setItem('refreshToken', 'refresh-1');
     storage.setItem('tokensSetAt', String(Date.now()));
     api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-rotated' });
-    await client.get('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(storage.getItem('refreshToken')).toBe('refresh-rotated');
   });
 });

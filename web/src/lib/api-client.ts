@@ -1,11 +1,27 @@
 import ky, { type KyInstance } from 'ky';
-import { ERROR_MESSAGES, REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY, type ApiFailure, type AuthTokens } from '@parkpatrol/shared';
+import {
+  ERROR_MESSAGES,
+  fillPath,
+  REFRESH_TOKEN_STORAGE_KEY,
+  splitRoute,
+  TOKEN_STORAGE_KEY,
+  type ApiContract,
+  type ApiFailure,
+  type ApiParamsOf,
+  type ApiResponseOf,
+  type ApiRoute,
+  type AuthTokens,
+  type FileRoute,
+  type JsonRoute,
+} from '@parkpatrol/shared';
 import { API_URL } from '../config/env.ts';
 
 /**
- * The one HTTP client of the web app. Every call goes through `request`, which adds the bearer
- * token, refreshes once and retries once on a 401 (spec section 7), and turns every failure into
- * an ApiError carrying a human message and per-field messages.
+ * The one HTTP client of the web app. Every call names a route of the shared contract
+ * (shared/src/api-contract.ts), so its path, parameters, body and answer are the compiler's to
+ * check. Every call goes through `request`, which adds the bearer token, refreshes once and
+ * retries once on a 401 (spec section 7), and turns every failure into an ApiError carrying a
+ * human message and per-field messages.
  */
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -37,9 +53,9 @@ export function toApiError(error: unknown, fallbackMessage: string): ApiError {
   return new ApiError(fallbackMessage, { status: null });
 }
 
-export type SearchParams = Record<string, string | number | undefined | null>;
+export type SearchParams = Record<string, string | number | boolean | undefined | null>;
 
-export type RequestOptions = {
+type RequestOptions = {
   /** Spec section 8 fallback used when the server gives no message. */
   fallbackMessage: string;
   searchParams?: SearchParams;
@@ -54,6 +70,16 @@ export type RequestOptions = {
   /** 'blob' answers the body as it came (a PDF); failures still read the JSON envelope. */
   responseType?: 'json' | 'blob';
 };
+
+/** What a call of one route takes: its path parameters, its query, and its JSON or multipart body. */
+export type CallOptions<R extends ApiRoute> = Pick<RequestOptions, 'fallbackMessage' | 'headers' | 'skipRefresh' | 'token' | 'timeoutMs'> &
+  (keyof ApiParamsOf<R> extends never ? { params?: never } : { params: ApiParamsOf<R> }) &
+  (ApiContract[R] extends { query: infer Q } ? { query?: Q } : { query?: never }) &
+  (ApiContract[R] extends { body: infer B }
+    ? { json: B; body?: never }
+    : ApiContract[R] extends { form: true }
+      ? { body: FormData; json?: never }
+      : { json?: never; body?: never });
 
 export type ApiClientOptions = {
   baseUrl: string;
@@ -206,15 +232,27 @@ export function createApiClient(options: ApiClientOptions) {
     for (const listener of expiryListeners) listener(error);
   }
 
+  function requestOf(
+    route: ApiRoute,
+    opts: CallOptions<ApiRoute>,
+    responseType: 'json' | 'blob',
+  ): RequestOptions & { method: string; path: string } {
+    const { method, path } = splitRoute(route);
+    const { params, query, ...rest } = opts as CallOptions<ApiRoute> & { params?: Record<string, string>; query?: SearchParams };
+    return { ...rest, method, path: fillPath(path, params ?? {}), responseType, ...(query ? { searchParams: query } : {}) };
+  }
+
   return {
-    request,
-    get: <T>(path: string, opts: RequestOptions) => request<T>('GET', path, opts),
-    /** A file download with the same bearer token, refresh and error handling as every other call. */
-    getBlob: (path: string, opts: RequestOptions) => request<Blob>('GET', path, { ...opts, responseType: 'blob' }),
-    post: <T>(path: string, opts: RequestOptions) => request<T>('POST', path, opts),
-    put: <T>(path: string, opts: RequestOptions) => request<T>('PUT', path, opts),
-    patch: <T>(path: string, opts: RequestOptions) => request<T>('PATCH', path, opts),
-    delete: <T>(path: string, opts: RequestOptions) => request<T>('DELETE', path, opts),
+    /** A JSON route of the contract; answers its envelope's `data`, typed by the contract. */
+    call<R extends JsonRoute>(route: R, opts: CallOptions<R>): Promise<ApiResponseOf<R>> {
+      const { method, path, ...rest } = requestOf(route, opts as CallOptions<ApiRoute>, 'json');
+      return request<ApiResponseOf<R>>(method, path, rest);
+    },
+    /** A file route (CSV, PDF) with the same bearer token, refresh and error handling as every other call. */
+    download<R extends FileRoute>(route: R, opts: CallOptions<R>): Promise<Blob> {
+      const { method, path, ...rest } = requestOf(route, opts as CallOptions<ApiRoute>, 'blob');
+      return request<Blob>(method, path, rest);
+    },
     refreshTokens,
     getTokens,
     getTokensSetAt,

@@ -19,7 +19,7 @@ export function filingCarParksKey(userId: string): string {
 
 /** GET /car-parks (the caller's assigned, active car parks), kept on the phone. Throws on failure. */
 export async function refreshFilingData(userId: string): Promise<CarPark[]> {
-  const carParks = await apiClient.get<CarPark[]>('car-parks', { fallbackMessage: ERROR_MESSAGES.fetchCarParks });
+  const carParks = await apiClient.call('GET /car-parks', { fallbackMessage: ERROR_MESSAGES.fetchCarParks });
   await writeCache(getLocalDb(), filingCarParksKey(userId), carParks);
   return carParks;
 }

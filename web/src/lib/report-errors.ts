@@ -1,4 +1,4 @@
-import type { ClientErrorReport } from '@parkpatrol/shared';
+import { apiPath, type ClientErrorReport } from '@parkpatrol/shared';
 import { API_URL, BUILD_ID } from '../config/env.ts';
 
 /** A page in a loop of one error must not flood the server: the first few tell the story. */
@@ -35,7 +35,7 @@ export function reportUncaughtErrors(
 }
 
 function post(report: ClientErrorReport): void {
-  fetch(`${API_URL}/client-errors`, {
+  fetch(API_URL + apiPath('POST /client-errors', {}), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(report),

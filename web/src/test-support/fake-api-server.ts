@@ -101,10 +101,6 @@ export async function startFakeApi(): Promise<FakeApi> {
         vehicleRegistration: 'Enter 2 to 10 letters and digits',
       });
     }
-    if (req.method === 'GET' && path === '/broken') {
-      res.writeHead(500, { 'content-type': 'text/plain' });
-      return res.end('oops');
-    }
     return failure(res, 404, 'Not found', 'NOT_FOUND');
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -36,7 +36,7 @@ function useHeartbeat(userId: string | null) {
       if (document.visibilityState !== 'visible') return;
       // Time on site is a statistic: a lost beat is not worth a message or a retry.
       void apiClient
-        .post('tracking/heartbeat', { json: { path: location.pathname.slice(0, 200) }, fallbackMessage: '' })
+        .call('POST /tracking/heartbeat', { json: { path: location.pathname.slice(0, 200) }, fallbackMessage: '' })
         .catch(() => undefined);
     };
     const start = () => {

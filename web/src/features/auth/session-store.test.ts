@@ -126,7 +126,7 @@ describe('session store', () => {
     await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
     api.validTokens.clear();
     api.refreshPairs.clear();
-    await expect(client.get('pcns', { fallbackMessage: 'x' })).rejects.toThrow();
+    await expect(client.call('GET /pcns', { fallbackMessage: 'x' })).rejects.toThrow();
     expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, token: null, refreshToken: null });
     expect(storage.getItem('profile')).toBeNull();
   });

@@ -73,7 +73,7 @@ export function createSessionStore(deps: {
   const stored = client.getTokens();
   let stopWatchingMirror: (() => void) | null = null;
 
-  const fetchProfile = () => client.get<User>('users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+  const fetchProfile = () => client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
 
   /** Mirrors the pair for the service worker; a failure must never keep the officer from working. */
   async function mirrorTokens(userId: string): Promise<void> {
@@ -166,7 +166,7 @@ export function createSessionStore(deps: {
       async login(credentials) {
         set({ isLoading: true, error: null });
         try {
-          const data = await client.post<LoginResponse>('auth/login', {
+          const data = await client.call('POST /auth/login', {
             json: { ...credentials, deviceToken: knownDevices.tokenFor(credentials.email) },
             skipRefresh: true,
             fallbackMessage: ERROR_MESSAGES.loginFailed,
@@ -192,7 +192,7 @@ export function createSessionStore(deps: {
         await endMirroredSession(userId);
         if (!refreshToken) return;
         await client
-          .post('auth/logout', { json: { refreshToken }, token, skipRefresh: true, fallbackMessage: ERROR_MESSAGES.loginFailed })
+          .call('POST /auth/logout', { json: { refreshToken }, token, skipRefresh: true, fallbackMessage: ERROR_MESSAGES.loginFailed })
           .catch(() => undefined);
       },
 

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES } from '@parkpatrol/shared';
+import { apiPath, ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES, type ApiBodyOf } from '@parkpatrol/shared';
 import { buildPcnFormData, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
 import {
   findDraftPhotos,
@@ -181,16 +181,19 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
     let tokens = session;
     for (const draft of await findObservationsToSync(db, session.userId)) {
       const status = draft.observationStatus!;
-      const body = JSON.stringify({
+      // An observation starts with its time; a row without one has nothing the server could keep.
+      if (!draft.observedAt) continue;
+      const observation: ApiBodyOf<'PUT /observations/:id'> = {
         vehicleRegistration: draft.vehicleRegistration,
         carParkId: draft.carParkId,
         observedAt: draft.observedAt,
         status,
         closedAt: draft.observationClosedAt ?? null,
-      });
+      };
+      const body = JSON.stringify(observation);
       const put = (token: string) =>
         fetchWithTimeout(
-          `${baseUrl}/observations/${encodeURIComponent(draft.id)}`,
+          baseUrl + apiPath('PUT /observations/:id', { id: draft.id }),
           {
             method: 'PUT',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -298,7 +301,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
   async function postPcn(draft: DraftRecord, photos: PhotoRecord[], token: string): Promise<SendOutcome> {
     const body = newNoticeBodyOf(draft, photos);
     const answer = await fetchWithTimeout(
-      `${baseUrl}/pcns`,
+      baseUrl + apiPath('POST /pcns', {}),
       {
         method: 'POST',
         headers: {
@@ -319,11 +322,11 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
 
   async function refreshSession(session: SessionTokens): Promise<RefreshOutcome> {
     const answer = await fetchWithTimeout(
-      `${baseUrl}/auth/refresh`,
+      baseUrl + apiPath('POST /auth/refresh', {}),
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ refreshToken: session.refreshToken }),
+        body: JSON.stringify({ refreshToken: session.refreshToken } satisfies ApiBodyOf<'POST /auth/refresh'>),
         cache: 'no-store',
       },
       refreshTimeoutMs,

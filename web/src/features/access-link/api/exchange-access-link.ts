@@ -10,7 +10,7 @@ const exchanges = new Map<string, Promise<AccessLinkResponse>>();
 export function exchangeAccessLink(token: string): Promise<AccessLinkResponse> {
   let exchange = exchanges.get(token);
   if (!exchange) {
-    exchange = apiClient.post<AccessLinkResponse>('auth/access-link', {
+    exchange = apiClient.call('POST /auth/access-link', {
       json: { token },
       skipRefresh: true,
       token: null,

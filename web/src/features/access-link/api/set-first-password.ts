@@ -3,5 +3,5 @@ import { apiClient } from '../../../lib/api-client.ts';
 
 /** The account has no password yet, so the API takes the first one without a current one. */
 export function setFirstPassword(newPassword: string): Promise<User> {
-  return apiClient.put<User>('users/profile', { json: { newPassword }, fallbackMessage: ERROR_MESSAGES.updateProfile });
+  return apiClient.call('PUT /users/profile', { json: { newPassword }, fallbackMessage: ERROR_MESSAGES.updateProfile });
 }

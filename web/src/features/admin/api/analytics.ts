@@ -2,9 +2,9 @@ import { ERROR_MESSAGES, type AnalyticsSummary, type UserWithStats } from '@park
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function getAnalyticsSummary(): Promise<AnalyticsSummary> {
-  return apiClient.get<AnalyticsSummary>('tracking/admin/analytics', { fallbackMessage: ERROR_MESSAGES.fetchAnalytics });
+  return apiClient.call('GET /tracking/admin/analytics', { fallbackMessage: ERROR_MESSAGES.fetchAnalytics });
 }
 
 export function getUserStats(): Promise<UserWithStats[]> {
-  return apiClient.get<UserWithStats[]>('tracking/admin/users', { fallbackMessage: ERROR_MESSAGES.fetchUserStats });
+  return apiClient.call('GET /tracking/admin/users', { fallbackMessage: ERROR_MESSAGES.fetchUserStats });
 }

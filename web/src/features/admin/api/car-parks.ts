@@ -20,8 +20,8 @@ export type CarParkFilters = {
 };
 
 export function getCarParkPage(filters: CarParkFilters): Promise<CarParkListResponse> {
-  return apiClient.get<CarParkListResponse>('car-parks/all', {
-    searchParams: {
+  return apiClient.call('GET /car-parks/all', {
+    query: {
       page: filters.page,
       limit: filters.limit,
       search: filters.search?.trim(),
@@ -44,26 +44,28 @@ export async function getAllCarParks(): Promise<CarPark[]> {
 }
 
 export function createCarPark(input: CreateCarParkInput): Promise<CarPark> {
-  return apiClient.post<CarPark>('car-parks', { json: input, fallbackMessage: ERROR_MESSAGES.createCarPark });
+  return apiClient.call('POST /car-parks', { json: input, fallbackMessage: ERROR_MESSAGES.createCarPark });
 }
 
 export function updateCarPark(id: string, input: UpdateCarParkInput): Promise<CarPark> {
-  return apiClient.put<CarPark>(`car-parks/${encodeURIComponent(id)}`, { json: input, fallbackMessage: ERROR_MESSAGES.updateCarPark });
+  return apiClient.call('PUT /car-parks/:id', { params: { id }, json: input, fallbackMessage: ERROR_MESSAGES.updateCarPark });
 }
 
-export function deleteCarPark(id: string): Promise<void> {
-  return apiClient.delete<void>(`car-parks/${encodeURIComponent(id)}`, { fallbackMessage: ERROR_MESSAGES.deleteCarPark });
+export function deleteCarPark(id: string): Promise<{ id: string }> {
+  return apiClient.call('DELETE /car-parks/:id', { params: { id }, fallbackMessage: ERROR_MESSAGES.deleteCarPark });
 }
 
 export function assignUserToCarPark(carParkId: string, userId: string): Promise<CarPark> {
-  return apiClient.post<CarPark>(`car-parks/${encodeURIComponent(carParkId)}/assign-user`, {
+  return apiClient.call('POST /car-parks/:id/assign-user', {
+    params: { id: carParkId },
     json: { userId },
     fallbackMessage: ERROR_MESSAGES.assignUser,
   });
 }
 
 export function unassignUserFromCarPark(carParkId: string, userId: string): Promise<CarPark> {
-  return apiClient.delete<CarPark>(`car-parks/${encodeURIComponent(carParkId)}/unassign-user`, {
+  return apiClient.call('DELETE /car-parks/:id/unassign-user', {
+    params: { id: carParkId },
     json: { userId },
     fallbackMessage: ERROR_MESSAGES.unassignUser,
   });

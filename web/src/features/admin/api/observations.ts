@@ -7,8 +7,8 @@ export function getObservations(filters: {
   status?: ObservationStatus | null;
   limit?: number;
 }): Promise<ObservationListResponse> {
-  return apiClient.get<ObservationListResponse>('observations', {
-    searchParams: { page: 1, limit: filters.limit ?? 50, officerId: filters.officerId ?? undefined, status: filters.status ?? undefined },
+  return apiClient.call('GET /observations', {
+    query: { page: 1, limit: filters.limit ?? 50, officerId: filters.officerId ?? undefined, status: filters.status ?? undefined },
     fallbackMessage: ERROR_MESSAGES.fetchObservations,
   });
 }

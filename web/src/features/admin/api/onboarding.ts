@@ -2,6 +2,7 @@ import {
   ERROR_MESSAGES,
   type BulkOnboardingResponse,
   type OnboardingCandidatesResponse,
+  type OnboardingResult,
   type OnboardingSortKey,
   type SortOrder,
 } from '@parkpatrol/shared';
@@ -20,18 +21,19 @@ export function getOnboardingCandidates(query: {
   neverSignedIn: boolean;
 }): Promise<OnboardingCandidatesResponse> {
   const searchParams = { sort: query.sort, order: query.order, neverSignedIn: query.neverSignedIn ? 'true' : undefined };
-  return apiClient.get<OnboardingCandidatesResponse>('onboarding/users', { searchParams, fallbackMessage: ERROR_MESSAGES.fetchUsers });
+  return apiClient.call('GET /onboarding/users', { query: searchParams, fallbackMessage: ERROR_MESSAGES.fetchUsers });
 }
 
-export function sendOnboardingEmail(userId: string, adminNotes = ''): Promise<void> {
-  return apiClient.post<void>(`onboarding/send/${encodeURIComponent(userId)}`, {
+export function sendOnboardingEmail(userId: string, adminNotes = ''): Promise<OnboardingResult> {
+  return apiClient.call('POST /onboarding/send/:userId', {
+    params: { userId },
     json: notesPayload(adminNotes),
     fallbackMessage: ERROR_MESSAGES.sendOnboardingEmail,
   });
 }
 
 export function sendBulkOnboardingEmails(userIds: readonly string[], adminNotes: string): Promise<BulkOnboardingResponse> {
-  return apiClient.post<BulkOnboardingResponse>('onboarding/send-bulk', {
+  return apiClient.call('POST /onboarding/send-bulk', {
     json: { userIds, ...notesPayload(adminNotes) },
     fallbackMessage: ERROR_MESSAGES.sendOnboardingEmails,
   });

@@ -52,8 +52,8 @@ export const PCN_BULK_FAILED = 'Failed to change the selected PCNs';
 
 /** 'Select all matching': every PCN the filters select (at most MAX_BULK_ITEMS), with its status. */
 export function getPcnSelection(filters: AdminPcnQuery): Promise<PcnSelectionResponse> {
-  return apiClient.get<PcnSelectionResponse>('pcns/selection', {
-    searchParams: filterParams(filters),
+  return apiClient.call('GET /pcns/selection', {
+    query: filterParams(filters),
     fallbackMessage: PCN_SELECTION_FAILED,
   });
 }
@@ -61,7 +61,7 @@ export function getPcnSelection(filters: AdminPcnQuery): Promise<PcnSelectionRes
 /** One status for every selected PCN; the answer says, for each, done or why not. */
 export function bulkChangePcnStatus(pcnIds: readonly string[], status: PcnStatus, adminNotes: string): Promise<BulkResponse> {
   const notes = adminNotes.trim();
-  return apiClient.post<BulkResponse>('pcns/bulk-status', {
+  return apiClient.call('POST /pcns/bulk-status', {
     json: notes ? { pcnIds, status, adminNotes: notes } : { pcnIds, status },
     fallbackMessage: PCN_BULK_FAILED,
   });
@@ -69,32 +69,34 @@ export function bulkChangePcnStatus(pcnIds: readonly string[], status: PcnStatus
 
 /** The PCNs before and after this one in the list the filters and sort describe (review's Previous / Save & next). */
 export function getPcnNeighbours(id: string, filters: AdminPcnQuery): Promise<PcnNeighbours> {
-  return apiClient.get<PcnNeighbours>(`pcns/${encodeURIComponent(id)}/neighbours`, {
-    searchParams: filterParams(filters),
+  return apiClient.call('GET /pcns/:id/neighbours', {
+    params: { id },
+    query: filterParams(filters),
     fallbackMessage: ERROR_MESSAGES.fetchPcns,
   });
 }
 
 export function getAdminPcns(filters: AdminPcnFilters): Promise<PcnListResponse> {
-  return apiClient.get<PcnListResponse>('pcns', {
+  return apiClient.call('GET /pcns', {
     // The Administration area lists everyone's notices; My PCNs is the admin's own.
-    searchParams: { page: filters.page, limit: filters.limit, ...filterParams(filters), scope: 'all' },
+    query: { page: filters.page, limit: filters.limit, ...filterParams(filters), scope: 'all' },
     fallbackMessage: ERROR_MESSAGES.fetchPcns,
   });
 }
 
 export function getAdminPcnStats(): Promise<PcnStats> {
-  return apiClient.get<PcnStats>('pcns/stats', { searchParams: { scope: 'all' }, fallbackMessage: ERROR_MESSAGES.fetchPcns });
+  return apiClient.call('GET /pcns/stats', { query: { scope: 'all' }, fallbackMessage: ERROR_MESSAGES.fetchPcns });
 }
 
 export function getAdminPcn(id: string): Promise<Pcn> {
-  return apiClient.get<Pcn>(`pcns/${encodeURIComponent(id)}`, { fallbackMessage: ERROR_MESSAGES.fetchPcn });
+  return apiClient.call('GET /pcns/:id', { params: { id }, fallbackMessage: ERROR_MESSAGES.fetchPcn });
 }
 
 /** Notes are sent only when typed: an empty adminNotes would clear the notes the officer sees. */
 export function changePcnStatus(id: string, status: PcnStatus, adminNotes: string): Promise<Pcn> {
   const notes = adminNotes.trim();
-  return apiClient.patch<Pcn>(`pcns/${encodeURIComponent(id)}/status`, {
+  return apiClient.call('PATCH /pcns/:id/status', {
+    params: { id },
     json: notes ? { status, adminNotes: notes } : { status },
     fallbackMessage: ERROR_MESSAGES.updatePcn,
   });
@@ -102,7 +104,7 @@ export function changePcnStatus(id: string, status: PcnStatus, adminNotes: strin
 
 /** Every recorded change to a PCN, oldest first. */
 export function getPcnAudit(id: string): Promise<PcnAuditResponse> {
-  return apiClient.get<PcnAuditResponse>(`pcns/${encodeURIComponent(id)}/audit`, { fallbackMessage: PCN_AUDIT_FETCH_FAILED });
+  return apiClient.call('GET /pcns/:id/audit', { params: { id }, fallbackMessage: PCN_AUDIT_FETCH_FAILED });
 }
 
 /** The evidence pack PDF, fetched with the bearer token like every other call. */
@@ -110,8 +112,8 @@ export const PCN_EXPORT_FAILED = 'Failed to export PCNs';
 
 /** 'Export CSV': every PCN the filters select, in their order, all pages, as the server writes it. */
 export function exportPcnsCsv(filters: AdminPcnQuery): Promise<Blob> {
-  return apiClient.getBlob('pcns/export.csv', {
-    searchParams: filterParams(filters),
+  return apiClient.download('GET /pcns/export.csv', {
+    query: filterParams(filters),
     fallbackMessage: PCN_EXPORT_FAILED,
     headers: { Accept: 'text/csv, application/json' },
     // A hundred thousand PCNs are some megabytes: give a slow office link time.
@@ -120,7 +122,8 @@ export function exportPcnsCsv(filters: AdminPcnQuery): Promise<Blob> {
 }
 
 export function getEvidencePack(id: string): Promise<Blob> {
-  return apiClient.getBlob(`pcns/${encodeURIComponent(id)}/evidence-pack`, {
+  return apiClient.download('GET /pcns/:id/evidence-pack', {
+    params: { id },
     fallbackMessage: EVIDENCE_PACK_TEXTS.failed,
     headers: { Accept: 'application/pdf, application/json' },
     // A pack of ten full-size photos is tens of megabytes: give a slow office link time.

@@ -39,20 +39,20 @@ export const USER_BULK_FAILED = 'Failed to change the selected users';
 
 /** 'Select all matching': every user the filters select (at most MAX_BULK_ITEMS). */
 export function getUserSelection(filters: UserFilters): Promise<UserSelectionResponse> {
-  return apiClient.get<UserSelectionResponse>('users/selection', {
-    searchParams: filterParams(filters),
+  return apiClient.call('GET /users/selection', {
+    query: filterParams(filters),
     fallbackMessage: USER_SELECTION_FAILED,
   });
 }
 
 /** Activates or deactivates every selected user; the answer says, for each, done or why not. */
 export function bulkSetUsersActive(userIds: readonly string[], isActive: boolean): Promise<BulkResponse> {
-  return apiClient.post<BulkResponse>('users/bulk-active', { json: { userIds, isActive }, fallbackMessage: USER_BULK_FAILED });
+  return apiClient.call('POST /users/bulk-active', { json: { userIds, isActive }, fallbackMessage: USER_BULK_FAILED });
 }
 
 export function getUsers(filters: UserFilters): Promise<UserListResponse> {
-  return apiClient.get<UserListResponse>('users', {
-    searchParams: { page: filters.page, limit: filters.limit, ...filterParams(filters) },
+  return apiClient.call('GET /users', {
+    query: { page: filters.page, limit: filters.limit, ...filterParams(filters) },
     fallbackMessage: ERROR_MESSAGES.fetchUsers,
   });
 }
@@ -61,8 +61,8 @@ export const USER_EXPORT_FAILED = 'Failed to export users';
 
 /** 'Export CSV' on Manage Users: every user the filters select, as the server writes it. */
 export function exportUsersCsv(filters: UserFilters): Promise<Blob> {
-  return apiClient.getBlob('users/export.csv', {
-    searchParams: filterParams(filters),
+  return apiClient.download('GET /users/export.csv', {
+    query: filterParams(filters),
     fallbackMessage: USER_EXPORT_FAILED,
     headers: { Accept: 'text/csv, application/json' },
   });
@@ -79,13 +79,13 @@ export async function getAllUsers(): Promise<User[]> {
 }
 
 export function createUser(input: CreateUserInput): Promise<User> {
-  return apiClient.post<User>('users', { json: input, fallbackMessage: ERROR_MESSAGES.createUser });
+  return apiClient.call('POST /users', { json: input, fallbackMessage: ERROR_MESSAGES.createUser });
 }
 
 export function updateUser(id: string, input: UpdateUserInput): Promise<User> {
-  return apiClient.put<User>(`users/${encodeURIComponent(id)}`, { json: input, fallbackMessage: ERROR_MESSAGES.updateUser });
+  return apiClient.call('PUT /users/:id', { params: { id }, json: input, fallbackMessage: ERROR_MESSAGES.updateUser });
 }
 
-export function deleteUser(id: string): Promise<void> {
-  return apiClient.delete<void>(`users/${encodeURIComponent(id)}`, { fallbackMessage: ERROR_MESSAGES.deleteUser });
+export function deleteUser(id: string): Promise<{ id: string }> {
+  return apiClient.call('DELETE /users/:id', { params: { id }, fallbackMessage: ERROR_MESSAGES.deleteUser });
 }

@@ -3,5 +3,5 @@ import { apiClient } from '../../../lib/api-client.ts';
 
 /** Counts per status for the caller, so the counters are right for any number of PCNs. */
 export function getPcnStats(): Promise<PcnStats> {
-  return apiClient.get<PcnStats>('pcns/stats', { fallbackMessage: ERROR_MESSAGES.fetchPcns });
+  return apiClient.call('GET /pcns/stats', { fallbackMessage: ERROR_MESSAGES.fetchPcns });
 }

@@ -1,10 +1,10 @@
-import { ERROR_MESSAGES, RECENT_PCNS_COUNT, type Pcn, type PcnListResponse } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, RECENT_PCNS_COUNT, type Pcn } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** Spec: the dashboard lists the first 5 PCNs of the unfiltered list (newest first). */
 export async function getRecentPcns(): Promise<Pcn[]> {
-  const data = await apiClient.get<PcnListResponse>('pcns', {
-    searchParams: { page: 1, limit: RECENT_PCNS_COUNT },
+  const data = await apiClient.call('GET /pcns', {
+    query: { page: 1, limit: RECENT_PCNS_COUNT },
     fallbackMessage: ERROR_MESSAGES.fetchPcns,
   });
   return data.pcns.slice(0, RECENT_PCNS_COUNT);

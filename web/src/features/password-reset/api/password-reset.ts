@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export function requestPasswordReset(email: string): Promise<void> {
-  return apiClient.post<void>('auth/forgot-password', {
+export function requestPasswordReset(email: string): Promise<null> {
+  return apiClient.call('POST /auth/forgot-password', {
     json: { email },
     skipRefresh: true,
     token: null,
@@ -10,8 +10,8 @@ export function requestPasswordReset(email: string): Promise<void> {
   });
 }
 
-export function resetPassword(token: string, password: string): Promise<void> {
-  return apiClient.post<void>('auth/reset-password', {
+export function resetPassword(token: string, password: string): Promise<null> {
+  return apiClient.call('POST /auth/reset-password', {
     json: { token, password },
     skipRefresh: true,
     token: null,
@@ -21,7 +21,7 @@ export function resetPassword(token: string, password: string): Promise<void> {
 
 /** Whether a reset link still works, without spending it (the screen asks before the form shows). */
 export function checkResetToken(token: string): Promise<{ isValid: true }> {
-  return apiClient.post<{ isValid: true }>('auth/reset-password/check', {
+  return apiClient.call('POST /auth/reset-password/check', {
     json: { token },
     skipRefresh: true,
     token: null,

@@ -2,5 +2,5 @@ import { ERROR_MESSAGES, type Pcn } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function getPcn(id: string): Promise<Pcn> {
-  return apiClient.get<Pcn>(`pcns/${encodeURIComponent(id)}`, { fallbackMessage: ERROR_MESSAGES.fetchPcn });
+  return apiClient.call('GET /pcns/:id', { params: { id }, fallbackMessage: ERROR_MESSAGES.fetchPcn });
 }

@@ -5,8 +5,8 @@ export type PcnListQuery = { page: number; limit?: number; status?: PcnStatus | 
 
 /** Server-side search and filter, so every page of the officer's PCNs is reachable. */
 export function getPcns(query: PcnListQuery): Promise<PcnListResponse> {
-  return apiClient.get<PcnListResponse>('pcns', {
-    searchParams: {
+  return apiClient.call('GET /pcns', {
+    query: {
       page: query.page,
       limit: query.limit ?? DEFAULT_LIMIT,
       status: query.status ?? undefined,

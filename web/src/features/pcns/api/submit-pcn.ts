@@ -19,7 +19,8 @@ export function editBodyOf(draft: PcnDraft): FormData {
  * admin may be reviewing, so the officer should see at once whether it took (decision 0009).
  */
 export function updatePcn(draft: PcnDraft & { pcnId: string }): Promise<Pcn> {
-  return apiClient.put<Pcn>(`pcns/${encodeURIComponent(draft.pcnId)}`, {
+  return apiClient.call('PUT /pcns/:id', {
+    params: { id: draft.pcnId },
     body: editBodyOf(draft),
     headers: deviceTimeHeader(),
     fallbackMessage: ERROR_MESSAGES.updatePcn,

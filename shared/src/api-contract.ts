@@ -1,0 +1,176 @@
+import type { z } from 'zod';
+import type {
+  AccessLinkResponse,
+  AnalyticsSummary,
+  AuthTokens,
+  BulkOnboardingResponse,
+  BulkResponse,
+  CarPark,
+  CarParkListResponse,
+  HealthResponse,
+  LoginResponse,
+  OnboardingCandidatesResponse,
+  OnboardingResult,
+  Pcn,
+  PcnAuditResponse,
+  PcnDuplicatesResponse,
+  PcnListResponse,
+  PcnNeighbours,
+  PcnSelectionResponse,
+  PcnStats,
+  User,
+  UserListResponse,
+  UserSelectionResponse,
+  UserWithStats,
+} from './entities.ts';
+import type {
+  accessLinkInputSchema,
+  assignUserInputSchema,
+  bulkPcnStatusInputSchema,
+  bulkUserActiveInputSchema,
+  carParkListQuerySchema,
+  changePcnStatusInputSchema,
+  clientErrorReportSchema,
+  createCarParkInputSchema,
+  createUserInputSchema,
+  forgotPasswordInputSchema,
+  heartbeatInputSchema,
+  loginInputSchema,
+  logoutInputSchema,
+  Observation,
+  ObservationListResponse,
+  observationListQuerySchema,
+  onboardingListQuerySchema,
+  pcnDuplicatesQuerySchema,
+  pcnListQuerySchema,
+  pcnStatsQuerySchema,
+  refreshInputSchema,
+  resetPasswordInputSchema,
+  resetTokenCheckInputSchema,
+  saveObservationInputSchema,
+  sendBulkOnboardingInputSchema,
+  sendOnboardingInputSchema,
+  updateCarParkInputSchema,
+  updateProfileInputSchema,
+  updateUserInputSchema,
+  userListQuerySchema,
+} from './schemas.ts';
+
+/**
+ * THE contract between the web app and the API: every route under /api, keyed by method and
+ * the path template exactly as Hono registers it, with what it takes and what its envelope's
+ * `data` holds. The web client accepts only these keys and types its answer by them; the API's
+ * `ok(c, route, data)` is typed by the same entry and checks at run time that it answers the
+ * route it names. Bodies and queries are typed by the zod schema the server parses them with,
+ * so a field renamed on one side fails the compiler on the other.
+ */
+
+/** What the server parses; a list the caller only reads may be a readonly one. */
+type Body<S extends z.ZodType> = { [K in keyof z.input<S>]: z.input<S>[K] extends Array<infer E> ? readonly E[] : z.input<S>[K] };
+/** Query strings carry text: the names are checked, the values are whatever prints as one. */
+type Query<S extends z.ZodType> = { [K in keyof z.output<S>]?: string | number | boolean | null };
+
+/** A route answering a file (CSV, PDF, photo), not the JSON envelope. */
+export type FileAnswer = Blob;
+
+export type ApiContract = {
+  'GET /health': { response: HealthResponse };
+
+  'POST /auth/login': { body: Body<typeof loginInputSchema>; response: LoginResponse };
+  'POST /auth/refresh': { body: Body<typeof refreshInputSchema>; response: AuthTokens };
+  'POST /auth/logout': { body: Body<typeof logoutInputSchema>; response: null };
+  'POST /auth/forgot-password': { body: Body<typeof forgotPasswordInputSchema>; response: null };
+  'POST /auth/reset-password': { body: Body<typeof resetPasswordInputSchema>; response: null };
+  'POST /auth/reset-password/check': { body: Body<typeof resetTokenCheckInputSchema>; response: { isValid: true } };
+  'POST /auth/access-link': { body: Body<typeof accessLinkInputSchema>; response: AccessLinkResponse };
+
+  'GET /users/profile': { response: User };
+  'PUT /users/profile': { body: Body<typeof updateProfileInputSchema>; response: User };
+  'GET /users/export.csv': { query: Query<typeof userListQuerySchema>; response: FileAnswer };
+  'GET /users/selection': { query: Query<typeof userListQuerySchema>; response: UserSelectionResponse };
+  'GET /users': { query: Query<typeof userListQuerySchema>; response: UserListResponse };
+  'POST /users/bulk-active': { body: Body<typeof bulkUserActiveInputSchema>; response: BulkResponse };
+  'POST /users': { body: Body<typeof createUserInputSchema>; response: User };
+  'PUT /users/:id': { body: Body<typeof updateUserInputSchema>; response: User };
+  'DELETE /users/:id': { response: { id: string } };
+
+  'GET /car-parks': { response: CarPark[] };
+  'GET /car-parks/all': { query: Query<typeof carParkListQuerySchema>; response: CarParkListResponse };
+  'POST /car-parks': { body: Body<typeof createCarParkInputSchema>; response: CarPark };
+  'PUT /car-parks/:id': { body: Body<typeof updateCarParkInputSchema>; response: CarPark };
+  'DELETE /car-parks/:id': { response: { id: string } };
+  'POST /car-parks/:id/assign-user': { body: Body<typeof assignUserInputSchema>; response: CarPark };
+  'DELETE /car-parks/:id/unassign-user': { body: Body<typeof assignUserInputSchema>; response: CarPark };
+
+  'GET /pcns': { query: Query<typeof pcnListQuerySchema>; response: PcnListResponse };
+  'GET /pcns/stats': { query: Query<typeof pcnStatsQuerySchema>; response: PcnStats };
+  'GET /pcns/export.csv': { query: Query<typeof pcnListQuerySchema>; response: FileAnswer };
+  'GET /pcns/selection': { query: Query<typeof pcnListQuerySchema>; response: PcnSelectionResponse };
+  'GET /pcns/duplicates': { query: Query<typeof pcnDuplicatesQuerySchema>; response: PcnDuplicatesResponse };
+  'POST /pcns/bulk-status': { body: Body<typeof bulkPcnStatusInputSchema>; response: BulkResponse };
+  'GET /pcns/:id': { response: Pcn };
+  'GET /pcns/:id/neighbours': { query: Query<typeof pcnListQuerySchema>; response: PcnNeighbours };
+  'GET /pcns/:id/audit': { response: PcnAuditResponse };
+  'GET /pcns/:id/evidence-pack': { response: FileAnswer };
+  /** Multipart: the fields of PCN_MULTIPART_FIELDS, built by the web app's buildPcnFormData. */
+  'POST /pcns': { form: true; response: Pcn };
+  'PUT /pcns/:id': { form: true; response: Pcn };
+  'DELETE /pcns/:id': { response: { id: string } };
+  'POST /pcns/:id/submit': { response: Pcn };
+  'PATCH /pcns/:id/status': { body: Body<typeof changePcnStatusInputSchema>; response: Pcn };
+
+  'GET /observations': { query: Query<typeof observationListQuerySchema>; response: ObservationListResponse };
+  'PUT /observations/:id': { body: Body<typeof saveObservationInputSchema>; response: Observation };
+
+  'GET /onboarding/users': { query: Query<typeof onboardingListQuerySchema>; response: OnboardingCandidatesResponse };
+  'POST /onboarding/send/:userId': { body: Body<typeof sendOnboardingInputSchema>; response: OnboardingResult };
+  'POST /onboarding/send-bulk': { body: Body<typeof sendBulkOnboardingInputSchema>; response: BulkOnboardingResponse };
+
+  'POST /tracking/heartbeat': { body: Body<typeof heartbeatInputSchema>; response: { ok: true } };
+  'GET /tracking/admin/analytics': { response: AnalyticsSummary };
+  'GET /tracking/admin/users': { response: UserWithStats[] };
+
+  'POST /client-errors': { body: Body<typeof clientErrorReportSchema>; response: null };
+
+  'GET /uploads/:fileName': { response: FileAnswer };
+};
+
+export type ApiRoute = keyof ApiContract;
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiResponseOf<R extends ApiRoute> = ApiContract[R]['response'];
+export type ApiBodyOf<R extends ApiRoute> = ApiContract[R] extends { body: infer B } ? B : never;
+export type ApiQueryOf<R extends ApiRoute> = ApiContract[R] extends { query: infer Q } ? Q : never;
+
+/** The routes answering JSON, and those answering a file. */
+export type JsonRoute = { [R in ApiRoute]: ApiResponseOf<R> extends FileAnswer ? never : R }[ApiRoute];
+export type FileRoute = Exclude<ApiRoute, JsonRoute>;
+
+/** '/pcns/:id/audit' -> { id: string }; a path without parameters -> {}. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>;
+
+type PathOf<R extends string> = R extends `${string} ${infer P}` ? P : never;
+export type ApiParamsOf<R extends ApiRoute> = PathParams<PathOf<R>>;
+
+/** 'PUT /pcns/:id' -> { method: 'PUT', path: '/pcns/:id' }. */
+export function splitRoute(route: ApiRoute): { method: ApiMethod; path: string } {
+  const space = route.indexOf(' ');
+  return { method: route.slice(0, space) as ApiMethod, path: route.slice(space + 1) };
+}
+
+/** The path under /api of one route with its parameters filled in, for callers that use fetch itself (the outbox, the error reporter). */
+export function apiPath<R extends ApiRoute>(route: R, params: ApiParamsOf<R>): string {
+  return fillPath(splitRoute(route).path, params as Record<string, string>);
+}
+
+/** The path of a route with its parameters filled in, each URI-encoded: ('GET /pcns/:id', {id: 'a b'}) -> '/pcns/a%20b'. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
