@@ -43,3 +43,46 @@ test('a refresh cut off after the server rotated the token, then a restart: stil
   await expect(page).not.toHaveURL(/\/login/);
   expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBe(rotatedTo);
 });
+
+test('two tabs whose token ran out together send one refresh and keep one pair', async ({ page, request }) => {
+  const adminToken = await apiToken(request, ADMIN);
+  const carParkId = await createCarPark(request, adminToken, `Two tabs ${uniqueSuffix()}`);
+  const officer = await createOfficer(request, adminToken, 'Jem', [carParkId]);
+  await signIn(page, officer);
+  await page.waitForLoadState('networkidle');
+  const second = await page.context().newPage();
+  await second.goto('/dashboard');
+  await expect(second.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Jem!');
+
+  // The refresh is slow, so the second tab's own 401 surely comes while the first refresh is out.
+  let refreshes = 0;
+  await page.context().route('**/api/auth/refresh', async (route) => {
+    refreshes++;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const refusedIn = new Set<string>();
+  for (const [name, tab] of [
+    ['first', page],
+    ['second', second],
+  ] as const) {
+    tab.on('response', (answer) => {
+      if (answer.status() === 401 && !answer.url().endsWith('/auth/refresh')) refusedIn.add(name);
+    });
+  }
+  // The access token runs out for both tabs at once (they share local storage), and both reload.
+  await page.evaluate((expired) => localStorage.setItem('token', expired), EXPIRED);
+  await Promise.all([page.reload(), second.reload()]);
+  await expect.poll(() => [...refusedIn].sort()).toEqual(['first', 'second']);
+  for (const tab of [page, second]) {
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('token'))).not.toBe(EXPIRED);
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Jem!');
+    await expect(tab).not.toHaveURL(/\/login/);
+  }
+  // One tab refreshed under the shared lock; the other took the pair it left in IndexedDB.
+  expect(refreshes).toBe(1);
+  const pairs = await Promise.all(
+    [page, second].map((tab) => tab.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])),
+  );
+  expect(pairs[0]).toEqual(pairs[1]);
+});

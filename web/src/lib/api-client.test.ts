@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@parkpatrol/shared';
 import { startFakeApi, unusedBaseUrl, type FakeApi } from '../test-support/fake-api-server.ts';
 import { ApiError, createApiClient, createMemoryStorage, type KeyValueStorage } from './api-client.ts';
+import type { LockManagerLike, SharedTokens, SharedTokenStore } from './token-refresh.ts';
 
 let api: FakeApi;
 let storage: KeyValueStorage;
@@ -190,7 +191,7 @@ describe('api client', () => {
     const client = createApiClient({
       baseUrl: api.baseUrl,
       storage,
-      readSharedTokens: async () => ({ token: 'worker-token', refreshToken: 'worker-refresh', updatedAt: 2000 }),
+      sharedTokens: memoryTokenStore({ userId: 'u1', token: 'worker-token', refreshToken: 'worker-refresh', updatedAt: 2000 }),
     });
     const data = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(data.id).toBe('u1');
@@ -202,7 +203,7 @@ describe('api client', () => {
     const client = createApiClient({
       baseUrl: api.baseUrl,
       storage,
-      readSharedTokens: async () => ({ token: 'old', refreshToken: 'old-refresh', updatedAt: 1 }),
+      sharedTokens: memoryTokenStore({ userId: 'u1', token: 'old', refreshToken: 'old-refresh', updatedAt: 1 }),
     });
     storage.setItem('token', 'expired');
     storage.setItem('refreshToken', 'refresh-1');
@@ -211,4 +212,47 @@ describe('api client', () => {
     await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(storage.getItem('refreshToken')).toBe('refresh-rotated');
   });
+
+  it('two tabs refreshing at once send one refresh and end with one pair', async () => {
+    const shared = memoryTokenStore({ userId: 'u1', token: 'expired', refreshToken: 'refresh-1', updatedAt: 1000 });
+    const locks = exclusiveLocks();
+    api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-rotated' });
+    api.refreshDelayMs = 50;
+    const tabs = [createMemoryStorage(), createMemoryStorage()].map((tabStorage) => {
+      tabStorage.setItem('token', 'expired');
+      tabStorage.setItem('refreshToken', 'refresh-1');
+      tabStorage.setItem('tokensSetAt', '1000');
+      return { storage: tabStorage, client: createApiClient({ baseUrl: api.baseUrl, storage: tabStorage, sharedTokens: shared, locks }) };
+    });
+    await Promise.all(tabs.map(({ client }) => client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })));
+    expect(api.calls.filter((c) => c.path === '/auth/refresh')).toHaveLength(1);
+    expect(tabs.map(({ storage: s }) => [s.getItem('token'), s.getItem('refreshToken')])).toEqual([
+      ['fresh', 'refresh-rotated'],
+      ['fresh', 'refresh-rotated'],
+    ]);
+    expect(await shared.read()).toMatchObject({ userId: 'u1', token: 'fresh', refreshToken: 'refresh-rotated' });
+  });
 });
+
+/** The IndexedDB row every context reads, in memory. */
+function memoryTokenStore(initial: SharedTokens): SharedTokenStore {
+  let row: SharedTokens | null = initial;
+  return {
+    read: async () => row,
+    write: async (tokens) => {
+      if (row) row = { ...row, ...tokens, updatedAt: Date.now() };
+    },
+  };
+}
+
+/** One lock across the "tabs", as navigator.locks is across a browser's tabs and service worker. */
+function exclusiveLocks(): LockManagerLike {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    request<T>(_name: string, callback: () => Promise<T>): Promise<T> {
+      const result = tail.then(callback);
+      tail = result.catch(() => undefined);
+      return result;
+    },
+  };
+}

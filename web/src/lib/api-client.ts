@@ -15,6 +15,7 @@ import {
   type JsonRoute,
 } from '@parkpatrol/shared';
 import { API_URL } from '../config/env.ts';
+import { createTokenRefresh, type LockManagerLike, type SharedTokenStore } from './token-refresh.ts';
 
 /**
  * The one HTTP client of the web app. Every call names a route of the shared contract
@@ -87,17 +88,14 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
   /** JSON calls give up after this long; uploads (FormData) have no timeout on a slow network. */
   timeoutMs?: number;
-  /**
-   * The newest tokens another context may have written (the service worker refreshes with the
-   * pair mirrored into IndexedDB). Read before refreshing: refresh tokens rotate, and replaying
-   * one the worker already used would end the session.
-   */
-  readSharedTokens?: () => Promise<(AuthTokens & { updatedAt: number }) | null>;
+  /** The pair every context reads (IndexedDB), refreshed under one lock by lib/token-refresh.ts. */
+  sharedTokens?: SharedTokenStore | null;
+  /** Defaults to navigator.locks. */
+  locks?: LockManagerLike | null;
 };
 
 type Listener<T> = (value: T) => void;
 
-const REFUSED_REFRESH_STATUSES = new Set([400, 401, 403]);
 /** Beside the spec's two token keys: when the pair was stored, to tell it from a newer shared one. */
 const TOKENS_SET_AT_KEY = 'tokensSetAt';
 
@@ -111,7 +109,12 @@ export function createApiClient(options: ApiClientOptions) {
   });
   const tokenListeners = new Set<Listener<AuthTokens | null>>();
   const expiryListeners = new Set<Listener<ApiError>>();
-  let refreshing: Promise<AuthTokens> | null = null;
+  const tokenRefresh = createTokenRefresh({
+    baseUrl: options.baseUrl,
+    store: options.sharedTokens ?? null,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.locks !== undefined ? { locks: options.locks } : {}),
+  });
 
   function getTokens(): { token: string | null; refreshToken: string | null } {
     return { token: storage.getItem(TOKEN_STORAGE_KEY), refreshToken: storage.getItem(REFRESH_TOKEN_STORAGE_KEY) };
@@ -161,7 +164,6 @@ export function createApiClient(options: ApiClientOptions) {
     const usedToken = opts.token !== undefined ? opts.token : getTokens().token;
     let response = await send(method, path, opts, usedToken);
     if (response.status === 401 && !opts.skipRefresh && opts.token === undefined && usedToken) {
-      await adoptSharedTokens();
       const current = getTokens().token;
       // Another request may already have rotated the tokens while this one was in flight.
       const freshToken = current && current !== usedToken ? current : (await refreshTokens()).token;
@@ -172,59 +174,27 @@ export function createApiClient(options: ApiClientOptions) {
     return (await readData(response)) as T;
   }
 
-  /**
-   * One refresh at a time: concurrent 401s share the same in-flight call, because the server
-   * rotates refresh tokens and a second parallel refresh would present an already-used one.
-   */
-  function refreshTokens(): Promise<AuthTokens> {
-    refreshing ??= performRefresh().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
-
-  /** Takes over a pair the service worker rotated, so the refresh below presents the live token. */
-  async function adoptSharedTokens(): Promise<void> {
-    const shared = await options.readSharedTokens?.().catch(() => null);
-    const local = getTokens();
-    // Nobody is signed in here (logged out meanwhile): a leftover shared pair must not sign anyone in.
-    if (!shared || !local.refreshToken || shared.updatedAt <= getTokensSetAt()) return;
-    if (shared.refreshToken !== local.refreshToken || shared.token !== local.token)
-      setTokens({ token: shared.token, refreshToken: shared.refreshToken });
-  }
-
-  async function performRefresh(): Promise<AuthTokens> {
-    await adoptSharedTokens();
-    const { refreshToken } = getTokens();
+  /** Refreshes through lib/token-refresh.ts, the one refresh of the app, and keeps the pair it gives. */
+  async function refreshTokens(): Promise<AuthTokens> {
+    const { token, refreshToken } = getTokens();
     if (!refreshToken) {
       const error = new ApiError(ERROR_MESSAGES.noRefreshToken, { status: 401 });
       expireSession(error);
       throw error;
     }
-    const response = await send(
-      'POST',
-      'auth/refresh',
-      { json: { refreshToken }, fallbackMessage: ERROR_MESSAGES.tokenRefreshFailed },
-      null,
-    );
-    if (!response.ok) {
-      const error = await errorFromResponse(response, ERROR_MESSAGES.tokenRefreshFailed);
-      // Only an explicit refusal ends the session (docs/decisions/0002); a 5xx or 429 is transient.
-      if (REFUSED_REFRESH_STATUSES.has(response.status)) expireSession(error);
-      throw error;
+    const outcome = await tokenRefresh.refresh({ token: token ?? '', refreshToken, storedAt: getTokensSetAt() });
+    if (outcome.kind === 'refreshed') {
+      // Signed out while the refresh was out: the answer must not sign anyone back in.
+      const stored = getTokens().refreshToken;
+      if (stored === outcome.tokens.refreshToken) return outcome.tokens;
+      if (stored !== refreshToken) throw new ApiError(ERROR_MESSAGES.noRefreshToken, { status: 401 });
+      setTokens(outcome.tokens);
+      return outcome.tokens;
     }
-    const body = (await response.json().catch(() => ({}))) as { data?: Partial<AuthTokens> } & Partial<AuthTokens>;
-    // Spec section 7: the new token comes as data.token or as a top-level token.
-    const token = body.data?.token ?? body.token;
-    const nextRefreshToken = body.data?.refreshToken ?? body.refreshToken ?? refreshToken;
-    if (!token) {
-      const error = new ApiError(ERROR_MESSAGES.tokenRefreshFailed, { status: response.status });
-      expireSession(error);
-      throw error;
-    }
-    const tokens = { token, refreshToken: nextRefreshToken };
-    setTokens(tokens);
-    return tokens;
+    const error = errorFromBody(outcome.status, outcome.body, ERROR_MESSAGES.tokenRefreshFailed);
+    // Only an explicit refusal ends the session (docs/decisions/0002); no answer, a 5xx or a 429 is transient.
+    if (outcome.kind === 'refused') expireSession(error);
+    throw error;
   }
 
   function expireSession(error: ApiError): void {
@@ -274,9 +244,14 @@ export function createApiClient(options: ApiClientOptions) {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 async function errorFromResponse(response: Response, fallbackMessage: string): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as Partial<ApiFailure> | null;
-  const message = body?.message || body?.error || fallbackMessage;
-  return new ApiError(message, { status: response.status, code: body?.code, fields: body?.details ?? {} });
+  return errorFromBody(response.status, await response.json().catch(() => null), fallbackMessage);
+}
+
+/** The failure envelope of design section 4, read defensively: a proxy's HTML page has none of it. */
+function errorFromBody(status: number | null, json: unknown, fallbackMessage: string): ApiError {
+  const body = json && typeof json === 'object' ? (json as Partial<ApiFailure>) : null;
+  const message = (typeof body?.message === 'string' && body.message) || (typeof body?.error === 'string' && body.error) || fallbackMessage;
+  return new ApiError(message, { status, code: body?.code, fields: body?.details ?? {} });
 }
 
 async function readData(response: Response): Promise<unknown> {
@@ -319,11 +294,11 @@ export function createMemoryStorage(): KeyValueStorage {
 export const apiClient = createApiClient({
   baseUrl: API_URL,
   storage: browserStorage(),
-  readSharedTokens: async () => {
-    if (typeof indexedDB === 'undefined') return null;
-    // Loaded here, not with the client: the sign-in screen never needs Dexie.
-    const { getLocalDb, readMirroredTokens } = await import('./local-db.ts');
-    const row = await readMirroredTokens(getLocalDb());
-    return row ? { token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null;
+  sharedTokens: {
+    // Loaded when first needed, not with the client: the sign-in screen never needs Dexie.
+    read: async () => (typeof indexedDB === 'undefined' ? null : (await import('./local-db.ts')).sharedTokenStore().read()),
+    write: async (tokens) => {
+      if (typeof indexedDB !== 'undefined') await (await import('./local-db.ts')).sharedTokenStore().write(tokens);
+    },
   },
 });

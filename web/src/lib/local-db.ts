@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { OffenceType } from '@parkpatrol/shared';
+import type { SharedTokenStore } from './token-refresh.ts';
 
 /**
  * The device's own database (design section 6). Everything an officer types or photographs
@@ -450,6 +451,22 @@ export async function resumeDraftsAfterSignIn(db: LocalDb, userId: string, now =
 
 export async function readMirroredTokens(db: LocalDb): Promise<AuthRecord | undefined> {
   return db.auth.get(AUTH_ROW_ID);
+}
+
+/** The `auth` row as lib/token-refresh.ts reads and rotates it: a refresh keeps the row's officer. */
+export function sharedTokenStore(db: LocalDb = getLocalDb()): SharedTokenStore {
+  return {
+    async read() {
+      const row = await readMirroredTokens(db);
+      return row ? { userId: row.userId, token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null;
+    },
+    async write(tokens) {
+      await db.transaction('rw', db.auth, async () => {
+        const row = await readMirroredTokens(db);
+        if (row) await db.auth.put({ ...row, ...tokens, updatedAt: Date.now() });
+      });
+    },
+  };
 }
 
 export async function clearMirroredTokens(db: LocalDb): Promise<void> {

@@ -10,10 +10,10 @@ export function createMirroredTokenProvider(db: LocalDb): TokenProvider {
   return {
     async getTokens() {
       const row = await readMirroredTokens(db);
-      return row ? { userId: row.userId, token: row.token, refreshToken: row.refreshToken } : null;
+      return row ? { userId: row.userId, token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null;
     },
-    async saveTokens(tokens) {
-      await saveMirroredTokens(db, tokens);
+    async saveTokens({ updatedAt, ...tokens }) {
+      await saveMirroredTokens(db, tokens, updatedAt);
     },
   };
 }

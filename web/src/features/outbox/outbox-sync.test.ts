@@ -256,7 +256,7 @@ describe('expired sessions', () => {
 
     expect(server.refreshPosts()).toHaveLength(1);
     expect(JSON.parse(server.refreshPosts()[0]!.body.toString())).toEqual({ refreshToken: 'refresh-1' });
-    expect(tokens.saved).toEqual([{ userId: USER, token: 'access-2', refreshToken: 'refresh-2' }]);
+    expect(tokens.saved).toEqual([{ userId: USER, token: 'access-2', refreshToken: 'refresh-2', updatedAt: expect.any(Number) }]);
     expect(server.pcnPosts().map((post) => post.headers['idempotency-key'])).toEqual([draft.id, draft.id]);
     expect((await db.drafts.get(draft.id))?.state).toBe('sent');
   });

@@ -1,5 +1,6 @@
 import { apiPath, ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES, type ApiBodyOf } from '@parkpatrol/shared';
 import { buildPcnFormData, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
+import { createTokenRefresh } from '../../lib/token-refresh.ts';
 import {
   findDraftPhotos,
   findObservationsToSync,
@@ -20,12 +21,19 @@ import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOpt
  * worker, so two runners never upload the same draft at the same time.
  */
 
-export type SessionTokens = { userId: string; token: string; refreshToken: string };
+export type SessionTokens = {
+  userId: string;
+  token: string;
+  refreshToken: string;
+  /** When the pair was stored (epoch ms), so a pair another context rotated since is told apart. */
+  updatedAt?: number;
+};
 
+/** The pair every context reads (the Dexie `auth` row); refreshed only through lib/token-refresh.ts. */
 export type TokenProvider = {
   /** The signed-in officer's tokens, or null when nobody is signed in. */
   getTokens(): Promise<SessionTokens | null>;
-  /** Called after a refresh: refresh tokens rotate, so the new pair must replace the old everywhere. */
+  /** Called by the refresh: refresh tokens rotate, so the new pair must replace the old everywhere. */
   saveTokens(tokens: SessionTokens): Promise<void>;
 };
 
@@ -108,6 +116,22 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
   // A claim covers an upload, a refresh and the upload again; past that its runner is gone.
   const claimLeaseMs = 2 * uploadTimeoutMs + refreshTimeoutMs + 30_000;
   const baseUrl = deps.baseUrl.replace(/\/+$/, '');
+  const tokenRefresh = createTokenRefresh({
+    baseUrl,
+    fetch: fetchFn,
+    locks,
+    timeoutMs: refreshTimeoutMs,
+    store: {
+      async read() {
+        const current = await tokenProvider.getTokens();
+        return current ? { ...current, updatedAt: current.updatedAt ?? 0 } : null;
+      },
+      async write(pair) {
+        const current = await tokenProvider.getTokens();
+        if (current) await tokenProvider.saveTokens({ ...current, ...pair, updatedAt: now() });
+      },
+    },
+  });
 
   let activeRun: Promise<OutboxRunResult> | null = null;
   let rerun: OutboxRunOptions | null = null;
@@ -207,7 +231,6 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
         const refreshed = await refreshSession(tokens);
         if (refreshed.kind !== 'refreshed') return;
         tokens = refreshed.tokens;
-        await tokenProvider.saveTokens(tokens);
         answer = await put(tokens.token);
       }
       if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
@@ -290,7 +313,6 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       if (refreshed.kind === 'refused') return { outcome: { kind: 'needs-sign-in' }, tokens: latest };
       if (refreshed.kind === 'unreachable') return { outcome: { kind: 'refresh-unreachable', reason: refreshed.reason }, tokens: latest };
       tokens = refreshed.tokens;
-      await tokenProvider.saveTokens(tokens);
     }
     const second = await postPcn(draft, photos, tokens.token);
     // A token minted a moment ago and still refused: the account is gone or disabled.
@@ -320,25 +342,18 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
     return classifyPcnResponse(answer.status, answer.json, answer.retryAfter, now());
   }
 
+  /** Through lib/token-refresh.ts, the app's one refresh: it also stores the new pair. */
   async function refreshSession(session: SessionTokens): Promise<RefreshOutcome> {
-    const answer = await fetchWithTimeout(
-      baseUrl + apiPath('POST /auth/refresh', {}),
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ refreshToken: session.refreshToken } satisfies ApiBodyOf<'POST /auth/refresh'>),
-        cache: 'no-store',
-      },
-      refreshTimeoutMs,
-    );
-    if (answer.kind === 'no-answer') return { kind: 'unreachable', reason: answer.reason };
-    const data = readEnvelopeData(answer.json);
-    if (answer.status >= 200 && answer.status < 300 && typeof data?.token === 'string' && typeof data.refreshToken === 'string') {
-      return { kind: 'refreshed', tokens: { userId: session.userId, token: data.token, refreshToken: data.refreshToken } };
-    }
+    const outcome = await tokenRefresh.refresh({
+      token: session.token,
+      refreshToken: session.refreshToken,
+      storedAt: session.updatedAt ?? 0,
+    });
+    if (outcome.kind === 'refreshed') return { kind: 'refreshed', tokens: { userId: session.userId, ...outcome.tokens } };
     // Only an explicit refusal ends the session (design 6: a network failure is never a sign-out).
-    if (answer.status === 400 || answer.status === 401 || answer.status === 403) return { kind: 'refused' };
-    return { kind: 'unreachable', reason: answer.status === 429 ? RETRY_REASONS.rateLimited : RETRY_REASONS.serverUnavailable };
+    if (outcome.kind === 'refused') return { kind: 'refused' };
+    if (outcome.status === null) return { kind: 'unreachable', reason: outcome.timedOut ? RETRY_REASONS.timeout : RETRY_REASONS.offline };
+    return { kind: 'unreachable', reason: outcome.status === 429 ? RETRY_REASONS.rateLimited : RETRY_REASONS.serverUnavailable };
   }
 
   type Answer = { kind: 'answer'; status: number; json: unknown; retryAfter: string | null } | { kind: 'no-answer'; reason: string };
