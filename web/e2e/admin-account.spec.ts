@@ -73,7 +73,10 @@ test('forgot password, reset from the emailed link, then profile name and passwo
   await page.getByLabel('New password', { exact: true }).fill('fourth-pass');
   await page.getByLabel('Confirm new password').fill('fourth-pass');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Current password is incorrect' })).toBeVisible();
+  // Said once, beside the field it is about, which takes the focus.
+  await expect(page.getByText('Current password is incorrect')).toHaveCount(1);
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Current password')).toBeFocused();
   await page.getByLabel('Current password').fill('second-pass');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password was changed.')).toBeVisible();

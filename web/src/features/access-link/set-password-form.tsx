@@ -1,12 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { ERROR_MESSAGES, fieldErrors, MIN_PASSWORD_LENGTH, newPasswordFormSchema, type User } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, MIN_PASSWORD_LENGTH, newPasswordFormSchema, type User } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
-import { toApiError } from '../../lib/api-client.ts';
 import { Alert } from '../../lib/alert.tsx';
 import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { TextField } from '../../lib/text-field.tsx';
+import { renameField, useFormSubmit } from '../../lib/use-form-submit.ts';
 import { replaceSessionUser } from '../auth/adopt-session.ts';
 import { setFirstPassword } from './api/set-first-password.ts';
 
@@ -18,33 +18,20 @@ import { setFirstPassword } from './api/set-first-password.ts';
 export function SetPasswordForm({ user, onDone }: { user: User; onDone?: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+  const form = useFormSubmit({ fallbackMessage: ERROR_MESSAGES.updateProfile, mapErrors: renameField('newPassword', 'password') });
+  const { errors } = form;
 
   useEffect(() => {
     document.title = `Choose your password · ${PRODUCT_TITLE}`;
   }, []);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSaving) return;
-    const parsed = newPasswordFormSchema.safeParse({ password, confirmPassword });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setError(null);
-    setSaving(true);
-    try {
-      const updated = await setFirstPassword(parsed.data.password);
-      replaceSessionUser(updated);
+  const handleSubmit = form.handle(
+    () => newPasswordFormSchema.safeParse({ password, confirmPassword }),
+    async (input) => {
+      replaceSessionUser(await setFirstPassword(input.password));
       onDone?.();
-    } catch (e) {
-      const apiError = toApiError(e, ERROR_MESSAGES.updateProfile);
-      setErrors(apiError.fields.newPassword ? { password: apiError.fields.newPassword } : {});
-      setError(apiError.message);
-      setSaving(false);
-    }
-  }
+    },
+  );
 
   return (
     <main className="auth-page">
@@ -52,7 +39,7 @@ export function SetPasswordForm({ user, onDone }: { user: User; onDone?: () => v
         <PageHeading className="auth-card__title">{PRODUCT_TITLE}</PageHeading>
         <h2 className="auth-card__subtitle">Welcome, {user.firstName}! Choose your password</h2>
         <p>You will use it with {user.email} to sign in from now on. The link you opened works only once.</p>
-        {error ? <Alert>{error}</Alert> : null}
+        {form.formError ? <Alert>{form.formError}</Alert> : null}
         <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
           <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           <TextField
@@ -75,8 +62,8 @@ export function SetPasswordForm({ user, onDone }: { user: User; onDone?: () => v
             onChange={setConfirmPassword}
             errorMessage={errors.confirmPassword}
           />
-          <Button type="submit" isDisabled={isSaving} className="button--block">
-            {isSaving ? 'Saving...' : 'Set password and continue'}
+          <Button type="submit" isDisabled={form.isBusy} className="button--block">
+            {form.isBusy ? 'Saving...' : 'Set password and continue'}
           </Button>
         </Form>
       </div>

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Link } from 'react-aria-components';
-import { ERROR_MESSAGES, fieldErrors, forgotPasswordInputSchema, SCREEN_TEXTS, SUCCESS_MESSAGES } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, forgotPasswordInputSchema, SCREEN_TEXTS, SUCCESS_MESSAGES } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
-import { toApiError } from '../../lib/api-client.ts';
 import { Alert } from '../../lib/alert.tsx';
 import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { TextField } from '../../lib/text-field.tsx';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { requestPasswordReset } from './api/password-reset.ts';
 
 const FORGOT_PASSWORD_TITLE = SCREEN_TEXTS.forgotPasswordLink;
@@ -15,37 +15,20 @@ const FORGOT_PASSWORD_TITLE = SCREEN_TEXTS.forgotPasswordLink;
 /** Asks for a reset email. The answer is the same for any address (no account enumeration). */
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [isSending, setSending] = useState(false);
-  const emailRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const form = useFormSubmit({ fallbackMessage: ERROR_MESSAGES.resetEmailFailed });
 
   useEffect(() => {
     document.title = `${FORGOT_PASSWORD_TITLE} · ${PRODUCT_TITLE}`;
   }, []);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSending) return;
-    const parsed = forgotPasswordInputSchema.safeParse({ email });
-    if (!parsed.success) {
-      setFieldError(fieldErrors(parsed.error).email);
-      emailRef.current?.focus();
-      return;
-    }
-    setFieldError(undefined);
-    setError(null);
-    setSending(true);
-    try {
-      await requestPasswordReset(parsed.data.email);
-      setSentTo(parsed.data.email);
-    } catch (e) {
-      setError(toApiError(e, ERROR_MESSAGES.resetEmailFailed).message);
-    } finally {
-      setSending(false);
-    }
-  }
+  const handleSubmit = form.handle(
+    () => forgotPasswordInputSchema.safeParse({ email }),
+    async (input) => {
+      await requestPasswordReset(input.email);
+      setSentTo(input.email);
+    },
+  );
 
   return (
     <main className="auth-page">
@@ -60,7 +43,7 @@ export function ForgotPasswordScreen() {
         ) : (
           <>
             <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-            {error ? <Alert>{error}</Alert> : null}
+            {form.formError ? <Alert>{form.formError}</Alert> : null}
             <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
               <TextField
                 label="Email"
@@ -70,12 +53,11 @@ export function ForgotPasswordScreen() {
                 inputMode="email"
                 value={email}
                 onChange={setEmail}
-                errorMessage={fieldError}
-                inputRef={emailRef}
+                errorMessage={form.errors.email}
                 autoFocus
               />
-              <Button type="submit" isDisabled={isSending} className="button--block">
-                {isSending ? 'Sending...' : 'Send reset link'}
+              <Button type="submit" isDisabled={form.isBusy} className="button--block">
+                {form.isBusy ? 'Sending...' : 'Send reset link'}
               </Button>
             </Form>
           </>

@@ -1,18 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Form, Link } from 'react-aria-components';
-import {
-  ERROR_MESSAGES,
-  fieldErrors,
-  MIN_PASSWORD_LENGTH,
-  newPasswordFormSchema,
-  SERVER_MESSAGES,
-  SUCCESS_MESSAGES,
-} from '@parkpatrol/shared';
+import { ERROR_MESSAGES, MIN_PASSWORD_LENGTH, newPasswordFormSchema, SERVER_MESSAGES, SUCCESS_MESSAGES } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { toApiError } from '../../lib/api-client.ts';
 import { Alert } from '../../lib/alert.tsx';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { Button, LinkButton } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { TextField } from '../../lib/text-field.tsx';
@@ -27,12 +21,20 @@ export function ResetPasswordScreen() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(token ? null : SERVER_MESSAGES.invalidResetToken);
   const [isLinkDead, setLinkDead] = useState(!token);
   const [isChecking, setChecking] = useState(Boolean(token));
   const [isDone, setDone] = useState(false);
-  const [isSaving, setSaving] = useState(false);
+  const form = useFormSubmit({
+    fallbackMessage: ERROR_MESSAGES.passwordResetFailed,
+    onError: (apiError) => {
+      // INVALID_TOKEN: expired, already used or never issued. Nothing typed here can fix it.
+      if (apiError.code !== 'INVALID_TOKEN') return;
+      setLinkDead(true);
+      setError(apiError.message);
+    },
+  });
+  const { errors } = form;
 
   useEffect(() => {
     document.title = `${RESET_TITLE} · ${PRODUCT_TITLE}`;
@@ -62,27 +64,13 @@ export function ResetPasswordScreen() {
     };
   }, [token]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSaving) return;
-    const parsed = newPasswordFormSchema.safeParse({ password, confirmPassword });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setError(null);
-    setSaving(true);
-    try {
-      await resetPassword(token, parsed.data.password);
+  const handleSubmit = form.handle(
+    () => newPasswordFormSchema.safeParse({ password, confirmPassword }),
+    async (input) => {
+      await resetPassword(token, input.password);
       setDone(true);
-    } catch (e) {
-      const apiError = toApiError(e, ERROR_MESSAGES.passwordResetFailed);
-      // INVALID_TOKEN: expired, already used or never issued. Nothing typed here can fix it.
-      if (apiError.code === 'INVALID_TOKEN') setLinkDead(true);
-      setErrors(apiError.fields);
-      setError(apiError.message);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  );
 
   return (
     <main className="auth-page">
@@ -107,7 +95,7 @@ export function ResetPasswordScreen() {
           </>
         ) : (
           <>
-            {error ? <Alert>{error}</Alert> : null}
+            {form.formError ? <Alert>{form.formError}</Alert> : null}
             <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
               <TextField
                 label="New password"
@@ -129,8 +117,8 @@ export function ResetPasswordScreen() {
                 onChange={setConfirmPassword}
                 errorMessage={errors.confirmPassword}
               />
-              <Button type="submit" isDisabled={isSaving} className="button--block">
-                {isSaving ? 'Saving...' : 'Save new password'}
+              <Button type="submit" isDisabled={form.isBusy} className="button--block">
+                {form.isBusy ? 'Saving...' : 'Save new password'}
               </Button>
             </Form>
           </>

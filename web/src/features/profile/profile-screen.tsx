@@ -1,16 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import {
   changePasswordFormSchema,
   ERROR_MESSAGES,
-  fieldErrors,
   MIN_PASSWORD_LENGTH,
   NAV_LABELS,
   ROLE_LABELS,
   updateProfileInputSchema,
   type User,
 } from '@parkpatrol/shared';
-import { toApiError } from '../../lib/api-client.ts';
+import { renameField, useFormSubmit } from '../../lib/use-form-submit.ts';
 import { Alert } from '../../lib/alert.tsx';
 import { Button } from '../../lib/button.tsx';
 import { Card } from '../../lib/card.tsx';
@@ -79,35 +78,24 @@ export function ProfileScreen() {
 function NameForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [isSaving, setSaving] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSaving) return;
-    setMessage(null);
-    const parsed = updateProfileInputSchema.pick({ firstName: true, lastName: true }).required().safeParse({ firstName, lastName });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setSaving(true);
-    try {
-      const updated = await updateProfile(parsed.data);
-      setMessage({ tone: 'success', text: 'Your name was saved.' });
-      onSaved(updated);
-    } catch (error) {
-      const apiError = toApiError(error, ERROR_MESSAGES.updateProfile);
-      setErrors(apiError.fields);
-      setMessage({ tone: 'error', text: apiError.message });
-    } finally {
-      setSaving(false);
-    }
-  }
+  const [saved, setSaved] = useState(false);
+  const form = useFormSubmit({ fallbackMessage: ERROR_MESSAGES.updateProfile });
+  const { errors } = form;
+  const handleSubmit = form.handle(
+    () => {
+      setSaved(false);
+      return updateProfileInputSchema.pick({ firstName: true, lastName: true }).required().safeParse({ firstName, lastName });
+    },
+    async (input) => {
+      onSaved(await updateProfile(input));
+      setSaved(true);
+    },
+  );
 
   return (
     <Card title="Name" titleId="profile-name-title">
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria" aria-labelledby="profile-name-title">
-        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        {form.formError ? <Alert>{form.formError}</Alert> : saved ? <Alert tone="success">Your name was saved.</Alert> : null}
         <TextField
           label="First name"
           name="firstName"
@@ -127,8 +115,8 @@ function NameForm({ user, onSaved }: { user: User; onSaved: (user: User) => void
           isRequired
         />
         <div>
-          <Button type="submit" isDisabled={isSaving}>
-            {isSaving ? 'Saving...' : 'Save name'}
+          <Button type="submit" isDisabled={form.isBusy}>
+            {form.isBusy ? 'Saving...' : 'Save name'}
           </Button>
         </div>
       </Form>
@@ -140,38 +128,31 @@ function PasswordForm({ hasPassword, onSaved }: { hasPassword: boolean; onSaved:
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [isSaving, setSaving] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSaving) return;
-    setMessage(null);
-    const parsed = changePasswordFormSchema(hasPassword).safeParse({ currentPassword, password, confirmPassword });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setSaving(true);
-    try {
-      const updated = await updateProfile({ newPassword: parsed.data.password, ...(hasPassword ? { currentPassword } : {}) });
+  const [saved, setSaved] = useState(false);
+  const form = useFormSubmit({
+    fallbackMessage: ERROR_MESSAGES.updateProfile,
+    mapErrors: renameField('newPassword', 'password'),
+  });
+  const { errors } = form;
+  const handleSubmit = form.handle(
+    () => {
+      setSaved(false);
+      return changePasswordFormSchema(hasPassword).safeParse({ currentPassword, password, confirmPassword });
+    },
+    async (input) => {
+      const updated = await updateProfile({ newPassword: input.password, ...(hasPassword ? { currentPassword } : {}) });
       setCurrentPassword('');
       setPassword('');
       setConfirmPassword('');
-      setMessage({ tone: 'success', text: 'Your password was changed.' });
+      setSaved(true);
       onSaved(updated);
-    } catch (error) {
-      const apiError = toApiError(error, ERROR_MESSAGES.updateProfile);
-      setErrors({ ...apiError.fields, ...(apiError.fields.newPassword ? { password: apiError.fields.newPassword } : {}) });
-      setMessage({ tone: 'error', text: apiError.message });
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  );
 
   return (
     <Card title={hasPassword ? 'Change password' : 'Set a password'} titleId="profile-password-title">
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria" aria-labelledby="profile-password-title">
-        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        {form.formError ? <Alert>{form.formError}</Alert> : saved ? <Alert tone="success">Your password was changed.</Alert> : null}
         {hasPassword ? (
           <TextField
             label="Current password"
@@ -206,8 +187,8 @@ function PasswordForm({ hasPassword, onSaved }: { hasPassword: boolean; onSaved:
           isRequired
         />
         <div>
-          <Button type="submit" isDisabled={isSaving}>
-            {isSaving ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}
+          <Button type="submit" isDisabled={form.isBusy}>
+            {form.isBusy ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}
           </Button>
         </div>
       </Form>

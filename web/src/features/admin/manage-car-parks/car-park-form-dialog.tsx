@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import {
   ADMIN_TEXTS,
@@ -6,18 +6,17 @@ import {
   DEFAULT_CONSIDERATION_MINUTES,
   DEFAULT_GRACE_MINUTES,
   ERROR_MESSAGES,
-  fieldErrors,
   updateCarParkInputSchema,
   type CarPark,
   type UpdateCarParkInput,
 } from '@parkpatrol/shared';
-import { toApiError } from '../../../lib/api-client.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { createCarPark, updateCarPark } from '../api/car-parks.ts';
 import { Checkbox } from '../components/checkbox.tsx';
 import { ModalDialog } from '../../../lib/dialog.tsx';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 
 const STAY_APPLIES_BY_DEFAULT_LABEL = 'A stay applies by default';
 
@@ -43,61 +42,51 @@ export function CarParkFormDialog({
   const [consideration, setConsideration] = useState(String(carPark?.considerationMinutes ?? DEFAULT_CONSIDERATION_MINUTES));
   const [grace, setGrace] = useState(String(carPark?.graceMinutes ?? DEFAULT_GRACE_MINUTES));
   const [stayAppliesByDefault, setStayAppliesByDefault] = useState(carPark?.stayAppliesByDefault ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+  const form = useFormSubmit({
+    fallbackMessage: isNew ? ERROR_MESSAGES.createCarPark : ERROR_MESSAGES.updateCarPark,
+    mapErrors: minuteMessages,
+  });
+  const { errors } = form;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSaving) return;
-    setServerError(null);
-    const values = {
-      name,
-      siteCode,
-      address,
-      postcode,
-      considerationMinutes: toMinutes(consideration),
-      graceMinutes: toMinutes(grace),
-      stayAppliesByDefault,
-    };
-    let save: () => Promise<CarPark>;
-    if (isNew) {
-      const parsed = createCarParkInputSchema.safeParse(values);
-      if (!parsed.success) return setErrors(minuteMessages(fieldErrors(parsed.error)));
-      save = () => createCarPark(parsed.data);
-    } else {
-      const parsed = updateCarParkInputSchema.safeParse(values);
-      if (!parsed.success) return setErrors(minuteMessages(fieldErrors(parsed.error)));
-      const changes: UpdateCarParkInput = {};
-      for (const key of Object.keys(parsed.data) as Array<keyof UpdateCarParkInput>) {
-        if (parsed.data[key] !== carPark[key]) Object.assign(changes, { [key]: parsed.data[key] });
-      }
-      if (Object.keys(changes).length === 0) return onOpenChange(false);
-      save = () => updateCarPark(carPark.id, changes);
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      onSaved(await save(), isNew);
-    } catch (error) {
-      const apiError = toApiError(error, isNew ? ERROR_MESSAGES.createCarPark : ERROR_MESSAGES.updateCarPark);
-      setErrors(apiError.fields);
-      setServerError(apiError.message);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const values = () => ({
+    name,
+    siteCode,
+    address,
+    postcode,
+    considerationMinutes: toMinutes(consideration),
+    graceMinutes: toMinutes(grace),
+    stayAppliesByDefault,
+  });
+  const handleSubmit = isNew
+    ? form.handle(
+        () => createCarParkInputSchema.safeParse(values()),
+        async (input) => onSaved(await createCarPark(input), true),
+      )
+    : form.handle(
+        () => {
+          const parsed = updateCarParkInputSchema.safeParse(values());
+          if (!parsed.success) return parsed;
+          const changes: UpdateCarParkInput = {};
+          for (const key of Object.keys(parsed.data) as Array<keyof UpdateCarParkInput>) {
+            if (parsed.data[key] !== carPark[key]) Object.assign(changes, { [key]: parsed.data[key] });
+          }
+          if (Object.keys(changes).length > 0) return { success: true, data: changes };
+          onOpenChange(false);
+          return null;
+        },
+        async (changes) => onSaved(await updateCarPark(carPark.id, changes), false),
+      );
 
   return (
     <ModalDialog
       title={isNew ? 'Create car park' : 'Edit car park'}
       isOpen={isOpen}
       onClose={() => onOpenChange(false)}
-      isBusy={isSaving}
+      isBusy={form.isBusy}
       size="large"
     >
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
-        {serverError ? <Alert>{serverError}</Alert> : null}
+        {form.formError ? <Alert>{form.formError}</Alert> : null}
         <div className="form-grid">
           <TextField label={ADMIN_TEXTS.name} name="name" value={name} onChange={setName} errorMessage={errors.name} isRequired autoFocus />
           <TextField
@@ -150,11 +139,11 @@ export function CarParkFormDialog({
           </p>
         </div>
         <div className="modal__actions">
-          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={isSaving}>
+          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={form.isBusy}>
             {ADMIN_TEXTS.cancel}
           </Button>
-          <Button type="submit" isDisabled={isSaving}>
-            {isSaving ? 'Saving...' : isNew ? 'Create car park' : 'Save changes'}
+          <Button type="submit" isDisabled={form.isBusy}>
+            {form.isBusy ? 'Saving...' : isNew ? 'Create car park' : 'Save changes'}
           </Button>
         </div>
       </Form>

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import {
   ADMIN_TEXTS,
   canManageRole,
   createUserInputSchema,
   ERROR_MESSAGES,
-  fieldErrors,
   ROLE_LABELS,
   ROLES,
   updateUserInputSchema,
@@ -14,13 +13,13 @@ import {
   type UpdateUserInput,
   type User,
 } from '@parkpatrol/shared';
-import { toApiError } from '../../../lib/api-client.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { createUser, updateUser } from '../api/users.ts';
 import { ModalDialog } from '../../../lib/dialog.tsx';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { CarParkChoices } from './car-park-choices.tsx';
 
 type UserFormDialogProps = {
@@ -48,58 +47,44 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
   const [currentPassword, setCurrentPassword] = useState('');
   const isOwnEmailChanged = isSelf && user !== null && email.trim().toLowerCase() !== user.email;
   const [carParkIds, setCarParkIds] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+  const form = useFormSubmit({ fallbackMessage: isNew ? ERROR_MESSAGES.createUser : ERROR_MESSAGES.updateUser });
+  const { errors } = form;
 
   // Nobody changes their own role (the server refuses it too).
   const roleOptions = ROLES.filter((r) => canManageRole(actorRole, r) || r === role).map((r) => ({ id: r, label: ROLE_LABELS[r] }));
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSaving) return;
-    setServerError(null);
-    const fallback = isNew ? ERROR_MESSAGES.createUser : ERROR_MESSAGES.updateUser;
-    let save: () => Promise<User>;
-    if (isNew) {
-      const parsed = createUserInputSchema.safeParse({ firstName, lastName, email, role, carParkIds });
-      if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-      save = () => createUser(parsed.data);
-    } else {
-      const parsed = updateUserInputSchema.safeParse({ firstName, lastName, email, role });
-      if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-      const changes: UpdateUserInput = {};
-      if (parsed.data.firstName !== user.firstName) changes.firstName = parsed.data.firstName;
-      if (parsed.data.lastName !== user.lastName) changes.lastName = parsed.data.lastName;
-      if (parsed.data.email !== user.email) changes.email = parsed.data.email;
-      if (parsed.data.role !== user.role) changes.role = parsed.data.role;
-      if (changes.email !== undefined && isSelf) changes.currentPassword = currentPassword;
-      if (Object.keys(changes).length === 0) return onOpenChange(false);
-      save = () => updateUser(user.id, changes);
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      onSaved(await save(), isNew);
-    } catch (error) {
-      const apiError = toApiError(error, fallback);
-      setErrors(apiError.fields);
-      setServerError(apiError.message);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const handleSubmit = isNew
+    ? form.handle(
+        () => createUserInputSchema.safeParse({ firstName, lastName, email, role, carParkIds }),
+        async (input) => onSaved(await createUser(input), true),
+      )
+    : form.handle(
+        () => {
+          const parsed = updateUserInputSchema.safeParse({ firstName, lastName, email, role });
+          if (!parsed.success) return parsed;
+          const changes: UpdateUserInput = {};
+          if (parsed.data.firstName !== user.firstName) changes.firstName = parsed.data.firstName;
+          if (parsed.data.lastName !== user.lastName) changes.lastName = parsed.data.lastName;
+          if (parsed.data.email !== user.email) changes.email = parsed.data.email;
+          if (parsed.data.role !== user.role) changes.role = parsed.data.role;
+          if (changes.email !== undefined && isSelf) changes.currentPassword = currentPassword;
+          if (Object.keys(changes).length > 0) return { success: true, data: changes };
+          onOpenChange(false);
+          return null;
+        },
+        async (changes) => onSaved(await updateUser(user.id, changes), false),
+      );
 
   return (
     <ModalDialog
       title={isNew ? 'Create user' : 'Edit user'}
       isOpen={isOpen}
       onClose={() => onOpenChange(false)}
-      isBusy={isSaving}
+      isBusy={form.isBusy}
       size="large"
     >
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
-        {serverError ? <Alert>{serverError}</Alert> : null}
+        {form.formError ? <Alert>{form.formError}</Alert> : null}
         <div className="form-grid">
           <TextField
             label="First name"
@@ -163,11 +148,11 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
           </>
         ) : null}
         <div className="modal__actions">
-          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={isSaving}>
+          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={form.isBusy}>
             {ADMIN_TEXTS.cancel}
           </Button>
-          <Button type="submit" isDisabled={isSaving}>
-            {isSaving ? 'Saving...' : isNew ? 'Create user' : 'Save changes'}
+          <Button type="submit" isDisabled={form.isBusy}>
+            {form.isBusy ? 'Saving...' : isNew ? 'Create user' : 'Save changes'}
           </Button>
         </div>
       </Form>

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { fieldErrors } from '@parkpatrol/shared';
+import { toApiError, type ApiError } from './api-client.ts';
+
+export type FieldErrors = Record<string, string>;
+
+/** A zod safeParse result, or null when there is nothing to send (an edit that changed nothing). */
+export type Parsed<I> = { success: true; data: I } | { success: false; error: Parameters<typeof fieldErrors>[0] } | null;
+
+/**
+ * The one way a form submits: check the values with the shared schema (messages beside the
+ * fields, focus on the first field in error), send once (a second press while sending does
+ * nothing), and on failure show the server's per-field messages beside the fields and its
+ * message above the form, once: not again when a field already says it. What happens on success is the form's own business.
+ */
+export function useFormSubmit(options: {
+  /** Spec section 8's message when the server gives none, or none arrives. */
+  fallbackMessage: string;
+  /** Renames or rewords field messages for this form (the server's newPassword is its password). */
+  mapErrors?: (errors: FieldErrors) => FieldErrors;
+  /** Told of every failure after it is shown, for what the form does besides (a dead link). */
+  onError?: (error: ApiError) => void;
+}) {
+  const [isBusy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  // Bumped to move the focus to the first field in error once its message is drawn.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+  const mapErrors = options.mapErrors ?? ((found: FieldErrors) => found);
+
+  function handle<I>(parse: () => Parsed<I>, send: (input: I) => Promise<void>) {
+    return async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+      event.preventDefault();
+      if (inFlight.current) return;
+      formRef.current = event.currentTarget;
+      setFormError(null);
+      const parsed = parse();
+      if (!parsed) return;
+      if (!parsed.success) {
+        setErrors(mapErrors(fieldErrors(parsed.error)));
+        setFocusRequest((n) => n + 1);
+        return;
+      }
+      setErrors({});
+      inFlight.current = true;
+      setBusy(true);
+      try {
+        await send(parsed.data);
+      } catch (error) {
+        const apiError = toApiError(error, options.fallbackMessage);
+        const fields = mapErrors(apiError.fields);
+        setErrors(fields);
+        // Said once: a message already beside its field is not repeated above the form.
+        setFormError(Object.values(fields).includes(apiError.message) ? null : apiError.message);
+        if (Object.keys(fields).length > 0) setFocusRequest((n) => n + 1);
+        options.onError?.(apiError);
+      } finally {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    };
+  }
+
+  return { handle, isBusy, errors, formError };
+}
+
+/** A mapErrors for a form whose field has another name on the server (newPassword -> password). */
+export function renameField(serverName: string, formName: string): (errors: FieldErrors) => FieldErrors {
+  return ({ [serverName]: message, ...rest }) => (message ? { ...rest, [formName]: message } : rest);
+}
