@@ -20,3 +20,4 @@ export * from './evidence-pack.ts';
 export * from './activity-sentences.ts';
 export * from './list-sorting.ts';
 export * from './api-contract.ts';
+export * from './keeper-liability.ts';

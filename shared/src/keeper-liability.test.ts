@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  deemedGivenOn,
+  isPostingDeadlineNear,
+  keeperNoticeRoute,
+  keeperNoticeWindow,
+  postingProblem,
+  ukDate,
+} from './keeper-liability.ts';
+import { englandAndWalesWorkingDays } from './working-days.ts';
+
+const calendar = englandAndWalesWorkingDays();
+const EW = 'ENGLAND_AND_WALES' as const;
+
+describe('working days in England and Wales (from date-holidays)', () => {
+  it.each([
+    ['2025-12-25', false, 'Christmas Day'],
+    ['2025-12-26', false, 'Boxing Day'],
+    ['2026-01-01', false, "New Year's Day"],
+    ['2026-04-03', false, 'Good Friday'],
+    ['2026-04-06', false, 'Easter Monday'],
+    ['2026-12-28', false, 'the substitute for Boxing Day on a Saturday'],
+    ['2026-01-17', false, 'a Saturday'],
+    ['2026-01-18', false, 'a Sunday'],
+    ['2025-12-24', true, 'Christmas Eve'],
+    ['2026-01-02', true, 'the second of January (a holiday in Scotland only)'],
+  ])('%s is %s: %s', (date, working) => {
+    expect(calendar.isWorkingDay(date)).toBe(working);
+  });
+});
+
+describe('a posted notice is presumed given on the second working day after posting', () => {
+  it.each([
+    ['2026-01-13', '2026-01-15', 'Tuesday to Thursday'],
+    ['2026-01-15', '2026-01-19', 'Thursday over the weekend to Monday'],
+    ['2025-12-23', '2025-12-29', 'over Christmas and Boxing Day'],
+    ['2025-12-31', '2026-01-05', "over New Year's Day and a weekend"],
+    ['2026-04-02', '2026-04-08', 'over Good Friday and Easter Monday'],
+    ['2026-01-17', '2026-01-20', 'posted on a Saturday'],
+  ])('posted %s, given %s (%s)', (postedOn, givenOn) => {
+    expect(deemedGivenOn(postedOn, calendar)).toBe(givenOn);
+  });
+});
+
+describe('the route to keeper liability', () => {
+  it('is paragraph 8 after a notice to driver, paragraph 9 without one, and none outside England and Wales', () => {
+    expect(keeperNoticeRoute({ jurisdiction: EW, servedBy: 'AFFIXED' })).toBe('PARAGRAPH_8');
+    expect(keeperNoticeRoute({ jurisdiction: EW, servedBy: 'HANDED' })).toBe('PARAGRAPH_8');
+    expect(keeperNoticeRoute({ jurisdiction: EW, servedBy: 'DRIVE_OFF' })).toBe('PARAGRAPH_9');
+    expect(keeperNoticeRoute({ jurisdiction: EW, servedBy: null })).toBe('PARAGRAPH_9');
+    expect(keeperNoticeRoute({ jurisdiction: 'SCOTLAND', servedBy: 'AFFIXED' })).toBe('NOT_AVAILABLE');
+    expect(keeperNoticeRoute({ jurisdiction: 'NORTHERN_IRELAND', servedBy: 'DRIVE_OFF' })).toBe('NOT_AVAILABLE');
+  });
+});
+
+describe('posting windows, worked examples', () => {
+  it('paragraph 8: a notice to driver fixed on Friday 19 December 2025', () => {
+    // 28 days beginning Saturday 20 December end on Friday 16 January: given from Saturday 17
+    // January, so posted from Monday 19 January (a working day). 56 days end on Friday 13
+    // February: posted Wednesday 11 February, it is presumed given on Friday 13.
+    const window = keeperNoticeWindow({ jurisdiction: EW, servedBy: 'AFFIXED', servedOn: '2025-12-19' }, calendar);
+    expect(window).toEqual({
+      route: 'PARAGRAPH_8',
+      earliestGivenOn: '2026-01-17',
+      latestGivenOn: '2026-02-13',
+      firstPostingDate: '2026-01-19',
+      lastPostingDate: '2026-02-11',
+    });
+    expect(deemedGivenOn('2026-02-12', calendar)).toBe('2026-02-16');
+  });
+
+  it('paragraph 9: a drive-off that Friday, its 14 days over Christmas, Boxing Day and New Year', () => {
+    // 14 days beginning Saturday 20 December end on Friday 2 January. Posted Wednesday 31
+    // December, it would be presumed given on Monday 5 January (New Year's Day is no working
+    // day): too late. Tuesday 30 December is the last posting day.
+    const window = keeperNoticeWindow({ jurisdiction: EW, servedBy: 'DRIVE_OFF', servedOn: '2025-12-19' }, calendar);
+    expect(window).toEqual({
+      route: 'PARAGRAPH_9',
+      earliestGivenOn: '2025-12-20',
+      latestGivenOn: '2026-01-02',
+      firstPostingDate: '2025-12-22',
+      lastPostingDate: '2025-12-30',
+    });
+  });
+
+  it('paragraph 9 over Easter and the spring clock change', () => {
+    // Parking ended Wednesday 25 March 2026; 14 days end on Wednesday 8 April. Good Friday and
+    // Easter Monday are no working days, so the last letter goes on Thursday 2 April.
+    const window = keeperNoticeWindow({ jurisdiction: EW, servedBy: 'DRIVE_OFF', servedOn: '2026-03-25' }, calendar);
+    expect(window).toMatchObject({ latestGivenOn: '2026-04-08', lastPostingDate: '2026-04-02' });
+  });
+
+  it('a window ending on a weekend', () => {
+    // Parking ended Sunday 4 January 2026; 14 days end on Sunday 18 January.
+    const window = keeperNoticeWindow({ jurisdiction: EW, servedBy: 'DRIVE_OFF', servedOn: '2026-01-04' }, calendar);
+    expect(window).toMatchObject({ firstPostingDate: '2026-01-05', latestGivenOn: '2026-01-18', lastPostingDate: '2026-01-14' });
+  });
+
+  it('paragraph 8 across a month end, from the last day of January', () => {
+    const window = keeperNoticeWindow({ jurisdiction: EW, servedBy: 'HANDED', servedOn: '2026-01-31' }, calendar);
+    expect(window).toEqual({
+      route: 'PARAGRAPH_8',
+      earliestGivenOn: '2026-03-01',
+      latestGivenOn: '2026-03-28',
+      firstPostingDate: '2026-03-02',
+      lastPostingDate: '2026-03-25',
+    });
+  });
+
+  it('no window outside England and Wales', () => {
+    const window = keeperNoticeWindow({ jurisdiction: 'SCOTLAND', servedBy: 'AFFIXED', servedOn: '2026-01-31' }, calendar);
+    expect(window.route).toBe('NOT_AVAILABLE');
+    expect(postingProblem(window, '2026-03-02')).toBe('NOT_AVAILABLE');
+  });
+
+  it('refuses a posting too early as it refuses one too late', () => {
+    const window = keeperNoticeWindow({ jurisdiction: EW, servedBy: 'AFFIXED', servedOn: '2025-12-19' }, calendar);
+    expect(postingProblem(window, '2026-01-16')).toBe('TOO_EARLY');
+    expect(postingProblem(window, '2026-01-19')).toBeNull();
+    expect(postingProblem(window, '2026-02-11')).toBeNull();
+    expect(postingProblem(window, '2026-02-12')).toBe('TOO_LATE');
+  });
+
+  it('warns from 3 working days before the last posting day', () => {
+    // Last posting Tuesday 30 December 2025: 3 working days before is Tuesday 23 December
+    // (Monday 29, then Wednesday 24 and Tuesday 23: Christmas Day and Boxing Day do not count).
+    const window = keeperNoticeWindow({ jurisdiction: EW, servedBy: 'DRIVE_OFF', servedOn: '2025-12-19' }, calendar);
+    expect(isPostingDeadlineNear(window, '2025-12-22', calendar)).toBe(false);
+    expect(isPostingDeadlineNear(window, '2025-12-23', calendar)).toBe(true);
+    expect(isPostingDeadlineNear(window, '2026-01-05', calendar)).toBe(true);
+  });
+});
+
+describe('dates in UK local time', () => {
+  it('takes the day in London, across both clock changes', () => {
+    expect(ukDate('2026-03-28T23:30:00Z')).toBe('2026-03-28'); // GMT
+    expect(ukDate('2026-03-29T23:30:00Z')).toBe('2026-03-30'); // BST: 00:30 the next day
+    expect(ukDate('2026-10-24T23:30:00Z')).toBe('2026-10-25'); // still BST
+    expect(ukDate('2026-10-25T23:30:00Z')).toBe('2026-10-25'); // GMT again
+  });
+
+  it('adds calendar days over month, year and leap-year ends', () => {
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+  });
+});

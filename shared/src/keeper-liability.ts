@@ -1,0 +1,127 @@
+/**
+ * When a notice to keeper may be given, under the Protection of Freedoms Act 2012, Schedule 4
+ * (decision 0016). Pure rules over calendar dates in UK local time ('YYYY-MM-DD'); the working-day
+ * calendar is passed in (shared/src/working-days.ts builds England and Wales's from date-holidays).
+ *
+ * - Paragraph 8 (a notice to driver was given: fixed to the vehicle or handed to the driver): the
+ *   notice to keeper must not be given before the end of the period of 28 days beginning with the
+ *   day after the notice to driver was given, and must be given within 56 days beginning with
+ *   that day.
+ * - Paragraph 9 (no notice to driver: the driver left before it could be served): the notice to
+ *   keeper must be given within 14 days beginning with the day after the period of parking ended.
+ * - Both: a posted notice is presumed given on the second working day after the day it is posted.
+ *   A working day is any day but a Saturday, Sunday, Christmas Day, Good Friday or a bank holiday
+ *   in England and Wales.
+ * - Schedule 4 applies to land in England and Wales only.
+ */
+
+export const NOTICE_SERVED_BY = ['AFFIXED', 'HANDED', 'DRIVE_OFF'] as const;
+export type NoticeServedBy = (typeof NOTICE_SERVED_BY)[number];
+
+export const NOTICE_SERVED_BY_LABELS: Record<NoticeServedBy, string> = {
+  AFFIXED: 'Fixed to the vehicle',
+  HANDED: 'Handed to the driver',
+  DRIVE_OFF: 'Driver left before it could be served',
+};
+
+export const JURISDICTIONS = ['ENGLAND_AND_WALES', 'SCOTLAND', 'NORTHERN_IRELAND'] as const;
+export type Jurisdiction = (typeof JURISDICTIONS)[number];
+
+export const KEEPER_NOTICE_ROUTES = ['PARAGRAPH_8', 'PARAGRAPH_9', 'NOT_AVAILABLE'] as const;
+export type KeeperNoticeRoute = (typeof KEEPER_NOTICE_ROUTES)[number];
+
+/** Admins are warned this many working days before the last posting day. */
+export const KEEPER_NOTICE_WARNING_WORKING_DAYS = 3;
+
+/** A calendar date, 'YYYY-MM-DD'. */
+export type CalendarDate = string;
+
+export type WorkingDays = { isWorkingDay(date: CalendarDate): boolean };
+
+export type KeeperNoticeWindow =
+  | { route: 'NOT_AVAILABLE'; firstPostingDate: null; lastPostingDate: null; earliestGivenOn: null; latestGivenOn: null }
+  | {
+      route: 'PARAGRAPH_8' | 'PARAGRAPH_9';
+      /** The first working day a letter may be posted: posted then, it cannot be given too early, however fast the post. */
+      firstPostingDate: CalendarDate;
+      /** The last working day a letter may be posted and still be presumed given in time. */
+      lastPostingDate: CalendarDate;
+      earliestGivenOn: CalendarDate;
+      latestGivenOn: CalendarDate;
+    };
+
+/** The UK local calendar date of an instant (Europe/London, so 23:30 UTC in summer is the next day). */
+export function ukDate(instant: string | Date): CalendarDate {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+/** Calendar arithmetic on dates, never on instants: a clock change is not a day. */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const at = new Date(`${date}T00:00:00.000Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** The day a notice posted on `postedOn` is presumed given: the second working day after it. */
+export function deemedGivenOn(postedOn: CalendarDate, calendar: WorkingDays): CalendarDate {
+  let day = postedOn;
+  let workingDays = 0;
+  while (workingDays < 2) {
+    day = addDays(day, 1);
+    if (calendar.isWorkingDay(day)) workingDays++;
+  }
+  return day;
+}
+
+/** The route to keeper liability for a notice: where its land is, and whether a notice to driver was given. */
+export function keeperNoticeRoute(input: { jurisdiction: Jurisdiction; servedBy: NoticeServedBy | null }): KeeperNoticeRoute {
+  if (input.jurisdiction !== 'ENGLAND_AND_WALES') return 'NOT_AVAILABLE';
+  return input.servedBy === 'AFFIXED' || input.servedBy === 'HANDED' ? 'PARAGRAPH_8' : 'PARAGRAPH_9';
+}
+
+/**
+ * The window for posting the notice to keeper. `servedOn` is the day the notice to driver was
+ * given (paragraph 8) or, for paragraph 9, the day the period of parking ended.
+ */
+export function keeperNoticeWindow(
+  input: { jurisdiction: Jurisdiction; servedBy: NoticeServedBy | null; servedOn: CalendarDate },
+  calendar: WorkingDays,
+): KeeperNoticeWindow {
+  const route = keeperNoticeRoute(input);
+  if (route === 'NOT_AVAILABLE') return { route, firstPostingDate: null, lastPostingDate: null, earliestGivenOn: null, latestGivenOn: null };
+  const dayAfter = addDays(input.servedOn, 1);
+  // Paragraph 8: not before the end of 28 days beginning with the day after, so from its 29th day.
+  const earliestGivenOn = route === 'PARAGRAPH_8' ? addDays(dayAfter, 28) : dayAfter;
+  const latestGivenOn = addDays(dayAfter, route === 'PARAGRAPH_8' ? 55 : 13);
+  // Letters go on working days (a box emptied on a bank holiday posts nothing until the next).
+  // Posted no sooner than the earliest day, a letter cannot be given too early however fast the
+  // post; paragraph 9's letter states the amount unpaid at the end of the day before posting, so
+  // it goes no sooner than the day after the parking either.
+  let firstPostingDate = earliestGivenOn;
+  while (!calendar.isWorkingDay(firstPostingDate)) firstPostingDate = addDays(firstPostingDate, 1);
+  let lastPostingDate = latestGivenOn;
+  while (!calendar.isWorkingDay(lastPostingDate) || deemedGivenOn(lastPostingDate, calendar) > latestGivenOn) {
+    lastPostingDate = addDays(lastPostingDate, -1);
+  }
+  return { route, firstPostingDate, lastPostingDate, earliestGivenOn, latestGivenOn };
+}
+
+/** Whether a letter posted on `postedOn` is inside its window (too early is refused as too late is). */
+export function postingProblem(window: KeeperNoticeWindow, postedOn: CalendarDate): 'NOT_AVAILABLE' | 'TOO_EARLY' | 'TOO_LATE' | null {
+  if (window.route === 'NOT_AVAILABLE') return 'NOT_AVAILABLE';
+  if (postedOn < window.firstPostingDate) return 'TOO_EARLY';
+  if (postedOn > window.lastPostingDate) return 'TOO_LATE';
+  return null;
+}
+
+/** True from 3 working days before the last posting day (and after it), while it can still matter. */
+export function isPostingDeadlineNear(window: KeeperNoticeWindow, today: CalendarDate, calendar: WorkingDays): boolean {
+  if (window.route === 'NOT_AVAILABLE') return false;
+  let warnFrom = window.lastPostingDate;
+  for (let counted = 0; counted < KEEPER_NOTICE_WARNING_WORKING_DAYS; ) {
+    warnFrom = addDays(warnFrom, -1);
+    if (calendar.isWorkingDay(warnFrom)) counted++;
+  }
+  return today >= warnFrom;
+}
