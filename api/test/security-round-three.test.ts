@@ -75,18 +75,16 @@ describe('security, round three', () => {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
-      const started = performance.now();
       const pack = await fetch(`${base}/pcns/${res.json.data.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
       const bytes = await pack.arrayBuffer();
-      const builtInMs = performance.now() - started;
       isBuilding = false;
       await probing;
       expect(pack.status).toBe(200);
       expect(bytes.byteLength).toBeGreaterThan(1000);
-      // Was 6-11 s with the API frozen. Bounds looser than the measured figures (about 0.1 s and
-      // a few ms here) so a loaded CI machine does not fail it; a frozen API fails both.
-      expect(builtInMs).toBeLessThan(3000);
-      expect(Math.max(...healthTimes)).toBeLessThan(500);
+      // With the API frozen, health waited 6-11 s. The bound is far above what a loaded machine
+      // adds (a few ms here, tens with three suites on two cores), so only a frozen API fails it;
+      // that the layout is linear is counted, not timed, in pdf-layout.test.ts.
+      expect(Math.max(...healthTimes)).toBeLessThan(2000);
     } finally {
       await server.close();
     }
@@ -364,77 +362,87 @@ describe('security, round three: guesses spread over many addresses', () => {
     await t.close();
   });
 
+  // Each guess is an argon2 hash: with other suites on the same two cores, 150 of them take a while.
+  const SLOW_UNDER_LOAD = 120_000;
   const login = (body: Record<string, string>, localAddress: string) => postFrom(server.baseUrl, '/auth/login', body, { localAddress });
 
-  it('finding 6: 150 guesses from 30 addresses are not all checked, and the owner still signs in from a device that signed in before', async () => {
-    const owner = await t.createUser({ password: 'owner-password-1' });
-    const first = await login({ email: owner.email, password: 'owner-password-1' }, '127.0.0.1');
-    expect(first.status).toBe(200);
-    const deviceToken: string = first.json.data.deviceToken;
-    expect(deviceToken).toMatch(/^[\w-]{43}$/);
+  it(
+    'finding 6: 150 guesses from 30 addresses are not all checked, and the owner still signs in from a device that signed in before',
+    async () => {
+      const owner = await t.createUser({ password: 'owner-password-1' });
+      const first = await login({ email: owner.email, password: 'owner-password-1' }, '127.0.0.1');
+      expect(first.status).toBe(200);
+      const deviceToken: string = first.json.data.deviceToken;
+      expect(deviceToken).toMatch(/^[\w-]{43}$/);
 
-    // Five rounds of one guess from each of 30 addresses, each address below its own lock of
-    // five, and time moved on between rounds past every backoff. Before the fix all 150 got a 401,
-    // every one checked by argon2; a 429 is answered before the hash runs.
-    const statuses: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      for (let n = 0; n < 30; n++) {
-        const answer = await login({ email: owner.email, password: `guess-${round}-${n}` }, `127.0.0.${10 + n}`);
-        statuses.push(answer.status);
-        if (answer.status === 429) expect(answer.json.message).toBe(SERVER_MESSAGES.signInNeedsKnownDevice);
+      // Five rounds of one guess from each of 30 addresses, each address below its own lock of
+      // five, and time moved on between rounds past every backoff. Before the fix all 150 got a 401,
+      // every one checked by argon2; a 429 is answered before the hash runs.
+      const statuses: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        for (let n = 0; n < 30; n++) {
+          const answer = await login({ email: owner.email, password: `guess-${round}-${n}` }, `127.0.0.${10 + n}`);
+          statuses.push(answer.status);
+          if (answer.status === 429) expect(answer.json.message).toBe(SERVER_MESSAGES.signInNeedsKnownDevice);
+        }
+        t.clock.offsetMs += 20_000;
       }
-      t.clock.offsetMs += 20_000;
-    }
-    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_POLICY.failuresPerAccount);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(150 - SIGN_IN_POLICY.failuresPerAccount);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_POLICY.failuresPerAccount);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(150 - SIGN_IN_POLICY.failuresPerAccount);
 
-    // The right password from a device that never signed in is not heard either...
-    expect((await login({ email: owner.email, password: 'owner-password-1' }, '127.0.0.50')).status).toBe(429);
-    expect(
-      (await login({ email: owner.email, password: 'owner-password-1', deviceToken: 'made-up-device-token' }, '127.0.0.50')).status,
-    ).toBe(429);
-    // ...but the owner's phone is, even from an address the stranger used, and keeps its token.
-    const fromPhone = await login({ email: owner.email, password: 'owner-password-1', deviceToken }, '127.0.0.10');
-    expect(fromPhone.status).toBe(200);
-    expect(fromPhone.json.data.deviceToken).toBe(deviceToken);
-    // A device token of one account is no key to another's.
-    const other = await t.createUser({ password: 'other-password-1' });
-    for (let n = 0; n < SIGN_IN_POLICY.failuresPerAccount; n++) {
-      await login({ email: other.email, password: `guess-${n}` }, `127.0.1.${n % 4}`);
-      if (n % 4 === 3) t.clock.offsetMs += 20_000;
-    }
-    expect((await login({ email: other.email, password: 'other-password-1', deviceToken }, '127.0.0.1')).status).toBe(429);
-  });
+      // The right password from a device that never signed in is not heard either...
+      expect((await login({ email: owner.email, password: 'owner-password-1' }, '127.0.0.50')).status).toBe(429);
+      expect(
+        (await login({ email: owner.email, password: 'owner-password-1', deviceToken: 'made-up-device-token' }, '127.0.0.50')).status,
+      ).toBe(429);
+      // ...but the owner's phone is, even from an address the stranger used, and keeps its token.
+      const fromPhone = await login({ email: owner.email, password: 'owner-password-1', deviceToken }, '127.0.0.10');
+      expect(fromPhone.status).toBe(200);
+      expect(fromPhone.json.data.deviceToken).toBe(deviceToken);
+      // A device token of one account is no key to another's.
+      const other = await t.createUser({ password: 'other-password-1' });
+      for (let n = 0; n < SIGN_IN_POLICY.failuresPerAccount; n++) {
+        await login({ email: other.email, password: `guess-${n}` }, `127.0.1.${n % 4}`);
+        if (n % 4 === 3) t.clock.offsetMs += 20_000;
+      }
+      expect((await login({ email: other.email, password: 'other-password-1', deviceToken }, '127.0.0.1')).status).toBe(429);
+    },
+    SLOW_UNDER_LOAD,
+  );
 
-  it("finding 6: the stranger's guesses do not stop the signed-in owner changing their password, and the emailed reset lifts the cap", async () => {
-    const owner = await t.createUser({ password: 'owner-password-2' });
-    const session = await login({ email: owner.email, password: 'owner-password-2' }, '127.0.0.1');
-    const oldDevice: string = session.json.data.deviceToken;
-    for (let n = 0; n < SIGN_IN_POLICY.failuresPerAccount; n++) {
-      await login({ email: owner.email, password: `guess-${n}` }, `127.0.2.${n % 4}`);
-      if (n % 4 === 3) t.clock.offsetMs += 20_000;
-    }
-    expect((await login({ email: owner.email, password: 'owner-password-2' }, '127.0.0.60')).status).toBe(429);
+  it(
+    "finding 6: the stranger's guesses do not stop the signed-in owner changing their password, and the emailed reset lifts the cap",
+    async () => {
+      const owner = await t.createUser({ password: 'owner-password-2' });
+      const session = await login({ email: owner.email, password: 'owner-password-2' }, '127.0.0.1');
+      const oldDevice: string = session.json.data.deviceToken;
+      for (let n = 0; n < SIGN_IN_POLICY.failuresPerAccount; n++) {
+        await login({ email: owner.email, password: `guess-${n}` }, `127.0.2.${n % 4}`);
+        if (n % 4 === 3) t.clock.offsetMs += 20_000;
+      }
+      expect((await login({ email: owner.email, password: 'owner-password-2' }, '127.0.0.60')).status).toBe(429);
 
-    const change = await t.request('PUT', '/users/profile', {
-      token: session.json.data.token,
-      json: { currentPassword: 'owner-password-2', newPassword: 'owner-password-3' },
-    });
-    expect(change.status).toBe(200);
+      const change = await t.request('PUT', '/users/profile', {
+        token: session.json.data.token,
+        json: { currentPassword: 'owner-password-2', newPassword: 'owner-password-3' },
+      });
+      expect(change.status).toBe(200);
 
-    const token = await issueOneTimeToken(t.db, {
-      userId: owner.id,
-      purpose: 'password-reset',
-      now: t.deps.now(),
-      ttlMs: PASSWORD_RESET_TTL_MS,
-    });
-    expect((await t.request('POST', '/auth/reset-password', { json: { token, password: 'owner-password-4' } })).status).toBe(200);
-    const afterReset = await login({ email: owner.email, password: 'owner-password-4' }, '127.0.0.60');
-    expect(afterReset.status).toBe(200);
-    // The reset forgot every device: whoever knew the old password may have held one.
-    const withOldDevice = await login({ email: owner.email, password: 'owner-password-4', deviceToken: oldDevice }, '127.0.0.1');
-    expect(withOldDevice.json.data.deviceToken).not.toBe(oldDevice);
-  });
+      const token = await issueOneTimeToken(t.db, {
+        userId: owner.id,
+        purpose: 'password-reset',
+        now: t.deps.now(),
+        ttlMs: PASSWORD_RESET_TTL_MS,
+      });
+      expect((await t.request('POST', '/auth/reset-password', { json: { token, password: 'owner-password-4' } })).status).toBe(200);
+      const afterReset = await login({ email: owner.email, password: 'owner-password-4' }, '127.0.0.60');
+      expect(afterReset.status).toBe(200);
+      // The reset forgot every device: whoever knew the old password may have held one.
+      const withOldDevice = await login({ email: owner.email, password: 'owner-password-4', deviceToken: oldDevice }, '127.0.0.1');
+      expect(withOldDevice.json.data.deviceToken).not.toBe(oldDevice);
+    },
+    SLOW_UNDER_LOAD,
+  );
 });
 
 describe('security, round three: PRODUCT_NAME', () => {
