@@ -12,6 +12,7 @@ import * as m0010 from './0010_list_order_indexes.ts';
 import * as m0011 from './0011_observations.ts';
 import * as m0012 from './0012_known_devices.ts';
 import * as m0013 from './0013_refresh_successor.ts';
+import * as m0014 from './0014_notice_to_driver.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_observations': m0011,
   '0012_known_devices': m0012,
   '0013_refresh_successor': m0013,
+  '0014_notice_to_driver': m0014,
 };

@@ -52,6 +52,7 @@ type QueuedNotice = { key: string; registration: string; carParkId: string; phot
 function noticeForm(notice: QueuedNotice): FormData {
   const form = new FormData();
   form.append('vehicleRegistration', notice.registration);
+  form.append('noticeServedBy', 'AFFIXED');
   form.append('carParkId', notice.carParkId);
   form.append('offenceType', 'PARKING_WITHOUT_PERMIT');
   form.append('location', 'Bay 3');

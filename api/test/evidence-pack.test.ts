@@ -62,6 +62,7 @@ async function filePcn(
     observedAt: new Date(now - 30 * MINUTE).toISOString(),
     issuedAt: new Date(now - 5 * MINUTE).toISOString(),
     stayApplies: 'true',
+    noticeServedBy: 'AFFIXED',
     ...fields,
   };
   for (const [name, value] of Object.entries(base)) form.append(name, value);
@@ -146,6 +147,9 @@ describe('GET /pcns/{id}/evidence-pack', () => {
     expect(text).toContain('1 Test Street, AB1 2CD');
     expect(text).toContain(OFFENCE_TYPE_LABELS.PARKING_WITHOUT_PERMIT);
     expect(text).toContain('Under Review');
+    // The route to the keeper follows how the notice to driver was served.
+    expect(text).toContain('Fixed to the vehicle');
+    expect(text).toMatch(/Paragraph 8 \(after a notice to driver\): post between \d+ \w{3} \d{4} and \d+ \w{3} \d{4}/);
     // 'Zoë' is drawable and kept; 'Ł' is not and becomes its plain letter; the emoji a '?'.
     expect(text).toContain('Zoë Lukasz');
     expect(text).toContain('back in 5” ?');

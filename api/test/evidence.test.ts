@@ -43,6 +43,7 @@ type EvidenceForm = Partial<{
   issuedAt: string;
   stayApplies: string;
   duplicateReason: string;
+  noticeServedBy: string;
 }> & { photos?: Photo[]; removeImageIds?: string[] };
 
 function sha256Of(bytes: Uint8Array): string {
@@ -83,6 +84,7 @@ function baseFields(carParkId: string): EvidenceForm {
     offenceType: 'PARKING_WITHOUT_PERMIT',
     description: 'No permit displayed',
     location: 'Bay 14, level 2',
+    noticeServedBy: 'AFFIXED',
   };
 }
 

@@ -37,11 +37,19 @@ export type PcnFormInput = Partial<{
   description: string;
   location: string;
   observedAt: string;
+  issuedAt: string;
+  noticeServedBy: string;
+  noticeServedAt: string;
 }> & { images?: Upload[]; imageTakenAt?: string[]; removeImageIds?: string[] };
 
+/**
+ * A PCN's multipart body as the officer's app sends it. Service of the notice to driver is
+ * 'AFFIXED' unless the input names it; name it as undefined to send none.
+ */
 export function pcnForm(input: PcnFormInput): FormData {
   const form = new FormData();
-  const { images = [], imageTakenAt = [], removeImageIds = [], ...fields } = input;
+  const { images = [], imageTakenAt = [], removeImageIds = [], ...named } = input;
+  const fields = 'noticeServedBy' in named ? named : { ...named, noticeServedBy: 'AFFIXED' };
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
   for (const image of images) {
     form.append('images', new Blob([image.bytes], { type: image.type ?? 'image/jpeg' }), image.name ?? 'photo.jpg');
@@ -58,6 +66,7 @@ export function validPcnFields(carParkId: string): PcnFormInput {
     offenceType: 'PARKING_WITHOUT_PERMIT',
     description: 'No permit displayed',
     location: 'Bay 14, level 2',
+    noticeServedBy: 'AFFIXED',
   };
 }
 
@@ -102,6 +111,8 @@ export async function insertPcnsDirectly(
         description: '',
         location: 'Somewhere',
         observedAt: null,
+        noticeServedBy: 'AFFIXED',
+        noticeServedAt: spec.createdAt,
         createdBy: spec.createdBy,
         idempotencyKey: null,
         requestHash: null,

@@ -61,6 +61,7 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
   function noticeForm(carParkId: string, registration: string, photos: Uint8Array[]): FormData {
     const form = new FormData();
     form.append('vehicleRegistration', registration);
+    form.append('noticeServedBy', 'AFFIXED');
     form.append('carParkId', carParkId);
     form.append('offenceType', 'PARKING_WITHOUT_PERMIT');
     form.append('location', 'Bay 7');

@@ -115,7 +115,13 @@ beforeAll(async () => {
   carParkId = ((await carParks.json()) as { data: Array<{ id: string }> }).data[0]!.id;
   // Warm-up: one real notice, so the first attack does not pay for loading the upload path.
   const form = new FormData();
-  for (const [name, value] of Object.entries({ vehicleRegistration: 'MEM1', carParkId, offenceType: 'OTHER', location: 'Bay 1' }))
+  for (const [name, value] of Object.entries({
+    vehicleRegistration: 'MEM1',
+    carParkId,
+    offenceType: 'OTHER',
+    location: 'Bay 1',
+    noticeServedBy: 'AFFIXED',
+  }))
     form.append(name, value);
   for (const seed of [1, 2]) form.append('images', new Blob([makeJpeg(seed)], { type: 'image/jpeg' }), `p${seed}.jpg`);
   const warm = await fetch(`${server.baseUrl}/api/pcns`, {

@@ -96,6 +96,7 @@ export async function prepareOfficerLoad(base: string) {
     offenceType: 'PARKING_WITHOUT_PERMIT',
     description: BENCH_FILED_DESCRIPTION,
     location: 'Bay 1',
+    noticeServedBy: 'AFFIXED',
   };
   const upload = await multipartBody(
     fields,

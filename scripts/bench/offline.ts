@@ -243,6 +243,7 @@ export async function runOfflineBench(): Promise<OfflineBenchRow[]> {
       }
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { level: 2, name: /Review & Submit/ }).waitFor();
+      await page.getByRole('radio', { name: 'Fixed to the vehicle' }).check();
       // From the tap (pointer down on Submit) to the My PCNs heading in the document.
       await page.evaluate(() => {
         const w = window as unknown as { __submitStart: number; __listShown: Promise<number> };

@@ -1,3 +1,4 @@
+import type { KeeperNoticeRoute, NoticeServedBy } from './keeper-liability.ts';
 import type { OffenceType } from './offence-types.ts';
 import type { PcnStatus, PcnStatusCounts } from './pcn-status.ts';
 import type { Role } from './roles.ts';
@@ -113,6 +114,10 @@ export type Pcn = {
   duplicateReason?: string | null;
   /** Other PCNs for the same parking event, flagged to admins. Admins only (absent for a USER). */
   possibleDuplicates?: PcnReference[];
+  /** How and when the notice to driver was served; null on notices filed before it was recorded. */
+  noticeToDriver: NoticeToDriver | null;
+  /** The route to keeper liability and its posting window (decision 0016). */
+  keeperNotice: KeeperNotice;
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   /** When the photos' files were removed under the retention policy; null while kept. */
@@ -123,6 +128,17 @@ export type Pcn = {
 };
 
 export type PcnReference = { id: string; pcnNumber: string };
+
+export type NoticeToDriver = { servedBy: NoticeServedBy; servedAt: string };
+
+/** Dates are 'YYYY-MM-DD' in UK local time; null where they do not apply (yet). */
+export type KeeperNotice = {
+  route: KeeperNoticeRoute;
+  firstPostingDate: string | null;
+  lastPostingDate: string | null;
+  postedOn: string | null;
+  deemedGivenOn: string | null;
+};
 
 /** GET /pcns/duplicates: what an officer may see of another officer's PCN for the same parking event. */
 export type PcnDuplicateMatch = { id: string; pcnNumber: string; status: PcnStatus; createdAt: string };

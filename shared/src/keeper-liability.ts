@@ -89,7 +89,8 @@ export function keeperNoticeWindow(
   calendar: WorkingDays,
 ): KeeperNoticeWindow {
   const route = keeperNoticeRoute(input);
-  if (route === 'NOT_AVAILABLE') return { route, firstPostingDate: null, lastPostingDate: null, earliestGivenOn: null, latestGivenOn: null };
+  if (route === 'NOT_AVAILABLE')
+    return { route, firstPostingDate: null, lastPostingDate: null, earliestGivenOn: null, latestGivenOn: null };
   const dayAfter = addDays(input.servedOn, 1);
   // Paragraph 8: not before the end of 28 days beginning with the day after, so from its 29th day.
   const earliestGivenOn = route === 'PARAGRAPH_8' ? addDays(dayAfter, 28) : dayAfter;
@@ -119,9 +120,36 @@ export function postingProblem(window: KeeperNoticeWindow, postedOn: CalendarDat
 export function isPostingDeadlineNear(window: KeeperNoticeWindow, today: CalendarDate, calendar: WorkingDays): boolean {
   if (window.route === 'NOT_AVAILABLE') return false;
   let warnFrom = window.lastPostingDate;
-  for (let counted = 0; counted < KEEPER_NOTICE_WARNING_WORKING_DAYS; ) {
+  for (let counted = 0; counted < KEEPER_NOTICE_WARNING_WORKING_DAYS;) {
     warnFrom = addDays(warnFrom, -1);
     if (calendar.isWorkingDay(warnFrom)) counted++;
   }
   return today >= warnFrom;
+}
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-01-19' -> '19 Jan 2026'. */
+export function formatCalendarDate(date: CalendarDate): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${day} ${SHORT_MONTHS[month! - 1]} ${year}`;
+}
+
+/** What the admin reads about a notice's route and posting window. */
+export function describeKeeperNotice(notice: {
+  route: KeeperNoticeRoute;
+  firstPostingDate: CalendarDate | null;
+  lastPostingDate: CalendarDate | null;
+  postedOn?: CalendarDate | null;
+}): string {
+  if (notice.route === 'NOT_AVAILABLE' || !notice.firstPostingDate || !notice.lastPostingDate) {
+    return 'Keeper liability is not available: the land is not in England and Wales';
+  }
+  if (notice.postedOn) return `Posted on ${formatCalendarDate(notice.postedOn)}`;
+  const paragraph = notice.route === 'PARAGRAPH_8' ? 'Paragraph 8 (after a notice to driver)' : 'Paragraph 9 (no notice to driver)';
+  const window =
+    notice.route === 'PARAGRAPH_8'
+      ? `post between ${formatCalendarDate(notice.firstPostingDate)} and ${formatCalendarDate(notice.lastPostingDate)}`
+      : `post by ${formatCalendarDate(notice.lastPostingDate)}`;
+  return `${paragraph}: ${window}`;
 }

@@ -53,6 +53,8 @@ export const PCN_MULTIPART_FIELDS = {
   issuedAt: 'issuedAt',
   stayApplies: 'stayApplies',
   duplicateReason: 'duplicateReason',
+  noticeServedBy: 'noticeServedBy',
+  noticeServedAt: 'noticeServedAt',
   images: 'images',
   imageTakenAt: 'imageTakenAt',
   imageTakenAtSource: 'imageTakenAtSource',

@@ -71,6 +71,8 @@ export const VALIDATION_MESSAGES = {
   observedAtInvalid: 'First sighting must be an ISO-8601 date-time with a time zone',
   issuedAtInvalid: 'Issue time must be an ISO-8601 date-time with a time zone',
   stayAppliesInvalid: "Stay applies must be 'true' or 'false'",
+  noticeServedByRequired: 'Choose how the notice was served',
+  noticeServedAtInvalid: 'Time of service must be an ISO-8601 date-time with a time zone',
   duplicateReasonTooLong: 'The reason must be at most 500 characters',
   duplicateReasonRequired: 'Give a reason for a second notice for this parking event',
 } as const;

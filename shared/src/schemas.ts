@@ -6,6 +6,7 @@ import { PCN_STATUSES } from './pcn-status.ts';
 import { ROLES } from './roles.ts';
 import { normaliseRegistration } from './format.ts';
 import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
+import { NOTICE_SERVED_BY } from './keeper-liability.ts';
 import { CAR_PARK_SORT_KEYS, ONBOARDING_SORT_KEYS, PCN_SORT_KEYS, SORT_ORDERS, USER_SORT_KEYS } from './list-sorting.ts';
 
 /**
@@ -235,6 +236,10 @@ export const pcnFieldsSchema = z.object({
     .optional(),
   /** Why the officer continued although the same parking event already has a PCN. */
   duplicateReason: z.string().trim().max(DUPLICATE_REASON_MAX_LENGTH, V.duplicateReasonTooLong).optional(),
+  /** How the notice to driver was served: the route to keeper liability (decision 0016). */
+  noticeServedBy: z.enum(NOTICE_SERVED_BY, { error: V.noticeServedByRequired }),
+  /** When it was served (or the driver left); the notice's issuedAt when absent. */
+  noticeServedAt: z.iso.datetime({ offset: true, error: V.noticeServedAtInvalid }).optional(),
 });
 export type PcnFields = z.infer<typeof pcnFieldsSchema>;
 export const updatePcnFieldsSchema = pcnFieldsSchema.partial();
@@ -250,6 +255,8 @@ export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {
   issuedAt: 1,
   stayApplies: 1,
   duplicateReason: 0,
+  noticeServedBy: 3,
+  noticeServedAt: 3,
   images: 2,
 };
 

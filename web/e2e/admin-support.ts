@@ -44,6 +44,7 @@ export async function createPcnThroughApi(
   }
   const form = new FormData();
   form.set('vehicleRegistration', fields.registration);
+  form.set('noticeServedBy', 'AFFIXED');
   form.set('carParkId', carParkId);
   form.set('offenceType', 'PARKING_WITHOUT_PERMIT');
   form.set('location', 'Row C, bay 14');
@@ -103,6 +104,7 @@ export async function createEvidencePcnThroughApi(
 ): Promise<{ id: string; pcnNumber: string; photoSha256: string[] }> {
   const form = new FormData();
   form.set('vehicleRegistration', fields.registration);
+  form.set('noticeServedBy', 'AFFIXED');
   form.set('carParkId', fields.carParkId);
   form.set('offenceType', 'PARKING_WITHOUT_PERMIT');
   form.set('location', 'Row C, bay 14');

@@ -85,6 +85,9 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   await expect(page.getByRole('heading', { level: 2, name: /Review & Submit/ })).toBeFocused();
   await snap(page, testInfo, 'guided-step4');
   await expectTouchTargets(page, 'review step');
+  // How the notice was served: one tap, which decides the route to the keeper.
+  await tap(page.getByRole('radio', { name: 'Fixed to the vehicle' }));
+  await expect(page.getByRole('radio', { name: 'Fixed to the vehicle' })).toBeChecked();
   await tap(page.getByRole('button', { name: 'Submit PCN' }));
   await expect(page).toHaveURL(/\/pcn$/);
   const row = page.getByRole('row', { name: new RegExp(registration) });
@@ -102,6 +105,8 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   await page.mouse.click(card!.x + card!.width / 3, card!.y + 12);
   await expect(page).toHaveURL(/\/pcn\/[0-9a-f-]{36}$/);
   await expect(page.locator('.capture-facts__photo img')).toHaveCount(4);
+  // The service, as tapped, with the time of the tap.
+  await expect(page.getByRole('definition').filter({ hasText: /^Fixed to the vehicle, / })).toHaveCount(1);
   await snap(page, testInfo, 'guided-detail');
   await expectTouchTargets(page, 'PCN detail');
 });
@@ -208,6 +213,7 @@ async function fileNotice(page: Page, registration: string, photos: string[]) {
     await expect(page.locator('.previews img')).toHaveCount(index + 1);
   }
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Fixed to the vehicle' }).check();
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page).toHaveURL(/\/pcn$/);
 }

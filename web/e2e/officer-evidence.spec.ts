@@ -140,6 +140,7 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
     page.getByText(/The consideration and grace periods have passed \(since \d\d:\d\d\): you can issue this notice\./),
   ).toBeVisible();
   const posted = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
+  await page.getByRole('radio', { name: 'Handed to the driver' }).check();
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page).toHaveURL(/\/pcn$/);
   const response = await posted;

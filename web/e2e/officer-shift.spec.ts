@@ -60,6 +60,7 @@ async function fileNoPermitNotice(page: Page, registration: string, carParkName:
   await page.getByRole('button', { name: 'Next' }).click();
   await takeShots(page, evidencePhotos());
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Fixed to the vehicle' }).check();
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page).toHaveURL(/\/pcn$/);
   await expect(page.locator('.pending-item', { hasText: registration })).toContainText('Waiting for signal');
@@ -248,6 +249,7 @@ test('an observation: first sighting, the reminder when due, the second photo an
     await page.getByRole('button', { name: 'Next' }).click();
   }
   const created = page.waitForResponse((r) => r.url().endsWith('/api/pcns') && r.request().method() === 'POST');
+  await page.getByRole('radio', { name: 'Fixed to the vehicle' }).check();
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   expect((await created).status()).toBe(201);
   await expect(page).toHaveURL(/\/pcn$/);
@@ -295,6 +297,7 @@ test('the server refuses a stay notice with no photo from after consideration an
       carParkId,
       offenceType: 'OTHER',
       location: 'Gate',
+      noticeServedBy: 'AFFIXED',
       observedAt,
       images: photo,
       imageTakenAt: firstVisit,

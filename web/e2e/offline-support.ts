@@ -87,6 +87,8 @@ export async function addQueuedDrafts(page: Page, registrations: string[], carPa
           description: 'Queued by the offline journey',
           location: `Bay ${index + 1}`,
           observedAt: new Date(now - 60_000).toISOString(),
+          noticeServedBy: 'AFFIXED',
+          noticeServedAt: new Date(now - 30_000).toISOString(),
           step: 3,
           state: 'queued',
           attempts: 0,

@@ -60,6 +60,7 @@ test('with no signal the app starts signed in, files three notices (one across a
       carParkId: await firstCarParkId(request, baseURL!, token),
       offenceType: 'OTHER',
       location: 'Gate',
+      noticeServedBy: 'AFFIXED',
     },
   });
   const seededPcn = ((await seeded.json()) as { data: { id: string; pcnNumber: string } }).data;
@@ -102,6 +103,7 @@ test('with no signal the app starts signed in, files three notices (one across a
       await expect(page.locator('.previews img')).toHaveCount(4);
       await snap(page, testInfo, 'offline-form-resumed');
     });
+    await page.getByRole('radio', { name: 'Fixed to the vehicle' }).check();
     const started = Date.now();
     await page.getByRole('button', { name: 'Submit PCN' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My PCNs' })).toBeVisible();

@@ -122,6 +122,7 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
     keys.push(route.request().headers()['idempotency-key'] ?? '');
     await route.abort('internetdisconnected');
   });
+  await page.getByRole('radio', { name: 'Fixed to the vehicle' }).check();
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page).toHaveURL(/\/pcn$/);
   const outboxRow = page.locator('.pending-item', { hasText: registration });
@@ -212,6 +213,7 @@ async function createPcnThroughApi(page: Page, registration: string) {
   const carParks = (await (await page.request.get('/api/car-parks', { headers })).json()) as { data: Array<{ id: string }> };
   const form = new FormData();
   form.set('vehicleRegistration', registration);
+  form.set('noticeServedBy', 'AFFIXED');
   form.set('carParkId', carParks.data[0]!.id);
   form.set('offenceType', 'PARKING_IN_FIRE_ROUTE');
   form.set('location', 'Entrance');

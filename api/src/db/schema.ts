@@ -47,6 +47,8 @@ export interface CarParksTable {
   grace_minutes: number;
   /** 0/1: new PCNs here have a stay (consideration + grace) unless the officer says otherwise. */
   stay_applies_by_default: Generated<number>;
+  /** Where the land is: Schedule 4's keeper liability applies in ENGLAND_AND_WALES only. */
+  jurisdiction: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -71,6 +73,9 @@ export interface PcnsTable {
   stay_applies: Generated<number>;
   clock_offset_ms: number | null;
   duplicate_reason: string | null;
+  /** AFFIXED, HANDED or DRIVE_OFF; null on notices filed before service was recorded. */
+  notice_served_by: string | null;
+  notice_served_at: string | null;
   created_by: string | null;
   idempotency_key: string | null;
   request_hash: string | null;

@@ -16,6 +16,10 @@ import {
   type PcnReference,
   type PcnStatus,
   type PhotoTakenAtSource,
+  describeKeeperNotice,
+  NOTICE_SERVED_BY_LABELS,
+  type KeeperNotice,
+  type NoticeToDriver,
 } from '@parkpatrol/shared';
 
 /**
@@ -107,7 +111,8 @@ export type PackPcn = {
   issuedAt: string | null;
   stayApplies: boolean;
   clockOffsetMs: number | null;
-  keeperNoticeDueAt: string;
+  noticeToDriver: NoticeToDriver | null;
+  keeperNotice: KeeperNotice;
   duplicateReason: string | null;
   officerName: string | null;
   createdAt: string;
@@ -125,7 +130,13 @@ export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackFiel
     { label: 'Officer', value: pcn.officerName ?? 'Account deleted' },
     { label: 'First sighting', value: formatPackTime(pcn.observedAt) },
     { label: 'Issued', value: formatPackTime(pcn.issuedAt) },
-    { label: 'Keeper notice deadline', value: formatPackTime(pcn.keeperNoticeDueAt) },
+    {
+      label: 'Notice to driver',
+      value: pcn.noticeToDriver
+        ? `${NOTICE_SERVED_BY_LABELS[pcn.noticeToDriver.servedBy]}, ${formatPackTime(pcn.noticeToDriver.servedAt)}`
+        : NOT_RECORDED,
+    },
+    { label: 'Notice to keeper', value: describeKeeperNotice(pcn.keeperNotice) },
     { label: 'Received by the server', value: formatPackTime(pcn.createdAt) },
     { label: "Officer's description", value: pcn.description || '(none)' },
     ...(pcn.adminNotes ? [{ label: 'Admin notes', value: pcn.adminNotes }] : []),

@@ -92,6 +92,7 @@ describe('request fingerprint', () => {
     offenceType: 'OTHER' as const,
     description: 'x',
     location: 'Bay 4',
+    noticeServedBy: 'AFFIXED' as const,
   };
   const images = [{ sha256: 'a'.repeat(64), takenAt: null }];
 
@@ -144,6 +145,9 @@ describe('hashPcnRequest with the evidence fields', () => {
       hashPcnRequest({ ...fields, stayApplies: true }, [image]),
       hashPcnRequest({ ...fields, stayApplies: false }, [image]),
       hashPcnRequest({ ...fields, duplicateReason: 'Second visit' }, [image]),
+      hashPcnRequest({ ...fields, noticeServedBy: 'AFFIXED' }, [image]),
+      hashPcnRequest({ ...fields, noticeServedBy: 'DRIVE_OFF' }, [image]),
+      hashPcnRequest({ ...fields, noticeServedBy: 'DRIVE_OFF', noticeServedAt: '2026-06-01T10:05:00Z' }, [image]),
       hashPcnRequest(fields, [{ ...image, shots: ['signage'] }]),
       hashPcnRequest(fields, [{ ...image, latitude: 51.5, longitude: -0.1 }]),
       hashPcnRequest(fields, [{ ...image, takenAtSource: 'added' }]),

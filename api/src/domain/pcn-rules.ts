@@ -69,7 +69,8 @@ export function fitsImageLimit(currentCount: number, removedCount: number, added
  * (or a reused draft id) and is refused rather than silently answered with another PCN.
  */
 export function hashPcnRequest(
-  fields: PcnFields,
+  // Service is optional here as it was before it was recorded: old requests keep their hash.
+  fields: Omit<PcnFields, 'noticeServedBy'> & Partial<Pick<PcnFields, 'noticeServedBy'>>,
   images: ReadonlyArray<{ sha256: string; takenAt: string | null } & Partial<RequestImageFacts>>,
 ): string {
   const parts: unknown[] = [
@@ -88,6 +89,8 @@ export function hashPcnRequest(
     issuedAt: fields.issuedAt ?? null,
     stayApplies: fields.stayApplies ?? null,
     duplicateReason: fields.duplicateReason || null,
+    noticeServedBy: fields.noticeServedBy ?? null,
+    noticeServedAt: fields.noticeServedAt ?? null,
     images: images.map((image) => [
       image.takenAtSource ?? null,
       image.latitude ?? null,
@@ -100,6 +103,7 @@ export function hashPcnRequest(
     extras.issuedAt !== null ||
     extras.stayApplies !== null ||
     extras.duplicateReason !== null ||
+    extras.noticeServedBy !== null ||
     extras.images.some((facts) => facts.some((value) => value !== null));
   if (hasExtras) parts.push(extras);
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');

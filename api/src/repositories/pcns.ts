@@ -19,12 +19,14 @@ import {
   type PcnStatus,
   type PcnStatusChange,
   type PhotoTakenAtSource,
+  type NoticeServedBy,
 } from '@parkpatrol/shared';
 import type { Insertable } from 'kysely';
 import { engineOf, type Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import type { PcnImagesTable } from '../db/schema.ts';
 import type { AuditChanges } from '../domain/pcn-audit.ts';
+import { keeperLiabilityOf } from '../domain/keeper-liability.ts';
 
 /** A PCN row with the names the API shows beside it. */
 export type PcnRow = {
@@ -43,6 +45,9 @@ export type PcnRow = {
   stay_applies: number;
   clock_offset_ms: number | null;
   duplicate_reason: string | null;
+  notice_served_by: string | null;
+  notice_served_at: string | null;
+  car_park_jurisdiction: string | null;
   created_by: string | null;
   creator_first_name: string | null;
   creator_last_name: string | null;
@@ -106,6 +111,9 @@ export function selectPcnRows(db: Db) {
     'pcns.stay_applies',
     'pcns.clock_offset_ms',
     'pcns.duplicate_reason',
+    'pcns.notice_served_by',
+    'pcns.notice_served_at',
+    'car_parks.jurisdiction as car_park_jurisdiction',
     'pcns.created_by',
     'users.first_name as creator_first_name',
     'users.last_name as creator_last_name',
@@ -185,6 +193,7 @@ export function toPcn(
     keeperNoticeDueAt: dueAt,
     deadlineWarning: hasDeadlineWarning({ dueAt, status, now: view.now }),
     duplicateReason: row.duplicate_reason,
+    ...keeperLiabilityOf(row),
     createdBy:
       row.created_by === null
         ? null
@@ -300,6 +309,8 @@ export type NewPcn = {
   stayApplies?: boolean;
   clockOffsetMs?: number | null;
   duplicateReason?: string | null;
+  noticeServedBy: NoticeServedBy;
+  noticeServedAt: string;
   createdBy: string;
   idempotencyKey: string | null;
   requestHash: string | null;
@@ -351,6 +362,8 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
       stay_applies: input.stayApplies ? 1 : 0,
       clock_offset_ms: input.clockOffsetMs ?? null,
       duplicate_reason: input.duplicateReason ?? null,
+      notice_served_by: input.noticeServedBy,
+      notice_served_at: input.noticeServedAt,
       created_by: input.createdBy,
       idempotency_key: input.idempotencyKey,
       request_hash: input.requestHash,
@@ -405,6 +418,8 @@ export async function updatePcnFields(
     issuedAt: string | null;
     stayApplies: boolean;
     duplicateReason: string | null;
+    noticeServedBy: NoticeServedBy;
+    noticeServedAt: string;
   }>,
   now: string,
 ): Promise<void> {
@@ -420,6 +435,8 @@ export async function updatePcnFields(
       ...(fields.issuedAt !== undefined && { issued_at: fields.issuedAt }),
       ...(fields.stayApplies !== undefined && { stay_applies: fields.stayApplies ? 1 : 0 }),
       ...(fields.duplicateReason !== undefined && { duplicate_reason: fields.duplicateReason }),
+      ...(fields.noticeServedBy !== undefined && { notice_served_by: fields.noticeServedBy }),
+      ...(fields.noticeServedAt !== undefined && { notice_served_at: fields.noticeServedAt }),
       updated_at: now,
     })
     .where('id', '=', pcnId)

@@ -92,9 +92,11 @@ const TEXT_FIELDS = [
   PCN_MULTIPART_FIELDS.issuedAt,
   PCN_MULTIPART_FIELDS.stayApplies,
   PCN_MULTIPART_FIELDS.duplicateReason,
+  PCN_MULTIPART_FIELDS.noticeServedBy,
+  PCN_MULTIPART_FIELDS.noticeServedAt,
 ] as const;
 /** Optional fields where an empty value from a form means "not given". */
-const EMPTY_MEANS_ABSENT = ['observedAt', 'issuedAt', 'stayApplies'] as const;
+const EMPTY_MEANS_ABSENT = ['observedAt', 'issuedAt', 'stayApplies', 'noticeServedAt'] as const;
 const deviceTimeSchema = z.iso.datetime({ offset: true });
 
 type PcnForm = UploadedPhotos & { text: Record<string, string>; removeImageIds: string[] };

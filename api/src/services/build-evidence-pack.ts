@@ -3,9 +3,7 @@ import {
   ERROR_MESSAGES,
   evidencePackFileName,
   isPhotoShotType,
-  keeperNoticeDueAt,
   OFFENCE_PHOTO_CHECKLIST,
-  parkingEventTime,
   type OffenceType,
   type PcnStatus,
   type PhotoTakenAtSource,
@@ -13,6 +11,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { PackCarPark, PackPhoto } from '../domain/evidence-pack-content.ts';
+import { keeperLiabilityOf } from '../domain/keeper-liability.ts';
 import { AppError } from '../http/app-error.ts';
 import { findCarParkById } from '../repositories/car-parks.ts';
 import { findAuditEntries, findPcnImages, findPcnRowById, findPossibleDuplicates, type PcnImageRow } from '../repositories/pcns.ts';
@@ -69,10 +68,7 @@ export async function buildEvidencePack(
       issuedAt: row.issued_at,
       stayApplies: row.stay_applies === 1,
       clockOffsetMs: row.clock_offset_ms,
-      keeperNoticeDueAt: keeperNoticeDueAt(
-        parkingEventTime({ observedAt: row.observed_at, createdAt: row.created_at }),
-        deps.config.keeperNoticeDays,
-      ),
+      ...keeperLiabilityOf(row),
       duplicateReason: row.duplicate_reason,
       officerName: row.created_by === null ? null : `${row.creator_first_name ?? ''} ${row.creator_last_name ?? ''}`.trim(),
       createdAt: row.created_at,

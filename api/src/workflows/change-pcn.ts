@@ -66,6 +66,7 @@ export async function changePcn(deps: EvidenceDeps, change: PcnChange): Promise<
     ...(fields.observedAt !== undefined && { observedAt: new Date(fields.observedAt).toISOString() }),
     ...(fields.issuedAt !== undefined && { issuedAt: new Date(fields.issuedAt).toISOString() }),
     ...(fields.duplicateReason !== undefined && { duplicateReason: fields.duplicateReason || null }),
+    ...(fields.noticeServedAt !== undefined && { noticeServedAt: new Date(fields.noticeServedAt).toISOString() }),
   };
 
   const fileNames = await deps.evidence.place(images);

@@ -47,7 +47,10 @@ export type PcnFiling = {
 export type FiledPcn = { replayed: false; pcnId: string } | { replayed: true; row: PcnRow };
 
 /** The notice as it is stored: times settled to ISO strings, the stay rule and the duplicate reason decided. */
-type FiledNotice = Pick<NewPcn, 'vehicleRegistration' | 'carParkId' | 'offenceType' | 'description' | 'location' | 'observedAt'> & {
+type FiledNotice = Pick<
+  NewPcn,
+  'vehicleRegistration' | 'carParkId' | 'offenceType' | 'description' | 'location' | 'observedAt' | 'noticeServedBy' | 'noticeServedAt'
+> & {
   issuedAt: string;
   stayApplies: boolean;
   duplicateReason: string | null;
@@ -99,6 +102,9 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     issuedAt,
     stayApplies,
     duplicateReason: fields.duplicateReason || null,
+    noticeServedBy: fields.noticeServedBy,
+    // Served as the notice was issued unless the officer's device said otherwise.
+    noticeServedAt: fields.noticeServedAt ? new Date(fields.noticeServedAt).toISOString() : issuedAt,
   };
 
   const fileNames = await deps.evidence.place(images);

@@ -12,5 +12,7 @@ export function fieldsOf(row: PcnRow) {
     issuedAt: row.issued_at,
     stayApplies: row.stay_applies === 1,
     duplicateReason: row.duplicate_reason,
+    noticeServedBy: row.notice_served_by,
+    noticeServedAt: row.notice_served_at,
   };
 }

@@ -32,6 +32,9 @@ export type EvidenceFieldsInput = {
   /** The effective value (officer's toggle, else the car park's default), sent explicitly. */
   stayApplies?: boolean | null;
   duplicateReason?: string | null;
+  /** How the notice to driver was served (AFFIXED, HANDED, DRIVE_OFF) and when. */
+  noticeServedBy?: string | null;
+  noticeServedAt?: string | null;
   /** The new photos, in the order their files are appended. */
   photos: readonly EvidencePhotoFacts[];
 };
@@ -96,8 +99,8 @@ const PHOTO_FACT_FIELDS = [
 ] as const;
 
 /**
- * Adds the evidence fields to a PCN's multipart body: observedAt, issuedAt, stayApplies and
- * duplicateReason when known, and for every photo, in order, one value of each fact field
+ * Adds the evidence fields to a PCN's multipart body: observedAt, issuedAt, stayApplies,
+ * duplicateReason and how the notice to driver was served when known, and for every photo, in order, one value of each fact field
  * (empty when not known), so the server pairs the n-th value with the n-th image.
  *
  * Values of these fields already in `form` are replaced, not doubled: a builder that still
@@ -110,6 +113,8 @@ export function appendEvidenceFields(form: FormData, input: EvidenceFieldsInput)
     [PCN_MULTIPART_FIELDS.issuedAt, input.issuedAt ? isoOrEmpty(input.issuedAt) || null : null],
     [PCN_MULTIPART_FIELDS.stayApplies, typeof input.stayApplies === 'boolean' ? String(input.stayApplies) : null],
     [PCN_MULTIPART_FIELDS.duplicateReason, typeof input.duplicateReason === 'string' ? input.duplicateReason.trim() : null],
+    [PCN_MULTIPART_FIELDS.noticeServedBy, input.noticeServedBy || null],
+    [PCN_MULTIPART_FIELDS.noticeServedAt, input.noticeServedAt ? isoOrEmpty(input.noticeServedAt) || null : null],
   ];
   for (const [name, value] of text) if (value !== null) form.set(name, value);
 

@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { OffenceType } from '@parkpatrol/shared';
+import type { NoticeServedBy, OffenceType } from '@parkpatrol/shared';
 import type { SharedTokenStore } from './token-refresh.ts';
 
 /**
@@ -52,6 +52,9 @@ export type DraftFields = {
   observationStatus?: ObservationSyncStatus | null;
   /** When the officer found the vehicle gone (ISO). */
   observationClosedAt?: string | null;
+  /** How the notice to driver was served and when (Review & Submit), sent with the notice. */
+  noticeServedBy?: NoticeServedBy | null;
+  noticeServedAt?: string | null;
 };
 
 export type ObservationSyncStatus = 'OPEN' | 'GONE';
@@ -368,7 +371,8 @@ function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
     removeImageIds,
     userId,
   } = draft;
-  const { stayApplies, duplicateReason, checklistWaived, issuedAt, observationDueAt, observationStatus } = draft;
+  const { stayApplies, duplicateReason, checklistWaived, issuedAt, observationDueAt, observationStatus, noticeServedBy, noticeServedAt } =
+    draft;
   return {
     userId,
     vehicleRegistration,
@@ -383,6 +387,8 @@ function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
     issuedAt,
     observationDueAt,
     observationStatus,
+    noticeServedBy,
+    noticeServedAt,
     step,
     pcnId,
     pcnNumber,

@@ -442,7 +442,12 @@ describe('newNoticeBodyOf', () => {
   it("sends the officer's first sighting, issuedAt, stayApplies, reason and each photo's facts in photo order", async () => {
     const observedAt = '2026-06-01T09:00:00.000Z';
     const issuedAt = '2026-06-01T09:15:30.000Z';
-    const draft = await addQueuedDraft(db, USER, { observedAt, issuedAt, stayApplies: true, duplicateReason: ' Came back later ' }, 2);
+    const draft = await addQueuedDraft(
+      db,
+      USER,
+      { observedAt, issuedAt, stayApplies: true, duplicateReason: ' Came back later ', noticeServedBy: 'HANDED', noticeServedAt: issuedAt },
+      2,
+    );
     const photos = await findDraftPhotos(db, draft.id);
     await db.photos.update(photos[0]!.id, { latitude: 51.501364, longitude: -0.14189, accuracyM: 12, shots: ['number-plate', 'signage'] });
     const form = newNoticeBodyOf(draft, await findDraftPhotos(db, draft.id));
@@ -451,6 +456,8 @@ describe('newNoticeBodyOf', () => {
     expect(form.get('issuedAt')).toBe(issuedAt);
     expect(form.get('stayApplies')).toBe('true');
     expect(form.get('duplicateReason')).toBe('Came back later');
+    expect(form.get('noticeServedBy')).toBe('HANDED');
+    expect(form.get('noticeServedAt')).toBe(issuedAt);
     expect(form.getAll('images')).toHaveLength(2);
     expect(form.getAll('imageSha256')).toEqual(photos.map((photo) => photo.sha256));
     expect(form.getAll('imageLatitude')).toEqual(['51.501364', '']);

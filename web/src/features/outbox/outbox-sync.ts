@@ -509,6 +509,8 @@ export function newNoticeBodyOf(draft: DraftRecord, photos: PhotoRecord[]): Form
       // the server applies the car park's setting.
       stayApplies: draft.stayApplies,
       duplicateReason: draft.duplicateReason || null,
+      noticeServedBy: draft.noticeServedBy ?? null,
+      noticeServedAt: draft.noticeServedAt ?? null,
     },
   });
 }

@@ -42,6 +42,8 @@ export async function addQueuedDraft(
     offenceType: 'PARKING_WITHOUT_PERMIT',
     description: 'No permit displayed',
     location: 'Bay 12, level 2',
+    noticeServedBy: 'AFFIXED',
+    noticeServedAt: new Date(now).toISOString(),
     step: 3,
     state: 'queued',
     queuedAt: now,

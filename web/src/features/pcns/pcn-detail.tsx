@@ -1,6 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { ChevronLeft, Pencil } from 'lucide-react';
-import { ERROR_MESSAGES, isEditableStatus, OFFENCE_TYPE_LABELS, pcnTitle, SCREEN_TEXTS, type Pcn } from '@parkpatrol/shared';
+import {
+  ERROR_MESSAGES,
+  isEditableStatus,
+  NOTICE_SERVED_BY_LABELS,
+  OFFENCE_TYPE_LABELS,
+  pcnTitle,
+  SCREEN_TEXTS,
+  type Pcn,
+} from '@parkpatrol/shared';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
 import { LinkButton } from '../../lib/button.tsx';
@@ -67,6 +75,14 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
           <Detail label="Car Park" value={pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark} />
           <Detail label="Offence Type" value={OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType} />
           <Detail label="Location" value={pcn.location} />
+          <Detail
+            label="Notice to driver"
+            value={
+              pcn.noticeToDriver
+                ? `${NOTICE_SERVED_BY_LABELS[pcn.noticeToDriver.servedBy]}, ${formatDateTime(pcn.noticeToDriver.servedAt)}`
+                : 'Not recorded'
+            }
+          />
           <Detail label="Submitted" value={formatDateTime(pcn.createdAt)} />
           <Detail label="Last Updated" value={formatDateTime(pcn.updatedAt)} />
           <Detail label="Description" value={pcn.description || '—'} isWide />

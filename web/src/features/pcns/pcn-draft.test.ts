@@ -41,6 +41,8 @@ function completeDraft(): PcnDraft {
     offenceType: 'PARKING_WITHOUT_PERMIT',
     location: 'Level 2, bay 14',
     photos: [1, 2, 3, 4].map((n) => createDraftPhoto(jpeg(`p${n}.jpg`))),
+    noticeServedBy: 'AFFIXED',
+    noticeServedAt: TAKEN_AT,
   };
 }
 
@@ -66,8 +68,10 @@ describe('PCN draft', () => {
       location: VALIDATION_MESSAGES.locationRequired,
     });
     expect(errorsOnStep(errors, 2)).toEqual({ images: VALIDATION_MESSAGES.imagesRequired });
-    expect(errorsOnStep(errors, 3)).toEqual({});
+    // How the notice was served is asked on Review & Submit.
+    expect(errorsOnStep(errors, 3)).toEqual({ noticeServedBy: VALIDATION_MESSAGES.noticeServedByRequired });
     expect(firstStepWithError(errors)).toBe(0);
+    expect(firstStepWithError(validateDraft({ ...completeDraft(), noticeServedBy: null }))).toBe(3);
   });
 
   it('checks photo type, size and count', () => {
@@ -90,9 +94,12 @@ describe('PCN draft', () => {
       description: '',
       location: 'Bay 1',
       images: [1, 2, 3, 4].map((n) => ({ id: `i${n}`, fileName: `f${n}.jpg`, url: `/api/uploads/f${n}.jpg?sig=x` })),
+      noticeToDriver: { servedBy: 'HANDED', servedAt: '2026-06-01T10:00:00.000Z' },
     } as unknown as Pcn;
     const draft = createDraftFromPcn(pcn);
     expect(draft.pcnId).toBe('p1');
+    // The service comes with the notice, so an edit need not ask again.
+    expect(draft).toMatchObject({ noticeServedBy: 'HANDED', noticeServedAt: '2026-06-01T10:00:00.000Z' });
     expect(validateDraft(draft)).toEqual({});
   });
 

@@ -7,6 +7,7 @@ import {
   VALIDATION_MESSAGES,
   fieldErrors,
   pcnFieldsSchema,
+  type NoticeServedBy,
   type Pcn,
 } from '@parkpatrol/shared';
 import type { PhotoRecord } from '../../lib/local-db.ts';
@@ -61,6 +62,10 @@ export type PcnEvidenceFields = {
   observationDueAt?: string | null;
   /** 'OPEN' once the observation is recorded (registration, car park, a photo); kept on the phone and synced. */
   observationStatus?: 'OPEN' | 'GONE' | null;
+  /** How the notice to driver was served, tapped on Review & Submit; null until then. */
+  noticeServedBy?: NoticeServedBy | null;
+  /** When that tap was made (ISO, device time): the notice was served (or the driver left) then. */
+  noticeServedAt?: string | null;
 };
 
 export type PcnDraft = PcnDraftFields &
@@ -81,7 +86,9 @@ export type PcnDraft = PcnDraftFields &
     updatedAt: string;
   };
 
-export type DraftErrors = Partial<Record<keyof PcnDraftFields | 'images' | 'observedAt' | 'issuedAt' | 'duplicateReason', string>>;
+export type DraftErrors = Partial<
+  Record<keyof PcnDraftFields | 'images' | 'observedAt' | 'issuedAt' | 'duplicateReason' | 'noticeServedBy', string>
+>;
 
 export function newDraftId(): string {
   return crypto.randomUUID();
@@ -123,6 +130,8 @@ export function createDraftFromPcn(pcn: Pcn, now = new Date()): PcnDraft {
     observedAt: pcn.observedAt ?? null,
     stayApplies: pcn.stayApplies ?? null,
     duplicateReason: pcn.duplicateReason ?? '',
+    noticeServedBy: pcn.noticeToDriver?.servedBy ?? null,
+    noticeServedAt: pcn.noticeToDriver?.servedAt ?? null,
     // A photo removed under the retention policy has no file left to preview (only closed notices lose them).
     existingImages: pcn.images.flatMap((image) =>
       image.url === null ? [] : [{ id: image.id, fileName: image.fileName, url: image.url, shots: image.shots ?? [] }],
@@ -176,6 +185,7 @@ export function validateDraft(draft: PcnDraft): DraftErrors {
     offenceType: draft.offenceType || undefined,
     description: draft.description,
     location: draft.location,
+    noticeServedBy: draft.noticeServedBy ?? undefined,
   });
   const errors: DraftErrors = parsed.success ? {} : (fieldErrors(parsed.error) as DraftErrors);
   const imageError = validateImages(draft);
@@ -213,6 +223,7 @@ const FIELDS_BEHIND_ERRORS: Record<keyof DraftErrors, (draft: PcnDraft) => unkno
   observedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
   issuedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
   duplicateReason: (d) => [d.duplicateReason, d.vehicleRegistration, d.carParkId],
+  noticeServedBy: (d) => d.noticeServedBy,
 };
 
 /**

@@ -1,6 +1,8 @@
 import { Copy, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-aria-components';
 import {
+  describeKeeperNotice,
+  NOTICE_SERVED_BY_LABELS,
   clockSkewWarningText,
   describeClockOffset,
   formatDuration,
@@ -59,6 +61,18 @@ export function ObservationFacts({ pcn }: { pcn: Pcn }) {
         <div>
           <dt>Issued</dt>
           <dd>{pcn.issuedAt ? formatDateTime(pcn.issuedAt) : 'Not recorded'}</dd>
+        </div>
+        <div>
+          <dt>Notice to driver</dt>
+          <dd>
+            {pcn.noticeToDriver
+              ? `${NOTICE_SERVED_BY_LABELS[pcn.noticeToDriver.servedBy]}, ${formatDateTime(pcn.noticeToDriver.servedAt)}`
+              : 'Not recorded'}
+          </dd>
+        </div>
+        <div>
+          <dt>Notice to keeper</dt>
+          <dd>{describeKeeperNotice(pcn.keeperNotice)}</dd>
         </div>
         <div>
           <dt>Time between</dt>

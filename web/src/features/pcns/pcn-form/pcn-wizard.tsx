@@ -47,7 +47,7 @@ function toObservationCarPark(option: CarParkOption | undefined): ObservationCar
   };
 }
 
-export type FieldRefs = Record<keyof PcnDraftFields | 'images', RefObject<HTMLElement | null>>;
+export type FieldRefs = Record<keyof PcnDraftFields | 'images' | 'noticeServedBy', RefObject<HTMLElement | null>>;
 
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
@@ -57,7 +57,7 @@ const SERVER_REFUSED_PREFIX = 'The server refused this notice: ';
 export const EDIT_OFFLINE_MESSAGE = `${ERROR_MESSAGES.updatePcn}: no connection. Changes to a PCN are sent online only; they are kept on this phone, so press ${SCREEN_TEXTS.submitPcn} again when you have signal.`;
 
 /** Fields in the order they appear, for focusing the first invalid one. */
-const FIELD_ORDER = ['vehicleRegistration', 'carParkId', 'offenceType', 'location', 'description', 'images'] as const;
+const FIELD_ORDER = ['vehicleRegistration', 'carParkId', 'offenceType', 'location', 'description', 'images', 'noticeServedBy'] as const;
 
 type Props = {
   draftKey: string;
@@ -97,6 +97,7 @@ export function PcnWizard({
     description: useRef<HTMLElement>(null),
     location: useRef<HTMLElement>(null),
     images: useRef<HTMLElement>(null),
+    noticeServedBy: useRef<HTMLElement>(null),
   };
   const step = draft?.step ?? 0;
   const previousStep = useRef<number | null>(null);
@@ -370,7 +371,19 @@ export function PcnWizard({
             onChangeChecklistWaived={(checklistWaived) => draftApi.updateFields({ checklistWaived })}
           />
         ) : null}
-        {step === 3 ? <ReviewStep draft={draft} carParks={carParks} onEditStep={goToStep} /> : null}
+        {step === 3 ? (
+          <ReviewStep
+            draft={draft}
+            carParks={carParks}
+            onEditStep={goToStep}
+            errors={stepErrors}
+            servedByRef={fieldRefs.noticeServedBy}
+            onServed={(noticeServedBy) =>
+              // The tap is the moment of service (or of the driver leaving): its device time is kept.
+              draftApi.updateFields({ noticeServedBy, noticeServedAt: new Date(Date.now()).toISOString() })
+            }
+          />
+        ) : null}
         {step === 3 ? (
           <ObservationTimer
             observedAt={draft.observedAt}

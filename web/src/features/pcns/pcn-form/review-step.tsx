@@ -1,13 +1,36 @@
-import { normaliseRegistration, OFFENCE_TYPE_LABELS, type OffenceType } from '@parkpatrol/shared';
+import type { RefObject } from 'react';
+import {
+  NOTICE_SERVED_BY,
+  NOTICE_SERVED_BY_LABELS,
+  normaliseRegistration,
+  OFFENCE_TYPE_LABELS,
+  type NoticeServedBy,
+  type OffenceType,
+} from '@parkpatrol/shared';
 import { Button } from '../../../lib/button.tsx';
-import type { PcnDraft } from '../pcn-draft.ts';
+import { RadioField } from '../../../lib/radio-field.tsx';
+import type { DraftErrors, PcnDraft } from '../pcn-draft.ts';
 import { BlobThumbnail, UrlThumbnail } from './photo-thumbnail.tsx';
 import type { CarParkOption } from './pcn-wizard.tsx';
 
-type Props = { draft: PcnDraft; carParks: CarParkOption[]; onEditStep: (step: number) => void };
+type Props = {
+  draft: PcnDraft;
+  carParks: CarParkOption[];
+  onEditStep: (step: number) => void;
+  errors: DraftErrors;
+  servedByRef: RefObject<HTMLElement | null>;
+  onServed: (servedBy: NoticeServedBy) => void;
+};
 
-/** Everything that will be sent, photos included, with a way back to each step. */
-export function ReviewStep({ draft, carParks, onEditStep }: Props) {
+export const NOTICE_SERVED_LEGEND = 'How was the notice served?';
+
+const SERVED_BY_OPTIONS = NOTICE_SERVED_BY.map((servedBy) => ({ id: servedBy, label: NOTICE_SERVED_BY_LABELS[servedBy] }));
+
+/**
+ * Everything that will be sent, photos included, with a way back to each step, and how the
+ * notice to driver was served: one tap, which decides the route to keeper liability.
+ */
+export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, onServed }: Props) {
   const carParkName = carParks.find((carPark) => carPark.id === draft.carParkId)?.name ?? '';
   const offence = OFFENCE_TYPE_LABELS[draft.offenceType as OffenceType] ?? draft.offenceType;
   const rows: Array<{ label: string; value: string; step: number }> = [
@@ -40,6 +63,15 @@ export function ReviewStep({ draft, carParks, onEditStep }: Props) {
           </li>
         ))}
       </ul>
+      <RadioField
+        label={NOTICE_SERVED_LEGEND}
+        options={SERVED_BY_OPTIONS}
+        value={draft.noticeServedBy ?? null}
+        onChange={(value) => onServed(value as NoticeServedBy)}
+        errorMessage={errors.noticeServedBy}
+        isRequired
+        inputRef={servedByRef as RefObject<HTMLInputElement>}
+      />
       <div className="button-row">
         <Button variant="text" onPress={() => onEditStep(0)}>
           Change vehicle details

@@ -1,0 +1,49 @@
+import {
+  keeperNoticeWindow,
+  ukDate,
+  type Jurisdiction,
+  type KeeperNotice,
+  type NoticeServedBy,
+  type NoticeToDriver,
+} from '@parkpatrol/shared';
+import { englandAndWalesWorkingDays } from '@parkpatrol/shared/working-days';
+
+/** Built once: date-holidays parses its rules on construction, and the answer never changes. */
+const workingDays = englandAndWalesWorkingDays();
+
+type ServiceFacts = {
+  notice_served_by: string | null;
+  notice_served_at: string | null;
+  car_park_jurisdiction: string | null;
+  issued_at: string | null;
+  observed_at: string | null;
+  created_at: string;
+};
+
+/**
+ * A notice's service and its route to keeper liability (decision 0016), from its stored facts.
+ * A notice filed before service was recorded has no notice to driver on file, so it takes
+ * paragraph 9 from when it was issued, as the product did before.
+ */
+export function keeperLiabilityOf(row: ServiceFacts): { noticeToDriver: NoticeToDriver | null; keeperNotice: KeeperNotice } {
+  const servedBy = row.notice_served_by as NoticeServedBy | null;
+  const servedAt = row.notice_served_at ?? row.issued_at ?? row.observed_at ?? row.created_at;
+  const window = keeperNoticeWindow(
+    {
+      jurisdiction: (row.car_park_jurisdiction ?? 'ENGLAND_AND_WALES') as Jurisdiction,
+      servedBy,
+      servedOn: ukDate(servedAt),
+    },
+    workingDays,
+  );
+  return {
+    noticeToDriver: servedBy ? { servedBy, servedAt } : null,
+    keeperNotice: {
+      route: window.route,
+      firstPostingDate: window.firstPostingDate,
+      lastPostingDate: window.lastPostingDate,
+      postedOn: null,
+      deemedGivenOn: null,
+    },
+  };
+}
