@@ -94,4 +94,39 @@ describe('the notice to driver and the route to the keeper', () => {
     const updated = (audit.json.data as PcnAuditResponse).entries.find((entry) => entry.action === 'updated')!;
     expect(updated.changes).toMatchObject({ noticeServedBy: { from: 'AFFIXED', to: 'DRIVE_OFF' } });
   });
+
+  it("needs an admin's reason to correct the service, and keeps it in the audit entry of the change", async () => {
+    const filed = (await file({ noticeServedBy: 'DRIVE_OFF', issuedAt: '2026-01-31T09:00:00.000Z' })).json.data as Pcn;
+    const correct = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return t.request('PUT', `/pcns/${filed.id}`, { token: admin.token, body: form });
+    };
+    const without = await correct({ noticeServedBy: 'AFFIXED', noticeServedAt: '2026-01-31T09:02:00.000Z' });
+    expect(without.status).toBe(400);
+    expect(without.json.details).toEqual({ serviceCorrectionReason: VALIDATION_MESSAGES.serviceCorrectionReasonRequired });
+    expect(((await t.request('GET', `/pcns/${filed.id}`, { token: admin.token })).json.data as Pcn).noticeToDriver?.servedBy).toBe(
+      'DRIVE_OFF',
+    );
+
+    const reason = 'The photos show the ticket on the windscreen';
+    const withReason = await correct({
+      noticeServedBy: 'AFFIXED',
+      noticeServedAt: '2026-01-31T09:02:00.000Z',
+      serviceCorrectionReason: reason,
+    });
+    expect(withReason.status, withReason.text).toBe(200);
+    expect((withReason.json.data as Pcn).keeperNotice).toMatchObject({ route: 'PARAGRAPH_8', firstPostingDate: '2026-03-02' });
+    const audit = await t.request('GET', `/pcns/${filed.id}/audit`, { token: admin.token });
+    const updated = (audit.json.data as PcnAuditResponse).entries.filter((entry) => entry.action === 'updated');
+    expect(updated).toHaveLength(1);
+    expect(updated[0]!.changes).toEqual({
+      noticeServedBy: { from: 'DRIVE_OFF', to: 'AFFIXED' },
+      noticeServedAt: { from: '2026-01-31T09:00:00.000Z', to: '2026-01-31T09:02:00.000Z' },
+      serviceCorrectionReason: { from: null, to: reason },
+    });
+    // Other fields an admin edits need no reason.
+    const described = await correct({ description: 'Checked against the photos' });
+    expect(described.status, described.text).toBe(200);
+  });
 });

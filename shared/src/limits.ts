@@ -55,6 +55,7 @@ export const PCN_MULTIPART_FIELDS = {
   duplicateReason: 'duplicateReason',
   noticeServedBy: 'noticeServedBy',
   noticeServedAt: 'noticeServedAt',
+  serviceCorrectionReason: 'serviceCorrectionReason',
   images: 'images',
   imageTakenAt: 'imageTakenAt',
   imageTakenAtSource: 'imageTakenAtSource',

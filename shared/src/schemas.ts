@@ -242,7 +242,10 @@ export const pcnFieldsSchema = z.object({
   noticeServedAt: z.iso.datetime({ offset: true, error: V.noticeServedAtInvalid }).optional(),
 });
 export type PcnFields = z.infer<typeof pcnFieldsSchema>;
-export const updatePcnFieldsSchema = pcnFieldsSchema.partial();
+export const updatePcnFieldsSchema = pcnFieldsSchema.partial().extend({
+  /** An admin's correction of how or when the notice to driver was served says why (audited). */
+  serviceCorrectionReason: z.string().trim().max(500, V.serviceCorrectionReasonTooLong).optional(),
+});
 
 /** Which wizard step each field lives on, so errors show where the officer can fix them. */
 export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {

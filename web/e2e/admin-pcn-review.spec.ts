@@ -105,3 +105,31 @@ test('an admin moves a PCN to issued with notes and the officer sees it', async 
   await expect(officer.getByText('Notice posted to the keeper.')).toBeVisible();
   await officerContext.close();
 });
+
+test('an admin corrects how the notice to driver was served, saying why, and the route follows', async ({ page }) => {
+  const registration = `SV${uniqueSuffix()}`.slice(0, 10);
+  const officerToken = await apiToken(page.request, OFFICER);
+  const pcn = await createPcnThroughApi(page.request, officerToken, { registration, description: 'Served by the book' });
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/pcns?review=${pcn.id}`);
+  const observation = page.getByRole('region', { name: 'Observation' });
+  await expect(observation).toContainText('Fixed to the vehicle');
+  await expect(observation).toContainText(/Paragraph 8 \(after a notice to driver\): post between/);
+
+  await page.getByRole('button', { name: 'Correct the service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Correct the service' });
+  await dialog.getByRole('radio', { name: 'Driver left before it could be served' }).check();
+  await dialog.getByRole('button', { name: 'Save the correction' }).click();
+  // The reason is asked for, beside its field, and takes the focus.
+  await expect(dialog.getByLabel('Why is it corrected?')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Why is it corrected?')).toBeFocused();
+  await dialog.getByLabel('Why is it corrected?').fill('The officer tapped the wrong choice; the driver left first');
+  await dialog.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(observation).toContainText('Driver left before it could be served');
+  await expect(observation).toContainText(/Paragraph 9 \(no notice to driver\): post by/);
+  await expect(page.getByRole('region', { name: 'Audit trail' })).toContainText(
+    'The officer tapped the wrong choice; the driver left first',
+  );
+  await expectNoSeriousAxeViolations(page, 'service corrected');
+});

@@ -94,6 +94,7 @@ const TEXT_FIELDS = [
   PCN_MULTIPART_FIELDS.duplicateReason,
   PCN_MULTIPART_FIELDS.noticeServedBy,
   PCN_MULTIPART_FIELDS.noticeServedAt,
+  PCN_MULTIPART_FIELDS.serviceCorrectionReason,
 ] as const;
 /** Optional fields where an empty value from a form means "not given". */
 const EMPTY_MEANS_ABSENT = ['observedAt', 'issuedAt', 'stayApplies', 'noticeServedAt'] as const;
@@ -317,11 +318,14 @@ export function createPcnRoutes(deps: AppDeps) {
         const form = await readPcnForm(c, uploadsDir);
         const parsed = parseWith(updatePcnFieldsSchema, form.text);
         // Only fields the form sent replace stored ones (the schema's defaults would blank the rest).
-        const fields = Object.fromEntries(Object.entries(parsed).filter(([name]) => form.text[name] !== undefined)) as typeof parsed;
+        const { serviceCorrectionReason, ...fields } = Object.fromEntries(
+          Object.entries(parsed).filter(([name]) => form.text[name] !== undefined),
+        ) as typeof parsed;
         await changePcn(evidenceDeps, {
           row,
           actor: user,
           fields,
+          serviceCorrectionReason: serviceCorrectionReason || null,
           photos: form,
           removeImageIds: form.removeImageIds,
           deviceTime,

@@ -1,4 +1,4 @@
-import { clockOffsetMs, parkingEventDay, SERVER_MESSAGES, VALIDATION_MESSAGES, type PcnFields } from '@parkpatrol/shared';
+import { clockOffsetMs, isAdminRole, parkingEventDay, SERVER_MESSAGES, VALIDATION_MESSAGES, type PcnFields } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { diffFields, hasChanges } from '../domain/pcn-audit.ts';
@@ -38,6 +38,8 @@ export type PcnChange = {
   actor: AuthUser;
   /** Only the fields the form sent: they replace the stored ones, the rest stay. */
   fields: Partial<PcnFields>;
+  /** Why an admin corrects how or when the notice to driver was served; required then, and audited. */
+  serviceCorrectionReason?: string | null;
   photos: UploadedPhotos;
   removeImageIds: readonly string[];
   /** The device's own clock at sending (X-Device-Time), or null when it did not say. */
@@ -77,6 +79,7 @@ export async function changePcn(deps: EvidenceDeps, change: PcnChange): Promise<
       actor: user,
       changed,
       removeImageIds: change.removeImageIds,
+      serviceCorrectionReason: change.serviceCorrectionReason ?? null,
       images,
       fileNames,
       clockOffsetMs: offset,
@@ -110,6 +113,7 @@ async function commitChange(
     actor: AuthUser;
     changed: ChangedFields;
     removeImageIds: readonly string[];
+    serviceCorrectionReason: string | null;
     images: EvidenceImage[];
     fileNames: string[];
     clockOffsetMs: number | null;
@@ -183,6 +187,18 @@ async function commitChange(
       now: new Date(now),
     });
     const fieldChanges = diffFields(before, changed);
+    if (fieldChanges.noticeServedBy || fieldChanges.noticeServedAt) {
+      // The route to the keeper hangs on the service: an admin changing what the officer
+      // recorded says why, in the same audit entry. The officer's own correction needs none.
+      if (isAdminRole(editor.role) && current.created_by !== editor.id) {
+        if (!change.serviceCorrectionReason) {
+          throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.serviceCorrectionReasonRequired, {
+            details: { serviceCorrectionReason: VALIDATION_MESSAGES.serviceCorrectionReasonRequired },
+          });
+        }
+        fieldChanges.serviceCorrectionReason = { from: null, to: change.serviceCorrectionReason };
+      }
+    }
     await insertAuditEntries(trx, [
       ...(hasChanges(fieldChanges) ? [auditEntry(id, 'updated', user, offset, now, fieldChanges)] : []),
       ...removed.map((image) => auditEntry(id, 'image_removed', user, offset, now, { image: { from: imageSummary(image), to: null } })),

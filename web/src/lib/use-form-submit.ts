@@ -4,8 +4,15 @@ import { toApiError, type ApiError } from './api-client.ts';
 
 export type FieldErrors = Record<string, string>;
 
-/** A zod safeParse result, or null when there is nothing to send (an edit that changed nothing). */
-export type Parsed<I> = { success: true; data: I } | { success: false; error: Parameters<typeof fieldErrors>[0] } | null;
+/**
+ * A zod safeParse result, or field messages a form worked out itself, or null when there is
+ * nothing to send (an edit that changed nothing).
+ */
+export type Parsed<I> =
+  | { success: true; data: I }
+  | { success: false; error: Parameters<typeof fieldErrors>[0] }
+  | { success: false; fieldErrors: FieldErrors }
+  | null;
 
 /**
  * The one way a form submits: check the values with the shared schema (messages beside the
@@ -42,7 +49,7 @@ export function useFormSubmit(options: {
       const parsed = parse();
       if (!parsed) return;
       if (!parsed.success) {
-        setErrors(mapErrors(fieldErrors(parsed.error)));
+        setErrors(mapErrors('fieldErrors' in parsed ? parsed.fieldErrors : fieldErrors(parsed.error)));
         setFocusRequest((n) => n + 1);
         return;
       }

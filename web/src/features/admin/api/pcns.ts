@@ -1,6 +1,8 @@
 import {
   ERROR_MESSAGES,
   EVIDENCE_PACK_TEXTS,
+  PCN_MULTIPART_FIELDS,
+  type NoticeServedBy,
   type BulkResponse,
   type Pcn,
   type PcnAuditResponse,
@@ -129,4 +131,16 @@ export function getEvidencePack(id: string): Promise<Blob> {
     // A pack of ten full-size photos is tens of megabytes: give a slow office link time.
     timeoutMs: 120_000,
   });
+}
+
+/** An admin's correction of how or when the notice to driver was served, with the reason the audit keeps. */
+export function correctNoticeService(
+  id: string,
+  correction: { noticeServedBy: NoticeServedBy; noticeServedAt: string; reason: string },
+): Promise<Pcn> {
+  const body = new FormData();
+  body.set(PCN_MULTIPART_FIELDS.noticeServedBy, correction.noticeServedBy);
+  body.set(PCN_MULTIPART_FIELDS.noticeServedAt, correction.noticeServedAt);
+  body.set(PCN_MULTIPART_FIELDS.serviceCorrectionReason, correction.reason);
+  return apiClient.call('PUT /pcns/:id', { params: { id }, body, fallbackMessage: ERROR_MESSAGES.updatePcn });
 }

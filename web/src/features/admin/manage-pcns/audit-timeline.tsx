@@ -11,6 +11,8 @@ import {
   type PcnAuditAction,
   type PcnAuditEntry,
   type PcnStatus,
+  NOTICE_SERVED_BY_LABELS,
+  type NoticeServedBy,
 } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
@@ -118,13 +120,14 @@ function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '';
 }
 
-const TIME_FIELDS = new Set(['observedAt', 'issuedAt', 'takenAt']);
+const TIME_FIELDS = new Set(['observedAt', 'issuedAt', 'takenAt', 'noticeServedAt']);
 
 /** Stored values as people read them: labels for codes, local times, yes/no, photo summaries. */
 function formatAuditValue(field: string, value: unknown, context: ValueContext): string {
   if (isEmpty(value)) return NONE;
   if (field === 'status') return PCN_STATUS_LABELS[value as PcnStatus] ?? String(value);
   if (field === 'offenceType') return OFFENCE_TYPE_LABELS[value as OffenceType] ?? String(value);
+  if (field === 'noticeServedBy') return NOTICE_SERVED_BY_LABELS[value as NoticeServedBy] ?? String(value);
   if (field === 'carParkId' && typeof value === 'string') return context.carParkName(value);
   if (field === 'clockOffsetMs' && typeof value === 'number') return describeClockOffset(value);
   if (field === 'pcnNumber' && typeof value === 'string') return pcnTitle(value);

@@ -31,6 +31,7 @@ import { rememberReviewed } from './list-view-memory.ts';
 import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
 import { ClockSkewBanner, KeeperDeadlineLine, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
+import { ServiceCorrection } from './service-correction.tsx';
 import { ACTION_LABELS, ACTION_SHORTCUTS, isFinalStatus, transitionForKey } from './status-actions.ts';
 
 type Props = {
@@ -303,6 +304,9 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
           </Card>
           <PossibleDuplicates pcn={pcn} />
           <ObservationFacts pcn={pcn} />
+          <div className="button-row">
+            <ServiceCorrection key={pcn.updatedAt} pcn={pcn} onCorrected={onChanged} />
+          </div>
           <Card title="Details" titleId="review-details-title">
             <dl className="details">
               <Detail label="Vehicle Registration" value={pcn.vehicleRegistration} />
