@@ -3,6 +3,7 @@ import {
   ukDate,
   type Jurisdiction,
   type KeeperNotice,
+  type KeeperNoticeWindow,
   type NoticeServedBy,
   type NoticeToDriver,
 } from '@parkpatrol/shared';
@@ -10,6 +11,23 @@ import { englandAndWalesWorkingDays } from '@parkpatrol/shared/working-days';
 
 /** Built once: date-holidays parses its rules on construction, and the answer never changes. */
 const workingDays = englandAndWalesWorkingDays();
+
+/**
+ * Windows by route and day, worked out once each: a list page asks for ten, mostly of the same
+ * few days, and working one out walks the calendar (about 18 µs, a third of the list route's
+ * rate in scripts/bench/api.ts). Bounded, so a server up for years does not keep every day.
+ */
+const windows = new Map<string, KeeperNoticeWindow>();
+function windowOf(input: Parameters<typeof keeperNoticeWindow>[0]): KeeperNoticeWindow {
+  const key = `${input.jurisdiction}|${input.servedBy}|${input.servedOn}`;
+  let window = windows.get(key);
+  if (!window) {
+    if (windows.size >= 10_000) windows.clear();
+    window = keeperNoticeWindow(input, workingDays);
+    windows.set(key, window);
+  }
+  return window;
+}
 
 type ServiceFacts = {
   notice_served_by: string | null;
@@ -28,14 +46,11 @@ type ServiceFacts = {
 export function keeperLiabilityOf(row: ServiceFacts): { noticeToDriver: NoticeToDriver | null; keeperNotice: KeeperNotice } {
   const servedBy = row.notice_served_by as NoticeServedBy | null;
   const servedAt = row.notice_served_at ?? row.issued_at ?? row.observed_at ?? row.created_at;
-  const window = keeperNoticeWindow(
-    {
-      jurisdiction: (row.car_park_jurisdiction ?? 'ENGLAND_AND_WALES') as Jurisdiction,
-      servedBy,
-      servedOn: ukDate(servedAt),
-    },
-    workingDays,
-  );
+  const window = windowOf({
+    jurisdiction: (row.car_park_jurisdiction ?? 'ENGLAND_AND_WALES') as Jurisdiction,
+    servedBy,
+    servedOn: ukDate(servedAt),
+  });
   return {
     noticeToDriver: servedBy ? { servedBy, servedAt } : null,
     keeperNotice: {
