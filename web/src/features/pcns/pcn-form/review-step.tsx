@@ -50,6 +50,16 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
           </div>
         ))}
       </dl>
+      {/* Above the photos, where a phone shows it without scrolling: the tap is made as the notice is served. */}
+      <RadioField
+        label={NOTICE_SERVED_LEGEND}
+        options={SERVED_BY_OPTIONS}
+        value={draft.noticeServedBy ?? null}
+        onChange={(value) => onServed(value as NoticeServedBy)}
+        errorMessage={errors.noticeServedBy}
+        isRequired
+        inputRef={servedByRef as RefObject<HTMLInputElement>}
+      />
       <h3>{`Photos (${draft.existingImages.length + draft.photos.length})`}</h3>
       <ul className="previews" aria-label="Photos to submit">
         {draft.existingImages.map((image, index) => (
@@ -63,15 +73,6 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
           </li>
         ))}
       </ul>
-      <RadioField
-        label={NOTICE_SERVED_LEGEND}
-        options={SERVED_BY_OPTIONS}
-        value={draft.noticeServedBy ?? null}
-        onChange={(value) => onServed(value as NoticeServedBy)}
-        errorMessage={errors.noticeServedBy}
-        isRequired
-        inputRef={servedByRef as RefObject<HTMLInputElement>}
-      />
       <div className="button-row">
         <Button variant="text" onPress={() => onEditStep(0)}>
           Change vehicle details
