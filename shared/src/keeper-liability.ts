@@ -24,6 +24,18 @@ export const NOTICE_SERVED_BY_LABELS: Record<NoticeServedBy, string> = {
   DRIVE_OFF: 'Driver left before it could be served',
 };
 
+/** The question Review & Submit asks, and the admin's correction asks again. */
+export const NOTICE_SERVED_LEGEND = 'How was the notice served?';
+export const NOTICE_SERVED_BY_OPTIONS = NOTICE_SERVED_BY.map((servedBy) => ({ id: servedBy, label: NOTICE_SERVED_BY_LABELS[servedBy] }));
+
+/** 'Fixed to the vehicle, 19 Dec 2025 10:42' in the caller's time format, or 'Not recorded'. */
+export function describeNoticeToDriver(
+  notice: { servedBy: NoticeServedBy; servedAt: string } | null,
+  formatTime: (iso: string) => string,
+): string {
+  return notice ? `${NOTICE_SERVED_BY_LABELS[notice.servedBy]}, ${formatTime(notice.servedAt)}` : 'Not recorded';
+}
+
 export const JURISDICTIONS = ['ENGLAND_AND_WALES', 'SCOTLAND', 'NORTHERN_IRELAND'] as const;
 export type Jurisdiction = (typeof JURISDICTIONS)[number];
 

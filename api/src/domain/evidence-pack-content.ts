@@ -17,7 +17,7 @@ import {
   type PcnStatus,
   type PhotoTakenAtSource,
   describeKeeperNotice,
-  NOTICE_SERVED_BY_LABELS,
+  describeNoticeToDriver,
   type KeeperNotice,
   type NoticeToDriver,
 } from '@parkpatrol/shared';
@@ -132,9 +132,7 @@ export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackFiel
     { label: 'Issued', value: formatPackTime(pcn.issuedAt) },
     {
       label: 'Notice to driver',
-      value: pcn.noticeToDriver
-        ? `${NOTICE_SERVED_BY_LABELS[pcn.noticeToDriver.servedBy]}, ${formatPackTime(pcn.noticeToDriver.servedAt)}`
-        : NOT_RECORDED,
+      value: describeNoticeToDriver(pcn.noticeToDriver, formatPackTime),
     },
     { label: 'Notice to keeper', value: describeKeeperNotice(pcn.keeperNotice) },
     { label: 'Received by the server', value: formatPackTime(pcn.createdAt) },

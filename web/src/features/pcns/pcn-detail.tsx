@@ -3,7 +3,7 @@ import { ChevronLeft, Pencil } from 'lucide-react';
 import {
   ERROR_MESSAGES,
   isEditableStatus,
-  NOTICE_SERVED_BY_LABELS,
+  describeNoticeToDriver,
   OFFENCE_TYPE_LABELS,
   pcnTitle,
   SCREEN_TEXTS,
@@ -75,14 +75,7 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
           <Detail label="Car Park" value={pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark} />
           <Detail label="Offence Type" value={OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType} />
           <Detail label="Location" value={pcn.location} />
-          <Detail
-            label="Notice to driver"
-            value={
-              pcn.noticeToDriver
-                ? `${NOTICE_SERVED_BY_LABELS[pcn.noticeToDriver.servedBy]}, ${formatDateTime(pcn.noticeToDriver.servedAt)}`
-                : 'Not recorded'
-            }
-          />
+          <Detail label="Notice to driver" value={describeNoticeToDriver(pcn.noticeToDriver, formatDateTime)} />
           <Detail label="Submitted" value={formatDateTime(pcn.createdAt)} />
           <Detail label="Last Updated" value={formatDateTime(pcn.updatedAt)} />
           <Detail label="Description" value={pcn.description || '—'} isWide />

@@ -2,7 +2,7 @@ import { Copy, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-aria-components';
 import {
   describeKeeperNotice,
-  NOTICE_SERVED_BY_LABELS,
+  describeNoticeToDriver,
   clockSkewWarningText,
   describeClockOffset,
   formatDuration,
@@ -64,11 +64,7 @@ export function ObservationFacts({ pcn }: { pcn: Pcn }) {
         </div>
         <div>
           <dt>Notice to driver</dt>
-          <dd>
-            {pcn.noticeToDriver
-              ? `${NOTICE_SERVED_BY_LABELS[pcn.noticeToDriver.servedBy]}, ${formatDateTime(pcn.noticeToDriver.servedAt)}`
-              : 'Not recorded'}
-          </dd>
+          <dd>{describeNoticeToDriver(pcn.noticeToDriver, formatDateTime)}</dd>
         </div>
         <div>
           <dt>Notice to keeper</dt>

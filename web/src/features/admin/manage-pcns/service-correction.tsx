@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import {
-  NOTICE_SERVED_BY,
-  NOTICE_SERVED_BY_LABELS,
+  NOTICE_SERVED_BY_OPTIONS,
+  NOTICE_SERVED_LEGEND,
   ERROR_MESSAGES,
   VALIDATION_MESSAGES,
   type NoticeServedBy,
@@ -14,8 +14,6 @@ import { RadioField } from '../../../lib/radio-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { correctNoticeService } from '../api/pcns.ts';
-
-const OPTIONS = NOTICE_SERVED_BY.map((servedBy) => ({ id: servedBy, label: NOTICE_SERVED_BY_LABELS[servedBy] }));
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's zone, for a datetime-local input. */
 function toLocalInput(iso: string): string {
@@ -63,8 +61,8 @@ export function ServiceCorrection({ pcn, onCorrected }: { pcn: Pcn; onCorrected:
         <form className="form-stack" onSubmit={handleSubmit} noValidate>
           {form.formError ? <Alert>{form.formError}</Alert> : null}
           <RadioField
-            label="How was the notice served?"
-            options={OPTIONS}
+            label={NOTICE_SERVED_LEGEND}
+            options={NOTICE_SERVED_BY_OPTIONS}
             value={servedBy}
             onChange={(value) => setServedBy(value as NoticeServedBy)}
             errorMessage={errors.noticeServedBy}

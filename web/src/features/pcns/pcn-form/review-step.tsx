@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import {
-  NOTICE_SERVED_BY,
-  NOTICE_SERVED_BY_LABELS,
+  NOTICE_SERVED_BY_OPTIONS,
+  NOTICE_SERVED_LEGEND,
   normaliseRegistration,
   OFFENCE_TYPE_LABELS,
   type NoticeServedBy,
@@ -21,10 +21,6 @@ type Props = {
   servedByRef: RefObject<HTMLElement | null>;
   onServed: (servedBy: NoticeServedBy) => void;
 };
-
-export const NOTICE_SERVED_LEGEND = 'How was the notice served?';
-
-const SERVED_BY_OPTIONS = NOTICE_SERVED_BY.map((servedBy) => ({ id: servedBy, label: NOTICE_SERVED_BY_LABELS[servedBy] }));
 
 /**
  * Everything that will be sent, photos included, with a way back to each step, and how the
@@ -53,7 +49,7 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
       {/* Above the photos, where a phone shows it without scrolling: the tap is made as the notice is served. */}
       <RadioField
         label={NOTICE_SERVED_LEGEND}
-        options={SERVED_BY_OPTIONS}
+        options={NOTICE_SERVED_BY_OPTIONS}
         value={draft.noticeServedBy ?? null}
         onChange={(value) => onServed(value as NoticeServedBy)}
         errorMessage={errors.noticeServedBy}
