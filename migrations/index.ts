@@ -13,6 +13,7 @@ import * as m0011 from './0011_observations.ts';
 import * as m0012 from './0012_known_devices.ts';
 import * as m0013 from './0013_refresh_successor.ts';
 import * as m0014 from './0014_notice_to_driver.ts';
+import * as m0015 from './0015_keeper_posting_day.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_known_devices': m0012,
   '0013_refresh_successor': m0013,
   '0014_notice_to_driver': m0014,
+  '0015_keeper_posting_day': m0015,
 };

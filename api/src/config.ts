@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_EVIDENCE_RETENTION_DAYS, DEFAULT_KEEPER_NOTICE_DAYS, DEFAULT_PRODUCT_NAME, productNameProblem } from '@parkpatrol/shared';
+import { DEFAULT_EVIDENCE_RETENTION_DAYS, DEFAULT_PRODUCT_NAME, productNameProblem } from '@parkpatrol/shared';
 import type { DatabaseTarget } from './db/database.ts';
 
 export type Config = {
@@ -23,8 +23,6 @@ export type Config = {
   webDistDir: string | undefined;
   /** Behind a reverse proxy: the proxy's X-Forwarded-For names the client (rate limits). */
   trustProxy: boolean;
-  /** Days from the parking event by which the notice to keeper must go out (PoFA 2012, Schedule 4). */
-  keeperNoticeDays: number;
   /** Days after a PCN is closed (PAID, CANCELLED, REJECTED) before its photo files are removed. */
   evidenceRetentionDays: number;
   /**
@@ -69,12 +67,6 @@ const envSchema = z.object({
     .default(30),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
-  KEEPER_NOTICE_DAYS: z.coerce
-    .number({ error: 'KEEPER_NOTICE_DAYS must be a whole number of days' })
-    .int('KEEPER_NOTICE_DAYS must be a whole number of days')
-    .min(1, 'KEEPER_NOTICE_DAYS must be between 1 and 365')
-    .max(365, 'KEEPER_NOTICE_DAYS must be between 1 and 365')
-    .default(DEFAULT_KEEPER_NOTICE_DAYS),
   // 0 is allowed (photos go at the next run after a notice closes), so an empty or mistyped value
   // must not coerce to 0 the way Number('') does: digits only, or the default when unset.
   EVIDENCE_RETENTION_DAYS: z
@@ -126,7 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
-    keeperNoticeDays: e.KEEPER_NOTICE_DAYS,
     evidenceRetentionDays: e.EVIDENCE_RETENTION_DAYS,
     evidenceStore,
     refreshReuseSeconds: e.REFRESH_REUSE_SECONDS,

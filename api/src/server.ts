@@ -15,6 +15,7 @@ import { sweepSpoolLeftovers } from './services/evidence-storage.ts';
 import { createConfiguredEvidenceStore } from './services/evidence-store-s3.ts';
 import { scheduleDailyEvidencePurge } from './services/purge-expired-evidence.ts';
 import { findKnownImageFileNames } from './repositories/pcns.ts';
+import { fillMissingKeeperPostingDays } from './repositories/keeper-posting-days.ts';
 
 const logger = createLogger();
 const config = loadConfig();
@@ -24,6 +25,8 @@ const { db, close: closeDatabase } = connectDatabase(config.database, {
     logger.warn('the database ended an idle connection; the next query opens a new one', { error: error.message }),
 });
 await migrateToLatest(db);
+const filled = await fillMissingKeeperPostingDays(db);
+if (filled > 0) logger.info('worked out the keeper posting day of notices stored before it was kept', { count: filled });
 if (!config.isProduction) {
   const seeded = await seedDemoData(db);
   if (seeded) logger.info('seeded demo data into an empty database', { accounts: ['admin@example.com', 'officer@example.com'] });

@@ -15,6 +15,7 @@ import {
   type PcnDuplicatesResponse,
 } from '@parkpatrol/shared';
 import { loadConfig } from '../src/config.ts';
+import { fillMissingKeeperPostingDays } from '../src/repositories/keeper-posting-days.ts';
 import { createTestApp, ON_POSTGRES, type Session, type TestApp } from './test-app.ts';
 import { listUploadFiles, makeJpeg } from './fixtures.ts';
 
@@ -44,6 +45,8 @@ type EvidenceForm = Partial<{
   stayApplies: string;
   duplicateReason: string;
   noticeServedBy: string;
+  noticeServedAt: string;
+  serviceCorrectionReason: string;
 }> & { photos?: Photo[]; removeImageIds?: string[] };
 
 function sha256Of(bytes: Uint8Array): string {
@@ -684,58 +687,96 @@ describe('keeper-notice deadline', () => {
   let owner: Session;
   let admin: Session;
   let carPark: { id: string };
+  let scottish: { id: string };
   beforeAll(async () => {
     t = await createTestApp();
+    // Wednesday 24 December 2025, noon: the worked examples of shared/src/keeper-liability.test.ts.
+    t.clock.frozenAtMs = Date.parse('2025-12-24T12:00:00.000Z');
     owner = await t.signedInUser('USER');
     admin = await t.signedInUser('ADMIN');
     carPark = await t.createCarPark({ assignTo: [owner.id] });
+    scottish = await t.createCarPark({ assignTo: [owner.id] });
+    await t.db.updateTable('car_parks').set({ jurisdiction: 'SCOTLAND' }).where('id', '=', scottish.id).execute();
   });
   afterAll(() => t.close());
 
-  it('is the first sighting plus 14 days on every PCN, else creation plus 14 days, with a warning under 3 days', async () => {
-    const observedAt = isoAgo(t, 12 * DAY);
-    const old = await create(t, owner.token, { ...baseFields(carPark.id), observedAt });
-    expect(old.keeperNoticeDueAt).toBe(new Date(Date.parse(observedAt) + 14 * DAY).toISOString());
-    expect(old.deadlineWarning).toBe(true);
-    const fresh = await create(t, owner.token, { ...baseFields(carPark.id) });
-    expect(fresh.keeperNoticeDueAt).toBe(new Date(Date.parse(fresh.createdAt) + 14 * DAY).toISOString());
-    expect(fresh.deadlineWarning).toBe(false);
+  const served = (servedBy: string, servedAt: string, registration: string, parkId = carPark.id) =>
+    create(t, owner.token, {
+      ...baseFields(parkId),
+      vehicleRegistration: registration,
+      observedAt: servedAt,
+      issuedAt: servedAt,
+      noticeServedBy: servedBy,
+      noticeServedAt: servedAt,
+    });
+
+  it('is due at the end of the last posting day of its route, warned 3 working days before it', async () => {
+    // A drive-off on Friday 19 December 2025: posted by Tuesday 30 December (the 14 days run over
+    // Christmas, Boxing Day and New Year). Three working days before is Tuesday 23 December.
+    const driveOff = await served('DRIVE_OFF', '2025-12-19T10:00:00.000Z', 'DRV1');
+    expect(driveOff.keeperNotice).toMatchObject({ route: 'PARAGRAPH_9', lastPostingDate: '2025-12-30' });
+    expect(driveOff.keeperNoticeDueAt).toBe('2025-12-30T23:59:59.999Z');
+    expect(driveOff.deadlineWarning).toBe(true);
+    // The same day with a ticket on the windscreen: paragraph 8, posted from 19 January to 11 February.
+    const affixed = await served('AFFIXED', '2025-12-19T10:00:00.000Z', 'FIX1');
+    expect(affixed.keeperNotice).toMatchObject({ route: 'PARAGRAPH_8', firstPostingDate: '2026-01-19', lastPostingDate: '2026-02-11' });
+    expect(affixed.keeperNoticeDueAt).toBe('2026-02-11T23:59:59.999Z');
+    expect(affixed.deadlineWarning).toBe(false);
     const listed = await t.request('GET', '/pcns', { token: owner.token });
-    expect(listed.json.data.pcns.find((p: Pcn) => p.id === old.id)).toMatchObject({
-      keeperNoticeDueAt: old.keeperNoticeDueAt,
+    expect(listed.json.data.pcns.find((p: Pcn) => p.id === driveOff.id)).toMatchObject({
+      keeperNoticeDueAt: '2025-12-30T23:59:59.999Z',
       deadlineWarning: true,
     });
   });
 
-  it('lists open PCNs for admins nearest deadline first, leaving out those past the keeper notice', async () => {
-    const at = (days: number) => isoAgo(t, days * DAY);
-    const mid = await create(t, owner.token, { ...baseFields(carPark.id), vehicleRegistration: 'MID1', observedAt: at(5) });
-    const oldest = await create(t, owner.token, { ...baseFields(carPark.id), vehicleRegistration: 'OLD1', observedAt: at(13) });
-    const issued = await create(t, owner.token, { ...baseFields(carPark.id), vehicleRegistration: 'ISS1', observedAt: at(20) });
-    const review = await create(t, owner.token, { ...baseFields(carPark.id), vehicleRegistration: 'REV1', observedAt: at(9) });
+  it('lists open PCNs by last posting day across routes, those without keeper liability last, and follows a correction', async () => {
+    await t.db.deleteFrom('pcns').execute();
+    const affixed = await served('AFFIXED', '2025-12-19T10:00:00.000Z', 'FIX2');
+    // A drive-off on Tuesday 23 December: 14 days to Tuesday 6 January, so posted by Friday 2 January.
+    const later = await served('DRIVE_OFF', '2025-12-23T09:00:00.000Z', 'DRV2');
+    const earlier = await served('DRIVE_OFF', '2025-12-19T10:00:00.000Z', 'DRV3');
+    const inScotland = await served('AFFIXED', '2025-12-19T10:00:00.000Z', 'SCO1', scottish.id);
+    const issued = await served('DRIVE_OFF', '2025-12-18T10:00:00.000Z', 'ISS1');
     for (const status of ['UNDER_REVIEW', 'APPROVED', 'ISSUED']) {
       expect((await t.request('PATCH', `/pcns/${issued.id}/status`, { token: admin.token, json: { status } })).status).toBe(200);
     }
-    expect((await t.request('PATCH', `/pcns/${review.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(
-      200,
-    );
+    expect(later.keeperNotice.lastPostingDate).toBe('2026-01-02');
+    expect(inScotland.keeperNotice.route).toBe('NOT_AVAILABLE');
+    expect(inScotland.keeperNoticeDueAt).toBeUndefined();
+    expect(inScotland.deadlineWarning).toBe(false);
 
-    const res = await t.request('GET', '/pcns?scope=all&sort=deadline&limit=100', { token: admin.token });
-    expect(res.status).toBe(200);
-    const queue: Pcn[] = res.json.data.pcns;
-    const ids = queue.map((p) => p.id);
-    expect(ids).not.toContain(issued.id);
-    expect(ids.indexOf(oldest.id)).toBeLessThan(ids.indexOf(review.id));
-    expect(ids.indexOf(review.id)).toBeLessThan(ids.indexOf(mid.id));
-    const dues = queue.map((p) => Date.parse(p.keeperNoticeDueAt!));
-    expect(dues).toEqual([...dues].sort((a, b) => a - b));
-    expect(queue.every((p) => ['SUBMITTED', 'UNDER_REVIEW', 'APPROVED'].includes(p.status))).toBe(true);
-    expect(res.json.data.pagination.total).toBe(queue.length);
+    const queue = async (order = 'asc') => {
+      const res = await t.request('GET', `/pcns?scope=all&sort=deadline&order=${order}&limit=100`, { token: admin.token });
+      expect(res.status).toBe(200);
+      return (res.json.data.pcns as Pcn[]).map((p) => p.id);
+    };
+    expect(await queue()).toEqual([earlier.id, later.id, affixed.id, inScotland.id]);
+    expect(await queue('desc')).toEqual([inScotland.id, affixed.id, later.id, earlier.id]);
 
-    const issuedNow = await t.request('GET', `/pcns/${issued.id}`, { token: admin.token });
-    expect(issuedNow.json.data.deadlineWarning).toBe(false);
+    // An admin corrects the service of the paragraph 8 notice: the driver had left. It moves up,
+    // level with the other drive-off that day and before it by number.
+    const corrected = await put(t, admin.token, affixed.id, {
+      noticeServedBy: 'DRIVE_OFF',
+      serviceCorrectionReason: 'The officer tapped the wrong answer',
+    });
+    expect(corrected.status).toBe(200);
+    expect(corrected.json.data.keeperNoticeDueAt).toBe('2025-12-30T23:59:59.999Z');
+    expect(await queue()).toEqual([affixed.id, earlier.id, later.id, inScotland.id]);
+
+    expect((await t.request('GET', `/pcns/${issued.id}`, { token: admin.token })).json.data.deadlineWarning).toBe(false);
     expect((await t.request('GET', '/pcns?sort=deadline', { token: owner.token })).status).toBe(403);
     expect((await t.request('GET', '/pcns?scope=all&sort=soonest', { token: admin.token })).status).toBe(400);
+  });
+
+  it('works out the posting day of notices stored before it was kept, once, at start', async () => {
+    const old = await served('DRIVE_OFF', '2025-12-19T10:00:00.000Z', 'OLD1');
+    await t.db.updateTable('pcns').set({ keeper_post_by: null }).execute();
+    expect(await fillMissingKeeperPostingDays(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await fillMissingKeeperPostingDays(t.db)).toBe(0);
+    const row = await t.db.selectFrom('pcns').select('keeper_post_by').where('id', '=', old.id).executeTakeFirstOrThrow();
+    expect(row.keeper_post_by).toBe('2025-12-30');
+    const scottishRows = await t.db.selectFrom('pcns').select('keeper_post_by').where('car_park_id', '=', scottish.id).execute();
+    expect(scottishRows.every((r) => r.keeper_post_by === null)).toBe(true);
   });
 
   // SQLite's query plan; PostgreSQL's planner is measured by the benchmarks instead.
@@ -756,37 +797,14 @@ describe('keeper-notice deadline', () => {
     } finally {
       fresh.sqlite.prepare = prepare;
     }
-    const page = statements.find((source) => source.includes('coalesce(pcns.observed_at, pcns.created_at)'))!;
+    const page = statements.find((source) => source.includes("coalesce(pcns.keeper_post_by, '9999-12-31')"))!;
     const params = [...page.matchAll(/\?/g)].map(() => 5);
     const plan = (prepare(`explain query plan ${page}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
     expect(plan).toContain('USING INDEX pcns_keeper_queue_open');
-    // Only PCNs that share a parking-event time are sorted, by number (the tie-breaker the index
-    // does not hold), and the walk still stops after the page: never a sort of every open PCN.
+    // Only PCNs that share a posting day are sorted, by number (the tie-breaker the index does
+    // not hold), and the walk still stops after the page: never a sort of every open PCN.
     expect(plan).not.toContain('USE TEMP B-TREE FOR ORDER BY');
     await fresh.close();
-  });
-
-  it('follows KEEPER_NOTICE_DAYS and refuses a bad value at start', async () => {
-    const other = await createTestApp({ config: { keeperNoticeDays: 28 } });
-    try {
-      const user = await other.signedInUser('USER');
-      const park = await other.createCarPark({ assignTo: [user.id] });
-      const observedAt = isoAgo(other, DAY);
-      const pcn = await create(other, user.token, { ...baseFields(park.id), observedAt });
-      expect(pcn.keeperNoticeDueAt).toBe(new Date(Date.parse(observedAt) + 28 * DAY).toISOString());
-    } finally {
-      await other.close();
-    }
-    const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-config-'));
-    try {
-      const env = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) };
-      expect(loadConfig(env).keeperNoticeDays).toBe(14);
-      expect(loadConfig({ ...env, KEEPER_NOTICE_DAYS: '21' }).keeperNoticeDays).toBe(21);
-      expect(() => loadConfig({ ...env, KEEPER_NOTICE_DAYS: '0' })).toThrow(/KEEPER_NOTICE_DAYS/);
-      expect(() => loadConfig({ ...env, KEEPER_NOTICE_DAYS: 'fortnight' })).toThrow(/KEEPER_NOTICE_DAYS/);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });
 

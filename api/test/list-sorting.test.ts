@@ -17,6 +17,7 @@ import {
   type User,
 } from '@parkpatrol/shared';
 import { insertPcnsDirectly } from './fixtures.ts';
+import { storeKeeperPostingDays } from '../src/repositories/keeper-posting-days.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 // The admin tables sort on the server over every row, and pages in any sort
@@ -83,7 +84,7 @@ describe('GET /pcns?sort=&order=', () => {
     officer: (pcn) => foldCase(pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : ''),
     status: (pcn) => pcn.status,
     created: (pcn) => pcn.createdAt,
-    deadline: (pcn) => pcn.observedAt ?? pcn.createdAt,
+    deadline: (pcn) => pcn.keeperNotice.lastPostingDate ?? '9999-12-31',
   };
   let northId: string;
 
@@ -117,6 +118,8 @@ describe('GET /pcns?sort=&order=', () => {
         .where('id', '=', id)
         .execute();
     }
+    // Moved under the API's feet: the stored posting day follows, as an edit through it would.
+    await storeKeeperPostingDays(t.db, { pcnIds: made.map(({ id }) => id) });
   });
 
   it('sorts every page by each column, both ways, with the number breaking ties the same way', async () => {

@@ -8,6 +8,7 @@ import type { AppDeps } from '../src/app-env.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type Db, type DatabaseTarget } from '../src/db/database.ts';
+import { fillMissingKeeperPostingDays } from '../src/repositories/keeper-posting-days.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createMetrics } from '../src/services/metrics.ts';
 import { createSignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
@@ -96,6 +97,7 @@ export async function createTestApp(
   /** Only on SQLite: for the tests that look into the file itself. */
   const sqlite = opened.sqlite!;
   await migrateToLatest(db);
+  await fillMissingKeeperPostingDays(db);
   const logLines: string[] = [];
   const logger: Logger = createLogger((line) => logLines.push(line));
   // `frozenAtMs` stops the clock (a test that must not race the machine's load sets it); `offsetMs` moves it.

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { OFFENCE_TYPES, PCN_STATUSES, formatPcnNumber } from '@parkpatrol/shared';
 import { migrateToLatest, openDatabase } from '../../api/src/db/database.ts';
 import { seedDemoData } from '../../api/src/db/seed.ts';
+import { fillMissingKeeperPostingDays } from '../../api/src/repositories/keeper-posting-days.ts';
 
 export const BENCH_PCN_COUNT = Number(process.env.BENCH_PCNS ?? 100_000);
 /** What the API benchmarks write on the notices they file themselves; the seed's own never say it. */
@@ -61,6 +62,8 @@ export async function seedBenchDatabase(dataDir: string): Promise<{ file: string
     }
   });
   fill(existing, BENCH_PCN_COUNT);
+  // As the API does at start: each notice's last posting day, which the deadline queue orders by.
+  await fillMissingKeeperPostingDays(db);
   sqlite.pragma('optimize');
   await db.destroy();
   return { file, pcns: BENCH_PCN_COUNT };

@@ -106,9 +106,12 @@ export type Pcn = {
   clockOffsetMs?: number | null;
   /** The device clock was more than two minutes off (CLOCK_SKEW_WARNING_MS). */
   clockSkewWarning?: boolean;
-  /** The date the notice to keeper must go out by: parking event (observedAt, else createdAt) + KEEPER_NOTICE_DAYS. */
+  /**
+   * The end (UK time) of keeperNotice.lastPostingDate, for the time left; absent where keeper
+   * liability is not available.
+   */
   keeperNoticeDueAt?: string;
-  /** Less than KEEPER_NOTICE_WARNING_DAYS left (or overdue) while the notice can still go out. */
+  /** KEEPER_NOTICE_WARNING_WORKING_DAYS or fewer working days before the last posting day (or past it) while the notice can still go out. */
   deadlineWarning?: boolean;
   /** The officer's reason for continuing although the same parking event already had a PCN. Owner and admins. */
   duplicateReason?: string | null;

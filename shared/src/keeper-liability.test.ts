@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describePostingWindow,
+  endOfUkDay,
   addDays,
   deemedGivenOn,
   isPostingDeadlineNear,
@@ -144,5 +146,31 @@ describe('dates in UK local time', () => {
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+  });
+});
+
+describe('endOfUkDay', () => {
+  it('ends at 23:59:59.999 London time, in GMT and in BST, across the clock changes', () => {
+    expect(endOfUkDay('2026-01-20')).toBe('2026-01-20T23:59:59.999Z');
+    expect(endOfUkDay('2026-07-01')).toBe('2026-07-01T22:59:59.999Z');
+    // 29 March 2026: clocks go forward at 01:00 GMT; the day ends in BST.
+    expect(endOfUkDay('2026-03-29')).toBe('2026-03-29T22:59:59.999Z');
+    // 25 October 2026: clocks go back at 02:00 BST; the day ends in GMT.
+    expect(endOfUkDay('2026-10-25')).toBe('2026-10-25T23:59:59.999Z');
+    expect(endOfUkDay('2026-12-31')).toBe('2026-12-31T23:59:59.999Z');
+  });
+});
+
+describe('describePostingWindow', () => {
+  it('gives the window by route, as the queue shows it', () => {
+    expect(describePostingWindow({ route: 'PARAGRAPH_8', firstPostingDate: '2026-01-12', lastPostingDate: '2026-02-05' })).toBe(
+      'Post between 12 Jan and 5 Feb',
+    );
+    expect(describePostingWindow({ route: 'PARAGRAPH_9', firstPostingDate: '2026-01-06', lastPostingDate: '2026-01-20' })).toBe(
+      'Post by 20 Jan',
+    );
+    expect(describePostingWindow({ route: 'NOT_AVAILABLE', firstPostingDate: null, lastPostingDate: null })).toBe(
+      'Keeper liability not available',
+    );
   });
 });

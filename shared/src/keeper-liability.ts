@@ -78,6 +78,19 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return at.toISOString().slice(0, 10);
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The last instant of a UK calendar day, as an ISO time. UK midnight is 00:00 UTC in winter and
+ * 23:00 UTC the day before in summer, whichever reads as the day in London.
+ */
+export function endOfUkDay(date: CalendarDate): string {
+  const next = addDays(date, 1);
+  const utcMidnight = Date.parse(`${next}T00:00:00.000Z`);
+  const start = ukDate(new Date(utcMidnight - HOUR_MS)) === next ? utcMidnight - HOUR_MS : utcMidnight;
+  return new Date(start - 1).toISOString();
+}
+
 /** The day a notice posted on `postedOn` is presumed given: the second working day after it. */
 export function deemedGivenOn(postedOn: CalendarDate, calendar: WorkingDays): CalendarDate {
   let day = postedOn;
@@ -149,6 +162,26 @@ export function formatCalendarDate(date: CalendarDate): string {
   const [year, month, day] = date.split('-').map(Number);
   return `${day} ${SHORT_MONTHS[month! - 1]} ${year}`;
 }
+
+/** '19 Jan', for a window read beside the time left. */
+function dayAndMonth(date: CalendarDate): string {
+  const [, month, day] = date.split('-').map(Number);
+  return `${day} ${SHORT_MONTHS[month! - 1]}`;
+}
+
+/** The queue's line: 'Post between 12 Jan and 5 Feb', 'Post by 20 Jan', or that it cannot be posted. */
+export function describePostingWindow(notice: {
+  route: KeeperNoticeRoute;
+  firstPostingDate: CalendarDate | null;
+  lastPostingDate: CalendarDate | null;
+}): string {
+  if (notice.route === 'NOT_AVAILABLE' || !notice.firstPostingDate || !notice.lastPostingDate) return KEEPER_LIABILITY_NOT_AVAILABLE;
+  return notice.route === 'PARAGRAPH_8'
+    ? `Post between ${dayAndMonth(notice.firstPostingDate)} and ${dayAndMonth(notice.lastPostingDate)}`
+    : `Post by ${dayAndMonth(notice.lastPostingDate)}`;
+}
+
+export const KEEPER_LIABILITY_NOT_AVAILABLE = 'Keeper liability not available';
 
 /** What the admin reads about a notice's route and posting window. */
 export function describeKeeperNotice(notice: {

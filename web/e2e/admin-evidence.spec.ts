@@ -1,3 +1,4 @@
+import { describePostingWindow } from '@parkpatrol/shared';
 import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
 import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, searchAdminList, uniqueSuffix } from './admin-support.ts';
 
@@ -8,6 +9,8 @@ import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, searchAd
  */
 test.skip(({ isMobile }) => isMobile, 'Admin screens are desktop first; the phone layout is covered in admin-access.spec.ts');
 
+/** The time left to the last posting day: how many days depends on the weekends and bank holidays between. */
+const DAYS_LEFT = /\d+ days? left|Less than a day left/;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -19,10 +22,12 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
   const carParkId = await firstCarParkId(page.request, officerToken);
   const now = Date.now();
 
-  // Near: seen 11.5 days ago, so 2.5 days are left of the 14. Its phone clock was 3 min 12 s fast.
-  const nearObservedAt = now - 11.5 * DAY;
+  // Near: seen 2.5 days ago, and the driver left before the notice could be served: paragraph 9,
+  // posted within about 14 days of the parking. Its phone clock was 3 min 12 s fast.
+  const nearObservedAt = now - 2.5 * DAY;
   const near = await createEvidencePcnThroughApi(page.request, officerToken, {
     registration: plate('EVN'),
+    noticeServedBy: 'DRIVE_OFF',
     carParkId,
     observedAt: new Date(nearObservedAt).toISOString(),
     issuedAt: new Date(nearObservedAt + 22 * MINUTE).toISOString(),
@@ -43,7 +48,7 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
       { takenAt: new Date(nearObservedAt + 20 * MINUTE).toISOString(), takenAtSource: 'camera' },
     ],
   });
-  // Far: seen 4 days 23 hours ago, 9 days (and an hour) left.
+  // Far: a ticket fixed to the windscreen 5 days ago: paragraph 8, posted from day 29 to about day 54.
   const far = await createEvidencePcnThroughApi(page.request, officerToken, {
     registration: plate('EVF'),
     carParkId,
@@ -66,10 +71,13 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
   const queue = page.getByRole('region', { name: 'Keeper notice deadlines' });
   const queueRows = queue.getByRole('row');
   const nearRow = queueRows.filter({ hasText: nearTitle });
-  await expect(nearRow).toContainText('2 days left');
+  expect(near.keeperNotice.route).toBe('PARAGRAPH_9');
+  expect(far.keeperNotice.route).toBe('PARAGRAPH_8');
+  await expect(nearRow).toContainText(describePostingWindow(near.keeperNotice));
+  await expect(nearRow).toContainText(DAYS_LEFT);
   await expect(nearRow).toContainText(plate('EVN'));
   await expect(nearRow).toContainText('Submitted');
-  await expect(queueRows.filter({ hasText: farTitle })).toContainText('9 days left');
+  await expect(queueRows.filter({ hasText: farTitle })).toContainText(describePostingWindow(far.keeperNotice));
   // Nearest first: the near notice (or its same-day duplicate, 20 minutes either side) leads, the far one follows.
   const titles = (await queueRows.evaluateAll((rows) => rows.map((row) => row.querySelector('th[scope="row"]')?.textContent ?? ''))).filter(
     Boolean,
@@ -84,12 +92,13 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
   await queue.getByRole('link', { name: 'View all PCNs by keeper notice deadline' }).click();
   await expect(page).toHaveURL(/sort=deadline/);
   await expect(page.getByRole('columnheader', { name: 'Keeper deadline' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: nearTitle })).toContainText('2 days left');
+  await expect(page.getByRole('row').filter({ hasText: nearTitle })).toContainText(describePostingWindow(near.keeperNotice));
   await page.goBack();
 
   await nearRow.getByRole('link', { name: nearTitle }).click();
   await expect(page.getByRole('heading', { level: 1, name: nearTitle })).toBeVisible();
-  await expect(page.locator('.deadline-line')).toContainText(/Keeper notice due by .+2 days left/);
+  await expect(page.locator('.deadline-line')).toContainText(describePostingWindow(near.keeperNotice));
+  await expect(page.locator('.deadline-line')).toContainText(DAYS_LEFT);
   await expect(page.getByRole('note', { name: 'Device clock warning' })).toContainText(
     /The officer's device clock was 3 min 1[12] s fast when this notice was sent\./,
   );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { KeeperNotice } from '@parkpatrol/shared';
 import { ADMIN, evidencePhotos, expect, OFFICER } from './fixtures.ts';
 
 /** Helpers of the admin specs: set-up through the real API, so the browser time goes to what is under test. */
@@ -99,12 +100,13 @@ export async function createEvidencePcnThroughApi(
     stayApplies?: boolean;
     deviceTime?: string;
     duplicateReason?: string;
+    noticeServedBy?: 'AFFIXED' | 'HANDED' | 'DRIVE_OFF';
     photos?: EvidencePhotoFacts[];
   },
-): Promise<{ id: string; pcnNumber: string; photoSha256: string[] }> {
+): Promise<{ id: string; pcnNumber: string; photoSha256: string[]; keeperNotice: KeeperNotice }> {
   const form = new FormData();
   form.set('vehicleRegistration', fields.registration);
-  form.set('noticeServedBy', 'AFFIXED');
+  form.set('noticeServedBy', fields.noticeServedBy ?? 'AFFIXED');
   form.set('carParkId', fields.carParkId);
   form.set('offenceType', 'PARKING_WITHOUT_PERMIT');
   form.set('location', 'Row C, bay 14');
@@ -133,7 +135,7 @@ export async function createEvidencePcnThroughApi(
   if (fields.deviceTime) headers['X-Device-Time'] = fields.deviceTime;
   const response = await request.post('/api/pcns', { headers, multipart: form });
   expect(response.status(), await response.text()).toBe(201);
-  const pcn = ((await response.json()) as { data: { id: string; pcnNumber: string } }).data;
+  const pcn = ((await response.json()) as { data: { id: string; pcnNumber: string; keeperNotice: KeeperNotice } }).data;
   return { ...pcn, photoSha256 };
 }
 

@@ -76,6 +76,8 @@ export interface PcnsTable {
   /** AFFIXED, HANDED or DRIVE_OFF; null on notices filed before service was recorded. */
   notice_served_by: string | null;
   notice_served_at: string | null;
+  /** The last day the notice to keeper may be posted (YYYY-MM-DD); null where keeper liability is not available. */
+  keeper_post_by: string | null;
   created_by: string | null;
   idempotency_key: string | null;
   request_hash: string | null;

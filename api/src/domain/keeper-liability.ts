@@ -1,4 +1,7 @@
 import {
+  endOfUkDay,
+  isKeeperNoticeOpen,
+  isPostingDeadlineNear,
   keeperNoticeWindow,
   ukDate,
   type Jurisdiction,
@@ -6,6 +9,7 @@ import {
   type KeeperNoticeWindow,
   type NoticeServedBy,
   type NoticeToDriver,
+  type PcnStatus,
 } from '@parkpatrol/shared';
 import { englandAndWalesWorkingDays } from '@parkpatrol/shared/working-days';
 
@@ -38,12 +42,7 @@ type ServiceFacts = {
   created_at: string;
 };
 
-/**
- * A notice's service and its route to keeper liability (decision 0016), from its stored facts.
- * A notice filed before service was recorded has no notice to driver on file, so it takes
- * paragraph 9 from when it was issued, as the product did before.
- */
-export function keeperLiabilityOf(row: ServiceFacts): { noticeToDriver: NoticeToDriver | null; keeperNotice: KeeperNotice } {
+function serviceAndWindow(row: ServiceFacts) {
   const servedBy = row.notice_served_by as NoticeServedBy | null;
   const servedAt = row.notice_served_at ?? row.issued_at ?? row.observed_at ?? row.created_at;
   const window = windowOf({
@@ -51,6 +50,38 @@ export function keeperLiabilityOf(row: ServiceFacts): { noticeToDriver: NoticeTo
     servedBy,
     servedOn: ukDate(servedAt),
   });
+  return { servedBy, servedAt, window };
+}
+
+/** The last day the notice to keeper may be posted (the queue's order), or null where keeper liability is not available. */
+export function lastPostingDateOf(row: ServiceFacts): string | null {
+  return serviceAndWindow(row).window.lastPostingDate;
+}
+
+/**
+ * The deadline the admin is warned about: the end of the last posting day, and whether it is
+ * KEEPER_NOTICE_WARNING_WORKING_DAYS working days away or fewer while the notice can still go out.
+ */
+export function keeperDeadlineOf(
+  row: ServiceFacts,
+  status: PcnStatus,
+  now: Date,
+): { keeperNoticeDueAt?: string; deadlineWarning: boolean } {
+  const { window } = serviceAndWindow(row);
+  if (window.route === 'NOT_AVAILABLE') return { deadlineWarning: false };
+  return {
+    keeperNoticeDueAt: endOfUkDay(window.lastPostingDate),
+    deadlineWarning: isKeeperNoticeOpen(status) && isPostingDeadlineNear(window, ukDate(now), workingDays),
+  };
+}
+
+/**
+ * A notice's service and its route to keeper liability (decision 0016), from its stored facts.
+ * A notice filed before service was recorded has no notice to driver on file, so it takes
+ * paragraph 9 from when it was issued, as the product did before.
+ */
+export function keeperLiabilityOf(row: ServiceFacts): { noticeToDriver: NoticeToDriver | null; keeperNotice: KeeperNotice } {
+  const { servedBy, servedAt, window } = serviceAndWindow(row);
   return {
     noticeToDriver: servedBy ? { servedBy, servedAt } : null,
     keeperNotice: {

@@ -35,7 +35,7 @@ export type PcnListFilter = PcnScope & {
 
 /**
  * The deadline queue: PCNs whose keeper notice can still go out. The page query states it as
- * "not closed", literally the WHERE of the partial index pcns_keeper_queue_open (migration 0004):
+ * "not closed", literally the WHERE of the partial index pcns_keeper_queue_open (migration 0015):
  * SQLite uses a partial index only when it can prove the query implies its WHERE when preparing,
  * which bound parameters do not allow, and the status index cannot serve NOT IN, so the planner
  * walks the queue index in deadline order. The count states it as "open" (the same set: every
@@ -147,8 +147,9 @@ const PCN_SORT_VALUES: Record<PcnSortKey, RawBuilder<string | number>> = {
   officer: sql<string>`lower(coalesce(users.first_name || ' ' || users.last_name, ''))`,
   status: sql<string>`pcns.status`,
   created: sql<string>`pcns.created_at`,
-  // Every deadline is the parking event plus the same number of days, so ordering by the event is ordering by deadline.
-  deadline: sql<string>`coalesce(pcns.observed_at, pcns.created_at)`,
+  // The last posting day (stored, as it takes working days to work out); notices without one,
+  // where keeper liability is not available, come last. The expression of pcns_keeper_queue_open.
+  deadline: sql<string>`coalesce(pcns.keeper_post_by, '9999-12-31')`,
 };
 
 /**

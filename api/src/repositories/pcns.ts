@@ -3,10 +3,7 @@ import {
   emptyStatusCounts,
   formatPcnNumber,
   hasClockSkewWarning,
-  hasDeadlineWarning,
   isPhotoShotType,
-  keeperNoticeDueAt,
-  parkingEventTime,
   utcDayRange,
   type OffenceType,
   type Pcn,
@@ -26,7 +23,8 @@ import { engineOf, type Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import type { PcnImagesTable } from '../db/schema.ts';
 import type { AuditChanges } from '../domain/pcn-audit.ts';
-import { keeperLiabilityOf } from '../domain/keeper-liability.ts';
+import { storeKeeperPostingDays } from './keeper-posting-days.ts';
+import { keeperDeadlineOf, keeperLiabilityOf } from '../domain/keeper-liability.ts';
 
 /** A PCN row with the names the API shows beside it. */
 export type PcnRow = {
@@ -124,12 +122,11 @@ export function selectPcnRows(db: Db) {
 }
 
 /**
- * What the answer depends on besides the rows: the time (for the deadline warning), the keeper
- * notice period, and who asks (the duplicate flags are for admins).
+ * What the answer depends on besides the rows: the time (for the deadline warning) and who asks
+ * (the duplicate flags are for admins).
  */
 export type PcnView = {
   now: Date;
-  keeperNoticeDays: number;
   isAdmin: boolean;
   /** Possible duplicates of this PCN, when loaded (admins). */
   possibleDuplicates?: readonly PcnReference[];
@@ -173,7 +170,6 @@ export function toPcn(
   history?: readonly PcnHistoryRow[],
 ): Pcn {
   const status = row.status as PcnStatus;
-  const dueAt = keeperNoticeDueAt(parkingEventTime({ observedAt: row.observed_at, createdAt: row.created_at }), view.keeperNoticeDays);
   const pcn: Pcn = {
     id: row.id,
     pcnNumber: row.pcn_number,
@@ -190,8 +186,7 @@ export function toPcn(
     stayApplies: row.stay_applies === 1,
     clockOffsetMs: row.clock_offset_ms,
     clockSkewWarning: hasClockSkewWarning(row.clock_offset_ms),
-    keeperNoticeDueAt: dueAt,
-    deadlineWarning: hasDeadlineWarning({ dueAt, status, now: view.now }),
+    ...keeperDeadlineOf(row, status, view.now),
     duplicateReason: row.duplicate_reason,
     ...keeperLiabilityOf(row),
     createdBy:
@@ -372,6 +367,7 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
     })
     .execute();
   await insertStatusChange(trx, { pcnId: input.id, from: null, to: 'SUBMITTED', note: null, changedBy: input.createdBy, now: input.now });
+  await storeKeeperPostingDays(trx, { pcnIds: [input.id] });
   return { sequence, pcnNumber };
 }
 
@@ -441,6 +437,7 @@ export async function updatePcnFields(
     })
     .where('id', '=', pcnId)
     .execute();
+  await storeKeeperPostingDays(trx, { pcnIds: [pcnId] });
 }
 
 /**

@@ -157,7 +157,7 @@ export function createPcnRoutes(deps: AppDeps) {
   }
 
   function viewFor(user: AuthUser, possibleDuplicates?: ReadonlyArray<{ id: string; pcnNumber: string }>) {
-    return { now: deps.now(), keeperNoticeDays: deps.config.keeperNoticeDays, isAdmin: isAdminRole(user.role), possibleDuplicates };
+    return { now: deps.now(), isAdmin: isAdminRole(user.role), possibleDuplicates };
   }
 
   return (

@@ -21,7 +21,7 @@ import { renderEvidencePackOffThread } from './evidence-pack/render-off-thread.t
 
 export type EvidencePackDeps = {
   db: Db;
-  config: Pick<Config, 'keeperNoticeDays' | 'productName'>;
+  config: Pick<Config, 'productName'>;
   evidence: EvidenceStore;
   now: () => Date;
 };

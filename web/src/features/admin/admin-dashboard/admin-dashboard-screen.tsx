@@ -1,8 +1,9 @@
 import { Link } from 'react-aria-components';
 import { BarChart3, Building2, Copy, FileStack, Mail, Users } from 'lucide-react';
 import {
+  describePostingWindow,
   ERROR_MESSAGES,
-  KEEPER_NOTICE_WARNING_DAYS,
+  KEEPER_NOTICE_WARNING_WORKING_DAYS,
   NAV_LABELS,
   PCN_STATUS_LABELS,
   PCN_STATUSES,
@@ -164,9 +165,9 @@ export function AdminDashboardScreen() {
   );
 }
 
-/** Open PCNs by the date the notice to keeper must go out, nearest first. */
+/** Open PCNs by the last day their notice to keeper may be posted, nearest first. */
 function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Date }) {
-  const columns = ['PCN Number', 'Vehicle Registration', 'Car Park', 'Status', 'Keeper notice due', 'Time left'] as const;
+  const columns = ['PCN Number', 'Vehicle Registration', 'Car Park', 'Status', 'Notice to keeper', 'Time left'] as const;
   return (
     <Card
       title="Keeper notice deadlines"
@@ -178,8 +179,8 @@ function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Da
       }
     >
       <p className="muted card__intro">
-        Submitted, under review and approved PCNs, nearest deadline first. Fewer than {KEEPER_NOTICE_WARNING_DAYS} days left shows as a
-        warning.
+        Submitted, under review and approved PCNs, nearest last posting day first. From {KEEPER_NOTICE_WARNING_WORKING_DAYS} working days
+        before it, the row shows a warning.
       </p>
       {deadlines.pcns.length === 0 ? (
         <p className="table__empty">No PCNs are waiting for a notice to keeper.</p>
@@ -198,7 +199,7 @@ function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Da
             <tbody>
               {deadlines.pcns.map((pcn) => {
                 const title = pcnTitle(pcn.pcnNumber);
-                const dueAt = pcn.keeperNoticeDueAt ?? '';
+                const dueAt = pcn.keeperNoticeDueAt;
                 return (
                   <tr key={pcn.id} className={pcn.deadlineWarning ? 'deadline-row--warning' : undefined}>
                     <th scope="row" role="rowheader" data-label={columns[0]}>
@@ -216,7 +217,7 @@ function DeadlineQueue({ deadlines, now }: { deadlines: PcnListResponse; now: Da
                       <StatusChip status={pcn.status} />
                     </td>
                     <td role="cell" data-label={columns[4]}>
-                      {formatDateTime(dueAt)}
+                      {describePostingWindow(pcn.keeperNotice)}
                     </td>
                     <td role="cell" data-label={columns[5]}>
                       {dueAt ? <KeeperDeadlineLeft dueAt={dueAt} isWarning={pcn.deadlineWarning ?? false} now={now} /> : '—'}

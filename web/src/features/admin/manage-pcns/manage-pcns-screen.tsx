@@ -4,6 +4,7 @@ import { Copy } from 'lucide-react';
 import {
   DEFAULT_LIMIT,
   DEFAULT_SORTS,
+  describePostingWindow,
   ERROR_MESSAGES,
   NAV_LABELS,
   OFFENCE_TYPE_LABELS,
@@ -161,19 +162,18 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
             id: 'deadline',
             label: 'Keeper deadline',
             sortKey: DEADLINE,
-            render: (pcn: Pcn) =>
-              pcn.keeperNoticeDueAt ? (
-                <span className="chip-stack table__nowrap">
-                  {formatDateTime(pcn.keeperNoticeDueAt)}
+            render: (pcn: Pcn) => (
+              <span className="chip-stack">
+                {describePostingWindow(pcn.keeperNotice)}
+                {pcn.keeperNoticeDueAt ? (
                   <KeeperDeadlineLeft
                     dueAt={pcn.keeperNoticeDueAt}
                     isWarning={pcn.deadlineWarning ?? false}
                     now={pcns.data?.loadedAt ?? new Date()}
                   />
-                </span>
-              ) : (
-                '—'
-              ),
+                ) : null}
+              </span>
+            ),
           },
         ]
       : []),

@@ -2,6 +2,7 @@ import { Copy, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-aria-components';
 import {
   describeKeeperNotice,
+  describePostingWindow,
   describeNoticeToDriver,
   clockSkewWarningText,
   describeClockOffset,
@@ -16,16 +17,15 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { reviewHref } from './review-href.ts';
 
-/** The date the notice to keeper must go out by, with the time left while it still can. */
+/** The posting window of the notice to keeper, with the time left to its last day while it can still go out. */
 export function KeeperDeadlineLine({ pcn, now }: { pcn: Pcn; now: Date }) {
-  if (!pcn.keeperNoticeDueAt) return null;
   const isOpen = isKeeperNoticeOpen(pcn.status);
   return (
     <p className={`deadline-line${pcn.deadlineWarning ? ' deadline-line--warning' : ''}`}>
       <span>
-        Keeper notice due by <strong>{formatDateTime(pcn.keeperNoticeDueAt)}</strong>
+        Notice to keeper: <strong>{describePostingWindow(pcn.keeperNotice)}</strong>
       </span>
-      {isOpen ? (
+      {!pcn.keeperNoticeDueAt ? null : isOpen ? (
         <KeeperDeadlineLeft dueAt={pcn.keeperNoticeDueAt} isWarning={pcn.deadlineWarning ?? false} now={now} />
       ) : (
         <span className="muted">No longer pending: the PCN is {PCN_STATUS_LABELS[pcn.status].toLowerCase()}.</span>
