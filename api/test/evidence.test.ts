@@ -1,7 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEVICE_TIME_HEADER,
@@ -14,7 +11,6 @@ import {
   type PcnAuditResponse,
   type PcnDuplicatesResponse,
 } from '@parkpatrol/shared';
-import { loadConfig } from '../src/config.ts';
 import { fillMissingKeeperPostingDays } from '../src/repositories/keeper-posting-days.ts';
 import { createTestApp, ON_POSTGRES, type Session, type TestApp } from './test-app.ts';
 import { listUploadFiles, makeJpeg } from './fixtures.ts';
