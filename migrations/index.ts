@@ -14,6 +14,7 @@ import * as m0012 from './0012_known_devices.ts';
 import * as m0013 from './0013_refresh_successor.ts';
 import * as m0014 from './0014_notice_to_driver.ts';
 import * as m0015 from './0015_keeper_posting_day.ts';
+import * as m0016 from './0016_operator_terms.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_refresh_successor': m0013,
   '0014_notice_to_driver': m0014,
   '0015_keeper_posting_day': m0015,
+  '0016_operator_terms': m0016,
 };

@@ -15,6 +15,7 @@ import { isUnstorableText } from './repositories/constraint-errors.ts';
 import { sendJson } from './http/respond.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
+import { createSettingsRoutes } from './routes/settings.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { createOnboardingRoutes } from './routes/onboarding.ts';
 import { createObservationRoutes } from './routes/observations.ts';
@@ -100,6 +101,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   api.route('/auth', createAuthRoutes(deps, signInLimiter));
   api.route('/users', createUserRoutes(deps, signInLimiter));
   api.route('/car-parks', createCarParkRoutes(deps));
+  api.route('/settings', createSettingsRoutes(deps));
   api.route('/pcns', createPcnRoutes(deps));
   api.route('/uploads', createUploadRoutes(deps));
   api.route('/tracking', createTrackingRoutes(deps));

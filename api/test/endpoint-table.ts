@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@parkpatrol/shared';
 import { issueOneTimeToken, ACCESS_LINK_TTL_MS, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { issueRefreshToken } from '../src/auth/refresh-tokens.ts';
-import { jpegUpload, pcnForm, validPcnFields } from './fixtures.ts';
+import { jpegUpload, pcnForm, validOperatorTerms, validPcnFields } from './fixtures.ts';
 import { createActor, createOwnedPcn, uniqueSuffix, type Actor, type ActorName, type World } from './support/world.ts';
 
 /**
@@ -293,6 +293,29 @@ export const ENDPOINTS: EndpointCase[] = [
       path: `/car-parks/${(await w.t.createCarPark({ assignTo: [owner.id] })).id}/unassign-user`,
       json: { userId: owner.id },
     }),
+  },
+
+  // ---- the operator's terms ----
+  {
+    method: 'GET',
+    route: '/settings/operator',
+    body: 'none',
+    prepare: async () => ({ path: '/settings/operator' }),
+    expected: adminsOnly(200),
+  },
+  {
+    method: 'PUT',
+    route: '/settings/operator',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/settings/operator', json: validOperatorTerms() }),
+  },
+  {
+    method: 'GET',
+    route: '/settings/notice-terms',
+    body: 'none',
+    prepare: async () => ({ path: '/settings/notice-terms' }),
+    expected: signedIn(200),
   },
 
   // ---- PCNs ----

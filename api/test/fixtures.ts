@@ -132,3 +132,18 @@ export function listUploadFiles(t: TestApp): string[] {
   const dir = t.config.uploadsDir;
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 }
+
+/** The operator's terms as an admin would set them. */
+export function validOperatorTerms(overrides: Record<string, unknown> = {}) {
+  return {
+    creditorName: 'ParkPatrol Parking Ltd',
+    creditorAddress: 'PO Box 123\nLeeds\nLS1 1AA',
+    creditorPhone: '0113 496 0000',
+    creditorEmail: 'charges@parkpatrol.example',
+    creditorWebsite: 'https://parkpatrol.example/charge',
+    howToPay: 'Online at parkpatrol.example/pay, or by phone on 0113 496 0000, quoting the charge reference.',
+    appealsService: 'POPLA',
+    appealsServiceContact: 'POPLA, PO Box 1270, Warrington WA4 9RL\nwww.popla.co.uk',
+    ...overrides,
+  };
+}

@@ -54,7 +54,9 @@ import type {
   updateProfileInputSchema,
   updateUserInputSchema,
   userListQuerySchema,
+  operatorTermsInputSchema,
 } from './schemas.ts';
+import type { OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
 
 /**
  * THE contract between the web app and the API: every route under /api, keyed by method and
@@ -101,6 +103,10 @@ export type ApiContract = {
   'DELETE /car-parks/:id': { response: { id: string } };
   'POST /car-parks/:id/assign-user': { body: Body<typeof assignUserInputSchema>; response: CarPark };
   'DELETE /car-parks/:id/unassign-user': { body: Body<typeof assignUserInputSchema>; response: CarPark };
+  'GET /settings/operator': { response: OperatorSettingsResponse };
+  'PUT /settings/operator': { body: Body<typeof operatorTermsInputSchema>; response: OperatorSettingsResponse };
+  /** What a notice to driver prints about the operator: any signed-in user (officers print offline from it). */
+  'GET /settings/notice-terms': { response: OperatorTerms | null };
 
   'GET /pcns': { query: Query<typeof pcnListQuerySchema>; response: PcnListResponse };
   'GET /pcns/stats': { query: Query<typeof pcnStatsQuerySchema>; response: PcnStats };

@@ -4,6 +4,7 @@ import type { PcnStatus, PcnStatusCounts } from './pcn-status.ts';
 import type { Role } from './roles.ts';
 import type { Pagination } from './envelope.ts';
 import type { PhotoShotType } from './photo-checklist.ts';
+import type { CarParkTerms, NoticeTerms } from './operator-terms.ts';
 
 /** The API shapes (camelCase) of every entity. Never carries a hash or a token. */
 export type User = {
@@ -33,7 +34,7 @@ export type OnboardingCandidatesResponse = {
   isAppUrlLocal: boolean;
 };
 
-export type CarPark = {
+export type CarPark = CarParkTerms & {
   id: string;
   name: string;
   siteCode: string;
@@ -121,6 +122,8 @@ export type Pcn = {
   noticeToDriver: NoticeToDriver | null;
   /** The route to keeper liability and its posting window (decision 0016). */
   keeperNotice: KeeperNotice;
+  /** The terms in force when the notice was issued (decision 0017). In the detail (GET /pcns/{id}) only. */
+  terms?: NoticeTerms;
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   /** When the photos' files were removed under the retention policy; null while kept. */

@@ -21,3 +21,4 @@ export * from './activity-sentences.ts';
 export * from './list-sorting.ts';
 export * from './api-contract.ts';
 export * from './keeper-liability.ts';
+export * from './operator-terms.ts';

@@ -39,6 +39,12 @@ export function describeNoticeToDriver(
 export const JURISDICTIONS = ['ENGLAND_AND_WALES', 'SCOTLAND', 'NORTHERN_IRELAND'] as const;
 export type Jurisdiction = (typeof JURISDICTIONS)[number];
 
+export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
+  ENGLAND_AND_WALES: 'England and Wales',
+  SCOTLAND: 'Scotland',
+  NORTHERN_IRELAND: 'Northern Ireland',
+};
+
 export const KEEPER_NOTICE_ROUTES = ['PARAGRAPH_8', 'PARAGRAPH_9', 'NOT_AVAILABLE'] as const;
 export type KeeperNoticeRoute = (typeof KEEPER_NOTICE_ROUTES)[number];
 

@@ -177,6 +177,8 @@ export const SCREEN_TEXTS = {
   onboardingResults: 'Onboarding Results',
   unknownUser: 'Unknown User',
   analyticsDashboard: 'Analytics Dashboard',
+  /** Beyond the spec: the creditor, how to pay and the appeals service every notice prints (decision 0017). */
+  operatorSettings: 'Operator Settings',
   loadingAnalytics: 'Loading analytics...',
   userStatistics: 'User Statistics',
   recentActivity: 'Recent Activity',

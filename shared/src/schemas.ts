@@ -6,7 +6,8 @@ import { PCN_STATUSES } from './pcn-status.ts';
 import { ROLES } from './roles.ts';
 import { normaliseRegistration } from './format.ts';
 import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
-import { NOTICE_SERVED_BY } from './keeper-liability.ts';
+import { JURISDICTIONS, NOTICE_SERVED_BY } from './keeper-liability.ts';
+import { APPEALS_SERVICES } from './operator-terms.ts';
 import { CAR_PARK_SORT_KEYS, ONBOARDING_SORT_KEYS, PCN_SORT_KEYS, SORT_ORDERS, USER_SORT_KEYS } from './list-sorting.ts';
 
 /**
@@ -191,9 +192,39 @@ const carParkFields = {
   considerationMinutes: z.number().int().min(0).max(240),
   graceMinutes: z.number().int().min(0).max(240),
   stayAppliesByDefault: z.boolean(),
+  chargePence: z.number().int().min(100, 'At least £1').max(100_000, 'At most £1,000').nullable(),
+  reducedChargePence: z.number().int().min(1, 'At least 1p').max(100_000, 'At most £1,000').nullable(),
+  reducedWithinDays: z.number().int().min(14, 'At least 14 days (the Single Code of Practice)').max(28, 'At most 28 days').nullable(),
+  signageTerms: z.string().trim().max(2000, 'At most 2,000 characters'),
+  jurisdiction: z.enum(JURISDICTIONS, { error: 'Choose where the land is' }),
 };
+
+/**
+ * A reduced amount comes with its days, and is less than the charge. Checked on what the request
+ * would leave stored, so an update that sends one of them is judged with the others.
+ */
+export function carParkTermsProblems(terms: {
+  chargePence: number | null;
+  reducedChargePence: number | null;
+  reducedWithinDays: number | null;
+}): Partial<Record<'chargePence' | 'reducedChargePence' | 'reducedWithinDays', string>> {
+  const problems: Partial<Record<'chargePence' | 'reducedChargePence' | 'reducedWithinDays', string>> = {};
+  if (terms.reducedChargePence !== null && terms.reducedWithinDays === null) problems.reducedWithinDays = 'Say within how many days';
+  if (terms.reducedChargePence === null && terms.reducedWithinDays !== null) problems.reducedChargePence = 'Give the reduced amount';
+  if (terms.reducedChargePence !== null && terms.chargePence === null) problems.chargePence = 'Give the charge first';
+  if (terms.reducedChargePence !== null && terms.chargePence !== null && terms.reducedChargePence >= terms.chargePence) {
+    problems.reducedChargePence = 'Must be less than the charge';
+  }
+  return problems;
+}
+
 export const createCarParkInputSchema = z.object({
   ...carParkFields,
+  chargePence: carParkFields.chargePence.default(null),
+  reducedChargePence: carParkFields.reducedChargePence.default(null),
+  reducedWithinDays: carParkFields.reducedWithinDays.default(null),
+  signageTerms: carParkFields.signageTerms.default(''),
+  jurisdiction: carParkFields.jurisdiction.default('ENGLAND_AND_WALES'),
   address: carParkFields.address.default(''),
   postcode: carParkFields.postcode.default(''),
   isActive: carParkFields.isActive.default(true),
@@ -207,6 +238,28 @@ export type CreateCarParkInput = z.infer<typeof createCarParkInputSchema>;
 export const updateCarParkInputSchema = z.object(carParkFields).partial();
 export type UpdateCarParkInput = z.infer<typeof updateCarParkInputSchema>;
 export const assignUserInputSchema = z.object({ userId: idSchema });
+
+// ---- the operator's terms ----
+const termsLine = (required: string, max = 200) =>
+  singleLine(z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`));
+const termsText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `At most ${max.toLocaleString('en-GB')} characters`);
+
+export const operatorTermsInputSchema = z.object({
+  creditorName: termsLine('Give the creditor’s name'),
+  creditorAddress: termsText('Give the creditor’s postal address', 300),
+  creditorPhone: termsLine('Give a phone number', 40),
+  creditorEmail: emailSchema,
+  creditorWebsite: termsLine('Give a website', 200),
+  howToPay: termsText('Say how to pay', 1000),
+  appealsService: z.enum(APPEALS_SERVICES, { error: 'Choose the independent appeals service' }),
+  appealsServiceContact: termsText('Give the appeals service’s contact details', 500),
+});
+export type OperatorTermsInput = z.infer<typeof operatorTermsInputSchema>;
 
 // ---- PCNs ----
 export const registrationSchema = z

@@ -49,6 +49,11 @@ export interface CarParksTable {
   stay_applies_by_default: Generated<number>;
   /** Where the land is: Schedule 4's keeper liability applies in ENGLAND_AND_WALES only. */
   jurisdiction: Generated<string>;
+  /** The charge and its reduced amount in pence, and the days the reduction lasts; null until set. */
+  charge_pence: number | null;
+  reduced_charge_pence: number | null;
+  reduced_within_days: number | null;
+  signage_terms: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -78,6 +83,9 @@ export interface PcnsTable {
   notice_served_at: string | null;
   /** The last day the notice to keeper may be posted (YYYY-MM-DD); null where keeper liability is not available. */
   keeper_post_by: string | null;
+  /** The terms in force when the notice was issued (rows of operator_terms, car_park_terms); null where none were set. */
+  operator_terms_id: string | null;
+  car_park_terms_id: string | null;
   created_by: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
@@ -129,6 +137,18 @@ export interface PcnStatusHistoryTable {
   note: string | null;
   changed_by: string | null;
   created_at: string;
+}
+/** A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who). */
+export interface OperatorTermsTable {
+  id: string;
+  terms: string;
+  changes: string;
+  actor_id: string | null;
+  actor_name: string;
+  created_at: string;
+}
+export interface CarParkTermsTable extends OperatorTermsTable {
+  car_park_id: string;
 }
 export interface ActivitiesTable {
   id: string;
@@ -216,6 +236,8 @@ export interface Database {
   car_parks: CarParksTable;
   car_park_users: CarParkUsersTable;
   pcns: PcnsTable;
+  operator_terms: OperatorTermsTable;
+  car_park_terms: CarParkTermsTable;
   pcn_images: PcnImagesTable;
   pcn_status_history: PcnStatusHistoryTable;
   pcn_duplicates: PcnDuplicatesTable;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
+import type { CarParkTerms, OperatorTerms } from '@parkpatrol/shared';
+import { diffTerms, insertCarParkTerms, insertOperatorTerms } from '../repositories/terms.ts';
 import { engineOf, type Db } from './database.ts';
 
 /** Any fixed number, the same in every process: the seed's advisory lock on PostgreSQL. */
@@ -63,14 +65,54 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           is_active: 1,
           consideration_minutes: 5,
           grace_minutes: 10,
+          ...DEMO_CAR_PARK_TERMS_ROW,
           created_at: now,
           updated_at: now,
         })
         .execute();
+      await insertCarParkTerms(trx, {
+        carParkId: id,
+        terms: DEMO_CAR_PARK_TERMS,
+        changes: diffTerms(null, DEMO_CAR_PARK_TERMS),
+        actor: DEMO_ACTOR,
+        now,
+      });
       if (park.assignOfficer) {
         await trx.insertInto('car_park_users').values({ car_park_id: id, user_id: ids.officer, created_at: now }).execute();
       }
     }
+    await insertOperatorTerms(trx, { terms: DEMO_OPERATOR_TERMS, changes: diffTerms(null, DEMO_OPERATOR_TERMS), actor: DEMO_ACTOR, now });
     return true;
   });
 }
+
+const DEMO_ACTOR = { id: null, name: 'Demo data' };
+
+/** A fictional creditor, so a demo notice prints whole. An operator checks the appeals service's details before going live. */
+const DEMO_OPERATOR_TERMS: OperatorTerms = {
+  creditorName: 'ParkPatrol Demo Parking Ltd',
+  creditorAddress: 'PO Box 1234\nLeeds\nLS1 4AP',
+  creditorPhone: '0113 496 0000',
+  creditorEmail: 'charges@parkpatrol.example',
+  creditorWebsite: 'parkpatrol.example/charge',
+  howToPay:
+    'Pay online at parkpatrol.example/pay or by phone on 0113 496 0000 (card), quoting the charge reference. Cheques payable to ParkPatrol Demo Parking Ltd, to the address above.',
+  appealsService: 'POPLA',
+  appealsServiceContact: 'POPLA, PO Box 1270, Warrington, WA4 9RL\nwww.popla.co.uk',
+};
+
+const DEMO_CAR_PARK_TERMS: CarParkTerms = {
+  chargePence: 10_000,
+  reducedChargePence: 6_000,
+  reducedWithinDays: 14,
+  signageTerms: 'Private land. Parking for permit holders only, displayed in the windscreen. Failure to comply: a parking charge of £100.',
+  jurisdiction: 'ENGLAND_AND_WALES',
+};
+
+const DEMO_CAR_PARK_TERMS_ROW = {
+  charge_pence: DEMO_CAR_PARK_TERMS.chargePence,
+  reduced_charge_pence: DEMO_CAR_PARK_TERMS.reducedChargePence,
+  reduced_within_days: DEMO_CAR_PARK_TERMS.reducedWithinDays,
+  signage_terms: DEMO_CAR_PARK_TERMS.signageTerms,
+  jurisdiction: DEMO_CAR_PARK_TERMS.jurisdiction,
+};

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { CarParksTable } from '../db/schema.ts';
 import { orderedBy } from './list-order.ts';
+import { carParkTermsOf } from './terms.ts';
 import { likeIgnoringCase, toLikePattern } from './users.ts';
 
 type AssignedUser = NonNullable<CarPark['assignedUsers']>[number];
@@ -28,6 +29,7 @@ export function mapCarPark(row: Selectable<CarParksTable>, assignedUsers?: Assig
     considerationMinutes: row.consideration_minutes,
     graceMinutes: row.grace_minutes,
     stayAppliesByDefault: row.stay_applies_by_default === 1,
+    ...carParkTermsOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -147,6 +149,11 @@ export async function insertCarPark(db: Db, input: CreateCarParkInput & { now: D
       consideration_minutes: input.considerationMinutes,
       grace_minutes: input.graceMinutes,
       stay_applies_by_default: input.stayAppliesByDefault ? 1 : 0,
+      charge_pence: input.chargePence,
+      reduced_charge_pence: input.reducedChargePence,
+      reduced_within_days: input.reducedWithinDays,
+      signage_terms: input.signageTerms,
+      jurisdiction: input.jurisdiction,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -166,6 +173,11 @@ export async function updateCarPark(db: Db, id: string, input: UpdateCarParkInpu
       ...(input.considerationMinutes !== undefined && { consideration_minutes: input.considerationMinutes }),
       ...(input.graceMinutes !== undefined && { grace_minutes: input.graceMinutes }),
       ...(input.stayAppliesByDefault !== undefined && { stay_applies_by_default: input.stayAppliesByDefault ? 1 : 0 }),
+      ...(input.chargePence !== undefined && { charge_pence: input.chargePence }),
+      ...(input.reducedChargePence !== undefined && { reduced_charge_pence: input.reducedChargePence }),
+      ...(input.reducedWithinDays !== undefined && { reduced_within_days: input.reducedWithinDays }),
+      ...(input.signageTerms !== undefined && { signage_terms: input.signageTerms }),
+      ...(input.jurisdiction !== undefined && { jurisdiction: input.jurisdiction }),
       updated_at: input.now.toISOString(),
     })
     .where('id', '=', id)

@@ -24,6 +24,7 @@ import { reusableQuery } from '../db/reusable-query.ts';
 import type { PcnImagesTable } from '../db/schema.ts';
 import type { AuditChanges } from '../domain/pcn-audit.ts';
 import { storeKeeperPostingDays } from './keeper-posting-days.ts';
+import { storeNoticeTerms } from './terms.ts';
 import { keeperDeadlineOf, keeperLiabilityOf } from '../domain/keeper-liability.ts';
 
 /** A PCN row with the names the API shows beside it. */
@@ -45,6 +46,8 @@ export type PcnRow = {
   duplicate_reason: string | null;
   notice_served_by: string | null;
   notice_served_at: string | null;
+  operator_terms_id: string | null;
+  car_park_terms_id: string | null;
   car_park_jurisdiction: string | null;
   created_by: string | null;
   creator_first_name: string | null;
@@ -111,6 +114,8 @@ export function selectPcnRows(db: Db) {
     'pcns.duplicate_reason',
     'pcns.notice_served_by',
     'pcns.notice_served_at',
+    'pcns.operator_terms_id',
+    'pcns.car_park_terms_id',
     'car_parks.jurisdiction as car_park_jurisdiction',
     'pcns.created_by',
     'users.first_name as creator_first_name',
@@ -368,6 +373,7 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
     .execute();
   await insertStatusChange(trx, { pcnId: input.id, from: null, to: 'SUBMITTED', note: null, changedBy: input.createdBy, now: input.now });
   await storeKeeperPostingDays(trx, { pcnIds: [input.id] });
+  await storeNoticeTerms(trx, input.id);
   return { sequence, pcnNumber };
 }
 
@@ -438,6 +444,7 @@ export async function updatePcnFields(
     .where('id', '=', pcnId)
     .execute();
   await storeKeeperPostingDays(trx, { pcnIds: [pcnId] });
+  if (fields.carParkId !== undefined || fields.issuedAt !== undefined) await storeNoticeTerms(trx, pcnId);
 }
 
 /**

@@ -20,14 +20,12 @@ import {
   deleteCarPark,
   findCarParkById,
   hasPcns,
-  insertCarPark,
-  isSiteCodeTaken,
   listActiveCarParks,
   listCarParks,
   unassignUserFromCarPark,
-  updateCarPark,
 } from '../repositories/car-parks.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../repositories/constraint-errors.ts';
+import { isForeignKeyViolation } from '../repositories/constraint-errors.ts';
+import { changeCarPark, createCarPark } from '../workflows/save-car-park.ts';
 import { findUserById } from '../repositories/users.ts';
 
 async function findCarParkOr404(deps: AppDeps, id: string): Promise<CarPark> {
@@ -66,22 +64,14 @@ export function createCarParkRoutes(deps: AppDeps) {
 
       .post('/', requireAdmin, async (c) => {
         const input = await readJson(c, createCarParkInputSchema);
-        if (await isSiteCodeTaken(db, input.siteCode)) throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
-        const id = await insertCarPark(db, { ...input, now: now() }).catch((err: unknown) => {
-          throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
-        });
+        const id = await createCarPark(db, input, c.get('user'), now());
         return ok(c, 'POST /car-parks', await findCarParkOr404(deps, id), { status: 201 });
       })
 
       .put('/:id', requireAdmin, async (c) => {
         const input = await readJson(c, updateCarParkInputSchema);
         const carPark = await findCarParkOr404(deps, c.req.param('id'));
-        if (input.siteCode !== undefined && (await isSiteCodeTaken(db, input.siteCode, carPark.id))) {
-          throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
-        }
-        await updateCarPark(db, carPark.id, { ...input, now: now() }).catch((err: unknown) => {
-          throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
-        });
+        await changeCarPark(db, { id: carPark.id, before: carPark, changes: input }, c.get('user'), now());
         return ok(c, 'PUT /car-parks/:id', await findCarParkOr404(deps, carPark.id));
       })
 

@@ -48,6 +48,7 @@ import {
   type PcnScope,
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
+import { findNoticeTerms } from '../repositories/terms.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
 import { discardSpooledFiles, spoolMultipart, SpoolError, type SpoolProblem } from '../services/multipart-spool.ts';
@@ -147,7 +148,10 @@ export function createPcnRoutes(deps: AppDeps) {
     const history = options.withHistory ? await findStatusHistory(db, row.id) : undefined;
     const isAdmin = isAdminRole(user.role);
     const possibleDuplicates = isAdmin ? (await findPossibleDuplicates(db, [row.id])).get(row.id) : undefined;
-    return toPcn(row, images, imageUrlFor(viewer.sessionId), viewFor(user, possibleDuplicates), history);
+    const pcn = toPcn(row, images, imageUrlFor(viewer.sessionId), viewFor(user, possibleDuplicates), history);
+    if (options.withHistory)
+      pcn.terms = await findNoticeTerms(db, { operatorTermsId: row.operator_terms_id, carParkTermsId: row.car_park_terms_id });
+    return pcn;
   }
 
   async function loadPcnById(id: string, viewer: Viewer) {

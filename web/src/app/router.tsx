@@ -75,6 +75,10 @@ const ClientOnboarding = ariaScreen(
   () => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'),
   (m) => m.ClientOnboardingScreen,
 );
+const OperatorSettings = ariaScreen(
+  () => import('../features/admin/operator-settings/operator-settings-screen.tsx'),
+  (m) => m.OperatorSettingsScreen,
+);
 const Analytics = ariaScreen(
   () => import('../features/admin/analytics/analytics-screen.tsx'),
   (m) => m.AnalyticsScreen,
@@ -122,6 +126,7 @@ export function AppRoutes() {
             <Route path="car-parks" element={<ManageCarParks />} />
             <Route path="onboarding" element={<ClientOnboarding />} />
             <Route path="analytics" element={<Analytics />} />
+            <Route path="settings" element={<OperatorSettings />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to={paths.home} replace />} />

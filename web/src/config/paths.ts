@@ -24,5 +24,6 @@ export const paths = {
     carParks: '/admin/car-parks',
     onboarding: '/admin/onboarding',
     analytics: '/admin/analytics',
+    settings: '/admin/settings',
   },
 } as const;

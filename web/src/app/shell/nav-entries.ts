@@ -10,6 +10,7 @@ import {
   Building2,
   Mail,
   BarChart3,
+  Landmark,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
@@ -32,6 +33,8 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   // Beyond the spec's four entries: its two named admin screens need a way in (decision 0003).
   { label: SCREEN_TEXTS.clientOnboarding, href: paths.admin.onboarding, icon: Mail },
   { label: SCREEN_TEXTS.analyticsDashboard, href: paths.admin.analytics, icon: BarChart3 },
+  // The operator's terms every notice prints (decision 0017).
+  { label: SCREEN_TEXTS.operatorSettings, href: paths.admin.settings, icon: Landmark },
 ];
 
 function normalisePath(pathname: string): string {

@@ -2,16 +2,22 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import {
   ADMIN_TEXTS,
+  carParkTermsProblems,
   createCarParkInputSchema,
+  JURISDICTION_LABELS,
+  JURISDICTIONS,
+  parsePounds,
   DEFAULT_CONSIDERATION_MINUTES,
   DEFAULT_GRACE_MINUTES,
   ERROR_MESSAGES,
+  fieldErrors,
   updateCarParkInputSchema,
   type CarPark,
   type UpdateCarParkInput,
 } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
+import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { createCarPark, updateCarPark } from '../api/car-parks.ts';
 import { Checkbox } from '../components/checkbox.tsx';
@@ -21,6 +27,18 @@ import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 const STAY_APPLIES_BY_DEFAULT_LABEL = 'A stay applies by default';
 
 const toMinutes = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const penceText = (pence: number | null | undefined) =>
+  pence === null || pence === undefined ? '' : (pence / 100).toFixed(2).replace(/\.00$/, '');
+const JURISDICTION_OPTIONS = JURISDICTIONS.map((id) => ({ id, label: JURISDICTION_LABELS[id] }));
+const AMOUNT_MESSAGE = 'Enter an amount in pounds, like 100 or 60.50';
+const DAYS_MESSAGE = 'Enter whole days from 14 to 28';
+
+/** Pounds as typed to pence: blank is no amount, anything else that is not an amount is a field error. */
+function amountOf(text: string): { pence: number | null } | { problem: string } {
+  if (text.trim() === '') return { pence: null };
+  const pence = parsePounds(text);
+  return pence === null ? { problem: AMOUNT_MESSAGE } : { pence };
+}
 
 /** Create or edit a car park with the shared schema's rules and the server's conflicts shown. */
 export function CarParkFormDialog({
@@ -42,29 +60,59 @@ export function CarParkFormDialog({
   const [consideration, setConsideration] = useState(String(carPark?.considerationMinutes ?? DEFAULT_CONSIDERATION_MINUTES));
   const [grace, setGrace] = useState(String(carPark?.graceMinutes ?? DEFAULT_GRACE_MINUTES));
   const [stayAppliesByDefault, setStayAppliesByDefault] = useState(carPark?.stayAppliesByDefault ?? false);
+  const [charge, setCharge] = useState(penceText(carPark?.chargePence));
+  const [reducedCharge, setReducedCharge] = useState(penceText(carPark?.reducedChargePence));
+  const [reducedWithinDays, setReducedWithinDays] = useState(carPark?.reducedWithinDays?.toString() ?? '');
+  const [signageTerms, setSigningTerms] = useState(carPark?.signageTerms ?? '');
+  const [jurisdiction, setJurisdiction] = useState<string>(carPark?.jurisdiction ?? 'ENGLAND_AND_WALES');
   const form = useFormSubmit({
     fallbackMessage: isNew ? ERROR_MESSAGES.createCarPark : ERROR_MESSAGES.updateCarPark,
     mapErrors: minuteMessages,
   });
   const { errors } = form;
 
-  const values = () => ({
-    name,
-    siteCode,
-    address,
-    postcode,
-    considerationMinutes: toMinutes(consideration),
-    graceMinutes: toMinutes(grace),
-    stayAppliesByDefault,
-  });
+  /** The form's values in the schema's terms, or the fields a person must put right first. */
+  const values = () => {
+    const chargeAmount = amountOf(charge);
+    const reducedAmount = amountOf(reducedCharge);
+    const problems: Record<string, string> = {};
+    if ('problem' in chargeAmount) problems.chargePence = chargeAmount.problem;
+    if ('problem' in reducedAmount) problems.reducedChargePence = reducedAmount.problem;
+    const days = reducedWithinDays.trim() === '' ? null : Number(reducedWithinDays);
+    const input = {
+      name,
+      siteCode,
+      address,
+      postcode,
+      considerationMinutes: toMinutes(consideration),
+      graceMinutes: toMinutes(grace),
+      stayAppliesByDefault,
+      chargePence: 'pence' in chargeAmount ? chargeAmount.pence : null,
+      reducedChargePence: 'pence' in reducedAmount ? reducedAmount.pence : null,
+      reducedWithinDays: days,
+      signageTerms,
+      jurisdiction,
+    };
+    Object.assign(problems, { ...carParkTermsProblems(input), ...problems });
+    return { input, problems };
+  };
+  /** The schema's messages and the form's own, together, so every field in error says so at once. */
+  function parseWith<S extends typeof createCarParkInputSchema | typeof updateCarParkInputSchema>(schema: S) {
+    const { input, problems } = values();
+    const parsed = schema.safeParse(input);
+    const schemaErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    const all = { ...schemaErrors, ...problems };
+    if (Object.keys(all).length > 0) return { success: false as const, fieldErrors: all };
+    return parsed as Extract<ReturnType<S['safeParse']>, { success: true }>;
+  }
   const handleSubmit = isNew
     ? form.handle(
-        () => createCarParkInputSchema.safeParse(values()),
+        () => parseWith(createCarParkInputSchema),
         async (input) => onSaved(await createCarPark(input), true),
       )
     : form.handle(
         () => {
-          const parsed = updateCarParkInputSchema.safeParse(values());
+          const parsed = parseWith(updateCarParkInputSchema);
           if (!parsed.success) return parsed;
           const changes: UpdateCarParkInput = {};
           for (const key of Object.keys(parsed.data) as Array<keyof UpdateCarParkInput>) {
@@ -138,6 +186,57 @@ export function CarParkFormDialog({
             Officers can still say otherwise for a single notice.
           </p>
         </div>
+        <fieldset className="form-fieldset">
+          <legend className="form-fieldset__legend">Charge and terms</legend>
+          <p className="field__description">
+            Printed on every notice issued here. A notice keeps the terms in force when it was issued, whatever changes later.
+          </p>
+          <div className="form-grid">
+            <TextField
+              label="Charge (£)"
+              name="chargePence"
+              inputMode="decimal"
+              value={charge}
+              onChange={setCharge}
+              errorMessage={errors.chargePence}
+            />
+            <TextField
+              label="Reduced charge (£)"
+              name="reducedChargePence"
+              inputMode="decimal"
+              value={reducedCharge}
+              onChange={setReducedCharge}
+              errorMessage={errors.reducedChargePence}
+              description="For prompt payment; leave blank for none"
+            />
+            <TextField
+              label="Reduced if paid within (days)"
+              name="reducedWithinDays"
+              inputMode="numeric"
+              value={reducedWithinDays}
+              onChange={setReducedWithinDays}
+              errorMessage={errors.reducedWithinDays}
+            />
+            <SelectField
+              label="Where the land is"
+              name="jurisdiction"
+              options={JURISDICTION_OPTIONS}
+              value={jurisdiction}
+              onChange={(value) => setJurisdiction(value ?? 'ENGLAND_AND_WALES')}
+              errorMessage={errors.jurisdiction}
+              description="Keeper liability (Protection of Freedoms Act 2012, Schedule 4) applies in England and Wales only"
+            />
+          </div>
+          <TextField
+            label="Signage terms, as shown on site"
+            name="signageTerms"
+            isMultiline
+            rows={3}
+            value={signageTerms}
+            onChange={setSigningTerms}
+            errorMessage={errors.signageTerms}
+          />
+        </fieldset>
         <div className="modal__actions">
           <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={form.isBusy}>
             {ADMIN_TEXTS.cancel}
@@ -157,5 +256,6 @@ function minuteMessages(errors: Record<string, string>): Record<string, string> 
   for (const key of ['considerationMinutes', 'graceMinutes']) {
     if (out[key]) out[key] = 'Enter whole minutes from 0 to 240';
   }
+  if (out.reducedWithinDays && !out.reducedWithinDays.startsWith('Say')) out.reducedWithinDays = DAYS_MESSAGE;
   return out;
 }

@@ -30,7 +30,7 @@ import { EvidencePackButton } from './evidence-pack-button.tsx';
 import { rememberReviewed } from './list-view-memory.ts';
 import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
-import { ClockSkewBanner, KeeperDeadlineLine, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
+import { ClockSkewBanner, KeeperDeadlineLine, NoticeTermsFacts, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
 import { ServiceCorrection } from './service-correction.tsx';
 import { ACTION_LABELS, ACTION_SHORTCUTS, isFinalStatus, transitionForKey } from './status-actions.ts';
 
@@ -304,6 +304,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
           </Card>
           <PossibleDuplicates pcn={pcn} />
           <ObservationFacts pcn={pcn} />
+          <NoticeTermsFacts pcn={pcn} />
           <div className="button-row">
             <ServiceCorrection key={pcn.updatedAt} pcn={pcn} onCorrected={onChanged} />
           </div>

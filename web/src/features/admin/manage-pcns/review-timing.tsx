@@ -1,6 +1,9 @@
 import { Copy, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-aria-components';
 import {
+  APPEALS_SERVICE_NAMES,
+  describeCharge,
+  JURISDICTION_LABELS,
   describeKeeperNotice,
   describePostingWindow,
   describeNoticeToDriver,

@@ -1,0 +1,30 @@
+import type { OperatorSettingsResponse, OperatorTermsInput } from '@parkpatrol/shared';
+import type { AuthUser } from '../app-env.ts';
+import type { Db } from '../db/database.ts';
+import { diffTerms, findOperatorSettings, insertOperatorTerms, listOperatorTermsChanges } from '../repositories/terms.ts';
+
+/** The operator's terms with their recent changes, as the settings screen shows them. */
+export async function readOperatorSettings(db: Db): Promise<OperatorSettingsResponse> {
+  const [operator, changes] = await Promise.all([findOperatorSettings(db), listOperatorTermsChanges(db)]);
+  return { operator, changes };
+}
+
+/**
+ * Saves the operator's terms as a new row of their history (decision 0017), with who changed
+ * what; saving them unchanged writes nothing. Notices already issued keep the row they point at.
+ */
+export async function changeOperatorTerms(db: Db, input: OperatorTermsInput, user: AuthUser, now: Date): Promise<OperatorSettingsResponse> {
+  await db.transaction().execute(async (trx) => {
+    const current = await findOperatorSettings(trx);
+    const before = current && (({ updatedAt: _at, updatedBy: _by, ...terms }) => terms)(current);
+    const changes = diffTerms(before, input);
+    if (Object.keys(changes).length === 0) return;
+    await insertOperatorTerms(trx, {
+      terms: input,
+      changes,
+      actor: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() },
+      now: now.toISOString(),
+    });
+  });
+  return readOperatorSettings(db);
+}

@@ -1,0 +1,85 @@
+import type { Jurisdiction } from './keeper-liability.ts';
+
+/**
+ * The operator's terms, set once by an admin and printed on every notice: who the creditor is and
+ * how to reach them, how to pay, and which independent appeals service hears a rejected appeal
+ * (POPLA for BPA members, the IAS for IPC members). Per car park: the charge, the reduced amount
+ * for prompt payment and the signage terms as shown on site. A notice keeps the terms in force
+ * when it was issued (decision 0017).
+ */
+export const APPEALS_SERVICES = ['POPLA', 'IAS'] as const;
+export type AppealsService = (typeof APPEALS_SERVICES)[number];
+
+export const APPEALS_SERVICE_LABELS: Record<AppealsService, string> = {
+  POPLA: 'POPLA (Parking on Private Land Appeals), for BPA members',
+  IAS: 'The Independent Appeals Service (IAS), for IPC members',
+};
+
+/** The service's name as a notice says it. */
+export const APPEALS_SERVICE_NAMES: Record<AppealsService, string> = {
+  POPLA: 'POPLA (Parking on Private Land Appeals)',
+  IAS: 'the Independent Appeals Service (IAS)',
+};
+
+export type OperatorTerms = {
+  creditorName: string;
+  /** Postal address, one line per line. */
+  creditorAddress: string;
+  creditorPhone: string;
+  creditorEmail: string;
+  creditorWebsite: string;
+  /** How and to whom to pay, as the notice prints it. */
+  howToPay: string;
+  appealsService: AppealsService;
+  /** The appeals service's contact details, one line per line. */
+  appealsServiceContact: string;
+};
+
+/** GET/PUT /settings/operator: the terms now, and when and by whom they last changed. */
+export type OperatorSettings = OperatorTerms & { updatedAt: string; updatedBy: string };
+
+export type CarParkTerms = {
+  /** The parking charge in pence; null until the admin sets it. */
+  chargePence: number | null;
+  /** The reduced amount for prompt payment in pence, or null when there is no discount. */
+  reducedChargePence: number | null;
+  /** Days within which the reduced amount applies. */
+  reducedWithinDays: number | null;
+  /** The terms as the signs on site state them. */
+  signageTerms: string;
+  jurisdiction: Jurisdiction;
+};
+
+/** The terms a notice was issued under: the operator's and its car park's, each null when none were set then. */
+export type NoticeTerms = { operator: OperatorTerms | null; carPark: CarParkTerms | null };
+
+/** One change to the terms, for the audit: field -> { from, to }. */
+export type TermsChange = {
+  id: string;
+  actorName: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  createdAt: string;
+};
+
+export type OperatorSettingsResponse = { operator: OperatorSettings | null; changes: TermsChange[] };
+
+/** 10000 -> '£100', 6050 -> '£60.50'. */
+export function formatPence(pence: number): string {
+  const pounds = Math.floor(pence / 100);
+  const rest = pence % 100;
+  return `£${pounds.toLocaleString('en-GB')}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
+
+/** '£100, reduced to £60 if paid within 14 days', or what is missing. */
+export function describeCharge(terms: Pick<CarParkTerms, 'chargePence' | 'reducedChargePence' | 'reducedWithinDays'>): string {
+  if (terms.chargePence === null) return 'No charge set';
+  if (terms.reducedChargePence === null || terms.reducedWithinDays === null) return formatPence(terms.chargePence);
+  return `${formatPence(terms.chargePence)}, reduced to ${formatPence(terms.reducedChargePence)} if paid within ${terms.reducedWithinDays} days`;
+}
+
+/** Pounds as typed ('100', '60.50', '£60') to pence, or null when it is not an amount. */
+export function parsePounds(text: string): number | null {
+  const match = /^£?\s*(\d{1,5})(?:\.(\d{2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number(match[2] ?? '0');
+}

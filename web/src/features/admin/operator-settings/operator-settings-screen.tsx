@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import {
+  APPEALS_SERVICE_LABELS,
+  APPEALS_SERVICES,
+  operatorTermsInputSchema,
+  SCREEN_TEXTS,
+  type OperatorSettings,
+  type OperatorSettingsResponse,
+  type TermsChange,
+} from '@parkpatrol/shared';
+import { Alert } from '../../../lib/alert.tsx';
+import { Button } from '../../../lib/button.tsx';
+import { Card } from '../../../lib/card.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { PageHeading } from '../../../lib/page-heading.tsx';
+import { SelectField } from '../../../lib/select-field.tsx';
+import { TextField } from '../../../lib/text-field.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import {
+  getOperatorSettings,
+  OPERATOR_SETTINGS_LOAD_FAILED,
+  OPERATOR_SETTINGS_SAVE_FAILED,
+  saveOperatorSettings,
+} from '../api/settings.ts';
+import '../admin.css';
+
+const APPEALS_OPTIONS = APPEALS_SERVICES.map((id) => ({ id, label: APPEALS_SERVICE_LABELS[id] }));
+
+const FIELD_LABELS: Record<string, string> = {
+  creditorName: 'Creditor',
+  creditorAddress: 'Postal address',
+  creditorPhone: 'Phone',
+  creditorEmail: 'Email',
+  creditorWebsite: 'Website',
+  howToPay: 'How to pay',
+  appealsService: 'Independent appeals service',
+  appealsServiceContact: "Appeals service's contact details",
+};
+
+/**
+ * The operator's terms, set once and printed on every notice: the creditor, how to pay and the
+ * independent appeals service (decision 0017). Each save is kept with who made it; notices keep
+ * the terms in force when they were issued.
+ */
+export function OperatorSettingsScreen() {
+  const settings = useAsync(getOperatorSettings, [], OPERATOR_SETTINGS_LOAD_FAILED);
+  return (
+    <div className="page">
+      <PageHeading>{SCREEN_TEXTS.operatorSettings}</PageHeading>
+      {settings.isLoading && !settings.data ? (
+        <p role="status">Loading the operator settings…</p>
+      ) : settings.error || !settings.data ? (
+        <Alert>{settings.error?.message ?? OPERATOR_SETTINGS_LOAD_FAILED}</Alert>
+      ) : (
+        <OperatorSettingsBody initial={settings.data} />
+      )}
+    </div>
+  );
+}
+
+function OperatorSettingsBody({ initial }: { initial: OperatorSettingsResponse }) {
+  const [current, setCurrent] = useState(initial);
+  const [saved, setSaved] = useState(false);
+  return (
+    <>
+      {current.operator === null ? (
+        <Alert tone="info">Notices cannot be printed until the creditor and the appeals service are set here.</Alert>
+      ) : null}
+      {saved ? <Alert tone="success">Operator settings saved</Alert> : null}
+      <OperatorForm
+        operator={current.operator}
+        onSaved={(next) => {
+          setCurrent(next);
+          setSaved(true);
+        }}
+        onEdit={() => setSaved(false)}
+      />
+      <ChangeHistory changes={current.changes} />
+    </>
+  );
+}
+
+function OperatorForm({
+  operator,
+  onSaved,
+  onEdit,
+}: {
+  operator: OperatorSettings | null;
+  onSaved: (next: OperatorSettingsResponse) => void;
+  onEdit: () => void;
+}) {
+  const [values, setValues] = useState({
+    creditorName: operator?.creditorName ?? '',
+    creditorAddress: operator?.creditorAddress ?? '',
+    creditorPhone: operator?.creditorPhone ?? '',
+    creditorEmail: operator?.creditorEmail ?? '',
+    creditorWebsite: operator?.creditorWebsite ?? '',
+    howToPay: operator?.howToPay ?? '',
+    appealsService: operator?.appealsService ?? '',
+    appealsServiceContact: operator?.appealsServiceContact ?? '',
+  });
+  const form = useFormSubmit({ fallbackMessage: OPERATOR_SETTINGS_SAVE_FAILED });
+  const { errors } = form;
+  const set = (field: keyof typeof values) => (value: string | null) => {
+    onEdit();
+    setValues((previous) => ({ ...previous, [field]: value ?? '' }));
+  };
+  const handleSubmit = form.handle(
+    () => operatorTermsInputSchema.safeParse(values),
+    async (input) => onSaved(await saveOperatorSettings(input)),
+  );
+  return (
+    <Card title="Creditor and appeals" titleId="operator-terms-title">
+      <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria" aria-labelledby="operator-terms-title">
+        {form.formError ? <Alert>{form.formError}</Alert> : null}
+        <div className="form-grid">
+          <TextField
+            label={FIELD_LABELS.creditorName!}
+            name="creditorName"
+            value={values.creditorName}
+            onChange={set('creditorName')}
+            errorMessage={errors.creditorName}
+            isRequired
+            description="The company the charge is owed to"
+          />
+          <TextField
+            label={FIELD_LABELS.creditorPhone!}
+            name="creditorPhone"
+            type="tel"
+            value={values.creditorPhone}
+            onChange={set('creditorPhone')}
+            errorMessage={errors.creditorPhone}
+            isRequired
+          />
+          <TextField
+            label={FIELD_LABELS.creditorEmail!}
+            name="creditorEmail"
+            type="email"
+            value={values.creditorEmail}
+            onChange={set('creditorEmail')}
+            errorMessage={errors.creditorEmail}
+            isRequired
+          />
+          <TextField
+            label={FIELD_LABELS.creditorWebsite!}
+            name="creditorWebsite"
+            value={values.creditorWebsite}
+            onChange={set('creditorWebsite')}
+            errorMessage={errors.creditorWebsite}
+            isRequired
+          />
+        </div>
+        <TextField
+          label={FIELD_LABELS.creditorAddress!}
+          name="creditorAddress"
+          isMultiline
+          rows={4}
+          value={values.creditorAddress}
+          onChange={set('creditorAddress')}
+          errorMessage={errors.creditorAddress}
+          isRequired
+          description="One line per line, as it goes on an envelope"
+        />
+        <TextField
+          label={FIELD_LABELS.howToPay!}
+          name="howToPay"
+          isMultiline
+          rows={4}
+          value={values.howToPay}
+          onChange={set('howToPay')}
+          errorMessage={errors.howToPay}
+          isRequired
+          description="How and to whom to pay, as every notice prints it"
+        />
+        <SelectField
+          label={FIELD_LABELS.appealsService!}
+          name="appealsService"
+          options={APPEALS_OPTIONS}
+          value={values.appealsService || null}
+          placeholder="Choose a service"
+          onChange={set('appealsService')}
+          errorMessage={errors.appealsService}
+          isRequired
+          description="Where a motorist takes an appeal you reject"
+        />
+        <TextField
+          label={FIELD_LABELS.appealsServiceContact!}
+          name="appealsServiceContact"
+          isMultiline
+          rows={3}
+          value={values.appealsServiceContact}
+          onChange={set('appealsServiceContact')}
+          errorMessage={errors.appealsServiceContact}
+          isRequired
+        />
+        <div className="form-actions">
+          <Button type="submit" isDisabled={form.isBusy}>
+            {form.isBusy ? 'Saving...' : 'Save settings'}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+/** Who changed which terms, newest first: the audit of what notices were printed with. */
+function ChangeHistory({ changes }: { changes: readonly TermsChange[] }) {
+  return (
+    <Card title="Changes" titleId="operator-changes-title">
+      {changes.length === 0 ? (
+        <p className="muted">No changes yet.</p>
+      ) : (
+        <ol className="terms-history">
+          {changes.map((change) => (
+            <li key={change.id}>
+              <p>
+                <strong>{formatDateTime(change.createdAt)}</strong> by {change.actorName || 'unknown'}
+              </p>
+              <ul>
+                {Object.entries(change.changes).map(([field, { from, to }]) => (
+                  <li key={field}>
+                    {FIELD_LABELS[field] ?? field}: {from === null ? 'set to' : `${String(from)} →`} {String(to)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
