@@ -94,6 +94,38 @@ export function ObservationFacts({ pcn }: { pcn: Pcn }) {
   );
 }
 
+/** The terms the notice was issued under (decision 0017): what its notices print. */
+export function NoticeTermsFacts({ pcn }: { pcn: Pcn }) {
+  const terms = pcn.terms;
+  if (!terms) return null;
+  return (
+    <Card title="Terms when issued" titleId="review-terms-title">
+      <dl className="details">
+        <div>
+          <dt>Charge</dt>
+          <dd>{terms.carPark ? describeCharge(terms.carPark) : 'Not recorded: the car park had no terms set'}</dd>
+        </div>
+        <div>
+          <dt>Creditor</dt>
+          <dd>{terms.operator?.creditorName ?? 'Not recorded: the operator settings were not set'}</dd>
+        </div>
+        <div>
+          <dt>Appeals service</dt>
+          <dd>{terms.operator ? APPEALS_SERVICE_NAMES[terms.operator.appealsService] : '—'}</dd>
+        </div>
+        <div>
+          <dt>Land</dt>
+          <dd>{terms.carPark ? JURISDICTION_LABELS[terms.carPark.jurisdiction] : '—'}</dd>
+        </div>
+        <div className="details__wide">
+          <dt>Signage terms</dt>
+          <dd>{terms.carPark?.signageTerms || 'Not recorded'}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
 /** Other notices for the same vehicle, car park and day (one charge per parking event), with the officer's reason. */
 export function PossibleDuplicates({ pcn }: { pcn: Pcn }) {
   const others = pcn.possibleDuplicates ?? [];
