@@ -22,3 +22,5 @@ export * from './list-sorting.ts';
 export * from './api-contract.ts';
 export * from './keeper-liability.ts';
 export * from './operator-terms.ts';
+export * from './notice-wording.ts';
+export * from './notice-to-driver.ts';

@@ -144,7 +144,15 @@ export async function firstCarParkId(request: APIRequestContext, token: string):
   return carParks.data[0]!.id;
 }
 
-export type CarParkSettings = { stayAppliesByDefault?: boolean; considerationMinutes?: number; graceMinutes?: number };
+export type CarParkSettings = {
+  stayAppliesByDefault?: boolean;
+  considerationMinutes?: number;
+  graceMinutes?: number;
+  chargePence?: number;
+  reducedChargePence?: number;
+  reducedWithinDays?: number;
+  signageTerms?: string;
+};
 
 export async function createCarPark(
   request: APIRequestContext,

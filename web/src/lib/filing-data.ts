@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ERROR_MESSAGES, type CarPark } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, type CarPark, type OperatorTerms } from '@parkpatrol/shared';
 import { apiClient, toApiError } from './api-client.ts';
 import { getLocalDb, readCache, writeCache } from './local-db.ts';
 import { useLiveQuery } from './use-live-query.ts';
@@ -17,11 +17,33 @@ export function filingCarParksKey(userId: string): string {
   return `${userId}:car-parks`;
 }
 
-/** GET /car-parks (the caller's assigned, active car parks), kept on the phone. Throws on failure. */
+/** The operator's terms a notice to driver prints (decision 0017), kept beside the car parks. */
+export function noticeTermsKey(userId: string): string {
+  return `${userId}:notice-terms`;
+}
+
+/**
+ * GET /car-parks (the caller's assigned, active car parks, with their charges) and the operator's
+ * notice terms, kept on the phone so a notice to driver prints without signal. Throws on failure.
+ */
 export async function refreshFilingData(userId: string): Promise<CarPark[]> {
-  const carParks = await apiClient.call('GET /car-parks', { fallbackMessage: ERROR_MESSAGES.fetchCarParks });
+  const [carParks, noticeTerms] = await Promise.all([
+    apiClient.call('GET /car-parks', { fallbackMessage: ERROR_MESSAGES.fetchCarParks }),
+    apiClient.call('GET /settings/notice-terms', { fallbackMessage: ERROR_MESSAGES.fetchCarParks }),
+  ]);
   await writeCache(getLocalDb(), filingCarParksKey(userId), carParks);
+  await writeCache(getLocalDb(), noticeTermsKey(userId), noticeTerms);
   return carParks;
+}
+
+/** The operator's notice terms from the phone, live; null when none are kept (or none are set). */
+export function useNoticeTerms(userId: string | null): OperatorTerms | null {
+  const stored = useLiveQuery(
+    async () => (userId ? ((await readCache<OperatorTerms | null>(getLocalDb(), noticeTermsKey(userId)))?.value ?? null) : null),
+    [userId],
+    null,
+  );
+  return stored.value;
 }
 
 /** Refreshes now and each time signal comes back; `onResult` hears null or the failure's message. */

@@ -20,6 +20,10 @@ import { Spinner } from '../../lib/spinner.tsx';
 import { StatusChip } from '../../lib/status-chip.tsx';
 import { StaleNote } from '../../lib/stale-note.tsx';
 import { useCachedAsync } from '../../lib/use-cached-async.ts';
+import { useCurrentUser } from '../../lib/current-user.tsx';
+import { useFilingCarParks } from '../../lib/filing-data.ts';
+import { noticeFromPcn } from './notice-to-driver/notice-facts.ts';
+import { PrintNoticeButton } from './notice-to-driver/print-notice-button.tsx';
 import { getPcn } from './api/get-pcn.ts';
 import { CaptureFactsList } from './evidence/capture-facts-list.tsx';
 
@@ -44,6 +48,9 @@ export function PcnDetailScreen() {
 
 function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | undefined; staleSince: number | null }) {
   const title = pcnTitle(pcn.pcnNumber);
+  // The land's address is printed from the officer's car parks kept on the phone.
+  const carParks = useFilingCarParks(useCurrentUser()?.id ?? null, { refresh: false }).carParks;
+  const carParkAddress = carParks?.find((carPark) => carPark.id === pcn.carParkId);
   return (
     <div className="page">
       <div>
@@ -82,6 +89,11 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
           {pcn.adminNotes ? <Detail label="Admin Notes" value={pcn.adminNotes} isWide /> : null}
         </dl>
       </Card>
+      {pcn.noticeToDriver && pcn.noticeToDriver.servedBy !== 'DRIVE_OFF' ? (
+        <Card title="Notice to driver" titleId="pcn-notice-title">
+          <PrintNoticeButton notice={() => noticeFromPcn(pcn, carParkAddress)} />
+        </Card>
+      ) : null}
       <Card title="Evidence Images" titleId="pcn-evidence-title">
         <PhotosPurgedNotice purgedAt={pcn.photosPurgedAt} />
         {pcn.images.length === 0 ? (

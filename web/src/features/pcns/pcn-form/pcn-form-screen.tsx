@@ -112,12 +112,24 @@ export function PcnFormScreen() {
 /** An edited PCN keeps its car park as a choice even if the officer is no longer assigned to it. */
 function withCurrentCarPark(carParks: CarPark[], pcn: Pcn | null | undefined): CarParkOption[] {
   // The stay settings drive the observation timer; a cached list from before them lacks them.
-  const options: CarParkOption[] = carParks.map(({ id, name, considerationMinutes, graceMinutes, stayAppliesByDefault }) => ({
-    id,
-    name,
-    considerationMinutes,
-    graceMinutes,
-    stayAppliesByDefault,
+  const options: CarParkOption[] = carParks.map((carPark) => ({
+    id: carPark.id,
+    name: carPark.name,
+    considerationMinutes: carPark.considerationMinutes,
+    graceMinutes: carPark.graceMinutes,
+    stayAppliesByDefault: carPark.stayAppliesByDefault,
+    // What a notice to driver prints; a list cached before the terms existed lacks them.
+    address: carPark.address,
+    postcode: carPark.postcode,
+    ...(carPark.chargePence !== undefined && {
+      terms: {
+        chargePence: carPark.chargePence,
+        reducedChargePence: carPark.reducedChargePence,
+        reducedWithinDays: carPark.reducedWithinDays,
+        signageTerms: carPark.signageTerms,
+        jurisdiction: carPark.jurisdiction,
+      },
+    }),
   }));
   if (pcn?.carPark && !options.some((option) => option.id === pcn.carParkId)) options.push({ id: pcn.carParkId, name: pcn.carPark.name });
   return options;

@@ -33,10 +33,12 @@ import { OffenceStep } from './offence-step.tsx';
 import { ReviewStep } from './review-step.tsx';
 import { Stepper } from './stepper.tsx';
 import { usePcnDraft } from './use-pcn-draft.ts';
+import { useNoticeTerms } from '../../../lib/filing-data.ts';
+import type { NoticeCarPark } from '../notice-to-driver/notice-facts.ts';
 import { VehicleStep } from './vehicle-step.tsx';
 
 /** The stay settings are missing only for an edited PCN's car park the officer no longer has. */
-export type CarParkOption = { id: string; name: string } & Partial<ObservationCarPark>;
+export type CarParkOption = { id: string; name: string } & Partial<ObservationCarPark> & Omit<NoticeCarPark, 'name'>;
 
 function toObservationCarPark(option: CarParkOption | undefined): ObservationCarPark | null {
   if (!option || typeof option.considerationMinutes !== 'number' || typeof option.graceMinutes !== 'number') return null;
@@ -83,6 +85,7 @@ export function PcnWizard({
 }: Props) {
   const navigate = useNavigate();
   const draftApi = usePcnDraft({ draftKey, userId, createInitial, reconcile });
+  const noticeTerms = useNoticeTerms(userId);
   const { draft, status } = draftApi;
   const [errors, setErrors] = useState<DraftErrors>({});
   const serverError = draft?.serverError ?? null;
@@ -378,6 +381,7 @@ export function PcnWizard({
             onEditStep={goToStep}
             errors={stepErrors}
             servedByRef={fieldRefs.noticeServedBy}
+            noticeTerms={noticeTerms}
             onServed={(noticeServedBy) =>
               // The tap is the moment of service (or of the driver leaving): its device time is kept.
               draftApi.updateFields({ noticeServedBy, noticeServedAt: new Date(Date.now()).toISOString() })

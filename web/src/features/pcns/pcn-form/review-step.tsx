@@ -6,12 +6,15 @@ import {
   OFFENCE_TYPE_LABELS,
   type NoticeServedBy,
   type OffenceType,
+  type OperatorTerms,
 } from '@parkpatrol/shared';
 import { Button } from '../../../lib/button.tsx';
 import { RadioField } from '../../../lib/radio-field.tsx';
 import type { DraftErrors, PcnDraft } from '../pcn-draft.ts';
 import { BlobThumbnail, UrlThumbnail } from './photo-thumbnail.tsx';
 import type { CarParkOption } from './pcn-wizard.tsx';
+import { noticeFromDraft } from '../notice-to-driver/notice-facts.ts';
+import { PrintNoticeButton } from '../notice-to-driver/print-notice-button.tsx';
 
 type Props = {
   draft: PcnDraft;
@@ -20,14 +23,17 @@ type Props = {
   errors: DraftErrors;
   servedByRef: RefObject<HTMLElement | null>;
   onServed: (servedBy: NoticeServedBy) => void;
+  /** The operator's terms kept on the phone, for printing the notice to driver. */
+  noticeTerms: OperatorTerms | null;
 };
 
 /**
  * Everything that will be sent, photos included, with a way back to each step, and how the
  * notice to driver was served: one tap, which decides the route to keeper liability.
  */
-export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, onServed }: Props) {
-  const carParkName = carParks.find((carPark) => carPark.id === draft.carParkId)?.name ?? '';
+export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, onServed, noticeTerms }: Props) {
+  const carPark = carParks.find((option) => option.id === draft.carParkId);
+  const carParkName = carPark?.name ?? '';
   const offence = OFFENCE_TYPE_LABELS[draft.offenceType as OffenceType] ?? draft.offenceType;
   const rows: Array<{ label: string; value: string; step: number }> = [
     { label: 'Vehicle registration', value: normaliseRegistration(draft.vehicleRegistration), step: 0 },
@@ -56,6 +62,10 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
         isRequired
         inputRef={servedByRef as RefObject<HTMLInputElement>}
       />
+      {/* A new notice is printed as it is served; a sent one prints from its detail. */}
+      {draft.pcnId === null && (draft.noticeServedBy === 'AFFIXED' || draft.noticeServedBy === 'HANDED') ? (
+        <PrintNoticeButton notice={() => noticeFromDraft(draft, carPark, noticeTerms)} />
+      ) : null}
       <h3>{`Photos (${draft.existingImages.length + draft.photos.length})`}</h3>
       <ul className="previews" aria-label="Photos to submit">
         {draft.existingImages.map((image, index) => (
