@@ -15,6 +15,7 @@ import * as m0013 from './0013_refresh_successor.ts';
 import * as m0014 from './0014_notice_to_driver.ts';
 import * as m0015 from './0015_keeper_posting_day.ts';
 import * as m0016 from './0016_operator_terms.ts';
+import * as m0017 from './0017_keepers.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_notice_to_driver': m0014,
   '0015_keeper_posting_day': m0015,
   '0016_operator_terms': m0016,
+  '0017_keepers': m0017,
 };

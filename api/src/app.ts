@@ -16,6 +16,7 @@ import { sendJson } from './http/respond.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createSettingsRoutes } from './routes/settings.ts';
+import { createKeeperNoticeRoutes, createKeeperReplyRoutes } from './routes/keeper-notices.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { createOnboardingRoutes } from './routes/onboarding.ts';
 import { createObservationRoutes } from './routes/observations.ts';
@@ -102,6 +103,8 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   api.route('/users', createUserRoutes(deps, signInLimiter));
   api.route('/car-parks', createCarParkRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));
+  api.route('/keeper-replies', createKeeperReplyRoutes(deps));
+  api.route('/keeper-notices', createKeeperNoticeRoutes(deps));
   api.route('/pcns', createPcnRoutes(deps));
   api.route('/uploads', createUploadRoutes(deps));
   api.route('/tracking', createTrackingRoutes(deps));

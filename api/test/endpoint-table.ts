@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER } from '@parkpatrol/shared';
+import { IDEMPOTENCY_KEY_HEADER, ukDate } from '@parkpatrol/shared';
+import { LETTER_KEEPER, letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { issueOneTimeToken, ACCESS_LINK_TTL_MS, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { issueRefreshToken } from '../src/auth/refresh-tokens.ts';
 import { jpegUpload, pcnForm, validOperatorTerms, validPcnFields } from './fixtures.ts';
@@ -318,6 +319,42 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: signedIn(200),
   },
 
+  // ---- keepers and notices to keeper (admins only: personal data) ----
+  {
+    method: 'PUT',
+    route: '/pcns/:id/keeper',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/keeper`, json: LETTER_KEEPER }),
+  },
+  {
+    method: 'POST',
+    route: '/keeper-replies',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async () => ({
+      path: '/keeper-replies',
+      json: { csv: 'reference,registration,no_keeper_reason\nPCN-99999999,AB12CDE,No record' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/keeper-notices/letters',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: '/keeper-notices/letters', json: { pcnIds: [(await readyForLetter(w, owner)).id] } }),
+  },
+  {
+    method: 'POST',
+    route: '/keeper-notices/posted',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: '/keeper-notices/posted',
+      json: { pcnIds: [(await readyForLetter(w, owner)).id], postedOn: ukDate(w.t.deps.now()) },
+    }),
+  },
+
   // ---- PCNs ----
   { method: 'GET', route: '/pcns', body: 'none', prepare: async () => ({ path: '/pcns?page=1&limit=10' }), expected: signedIn(200) },
   { method: 'GET', route: '/pcns/stats', body: 'none', prepare: async () => ({ path: '/pcns/stats' }), expected: signedIn(200) },
@@ -545,4 +582,11 @@ export const ENDPOINTS: EndpointCase[] = [
 
 export function describeEndpoint(endpoint: EndpointCase): string {
   return `${endpoint.method} ${endpoint.route}${endpoint.variant ? ` (${endpoint.variant})` : ''}`;
+}
+
+/** A notice of `owner`'s ready for its notice to keeper today, made by the world's admin. */
+async function readyForLetter(w: World, owner: Actor) {
+  const carParkId = owner.id === w.owner.id ? w.ownerCarParkId : (await w.t.createCarPark({ assignTo: [owner.id] })).id;
+  await termsSinceLongAgo(w.t, carParkId);
+  return letterReadyPcn(w.t, { officerToken: owner.token, adminToken: w.admin.token, carParkId });
 }

@@ -9,6 +9,7 @@ import * as m0007 from './0007_refresh_successor.ts';
 import * as m0008 from './0008_notice_to_driver.ts';
 import * as m0009 from './0009_keeper_posting_day.ts';
 import * as m0010 from './0010_operator_terms.ts';
+import * as m0011 from './0011_keepers.ts';
 
 /**
  * PostgreSQL's migrations, in order. The SQLite set in ../index.ts stays as it is;
@@ -26,4 +27,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0008_notice_to_driver': m0008,
   '0009_keeper_posting_day': m0009,
   '0010_operator_terms': m0010,
+  '0011_keepers': m0011,
 };

@@ -55,7 +55,12 @@ import type {
   updateUserInputSchema,
   userListQuerySchema,
   operatorTermsInputSchema,
+  keeperInputSchema,
+  keeperLettersInputSchema,
+  keeperNoticesPostedInputSchema,
+  keeperRepliesInputSchema,
 } from './schemas.ts';
+import type { KeeperNoticesPostedResponse, KeeperReplyImport } from './keeper.ts';
 import type { OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
 
 /**
@@ -107,6 +112,11 @@ export type ApiContract = {
   'PUT /settings/operator': { body: Body<typeof operatorTermsInputSchema>; response: OperatorSettingsResponse };
   /** What a notice to driver prints about the operator: any signed-in user (officers print offline from it). */
   'GET /settings/notice-terms': { response: OperatorTerms | null };
+  'PUT /pcns/:id/keeper': { body: Body<typeof keeperInputSchema>; response: Pcn };
+  'POST /keeper-replies': { body: Body<typeof keeperRepliesInputSchema>; response: KeeperReplyImport };
+  /** One PDF, a letter per notice; 422 with `details` naming each refused notice's reason. */
+  'POST /keeper-notices/letters': { body: Body<typeof keeperLettersInputSchema>; response: FileAnswer };
+  'POST /keeper-notices/posted': { body: Body<typeof keeperNoticesPostedInputSchema>; response: KeeperNoticesPostedResponse };
 
   'GET /pcns': { query: Query<typeof pcnListQuerySchema>; response: PcnListResponse };
   'GET /pcns/stats': { query: Query<typeof pcnStatsQuerySchema>; response: PcnStats };

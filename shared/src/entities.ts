@@ -5,6 +5,7 @@ import type { Role } from './roles.ts';
 import type { Pagination } from './envelope.ts';
 import type { PhotoShotType } from './photo-checklist.ts';
 import type { CarParkTerms, NoticeTerms } from './operator-terms.ts';
+import type { Keeper } from './keeper.ts';
 
 /** The API shapes (camelCase) of every entity. Never carries a hash or a token. */
 export type User = {
@@ -124,6 +125,8 @@ export type Pcn = {
   keeperNotice: KeeperNotice;
   /** The terms in force when the notice was issued (decision 0017). In the detail (GET /pcns/{id}) only. */
   terms?: NoticeTerms;
+  /** The registered keeper (personal data): in the detail, for admins only. */
+  keeper?: Keeper | null;
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   /** When the photos' files were removed under the retention policy; null while kept. */
@@ -159,6 +162,8 @@ export const PCN_AUDIT_ACTIONS = [
   'notes_changed',
   'deleted',
   'images_purged',
+  'keeper_changed',
+  'keeper_notice_posted',
 ] as const;
 export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
 

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_MISMATCH: 422,
   // A stay notice with no photo taken after consideration and grace: the second visit is missing.
   SECOND_VISIT_REQUIRED: 422,
+  // A notice to keeper cannot go for a notice: outside its window, no keeper, not approved (details name each).
+  KEEPER_NOTICE_REFUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   // Too many uploads in flight on the server: try again shortly (Retry-After says when).

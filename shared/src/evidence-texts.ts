@@ -77,6 +77,8 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   notes_changed: 'Admin notes changed',
   deleted: 'Deleted',
   images_purged: PHOTOS_PURGED_TEXT,
+  keeper_changed: 'Keeper details changed',
+  keeper_notice_posted: 'Notice to keeper posted',
 };
 
 /** The audit trail's field names (the API's camelCase) as people read them. */

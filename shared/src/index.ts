@@ -24,3 +24,5 @@ export * from './keeper-liability.ts';
 export * from './operator-terms.ts';
 export * from './notice-wording.ts';
 export * from './notice-to-driver.ts';
+export * from './keeper.ts';
+export * from './notice-to-keeper.ts';

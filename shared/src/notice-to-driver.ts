@@ -73,7 +73,7 @@ export function noticeToDriver(facts: NoticeToDriverFacts): NoticeDocument {
       {
         heading: 'Why a parking charge is payable',
         lines: [
-          `Signs at the entrance to this land and throughout it set the terms on which drivers may park here: "${terms.signageTerms.trim() || 'see the signs on site'}". By parking here, the driver accepted those terms and the requirement to pay a parking charge of ${charge} if they were not kept.`,
+          `Signs at the entrance to this land and throughout it set the terms on which drivers may park here: "${terms.signageTerms.trim().replace(/\.$/, '') || 'see the signs on site'}". By parking here, the driver accepted those terms and the requirement to pay a parking charge of ${charge} if they were not kept.`,
           `The terms were not kept: ${facts.contravention}.${facts.description.trim() ? ` ${facts.description.trim()}` : ''}`,
         ],
       },

@@ -261,6 +261,48 @@ export const operatorTermsInputSchema = z.object({
 });
 export type OperatorTermsInput = z.infer<typeof operatorTermsInputSchema>;
 
+// ---- the registered keeper ----
+const keeperLine = (max: number) => singleLine(z.string().trim().max(max, `At most ${max} characters`));
+/** UK postcodes, space optional (SW1A 1AA, M1 1AE, B33 8TH, CR2 6XH, DN55 1PT), stored with the space. */
+const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})$/;
+export const keeperInputSchema = z
+  .object({
+    title: keeperLine(20).default(''),
+    firstNames: keeperLine(100).default(''),
+    lastName: keeperLine(100).default(''),
+    companyName: keeperLine(150).default(''),
+    addressLines: z
+      .array(keeperLine(100), { error: 'Give the first line of the address' })
+      .max(4, 'At most 4 address lines')
+      .transform((lines) => lines.filter((line) => line !== ''))
+      .refine((lines) => lines.length > 0, 'Give the first line of the address'),
+    postcode: z
+      .string({ error: 'Enter a UK postcode' })
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .refine((value) => UK_POSTCODE.test(value), 'Enter a UK postcode')
+      .transform((value) => value.replace(UK_POSTCODE, '$1 $2')),
+    make: keeperLine(40).default(''),
+    model: keeperLine(40).default(''),
+    colour: keeperLine(40).default(''),
+    /** The admin has checked the DVLA's make and colour against the photos. */
+    vehicleConfirmed: z.boolean().default(false),
+  })
+  .refine((keeper) => keeper.lastName !== '' || keeper.companyName !== '', {
+    message: 'Give the keeper’s last name or a company name',
+    path: ['lastName'],
+  });
+export type KeeperInput = z.infer<typeof keeperInputSchema>;
+
+/** POST /keeper-replies: the CSV file's text, as read in the browser. */
+export const keeperRepliesInputSchema = z.object({
+  fileName: z.string().trim().max(200).default(''),
+  csv: z
+    .string({ error: 'Choose a CSV file of keeper replies' })
+    .min(1, 'The file is empty')
+    .max(900_000, 'The file is too large: import at most 2,000 rows at a time'),
+});
+
 // ---- PCNs ----
 export const registrationSchema = z
   .string({ error: V.registrationRequired })
@@ -430,3 +472,21 @@ export const clientErrorReportSchema = z.object({
     .regex(/^[\w.-]+$/),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
+
+// ---- notices to keeper ----
+const pcnIdList = z
+  .array(idSchema, { error: 'Choose the notices' })
+  .min(1, 'Choose at least one notice')
+  .max(200, 'At most 200 notices at a time');
+export const keeperLettersInputSchema = z.object({ pcnIds: pcnIdList });
+export const keeperNoticesPostedInputSchema = z.object({
+  pcnIds: pcnIdList,
+  postedOn: z
+    .string({ error: 'Give the day the letters were posted' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day the letters were posted')
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      'Give a real date',
+    ),
+  proofReference: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
+});

@@ -86,6 +86,10 @@ export interface PcnsTable {
   /** The terms in force when the notice was issued (rows of operator_terms, car_park_terms); null where none were set. */
   operator_terms_id: string | null;
   car_park_terms_id: string | null;
+  /** The notice to keeper: posted on, presumed given on (YYYY-MM-DD), and the proof-of-posting reference. */
+  keeper_notice_posted_on: string | null;
+  keeper_notice_given_on: string | null;
+  keeper_notice_proof: string | null;
   created_by: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
@@ -137,6 +141,26 @@ export interface PcnStatusHistoryTable {
   note: string | null;
   changed_by: string | null;
   created_at: string;
+}
+/** The registered keeper of a notice's vehicle (personal data: admins only, removed by retention). */
+export interface PcnKeepersTable {
+  pcn_id: string;
+  title: string;
+  first_names: string;
+  last_name: string;
+  company_name: string;
+  /** JSON array of address lines. */
+  address_lines: string;
+  postcode: string;
+  /** The vehicle as the DVLA holds it. */
+  make: string;
+  model: string;
+  colour: string;
+  source: string;
+  vehicle_confirmed_at: string | null;
+  vehicle_confirmed_by: string | null;
+  created_at: string;
+  updated_at: string;
 }
 /** A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who). */
 export interface OperatorTermsTable {
@@ -237,6 +261,7 @@ export interface Database {
   car_park_users: CarParkUsersTable;
   pcns: PcnsTable;
   operator_terms: OperatorTermsTable;
+  pcn_keepers: PcnKeepersTable;
   car_park_terms: CarParkTermsTable;
   pcn_images: PcnImagesTable;
   pcn_status_history: PcnStatusHistoryTable;

@@ -1,4 +1,5 @@
 import {
+  deemedGivenOn,
   endOfUkDay,
   isKeeperNoticeOpen,
   isPostingDeadlineNear,
@@ -37,6 +38,8 @@ type ServiceFacts = {
   notice_served_by: string | null;
   notice_served_at: string | null;
   car_park_jurisdiction: string | null;
+  keeper_notice_posted_on?: string | null;
+  keeper_notice_given_on?: string | null;
   issued_at: string | null;
   observed_at: string | null;
   created_at: string;
@@ -51,6 +54,16 @@ function serviceAndWindow(row: ServiceFacts) {
     servedOn: ukDate(servedAt),
   });
   return { servedBy, servedAt, window };
+}
+
+/** The notice's posting window (decision 0016), for checking a posting day against it. */
+export function postingWindowOf(row: ServiceFacts): KeeperNoticeWindow {
+  return serviceAndWindow(row).window;
+}
+
+/** The day a notice to keeper posted on `postedOn` is presumed given (England and Wales working days). */
+export function givenOnIfPosted(postedOn: string): string {
+  return deemedGivenOn(postedOn, workingDays);
 }
 
 /** The last day the notice to keeper may be posted (the queue's order), or null where keeper liability is not available. */
@@ -88,8 +101,8 @@ export function keeperLiabilityOf(row: ServiceFacts): { noticeToDriver: NoticeTo
       route: window.route,
       firstPostingDate: window.firstPostingDate,
       lastPostingDate: window.lastPostingDate,
-      postedOn: null,
-      deemedGivenOn: null,
+      postedOn: row.keeper_notice_posted_on ?? null,
+      deemedGivenOn: row.keeper_notice_given_on ?? null,
     },
   };
 }

@@ -13,7 +13,7 @@ export type PcnWithKeptEvidence = {
 
 /**
  * Closed PCNs (PAID, CANCELLED, REJECTED) that closed at or before `closedBy` and still hold a
- * photo file, oldest closure first. The closure time is the status history's entry into the
+ * photo file or the registered keeper's details, oldest closure first. The closure time is the status history's entry into the
  * current status (those statuses are final, so there is exactly one); a notice without that
  * history row (made before history was kept) counts from its last update.
  */
@@ -30,13 +30,14 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
             'closed_at',
           ),
           sql<number>`(select count(*) from pcn_images i where i.pcn_id = pcns.id and i.purged_at is null)`.as('kept_photo_count'),
+          sql<number>`(select count(*) from pcn_keepers k where k.pcn_id = pcns.id)`.as('kept_keeper_count'),
         ])
         .where('pcns.status', 'in', [...EVIDENCE_RETENTION_CLOSED_STATUSES])
         .as('closed'),
     )
     .selectAll()
     .where('closed.closed_at', '<=', closedBy)
-    .where('closed.kept_photo_count', '>', 0)
+    .where((eb) => eb.or([eb('closed.kept_photo_count', '>', 0), eb('closed.kept_keeper_count', '>', 0)]))
     .orderBy('closed.closed_at')
     .execute();
   return rows.map((row) => ({
@@ -46,6 +47,12 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
     closedAt: row.closed_at,
     keptPhotoCount: Number(row.kept_photo_count),
   }));
+}
+
+/** Removes the registered keeper's details (personal data) with the photos; true when there were some. */
+export async function deleteKeeperDetails(trx: Db, pcnId: string): Promise<boolean> {
+  const removed = await trx.deleteFrom('pcn_keepers').where('pcn_id', '=', pcnId).executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
 }
 
 /** Marks this PCN's kept photos as purged and returns them (for the audit entry and the files to delete). */

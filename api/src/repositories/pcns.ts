@@ -48,6 +48,9 @@ export type PcnRow = {
   notice_served_at: string | null;
   operator_terms_id: string | null;
   car_park_terms_id: string | null;
+  keeper_notice_posted_on: string | null;
+  keeper_notice_given_on: string | null;
+  keeper_notice_proof: string | null;
   car_park_jurisdiction: string | null;
   created_by: string | null;
   creator_first_name: string | null;
@@ -116,6 +119,9 @@ export function selectPcnRows(db: Db) {
     'pcns.notice_served_at',
     'pcns.operator_terms_id',
     'pcns.car_park_terms_id',
+    'pcns.keeper_notice_posted_on',
+    'pcns.keeper_notice_given_on',
+    'pcns.keeper_notice_proof',
     'car_parks.jurisdiction as car_park_jurisdiction',
     'pcns.created_by',
     'users.first_name as creator_first_name',

@@ -12,6 +12,7 @@ import {
   pcnDuplicatesQuerySchema,
   pcnFieldsSchema,
   pcnListQuerySchema,
+  keeperInputSchema,
   pcnExportFileName,
   pcnStatsQuerySchema,
   SERVER_MESSAGES,
@@ -49,6 +50,8 @@ import {
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
+import { findKeeper } from '../repositories/keepers.ts';
+import { recordKeeper } from '../workflows/record-keeper.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
 import { discardSpooledFiles, spoolMultipart, SpoolError, type SpoolProblem } from '../services/multipart-spool.ts';
@@ -149,8 +152,11 @@ export function createPcnRoutes(deps: AppDeps) {
     const isAdmin = isAdminRole(user.role);
     const possibleDuplicates = isAdmin ? (await findPossibleDuplicates(db, [row.id])).get(row.id) : undefined;
     const pcn = toPcn(row, images, imageUrlFor(viewer.sessionId), viewFor(user, possibleDuplicates), history);
-    if (options.withHistory)
+    if (options.withHistory) {
       pcn.terms = await findNoticeTerms(db, { operatorTermsId: row.operator_terms_id, carParkTermsId: row.car_park_terms_id });
+      // The registered keeper is personal data: admins only.
+      if (isAdmin) pcn.keeper = await findKeeper(db, row.id);
+    }
     return pcn;
   }
 
@@ -278,6 +284,17 @@ export function createPcnRoutes(deps: AppDeps) {
           'Cache-Control': 'no-store',
           'X-Content-Type-Options': 'nosniff',
         });
+      })
+
+      // The registered keeper, as an admin entered it (and their check of the DVLA's vehicle).
+      .put('/:id/keeper', async (c) => {
+        const user = c.get('user');
+        if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        const input = await readJson(c, keeperInputSchema);
+        const row = await findPcnRowById(db, c.req.param('id'));
+        if (!row) throw pcnNotFound();
+        await recordKeeper(db, { pcnId: row.id, keeper: input, source: 'MANUAL', confirm: input.vehicleConfirmed, user, now: deps.now() });
+        return ok(c, 'PUT /pcns/:id/keeper', await loadPcnById(row.id, viewerOf(c)));
       })
 
       .get('/:id', async (c) => {

@@ -2,7 +2,7 @@ import { isRetentionClosedStatus, type PcnStatus } from '@parkpatrol/shared';
 import { withMaintenanceLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { retentionCutoff } from '../domain/evidence-retention.ts';
-import { findPcnsPastRetention, markPhotosPurged } from '../repositories/evidence-retention.ts';
+import { deleteKeeperDetails, findPcnsPastRetention, markPhotosPurged } from '../repositories/evidence-retention.ts';
 import { findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from './evidence-storage.ts';
 import type { Logger } from './logger.ts';
@@ -50,12 +50,14 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
   const purged: PurgedPcn[] = [];
   for (const pcn of due) {
     const stamp = deps.now().toISOString();
-    const photos = await deps.db.transaction().execute(async (trx) => {
+    const { photos, keeperRemoved } = await deps.db.transaction().execute(async (trx) => {
+      const nothing = { photos: [] as Awaited<ReturnType<typeof markPhotosPurged>>, keeperRemoved: false };
       // Re-read inside the transaction: the statuses are final, but the notice may have been deleted meanwhile.
       const row = await findPcnRowById(trx, pcn.pcnId);
-      if (!row || !isRetentionClosedStatus(row.status as PcnStatus)) return [];
+      if (!row || !isRetentionClosedStatus(row.status as PcnStatus)) return nothing;
       const marked = await markPhotosPurged(trx, pcn.pcnId, stamp);
-      if (marked.length === 0) return [];
+      const keeperRemoved = await deleteKeeperDetails(trx, pcn.pcnId);
+      if (marked.length === 0 && !keeperRemoved) return nothing;
       await insertAuditEntries(trx, [
         {
           pcnId: pcn.pcnId,
@@ -67,16 +69,17 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
               to: null,
             },
             retentionDays: { from: null, to: deps.retentionDays },
+            ...(keeperRemoved && { keeper: { from: 'recorded', to: null } }),
           },
           clockOffsetMs: null,
           now: stamp,
         },
       ]);
-      return marked;
+      return { photos: marked, keeperRemoved };
     });
-    if (photos.length === 0) continue;
+    if (photos.length === 0 && !keeperRemoved) continue;
     try {
-      await evidence.delete(photos.map((photo) => photo.file_name));
+      if (photos.length > 0) await evidence.delete(photos.map((photo) => photo.file_name));
     } catch (error) {
       deps.logger.error('could not delete purged evidence files; the orphan sweep at the next start removes them', {
         pcnNumber: pcn.pcnNumber,

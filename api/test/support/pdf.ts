@@ -46,3 +46,25 @@ export async function countEmbeddedImages(bytes: Uint8Array): Promise<number> {
   }
   return count;
 }
+
+/** Each run of text on a page with where it starts, in millimetres from the page's left and top edges. */
+export async function readPdfTextPositions(
+  bytes: Uint8Array,
+  pageNumber = 1,
+): Promise<Array<{ text: string; leftMm: number; topMm: number }>> {
+  const loading = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 });
+  const pdf = await loading.promise;
+  try {
+    const page = await pdf.getPage(pageNumber);
+    const height = page.view[3]!;
+    const content = await page.getTextContent();
+    const mm = 25.4 / 72;
+    return content.items.flatMap((item) =>
+      'str' in item && item.str.trim() !== ''
+        ? [{ text: item.str, leftMm: item.transform[4] * mm, topMm: (height - item.transform[5]) * mm }]
+        : [],
+    );
+  } finally {
+    await loading.destroy();
+  }
+}

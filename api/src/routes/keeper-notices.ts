@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { keeperLettersInputSchema, keeperNoticesPostedInputSchema, keeperRepliesInputSchema } from '@parkpatrol/shared';
+import type { AppDeps, AppEnv } from '../app-env.ts';
+import { requireAdmin, requireAuth } from '../auth/middleware.ts';
+import { ok } from '../http/respond.ts';
+import { readJson } from '../http/validation.ts';
+import { importKeeperReplies } from '../workflows/import-keeper-replies.ts';
+import { generateKeeperLetters, markKeeperNoticesPosted } from '../workflows/keeper-notices.ts';
+
+/** Keeper replies in, notices to keeper out: admins only (keeper data is personal data). */
+export function createKeeperReplyRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().use('*', requireAuth(deps), requireAdmin).post('/', async (c) => {
+    const input = await readJson(c, keeperRepliesInputSchema);
+    return ok(c, 'POST /keeper-replies', await importKeeperReplies(deps.db, input.csv, c.get('user'), deps.now()));
+  });
+}
+
+export function createKeeperNoticeRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use('*', requireAuth(deps), requireAdmin)
+
+    .post('/letters', async (c) => {
+      const input = await readJson(c, keeperLettersInputSchema);
+      const { bytes, fileName } = await generateKeeperLetters(deps.db, input.pcnIds, deps.now());
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        // Names and addresses: nothing may keep a copy on the way.
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+    })
+
+    .post('/posted', async (c) => {
+      const input = await readJson(c, keeperNoticesPostedInputSchema);
+      const results = await markKeeperNoticesPosted(deps.db, { ...input, user: c.get('user'), now: deps.now() });
+      return ok(c, 'POST /keeper-notices/posted', { results });
+    });
+}

@@ -1,0 +1,100 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from '@cantoo/pdf-lib';
+import type { KeeperLetter } from '@parkpatrol/shared';
+import { toWinAnsi } from '../../domain/evidence-pack-content.ts';
+import { wrapText } from '../evidence-pack/pdf-layout.ts';
+
+/**
+ * Notices to keeper as one PDF: an A4 letter per notice (a letter that runs over starts its own
+ * next page), the keeper's address where a DL window envelope shows it, the creditor's address
+ * and the reference top right. The words come from the one template (shared/src/notice-to-keeper.ts).
+ */
+const MM = 72 / 25.4;
+const A4 = { width: 210 * MM, height: 297 * MM };
+const MARGIN = { left: 20 * MM, right: 20 * MM, bottom: 20 * MM, top: 20 * MM };
+const CONTENT_WIDTH = A4.width - MARGIN.left - MARGIN.right;
+/**
+ * A DL window envelope's window, on the letter folded in three: 20 mm from the left edge, its top
+ * 50 mm from the top of the page, 90 x 35 mm. The address is set 5 mm inside it, so a letter that
+ * shifts in the envelope still shows the whole address (decision 0018).
+ */
+export const ADDRESS_WINDOW_MM = { left: 20, top: 50, width: 90, height: 35 } as const;
+const ADDRESS = { x: (ADDRESS_WINDOW_MM.left + 5) * MM, top: (ADDRESS_WINDOW_MM.top + 5) * MM, maxLines: 6, size: 10.5 };
+const INK = rgb(0.05, 0.05, 0.08);
+const MUTED = rgb(0.35, 0.37, 0.4);
+
+export type KeeperLetterToRender = { letter: KeeperLetter; keeperAddress: string[]; sender: { name: string; address: string } };
+
+type Fonts = { regular: PDFFont; bold: PDFFont };
+
+export async function renderKeeperLetters(letters: readonly KeeperLetterToRender[], generatedAt: Date): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle('Notices to keeper');
+  doc.setCreationDate(generatedAt);
+  doc.setModificationDate(generatedAt);
+  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  for (const letter of letters) writeLetter(doc, fonts, letter);
+  return doc.save();
+}
+
+function writeLetter(doc: PDFDocument, fonts: Fonts, { letter, keeperAddress, sender }: KeeperLetterToRender): void {
+  let page = doc.addPage([A4.width, A4.height]);
+  let pageNumber = 1;
+  const draw = (text: string, x: number, yFromTop: number, font: PDFFont, size: number, color = INK) =>
+    page.drawText(toWinAnsi(text), { x, y: A4.height - yFromTop, size, font, color });
+
+  // The creditor and the reference, top right.
+  const senderX = 120 * MM;
+  let senderY = MARGIN.top;
+  const senderLines: Array<[string, PDFFont]> = [
+    [sender.name, fonts.bold],
+    ...sender.address
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((line): [string, PDFFont] => [line, fonts.regular]),
+    ['', fonts.regular],
+    [`Reference: ${letter.reference}`, fonts.bold],
+    [`Date sent: ${letter.sentOn}`, fonts.regular],
+  ];
+  for (const [line, font] of senderLines) {
+    senderY += 12;
+    if (line) draw(line, senderX, senderY, font, 9.5);
+  }
+
+  // The keeper's address, in the envelope's window.
+  for (const [index, line] of keeperAddress.slice(0, ADDRESS.maxLines).entries()) {
+    draw(line, ADDRESS.x, ADDRESS.top + ADDRESS.size + index * ADDRESS.size * 1.3, fonts.regular, ADDRESS.size);
+  }
+
+  let y = 100 * MM;
+  draw(letter.title.toUpperCase(), MARGIN.left, y, fonts.bold, 17);
+  y += 14;
+  draw(letter.subtitle, MARGIN.left, y, fonts.regular, 9.5, MUTED);
+  y += 10;
+
+  const newPage = () => {
+    page = doc.addPage([A4.width, A4.height]);
+    pageNumber++;
+    y = MARGIN.top;
+    draw(`${letter.title} · Reference ${letter.reference} · page ${pageNumber}`, MARGIN.left, y, fonts.regular, 8.5, MUTED);
+    y += 16;
+  };
+  const paragraph = (text: string, font: PDFFont, size: number, gapAfter: number) => {
+    const leading = size * 1.35;
+    for (const line of wrapText(toWinAnsi(text), CONTENT_WIDTH, (t) => font.widthOfTextAtSize(t, size))) {
+      if (y + leading > A4.height - MARGIN.bottom) newPage();
+      y += leading;
+      page.drawText(line, { x: MARGIN.left, y: A4.height - y, size, font, color: INK });
+    }
+    y += gapAfter;
+  };
+  for (const section of letter.sections) {
+    if (section.heading) {
+      // A heading is never left alone at the foot of a page.
+      if (y + 40 > A4.height - MARGIN.bottom) newPage();
+      y += 6;
+      paragraph(section.heading, fonts.bold, 10.5, 1);
+    }
+    for (const line of section.lines) paragraph(line, fonts.regular, 9.5, 3);
+  }
+}

@@ -1,0 +1,123 @@
+import { parse } from 'csv-parse/sync';
+import {
+  fieldErrors,
+  KEEPER_REPLY_COLUMNS,
+  KEEPER_REPLY_OUTCOMES,
+  keeperInputSchema,
+  normaliseRegistration,
+  ukDate,
+  type KeeperReplyImport,
+  type KeeperReplyResult,
+} from '@parkpatrol/shared';
+import type { AuthUser } from '../app-env.ts';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { recordKeeper } from './record-keeper.ts';
+
+const MAX_ROWS = 2000;
+const REQUIRED_COLUMNS = ['reference', 'registration'] as const;
+
+type ReplyRow = Partial<Record<(typeof KEEPER_REPLY_COLUMNS)[number], string>>;
+
+/**
+ * A CSV of keeper replies (the DVLA's answers to keeper enquiries), matched to notices by our
+ * reference and the registration, and by the event date when the row has one. Only a row that
+ * matches on every count and names a keeper is applied; a mismatch, an unknown reference, a
+ * 'no keeper' answer or an unreadable row is listed with why, and changes nothing.
+ */
+export async function importKeeperReplies(db: Db, csv: string, user: AuthUser, now: Date): Promise<KeeperReplyImport> {
+  const rows = readRows(csv);
+  const results: KeeperReplyResult[] = [];
+  for (const [index, row] of rows.entries()) results.push(await importRow(db, index + 1, row, user, now));
+  const counts = Object.fromEntries(KEEPER_REPLY_OUTCOMES.map((outcome) => [outcome, 0])) as KeeperReplyImport['counts'];
+  for (const result of results) counts[result.outcome]++;
+  return { results, counts };
+}
+
+function readRows(csv: string): ReplyRow[] {
+  let rows: ReplyRow[];
+  try {
+    rows = parse(csv, {
+      bom: true,
+      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase().replace(/\s+/g, '_')),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    });
+  } catch (error) {
+    throw new AppError('VALIDATION_FAILED', `The file is not a CSV file we can read: ${(error as Error).message}`, {
+      details: { csv: 'The file is not a CSV file we can read' },
+    });
+  }
+  if (rows.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'The file has no rows after its header', { details: { csv: 'The file has no rows' } });
+  const missing = REQUIRED_COLUMNS.filter((column) => !(column in rows[0]!));
+  if (missing.length > 0) {
+    const message = `The file's first line must name its columns: ${KEEPER_REPLY_COLUMNS.join(', ')}`;
+    throw new AppError('VALIDATION_FAILED', message, { details: { csv: message } });
+  }
+  if (rows.length > MAX_ROWS) {
+    const message = `Import at most ${MAX_ROWS.toLocaleString('en-GB')} rows at a time`;
+    throw new AppError('VALIDATION_FAILED', message, { details: { csv: message } });
+  }
+  return rows;
+}
+
+async function importRow(db: Db, row: number, reply: ReplyRow, user: AuthUser, now: Date): Promise<KeeperReplyResult> {
+  const reference = reply.reference ?? '';
+  const registration = normaliseRegistration(reply.registration ?? '');
+  const result = (outcome: KeeperReplyResult['outcome'], message: string, pcnId: string | null = null): KeeperReplyResult => ({
+    row,
+    reference,
+    registration,
+    outcome,
+    message,
+    pcnId,
+  });
+  const digits = /^(?:PCN-?)?(\d{1,8})$/i.exec(reference.replace(/\s+/g, ''))?.[1];
+  if (!digits) return result('INVALID', 'The reference is not one of ours (PCN- and up to 8 digits)');
+  const pcn = await db
+    .selectFrom('pcns')
+    .select(['id', 'pcn_number', 'vehicle_registration', 'observed_at', 'issued_at', 'created_at'])
+    .where('pcn_number', '=', digits.padStart(8, '0'))
+    .executeTakeFirst();
+  if (!pcn) return result('NOT_FOUND', `No notice has the reference PCN-${digits.padStart(8, '0')}`);
+  if (registration !== pcn.vehicle_registration) {
+    return result('MISMATCH', `The registration ${registration || '(none)'} is not the notice's (${pcn.vehicle_registration})`, pcn.id);
+  }
+  const eventDate = reply.event_date?.trim();
+  if (eventDate) {
+    const eventDays = new Set([pcn.observed_at, pcn.issued_at, pcn.created_at].filter((at): at is string => at !== null).map(ukDate));
+    if (!eventDays.has(toIsoDate(eventDate))) {
+      return result('MISMATCH', `The event date ${eventDate} is not the day of the notice (${[...eventDays].join(' or ')})`, pcn.id);
+    }
+  }
+  const noKeeper = reply.no_keeper_reason?.trim();
+  if (noKeeper) return result('NO_KEEPER', `No keeper: ${noKeeper}. Nothing was recorded.`, pcn.id);
+  const parsed = keeperInputSchema.safeParse({
+    title: reply.title ?? '',
+    firstNames: reply.first_names ?? '',
+    lastName: reply.last_name ?? '',
+    companyName: reply.company_name ?? '',
+    addressLines: [reply.address_line_1, reply.address_line_2, reply.address_line_3, reply.address_line_4].map((line) => line ?? ''),
+    postcode: reply.postcode ?? '',
+    make: reply.make ?? '',
+    model: reply.model ?? '',
+    colour: reply.colour ?? '',
+  });
+  if (!parsed.success) {
+    const problems = fieldErrors(parsed.error);
+    return result('INVALID', Object.values(problems)[0] ?? 'The keeper details cannot be read', pcn.id);
+  }
+  const outcome = await recordKeeper(db, { pcnId: pcn.id, keeper: parsed.data, source: 'KEEPER_REPLY', confirm: 'keep', user, now });
+  return outcome === 'APPLIED'
+    ? result('APPLIED', 'Keeper recorded: confirm the vehicle against the photos before a letter', pcn.id)
+    : result('UNCHANGED', 'The same keeper was already recorded', pcn.id);
+}
+
+/** '19/12/2025' (the DVLA's order) or '2025-12-19' to '2025-12-19'. */
+function toIsoDate(text: string): string {
+  const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (uk) return `${uk[3]}-${uk[2]!.padStart(2, '0')}-${uk[1]!.padStart(2, '0')}`;
+  return text;
+}

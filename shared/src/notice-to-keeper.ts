@@ -1,0 +1,180 @@
+import { addDays, formatCalendarDate, ukDate, type CalendarDate } from './keeper-liability.ts';
+import { describeChargeUnpaid, formatUkDateTime, formatUkPeriod, type NoticeSection } from './notice-wording.ts';
+import { APPEALS_SERVICE_NAMES, formatPence, type CarParkTerms, type OperatorTerms } from './operator-terms.ts';
+
+/**
+ * THE wording of the notice to keeper: the one reviewed template (decision 0018), by route.
+ *
+ * Paragraph 8 (after a notice to driver), 8(2): (a) the vehicle, the land and the period of
+ * parking; (b) the driver must pay and has not paid in full; (c) a notice to driver was given,
+ * repeating its 7(2)(b), (c) and (f); (d) the creditor does not know both the driver's name and a
+ * current address for service, and the invitation to pay or to name the driver and pass the
+ * notice on; (e) the warning of keeper liability after 28 days; (f) the discount and disputes;
+ * (g) the creditor, and how and to whom to pay or notify; (h) the date it is sent.
+ *
+ * Paragraph 9 (no notice to driver), 9(2): (a) as above; (b) the driver must pay and has not
+ * paid in full; (c) the charges due at the end of the period of parking, how they arose (the
+ * signs) and why; (d) the amount unpaid as at a time no later than the end of the day before it
+ * is sent; (e) as 8(2)(d); (f) the warning; (g) the discount and disputes; (h) the creditor and
+ * how to pay; (i) the date it is sent.
+ *
+ * Both carry the Single Code's items: private land, the operator's and the appeals service's
+ * contact details, how to appeal and that a rejected appeal can go to the independent appeals
+ * service; and the reference and registration a motorist needs to see the evidence.
+ */
+export type NoticeToKeeperFacts = {
+  route: 'PARAGRAPH_8' | 'PARAGRAPH_9';
+  reference: string;
+  vehicleRegistration: string;
+  /** The vehicle as the DVLA holds it, e.g. 'Blue Ford Focus'; may be empty. */
+  vehicleDescription: string;
+  carPark: { name: string; address: string; postcode: string };
+  observedAt: string | null;
+  /** The end of the period of parking: when the notice to driver was given, or when the driver left. */
+  parkingEndedAt: string;
+  /** Paragraph 8: how and when the notice to driver was given. */
+  noticeToDriver: { servedAt: string; servedBy: 'AFFIXED' | 'HANDED' } | null;
+  contravention: string;
+  description: string;
+  carParkTerms: CarParkTerms;
+  operator: OperatorTerms;
+  /** The day the letter is posted (the date it is sent). */
+  sentOn: CalendarDate;
+  /** The second working day after sentOn: when the notice is presumed given. */
+  givenOn: CalendarDate;
+};
+
+const SERVICE_WORDS = { AFFIXED: 'by fixing it to the vehicle', HANDED: 'by handing it to the driver' } as const;
+
+function oneLine(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+export type KeeperLetter = { title: string; subtitle: string; reference: string; sentOn: string; sections: NoticeSection[] };
+
+export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
+  const { carParkTerms: terms, operator } = facts;
+  const charge = formatPence(terms.chargePence ?? 0);
+  const land = [facts.carPark.name, facts.carPark.address, facts.carPark.postcode].filter((part) => part.trim() !== '').join(', ');
+  const vehicle = facts.vehicleDescription.trim()
+    ? `${facts.vehicleRegistration} (${facts.vehicleDescription.trim()})`
+    : facts.vehicleRegistration;
+  const sent = formatCalendarDate(facts.sentOn);
+  const given = formatCalendarDate(facts.givenOn);
+  const why = `The terms were not kept: ${facts.contravention}.${facts.description.trim() ? ` ${facts.description.trim()}` : ''}`;
+  const signs = `Signs at the entrance to the land and throughout it set the terms on which drivers may park there: "${terms.signageTerms.trim().replace(/\.$/, '') || 'see the signs on site'}". By parking there, the driver accepted those terms and the requirement to pay a parking charge of ${charge} if they were not kept.`;
+  const paragraph = facts.route === 'PARAGRAPH_8' ? '8' : '9';
+
+  const chargeSections: NoticeSection[] =
+    facts.route === 'PARAGRAPH_8' && facts.noticeToDriver
+      ? [
+          {
+            heading: 'The notice to driver',
+            lines: [
+              `A notice to driver for this period of parking was given at ${formatUkDateTime(facts.noticeToDriver.servedAt)} ${SERVICE_WORDS[facts.noticeToDriver.servedBy]}. It said:`,
+              signs,
+              why,
+              describeChargeUnpaid(terms.chargePence ?? 0, formatUkDateTime(facts.noticeToDriver.servedAt)),
+            ],
+          },
+        ]
+      : [
+          {
+            heading: 'The parking charge',
+            lines: [
+              `The parking charge due from the driver as at the end of the period of parking was ${charge}.`,
+              signs,
+              why,
+              `As at 23:59 on ${formatCalendarDate(addDays(facts.sentOn, -1))}, ${charge} remains unpaid.`,
+            ],
+          },
+        ];
+
+  return {
+    title: 'Notice to Keeper',
+    subtitle: `Protection of Freedoms Act 2012, Schedule 4, paragraph ${paragraph}`,
+    reference: facts.reference,
+    sentOn: sent,
+    sections: [
+      {
+        lines: [
+          'This parking charge was incurred on private land. It is not a penalty charge notice from a council or the police.',
+          'We are writing to you as the registered keeper of the vehicle below, whose details the DVLA gave us.',
+        ],
+      },
+      {
+        heading: 'The vehicle and the parking',
+        lines: [`Vehicle: ${vehicle}`, `Land: ${land}`, `Period of parking: ${formatUkPeriod(facts.observedAt, facts.parkingEndedAt)}`],
+      },
+      {
+        lines: [
+          `The driver is required to pay a parking charge in respect of the period of parking above, and the parking charge has not been paid in full.`,
+        ],
+      },
+      ...chargeSections,
+      {
+        heading: 'What we ask of you',
+        lines: [
+          `${operator.creditorName}, the creditor, does not know both the name of the driver and a current address for service for the driver.`,
+          `We invite you to pay the unpaid parking charge of ${charge}, or, if you were not the driver of the vehicle, to tell us the name of the driver and a current address for service for the driver, and to pass this notice on to the driver.`,
+        ],
+      },
+      {
+        heading: 'Warning',
+        lines: [
+          `If, at the end of the period of 28 days beginning with the day after that on which this notice is given, the amount of the unpaid parking charge (${charge}) has not been paid in full, and the creditor does not know both the name of the driver and a current address for service for the driver, the creditor will (if all the applicable conditions under Schedule 4 to the Protection of Freedoms Act 2012 are met) have the right to recover from you, the keeper, so much of that amount as remains unpaid.`,
+          `Sent by post on ${sent}, this notice is presumed to be given on ${given}, the second working day after it was sent.`,
+        ],
+      },
+      {
+        heading: 'Discount, and how to dispute this charge',
+        lines: [
+          discountLine(facts),
+          `To dispute this charge, appeal to ${operator.creditorName} within 28 days of the day this notice is given, quoting the reference ${facts.reference} and saying why: online at ${operator.creditorWebsite}, by email to ${operator.creditorEmail} or by post to the address below. While your appeal is considered, the charge is put on hold.`,
+          `If your appeal is rejected, you may appeal to ${APPEALS_SERVICE_NAMES[operator.appealsService]}, the independent appeals service. Its contact details: ${oneLine(operator.appealsServiceContact)}.`,
+        ],
+      },
+      {
+        heading: 'How to pay, or to tell us who was driving',
+        lines: [
+          `Pay ${operator.creditorName}, the creditor, or write to it with the driver's name and address, quoting the reference ${facts.reference}.`,
+          operator.howToPay.trim(),
+          `${operator.creditorName}, ${oneLine(operator.creditorAddress)}. Phone ${operator.creditorPhone}. Email ${operator.creditorEmail}. ${operator.creditorWebsite}`,
+        ],
+      },
+      {
+        heading: 'See the evidence',
+        lines: [
+          `To see the photographs of the vehicle, visit ${operator.creditorWebsite} and enter the reference ${facts.reference} and the registration ${facts.vehicleRegistration}.`,
+        ],
+      },
+      {
+        heading: 'This notice',
+        lines: [`This notice was sent by post on ${sent}.`],
+      },
+    ],
+  };
+}
+
+/**
+ * The prompt-payment discount as it stands when the letter goes. After a notice to driver the
+ * discount ran from the day it was given, and may have ended; without one it runs from the day
+ * this notice is given.
+ */
+function discountLine(facts: NoticeToKeeperFacts): string {
+  const { reducedChargePence, reducedWithinDays } = facts.carParkTerms;
+  if (reducedChargePence === null || reducedWithinDays === null) return 'No discount is offered for prompt payment.';
+  const reduced = formatPence(reducedChargePence);
+  if (facts.route === 'PARAGRAPH_8' && facts.noticeToDriver) {
+    const lastDay = addDays(ukDate(facts.noticeToDriver.servedAt), reducedWithinDays);
+    if (lastDay < facts.sentOn) {
+      return `No discount is now offered: the reduced amount of ${reduced} applied if paid by ${formatCalendarDate(lastDay)}, within ${reducedWithinDays} days of the notice to driver.`;
+    }
+    return `The charge is reduced to ${reduced} if paid by ${formatCalendarDate(lastDay)}, within ${reducedWithinDays} days of the notice to driver.`;
+  }
+  return `The charge is reduced to ${reduced} if paid within ${reducedWithinDays} days of the day this notice is given (by ${formatCalendarDate(addDays(facts.givenOn, reducedWithinDays))}).`;
+}
