@@ -5,7 +5,7 @@ import type { Role } from './roles.ts';
 import type { Pagination } from './envelope.ts';
 import type { PhotoShotType } from './photo-checklist.ts';
 import type { CarParkTerms, NoticeTerms } from './operator-terms.ts';
-import type { Keeper } from './keeper.ts';
+import type { Keeper, KeeperState } from './keeper.ts';
 
 /** The API shapes (camelCase) of every entity. Never carries a hash or a token. */
 export type User = {
@@ -127,6 +127,8 @@ export type Pcn = {
   terms?: NoticeTerms;
   /** The registered keeper (personal data): in the detail, for admins only. */
   keeper?: Keeper | null;
+  /** Admins: whether the keeper is recorded and the vehicle confirmed (in the list too). */
+  keeperState?: KeeperState;
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   /** When the photos' files were removed under the retention policy; null while kept. */

@@ -30,6 +30,20 @@ export type Keeper = KeeperDetails & {
   updatedAt: string;
 };
 
+/** Where a notice stands on its keeper: none yet, recorded but the vehicle not checked, or ready for a letter. */
+export type KeeperState = 'NONE' | 'UNCONFIRMED' | 'CONFIRMED';
+
+export function keeperStateOf(keeper: Pick<Keeper, 'vehicleConfirmedAt'> | null): KeeperState {
+  if (!keeper) return 'NONE';
+  return keeper.vehicleConfirmedAt ? 'CONFIRMED' : 'UNCONFIRMED';
+}
+
+export const KEEPER_STATE_LABELS: Record<KeeperState, string> = {
+  NONE: 'No keeper yet',
+  UNCONFIRMED: 'Vehicle to confirm',
+  CONFIRMED: 'Keeper ready',
+};
+
 /** The keeper as an envelope's window shows them: name (or company), address lines, postcode. */
 export function keeperAddressBlock(
   keeper: Pick<KeeperDetails, 'title' | 'firstNames' | 'lastName' | 'companyName' | 'addressLines' | 'postcode'>,

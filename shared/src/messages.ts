@@ -179,6 +179,8 @@ export const SCREEN_TEXTS = {
   analyticsDashboard: 'Analytics Dashboard',
   /** Beyond the spec: the creditor, how to pay and the appeals service every notice prints (decision 0017). */
   operatorSettings: 'Operator Settings',
+  /** Beyond the spec: keeper replies in, notices to keeper out (decisions 0016 to 0018). */
+  keeperNotices: 'Notices to Keeper',
   loadingAnalytics: 'Loading analytics...',
   userStatistics: 'User Statistics',
   recentActivity: 'Recent Activity',

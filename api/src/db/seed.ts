@@ -75,18 +75,29 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         terms: DEMO_CAR_PARK_TERMS,
         changes: diffTerms(null, DEMO_CAR_PARK_TERMS),
         actor: DEMO_ACTOR,
-        now,
+        now: DEMO_TERMS_SINCE,
       });
       if (park.assignOfficer) {
         await trx.insertInto('car_park_users').values({ car_park_id: id, user_id: ids.officer, created_at: now }).execute();
       }
     }
-    await insertOperatorTerms(trx, { terms: DEMO_OPERATOR_TERMS, changes: diffTerms(null, DEMO_OPERATOR_TERMS), actor: DEMO_ACTOR, now });
+    await insertOperatorTerms(trx, {
+      terms: DEMO_OPERATOR_TERMS,
+      changes: diffTerms(null, DEMO_OPERATOR_TERMS),
+      actor: DEMO_ACTOR,
+      now: DEMO_TERMS_SINCE,
+    });
     return true;
   });
 }
 
 const DEMO_ACTOR = { id: null, name: 'Demo data' };
+/**
+ * The demo operator has had its terms since 2020: a notice is issued under the terms in force
+ * when it was issued (decision 0017), and a demo notice dated weeks back, ready for its notice
+ * to keeper, must find some.
+ */
+const DEMO_TERMS_SINCE = '2020-01-01T00:00:00.000Z';
 
 /** A fictional creditor, so a demo notice prints whole. An operator checks the appeals service's details before going live. */
 const DEMO_OPERATOR_TERMS: OperatorTerms = {

@@ -13,6 +13,7 @@ import {
   pcnFieldsSchema,
   pcnListQuerySchema,
   keeperInputSchema,
+  keeperStateOf,
   pcnExportFileName,
   pcnStatsQuerySchema,
   SERVER_MESSAGES,
@@ -50,7 +51,7 @@ import {
 } from '../repositories/pcns.ts';
 import { recordActivity } from '../services/activities.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
-import { findKeeper } from '../repositories/keepers.ts';
+import { findKeeper, findKeepers } from '../repositories/keepers.ts';
 import { recordKeeper } from '../workflows/record-keeper.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
@@ -155,7 +156,10 @@ export function createPcnRoutes(deps: AppDeps) {
     if (options.withHistory) {
       pcn.terms = await findNoticeTerms(db, { operatorTermsId: row.operator_terms_id, carParkTermsId: row.car_park_terms_id });
       // The registered keeper is personal data: admins only.
-      if (isAdmin) pcn.keeper = await findKeeper(db, row.id);
+      if (isAdmin) {
+        pcn.keeper = await findKeeper(db, row.id);
+        pcn.keeperState = keeperStateOf(pcn.keeper);
+      }
     }
     return pcn;
   }
@@ -184,11 +188,15 @@ export function createPcnRoutes(deps: AppDeps) {
         const { rows, total } = await findPcnPage(db, listFilterOf(query, scopeOf(user, query.scope)), query);
         const ids = rows.map((r) => r.id);
         const images = await findPcnImages(db, ids);
-        const duplicates = isAdminRole(user.role) ? await findPossibleDuplicates(db, ids) : undefined;
+        const isAdmin = isAdminRole(user.role);
+        const duplicates = isAdmin ? await findPossibleDuplicates(db, ids) : undefined;
+        const keepers = isAdmin ? await findKeepers(db, ids) : undefined;
         return ok(c, 'GET /pcns', {
-          pcns: rows.map((row) =>
-            toPcn(row, images.get(row.id) ?? [], imageUrlFor(c.get('sessionId')), viewFor(user, duplicates?.get(row.id))),
-          ),
+          pcns: rows.map((row) => {
+            const pcn = toPcn(row, images.get(row.id) ?? [], imageUrlFor(c.get('sessionId')), viewFor(user, duplicates?.get(row.id)));
+            if (keepers) pcn.keeperState = keeperStateOf(keepers.get(row.id) ?? null);
+            return pcn;
+          }),
           pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
         });
       })

@@ -75,6 +75,10 @@ const ClientOnboarding = ariaScreen(
   () => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'),
   (m) => m.ClientOnboardingScreen,
 );
+const KeeperNotices = ariaScreen(
+  () => import('../features/admin/keeper-notices/keeper-notices-screen.tsx'),
+  (m) => m.KeeperNoticesScreen,
+);
 const OperatorSettings = ariaScreen(
   () => import('../features/admin/operator-settings/operator-settings-screen.tsx'),
   (m) => m.OperatorSettingsScreen,
@@ -127,6 +131,7 @@ export function AppRoutes() {
             <Route path="onboarding" element={<ClientOnboarding />} />
             <Route path="analytics" element={<Analytics />} />
             <Route path="settings" element={<OperatorSettings />} />
+            <Route path="keeper-notices" element={<KeeperNotices />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to={paths.home} replace />} />

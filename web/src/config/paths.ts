@@ -25,5 +25,6 @@ export const paths = {
     onboarding: '/admin/onboarding',
     analytics: '/admin/analytics',
     settings: '/admin/settings',
+    keeperNotices: '/admin/keeper-notices',
   },
 } as const;

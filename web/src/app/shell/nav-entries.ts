@@ -11,6 +11,7 @@ import {
   Mail,
   BarChart3,
   Landmark,
+  Mailbox,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
@@ -33,7 +34,8 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   // Beyond the spec's four entries: its two named admin screens need a way in (decision 0003).
   { label: SCREEN_TEXTS.clientOnboarding, href: paths.admin.onboarding, icon: Mail },
   { label: SCREEN_TEXTS.analyticsDashboard, href: paths.admin.analytics, icon: BarChart3 },
-  // The operator's terms every notice prints (decision 0017).
+  // The keeper stage and the operator's terms every notice prints (decisions 0016 to 0018).
+  { label: SCREEN_TEXTS.keeperNotices, href: paths.admin.keeperNotices, icon: Mailbox },
   { label: SCREEN_TEXTS.operatorSettings, href: paths.admin.settings, icon: Landmark },
 ];
 

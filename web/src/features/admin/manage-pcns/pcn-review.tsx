@@ -30,6 +30,7 @@ import { EvidencePackButton } from './evidence-pack-button.tsx';
 import { rememberReviewed } from './list-view-memory.ts';
 import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
+import { KeeperDetails } from './keeper-details.tsx';
 import { ClockSkewBanner, KeeperDeadlineLine, NoticeTermsFacts, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
 import { ServiceCorrection } from './service-correction.tsx';
 import { ACTION_LABELS, ACTION_SHORTCUTS, isFinalStatus, transitionForKey } from './status-actions.ts';
@@ -305,6 +306,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
           <PossibleDuplicates pcn={pcn} />
           <ObservationFacts pcn={pcn} />
           <NoticeTermsFacts pcn={pcn} />
+          <KeeperDetails pcn={pcn} onChanged={onChanged} />
           <div className="button-row">
             <ServiceCorrection key={pcn.updatedAt} pcn={pcn} onCorrected={onChanged} />
           </div>

@@ -1,0 +1,31 @@
+import type { KeeperInput, KeeperNoticesPostedResponse, KeeperReplyImport, Pcn } from '@parkpatrol/shared';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export const KEEPER_SAVE_FAILED = 'Failed to save the keeper details';
+export const KEEPER_REPLIES_FAILED = 'Failed to import the keeper replies';
+export const KEEPER_LETTERS_FAILED = 'Failed to generate the notices to keeper';
+export const KEEPER_POSTED_FAILED = 'Failed to mark the notices posted';
+
+export function saveKeeper(pcnId: string, keeper: KeeperInput): Promise<Pcn> {
+  return apiClient.call('PUT /pcns/:id/keeper', { params: { id: pcnId }, json: keeper, fallbackMessage: KEEPER_SAVE_FAILED });
+}
+
+export function importKeeperReplies(fileName: string, csv: string): Promise<KeeperReplyImport> {
+  return apiClient.call('POST /keeper-replies', { json: { fileName, csv }, fallbackMessage: KEEPER_REPLIES_FAILED });
+}
+
+/** One PDF of letters; a 422's fields name each refused notice (by id) with why. */
+export function generateKeeperLetters(pcnIds: readonly string[]): Promise<Blob> {
+  return apiClient.download('POST /keeper-notices/letters', { json: { pcnIds }, fallbackMessage: KEEPER_LETTERS_FAILED });
+}
+
+export function markKeeperNoticesPosted(
+  pcnIds: readonly string[],
+  postedOn: string,
+  proofReference: string,
+): Promise<KeeperNoticesPostedResponse> {
+  return apiClient.call('POST /keeper-notices/posted', {
+    json: { pcnIds, postedOn, proofReference },
+    fallbackMessage: KEEPER_POSTED_FAILED,
+  });
+}

@@ -1,0 +1,373 @@
+import { useState } from 'react';
+import { Link } from 'react-aria-components';
+import {
+  describePostingWindow,
+  ERROR_MESSAGES,
+  KEEPER_REPLY_COLUMNS,
+  KEEPER_REPLY_OUTCOME_LABELS,
+  KEEPER_STATE_LABELS,
+  pcnTitle,
+  SCREEN_TEXTS,
+  ukDate,
+  type KeeperNoticePosting,
+  type KeeperReplyImport,
+  type KeeperReplyResult,
+  type Pcn,
+} from '@parkpatrol/shared';
+import { Alert } from '../../../lib/alert.tsx';
+import { toApiError } from '../../../lib/api-client.ts';
+import { Button } from '../../../lib/button.tsx';
+import { Card } from '../../../lib/card.tsx';
+import { ModalDialog } from '../../../lib/dialog.tsx';
+import { PageHeading } from '../../../lib/page-heading.tsx';
+import { saveBlobAsFile } from '../../../lib/save-file.ts';
+import { TextField } from '../../../lib/text-field.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import {
+  generateKeeperLetters,
+  importKeeperReplies,
+  KEEPER_LETTERS_FAILED,
+  KEEPER_POSTED_FAILED,
+  KEEPER_REPLIES_FAILED,
+  markKeeperNoticesPosted,
+} from '../api/keepers.ts';
+import { getAdminPcns } from '../api/pcns.ts';
+import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
+import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
+import { useRowSelection } from '../components/use-row-selection.ts';
+import { reviewHref } from '../manage-pcns/review-href.ts';
+import '../admin.css';
+
+/** Approved notices waiting for their notice to keeper: a page holds the few days' work an admin posts at once. */
+const QUEUE_SIZE = 100;
+
+/**
+ * The keeper stage (decisions 0016 to 0018): keeper replies in, then letters for the approved
+ * notices inside their posting window, then the posting recorded. Each step says, notice by
+ * notice, what it did or why it could not.
+ */
+export function KeeperNoticesScreen() {
+  const queue = useAsync(
+    () => getAdminPcns({ page: 1, limit: QUEUE_SIZE, status: 'APPROVED', sort: 'deadline', order: 'asc' }),
+    [],
+    ERROR_MESSAGES.fetchPcns,
+  );
+  return (
+    <div className="page">
+      <PageHeading>{SCREEN_TEXTS.keeperNotices}</PageHeading>
+      <KeeperReplies onImported={queue.reload} />
+      <LettersQueue rows={queue.data?.pcns} isLoading={queue.isLoading} error={queue.error} onPosted={queue.reload} />
+    </div>
+  );
+}
+
+function KeeperReplies({ onImported }: { onImported: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<KeeperReplyImport | null>(null);
+  const form = useFormSubmit({ fallbackMessage: KEEPER_REPLIES_FAILED });
+  const handleSubmit = form.handle(
+    () => (file ? { success: true, data: file } : { success: false, fieldErrors: { csv: 'Choose a CSV file of keeper replies' } }),
+    async (chosen) => {
+      setResult(await importKeeperReplies(chosen.name, await chosen.text()));
+      onImported();
+    },
+  );
+  const columns: ReadonlyArray<AdminColumn<KeeperReplyResult & { id: string }>> = [
+    { id: 'row', label: 'Row', isFigure: true, render: (row) => row.row },
+    { id: 'reference', label: 'Reference', isRowHeader: true, render: (row) => row.reference || '—' },
+    { id: 'registration', label: 'Registration', render: (row) => row.registration || '—' },
+    {
+      id: 'outcome',
+      label: 'Outcome',
+      render: (row) => (
+        <span className={`chip ${row.outcome === 'APPLIED' || row.outcome === 'UNCHANGED' ? 'chip--success' : 'chip--warning'}`}>
+          {KEEPER_REPLY_OUTCOME_LABELS[row.outcome]}
+        </span>
+      ),
+    },
+    { id: 'message', label: 'What happened', isWide: true, render: (row) => row.message },
+  ];
+  return (
+    <Card title="Import keeper replies" titleId="keeper-replies-title">
+      <form className="form-stack" onSubmit={handleSubmit} noValidate>
+        <p className="muted card__intro">
+          A CSV file with a header line naming its columns: {KEEPER_REPLY_COLUMNS.join(', ')}. Each row is matched to its notice by the
+          reference and the registration (and the event date when given). Rows that do not match, or give no keeper, are listed and change
+          nothing.
+        </p>
+        {form.formError ? <Alert>{form.formError}</Alert> : null}
+        <div className="field" data-invalid={form.errors.csv ? true : undefined}>
+          <label className="field__label" htmlFor="keeper-replies-file">
+            Keeper replies (CSV)
+          </label>
+          <input
+            id="keeper-replies-file"
+            name="csv"
+            type="file"
+            accept=".csv,text/csv"
+            className="field__input"
+            aria-invalid={form.errors.csv ? true : undefined}
+            aria-describedby={form.errors.csv ? 'keeper-replies-file-error' : undefined}
+            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+          />
+          {form.errors.csv ? (
+            <p id="keeper-replies-file-error" className="field__error">
+              {form.errors.csv}
+            </p>
+          ) : null}
+        </div>
+        <div className="form-actions">
+          <Button type="submit" isDisabled={form.isBusy}>
+            {form.isBusy ? 'Importing...' : 'Import replies'}
+          </Button>
+        </div>
+      </form>
+      {result ? (
+        <div className="form-stack">
+          <p role="status">
+            {result.counts.APPLIED} recorded, {result.counts.UNCHANGED} already recorded,{' '}
+            {result.results.length - result.counts.APPLIED - result.counts.UNCHANGED} to look at.
+          </p>
+          <AdminTable
+            label="Keeper reply results"
+            columns={columns}
+            rows={result.results.map((row) => ({ ...row, id: String(row.row) }))}
+            isLoading={false}
+            error={null}
+            emptyText="The file had no rows."
+            rowLabel={(row) => `Row ${row.row}`}
+          />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function LettersQueue({
+  rows,
+  isLoading,
+  error,
+  onPosted,
+}: {
+  rows: Pcn[] | undefined;
+  isLoading: boolean;
+  error: { message: string } | null;
+  onPosted: () => void;
+}) {
+  const selection = useRowSelection<Pcn>(rows ?? [], (row) => row);
+  const [refusals, setRefusals] = useState<Array<{ id: string; title: string; reason: string }> | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isGenerating, setGenerating] = useState(false);
+  const [isPosting, setPosting] = useState(false);
+  const chosen = [...selection.selected.values()];
+  const titleOf = (id: string) => {
+    const pcn = selection.selected.get(id) ?? rows?.find((row) => row.id === id);
+    return pcn ? pcnTitle(pcn.pcnNumber) : id;
+  };
+
+  const generate = async () => {
+    setGenerating(true);
+    setRefusals(null);
+    setNotice(null);
+    setProblem(null);
+    try {
+      const pdf = await generateKeeperLetters(chosen.map((pcn) => pcn.id));
+      saveBlobAsFile(pdf, `notices-to-keeper-${ukDate(new Date())}.pdf`);
+      setNotice(
+        `${chosen.length} ${chosen.length === 1 ? 'letter' : 'letters'} ready to print and post today. Mark them posted once they are in the post.`,
+      );
+    } catch (e) {
+      const failure = toApiError(e, KEEPER_LETTERS_FAILED);
+      setProblem(failure.message);
+      if (failure.status === 422) setRefusals(Object.entries(failure.fields).map(([id, reason]) => ({ id, title: titleOf(id), reason })));
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const columns: ReadonlyArray<AdminColumn<Pcn>> = [
+    {
+      id: 'pcn',
+      label: 'PCN',
+      isRowHeader: true,
+      render: (pcn) => (
+        <Link href={reviewHref(pcn.id)} className="text-link">
+          {pcnTitle(pcn.pcnNumber)}
+        </Link>
+      ),
+    },
+    { id: 'registration', label: 'Registration', render: (pcn) => pcn.vehicleRegistration },
+    { id: 'carPark', label: 'Car park', render: (pcn) => pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark },
+    {
+      id: 'window',
+      label: 'Notice to keeper',
+      render: (pcn) => (
+        <span className="chip-stack">
+          {describePostingWindow(pcn.keeperNotice)}
+          {pcn.keeperNoticeDueAt ? (
+            <KeeperDeadlineLeft dueAt={pcn.keeperNoticeDueAt} isWarning={pcn.deadlineWarning ?? false} now={new Date()} />
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'keeper',
+      label: 'Keeper',
+      render: (pcn) => (
+        <span className={`chip ${pcn.keeperState === 'CONFIRMED' ? 'chip--success' : 'chip--warning'}`}>
+          {KEEPER_STATE_LABELS[pcn.keeperState ?? 'NONE']}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="Approved notices" titleId="keeper-queue-title">
+      <div className="form-stack">
+        <p className="muted card__intro">
+          Nearest last posting day first. Letters can be made only inside each notice's posting window, for a keeper whose vehicle has been
+          confirmed against the photos.
+        </p>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {problem ? (
+          <Alert>
+            <p>{problem}</p>
+            {refusals ? (
+              <ul aria-label="Notices that cannot have a letter">
+                {refusals.map((refusal) => (
+                  <li key={refusal.id}>
+                    <strong>{refusal.title}</strong>: {refusal.reason}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
+        ) : null}
+        <div className="button-row">
+          <Button isDisabled={chosen.length === 0 || isGenerating} onPress={() => void generate()}>
+            {isGenerating ? 'Generating...' : `Generate notices to keeper${chosen.length > 0 ? ` (${chosen.length})` : ''}`}
+          </Button>
+          <Button variant="secondary" isDisabled={chosen.length === 0 || isPosting} onPress={() => setPosting(true)}>
+            Mark posted
+          </Button>
+        </div>
+        <AdminTable
+          label="Approved notices waiting for a notice to keeper"
+          columns={columns}
+          rows={rows}
+          isLoading={isLoading}
+          error={error}
+          emptyText="No approved notices are waiting for a notice to keeper."
+          rowLabel={(pcn) => pcnTitle(pcn.pcnNumber)}
+          selection={{
+            keys: selection.pageKeys,
+            onChange: selection.onSelectionChange,
+            selectAllLabel: 'Select every notice shown',
+            rowLabel: (pcn) => `Select ${pcnTitle(pcn.pcnNumber)}`,
+          }}
+        />
+      </div>
+      {isPosting ? (
+        <MarkPostedDialog
+          pcnIds={chosen.map((pcn) => pcn.id)}
+          titleOf={titleOf}
+          onClose={() => setPosting(false)}
+          onPosted={(results) => {
+            setPosting(false);
+            selection.clear();
+            setRefusals(null);
+            setProblem(null);
+            const posted = results.filter((result) => result.outcome === 'POSTED').length;
+            setNotice(
+              `${posted} ${posted === 1 ? 'notice' : 'notices'} marked posted and issued${
+                results.length > posted ? `; ${results.length - posted} had been marked before` : ''
+              }. Presumed given on ${results[0] ? results[0].deemedGivenOn : '—'}.`,
+            );
+            onPosted();
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+function MarkPostedDialog({
+  pcnIds,
+  titleOf,
+  onClose,
+  onPosted,
+}: {
+  pcnIds: string[];
+  titleOf: (id: string) => string;
+  onClose: () => void;
+  onPosted: (results: KeeperNoticePosting[]) => void;
+}) {
+  const [postedOn, setPostedOn] = useState(ukDate(new Date()));
+  const [proofReference, setProofReference] = useState('');
+  const [refusals, setRefusals] = useState<Array<{ id: string; reason: string }>>([]);
+  const form = useFormSubmit({
+    fallbackMessage: KEEPER_POSTED_FAILED,
+    onError: (error) => {
+      if (error.status === 422) setRefusals(Object.entries(error.fields).map(([id, reason]) => ({ id, reason })));
+    },
+    // A refusal names notices, not fields: it is listed below, not beside an input.
+    mapErrors: (errors) =>
+      Object.fromEntries(Object.entries(errors).filter(([field]) => field === 'postedOn' || field === 'proofReference')),
+  });
+  const handleSubmit = form.handle(
+    () => {
+      setRefusals([]);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(postedOn))
+        return { success: false, fieldErrors: { postedOn: 'Give the day the letters were posted' } };
+      return { success: true, data: { postedOn, proofReference: proofReference.trim() } };
+    },
+    async (input) => onPosted((await markKeeperNoticesPosted(pcnIds, input.postedOn, input.proofReference)).results),
+  );
+  return (
+    <ModalDialog title="Mark posted" isOpen onClose={onClose} isBusy={form.isBusy}>
+      <form className="form-stack" onSubmit={handleSubmit} noValidate>
+        <p>
+          {pcnIds.length} {pcnIds.length === 1 ? 'notice moves' : 'notices move'} to Issued, each presumed given on the second working day
+          after posting.
+        </p>
+        {form.formError ? <Alert>{form.formError}</Alert> : null}
+        {refusals.length > 0 ? (
+          <ul aria-label="Notices that cannot be marked posted">
+            {refusals.map((refusal) => (
+              <li key={refusal.id}>
+                <strong>{titleOf(refusal.id)}</strong>: {refusal.reason}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <TextField
+          label="Posted on"
+          name="postedOn"
+          type="date"
+          value={postedOn}
+          onChange={setPostedOn}
+          errorMessage={form.errors.postedOn}
+          isRequired
+        />
+        <TextField
+          label="Proof of posting reference"
+          name="proofReference"
+          value={proofReference}
+          onChange={setProofReference}
+          errorMessage={form.errors.proofReference}
+          description="Optional: the certificate of posting's number"
+        />
+        <div className="modal__actions">
+          <Button variant="secondary" onPress={onClose} isDisabled={form.isBusy}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={form.isBusy}>
+            {form.isBusy ? 'Saving...' : 'Mark posted'}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
