@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeKeeperNotice,
   describePostingWindow,
   endOfUkDay,
   addDays,
@@ -171,6 +172,16 @@ describe('describePostingWindow', () => {
     );
     expect(describePostingWindow({ route: 'NOT_AVAILABLE', firstPostingDate: null, lastPostingDate: null })).toBe(
       'Keeper liability not available',
+    );
+  });
+});
+
+describe('describeKeeperNotice', () => {
+  it('says the route and window, and once posted, when it went and when it is presumed given', () => {
+    const window = { route: 'PARAGRAPH_8' as const, firstPostingDate: '2026-01-19', lastPostingDate: '2026-02-11' };
+    expect(describeKeeperNotice(window)).toBe('Paragraph 8 (after a notice to driver): post between 19 Jan 2026 and 11 Feb 2026');
+    expect(describeKeeperNotice({ ...window, postedOn: '2026-02-04', deemedGivenOn: '2026-02-06' })).toBe(
+      'Paragraph 8 (after a notice to driver): posted on 4 Feb 2026, presumed given on 6 Feb 2026',
     );
   });
 });

@@ -195,12 +195,16 @@ export function describeKeeperNotice(notice: {
   firstPostingDate: CalendarDate | null;
   lastPostingDate: CalendarDate | null;
   postedOn?: CalendarDate | null;
+  deemedGivenOn?: CalendarDate | null;
 }): string {
   if (notice.route === 'NOT_AVAILABLE' || !notice.firstPostingDate || !notice.lastPostingDate) {
     return 'Keeper liability is not available: the land is not in England and Wales';
   }
-  if (notice.postedOn) return `Posted on ${formatCalendarDate(notice.postedOn)}`;
   const paragraph = notice.route === 'PARAGRAPH_8' ? 'Paragraph 8 (after a notice to driver)' : 'Paragraph 9 (no notice to driver)';
+  if (notice.postedOn) {
+    const given = notice.deemedGivenOn ? `, presumed given on ${formatCalendarDate(notice.deemedGivenOn)}` : '';
+    return `${paragraph}: posted on ${formatCalendarDate(notice.postedOn)}${given}`;
+  }
   const window =
     notice.route === 'PARAGRAPH_8'
       ? `post between ${formatCalendarDate(notice.firstPostingDate)} and ${formatCalendarDate(notice.lastPostingDate)}`
