@@ -16,6 +16,7 @@ import { sendJson } from './http/respond.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createSettingsRoutes } from './routes/settings.ts';
+import { createPublicChargeRoutes } from './routes/public-charges.ts';
 import { createKeeperNoticeRoutes, createKeeperReplyRoutes } from './routes/keeper-notices.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { createOnboardingRoutes } from './routes/onboarding.ts';
@@ -104,6 +105,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   api.route('/car-parks', createCarParkRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));
   api.route('/keeper-replies', createKeeperReplyRoutes(deps));
+  api.route('/public/charges', createPublicChargeRoutes(deps));
   api.route('/keeper-notices', createKeeperNoticeRoutes(deps));
   api.route('/pcns', createPcnRoutes(deps));
   api.route('/uploads', createUploadRoutes(deps));

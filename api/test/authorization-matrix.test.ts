@@ -58,6 +58,8 @@ const CONTRACT_ROUTES: Record<ApiRoute, true> = {
   'GET /settings/notice-terms': true,
   'PUT /pcns/:id/keeper': true,
   'POST /keeper-replies': true,
+  'POST /public/charges/lookup': true,
+  'GET /public/charges/current': true,
   'POST /keeper-notices/letters': true,
   'POST /keeper-notices/posted': true,
   'GET /pcns': true,

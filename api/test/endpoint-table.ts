@@ -319,6 +319,32 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: signedIn(200),
   },
 
+  // ---- the motorist's side: no sign-in ----
+  {
+    method: 'POST',
+    route: '/public/charges/lookup',
+    body: 'json',
+    expected: everyone(200),
+    prepare: async (w, owner) => {
+      const pcn = await createOwnedPcn(w, owner);
+      return { path: '/public/charges/lookup', json: { reference: `PCN-${pcn.pcnNumber}`, registration: 'ab12 cde' } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/public/charges/current',
+    body: 'none',
+    // The charge's own token, sent by the motorist; a staff token in its place is refused.
+    expected: { anonymous: 200, owner: 401, otherUser: 401, admin: 401, superAdmin: 401 },
+    prepare: async (w, owner) => {
+      const pcn = await createOwnedPcn(w, owner);
+      const found = await w.t.request('POST', '/public/charges/lookup', {
+        json: { reference: pcn.pcnNumber, registration: 'AB12CDE' },
+      });
+      return { path: '/public/charges/current', headers: { authorization: `Bearer ${found.json.data.accessToken as string}` } };
+    },
+  },
+
   // ---- keepers and notices to keeper (admins only: personal data) ----
   {
     method: 'PUT',

@@ -243,6 +243,7 @@ describe('notices to keeper', () => {
       'you may appeal to POPLA (Parking on Private Land Appeals), the independent appeals service',
       'Online at parkpatrol.example/pay',
       'This notice was sent by post on 4 Feb 2026.',
+      '/charge and enter the reference',
     ];
     for (const statement of common) {
       expect(letter8, `paragraph 8: ${statement}`).toContain(statement);

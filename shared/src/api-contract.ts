@@ -59,7 +59,9 @@ import type {
   keeperLettersInputSchema,
   keeperNoticesPostedInputSchema,
   keeperRepliesInputSchema,
+  chargeLookupInputSchema,
 } from './schemas.ts';
+import type { ChargeLookupResponse, PublicCharge } from './public-charge.ts';
 import type { KeeperNoticesPostedResponse, KeeperReplyImport } from './keeper.ts';
 import type { OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
 
@@ -116,6 +118,10 @@ export type ApiContract = {
   'POST /keeper-replies': { body: Body<typeof keeperRepliesInputSchema>; response: KeeperReplyImport };
   /** One PDF, a letter per notice; 422 with `details` naming each refused notice's reason. */
   'POST /keeper-notices/letters': { body: Body<typeof keeperLettersInputSchema>; response: FileAnswer };
+  /** The motorist's way in: no sign-in; 404 alike for either half wrong; 429 when limited. */
+  'POST /public/charges/lookup': { body: Body<typeof chargeLookupInputSchema>; response: ChargeLookupResponse };
+  /** With the lookup's access token as the bearer: that one charge. */
+  'GET /public/charges/current': { response: PublicCharge };
   'POST /keeper-notices/posted': { body: Body<typeof keeperNoticesPostedInputSchema>; response: KeeperNoticesPostedResponse };
 
   'GET /pcns': { query: Query<typeof pcnListQuerySchema>; response: PcnListResponse };

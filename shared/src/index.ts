@@ -26,3 +26,4 @@ export * from './notice-wording.ts';
 export * from './notice-to-driver.ts';
 export * from './keeper.ts';
 export * from './notice-to-keeper.ts';
+export * from './public-charge.ts';

@@ -28,6 +28,7 @@ const FACTS: NoticeToDriverFacts = {
     appealsService: 'POPLA',
     appealsServiceContact: 'POPLA, PO Box 1270, Warrington, WA4 9RL\nwww.popla.co.uk',
   },
+  lookupUrl: 'https://parkpatrol.example/charge',
 };
 
 const textOf = (facts: NoticeToDriverFacts) =>
@@ -62,6 +63,7 @@ describe('the notice to driver (Schedule 4, paragraph 7(2), and the Single Code)
     expect(text).toContain('POPLA, PO Box 1270, Warrington, WA4 9RL, www.popla.co.uk');
     expect(text).toContain('PO Box 1234, Leeds, LS1 4AP');
     expect(text).toContain('Phone 0113 496 0000');
+    expect(text).toContain('See this charge and its photos at https://parkpatrol.example/charge, with the reference PCN-000123');
   });
 
   it('states UK time in summer, a handed notice, and no discount when none is offered', () => {

@@ -31,6 +31,8 @@ export type NoticeToDriverFacts = {
   description: string;
   carParkTerms: CarParkTerms;
   operator: OperatorTerms;
+  /** Where the motorist sees the charge and its photos: the product's /charge page. */
+  lookupUrl: string;
 };
 
 export type NoticeDocument = { title: string; subtitle: string; reference: string; sections: NoticeSection[] };
@@ -90,6 +92,12 @@ export function noticeToDriver(facts: NoticeToDriverFacts): NoticeDocument {
         lines: [
           `If you believe this charge should not have been issued, appeal to ${operator.creditorName} within 28 days of the date this notice was given, quoting the reference ${facts.reference} and saying why. Appeal online at ${operator.creditorWebsite}, by email to ${operator.creditorEmail} or by post to the address below. While your appeal is considered, the charge is put on hold.`,
           `If your appeal is rejected, you may appeal to ${appealsService}, the independent appeals service, which will tell you how. Its contact details: ${oneLine(operator.appealsServiceContact)}.`,
+        ],
+      },
+      {
+        heading: 'See the photos',
+        lines: [
+          `See this charge and its photos at ${facts.lookupUrl}, with the reference ${facts.reference} and the vehicle registration.`,
         ],
       },
       {

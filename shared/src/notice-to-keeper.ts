@@ -42,6 +42,8 @@ export type NoticeToKeeperFacts = {
   sentOn: CalendarDate;
   /** The second working day after sentOn: when the notice is presumed given. */
   givenOn: CalendarDate;
+  /** Where the motorist sees the charge and its photos: the product's /charge page. */
+  lookupUrl: string;
 };
 
 const SERVICE_WORDS = { AFFIXED: 'by fixing it to the vehicle', HANDED: 'by handing it to the driver' } as const;
@@ -149,7 +151,7 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
       {
         heading: 'See the evidence',
         lines: [
-          `To see the photographs of the vehicle, visit ${operator.creditorWebsite} and enter the reference ${facts.reference} and the registration ${facts.vehicleRegistration}.`,
+          `To see the photographs of the vehicle, go to ${facts.lookupUrl} and enter the reference ${facts.reference} and the registration ${facts.vehicleRegistration}.`,
         ],
       },
       {

@@ -490,3 +490,21 @@ export const keeperNoticesPostedInputSchema = z.object({
     ),
   proofReference: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
 });
+
+// ---- the motorist's lookup ----
+export const chargeLookupInputSchema = z.object({
+  reference: singleLine(
+    z
+      .string({ error: 'Enter the charge reference' })
+      .trim()
+      .min(1, 'Enter the charge reference')
+      .max(20, 'Enter the charge reference as it is on your notice'),
+  ),
+  registration: singleLine(
+    z
+      .string({ error: 'Enter the vehicle registration' })
+      .trim()
+      .min(1, 'Enter the vehicle registration')
+      .max(15, 'Enter the vehicle registration'),
+  ),
+});

@@ -100,6 +100,7 @@ test('an officer prints the notice to driver from the draft with no signal, and 
     'incurred on private land',
     'PO Box 4321, Leeds, LS2 7EE',
     'by fixing it to the vehicle',
+    '/charge, with the reference',
   ]) {
     expect(roll, statement).toContain(statement);
   }

@@ -21,7 +21,7 @@ export function createKeeperNoticeRoutes(deps: AppDeps) {
 
     .post('/letters', async (c) => {
       const input = await readJson(c, keeperLettersInputSchema);
-      const { bytes, fileName } = await generateKeeperLetters(deps.db, input.pcnIds, deps.now());
+      const { bytes, fileName } = await generateKeeperLetters(deps.db, { pcnIds: input.pcnIds, appUrl: deps.config.appUrl }, deps.now());
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${fileName}"`,
@@ -33,7 +33,12 @@ export function createKeeperNoticeRoutes(deps: AppDeps) {
 
     .post('/posted', async (c) => {
       const input = await readJson(c, keeperNoticesPostedInputSchema);
-      const results = await markKeeperNoticesPosted(deps.db, { ...input, user: c.get('user'), now: deps.now() });
+      const results = await markKeeperNoticesPosted(deps.db, {
+        ...input,
+        user: c.get('user'),
+        now: deps.now(),
+        appUrl: deps.config.appUrl,
+      });
       return ok(c, 'POST /keeper-notices/posted', { results });
     });
 }

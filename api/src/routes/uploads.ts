@@ -6,7 +6,8 @@ import { canViewPcn } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
 import { findImageByFileName } from '../repositories/pcns.ts';
 import { isEvidenceFileName } from '../services/evidence-storage.ts';
-import { verifyUploadSignature } from '../services/upload-urls.ts';
+import { CHARGE_PHOTO_SESSION_PREFIX, verifyUploadSignature } from '../services/upload-urls.ts';
+import { isPublicChargeStatus } from '../domain/public-charge.ts';
 import { isSessionLive } from '../auth/refresh-tokens.ts';
 
 /**
@@ -26,8 +27,13 @@ export function createUploadRoutes(deps: AppDeps) {
     if (!image) throw notFound();
 
     const signedFor = verifyUploadSignature(deps.config.jwtSecret, fileName, c.req.query(), deps.now());
-    // A URL lives only as long as the session it was handed to (signed out, deactivated: dead).
-    const isSigned = signedFor !== null && (await isSessionLive(deps.db, signedFor));
+    // A URL lives only as long as the session it was handed to (signed out, deactivated: dead);
+    // a motorist's names the charge, and opens only that charge's photos while it is public.
+    const isSigned =
+      signedFor !== null &&
+      (signedFor.startsWith(CHARGE_PHOTO_SESSION_PREFIX)
+        ? signedFor === `${CHARGE_PHOTO_SESSION_PREFIX}${image.pcnId}` && isPublicChargeStatus(image.status)
+        : await isSessionLive(deps.db, signedFor));
     if (!isSigned) {
       // Decision 0004: without a valid signature or the token of someone allowed to see the
       // PCN, the answer is the same 404 as for a name that does not exist, so nobody learns

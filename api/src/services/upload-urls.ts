@@ -57,6 +57,19 @@ export function createSignedUploadUrl(jwtSecret: string, fileName: string, now: 
   return url;
 }
 
+/**
+ * A photo URL for the motorist looking at their charge: it names the charge (`charge:<id>`), not
+ * a session, and lives as long as the lookup's access token (30 minutes, rounded up to the next
+ * 5 so a page reloaded soon after keeps its URLs).
+ */
+export const CHARGE_PHOTO_SESSION_PREFIX = 'charge:';
+export function createChargePhotoUrl(jwtSecret: string, fileName: string, now: Date, pcnId: string): string {
+  const step = 5 * 60 * 1000;
+  const exp = Math.floor((Math.ceil((now.getTime() + 30 * 60 * 1000) / step) * step) / 1000);
+  const sid = `${CHARGE_PHOTO_SESSION_PREFIX}${pcnId}`;
+  return `${UPLOADS_PATH_PREFIX}${encodeURIComponent(fileName)}?exp=${exp}&sid=${encodeURIComponent(sid)}&sig=${signatureOf(jwtSecret, fileName, exp, sid)}`;
+}
+
 /** The session a URL was signed for when its signature holds and it has not expired, else null. */
 export function verifyUploadSignature(
   jwtSecret: string,

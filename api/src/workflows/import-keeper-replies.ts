@@ -4,6 +4,7 @@ import {
   KEEPER_REPLY_COLUMNS,
   KEEPER_REPLY_OUTCOMES,
   keeperInputSchema,
+  normaliseChargeReference,
   normaliseRegistration,
   ukDate,
   type KeeperReplyImport,
@@ -74,14 +75,14 @@ async function importRow(db: Db, row: number, reply: ReplyRow, user: AuthUser, n
     message,
     pcnId,
   });
-  const digits = /^(?:PCN-?)?(\d{1,8})$/i.exec(reference.replace(/\s+/g, ''))?.[1];
-  if (!digits) return result('INVALID', 'The reference is not one of ours (PCN- and up to 8 digits)');
+  const number = normaliseChargeReference(reference);
+  if (!number) return result('INVALID', 'The reference is not one of ours (PCN- and up to 8 digits)');
   const pcn = await db
     .selectFrom('pcns')
     .select(['id', 'pcn_number', 'vehicle_registration', 'observed_at', 'issued_at', 'created_at'])
-    .where('pcn_number', '=', digits.padStart(8, '0'))
+    .where('pcn_number', '=', number)
     .executeTakeFirst();
-  if (!pcn) return result('NOT_FOUND', `No notice has the reference PCN-${digits.padStart(8, '0')}`);
+  if (!pcn) return result('NOT_FOUND', `No notice has the reference PCN-${number}`);
   if (registration !== pcn.vehicle_registration) {
     return result('MISMATCH', `The registration ${registration || '(none)'} is not the notice's (${pcn.vehicle_registration})`, pcn.id);
   }

@@ -55,7 +55,7 @@ async function prepare(
   db: Db,
   pcnIds: readonly string[],
   postOn: string,
-  options: { alreadyPostedIsFine: boolean },
+  options: { alreadyPostedIsFine: boolean; appUrl: string },
 ): Promise<{ prepared: Prepared[]; alreadyPosted: PcnRow[] }> {
   const ids = [...new Set(pcnIds)];
   const rows = new Map<string, PcnRow>();
@@ -68,6 +68,7 @@ async function prepare(
   const numbers = new Map<string, string | null>(ids.map((id) => [id, rows.get(id)?.pcn_number ?? null]));
   const prepared: Prepared[] = [];
   const alreadyPosted: PcnRow[] = [];
+  const appUrl = options.appUrl.replace(/\/+$/, '');
   for (const id of ids) {
     const row = rows.get(id);
     if (!row) {
@@ -134,6 +135,7 @@ async function prepare(
       operator: terms.operator,
       sentOn: postOn,
       givenOn: givenOnIfPosted(postOn),
+      lookupUrl: `${appUrl}/charge`,
     };
     prepared.push({
       row,
@@ -152,11 +154,11 @@ async function prepare(
 /** POST /keeper-notices/letters: one PDF, dated today (UK) for posting today. */
 export async function generateKeeperLetters(
   db: Db,
-  pcnIds: readonly string[],
+  input: { pcnIds: readonly string[]; appUrl: string },
   now: Date,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const today = ukDate(now);
-  const { prepared } = await prepare(db, pcnIds, today, { alreadyPostedIsFine: false });
+  const { prepared } = await prepare(db, input.pcnIds, today, { alreadyPostedIsFine: false, appUrl: input.appUrl });
   const bytes = await renderKeeperLetters(
     prepared.map((item) => item.letter),
     now,
@@ -171,14 +173,14 @@ export async function generateKeeperLetters(
  */
 export async function markKeeperNoticesPosted(
   db: Db,
-  input: { pcnIds: readonly string[]; postedOn: string; proofReference: string; user: AuthUser; now: Date },
+  input: { pcnIds: readonly string[]; postedOn: string; proofReference: string; user: AuthUser; now: Date; appUrl: string },
 ): Promise<KeeperNoticePosting[]> {
   if (input.postedOn > ukDate(input.now)) {
     throw new AppError('VALIDATION_FAILED', 'The posting day cannot be in the future', {
       details: { postedOn: 'The posting day cannot be in the future' },
     });
   }
-  const { prepared, alreadyPosted } = await prepare(db, input.pcnIds, input.postedOn, { alreadyPostedIsFine: true });
+  const { prepared, alreadyPosted } = await prepare(db, input.pcnIds, input.postedOn, { alreadyPostedIsFine: true, appUrl: input.appUrl });
   const now = input.now.toISOString();
   const results: KeeperNoticePosting[] = alreadyPosted.map((row) => ({
     pcnId: row.id,

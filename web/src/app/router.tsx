@@ -55,6 +55,10 @@ const AccessLink = ariaScreen(
   () => import('../features/access-link/access-link-screen.tsx'),
   (m) => m.AccessLinkScreen,
 );
+const Charge = lazyScreen(
+  () => import('../features/charge/charge-screen.tsx'),
+  (m) => m.ChargeScreen,
+);
 const AdminDashboard = ariaScreen(
   () => import('../features/admin/admin-dashboard/admin-dashboard-screen.tsx'),
   (m) => m.AdminDashboardScreen,
@@ -100,6 +104,7 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPassword />} />
         <Route path={paths.resetPassword} element={<ResetPassword />} />
         <Route path={paths.accessLinkPattern} element={<AccessLink />} />
+        <Route path={paths.charge} element={<Charge />} />
         <Route
           path={paths.home}
           element={

@@ -16,6 +16,8 @@ export const paths = {
   editPcnPattern: '/pcn/:id/edit',
   editPcn: (id: string) => `/pcn/${encodeURIComponent(id)}/edit`,
   profile: '/profile',
+  /** The motorist's page: no sign-in (a charge looked up by reference and registration). */
+  charge: '/charge',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',

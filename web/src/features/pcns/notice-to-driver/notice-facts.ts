@@ -51,9 +51,15 @@ export function noticeFromDraft(draft: PcnDraft, carPark: NoticeCarPark | undefi
       description: draft.description,
       carParkTerms,
       operator,
+      lookupUrl: chargePageUrl(),
     },
     problems: [],
   };
+}
+
+/** The motorist's page on this app's own address, which the officer's phone already knows. */
+function chargePageUrl(): string {
+  return `${globalThis.location?.origin ?? ''}/charge`;
 }
 
 /** From a sent notice, with the terms in force when it was issued (decision 0017). */
@@ -78,6 +84,7 @@ export function noticeFromPcn(pcn: Pcn, carPark: { address: string; postcode: st
       description: pcn.description,
       carParkTerms,
       operator,
+      lookupUrl: chargePageUrl(),
     },
     problems: [],
   };

@@ -1,0 +1,81 @@
+import {
+  addDays,
+  APPEALS_SERVICE_NAMES,
+  ukDate,
+  type ChargeState,
+  type NoticeTerms,
+  type PcnStatus,
+  type PublicCharge,
+} from '@parkpatrol/shared';
+
+/** Whether the motorist may see a charge's photos: while it is owed or paid, not once cancelled or rejected. */
+export function isPublicChargeStatus(status: PcnStatus): boolean {
+  return chargeStateOf(status) !== 'CANCELLED';
+}
+
+export function chargeStateOf(status: PcnStatus): ChargeState {
+  if (status === 'PAID') return 'PAID';
+  if (status === 'CANCELLED' || status === 'REJECTED') return 'CANCELLED';
+  return 'OUTSTANDING';
+}
+
+export type ChargeFacts = {
+  reference: string;
+  status: PcnStatus;
+  vehicleRegistration: string;
+  carPark: { name: string; address: string; postcode: string };
+  observedAt: string | null;
+  parkedUntil: string;
+  contravention: string;
+  /** When the notice to driver was given, if one was. */
+  noticeToDriverAt: string | null;
+  /** The day the notice to keeper is presumed given, once posted. */
+  keeperNoticeGivenOn: string | null;
+  terms: NoticeTerms;
+  photos: PublicCharge['photos'];
+};
+
+/**
+ * The charge as the motorist sees it today. The reduced amount runs for its days from the first
+ * notice the motorist was given: the notice to driver, or without one the notice to keeper;
+ * before either, it applies with no end set yet.
+ */
+export function toPublicCharge(facts: ChargeFacts, now: Date): PublicCharge {
+  const state = chargeStateOf(facts.status);
+  const carParkTerms = facts.terms.carPark;
+  const operator = facts.terms.operator;
+  const chargePence = carParkTerms?.chargePence ?? null;
+  let reduced: PublicCharge['reduced'] = null;
+  if (state === 'OUTSTANDING' && carParkTerms?.reducedChargePence != null && carParkTerms.reducedWithinDays != null) {
+    const from = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : facts.keeperNoticeGivenOn;
+    const until = from ? addDays(from, carParkTerms.reducedWithinDays) : null;
+    if (until === null || ukDate(now) <= until) reduced = { amountPence: carParkTerms.reducedChargePence, until };
+  }
+  return {
+    reference: facts.reference,
+    vehicleRegistration: facts.vehicleRegistration,
+    carPark: facts.carPark,
+    parkedFrom: facts.observedAt,
+    parkedUntil: facts.parkedUntil,
+    contravention: facts.contravention,
+    photos: state === 'CANCELLED' ? [] : facts.photos,
+    state,
+    chargePence,
+    amountDuePence: state === 'OUTSTANDING' ? (reduced?.amountPence ?? chargePence ?? 0) : 0,
+    reduced,
+    signageTerms: carParkTerms?.signageTerms ?? '',
+    creditor: operator
+      ? {
+          name: operator.creditorName,
+          address: operator.creditorAddress,
+          phone: operator.creditorPhone,
+          email: operator.creditorEmail,
+          website: operator.creditorWebsite,
+          howToPay: operator.howToPay,
+        }
+      : null,
+    appealsService: operator
+      ? { service: operator.appealsService, name: APPEALS_SERVICE_NAMES[operator.appealsService], contact: operator.appealsServiceContact }
+      : null,
+  };
+}

@@ -1,0 +1,110 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  CHARGE_LOOKUP_LIMITED,
+  CHARGE_NOT_FOUND,
+  normaliseChargeReference,
+  normaliseRegistration,
+  OFFENCE_TYPE_LABELS,
+  pcnTitle,
+  type ChargeLookupResponse,
+  type OffenceType,
+  type PcnStatus,
+  type PublicCharge,
+} from '@parkpatrol/shared';
+import type { AppDeps } from '../app-env.ts';
+import { signChargeToken } from '../auth/charge-token.ts';
+import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
+import { toPublicCharge } from '../domain/public-charge.ts';
+import { AppError } from '../http/app-error.ts';
+import { findPcnImages, findPcnRowById } from '../repositories/pcns.ts';
+import { findNoticeTerms } from '../repositories/terms.ts';
+import { createChargePhotoUrl } from '../services/upload-urls.ts';
+import { tooManyAttempts } from './auth-limits.ts';
+
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+/** Every lookup from one address, right or wrong: a family checking three tickets is fine, a script is not. */
+export const CHARGE_LOOKUPS_PER_ADDRESS: RateLimitRule = { scope: 'charge-lookups-per-address', limit: 30, windowMs: FIFTEEN_MINUTES_MS };
+/** Wrong registrations against one reference, from anywhere: a reference cannot be walked by many addresses. */
+export const CHARGE_LOOKUP_FAILURES_PER_REFERENCE: RateLimitRule = {
+  scope: 'charge-lookup-failures-per-reference',
+  limit: 10,
+  windowMs: ONE_HOUR_MS,
+};
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', CHARGE_NOT_FOUND);
+}
+
+/** Equal registrations, compared in constant time over a fixed width so the time says nothing either. */
+function sameRegistration(given: string, stored: string): boolean {
+  const width = 16;
+  const a = Buffer.alloc(width);
+  const b = Buffer.alloc(width);
+  a.write(given.slice(0, width));
+  b.write(stored.slice(0, width));
+  return timingSafeEqual(a, b) && given.length === stored.length;
+}
+
+/**
+ * POST /public/charges/lookup: the charge for a reference and registration, and a token for it.
+ * A wrong reference and a wrong registration take the same path and get the same answer.
+ */
+export async function lookUpCharge(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  limits: RateLimiter,
+  input: { reference: string; registration: string; address: string },
+): Promise<ChargeLookupResponse> {
+  const number = normaliseChargeReference(input.reference);
+  const referenceKey = number ?? input.reference.replace(/\s+/g, '').toUpperCase().slice(0, 20);
+  const byAddress = await limits.take([{ rule: CHARGE_LOOKUPS_PER_ADDRESS, key: input.address }]);
+  if (byAddress.isLimited) throw tooManyAttempts(byAddress, CHARGE_LOOKUP_LIMITED);
+  const byReference = await limits.check(CHARGE_LOOKUP_FAILURES_PER_REFERENCE, referenceKey);
+  if (byReference.isLimited) throw tooManyAttempts(byReference, CHARGE_LOOKUP_LIMITED);
+
+  const row = await deps.db
+    .selectFrom('pcns')
+    .select(['id', 'vehicle_registration'])
+    .where('pcn_number', '=', number ?? '')
+    .executeTakeFirst();
+  const registration = normaliseRegistration(input.registration);
+  const matches = sameRegistration(registration, row?.vehicle_registration ?? '') && row !== undefined;
+  if (!matches) {
+    await limits.hit(CHARGE_LOOKUP_FAILURES_PER_REFERENCE, referenceKey);
+    throw notFound();
+  }
+  const now = deps.now();
+  const charge = await readPublicCharge(deps, row.id, now);
+  if (!charge) throw notFound();
+  return { charge, accessToken: signChargeToken(deps.config.jwtSecret, row.id, now).token };
+}
+
+/** The charge as the motorist sees it, or null when the notice is gone. */
+export async function readPublicCharge(deps: Pick<AppDeps, 'db' | 'config'>, pcnId: string, now: Date): Promise<PublicCharge | null> {
+  const row = await findPcnRowById(deps.db, pcnId);
+  if (!row) return null;
+  const [images, terms, carPark] = await Promise.all([
+    findPcnImages(deps.db, [row.id]),
+    findNoticeTerms(deps.db, { operatorTermsId: row.operator_terms_id, carParkTermsId: row.car_park_terms_id }),
+    deps.db.selectFrom('car_parks').select(['name', 'address', 'postcode']).where('id', '=', row.car_park_id).executeTakeFirst(),
+  ]);
+  const served = row.notice_served_by === 'AFFIXED' || row.notice_served_by === 'HANDED' ? (row.notice_served_at ?? row.issued_at) : null;
+  return toPublicCharge(
+    {
+      reference: pcnTitle(row.pcn_number),
+      status: row.status as PcnStatus,
+      vehicleRegistration: row.vehicle_registration,
+      carPark: { name: carPark?.name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
+      observedAt: row.observed_at,
+      parkedUntil: row.notice_served_at ?? row.issued_at ?? row.created_at,
+      contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
+      noticeToDriverAt: served,
+      keeperNoticeGivenOn: row.keeper_notice_given_on,
+      terms,
+      photos: (images.get(row.id) ?? [])
+        .filter((image) => image.purged_at === null)
+        .map((image) => ({ url: createChargePhotoUrl(deps.config.jwtSecret, image.file_name, now, row.id), takenAt: image.taken_at })),
+    },
+    now,
+  );
+}

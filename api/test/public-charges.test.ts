@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHARGE_NOT_FOUND, type ChargeLookupResponse, type PublicCharge } from '@parkpatrol/shared';
+import { CHARGE_LOOKUP_FAILURES_PER_REFERENCE, CHARGE_LOOKUPS_PER_ADDRESS } from '../src/workflows/look-up-charge.ts';
+import { termsSinceLongAgo } from './support/keeper-notices.ts';
+import { createPcnViaApi, type NewPcn } from './fixtures.ts';
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
+
+/**
+ * The motorist's way in: a charge looked up by reference and registration, with no sign-in.
+ * A wrong pair gives one answer whichever half is wrong; lookups are limited per address and
+ * per reference in the database; the token opens that one charge and nothing else.
+ */
+describe('POST /public/charges/lookup and GET /public/charges/current', () => {
+  let t: TestApp;
+  let officer: Session;
+  let admin: Session;
+  let pcn: NewPcn;
+  beforeAll(async () => {
+    // Behind a proxy that names each client, so the test can be many addresses.
+    t = await createTestApp({ config: { trustProxy: true } });
+    officer = await t.signedInUser('USER', { firstName: 'Otto', lastName: 'Officer' });
+    admin = await t.signedInUser('ADMIN');
+    const carParkId = (await t.createCarPark({ name: 'Riverside Retail Park', assignTo: [officer.id] })).id;
+    await termsSinceLongAgo(t, carParkId);
+    pcn = await createPcnViaApi(t, officer.token, carParkId);
+    await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+      token: admin.token,
+      json: { status: 'UNDER_REVIEW', adminNotes: 'Internal: check permit list' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const lookUp = (reference: string, registration: string, address = '203.0.113.7') =>
+    t.request('POST', '/public/charges/lookup', { json: { reference, registration }, headers: { 'x-forwarded-for': address } });
+
+  it('finds the charge with or without the PCN- prefix, spaces and case ignored, and shows no officer or notes', async () => {
+    for (const [reference, registration] of [
+      [`PCN-${pcn.pcnNumber}`, 'AB12 CDE'],
+      [pcn.pcnNumber, 'ab12cde'],
+      [`pcn ${Number(pcn.pcnNumber)}`, ' a b 1 2 c d e '],
+    ] as const) {
+      const res = await lookUp(reference, registration);
+      expect(res.status, `${reference} ${registration}: ${res.text}`).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    const res = await lookUp(`PCN-${pcn.pcnNumber}`, 'AB12CDE');
+    const { charge, accessToken } = res.json.data as ChargeLookupResponse;
+    expect(charge).toMatchObject({
+      reference: `PCN-${pcn.pcnNumber}`,
+      vehicleRegistration: 'AB12CDE',
+      carPark: { name: 'Riverside Retail Park' },
+      contravention: 'Parking without permit',
+      state: 'OUTSTANDING',
+      chargePence: 10000,
+      amountDuePence: 6000,
+      reduced: { amountPence: 6000 },
+      creditor: { name: 'ParkPatrol Parking Ltd' },
+      appealsService: { service: 'POPLA' },
+    });
+    expect(charge.reduced!.until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const text = JSON.stringify(res.json);
+    for (const secret of ['Otto', 'Officer', 'Internal: check permit list', officer.id]) expect(text).not.toContain(secret);
+
+    // The token opens the charge, and its photos, for this charge only.
+    const current = await t.request('GET', '/public/charges/current', { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(current.status).toBe(200);
+    const seen = current.json.data as PublicCharge;
+    expect(seen.photos).toHaveLength(2);
+    const photo = await t.app.request(seen.photos[0]!.url);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    // A photo URL of one charge does not open another charge's photo.
+    const other = await createPcnViaApi(t, officer.token, pcn.carParkId, { vehicleRegistration: 'XY99ZZZ' });
+    const foreign = seen.photos[0]!.url.replace(encodeURIComponent(pcn.images[0]!.fileName), encodeURIComponent(other.images[0]!.fileName));
+    expect((await t.app.request(foreign)).status).toBe(404);
+    // A charge token is no staff token, and a staff token is no charge token.
+    expect((await t.request('GET', '/pcns', { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(401);
+    expect((await t.request('GET', '/public/charges/current', { token: officer.token })).status).toBe(401);
+  });
+
+  it('answers a wrong reference and a wrong registration the same way', async () => {
+    const wrongRegistration = await lookUp(`PCN-${pcn.pcnNumber}`, 'ZZ99ZZZ', '198.51.100.1');
+    const wrongReference = await lookUp('PCN-99999999', 'AB12CDE', '198.51.100.2');
+    const notOurs = await lookUp('hello', 'AB12CDE', '198.51.100.3');
+    for (const res of [wrongRegistration, wrongReference, notOurs]) {
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ success: false, code: 'NOT_FOUND', message: CHARGE_NOT_FOUND, error: CHARGE_NOT_FOUND });
+    }
+  });
+
+  it('limits wrong guesses at one reference from many addresses, and every lookup from one address', async () => {
+    const target = await createPcnViaApi(t, officer.token, pcn.carParkId, { vehicleRegistration: 'LM11MMM' });
+    // Concurrent guesses, each from its own address.
+    const guesses = await Promise.all(
+      Array.from({ length: CHARGE_LOOKUP_FAILURES_PER_REFERENCE.limit }, (_, i) =>
+        lookUp(target.pcnNumber, `GUESS${i}`, `192.0.2.${i + 10}`),
+      ),
+    );
+    expect(guesses.every((res) => res.status === 404)).toBe(true);
+    const limited = await lookUp(target.pcnNumber, 'LM11MMM', '192.0.2.200');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const flooded = await Promise.all(
+      Array.from({ length: CHARGE_LOOKUPS_PER_ADDRESS.limit + 5 }, (_, i) =>
+        lookUp(`PCN-${String(i).padStart(8, '7')}`, 'AB12CDE', '192.0.2.99'),
+      ),
+    );
+    expect(flooded.filter((res) => res.status === 429)).toHaveLength(5);
+  });
+});

@@ -1,0 +1,42 @@
+import type { AppealsService } from './operator-terms.ts';
+
+/**
+ * The charge as the motorist sees it (GET /public/charges/current): what the notices said, the
+ * photos, what is due and until when, how to pay and how to appeal. Never the officer's name,
+ * the admins' notes or the keeper's details.
+ */
+export const CHARGE_STATES = ['OUTSTANDING', 'PAID', 'CANCELLED'] as const;
+export type ChargeState = (typeof CHARGE_STATES)[number];
+
+export type PublicCharge = {
+  reference: string;
+  vehicleRegistration: string;
+  carPark: { name: string; address: string; postcode: string };
+  /** The period of parking: first seen (null when not recorded) to when the notice was given. */
+  parkedFrom: string | null;
+  parkedUntil: string;
+  contravention: string;
+  /** The photos, as short-lived URLs good for this charge only. */
+  photos: Array<{ url: string; takenAt: string | null }>;
+  state: ChargeState;
+  chargePence: number | null;
+  /** What is due today (0 once paid or cancelled). */
+  amountDuePence: number;
+  /** The reduced amount and the last day it applies, while it does. */
+  reduced: { amountPence: number; until: string | null } | null;
+  signageTerms: string;
+  creditor: { name: string; address: string; phone: string; email: string; website: string; howToPay: string } | null;
+  appealsService: { service: AppealsService; name: string; contact: string } | null;
+};
+
+export type ChargeLookupResponse = { charge: PublicCharge; accessToken: string };
+
+/** The one answer to a wrong pair, whichever half is wrong: nothing says which. */
+export const CHARGE_NOT_FOUND = 'No charge matches that reference and registration. Check both against your notice.';
+export const CHARGE_LOOKUP_LIMITED = 'Too many attempts. Try again later.';
+
+/** 'PCN-00000123', 'pcn 123', '00000123' -> '00000123'; null when it cannot be one of ours. */
+export function normaliseChargeReference(reference: string): string | null {
+  const digits = /^(?:PCN-?)?(\d{1,8})$/i.exec(reference.replace(/\s+/g, ''))?.[1];
+  return digits ? digits.padStart(8, '0') : null;
+}
