@@ -16,6 +16,7 @@ import * as m0014 from './0014_notice_to_driver.ts';
 import * as m0015 from './0015_keeper_posting_day.ts';
 import * as m0016 from './0016_operator_terms.ts';
 import * as m0017 from './0017_keepers.ts';
+import * as m0018 from './0018_payments.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_keeper_posting_day': m0015,
   '0016_operator_terms': m0016,
   '0017_keepers': m0017,
+  '0018_payments': m0018,
 };

@@ -59,6 +59,7 @@ const CONTRACT_ROUTES: Record<ApiRoute, true> = {
   'PUT /pcns/:id/keeper': true,
   'POST /keeper-replies': true,
   'POST /public/charges/lookup': true,
+  'POST /pcns/:id/payments': true,
   'GET /public/charges/current': true,
   'POST /keeper-notices/letters': true,
   'POST /keeper-notices/posted': true,

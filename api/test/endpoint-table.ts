@@ -345,6 +345,17 @@ export const ENDPOINTS: EndpointCase[] = [
     },
   },
 
+  {
+    method: 'POST',
+    route: '/pcns/:id/payments',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: `/pcns/${(await createOwnedPcn(w, owner)).id}/payments`,
+      json: { amountPence: 2000, paidOn: '2026-01-05', method: 'CARD', reference: 'TXN-1' },
+    }),
+  },
+
   // ---- keepers and notices to keeper (admins only: personal data) ----
   {
     method: 'PUT',

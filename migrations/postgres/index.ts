@@ -10,6 +10,7 @@ import * as m0008 from './0008_notice_to_driver.ts';
 import * as m0009 from './0009_keeper_posting_day.ts';
 import * as m0010 from './0010_operator_terms.ts';
 import * as m0011 from './0011_keepers.ts';
+import * as m0012 from './0012_payments.ts';
 
 /**
  * PostgreSQL's migrations, in order. The SQLite set in ../index.ts stays as it is;
@@ -28,4 +29,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0009_keeper_posting_day': m0009,
   '0010_operator_terms': m0010,
   '0011_keepers': m0011,
+  '0012_payments': m0012,
 };

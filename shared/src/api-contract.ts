@@ -60,6 +60,7 @@ import type {
   keeperNoticesPostedInputSchema,
   keeperRepliesInputSchema,
   chargeLookupInputSchema,
+  paymentInputSchema,
 } from './schemas.ts';
 import type { ChargeLookupResponse, PublicCharge } from './public-charge.ts';
 import type { KeeperNoticesPostedResponse, KeeperReplyImport } from './keeper.ts';
@@ -122,6 +123,8 @@ export type ApiContract = {
   'POST /public/charges/lookup': { body: Body<typeof chargeLookupInputSchema>; response: ChargeLookupResponse };
   /** With the lookup's access token as the bearer: that one charge. */
   'GET /public/charges/current': { response: PublicCharge };
+  /** Records a payment; the charge becomes PAID once payments meet what is due. */
+  'POST /pcns/:id/payments': { body: Body<typeof paymentInputSchema>; response: Pcn };
   'POST /keeper-notices/posted': { body: Body<typeof keeperNoticesPostedInputSchema>; response: KeeperNoticesPostedResponse };
 
   'GET /pcns': { query: Query<typeof pcnListQuerySchema>; response: PcnListResponse };

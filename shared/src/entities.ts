@@ -6,6 +6,7 @@ import type { Pagination } from './envelope.ts';
 import type { PhotoShotType } from './photo-checklist.ts';
 import type { CarParkTerms, NoticeTerms } from './operator-terms.ts';
 import type { Keeper, KeeperState } from './keeper.ts';
+import type { PaymentSummary } from './payments.ts';
 
 /** The API shapes (camelCase) of every entity. Never carries a hash or a token. */
 export type User = {
@@ -129,6 +130,8 @@ export type Pcn = {
   keeper?: Keeper | null;
   /** Admins: whether the keeper is recorded and the vehicle confirmed (in the list too). */
   keeperState?: KeeperState;
+  /** Admins, in the detail: payments recorded against the charge and their total. */
+  payments?: PaymentSummary;
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   /** When the photos' files were removed under the retention policy; null while kept. */
@@ -166,6 +169,7 @@ export const PCN_AUDIT_ACTIONS = [
   'images_purged',
   'keeper_changed',
   'keeper_notice_posted',
+  'payment_recorded',
 ] as const;
 export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
 

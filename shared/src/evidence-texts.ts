@@ -79,6 +79,7 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   images_purged: PHOTOS_PURGED_TEXT,
   keeper_changed: 'Keeper details changed',
   keeper_notice_posted: 'Notice to keeper posted',
+  payment_recorded: 'Payment recorded',
 };
 
 /** The audit trail's field names (the API's camelCase) as people read them. */

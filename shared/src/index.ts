@@ -27,3 +27,4 @@ export * from './notice-to-driver.ts';
 export * from './keeper.ts';
 export * from './notice-to-keeper.ts';
 export * from './public-charge.ts';
+export * from './payments.ts';

@@ -20,8 +20,10 @@ export type PublicCharge = {
   photos: Array<{ url: string; takenAt: string | null }>;
   state: ChargeState;
   chargePence: number | null;
-  /** What is due today (0 once paid or cancelled). */
+  /** What is due today, less what has been paid (0 once paid or cancelled). */
   amountDuePence: number;
+  /** Payments recorded so far. */
+  paidPence: number;
   /** The reduced amount and the last day it applies, while it does. */
   reduced: { amountPence: number; until: string | null } | null;
   signageTerms: string;

@@ -8,6 +8,7 @@ import { normaliseRegistration } from './format.ts';
 import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
 import { JURISDICTIONS, NOTICE_SERVED_BY } from './keeper-liability.ts';
 import { APPEALS_SERVICES } from './operator-terms.ts';
+import { PAYMENT_METHODS } from './payments.ts';
 import { CAR_PARK_SORT_KEYS, ONBOARDING_SORT_KEYS, PCN_SORT_KEYS, SORT_ORDERS, USER_SORT_KEYS } from './list-sorting.ts';
 
 /**
@@ -507,4 +508,22 @@ export const chargeLookupInputSchema = z.object({
       .min(1, 'Enter the vehicle registration')
       .max(15, 'Enter the vehicle registration'),
   ),
+});
+
+// ---- payments ----
+export const paymentInputSchema = z.object({
+  amountPence: z
+    .number({ error: 'Enter the amount paid' })
+    .int('Enter the amount paid')
+    .min(1, 'Enter the amount paid')
+    .max(100_000, 'At most £1,000'),
+  paidOn: z
+    .string({ error: 'Give the day it was paid' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day it was paid')
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      'Give a real date',
+    ),
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' }),
+  reference: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
 });

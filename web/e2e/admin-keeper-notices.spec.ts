@@ -156,4 +156,15 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
   expect(data.status).toBe('ISSUED');
   expect(data.keeperNotice.postedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await snap(page, testInfo, 'keeper-notices-posted');
+
+  // The keeper pays the full £100 (the reduction lapsed weeks ago): the charge is paid.
+  await page.goto(`/admin/pcns?review=${first.id}`);
+  const payments = page.getByRole('region', { name: 'Payments' });
+  await payments.getByLabel('Amount (£)').fill('100');
+  await payments.getByLabel('Method').selectOption('CARD');
+  await payments.getByLabel('Payment reference').fill('CARD-0001');
+  await payments.getByRole('button', { name: 'Record payment' }).click();
+  await expect(payments).toContainText(/£100 by card on \d+ \w+ \d{4} \(CARD-0001\)/);
+  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Paid in full: £100 received');
+  await expectNoSeriousAxeViolations(page, 'the review with a payment');
 });

@@ -162,6 +162,17 @@ export interface PcnKeepersTable {
   created_at: string;
   updated_at: string;
 }
+/** A payment an admin recorded against a charge. */
+export interface PcnPaymentsTable {
+  id: string;
+  pcn_id: string;
+  amount_pence: number;
+  paid_on: string;
+  method: string;
+  reference: string;
+  recorded_by: string | null;
+  created_at: string;
+}
 /** A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who). */
 export interface OperatorTermsTable {
   id: string;
@@ -262,6 +273,7 @@ export interface Database {
   pcns: PcnsTable;
   operator_terms: OperatorTermsTable;
   pcn_keepers: PcnKeepersTable;
+  pcn_payments: PcnPaymentsTable;
   car_park_terms: CarParkTermsTable;
   pcn_images: PcnImagesTable;
   pcn_status_history: PcnStatusHistoryTable;

@@ -33,6 +33,8 @@ export type ChargeFacts = {
   keeperNoticeGivenOn: string | null;
   terms: NoticeTerms;
   photos: PublicCharge['photos'];
+  /** What has been paid so far. */
+  paidPence: number;
 };
 
 /**
@@ -61,7 +63,8 @@ export function toPublicCharge(facts: ChargeFacts, now: Date): PublicCharge {
     photos: state === 'CANCELLED' ? [] : facts.photos,
     state,
     chargePence,
-    amountDuePence: state === 'OUTSTANDING' ? (reduced?.amountPence ?? chargePence ?? 0) : 0,
+    amountDuePence: state === 'OUTSTANDING' ? Math.max(0, (reduced?.amountPence ?? chargePence ?? 0) - facts.paidPence) : 0,
+    paidPence: facts.paidPence,
     reduced,
     signageTerms: carParkTerms?.signageTerms ?? '',
     creditor: operator

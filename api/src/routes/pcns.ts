@@ -13,6 +13,7 @@ import {
   pcnFieldsSchema,
   pcnListQuerySchema,
   keeperInputSchema,
+  paymentInputSchema,
   keeperStateOf,
   pcnExportFileName,
   pcnStatsQuerySchema,
@@ -53,6 +54,8 @@ import { recordActivity } from '../services/activities.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import { findKeeper, findKeepers } from '../repositories/keepers.ts';
 import { recordKeeper } from '../workflows/record-keeper.ts';
+import { recordPayment } from '../workflows/record-payment.ts';
+import { findPayments } from '../repositories/payments.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
 import { discardSpooledFiles, spoolMultipart, SpoolError, type SpoolProblem } from '../services/multipart-spool.ts';
@@ -159,6 +162,7 @@ export function createPcnRoutes(deps: AppDeps) {
       if (isAdmin) {
         pcn.keeper = await findKeeper(db, row.id);
         pcn.keeperState = keeperStateOf(pcn.keeper);
+        pcn.payments = await findPayments(db, row.id);
       }
     }
     return pcn;
@@ -292,6 +296,15 @@ export function createPcnRoutes(deps: AppDeps) {
           'Cache-Control': 'no-store',
           'X-Content-Type-Options': 'nosniff',
         });
+      })
+
+      // A payment taken by the operator's own means (admins).
+      .post('/:id/payments', async (c) => {
+        const user = c.get('user');
+        if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        const payment = await readJson(c, paymentInputSchema);
+        await recordPayment(db, { pcnId: c.req.param('id'), payment, user, now: deps.now() });
+        return ok(c, 'POST /pcns/:id/payments', await loadPcnById(c.req.param('id'), viewerOf(c)));
       })
 
       // The registered keeper, as an admin entered it (and their check of the DVLA's vehicle).

@@ -14,9 +14,11 @@ import {
 import type { AppDeps } from '../app-env.ts';
 import { signChargeToken } from '../auth/charge-token.ts';
 import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
-import { toPublicCharge } from '../domain/public-charge.ts';
+import { toPublicCharge, type ChargeFacts } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
-import { findPcnImages, findPcnRowById } from '../repositories/pcns.ts';
+import { findPcnImages, findPcnRowById, type PcnRow } from '../repositories/pcns.ts';
+import { totalPaid } from '../repositories/payments.ts';
+import type { Db } from '../db/database.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import { createChargePhotoUrl } from '../services/upload-urls.ts';
 import { tooManyAttempts } from './auth-limits.ts';
@@ -83,28 +85,33 @@ export async function lookUpCharge(
 export async function readPublicCharge(deps: Pick<AppDeps, 'db' | 'config'>, pcnId: string, now: Date): Promise<PublicCharge | null> {
   const row = await findPcnRowById(deps.db, pcnId);
   if (!row) return null;
-  const [images, terms, carPark] = await Promise.all([
-    findPcnImages(deps.db, [row.id]),
-    findNoticeTerms(deps.db, { operatorTermsId: row.operator_terms_id, carParkTermsId: row.car_park_terms_id }),
-    deps.db.selectFrom('car_parks').select(['name', 'address', 'postcode']).where('id', '=', row.car_park_id).executeTakeFirst(),
+  const facts = await chargeFactsOf(deps.db, row, (fileName) => createChargePhotoUrl(deps.config.jwtSecret, fileName, now, row.id));
+  return toPublicCharge(facts, now);
+}
+
+/** What the charge's amounts and page are worked out from: the notice, its terms, its photos and its payments. */
+export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: string) => string): Promise<ChargeFacts> {
+  const [images, terms, carPark, paidPence] = await Promise.all([
+    findPcnImages(db, [row.id]),
+    findNoticeTerms(db, { operatorTermsId: row.operator_terms_id, carParkTermsId: row.car_park_terms_id }),
+    db.selectFrom('car_parks').select(['name', 'address', 'postcode']).where('id', '=', row.car_park_id).executeTakeFirst(),
+    totalPaid(db, row.id),
   ]);
   const served = row.notice_served_by === 'AFFIXED' || row.notice_served_by === 'HANDED' ? (row.notice_served_at ?? row.issued_at) : null;
-  return toPublicCharge(
-    {
-      reference: pcnTitle(row.pcn_number),
-      status: row.status as PcnStatus,
-      vehicleRegistration: row.vehicle_registration,
-      carPark: { name: carPark?.name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
-      observedAt: row.observed_at,
-      parkedUntil: row.notice_served_at ?? row.issued_at ?? row.created_at,
-      contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
-      noticeToDriverAt: served,
-      keeperNoticeGivenOn: row.keeper_notice_given_on,
-      terms,
-      photos: (images.get(row.id) ?? [])
-        .filter((image) => image.purged_at === null)
-        .map((image) => ({ url: createChargePhotoUrl(deps.config.jwtSecret, image.file_name, now, row.id), takenAt: image.taken_at })),
-    },
-    now,
-  );
+  return {
+    reference: pcnTitle(row.pcn_number),
+    status: row.status as PcnStatus,
+    vehicleRegistration: row.vehicle_registration,
+    carPark: { name: carPark?.name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
+    observedAt: row.observed_at,
+    parkedUntil: row.notice_served_at ?? row.issued_at ?? row.created_at,
+    contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
+    noticeToDriverAt: served,
+    keeperNoticeGivenOn: row.keeper_notice_given_on,
+    terms,
+    photos: (images.get(row.id) ?? [])
+      .filter((image) => image.purged_at === null)
+      .map((image) => ({ url: photoUrl(image.file_name), takenAt: image.taken_at })),
+    paidPence,
+  };
 }

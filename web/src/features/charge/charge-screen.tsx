@@ -128,6 +128,7 @@ function ChargeView({ charge, onClose }: { charge: PublicCharge; onClose: () => 
         <section className="charge-due" aria-labelledby="charge-due-title">
           <h2 id="charge-due-title">Amount due today</h2>
           <p className="charge-due__amount">{formatPence(charge.amountDuePence)}</p>
+          {charge.paidPence > 0 ? <p>{formatPence(charge.paidPence)} has been paid so far.</p> : null}
           {charge.reduced ? (
             <p>
               {charge.reduced.until

@@ -1,4 +1,7 @@
-import type { KeeperInput, KeeperNoticesPostedResponse, KeeperReplyImport, Pcn } from '@parkpatrol/shared';
+import type { KeeperInput, KeeperNoticesPostedResponse, KeeperReplyImport, Pcn, paymentInputSchema } from '@parkpatrol/shared';
+import type { z } from 'zod';
+
+type PaymentInput = z.output<typeof paymentInputSchema>;
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const KEEPER_SAVE_FAILED = 'Failed to save the keeper details';
@@ -28,4 +31,10 @@ export function markKeeperNoticesPosted(
     json: { pcnIds, postedOn, proofReference },
     fallbackMessage: KEEPER_POSTED_FAILED,
   });
+}
+
+export const PAYMENT_FAILED = 'Failed to record the payment';
+
+export function recordPayment(pcnId: string, payment: PaymentInput): Promise<Pcn> {
+  return apiClient.call('POST /pcns/:id/payments', { params: { id: pcnId }, json: payment, fallbackMessage: PAYMENT_FAILED });
 }

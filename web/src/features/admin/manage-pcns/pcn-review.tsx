@@ -31,6 +31,7 @@ import { rememberReviewed } from './list-view-memory.ts';
 import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
 import { KeeperDetails } from './keeper-details.tsx';
+import { PaymentsCard } from './payments-card.tsx';
 import { ClockSkewBanner, KeeperDeadlineLine, NoticeTermsFacts, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
 import { ServiceCorrection } from './service-correction.tsx';
 import { ACTION_LABELS, ACTION_SHORTCUTS, isFinalStatus, transitionForKey } from './status-actions.ts';
@@ -307,6 +308,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
           <ObservationFacts pcn={pcn} />
           <NoticeTermsFacts pcn={pcn} />
           <KeeperDetails pcn={pcn} onChanged={onChanged} />
+          <PaymentsCard pcn={pcn} onChanged={onChanged} />
           <div className="button-row">
             <ServiceCorrection key={pcn.updatedAt} pcn={pcn} onCorrected={onChanged} />
           </div>

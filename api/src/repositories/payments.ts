@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Payment, PaymentMethod, PaymentSummary } from '@parkpatrol/shared';
+import type { Db } from '../db/database.ts';
+
+/** Payments recorded against a charge, oldest first. */
+export async function findPayments(db: Db, pcnId: string): Promise<PaymentSummary> {
+  const rows = await db
+    .selectFrom('pcn_payments')
+    .leftJoin('users', 'users.id', 'pcn_payments.recorded_by')
+    .select([
+      'pcn_payments.id',
+      'pcn_payments.amount_pence',
+      'pcn_payments.paid_on',
+      'pcn_payments.method',
+      'pcn_payments.reference',
+      'pcn_payments.created_at',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('pcn_payments.pcn_id', '=', pcnId)
+    .orderBy('pcn_payments.created_at')
+    .orderBy('pcn_payments.id')
+    .execute();
+  const payments: Payment[] = rows.map((row) => ({
+    id: row.id,
+    amountPence: row.amount_pence,
+    paidOn: row.paid_on,
+    method: row.method as PaymentMethod,
+    reference: row.reference,
+    recordedBy: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+    createdAt: row.created_at,
+  }));
+  return { payments, paidPence: payments.reduce((sum, payment) => sum + payment.amountPence, 0) };
+}
+
+export async function totalPaid(db: Db, pcnId: string): Promise<number> {
+  const { total } = await db
+    .selectFrom('pcn_payments')
+    .select((eb) => eb.fn.sum<number | string | null>('amount_pence').as('total'))
+    .where('pcn_id', '=', pcnId)
+    .executeTakeFirstOrThrow();
+  return Number(total ?? 0);
+}
+
+export async function insertPayment(
+  trx: Db,
+  input: { pcnId: string; amountPence: number; paidOn: string; method: PaymentMethod; reference: string; recordedBy: string; now: string },
+): Promise<void> {
+  await trx
+    .insertInto('pcn_payments')
+    .values({
+      id: randomUUID(),
+      pcn_id: input.pcnId,
+      amount_pence: input.amountPence,
+      paid_on: input.paidOn,
+      method: input.method,
+      reference: input.reference,
+      recorded_by: input.recordedBy,
+      created_at: input.now,
+    })
+    .execute();
+}
