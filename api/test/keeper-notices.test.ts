@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeeperNoticesPostedResponse, KeeperReplyImport, Pcn, PcnAuditResponse } from '@parkpatrol/shared';
 import { silentLogger } from '../src/services/logger.ts';
@@ -13,6 +19,40 @@ import { createTestApp, type Session, type TestApp } from './test-app.ts';
  * The clock stands at noon on Wednesday 4 February 2026.
  */
 const NOW = Date.parse('2026-02-04T12:00:00.000Z');
+
+/** poppler's pdftoppm draws a page as a camera would see it; without it the QR check is skipped. */
+const HAS_PDFTOPPM = (() => {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** The QR code on page `pageNumber`, read from the page drawn at 150 dpi. */
+function readQrCode(pdf: Uint8Array, pageNumber: number): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'parkpatrol-qr-'));
+  try {
+    writeFileSync(join(dir, 'letters.pdf'), pdf);
+    execFileSync('pdftoppm', [
+      '-r',
+      '150',
+      '-png',
+      '-f',
+      String(pageNumber),
+      '-l',
+      String(pageNumber),
+      '-singlefile',
+      join(dir, 'letters.pdf'),
+      join(dir, 'page'),
+    ]);
+    const image = PNG.sync.read(readFileSync(join(dir, 'page.png')));
+    return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function letters(t: TestApp, token: string, pcnIds: string[]) {
   const res = await t.app.request('/api/keeper-notices/letters', {
@@ -274,6 +314,12 @@ describe('notices to keeper', () => {
       expect(at.topMm).toBeGreaterThan(window.top);
       expect(at.topMm).toBeLessThan(window.top + window.height);
     }
+  });
+
+  it.skipIf(!HAS_PDFTOPPM)('puts a QR code of the charge’s page on each letter', async () => {
+    const res = await letters(t, admin.token, [paragraph9.id]);
+    expect(res.status).toBe(200);
+    expect(readQrCode(res.bytes, 1)).toBe(`${t.config.appUrl.replace(/\/+$/, '')}/charge?ref=PCN-${paragraph9.pcnNumber}`);
   });
 
   it('marks letters posted: each to ISSUED with the day presumed given, once', async () => {

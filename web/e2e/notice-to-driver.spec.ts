@@ -1,4 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { readPdfText } from '../../api/test/support/pdf.ts';
 import { ADMIN, apiToken, bearer, createCarPark, createOfficer, uniqueSuffix } from './admin-support.ts';
 import { evidencePhotos, expect, expectNoSeriousAxeViolations, signIn, snap, takeShots, test, uniqueRegistration } from './fixtures.ts';
@@ -118,7 +120,14 @@ test('an officer prints the notice to driver from the draft with no signal, and 
   await expect(page).toHaveURL(/\/pcn\/[0-9a-f-]{36}$/);
   const number = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
   await page.getByRole('button', { name: 'Print notice to driver' }).click();
-  await expect(page.getByRole('region', { name: 'Print preview' })).toContainText(`Reference ${number}`);
+  const preview = page.getByRole('region', { name: 'Print preview' });
+  await expect(preview).toContainText(`Reference ${number}`);
+  // The QR code opens the motorist's page with the reference filled in: read back from its pixels.
+  const qr = preview.getByRole('img', { name: /^QR code: / });
+  const png = PNG.sync.read(await qr.screenshot());
+  expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(
+    `${new URL(page.url()).origin}/charge?ref=${encodeURIComponent(number)}`,
+  );
   const sent = await printToPdf(page, testInfo, 'notice-to-driver-sent');
   expect(sent).toContain(`Reference ${number}`);
   expect(sent).toContain('quoting the reference ' + number);

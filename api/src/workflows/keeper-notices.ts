@@ -144,6 +144,7 @@ async function prepare(
         letter: noticeToKeeper(facts),
         keeperAddress: keeperAddressBlock(keeper),
         sender: { name: terms.operator.creditorName, address: terms.operator.creditorAddress },
+        lookupUrl: `${appUrl}/charge?ref=${encodeURIComponent(pcnTitle(row.pcn_number))}`,
       },
     });
   }

@@ -1,4 +1,5 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont } from '@cantoo/pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import QRCode from 'qrcode';
 import type { KeeperLetter } from '@parkpatrol/shared';
 import { toWinAnsi } from '../../domain/evidence-pack-content.ts';
 import { wrapText } from '../evidence-pack/pdf-layout.ts';
@@ -22,7 +23,28 @@ const ADDRESS = { x: (ADDRESS_WINDOW_MM.left + 5) * MM, top: (ADDRESS_WINDOW_MM.
 const INK = rgb(0.05, 0.05, 0.08);
 const MUTED = rgb(0.35, 0.37, 0.4);
 
-export type KeeperLetterToRender = { letter: KeeperLetter; keeperAddress: string[]; sender: { name: string; address: string } };
+export type KeeperLetterToRender = {
+  letter: KeeperLetter;
+  keeperAddress: string[];
+  sender: { name: string; address: string };
+  /** The motorist's page for this charge, as a QR code beside the title. */
+  lookupUrl: string;
+};
+
+/** A QR code of `text`, its top-left corner `topMm` from the page's top, drawn as squares (no image to embed). */
+function drawQrCode(page: PDFPage, text: string, at: { leftMm: number; topMm: number; sizeMm: number }): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = (at.sizeMm * MM) / (modules.size + 2 * quiet);
+  const left = at.leftMm * MM;
+  const top = A4.height - at.topMm * MM;
+  for (let row = 0; row < modules.size; row++) {
+    for (let column = 0; column < modules.size; column++) {
+      if (!modules.get(row, column)) continue;
+      page.drawRectangle({ x: left + (column + quiet) * cell, y: top - (row + quiet + 1) * cell, width: cell, height: cell, color: INK });
+    }
+  }
+}
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
 
@@ -36,7 +58,7 @@ export async function renderKeeperLetters(letters: readonly KeeperLetterToRender
   return doc.save();
 }
 
-function writeLetter(doc: PDFDocument, fonts: Fonts, { letter, keeperAddress, sender }: KeeperLetterToRender): void {
+function writeLetter(doc: PDFDocument, fonts: Fonts, { letter, keeperAddress, sender, lookupUrl }: KeeperLetterToRender): void {
   let page = doc.addPage([A4.width, A4.height]);
   let pageNumber = 1;
   const draw = (text: string, x: number, yFromTop: number, font: PDFFont, size: number, color = INK) =>
@@ -65,6 +87,10 @@ function writeLetter(doc: PDFDocument, fonts: Fonts, { letter, keeperAddress, se
   for (const [index, line] of keeperAddress.slice(0, ADDRESS.maxLines).entries()) {
     draw(line, ADDRESS.x, ADDRESS.top + ADDRESS.size + index * ADDRESS.size * 1.3, fonts.regular, ADDRESS.size);
   }
+
+  // The charge's page, for a phone's camera: right of the address, clear of the window.
+  drawQrCode(page, lookupUrl, { leftMm: 160, topMm: 58, sizeMm: 30 });
+  draw('See the photos', 160 * MM, 91 * MM, fonts.regular, 8, MUTED);
 
   let y = 100 * MM;
   draw(letter.title.toUpperCase(), MARGIN.left, y, fonts.bold, 17);

@@ -62,6 +62,11 @@ function chargePageUrl(): string {
   return `${globalThis.location?.origin ?? ''}/charge`;
 }
 
+/** What the printed QR code opens: the charge's page with its reference filled in, once it has a number. */
+export function qrCodeTarget(facts: { lookupUrl: string; reference: string }): string {
+  return facts.reference.startsWith('PCN-') ? `${facts.lookupUrl}?ref=${encodeURIComponent(facts.reference)}` : facts.lookupUrl;
+}
+
 /** From a sent notice, with the terms in force when it was issued (decision 0017). */
 export function noticeFromPcn(pcn: Pcn, carPark: { address: string; postcode: string } | undefined): NoticeToPrint {
   const served = pcn.noticeToDriver;

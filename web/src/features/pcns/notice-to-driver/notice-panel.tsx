@@ -4,7 +4,8 @@ import { noticeToDriver, type NoticeDocument } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { RadioField } from '../../../lib/radio-field.tsx';
-import type { NoticeToPrint } from './notice-facts.ts';
+import { qrCodeTarget, type NoticeToPrint } from './notice-facts.ts';
+import { QrCode } from './qr-code.tsx';
 import './notice-sheet.css';
 
 const PAPERS = [
@@ -44,7 +45,7 @@ export default function NoticePanel({ notice, onClose }: { notice: NoticeToPrint
       <h3 id="notice-panel-title">Print preview</h3>
       <RadioField label="Paper" options={PAPERS} value={paper} onChange={(value) => setPaper(value as Paper)} />
       <div className={`notice-preview notice-preview--${paper}`}>
-        <NoticeSheet document={document_} />
+        <NoticeSheet document={document_} lookupUrl={qrCodeTarget(notice.facts)} />
       </div>
       <div className="button-row">
         <Button onPress={() => window.print()}>Print</Button>
@@ -55,7 +56,7 @@ export default function NoticePanel({ notice, onClose }: { notice: NoticeToPrint
       {createPortal(
         <div className={`notice-print notice-print--${paper}`} aria-hidden="true" data-paper={paper}>
           <style>{PAGE_RULES[paper]}</style>
-          <NoticeSheet document={document_} />
+          <NoticeSheet document={document_} lookupUrl={qrCodeTarget(notice.facts)} />
         </div>,
         document.body,
       )}
@@ -63,7 +64,7 @@ export default function NoticePanel({ notice, onClose }: { notice: NoticeToPrint
   );
 }
 
-function NoticeSheet({ document }: { document: NoticeDocument }) {
+function NoticeSheet({ document, lookupUrl }: { document: NoticeDocument; lookupUrl: string }) {
   return (
     <article className="notice-sheet">
       <header className="notice-sheet__header">
@@ -79,6 +80,10 @@ function NoticeSheet({ document }: { document: NoticeDocument }) {
           ))}
         </section>
       ))}
+      <div className="notice-sheet__qr">
+        <QrCode text={lookupUrl} label={`QR code: ${lookupUrl}`} sizeMm={30} />
+        <p>Scan to see this charge and its photos.</p>
+      </div>
     </article>
   );
 }
