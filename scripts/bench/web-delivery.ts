@@ -55,6 +55,8 @@ const ACCOUNT_SOURCES = /^src\/features\/(profile|password-reset|access-link)\//
 export type SignInVisit = { bytes: number; requests: number; formMs: number; fcpMs: number; cls: number };
 export type WebDelivery = {
   signIn: SignInVisit;
+  /** The motorist's /charge lookup, measured the same way. */
+  chargeLookup: SignInVisit;
   installBytes: number;
   installFiles: number;
   officerJsBytes: number;
@@ -63,22 +65,22 @@ export type WebDelivery = {
   lighthouse: { score: number; lcpMs: number; fcpMs: number; tbtMs: number; totalKb: number };
 };
 
-// Paint and layout-shift entries, and the first frame in which the sign-in form's email field is
-// on screen (a requestAnimationFrame callback runs just before that frame is painted).
-const OBSERVERS = `
+// Paint and layout-shift entries, and the first frame in which the screen's first field is on
+// screen (a requestAnimationFrame callback runs just before that frame is painted).
+const observers = (firstField: string) => `
   window.__web = { fcp: 0, cls: 0, form: 0 };
   try { new PerformanceObserver((l) => l.getEntries().forEach((e) => { if (e.name === 'first-contentful-paint') window.__web.fcp = e.startTime; })).observe({ type: 'paint', buffered: true }); } catch {}
   try { new PerformanceObserver((l) => l.getEntries().forEach((e) => { if (!e.hadRecentInput) window.__web.cls += e.value; })).observe({ type: 'layout-shift', buffered: true }); } catch {}
   const tick = () => {
-    const input = document.querySelector('input[type=email]');
+    const input = document.querySelector(${JSON.stringify(firstField)});
     if (input && input.getBoundingClientRect().width > 0) { window.__web.form = performance.now(); return; }
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 `;
 
-/** A first visit to /login over the poor link: no cache, no service worker yet. */
-async function visitSignIn(browser: Browser, base: string): Promise<SignInVisit> {
+/** A first visit to a public screen over the poor link: no cache, no service worker yet. */
+async function visitFirstScreen(browser: Browser, base: string, screen: { path: string; firstField: string }): Promise<SignInVisit> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -86,7 +88,7 @@ async function visitSignIn(browser: Browser, base: string): Promise<SignInVisit>
     hasTouch: true,
     serviceWorkers: 'block',
   });
-  await context.addInitScript(OBSERVERS);
+  await context.addInitScript(observers(screen.firstField));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -104,7 +106,7 @@ async function visitSignIn(browser: Browser, base: string): Promise<SignInVisit>
     requests += 1;
     lastActivity = Date.now();
   });
-  await page.goto(`${base}/login`, { waitUntil: 'commit' });
+  await page.goto(`${base}${screen.path}`, { waitUntil: 'commit' });
   // The app has taken over: its own submit button, inside #root, is there.
   await page.locator('#root button[type=submit]').waitFor({ timeout: 120_000 });
   // Then until the network has been quiet for 2 s: everything the page fetched by itself.
@@ -279,21 +281,27 @@ export async function runWebDeliveryBench(tree = root): Promise<WebDelivery> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     await waitForHttp(`${base}/api/health`);
-    const visits: SignInVisit[] = [];
-    for (let i = 0; i < RUNS; i += 1) visits.push(await visitSignIn(browser, base));
-    const signIn: SignInVisit = {
-      bytes: median(visits.map((v) => v.bytes)),
-      requests: median(visits.map((v) => v.requests)),
-      formMs: median(visits.map((v) => v.formMs)),
-      fcpMs: median(visits.map((v) => v.fcpMs)),
-      cls: median(visits.map((v) => v.cls)),
+    const medianVisit = async (screen: { path: string; firstField: string }): Promise<SignInVisit> => {
+      const visits: SignInVisit[] = [];
+      for (let i = 0; i < RUNS; i += 1) visits.push(await visitFirstScreen(browser, base, screen));
+      return {
+        bytes: median(visits.map((v) => v.bytes)),
+        requests: median(visits.map((v) => v.requests)),
+        formMs: median(visits.map((v) => v.formMs)),
+        fcpMs: median(visits.map((v) => v.fcpMs)),
+        cls: median(visits.map((v) => v.cls)),
+      };
     };
+    const signIn = await medianVisit({ path: '/login', firstField: 'input[type=email]' });
+    // The motorist's lookup: a stranger's first visit, from a notice's QR code, on the same budget.
+    const chargeLookup = await medianVisit({ path: '/charge', firstField: 'input[name=reference]' });
     const install = await measureInstall(base);
     const officerJs = await measureOfficerJs(base, distDir);
     const lighthouse = runLighthouse(`${base}/login`);
     const update = measureUpdate(tree);
     return {
       signIn,
+      chargeLookup,
       installBytes: install.bytes,
       installFiles: install.files,
       officerJsBytes: officerJs.bytes,
@@ -315,6 +323,8 @@ export function judgeWebDelivery(d: WebDelivery): { rows: Array<[string, string,
   const checks: Array<[string, number, number, string, boolean]> = [
     ['sign-in page, first visit, all bytes on the wire', kb(d.signIn.bytes), WEB_BUDGETS.signInKb, 'KB', false],
     ['sign-in form visible, first visit on the poor link', d.signIn.formMs, WEB_BUDGETS.signInFormMs, 'ms', false],
+    ['charge lookup page (/charge), first visit, all bytes on the wire', kb(d.chargeLookup.bytes), WEB_BUDGETS.signInKb, 'KB', false],
+    ['charge lookup form visible, first visit on the poor link', d.chargeLookup.formMs, WEB_BUDGETS.signInFormMs, 'ms', false],
     ['first install of the officer app (sw.js + precache) on the wire', kb(d.installBytes), WEB_BUDGETS.installKb, 'KB', false],
     ['signed-in officer path JavaScript on the wire', kb(d.officerJsBytes), WEB_BUDGETS.officerJsKb, 'KB', false],
     ['Lighthouse mobile performance, /login', d.lighthouse.score, WEB_BUDGETS.lighthouseScore, 'score', true],
