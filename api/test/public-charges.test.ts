@@ -58,6 +58,9 @@ describe('POST /public/charges/lookup and GET /public/charges/current', () => {
       appealsService: { service: 'POPLA' },
     });
     expect(charge.reduced!.until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Both run from the notice to driver: 14 days for the discount, 28 to appeal.
+    const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    expect(days(charge.reduced!.until!, charge.appealUntil!)).toBe(14);
     const text = JSON.stringify(res.json);
     for (const secret of ['Otto', 'Officer', 'Internal: check permit list', officer.id]) expect(text).not.toContain(secret);
 

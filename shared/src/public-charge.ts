@@ -26,10 +26,15 @@ export type PublicCharge = {
   paidPence: number;
   /** The reduced amount and the last day it applies, while it does. */
   reduced: { amountPence: number; until: string | null } | null;
+  /** The last day to appeal: 28 days from the notice to driver, or from the notice to keeper when there was none; null before either. */
+  appealUntil: string | null;
   signageTerms: string;
   creditor: { name: string; address: string; phone: string; email: string; website: string; howToPay: string } | null;
   appealsService: { service: AppealsService; name: string; contact: string } | null;
 };
+
+/** Days a motorist has to appeal, from the first notice they were given (the BPA/IPC Single Code). */
+export const APPEAL_PERIOD_DAYS = 28;
 
 export type ChargeLookupResponse = { charge: PublicCharge; accessToken: string };
 

@@ -39,7 +39,9 @@ test('a motorist looks a charge up by reference and registration and sees its ph
   await expect
     .poll(() => photos.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length))
     .toBe(4);
-  await expect(page.getByRole('region', { name: 'How to appeal' })).toContainText('the independent appeals service');
+  const appeal = page.getByRole('region', { name: 'How to appeal' });
+  await expect(appeal).toContainText(/appeal to .+ by \d+ \w+ \d{4}, online at/);
+  await expect(appeal).toContainText('the independent appeals service');
   await expect(page.getByText('Olivia')).toHaveCount(0);
   await snap(page, testInfo, 'motorist-charge');
   await expectTouchTargets(page, 'the motorist’s charge');

@@ -1,5 +1,6 @@
 import {
   addDays,
+  APPEAL_PERIOD_DAYS,
   APPEALS_SERVICE_NAMES,
   ukDate,
   type ChargeState,
@@ -47,10 +48,11 @@ export function toPublicCharge(facts: ChargeFacts, now: Date): PublicCharge {
   const carParkTerms = facts.terms.carPark;
   const operator = facts.terms.operator;
   const chargePence = carParkTerms?.chargePence ?? null;
+  // The first notice the motorist was given starts both the discount and the appeal period.
+  const firstNoticeOn = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : facts.keeperNoticeGivenOn;
   let reduced: PublicCharge['reduced'] = null;
   if (state === 'OUTSTANDING' && carParkTerms?.reducedChargePence != null && carParkTerms.reducedWithinDays != null) {
-    const from = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : facts.keeperNoticeGivenOn;
-    const until = from ? addDays(from, carParkTerms.reducedWithinDays) : null;
+    const until = firstNoticeOn ? addDays(firstNoticeOn, carParkTerms.reducedWithinDays) : null;
     if (until === null || ukDate(now) <= until) reduced = { amountPence: carParkTerms.reducedChargePence, until };
   }
   return {
@@ -66,6 +68,7 @@ export function toPublicCharge(facts: ChargeFacts, now: Date): PublicCharge {
     amountDuePence: state === 'OUTSTANDING' ? Math.max(0, (reduced?.amountPence ?? chargePence ?? 0) - facts.paidPence) : 0,
     paidPence: facts.paidPence,
     reduced,
+    appealUntil: state === 'OUTSTANDING' && firstNoticeOn ? addDays(firstNoticeOn, APPEAL_PERIOD_DAYS) : null,
     signageTerms: carParkTerms?.signageTerms ?? '',
     creditor: operator
       ? {

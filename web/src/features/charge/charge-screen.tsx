@@ -197,7 +197,8 @@ function ChargeView({ charge, onClose }: { charge: PublicCharge; onClose: () => 
         <section aria-labelledby="charge-appeal-title">
           <h2 id="charge-appeal-title">How to appeal</h2>
           <p>
-            If you believe this charge should not have been issued, appeal to {charge.creditor.name} within 28 days of the notice, online at{' '}
+            If you believe this charge should not have been issued, appeal to {charge.creditor.name}{' '}
+            {charge.appealUntil ? `by ${formatCalendarDate(charge.appealUntil)}` : 'within 28 days of the notice'}, online at{' '}
             {charge.creditor.website}, by email to {charge.creditor.email} or by post to the address below, quoting {charge.reference}.
             While your appeal is considered, the charge is put on hold.
           </p>
