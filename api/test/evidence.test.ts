@@ -856,9 +856,9 @@ describe('audit trail', () => {
       'notes_changed',
       'deleted',
     ]);
-    // The retention policy's entry has its own test (evidence-retention.test.ts), and the keeper's
-    // two theirs (keeper-notices.test.ts).
-    const elsewhere = new Set(['images_purged', 'keeper_changed', 'keeper_notice_posted']);
+    // The retention policy's entry has its own test (evidence-retention.test.ts), the keeper's two
+    // theirs (keeper-notices.test.ts), and payments theirs (payments.test.ts).
+    const elsewhere = new Set(['images_purged', 'keeper_changed', 'keeper_notice_posted', 'payment_recorded']);
     expect(new Set(entries.map((e) => e.action))).toEqual(new Set(PCN_AUDIT_ACTIONS.filter((action) => !elsewhere.has(action))));
     const [created, updated, removed, imageAdded, statusChanged, notesChanged, deleted] = entries as [PcnAuditEntry, ...PcnAuditEntry[]];
 
