@@ -6,10 +6,13 @@ export type ViteManifest = Record<
 
 /** Admin screens: an officer never opens them, so an officer's install does not download them. */
 export const isAdminSource = (key: string) => key.startsWith('src/features/admin/');
+/** The motorist's page (/charge): public, looked up on the motorist's own phone, never an officer's. */
+export const isMotoristSource = (key: string) => key.startsWith('src/features/charge/');
 
 /**
  * Every built file the officer app can load: from index.html through static and dynamic
- * imports, except the dynamic imports of admin screens (and what only they import). Shared
+ * imports, except the dynamic imports of admin screens and the motorist's page (and what only
+ * they import). Shared
  * chunks reachable from an officer screen stay; a chunk only admin screens use goes.
  * `alsoSkip` leaves out more lazily loaded sources (the benchmark skips account screens).
  */
@@ -23,7 +26,7 @@ export function officerFiles(manifest: ViteManifest, alsoSkip: (source: string) 
     files.add(chunk.file);
     for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
     for (const next of chunk.imports ?? []) visit(next);
-    for (const next of chunk.dynamicImports ?? []) if (!isAdminSource(next) && !alsoSkip(next)) visit(next);
+    for (const next of chunk.dynamicImports ?? []) if (!isAdminSource(next) && !isMotoristSource(next) && !alsoSkip(next)) visit(next);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (key === 'index.html' || chunk.isEntry) visit(key);
   return files;

@@ -1,20 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  chargeLookupInputSchema,
-  formatPence,
-  formatUkDateTime,
-  formatUkPeriod,
-  formatCalendarDate,
-  type PublicCharge,
-} from '@parkpatrol/shared';
+import type { PublicCharge } from '@parkpatrol/shared';
 import { Alert } from '../../lib/alert.tsx';
-import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { TextField } from '../../lib/text-field.tsx';
-import { useFormSubmit } from '../../lib/use-form-submit.ts';
-import { CHARGE_LOOKUP_FAILED, getCurrentCharge, lookUpCharge } from './charge-api.ts';
 import './charge.css';
+
+// A stranger's first visit, often on a poor link from a notice's QR code: the form paints with
+// React and our own fields only (as sign-in does); the schema, the API client and the charge's
+// view come once they are needed (scripts/bench/web-delivery.ts measures it).
+const ChargeView = lazy(() => import('./charge-view.tsx'));
+const loadApi = () => import('./charge-api.ts');
 
 /** The lookup's token for this tab only: it opens one charge for 30 minutes, and goes with the tab. */
 const TOKEN_KEY = 'parkpatrol-charge-token';
@@ -31,7 +27,8 @@ export function ChargeScreen() {
   useEffect(() => {
     const token = sessionStorage.getItem(TOKEN_KEY);
     if (!token) return;
-    getCurrentCharge(token)
+    loadApi()
+      .then((api) => api.getCurrentCharge(token))
       .then(
         (found) => setCharge(found),
         () => sessionStorage.removeItem(TOKEN_KEY),
@@ -42,13 +39,15 @@ export function ChargeScreen() {
     <main className="charge-page" id="main">
       <div className="charge-page__inner">
         {charge ? (
-          <ChargeView
-            charge={charge}
-            onClose={() => {
-              sessionStorage.removeItem(TOKEN_KEY);
-              setCharge(null);
-            }}
-          />
+          <Suspense fallback={<p role="status">Loading your charge…</p>}>
+            <ChargeView
+              charge={charge}
+              onClose={() => {
+                sessionStorage.removeItem(TOKEN_KEY);
+                setCharge(null);
+              }}
+            />
+          </Suspense>
         ) : isRestoring ? (
           <p role="status">Loading your charge…</p>
         ) : (
@@ -68,26 +67,46 @@ export function ChargeScreen() {
 function LookupForm({ initialReference, onFound }: { initialReference: string; onFound: (charge: PublicCharge, token: string) => void }) {
   const [reference, setReference] = useState(initialReference);
   const [registration, setRegistration] = useState('');
-  const form = useFormSubmit({ fallbackMessage: CHARGE_LOOKUP_FAILED });
-  const handleSubmit = form.handle(
-    () => chargeLookupInputSchema.safeParse({ reference, registration }),
-    async (input) => {
-      const found = await lookUpCharge(input.reference, input.registration);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy) return;
+    setFormError(null);
+    setBusy(true);
+    try {
+      const api = await loadApi();
+      const problems = api.lookupProblems({ reference, registration });
+      setErrors(problems ?? {});
+      if (problems) {
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        return;
+      }
+      const found = await api.lookUpCharge(reference, registration);
       onFound(found.charge, found.accessToken);
-    },
-  );
+    } catch (error) {
+      setFormError(error instanceof Error && error.message ? error.message : LOOKUP_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <>
       <PageHeading>Your parking charge</PageHeading>
       <p>Enter the reference and the vehicle registration from your notice to see the charge, its photos, how to pay and how to appeal.</p>
-      <form className="form-stack" onSubmit={handleSubmit} noValidate aria-label="Find your charge">
-        {form.formError ? <Alert>{form.formError}</Alert> : null}
+      <form ref={formRef} className="form-stack" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Find your charge">
+        {formError ? <Alert>{formError}</Alert> : null}
         <TextField
           label="Charge reference"
           name="reference"
           value={reference}
-          onChange={setReference}
-          errorMessage={form.errors.reference}
+          onChange={(value) => {
+            setReference(value);
+            if (errors.reference) setErrors(({ reference: _gone, ...rest }) => rest);
+          }}
+          errorMessage={errors.reference}
           description="For example PCN-00000123"
           autoCapitalize="characters"
           autoComplete="off"
@@ -97,135 +116,23 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
           label="Vehicle registration"
           name="registration"
           value={registration}
-          onChange={setRegistration}
-          errorMessage={form.errors.registration}
+          onChange={(value) => {
+            setRegistration(value);
+            if (errors.registration) setErrors(({ registration: _gone, ...rest }) => rest);
+          }}
+          errorMessage={errors.registration}
           autoCapitalize="characters"
           autoComplete="off"
           isRequired
         />
-        <Button type="submit" isDisabled={form.isBusy}>
-          {form.isBusy ? 'Looking up...' : 'Find my charge'}
-        </Button>
+        {/* The native button lib/button.tsx renders, written out: lib/button.tsx sits in the signed-in
+            screens' common chunk, which would bring the phone database and the outbox with it. */}
+        <button type="submit" className="button button--primary" disabled={isBusy}>
+          {isBusy ? 'Looking up...' : 'Find my charge'}
+        </button>
       </form>
     </>
   );
 }
 
-const STATE_TEXT = {
-  OUTSTANDING: null,
-  PAID: 'This charge has been paid. Nothing more is due.',
-  CANCELLED: 'This charge has been cancelled. Nothing is due.',
-} as const;
-
-function ChargeView({ charge, onClose }: { charge: PublicCharge; onClose: () => void }) {
-  const land = [charge.carPark.name, charge.carPark.address, charge.carPark.postcode].filter(Boolean).join(', ');
-  const stateText = STATE_TEXT[charge.state];
-  return (
-    <>
-      <PageHeading>{`Parking charge ${charge.reference}`}</PageHeading>
-      {stateText ? <Alert tone={charge.state === 'PAID' ? 'success' : 'info'}>{stateText}</Alert> : null}
-      {charge.state === 'OUTSTANDING' ? (
-        <section className="charge-due" aria-labelledby="charge-due-title">
-          <h2 id="charge-due-title">Amount due today</h2>
-          <p className="charge-due__amount">{formatPence(charge.amountDuePence)}</p>
-          {charge.paidPence > 0 ? <p>{formatPence(charge.paidPence)} has been paid so far.</p> : null}
-          {charge.reduced ? (
-            <p>
-              {charge.reduced.until
-                ? `The reduced amount of ${formatPence(charge.reduced.amountPence)} applies until ${formatCalendarDate(charge.reduced.until)}.`
-                : `The reduced amount of ${formatPence(charge.reduced.amountPence)} applies for now.`}{' '}
-              {charge.chargePence !== null ? `After that the full charge of ${formatPence(charge.chargePence)} is due.` : ''}
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-      <section aria-labelledby="charge-facts-title">
-        <h2 id="charge-facts-title">The parking</h2>
-        <dl className="details">
-          <div>
-            <dt>Vehicle</dt>
-            <dd>{charge.vehicleRegistration}</dd>
-          </div>
-          <div>
-            <dt>Land</dt>
-            <dd>{land}</dd>
-          </div>
-          <div>
-            <dt>Period of parking</dt>
-            <dd>{formatUkPeriod(charge.parkedFrom, charge.parkedUntil)}</dd>
-          </div>
-          <div>
-            <dt>Why</dt>
-            <dd>{charge.contravention}</dd>
-          </div>
-          {charge.signageTerms ? (
-            <div className="details__wide">
-              <dt>The terms on the signs</dt>
-              <dd>{charge.signageTerms}</dd>
-            </div>
-          ) : null}
-        </dl>
-      </section>
-      {charge.photos.length > 0 ? (
-        <section aria-labelledby="charge-photos-title">
-          <h2 id="charge-photos-title">Photos</h2>
-          <ul className="charge-photos">
-            {charge.photos.map((photo, index) => (
-              <li key={photo.url}>
-                <a href={photo.url} target="_blank" rel="noreferrer">
-                  <img
-                    src={photo.url}
-                    alt={`Photo ${index + 1}${photo.takenAt ? `, taken at ${formatUkDateTime(photo.takenAt)}` : ''}`}
-                    loading="lazy"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {charge.creditor && charge.state === 'OUTSTANDING' ? (
-        <section aria-labelledby="charge-pay-title">
-          <h2 id="charge-pay-title">How to pay</h2>
-          <p>
-            Pay {charge.creditor.name}, quoting {charge.reference}.
-          </p>
-          <p className="charge-text">{charge.creditor.howToPay}</p>
-        </section>
-      ) : null}
-      {charge.creditor && charge.state === 'OUTSTANDING' ? (
-        <section aria-labelledby="charge-appeal-title">
-          <h2 id="charge-appeal-title">How to appeal</h2>
-          <p>
-            If you believe this charge should not have been issued, appeal to {charge.creditor.name}{' '}
-            {charge.appealUntil ? `by ${formatCalendarDate(charge.appealUntil)}` : 'within 28 days of the notice'}, online at{' '}
-            {charge.creditor.website}, by email to {charge.creditor.email} or by post to the address below, quoting {charge.reference}.
-            While your appeal is considered, the charge is put on hold.
-          </p>
-          {charge.appealsService ? (
-            <p>
-              If your appeal is rejected, you may appeal to {charge.appealsService.name}, the independent appeals service:{' '}
-              <span className="charge-text">{charge.appealsService.contact}</span>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-      {charge.creditor ? (
-        <section aria-labelledby="charge-creditor-title">
-          <h2 id="charge-creditor-title">Contact</h2>
-          <address className="charge-text">
-            {charge.creditor.name}
-            {'\n'}
-            {charge.creditor.address}
-            {'\n'}
-            Phone {charge.creditor.phone} · {charge.creditor.email}
-          </address>
-        </section>
-      ) : null}
-      <p className="muted">This charge was incurred on private land. It is not a penalty charge notice from a council or the police.</p>
-      <Button variant="secondary" onPress={onClose}>
-        Look up another charge
-      </Button>
-    </>
-  );
-}
+const LOOKUP_FAILED = 'The charge could not be looked up. Check your connection and try again.';
