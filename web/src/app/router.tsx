@@ -2,6 +2,9 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
+// In the first chunk like sign-in (2 KB): a motorist's first visit from a QR code paints without
+// waiting for a second round trip; the charge view and its API still load on demand.
+import { ChargeScreen } from '../features/charge/charge-screen.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './signed-in-chunks.ts';
@@ -55,10 +58,6 @@ const AccessLink = ariaScreen(
   () => import('../features/access-link/access-link-screen.tsx'),
   (m) => m.AccessLinkScreen,
 );
-const Charge = lazyScreen(
-  () => import('../features/charge/charge-screen.tsx'),
-  (m) => m.ChargeScreen,
-);
 const AdminDashboard = ariaScreen(
   () => import('../features/admin/admin-dashboard/admin-dashboard-screen.tsx'),
   (m) => m.AdminDashboardScreen,
@@ -104,7 +103,7 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPassword />} />
         <Route path={paths.resetPassword} element={<ResetPassword />} />
         <Route path={paths.accessLinkPattern} element={<AccessLink />} />
-        <Route path={paths.charge} element={<Charge />} />
+        <Route path={paths.charge} element={<ChargeScreen />} />
         <Route
           path={paths.home}
           element={

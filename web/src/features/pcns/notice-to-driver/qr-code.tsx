@@ -1,14 +1,15 @@
-import { create } from 'qrcode';
+import { correction, generate } from 'lean-qr';
 
 /** A QR code drawn as one SVG path (crisp on any printer, no image to load), for a phone's camera. */
 export function QrCode({ text, label, sizeMm }: { text: string; label: string; sizeMm: number }) {
-  const { modules } = create(text, { errorCorrectionLevel: 'M' });
+  // lean-qr rather than qrcode: a fifth of the bytes on the officer's precached path.
+  const code = generate(text, { minCorrectionLevel: correction.M });
   const quiet = 2;
-  const size = modules.size + 2 * quiet;
+  const size = code.size + 2 * quiet;
   let path = '';
-  for (let row = 0; row < modules.size; row++) {
-    for (let column = 0; column < modules.size; column++) {
-      if (modules.get(row, column)) path += `M${column + quiet} ${row + quiet}h1v1h-1z`;
+  for (let row = 0; row < code.size; row++) {
+    for (let column = 0; column < code.size; column++) {
+      if (code.get(column, row)) path += `M${column + quiet} ${row + quiet}h1v1h-1z`;
     }
   }
   return (
