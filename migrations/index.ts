@@ -17,6 +17,7 @@ import * as m0015 from './0015_keeper_posting_day.ts';
 import * as m0016 from './0016_operator_terms.ts';
 import * as m0017 from './0017_keepers.ts';
 import * as m0018 from './0018_payments.ts';
+import * as m0019 from './0019_appeals.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_operator_terms': m0016,
   '0017_keepers': m0017,
   '0018_payments': m0018,
+  '0019_appeals': m0019,
 };

@@ -17,6 +17,7 @@ import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createSettingsRoutes } from './routes/settings.ts';
 import { createPublicChargeRoutes } from './routes/public-charges.ts';
+import { createAppealRoutes } from './routes/appeals.ts';
 import { createKeeperNoticeRoutes, createKeeperReplyRoutes } from './routes/keeper-notices.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { createOnboardingRoutes } from './routes/onboarding.ts';
@@ -107,6 +108,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   api.route('/keeper-replies', createKeeperReplyRoutes(deps));
   api.route('/public/charges', createPublicChargeRoutes(deps));
   api.route('/keeper-notices', createKeeperNoticeRoutes(deps));
+  api.route('/appeals', createAppealRoutes(deps));
   api.route('/pcns', createPcnRoutes(deps));
   api.route('/uploads', createUploadRoutes(deps));
   api.route('/tracking', createTrackingRoutes(deps));

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_EVIDENCE_RETENTION_DAYS, DEFAULT_PRODUCT_NAME, productNameProblem } from '@parkpatrol/shared';
+import {
+  DEFAULT_APPEAL_RESPONSE_DAYS,
+  DEFAULT_EVIDENCE_RETENTION_DAYS,
+  DEFAULT_PRODUCT_NAME,
+  productNameProblem,
+} from '@parkpatrol/shared';
 import type { DatabaseTarget } from './db/database.ts';
 
 export type Config = {
@@ -35,6 +40,8 @@ export type Config = {
   refreshReuseSeconds: number;
   /** The bearer token /metrics asks for; unset, there is no /metrics route. */
   metricsToken: string | undefined;
+  /** Days to answer an appeal, from receipt: its respond-by date (APPEAL_RESPONSE_DAYS). */
+  appealResponseDays: number;
 };
 
 export type EvidenceStoreTarget = { kind: 'disk' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined };
@@ -69,6 +76,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
   // 0 is allowed (photos go at the next run after a notice closes), so an empty or mistyped value
   // must not coerce to 0 the way Number('') does: digits only, or the default when unset.
+  APPEAL_RESPONSE_DAYS: z
+    .string()
+    .regex(/^\s*\d+\s*$/, 'APPEAL_RESPONSE_DAYS must be a whole number of days (1 to 90)')
+    .transform(Number)
+    .pipe(z.number().min(1, 'APPEAL_RESPONSE_DAYS must be between 1 and 90').max(90, 'APPEAL_RESPONSE_DAYS must be between 1 and 90'))
+    .default(DEFAULT_APPEAL_RESPONSE_DAYS),
   EVIDENCE_RETENTION_DAYS: z
     .string()
     .regex(/^\s*\d+\s*$/, 'EVIDENCE_RETENTION_DAYS must be a whole number of days (0 to 3650)')
@@ -122,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     evidenceStore,
     refreshReuseSeconds: e.REFRESH_REUSE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    appealResponseDays: e.APPEAL_RESPONSE_DAYS,
   };
 }
 

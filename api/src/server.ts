@@ -14,7 +14,7 @@ import { createMetrics } from './services/metrics.ts';
 import { sweepSpoolLeftovers } from './services/evidence-storage.ts';
 import { createConfiguredEvidenceStore } from './services/evidence-store-s3.ts';
 import { scheduleDailyEvidencePurge } from './services/purge-expired-evidence.ts';
-import { findKnownImageFileNames } from './repositories/pcns.ts';
+import { findKnownStoredFileNames } from './repositories/stored-files.ts';
 import { fillMissingKeeperPostingDays } from './repositories/keeper-posting-days.ts';
 
 const logger = createLogger();
@@ -44,7 +44,7 @@ const sweep = await withMaintenanceLock(db, 'evidence-orphan-sweep', () =>
   evidence
     .sweepOrphans({
       olderThan: isBucket ? new Date(startedAt.getTime() - 60 * 60 * 1000) : startedAt,
-      findKnown: (names) => findKnownImageFileNames(db, names),
+      findKnown: (names) => findKnownStoredFileNames(db, names),
     })
     .catch((error: unknown) => {
       throw new Error(`Cannot reach the evidence store ${evidence.location} (EVIDENCE_STORE): ${String(error)}`, { cause: error });

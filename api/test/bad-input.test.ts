@@ -517,8 +517,10 @@ describe('bad input to every endpoint', () => {
     expect(await takeFingerprint(t.db, t.config.uploadsDir)).not.toEqual(before);
   });
 
-  it('leaves every file matching a row', async () => {
-    const rows = await t.db.selectFrom('pcn_images').select('file_name').orderBy('file_name').execute();
-    expect((await takeFingerprint(t.db, t.config.uploadsDir)).uploads).toEqual(rows.map((row) => row.file_name).sort());
+  it('leaves every file matching a row (a notice’s photo or an appeal’s attachment)', async () => {
+    const photos = await t.db.selectFrom('pcn_images').select('file_name').execute();
+    const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').execute();
+    const rows = [...photos, ...attachments].map((row) => row.file_name).sort();
+    expect((await takeFingerprint(t.db, t.config.uploadsDir)).uploads).toEqual(rows);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, ukDate } from '@parkpatrol/shared';
 import { LETTER_KEEPER, letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
+import { appealForm, chargeToken, sendAppeal } from './support/appeals.ts';
 import { issueOneTimeToken, ACCESS_LINK_TTL_MS, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { issueRefreshToken } from '../src/auth/refresh-tokens.ts';
 import { jpegUpload, pcnForm, validOperatorTerms, validPcnFields } from './fixtures.ts';
@@ -347,6 +348,83 @@ export const ENDPOINTS: EndpointCase[] = [
 
   {
     method: 'POST',
+    route: '/public/charges/current/appeal',
+    body: 'multipart',
+    // The charge's own token, sent by the motorist; a staff token in its place is refused.
+    expected: { anonymous: 201, owner: 401, otherUser: 401, admin: 401, superAdmin: 401 },
+    prepare: async (w, owner) => {
+      const pcn = await appealableCharge(w, owner);
+      return {
+        path: '/public/charges/current/appeal',
+        form: appealForm(),
+        headers: { authorization: `Bearer ${chargeToken(w.t, pcn.id)}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/public/charges/current/appeal/letter',
+    body: 'none',
+    expected: { anonymous: 200, owner: 401, otherUser: 401, admin: 401, superAdmin: 401 },
+    prepare: async (w, owner) => {
+      const { token } = await decidedAppeal(w, owner);
+      return { path: '/public/charges/current/appeal/letter', headers: { authorization: `Bearer ${token}` } };
+    },
+  },
+
+  // ---- appeals (admins only: the motorist's personal data) ----
+  {
+    method: 'GET',
+    route: '/appeals',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/appeals?page=1&limit=10' }),
+  },
+  {
+    method: 'GET',
+    route: '/appeals/export.csv',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/appeals/export.csv' }),
+  },
+  {
+    method: 'GET',
+    route: '/appeals/:id',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/appeals/${(await openAppeal(w, owner)).id}` }),
+  },
+  {
+    method: 'POST',
+    route: '/appeals/:id/decision',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: `/appeals/${(await openAppeal(w, owner)).id}/decision`,
+      json: { outcome: 'REJECTED', reasons: 'The permit shown expired the day before.' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/appeals/:id/letter',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/appeals/${(await decidedAppeal(w, owner)).id}/letter` }),
+  },
+  {
+    method: 'GET',
+    route: '/appeals/:id/attachments/:attachmentId',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => {
+      const { id } = await openAppeal(w, owner);
+      const appeal = await w.t.request('GET', `/appeals/${id}`, { token: w.admin.token });
+      return { path: `/appeals/${id}/attachments/${appeal.json.data.attachments[0].id as string}` };
+    },
+  },
+
+  {
+    method: 'POST',
     route: '/pcns/:id/payments',
     body: 'json',
     expected: adminsOnly(200),
@@ -622,6 +700,34 @@ export function describeEndpoint(endpoint: EndpointCase): string {
 }
 
 /** A notice of `owner`'s ready for its notice to keeper today, made by the world's admin. */
+/** A charge under the operator's terms, with its notice to driver given: a motorist may appeal it. */
+async function appealableCharge(w: World, owner: Actor) {
+  const carParkId = owner.id === w.owner.id ? w.ownerCarParkId : (await w.t.createCarPark({ assignTo: [owner.id] })).id;
+  await termsSinceLongAgo(w.t, carParkId);
+  return createOwnedPcn(w, owner);
+}
+
+async function openAppeal(w: World, owner: Actor): Promise<{ id: string; token: string }> {
+  const pcn = await appealableCharge(w, owner);
+  const token = chargeToken(w.t, pcn.id);
+  const sent = await sendAppeal(w.t, token, appealForm());
+  if (sent.status !== 201) throw new Error(`appeal failed: ${sent.status} ${sent.text}`);
+  const listed = await w.t.request('GET', `/appeals?search=${encodeURIComponent(sent.json.data.reference as string)}`, {
+    token: w.admin.token,
+  });
+  return { id: listed.json.data.items[0].id as string, token };
+}
+
+async function decidedAppeal(w: World, owner: Actor): Promise<{ id: string; token: string }> {
+  const appeal = await openAppeal(w, owner);
+  const decided = await w.t.request('POST', `/appeals/${appeal.id}/decision`, {
+    token: w.admin.token,
+    json: { outcome: 'REJECTED', reasons: 'The permit shown expired the day before.' },
+  });
+  if (decided.status !== 200) throw new Error(`decision failed: ${decided.status} ${decided.text}`);
+  return appeal;
+}
+
 async function readyForLetter(w: World, owner: Actor) {
   const carParkId = owner.id === w.owner.id ? w.ownerCarParkId : (await w.t.createCarPark({ assignTo: [owner.id] })).id;
   await termsSinceLongAgo(w.t, carParkId);

@@ -857,8 +857,15 @@ describe('audit trail', () => {
       'deleted',
     ]);
     // The retention policy's entry has its own test (evidence-retention.test.ts), the keeper's two
-    // theirs (keeper-notices.test.ts), and payments theirs (payments.test.ts).
-    const elsewhere = new Set(['images_purged', 'keeper_changed', 'keeper_notice_posted', 'payment_recorded']);
+    // theirs (keeper-notices.test.ts), payments theirs (payments.test.ts) and appeals theirs (appeals.test.ts).
+    const elsewhere = new Set([
+      'images_purged',
+      'keeper_changed',
+      'keeper_notice_posted',
+      'payment_recorded',
+      'appeal_received',
+      'appeal_decided',
+    ]);
     expect(new Set(entries.map((e) => e.action))).toEqual(new Set(PCN_AUDIT_ACTIONS.filter((action) => !elsewhere.has(action))));
     const [created, updated, removed, imageAdded, statusChanged, notesChanged, deleted] = entries as [PcnAuditEntry, ...PcnAuditEntry[]];
 

@@ -11,6 +11,7 @@ import * as m0009 from './0009_keeper_posting_day.ts';
 import * as m0010 from './0010_operator_terms.ts';
 import * as m0011 from './0011_keepers.ts';
 import * as m0012 from './0012_payments.ts';
+import * as m0013 from './0013_appeals.ts';
 
 /**
  * PostgreSQL's migrations, in order. The SQLite set in ../index.ts stays as it is;
@@ -30,4 +31,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0010_operator_terms': m0010,
   '0011_keepers': m0011,
   '0012_payments': m0012,
+  '0013_appeals': m0013,
 };

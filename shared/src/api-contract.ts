@@ -61,7 +61,10 @@ import type {
   keeperRepliesInputSchema,
   chargeLookupInputSchema,
   paymentInputSchema,
+  appealDecisionInputSchema,
+  appealListQuerySchema,
 } from './schemas.ts';
+import type { Appeal, AppealListResponse, AppealSubmitted } from './appeals.ts';
 import type { ChargeLookupResponse, PublicCharge } from './public-charge.ts';
 import type { KeeperNoticesPostedResponse, KeeperReplyImport } from './keeper.ts';
 import type { OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
@@ -123,6 +126,16 @@ export type ApiContract = {
   'POST /public/charges/lookup': { body: Body<typeof chargeLookupInputSchema>; response: ChargeLookupResponse };
   /** With the lookup's access token as the bearer: that one charge. */
   'GET /public/charges/current': { response: PublicCharge };
+  /** Multipart (APPEAL_MULTIPART_FIELDS) with an Idempotency-Key: 201; 409 when the charge has one; 422 out of time. */
+  'POST /public/charges/current/appeal': { form: true; response: AppealSubmitted };
+  /** The decision letter of the charge's decided appeal (PDF). */
+  'GET /public/charges/current/appeal/letter': { response: FileAnswer };
+  'GET /appeals': { query: Query<typeof appealListQuerySchema>; response: AppealListResponse };
+  'GET /appeals/export.csv': { query: Query<typeof appealListQuerySchema>; response: FileAnswer };
+  'GET /appeals/:id': { response: Appeal };
+  'POST /appeals/:id/decision': { body: Body<typeof appealDecisionInputSchema>; response: Appeal };
+  'GET /appeals/:id/letter': { response: FileAnswer };
+  'GET /appeals/:id/attachments/:attachmentId': { response: FileAnswer };
   /** Records a payment; the charge becomes PAID once payments meet what is due. */
   'POST /pcns/:id/payments': { body: Body<typeof paymentInputSchema>; response: Pcn };
   'POST /keeper-notices/posted': { body: Body<typeof keeperNoticesPostedInputSchema>; response: KeeperNoticesPostedResponse };

@@ -170,6 +170,8 @@ export const PCN_AUDIT_ACTIONS = [
   'keeper_changed',
   'keeper_notice_posted',
   'payment_recorded',
+  'appeal_received',
+  'appeal_decided',
 ] as const;
 export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
 

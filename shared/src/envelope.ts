@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   SECOND_VISIT_REQUIRED: 422,
   // A notice to keeper cannot go for a notice: outside its window, no keeper, not approved (details name each).
   KEEPER_NOTICE_REFUSED: 422,
+  // An appeal outside its period, or against a charge that is no longer owed.
+  APPEAL_REFUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   // Too many uploads in flight on the server: try again shortly (Retry-After says when).

@@ -80,6 +80,8 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   keeper_changed: 'Keeper details changed',
   keeper_notice_posted: 'Notice to keeper posted',
   payment_recorded: 'Payment recorded',
+  appeal_received: 'Appeal received',
+  appeal_decided: 'Appeal decided',
 };
 
 /** The audit trail's field names (the API's camelCase) as people read them. */

@@ -28,3 +28,5 @@ export * from './keeper.ts';
 export * from './notice-to-keeper.ts';
 export * from './public-charge.ts';
 export * from './payments.ts';
+export * from './appeals.ts';
+export * from './appeal-decision-letter.ts';

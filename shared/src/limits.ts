@@ -29,6 +29,8 @@ export const TOKEN_STORAGE_KEY = 'token';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** An Idempotency-Key, and the ids phones make: a UUID. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Multipart field names of POST /pcns and PUT /pcns/{id} besides the text fields of

@@ -1,3 +1,4 @@
+import type { PublicAppeal } from './appeals.ts';
 import type { AppealsService } from './operator-terms.ts';
 
 /**
@@ -31,6 +32,9 @@ export type PublicCharge = {
   signageTerms: string;
   creditor: { name: string; address: string; phone: string; email: string; website: string; howToPay: string } | null;
   appealsService: { service: AppealsService; name: string; contact: string } | null;
+  /** The motorist's appeal, or null; while it is open the charge is on hold, its amounts as on the day it came. */
+  appeal: PublicAppeal | null;
+  onHold: boolean;
 };
 
 /** Days a motorist has to appeal, from the first notice they were given (the BPA/IPC Single Code). */

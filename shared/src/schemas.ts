@@ -9,6 +9,7 @@ import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
 import { JURISDICTIONS, NOTICE_SERVED_BY } from './keeper-liability.ts';
 import { APPEALS_SERVICES } from './operator-terms.ts';
 import { PAYMENT_METHODS } from './payments.ts';
+import { APPEAL_OUTCOMES, APPEAL_REASONS, APPEAL_SORT_KEYS, APPEAL_STATUSES, APPEAL_TEXT_MAX } from './appeals.ts';
 import { CAR_PARK_SORT_KEYS, ONBOARDING_SORT_KEYS, PCN_SORT_KEYS, SORT_ORDERS, USER_SORT_KEYS } from './list-sorting.ts';
 
 /**
@@ -527,3 +528,60 @@ export const paymentInputSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' }),
   reference: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
 });
+
+// ---- appeals ----
+const appealText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `At most ${max.toLocaleString('en-GB')} characters`);
+
+/** The motorist's appeal: the multipart form's text fields (the attachments travel beside them). */
+export const appealInputSchema = z
+  .object({
+    name: termsLine('Give your name', 100),
+    email: emailSchema,
+    address: appealText('Give your postal address', 300),
+    wasDriver: z.enum(['yes', 'no'], { error: 'Say whether you were the driver' }).transform((value) => value === 'yes'),
+    driverName: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
+    driverAddress: z.string().trim().max(300, 'At most 300 characters').default(''),
+    reason: z.enum(APPEAL_REASONS, { error: 'Choose the reason for your appeal' }),
+    text: appealText('Tell us why the charge should be cancelled', APPEAL_TEXT_MAX),
+  })
+  .transform((appeal) => (appeal.wasDriver ? { ...appeal, driverName: '', driverAddress: '' } : appeal));
+export type AppealInput = z.output<typeof appealInputSchema>;
+
+export const appealDecisionInputSchema = z
+  .object({
+    outcome: z.enum(APPEAL_OUTCOMES, { error: 'Choose a decision' }),
+    reasons: z
+      .string({ error: 'Give the reasons for the decision' })
+      .trim()
+      .max(APPEAL_TEXT_MAX, `At most ${APPEAL_TEXT_MAX.toLocaleString('en-GB')} characters`)
+      .default(''),
+    reducedChargePence: z
+      .number({ error: 'Enter the reduced amount' })
+      .int('Enter the reduced amount')
+      .min(1, 'Enter the reduced amount')
+      .max(100_000, 'At most £1,000')
+      .nullish(),
+  })
+  .superRefine((decision, ctx) => {
+    // The Single Code: a rejection answers what was raised, in writing.
+    if (decision.outcome === 'REJECTED' && decision.reasons === '') {
+      ctx.addIssue({ code: 'custom', path: ['reasons'], message: 'Give the reasons for rejecting the appeal' });
+    }
+    if (decision.outcome === 'ACCEPTED_REDUCED' && decision.reducedChargePence == null) {
+      ctx.addIssue({ code: 'custom', path: ['reducedChargePence'], message: 'Enter the reduced amount' });
+    }
+  });
+export type AppealDecisionInput = z.output<typeof appealDecisionInputSchema>;
+
+export const appealListQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(APPEAL_STATUSES).optional(),
+  /** The appeal or charge reference, the registration, the appellant's name or the verification code. */
+  search: z.string().trim().max(100).optional(),
+  ...sortSchema(APPEAL_SORT_KEYS),
+});
+export type AppealListQuery = z.infer<typeof appealListQuerySchema>;

@@ -173,6 +173,42 @@ export interface PcnPaymentsTable {
   recorded_by: string | null;
   created_at: string;
 }
+/** A motorist's appeal against a charge (one per charge) and its decision. */
+export interface AppealsTable {
+  id: string;
+  pcn_id: string;
+  reference: string;
+  idempotency_key: string;
+  received_at: string;
+  respond_by: string;
+  appellant_name: string;
+  appellant_email: string;
+  appellant_address: string;
+  was_driver: number;
+  driver_name: string;
+  driver_address: string;
+  reason: string;
+  text: string;
+  status: string;
+  decision_reasons: string | null;
+  reduced_charge_pence: number | null;
+  verification_code: string | null;
+  reduced_held_until: string | null;
+  appeals_service_until: string | null;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+/** A file the motorist attached to an appeal, stored under a name we made (evidence-storage.ts). */
+export interface AppealAttachmentsTable {
+  id: string;
+  appeal_id: string;
+  position: number;
+  original_name: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+}
 /** A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who). */
 export interface OperatorTermsTable {
   id: string;
@@ -274,6 +310,8 @@ export interface Database {
   operator_terms: OperatorTermsTable;
   pcn_keepers: PcnKeepersTable;
   pcn_payments: PcnPaymentsTable;
+  appeals: AppealsTable;
+  appeal_attachments: AppealAttachmentsTable;
   car_park_terms: CarParkTermsTable;
   pcn_images: PcnImagesTable;
   pcn_status_history: PcnStatusHistoryTable;

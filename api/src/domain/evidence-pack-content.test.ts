@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PcnAuditEntry } from '@parkpatrol/shared';
 import {
+  appealFields,
   auditEntryText,
   formatPackTime,
   observationTimeline,
@@ -45,6 +46,7 @@ const pcn: PackPcn = {
   duplicateReason: null,
   officerName: 'Olivia Officer',
   createdAt: '2026-07-01T09:21:00.000Z',
+  appeal: null,
 };
 
 const photo: PackPhoto = {
@@ -206,5 +208,46 @@ describe('auditEntryText', () => {
       `Photos: photo SHA-256 ${'b'.repeat(64)} (files removed)`,
       'Retention period (days): 180 days after closing',
     ]);
+  });
+});
+
+describe('appealFields', () => {
+  it('prints the appeal, each file with its hash, and the decision with its code', () => {
+    const fields = appealFields({
+      id: 'a1',
+      reference: 'APL-00000042',
+      pcnId: 'p1',
+      pcnNumber: 'PCN-00000042',
+      vehicleRegistration: 'AB12CDE',
+      carParkName: 'Harbourside',
+      receivedAt: '2026-07-10T08:00:00.000Z',
+      respondBy: '2026-08-07',
+      status: 'REJECTED',
+      appellant: { name: 'Dana Driver', email: 'dana@example.com', address: '4 Mill Lane\nLeeds' },
+      wasDriver: false,
+      driver: { name: 'Sam Other', address: '1 High St' },
+      reason: 'VALID_PERMIT',
+      text: 'My permit was on the dashboard.',
+      attachments: [{ id: 'f1', originalName: 'permit.jpg', mimeType: 'image/jpeg', sizeBytes: 1234, sha256: 'ab'.repeat(32) }],
+      decision: {
+        outcome: 'REJECTED',
+        reasons: 'The permit had expired.',
+        reducedChargePence: null,
+        decidedAt: '2026-07-20T10:00:00.000Z',
+        decidedBy: 'Hal Handler',
+        verificationCode: '1234567890',
+        reducedHeldUntil: '2026-08-03',
+        appealsServiceUntil: '2026-08-17',
+      },
+    });
+    const text = Object.fromEntries(fields.map((field) => [field.label, field.value]));
+    expect(text['Appeal']).toContain('APL-00000042, received 10 Jul 2026');
+    expect(text['Appellant']).toBe(
+      'Dana Driver <dana@example.com>, 4 Mill Lane, Leeds; not the driver (named the driver: Sam Other, 1 High St)',
+    );
+    expect(text['Appeal attachments']).toBe(`1. permit.jpg (image/jpeg, 1234 bytes) SHA-256 ${'ab'.repeat(32)}`);
+    expect(text['Appeal decision']).toMatch(/^Rejected, .* by Hal Handler$/);
+    expect(text['Reasons given']).toBe('The permit had expired.');
+    expect(text['Verification code']).toBe('1234567890');
   });
 });

@@ -20,6 +20,10 @@ import {
   describeNoticeToDriver,
   type KeeperNotice,
   type NoticeToDriver,
+  APPEAL_REASON_LABELS,
+  APPEAL_STATUS_LABELS,
+  formatPence,
+  type Appeal,
 } from '@parkpatrol/shared';
 
 /**
@@ -116,7 +120,42 @@ export type PackPcn = {
   duplicateReason: string | null;
   officerName: string | null;
   createdAt: string;
+  /** The motorist's appeal, its files' hashes and its decision, if there is one. */
+  appeal: Appeal | null;
 };
+
+/** The appeal as the pack prints it: every statement an assessor needs to follow it. */
+export function appealFields(appeal: Appeal): PackField[] {
+  const decision = appeal.decision;
+  return [
+    {
+      label: 'Appeal',
+      value: `${appeal.reference}, received ${formatPackTime(appeal.receivedAt)}, to be answered by ${appeal.respondBy}: ${APPEAL_REASON_LABELS[appeal.reason]}`,
+    },
+    {
+      label: 'Appellant',
+      value: `${appeal.appellant.name} <${appeal.appellant.email}>, ${appeal.appellant.address.split('\n').join(', ')}; ${appeal.wasDriver ? 'the driver' : 'not the driver'}${appeal.driver ? ` (named the driver: ${appeal.driver.name}, ${appeal.driver.address.split('\n').join(', ')})` : ''}`,
+    },
+    { label: "Appellant's words", value: appeal.text },
+    {
+      label: 'Appeal attachments',
+      value:
+        appeal.attachments.length === 0
+          ? '(none)'
+          : appeal.attachments
+              .map((file, index) => `${index + 1}. ${file.originalName} (${file.mimeType}, ${file.sizeBytes} bytes) SHA-256 ${file.sha256}`)
+              .join('\n'),
+    },
+    {
+      label: 'Appeal decision',
+      value: decision
+        ? `${APPEAL_STATUS_LABELS[decision.outcome]}${decision.reducedChargePence !== null ? ` (${formatPence(decision.reducedChargePence)})` : ''}, ${formatPackTime(decision.decidedAt)}${decision.decidedBy ? ` by ${decision.decidedBy}` : ''}`
+        : 'Not yet decided: the charge is on hold',
+    },
+    ...(decision?.reasons ? [{ label: 'Reasons given', value: decision.reasons }] : []),
+    ...(decision?.verificationCode ? [{ label: 'Verification code', value: decision.verificationCode }] : []),
+  ];
+}
 
 export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackField[] {
   return [
@@ -138,6 +177,7 @@ export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackFiel
     { label: 'Received by the server', value: formatPackTime(pcn.createdAt) },
     { label: "Officer's description", value: pcn.description || '(none)' },
     ...(pcn.adminNotes ? [{ label: 'Admin notes', value: pcn.adminNotes }] : []),
+    ...(pcn.appeal ? appealFields(pcn.appeal) : []),
   ];
 }
 

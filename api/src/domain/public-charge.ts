@@ -1,5 +1,7 @@
 import {
   addDays,
+  type AppealStatus,
+  type PublicAppeal,
   APPEAL_PERIOD_DAYS,
   APPEALS_SERVICE_NAMES,
   ukDate,
@@ -36,23 +38,65 @@ export type ChargeFacts = {
   photos: PublicCharge['photos'];
   /** What has been paid so far. */
   paidPence: number;
+  /** The motorist's appeal and its decision, if there is one. */
+  appeal: AppealFacts | null;
 };
+
+export type AppealFacts = {
+  reference: string;
+  receivedAt: string;
+  status: AppealStatus;
+  decidedAt: string | null;
+  reasons: string | null;
+  reducedChargePence: number | null;
+  verificationCode: string | null;
+  reducedHeldUntil: string | null;
+  appealsServiceUntil: string | null;
+};
+
+export function toPublicAppeal(appeal: AppealFacts): PublicAppeal {
+  const decided = appeal.status !== 'OPEN';
+  return {
+    reference: appeal.reference,
+    receivedAt: appeal.receivedAt,
+    status: appeal.status,
+    decidedAt: decided ? appeal.decidedAt : null,
+    reasons: decided ? appeal.reasons : null,
+    reducedChargePence: appeal.status === 'ACCEPTED_REDUCED' ? appeal.reducedChargePence : null,
+    verificationCode: appeal.status === 'REJECTED' ? appeal.verificationCode : null,
+    appealsServiceUntil: appeal.status === 'REJECTED' ? appeal.appealsServiceUntil : null,
+  };
+}
 
 /**
  * The charge as the motorist sees it today. The reduced amount runs for its days from the first
  * notice the motorist was given: the notice to driver, or without one the notice to keeper;
  * before either, it applies with no end set yet.
  */
-export function toPublicCharge(facts: ChargeFacts, now: Date): PublicCharge {
+export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
   const state = chargeStateOf(facts.status);
   const carParkTerms = facts.terms.carPark;
   const operator = facts.terms.operator;
-  const chargePence = carParkTerms?.chargePence ?? null;
+  const appeal = facts.appeal;
+  // On hold while an appeal is open: amounts and deadlines as they stood the day it came.
+  const onHold = state === 'OUTSTANDING' && appeal?.status === 'OPEN';
+  const now = onHold ? new Date(appeal.receivedAt) : asked;
+  // An appeal accepted at a reduced amount replaces the charge, with no further discount.
+  const settledPence = appeal?.status === 'ACCEPTED_REDUCED' ? appeal.reducedChargePence : null;
+  const chargePence = settledPence ?? carParkTerms?.chargePence ?? null;
   // The first notice the motorist was given starts both the discount and the appeal period.
   const firstNoticeOn = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : facts.keeperNoticeGivenOn;
   let reduced: PublicCharge['reduced'] = null;
-  if (state === 'OUTSTANDING' && carParkTerms?.reducedChargePence != null && carParkTerms.reducedWithinDays != null) {
-    const until = firstNoticeOn ? addDays(firstNoticeOn, carParkTerms.reducedWithinDays) : null;
+  if (
+    state === 'OUTSTANDING' &&
+    settledPence === null &&
+    carParkTerms?.reducedChargePence != null &&
+    carParkTerms.reducedWithinDays != null
+  ) {
+    const discountUntil = firstNoticeOn ? addDays(firstNoticeOn, carParkTerms.reducedWithinDays) : null;
+    // An appeal made within the discount period and rejected keeps the reduced rate 14 days more.
+    const heldUntil = appeal?.status === 'REJECTED' ? appeal.reducedHeldUntil : null;
+    const until = discountUntil !== null && heldUntil !== null && heldUntil > discountUntil ? heldUntil : discountUntil;
     if (until === null || ukDate(now) <= until) reduced = { amountPence: carParkTerms.reducedChargePence, until };
   }
   return {
@@ -83,5 +127,7 @@ export function toPublicCharge(facts: ChargeFacts, now: Date): PublicCharge {
     appealsService: operator
       ? { service: operator.appealsService, name: APPEALS_SERVICE_NAMES[operator.appealsService], contact: operator.appealsServiceContact }
       : null,
+    appeal: appeal ? toPublicAppeal(appeal) : null,
+    onHold,
   };
 }

@@ -11,9 +11,9 @@ export const BODY_DEADLINES = { shortMs: 60_000, longMs: 600_000 } as const;
 /** Sockets the server holds at once; past it Node drops new connections at once. */
 export const MAX_CONNECTIONS = 1_000;
 
-/** POST /api/pcns and PUT /api/pcns/{id}: the multipart routes that carry photos. */
+/** POST /api/pcns, PUT /api/pcns/{id} and a motorist's appeal: the multipart routes that carry files. */
 export function isEvidenceUpload(method: string, path: string): boolean {
-  if (method === 'POST') return /^\/api\/pcns\/?$/.test(path);
+  if (method === 'POST') return /^\/api\/pcns\/?$/.test(path) || /^\/api\/public\/charges\/current\/appeal\/?$/.test(path);
   if (method === 'PUT') return /^\/api\/pcns\/[^/]+\/?$/.test(path);
   return false;
 }
@@ -51,7 +51,7 @@ export function bodyDeadline(limits: { shortMs: number; longMs: number } = BODY_
   };
 }
 
-/** requireAuth calls this for a signed-in evidence upload: its body may take the long deadline. */
+/** Called once an upload's sender is known (requireAuth, or a motorist's charge token): its body may take the long deadline. */
 export function extendBodyDeadline(c: Context): void {
   const incoming = incomingOf(c);
   if (incoming) deadlines.get(incoming)?.extend();

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { observationListQuerySchema, saveObservationInputSchema, type ObservationListResponse } from '@parkpatrol/shared';
+import { observationListQuerySchema, saveObservationInputSchema, UUID_PATTERN, type ObservationListResponse } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { AppError } from '../http/app-error.ts';
@@ -7,8 +7,6 @@ import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { listObservations } from '../repositories/observations.ts';
 import { saveObservation } from '../workflows/save-observation.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The stay rule's observations (docs/decisions/0012): officers' phones report them, admins read them. */
 export function createObservationRoutes(deps: AppDeps) {

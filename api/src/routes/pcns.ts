@@ -27,6 +27,7 @@ import {
   type PcnListQuery,
   type PcnNeighbours,
   type PcnSelectionResponse,
+  UUID_PATTERN,
 } from '@parkpatrol/shared';
 import { z } from 'zod';
 import type { AppDeps, AppEnv, AuthUser } from '../app-env.ts';
@@ -88,7 +89,6 @@ const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_FIELDS = 50_000;
 const MAX_FIELDS_TOTAL_BYTES = 2 * 1024 * 1024;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The notice's one-value fields of the multipart body (shared's PCN_MULTIPART_FIELDS, the one list). */
 const TEXT_FIELDS = [
   PCN_MULTIPART_FIELDS.vehicleRegistration,

@@ -1,19 +1,50 @@
-import { Hono } from 'hono';
-import { chargeLookupInputSchema, CHARGE_NOT_FOUND } from '@parkpatrol/shared';
+import { Hono, type Context } from 'hono';
+import {
+  APPEAL_MESSAGES,
+  APPEAL_MULTIPART_FIELDS,
+  appealInputSchema,
+  chargeLookupInputSchema,
+  CHARGE_NOT_FOUND,
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_APPEAL_ATTACHMENT_BYTES,
+  MAX_APPEAL_ATTACHMENTS,
+  SERVER_MESSAGES,
+  UUID_PATTERN,
+} from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { verifyChargeToken } from '../auth/charge-token.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
 import { AppError } from '../http/app-error.ts';
+import { extendBodyDeadline } from '../http/body-deadline.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
-import { readJson } from '../http/validation.ts';
+import { parseWith, readJson } from '../http/validation.ts';
+import { findAppealByPcnId } from '../repositories/appeals.ts';
+import { discardSpooledFiles, spoolMultipart, SpoolError } from '../services/multipart-spool.ts';
+import { createUploadGate } from '../services/upload-gate.ts';
+import { renderAppealLetter } from '../workflows/decide-appeal.ts';
 import { lookUpCharge, readPublicCharge } from '../workflows/look-up-charge.ts';
+import { submitAppeal } from '../workflows/submit-appeal.ts';
 
 const UNAUTHENTICATED = 'Look the charge up again: the page was open too long';
+/** Six files of 10 MB, and the text fields and framing beside them. */
+const APPEAL_BODY_LIMIT = MAX_APPEAL_ATTACHMENTS * MAX_APPEAL_ATTACHMENT_BYTES + 1024 * 1024;
+const APPEAL_TEXT_FIELDS = Object.values(APPEAL_MULTIPART_FIELDS).filter((name) => name !== APPEAL_MULTIPART_FIELDS.attachments);
 
 /** The motorist's side: no sign-in, a lookup by reference and registration, then a token for that charge. */
 export function createPublicChargeRoutes(deps: AppDeps) {
   const limits = createRateLimiter({ db: deps.db, now: deps.now });
+  const gate = deps.uploadGate ?? createUploadGate();
+
+  /** The charge the bearer's token was given for, or 401. */
+  const chargeOf = (c: Context<AppEnv>): string => {
+    const header = c.req.header('authorization') ?? '';
+    const token = /^Bearer ([A-Za-z0-9._-]{20,2000})$/.exec(header)?.[1];
+    const pcnId = token ? verifyChargeToken(deps.config.jwtSecret, token, deps.now()) : null;
+    if (!pcnId) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED);
+    return pcnId;
+  };
+
   return new Hono<AppEnv>()
     .post('/lookup', async (c) => {
       const input = await readJson(c, chargeLookupInputSchema);
@@ -23,14 +54,90 @@ export function createPublicChargeRoutes(deps: AppDeps) {
     })
 
     .get('/current', async (c) => {
-      const header = c.req.header('authorization') ?? '';
-      const token = /^Bearer ([A-Za-z0-9._-]{20,2000})$/.exec(header)?.[1];
-      const now = deps.now();
-      const pcnId = token ? verifyChargeToken(deps.config.jwtSecret, token, now) : null;
-      if (!pcnId) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED);
-      const charge = await readPublicCharge(deps, pcnId, now);
+      const pcnId = chargeOf(c);
+      const charge = await readPublicCharge(deps, pcnId, deps.now());
       if (!charge) throw new AppError('NOT_FOUND', CHARGE_NOT_FOUND);
       c.header('Cache-Control', 'no-store');
       return ok(c, 'GET /public/charges/current', charge);
+    })
+
+    .post('/current/appeal', async (c) => {
+      // The token first: a stranger's body is never read, and the sender's gets the upload deadline.
+      const pcnId = chargeOf(c);
+      const key = c.req.header(IDEMPOTENCY_KEY_HEADER)?.trim() ?? '';
+      if (!UUID_PATTERN.test(key)) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.idempotencyKeyInvalid);
+      const declared = Number(c.req.header('content-length'));
+      if (!c.req.header('transfer-encoding') && Number.isFinite(declared) && declared > APPEAL_BODY_LIMIT) {
+        throw new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge);
+      }
+      if (!(c.req.header('content-type')?.toLowerCase() ?? '').startsWith('multipart/form-data')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.invalidMultipart);
+      }
+      const release = gate.enter(`charge:${pcnId}`);
+      if (!release.ok) {
+        throw new AppError(release.scope === 'user' ? 'RATE_LIMITED' : 'SERVICE_BUSY', SERVER_MESSAGES.uploadsBusy, {
+          headers: { 'Retry-After': String(release.retryAfterSeconds) },
+        });
+      }
+      extendBodyDeadline(c);
+      const spooled: string[] = [];
+      try {
+        const form = await readAppealForm(c, deps.config.uploadsDir, spooled);
+        const appeal = parseWith(appealInputSchema, form.text);
+        const result = await submitAppeal(deps, { pcnId, idempotencyKey: key.toLowerCase(), appeal, files: form.files, now: deps.now() });
+        if (result.replayed) c.header('Idempotent-Replayed', 'true');
+        return ok(c, 'POST /public/charges/current/appeal', { reference: result.reference, appeal: result.appeal }, { status: 201 });
+      } finally {
+        release.leave();
+        await discardSpooledFiles(spooled);
+      }
+    })
+
+    .get('/current/appeal/letter', async (c) => {
+      const pcnId = chargeOf(c);
+      const appeal = await findAppealByPcnId(deps.db, pcnId);
+      if (!appeal) throw new AppError('NOT_FOUND', 'This charge has no appeal');
+      const { bytes, fileName } = await renderAppealLetter(deps, appeal, deps.now());
+      return c.body(new Uint8Array(bytes), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'no-store',
+      });
     });
+}
+
+async function readAppealForm(c: Context, uploadsDir: string, spooled: string[]) {
+  let form: Awaited<ReturnType<typeof spoolMultipart>>;
+  try {
+    form = await spoolMultipart(c.req.raw, {
+      dir: uploadsDir,
+      fileField: APPEAL_MULTIPART_FIELDS.attachments,
+      limits: {
+        maxBodyBytes: APPEAL_BODY_LIMIT,
+        maxFileBytes: MAX_APPEAL_ATTACHMENT_BYTES,
+        maxFiles: MAX_APPEAL_ATTACHMENTS,
+        maxFieldBytes: 32 * 1024,
+        maxFields: 20,
+        maxFieldsTotalBytes: 64 * 1024,
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof SpoolError)) throw error;
+    if (error.problem === 'malformed') throw new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidMultipart);
+    const message =
+      error.problem === 'file-too-large'
+        ? APPEAL_MESSAGES.attachmentTooLarge
+        : error.problem === 'too-many-files'
+          ? APPEAL_MESSAGES.tooManyAttachments
+          : SERVER_MESSAGES.bodyTooLarge;
+    throw new AppError('PAYLOAD_TOO_LARGE', message, { details: { attachments: message } });
+  }
+  spooled.push(...form.files.map((file) => file.tempPath));
+  const text: Record<string, string> = {};
+  for (const name of APPEAL_TEXT_FIELDS) {
+    const value = form.fields.get(name)?.[0];
+    if (value !== undefined) text[name] = value;
+  }
+  // A file input left empty still sends a nameless, empty part.
+  return { text, files: form.files.filter((file) => !(file.size === 0 && file.name === '')) };
 }

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { PackCarPark, PackPhoto } from '../domain/evidence-pack-content.ts';
 import { keeperLiabilityOf } from '../domain/keeper-liability.ts';
+import { findAppealByPcnId, loadAppeal } from '../repositories/appeals.ts';
 import { AppError } from '../http/app-error.ts';
 import { findCarParkById } from '../repositories/car-parks.ts';
 import { findAuditEntries, findPcnImages, findPcnRowById, findPossibleDuplicates, type PcnImageRow } from '../repositories/pcns.ts';
@@ -38,12 +39,14 @@ export async function buildEvidencePack(
   const { db } = deps;
   const row = await findPcnRowById(db, pcnId);
   if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.pcnNotFound);
-  const [images, duplicates, audit, carPark] = await Promise.all([
+  const [images, duplicates, audit, carPark, appealRow] = await Promise.all([
     findPcnImages(db, [pcnId]).then((byPcn) => byPcn.get(pcnId) ?? []),
     findPossibleDuplicates(db, [pcnId]).then((byPcn) => byPcn.get(pcnId) ?? []),
     findAuditEntries(db, pcnId),
     findCarParkById(db, row.car_park_id),
+    findAppealByPcnId(db, pcnId),
   ]);
+  const appeal = appealRow ? await loadAppeal(db, appealRow) : null;
   const carParkNames = await findCarParkNames(
     db,
     audit.flatMap((entry) => [entry.changes.carParkId?.from, entry.changes.carParkId?.to]),
@@ -72,6 +75,7 @@ export async function buildEvidencePack(
       duplicateReason: row.duplicate_reason,
       officerName: row.created_by === null ? null : `${row.creator_first_name ?? ''} ${row.creator_last_name ?? ''}`.trim(),
       createdAt: row.created_at,
+      appeal,
     },
     carPark: carPark ? toPackCarPark(carPark) : null,
     possibleDuplicates: duplicates,

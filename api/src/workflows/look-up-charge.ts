@@ -6,6 +6,7 @@ import {
   normaliseRegistration,
   OFFENCE_TYPE_LABELS,
   pcnTitle,
+  type AppealStatus,
   type ChargeLookupResponse,
   type OffenceType,
   type PcnStatus,
@@ -14,7 +15,8 @@ import {
 import type { AppDeps } from '../app-env.ts';
 import { signChargeToken } from '../auth/charge-token.ts';
 import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
-import { toPublicCharge, type ChargeFacts } from '../domain/public-charge.ts';
+import { toPublicCharge, type AppealFacts, type ChargeFacts } from '../domain/public-charge.ts';
+import { findAppealByPcnId, type AppealRow } from '../repositories/appeals.ts';
 import { AppError } from '../http/app-error.ts';
 import { findPcnImages, findPcnRowById, type PcnRow } from '../repositories/pcns.ts';
 import { totalPaid } from '../repositories/payments.ts';
@@ -91,11 +93,12 @@ export async function readPublicCharge(deps: Pick<AppDeps, 'db' | 'config'>, pcn
 
 /** What the charge's amounts and page are worked out from: the notice, its terms, its photos and its payments. */
 export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: string) => string): Promise<ChargeFacts> {
-  const [images, terms, carPark, paidPence] = await Promise.all([
+  const [images, terms, carPark, paidPence, appeal] = await Promise.all([
     findPcnImages(db, [row.id]),
     findNoticeTerms(db, { operatorTermsId: row.operator_terms_id, carParkTermsId: row.car_park_terms_id }),
     db.selectFrom('car_parks').select(['name', 'address', 'postcode']).where('id', '=', row.car_park_id).executeTakeFirst(),
     totalPaid(db, row.id),
+    findAppealByPcnId(db, row.id),
   ]);
   const served = row.notice_served_by === 'AFFIXED' || row.notice_served_by === 'HANDED' ? (row.notice_served_at ?? row.issued_at) : null;
   return {
@@ -113,5 +116,20 @@ export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: st
       .filter((image) => image.purged_at === null)
       .map((image) => ({ url: photoUrl(image.file_name), takenAt: image.taken_at })),
     paidPence,
+    appeal: appeal ? appealFactsOf(appeal) : null,
+  };
+}
+
+export function appealFactsOf(appeal: AppealRow): AppealFacts {
+  return {
+    reference: appeal.reference,
+    receivedAt: appeal.received_at,
+    status: appeal.status as AppealStatus,
+    decidedAt: appeal.decided_at,
+    reasons: appeal.decision_reasons,
+    reducedChargePence: appeal.reduced_charge_pence,
+    verificationCode: appeal.verification_code,
+    reducedHeldUntil: appeal.reduced_held_until,
+    appealsServiceUntil: appeal.appeals_service_until,
   };
 }

@@ -70,7 +70,7 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
  * A header that cannot be read (a HEIC variant the reader does not know) passes: the evidence
  * pack embeds only JPEG (its bytes, never decoded) and PNG, whose header is always readable.
  */
-async function assertBoundedPixels(path: string): Promise<void> {
+export async function assertBoundedPixels(path: string): Promise<void> {
   const size = await imageSizeFromFile(path).catch(() => null);
   const limit = size?.type === 'png' ? MAX_PNG_PIXELS : MAX_IMAGE_PIXELS;
   if (size && size.width * size.height > limit) {

@@ -48,9 +48,14 @@ function drawQrCode(page: PDFPage, text: string, at: { leftMm: number; topMm: nu
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
 
-export async function renderKeeperLetters(letters: readonly KeeperLetterToRender[], generatedAt: Date): Promise<Uint8Array> {
+/** Letters on the operator's paper: the notices to keeper, and an appeal's decision (`title` names the file). */
+export async function renderKeeperLetters(
+  letters: readonly KeeperLetterToRender[],
+  generatedAt: Date,
+  title = 'Notices to keeper',
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle('Notices to keeper');
+  doc.setTitle(title);
   doc.setCreationDate(generatedAt);
   doc.setModificationDate(generatedAt);
   const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };

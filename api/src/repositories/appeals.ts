@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  pcnTitle,
+  type Appeal,
+  type AppealAttachment,
+  type AppealListItem,
+  type AppealListQuery,
+  type AppealReason,
+  type AppealSortKey,
+  type AppealStatus,
+  type AppealOutcome,
+} from '@parkpatrol/shared';
+import type { Db } from '../db/database.ts';
+import type { AppealsTable } from '../db/schema.ts';
+
+export type AppealRow = AppealsTable;
+export type AttachmentRow = {
+  id: string;
+  appeal_id: string;
+  position: number;
+  original_name: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+};
+
+export async function findAppealByPcnId(db: Db, pcnId: string): Promise<AppealRow | undefined> {
+  return db.selectFrom('appeals').selectAll().where('pcn_id', '=', pcnId).executeTakeFirst();
+}
+
+export async function findAppealById(db: Db, id: string): Promise<AppealRow | undefined> {
+  return db.selectFrom('appeals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findAppealByIdempotencyKey(db: Db, key: string): Promise<AppealRow | undefined> {
+  return db.selectFrom('appeals').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export async function findAttachments(db: Db, appealId: string): Promise<AttachmentRow[]> {
+  return db.selectFrom('appeal_attachments').selectAll().where('appeal_id', '=', appealId).orderBy('position').execute();
+}
+
+export async function insertAppeal(
+  trx: Db,
+  appeal: AppealRow,
+  attachments: ReadonlyArray<Omit<AttachmentRow, 'id' | 'appeal_id'>>,
+): Promise<void> {
+  await trx.insertInto('appeals').values(appeal).execute();
+  if (attachments.length === 0) return;
+  await trx
+    .insertInto('appeal_attachments')
+    .values(attachments.map((attachment) => ({ ...attachment, id: randomUUID(), appeal_id: appeal.id })))
+    .execute();
+}
+
+export type AppealDecisionRow = {
+  status: AppealOutcome;
+  decision_reasons: string;
+  reduced_charge_pence: number | null;
+  verification_code: string | null;
+  reduced_held_until: string | null;
+  appeals_service_until: string | null;
+  decided_at: string;
+  decided_by: string;
+};
+
+/** Records the decision on an open appeal; false when it was no longer open (decided meanwhile). */
+export async function recordDecision(trx: Db, appealId: string, decision: AppealDecisionRow): Promise<boolean> {
+  const result = await trx.updateTable('appeals').set(decision).where('id', '=', appealId).where('status', '=', 'OPEN').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function isVerificationCodeTaken(db: Db, code: string): Promise<boolean> {
+  const row = await db.selectFrom('appeals').select('id').where('verification_code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these stored names an appeal attachment still points at (the orphan sweep keeps them). */
+export async function findKnownAttachmentFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  // Chunked to stay well under SQLite's bound-parameter limit.
+  for (let start = 0; start < fileNames.length; start += 500) {
+    const rows = await db
+      .selectFrom('appeal_attachments')
+      .select('file_name')
+      .where('file_name', 'in', fileNames.slice(start, start + 500))
+      .execute();
+    for (const row of rows) known.add(row.file_name);
+  }
+  return known;
+}
+
+export function toAttachment(row: AttachmentRow): AppealAttachment {
+  return { id: row.id, originalName: row.original_name, mimeType: row.mime_type, sizeBytes: row.size_bytes, sha256: row.sha256 };
+}
+
+const SORT_COLUMNS: Record<
+  AppealSortKey,
+  'appeals.respond_by' | 'appeals.received_at' | 'appeals.reference' | 'pcns.vehicle_registration' | 'appeals.status'
+> = {
+  respondBy: 'appeals.respond_by',
+  receivedAt: 'appeals.received_at',
+  reference: 'appeals.reference',
+  vehicleRegistration: 'pcns.vehicle_registration',
+  status: 'appeals.status',
+};
+
+function listQuery(db: Db, query: Pick<AppealListQuery, 'status' | 'search'>) {
+  let q = db
+    .selectFrom('appeals')
+    .innerJoin('pcns', 'pcns.id', 'appeals.pcn_id')
+    .innerJoin('car_parks', 'car_parks.id', 'pcns.car_park_id');
+  if (query.status) q = q.where('appeals.status', '=', query.status);
+  const search = query.search?.trim();
+  if (search) {
+    const upper = search.toUpperCase().replace(/\s+/g, '');
+    const digits = /^(?:APL-?|PCN-?)?(\d{1,10})$/.exec(upper)?.[1];
+    q = q.where((eb) =>
+      eb.or([
+        eb('appeals.reference', '=', upper),
+        eb('pcns.vehicle_registration', '=', upper),
+        eb(sql`lower(appeals.appellant_name)`, 'like', `%${search.toLowerCase().replace(/[%_\\]/g, '')}%`),
+        ...(digits ? [eb('pcns.pcn_number', '=', digits.padStart(8, '0')), eb('appeals.verification_code', '=', digits)] : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** The Appeals queue: by default open appeals' nearest respond-by date first. */
+export async function listAppeals(db: Db, query: AppealListQuery): Promise<{ items: AppealListItem[]; total: number }> {
+  const sort = query.sort ?? 'respondBy';
+  const order = query.order ?? (sort === 'receivedAt' ? 'desc' : 'asc');
+  const { total } = await listQuery(db, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await listQuery(db, query)
+    .select([
+      'appeals.id',
+      'appeals.reference',
+      'appeals.pcn_id',
+      'appeals.appellant_name',
+      'appeals.reason',
+      'appeals.received_at',
+      'appeals.respond_by',
+      'appeals.status',
+      'appeals.verification_code',
+      'pcns.pcn_number',
+      'pcns.vehicle_registration',
+      'car_parks.name as car_park_name',
+    ])
+    .orderBy(SORT_COLUMNS[sort], order)
+    .orderBy('appeals.id')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return { items: rows.map(toListItem), total: Number(total) };
+}
+
+/** Every appeal matching the filters, for the CSV export (no page). */
+export async function listAllAppeals(db: Db, query: AppealListQuery): Promise<AppealListItem[]> {
+  const { items } = await listAppeals(db, { ...query, page: 1, limit: 100_000 });
+  return items;
+}
+
+function toListItem(row: {
+  id: string;
+  reference: string;
+  pcn_id: string;
+  appellant_name: string;
+  reason: string;
+  received_at: string;
+  respond_by: string;
+  status: string;
+  verification_code: string | null;
+  pcn_number: string;
+  vehicle_registration: string;
+  car_park_name: string;
+}): AppealListItem {
+  return {
+    id: row.id,
+    reference: row.reference,
+    pcnId: row.pcn_id,
+    pcnNumber: pcnTitle(row.pcn_number),
+    vehicleRegistration: row.vehicle_registration,
+    carParkName: row.car_park_name,
+    appellantName: row.appellant_name,
+    reason: row.reason as AppealReason,
+    receivedAt: row.received_at,
+    respondBy: row.respond_by,
+    status: row.status as AppealStatus,
+    verificationCode: row.verification_code,
+  };
+}
+
+/** The appeal whole, with its charge's number, registration and car park. */
+export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
+  const [pcn, attachments, decider] = await Promise.all([
+    db
+      .selectFrom('pcns')
+      .innerJoin('car_parks', 'car_parks.id', 'pcns.car_park_id')
+      .select(['pcns.pcn_number', 'pcns.vehicle_registration', 'car_parks.name'])
+      .where('pcns.id', '=', row.pcn_id)
+      .executeTakeFirstOrThrow(),
+    findAttachments(db, row.id),
+    row.decided_by
+      ? db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.decided_by).executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  return {
+    id: row.id,
+    reference: row.reference,
+    pcnId: row.pcn_id,
+    pcnNumber: pcnTitle(pcn.pcn_number),
+    vehicleRegistration: pcn.vehicle_registration,
+    carParkName: pcn.name,
+    receivedAt: row.received_at,
+    respondBy: row.respond_by,
+    status: row.status as AppealStatus,
+    appellant: { name: row.appellant_name, email: row.appellant_email, address: row.appellant_address },
+    wasDriver: row.was_driver === 1,
+    driver:
+      row.was_driver === 1 || (row.driver_name === '' && row.driver_address === '')
+        ? null
+        : { name: row.driver_name, address: row.driver_address },
+    reason: row.reason as AppealReason,
+    text: row.text,
+    attachments: attachments.map(toAttachment),
+    decision:
+      row.status === 'OPEN' || row.decided_at === null
+        ? null
+        : {
+            outcome: row.status as AppealOutcome,
+            reasons: row.decision_reasons ?? '',
+            reducedChargePence: row.reduced_charge_pence,
+            decidedAt: row.decided_at,
+            decidedBy: decider ? `${decider.first_name} ${decider.last_name}`.trim() : null,
+            verificationCode: row.verification_code,
+            reducedHeldUntil: row.reduced_held_until,
+            appealsServiceUntil: row.appeals_service_until,
+          },
+  };
+}

@@ -1,0 +1,117 @@
+import { Hono } from 'hono';
+import {
+  APPEAL_REASON_LABELS,
+  APPEAL_STATUS_LABELS,
+  appealDecisionInputSchema,
+  appealListQuerySchema,
+  type AppealListItem,
+} from '@parkpatrol/shared';
+import type { AppDeps, AppEnv } from '../app-env.ts';
+import { requireAdmin, requireAuth } from '../auth/middleware.ts';
+import { AppError } from '../http/app-error.ts';
+import { ok } from '../http/respond.ts';
+import { readJson, readQuery } from '../http/validation.ts';
+import { findAppealById, findAttachments, listAllAppeals, listAppeals, loadAppeal } from '../repositories/appeals.ts';
+import { csvStream, toRecords } from '../services/csv-export.ts';
+import { appealNotFound, decideAppeal, renderAppealLetter } from '../workflows/decide-appeal.ts';
+
+const APPEAL_CSV_COLUMNS = [
+  'Appeal',
+  'Charge',
+  'Registration',
+  'Car park',
+  'Appellant',
+  'Reason',
+  'Received',
+  'Respond by',
+  'Status',
+  'Verification code',
+] as const;
+
+function appealCsvRecord(item: AppealListItem): string[] {
+  return [
+    item.reference,
+    item.pcnNumber,
+    item.vehicleRegistration,
+    item.carParkName,
+    item.appellantName,
+    APPEAL_REASON_LABELS[item.reason],
+    item.receivedAt,
+    item.respondBy,
+    APPEAL_STATUS_LABELS[item.status],
+    item.verificationCode ?? '',
+  ];
+}
+
+async function* each<T>(items: T[]): AsyncGenerator<T> {
+  yield* items;
+}
+
+/** The appeals handler's desk: the queue, an appeal whole, its attachments, the decision and its letter. */
+export function createAppealRoutes(deps: AppDeps) {
+  const { db } = deps;
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireAuth(deps), requireAdmin)
+
+      .get('/', async (c) => {
+        const query = readQuery(c, appealListQuerySchema);
+        const { items, total } = await listAppeals(db, query);
+        return ok(c, 'GET /appeals', { items, total, page: query.page, limit: query.limit });
+      })
+
+      .get('/export.csv', async (c) => {
+        const query = readQuery(c, appealListQuerySchema);
+        const items = await listAllAppeals(db, query);
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="appeals-${deps.now().toISOString().slice(0, 10)}.csv"`);
+        return c.body(csvStream(APPEAL_CSV_COLUMNS, toRecords(each(items), appealCsvRecord)));
+      })
+
+      .get('/:id', async (c) => {
+        const row = await findAppealById(db, c.req.param('id'));
+        if (!row) throw appealNotFound();
+        return ok(c, 'GET /appeals/:id', await loadAppeal(db, row));
+      })
+
+      .post('/:id/decision', async (c) => {
+        const decision = await readJson(c, appealDecisionInputSchema);
+        const row = await decideAppeal(deps, { appealId: c.req.param('id'), decision, user: c.get('user'), now: deps.now() });
+        return ok(c, 'POST /appeals/:id/decision', await loadAppeal(db, row));
+      })
+
+      .get('/:id/letter', async (c) => {
+        const row = await findAppealById(db, c.req.param('id'));
+        if (!row) throw appealNotFound();
+        const { bytes, fileName } = await renderAppealLetter(deps, row, deps.now());
+        return c.body(new Uint8Array(bytes), 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        });
+      })
+
+      // The motorist's files, to admins only, as the type their bytes were found to be; never inline
+      // for a PDF (a browser's viewer runs in our origin), and never to the public.
+      .get('/:id/attachments/:attachmentId', async (c) => {
+        const attachments = await findAttachments(db, c.req.param('id'));
+        const attachment = attachments.find((item) => item.id === c.req.param('attachmentId'));
+        if (!attachment) throw new AppError('NOT_FOUND', 'No such attachment');
+        const file = await deps.evidence.open(attachment.file_name);
+        if (!file) throw new AppError('NOT_FOUND', 'No such attachment');
+        const isImage = attachment.mime_type.startsWith('image/');
+        return new Response(file.stream, {
+          status: 200,
+          headers: {
+            'Content-Type': attachment.mime_type,
+            'Content-Length': String(file.size),
+            'X-Content-Type-Options': 'nosniff',
+            'Cache-Control': 'no-store',
+            'Content-Disposition': isImage ? 'inline' : `attachment; filename="attachment-${attachment.position + 1}.pdf"`,
+            'Content-Security-Policy': "default-src 'none'; sandbox",
+          },
+        });
+      })
+  );
+}

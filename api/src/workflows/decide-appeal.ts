@@ -1,0 +1,207 @@
+import { randomInt } from 'node:crypto';
+import {
+  addDays,
+  APPEAL_MESSAGES,
+  APPEAL_STATUS_LABELS,
+  appealDecisionLetter,
+  appealsServiceDeadline,
+  formatCalendarDate,
+  pcnTitle,
+  REDUCED_RATE_HELD_DAYS,
+  ukDate,
+  usesVerificationCode,
+  type AppealDecisionInput,
+  type AppealReason,
+  type PcnStatus,
+} from '@parkpatrol/shared';
+import type { AppDeps, AuthUser } from '../app-env.ts';
+import type { Db } from '../db/database.ts';
+import { toPublicCharge } from '../domain/public-charge.ts';
+import { AppError } from '../http/app-error.ts';
+import {
+  findAppealById,
+  isVerificationCodeTaken,
+  recordDecision,
+  type AppealDecisionRow,
+  type AppealRow,
+} from '../repositories/appeals.ts';
+import {
+  auditEntry,
+  findPcnRowById,
+  insertAuditEntries,
+  insertStatusChange,
+  lockPcnWrites,
+  updatePcnStatus,
+} from '../repositories/pcns.ts';
+import { renderKeeperLetters } from '../services/keeper-letters/render-keeper-letters.ts';
+import { escapeHtml } from '../services/mail.ts';
+import { chargeFactsOf } from './look-up-charge.ts';
+
+export function appealNotFound(): AppError {
+  return new AppError('NOT_FOUND', 'No such appeal');
+}
+
+/** A new 10-digit verification code no other appeal has (the unique index is the backstop). */
+async function newVerificationCode(db: Db): Promise<string> {
+  for (;;) {
+    const code = String(randomInt(1_000_000_000, 10_000_000_000));
+    if (!(await isVerificationCodeTaken(db, code))) return code;
+  }
+}
+
+/**
+ * POST /appeals/{id}/decision: accept (the charge is cancelled), accept at a reduced amount (it
+ * replaces the charge), or reject with reasons (a verification code where the appeals service
+ * uses one; the reduced rate held 14 days when the appeal came within the discount period).
+ * The decision, its effect on the charge and their audit entries commit together; then the
+ * motorist is emailed the letter.
+ */
+export async function decideAppeal(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>,
+  input: { appealId: string; decision: AppealDecisionInput; user: AuthUser; now: Date },
+): Promise<AppealRow> {
+  const { decision, user } = input;
+  const now = input.now.toISOString();
+  const decidedOn = ukDate(input.now);
+  const decided = await deps.db.transaction().execute(async (trx) => {
+    await lockPcnWrites(trx);
+    const appeal = await findAppealById(trx, input.appealId);
+    if (!appeal) throw appealNotFound();
+    if (appeal.status !== 'OPEN') throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
+    const row = await findPcnRowById(trx, appeal.pcn_id);
+    if (!row) throw appealNotFound();
+    const facts = await chargeFactsOf(trx, row, () => '');
+    const operator = facts.terms.operator;
+
+    const fields: AppealDecisionRow = {
+      status: decision.outcome,
+      decision_reasons: decision.reasons,
+      reduced_charge_pence: decision.outcome === 'ACCEPTED_REDUCED' ? (decision.reducedChargePence ?? null) : null,
+      verification_code: null,
+      reduced_held_until: null,
+      appeals_service_until: null,
+      decided_at: now,
+      decided_by: user.id,
+    };
+    if (decision.outcome === 'REJECTED') {
+      // On hold, the charge reads as on the day the appeal came: was the discount still running?
+      const atReceipt = toPublicCharge(facts, new Date(appeal.received_at));
+      if (atReceipt.reduced) fields.reduced_held_until = addDays(decidedOn, REDUCED_RATE_HELD_DAYS);
+      if (operator) {
+        fields.appeals_service_until = appealsServiceDeadline(operator.appealsService, decidedOn);
+        if (usesVerificationCode(operator.appealsService)) fields.verification_code = await newVerificationCode(trx);
+      }
+    }
+    if (!(await recordDecision(trx, appeal.id, fields))) throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
+
+    const status = row.status as PcnStatus;
+    if (decision.outcome === 'ACCEPTED' && status !== 'CANCELLED') {
+      const note = `Appeal ${appeal.reference} accepted`;
+      if (!(await updatePcnStatus(trx, { pcnId: row.id, from: status, to: 'CANCELLED', now }))) {
+        throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} changed while the appeal was decided: try again`);
+      }
+      await insertStatusChange(trx, { pcnId: row.id, from: status, to: 'CANCELLED', note, changedBy: user.id, now });
+      await insertAuditEntries(trx, [
+        auditEntry(row.id, 'status_changed', user, null, now, {
+          status: { from: status, to: 'CANCELLED' },
+          note: { from: null, to: note },
+        }),
+      ]);
+    }
+    await insertAuditEntries(trx, [
+      auditEntry(row.id, 'appeal_decided', user, null, now, {
+        appeal: { from: null, to: appeal.reference },
+        outcome: { from: 'OPEN', to: decision.outcome },
+        ...(decision.reasons && { reasons: { from: null, to: decision.reasons } }),
+        ...(fields.reduced_charge_pence !== null && { reducedChargePence: { from: null, to: fields.reduced_charge_pence } }),
+        ...(fields.verification_code !== null && { verificationCode: { from: null, to: fields.verification_code } }),
+      }),
+    ]);
+    return { ...appeal, ...fields };
+  });
+  await sendDecision(deps, decided, input.now);
+  return decided;
+}
+
+/** The decision letter (PDF) of a decided appeal, as the motorist is sent it. */
+export async function renderAppealLetter(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  appeal: AppealRow,
+  now: Date,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  if (appeal.status === 'OPEN' || appeal.decided_at === null) throw new AppError('NOT_FOUND', 'This appeal has no decision yet');
+  const row = await findPcnRowById(deps.db, appeal.pcn_id);
+  if (!row) throw appealNotFound();
+  const facts = await chargeFactsOf(deps.db, row, () => '');
+  const operator = facts.terms.operator;
+  if (!operator) throw new AppError('CONFLICT', 'Set the operator’s terms before letters can be made');
+  const decidedAt = new Date(appeal.decided_at);
+  const charge = toPublicCharge(facts, decidedAt);
+  const chargeReference = pcnTitle(row.pcn_number);
+  const letter = appealDecisionLetter({
+    appealReference: appeal.reference,
+    chargeReference,
+    vehicleRegistration: row.vehicle_registration,
+    appellantName: appeal.appellant_name,
+    receivedOn: ukDate(appeal.received_at),
+    decidedOn: ukDate(decidedAt),
+    reason: appeal.reason as AppealReason,
+    outcome: appeal.status as AppealDecisionInput['outcome'],
+    reasons: appeal.decision_reasons ?? '',
+    reducedChargePence: appeal.reduced_charge_pence,
+    amountDuePence: charge.amountDuePence,
+    reducedHeld:
+      appeal.reduced_held_until && charge.reduced ? { amountPence: charge.reduced.amountPence, until: appeal.reduced_held_until } : null,
+    verificationCode: appeal.verification_code,
+    appealsServiceUntil: appeal.appeals_service_until,
+    operator,
+    lookupUrl: `${deps.config.appUrl}/charge`,
+  });
+  const address = [
+    appeal.appellant_name,
+    ...appeal.appellant_address
+      .split(/\n|,/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ];
+  const bytes = await renderKeeperLetters(
+    [
+      {
+        letter,
+        keeperAddress: address,
+        sender: { name: operator.creditorName, address: operator.creditorAddress },
+        lookupUrl: `${deps.config.appUrl}/charge?ref=${encodeURIComponent(chargeReference)}`,
+      },
+    ],
+    now,
+    `Decision on appeal ${appeal.reference}`,
+  );
+  return { bytes, fileName: `appeal-${appeal.reference}-decision.pdf` };
+}
+
+/** The decision by email with its letter; a failed email is logged (the letter stays on the motorist's page). */
+async function sendDecision(deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>, appeal: AppealRow, now: Date): Promise<void> {
+  try {
+    const { bytes, fileName } = await renderAppealLetter(deps, appeal, now);
+    const lines = [
+      `Dear ${appeal.appellant_name},`,
+      `We have decided your appeal ${appeal.reference}: ${APPEAL_STATUS_LABELS[appeal.status as AppealDecisionInput['outcome']].toLowerCase()}.`,
+      ...(appeal.decision_reasons ? [appeal.decision_reasons] : []),
+      ...(appeal.verification_code ? [`Your verification code for the independent appeals service: ${appeal.verification_code}.`] : []),
+      ...(appeal.appeals_service_until
+        ? [`You may appeal to the independent appeals service by ${formatCalendarDate(appeal.appeals_service_until)}.`]
+        : []),
+      'The letter attached sets out the decision in full. It is also on your charge’s page.',
+    ];
+    await deps.mailer.send({
+      to: appeal.appellant_email,
+      subject: `Decision on your appeal ${appeal.reference}`,
+      text: lines.join('\n\n'),
+      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+      attachments: [{ filename: fileName, content: Buffer.from(bytes), contentType: 'application/pdf' }],
+      purpose: 'appeal-decision',
+    });
+  } catch (error) {
+    deps.logger.warn('appeal decision not emailed', { appeal: appeal.reference, error: String(error) });
+  }
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addDays,
+  APPEAL_MESSAGES,
+  appealReference,
+  formatCalendarDate,
+  MAX_APPEAL_ATTACHMENT_BYTES,
+  MAX_APPEAL_ATTACHMENTS,
+  pcnTitle,
+  ukDate,
+  type AppealInput,
+  type AppealSubmitted,
+} from '@parkpatrol/shared';
+import type { AppDeps } from '../app-env.ts';
+import { toPublicAppeal, toPublicCharge } from '../domain/public-charge.ts';
+import { AppError } from '../http/app-error.ts';
+import { isUniqueViolation } from '../repositories/constraint-errors.ts';
+import { findAppealByIdempotencyKey, findAppealByPcnId, insertAppeal, type AppealRow } from '../repositories/appeals.ts';
+import { auditEntry, findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
+import { detectImageType } from '../services/image-sniffing.ts';
+import { escapeHtml } from '../services/mail.ts';
+import type { SpooledFile } from '../services/multipart-spool.ts';
+import { appealFactsOf, chargeFactsOf } from './look-up-charge.ts';
+import { assertBoundedPixels, discardEvidenceFiles } from './pcn-evidence.ts';
+
+type SubmitDeps = Pick<AppDeps, 'db' | 'evidence' | 'logger' | 'mailer' | 'config'>;
+
+/** A file the motorist attached, checked by its bytes: a photo of ours or a PDF. */
+type CheckedAttachment = { tempPath: string; extension: string; mimeType: string; size: number; sha256: string; originalName: string };
+
+function isPdf(head: Uint8Array): boolean {
+  return head.length >= 5 && String.fromCharCode(...head.subarray(0, 5)) === '%PDF-';
+}
+
+function attachmentError(code: 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE', message: string): AppError {
+  return new AppError(code, message, { details: { attachments: message } });
+}
+
+/** Each file sniffed (never its name or Content-Type) and bounded: photos by their pixels too. */
+export async function checkAttachments(files: SpooledFile[]): Promise<CheckedAttachment[]> {
+  if (files.length > MAX_APPEAL_ATTACHMENTS) throw attachmentError('PAYLOAD_TOO_LARGE', APPEAL_MESSAGES.tooManyAttachments);
+  const checked: CheckedAttachment[] = [];
+  for (const file of files) {
+    if (file.size > MAX_APPEAL_ATTACHMENT_BYTES) throw attachmentError('PAYLOAD_TOO_LARGE', APPEAL_MESSAGES.attachmentTooLarge);
+    const image = detectImageType(file.head);
+    const type = image ?? (isPdf(file.head) ? { mimeType: 'application/pdf', extension: 'pdf' } : null);
+    if (!type)
+      throw attachmentError('UNSUPPORTED_MEDIA_TYPE', `${APPEAL_MESSAGES.attachmentType} (${file.name.slice(0, 100) || 'a file'} is not)`);
+    if (image) await assertBoundedPixels(file.tempPath);
+    checked.push({ ...type, tempPath: file.tempPath, size: file.size, sha256: file.sha256, originalName: file.name.slice(0, 200) });
+  }
+  return checked;
+}
+
+/**
+ * POST /public/charges/current/appeal: the motorist's one appeal against the charge. The same
+ * Idempotency-Key answers the appeal it made; a second appeal is refused and the first shown;
+ * out of time, or against a charge no longer owed, it is refused. Received, the charge is on
+ * hold (public-charge.ts), the audit trail has it and the motorist has an email saying so.
+ */
+export async function submitAppeal(
+  deps: SubmitDeps,
+  input: { pcnId: string; idempotencyKey: string; appeal: AppealInput; files: SpooledFile[]; now: Date },
+): Promise<AppealSubmitted & { replayed: boolean }> {
+  const { db } = deps;
+  const replay = await findAppealByIdempotencyKey(db, input.idempotencyKey);
+  if (replay) {
+    if (replay.pcn_id !== input.pcnId) throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for another appeal');
+    return { ...submitted(replay), replayed: true };
+  }
+  const row = await findPcnRowById(db, input.pcnId);
+  if (!row) throw new AppError('NOT_FOUND', 'No such charge');
+  const existing = await findAppealByPcnId(db, row.id);
+  if (existing) throw alreadyAppealed(existing);
+  const charge = toPublicCharge(await chargeFactsOf(db, row, () => ''), input.now);
+  if (charge.state !== 'OUTSTANDING') throw new AppError('APPEAL_REFUSED', APPEAL_MESSAGES.notOutstanding);
+  if (charge.appealUntil !== null && ukDate(input.now) > charge.appealUntil) {
+    throw new AppError('APPEAL_REFUSED', `${APPEAL_MESSAGES.outOfPeriod} The last day was ${formatCalendarDate(charge.appealUntil)}.`);
+  }
+
+  const attachments = await checkAttachments(input.files);
+  const fileNames = await deps.evidence.place(attachments);
+  const now = input.now.toISOString();
+  const appeal: AppealRow = {
+    id: randomUUID(),
+    pcn_id: row.id,
+    reference: appealReference(row.pcn_number),
+    idempotency_key: input.idempotencyKey,
+    received_at: now,
+    respond_by: addDays(ukDate(input.now), deps.config.appealResponseDays),
+    appellant_name: input.appeal.name,
+    appellant_email: input.appeal.email,
+    appellant_address: input.appeal.address,
+    was_driver: input.appeal.wasDriver ? 1 : 0,
+    driver_name: input.appeal.driverName,
+    driver_address: input.appeal.driverAddress,
+    reason: input.appeal.reason,
+    text: input.appeal.text,
+    status: 'OPEN',
+    decision_reasons: null,
+    reduced_charge_pence: null,
+    verification_code: null,
+    reduced_held_until: null,
+    appeals_service_until: null,
+    decided_at: null,
+    decided_by: null,
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertAppeal(
+        trx,
+        appeal,
+        attachments.map((attachment, position) => ({
+          position,
+          original_name: attachment.originalName,
+          file_name: fileNames[position]!,
+          mime_type: attachment.mimeType,
+          size_bytes: attachment.size,
+          sha256: attachment.sha256,
+        })),
+      );
+      await insertAuditEntries(trx, [
+        auditEntry(row.id, 'appeal_received', { id: null, firstName: `${input.appeal.name} (appellant)`, lastName: '' }, null, now, {
+          appeal: { from: null, to: appeal.reference },
+          reason: { from: null, to: appeal.reason },
+          attachments: { from: null, to: attachments.map((attachment) => attachment.sha256) },
+        }),
+      ]);
+    });
+  } catch (error) {
+    await discardEvidenceFiles(deps, fileNames);
+    if (!isUniqueViolation(error)) throw error;
+    // Two sends raced: the same key answers the winner's appeal; another key meets the one appeal.
+    const winner = (await findAppealByIdempotencyKey(db, input.idempotencyKey)) ?? (await findAppealByPcnId(db, row.id));
+    if (!winner) throw error;
+    if (winner.idempotency_key !== input.idempotencyKey) throw alreadyAppealed(winner);
+    return { ...submitted(winner), replayed: true };
+  }
+  await acknowledge(deps, appeal, pcnTitle(row.pcn_number));
+  return { ...submitted(appeal), replayed: false };
+}
+
+function alreadyAppealed(existing: AppealRow): AppError {
+  return new AppError('CONFLICT', APPEAL_MESSAGES.alreadyAppealed, { details: { appeal: existing.reference } });
+}
+
+function submitted(appeal: AppealRow): AppealSubmitted {
+  return { reference: appeal.reference, appeal: toPublicAppeal(appealFactsOf(appeal)) };
+}
+
+/** The motorist's acknowledgement: a failed email is logged, never a lost appeal (it is already stored). */
+async function acknowledge(deps: SubmitDeps, appeal: AppealRow, chargeReference: string): Promise<void> {
+  const respondBy = formatCalendarDate(appeal.respond_by);
+  const lookupUrl = `${deps.config.appUrl}/charge?ref=${encodeURIComponent(chargeReference)}`;
+  const lines = [
+    `Dear ${appeal.appellant_name},`,
+    `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}.`,
+    'The charge is on hold while we consider it: nothing more is added, and the amounts stand as they were today.',
+    `We will answer by ${respondBy}. You can see where your appeal stands at ${lookupUrl}.`,
+  ];
+  try {
+    await deps.mailer.send({
+      to: appeal.appellant_email,
+      subject: `Appeal ${appeal.reference} received`,
+      text: lines.join('\n\n'),
+      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+      purpose: 'appeal-received',
+    });
+  } catch (error) {
+    deps.logger.warn('appeal acknowledgement not sent', { appeal: appeal.reference, error: String(error) });
+  }
+}

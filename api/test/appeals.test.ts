@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appeal, AppealListResponse, AppealSubmitted, PcnAuditResponse, PublicCharge } from '@parkpatrol/shared';
+import { appealForm, chargeToken, pdfUpload, sendAppeal } from './support/appeals.ts';
+import { termsSinceLongAgo } from './support/keeper-notices.ts';
+import { readPdfText } from './support/pdf.ts';
+import { createPcnViaApi, jpegUpload, type NewPcn } from './fixtures.ts';
+import { startSmtpTestServer } from './smtp-test-server.ts';
+import { createTestApp, type Session, type TestApp } from './test-app.ts';
+
+/**
+ * The motorist's appeal and the handler's decision: one appeal per charge, idempotent, in time,
+ * its files checked by their bytes; the charge on hold while it is open; the decision's effect on
+ * the charge; the letter read back; the emails as sent through a real SMTP server.
+ */
+describe('appeals', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
+  let officer: Session;
+  let admin: Session;
+  let carParkId: string;
+  // Noon on Wednesday 4 February 2026.
+  const NOW = Date.parse('2026-02-04T12:00:00.000Z');
+  const DAY = 86_400_000;
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    t = await createTestApp({ smtpUrl: smtp.url });
+    t.clock.frozenAtMs = NOW;
+    officer = await t.signedInUser('USER');
+    admin = await t.signedInUser('ADMIN', { firstName: 'Ada', lastName: 'Appeals' });
+    carParkId = (await t.createCarPark({ name: 'Riverside Retail Park', assignTo: [officer.id] })).id;
+    await termsSinceLongAgo(t, carParkId);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** A ticket fixed on 1 February 2026: £60 until 15 February, £100 after; appeals until 1 March. */
+  const charge = (registration = 'AB12CDE') =>
+    createPcnViaApi(t, officer.token, carParkId, {
+      vehicleRegistration: registration,
+      observedAt: '2026-02-01T10:00:00.000Z',
+      issuedAt: '2026-02-01T10:00:00.000Z',
+      noticeServedAt: '2026-02-01T10:00:00.000Z',
+    });
+  const seen = async (pcn: NewPcn) => {
+    const res = await t.request('GET', '/public/charges/current', { headers: { authorization: `Bearer ${chargeToken(t, pcn.id)}` } });
+    return res.json.data as PublicCharge;
+  };
+  const appealIdOf = async (reference: string) => {
+    const res = await t.request('GET', `/appeals?search=${reference}`, { token: admin.token });
+    return (res.json.data as AppealListResponse).items[0]!.id;
+  };
+  const decide = (id: string, json: object, token = admin.token) => t.request('POST', `/appeals/${id}/decision`, { token, json });
+  const mailTo = (address: string) => smtp.messages.filter((m) => JSON.stringify(m.to).includes(address));
+
+  it('takes one appeal per charge, answers a repeat of the same key with it, and refuses a second', async () => {
+    const pcn = await charge();
+    const token = chargeToken(t, pcn.id);
+    const key = randomUUID();
+    const form = () => appealForm({}, [jpegUpload(41), pdfUpload()]);
+    const first = await sendAppeal(t, token, form(), key);
+    expect(first.status, first.text).toBe(201);
+    const submitted = first.json.data as AppealSubmitted;
+    expect(submitted.reference).toBe(`APL-${pcn.pcnNumber}`);
+    expect(submitted.appeal.status).toBe('OPEN');
+
+    const again = await sendAppeal(t, token, form(), key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.json.data.reference).toBe(submitted.reference);
+    const second = await sendAppeal(t, token, form());
+    expect(second.status).toBe(409);
+    expect(second.json.details).toEqual({ appeal: submitted.reference });
+
+    const rows = await t.db.selectFrom('appeals').selectAll().where('pcn_id', '=', pcn.id).execute();
+    expect(rows).toHaveLength(1);
+    const attachments = await t.db.selectFrom('appeal_attachments').selectAll().where('appeal_id', '=', rows[0]!.id).execute();
+    expect(attachments.map((a) => a.mime_type).sort()).toEqual(['application/pdf', 'image/jpeg']);
+    // Respond by 28 days from receipt.
+    expect(rows[0]!.respond_by).toBe('2026-03-04');
+
+    // The motorist sees the appeal and the charge on hold; the acknowledgement went by email.
+    const now = await seen(pcn);
+    expect(now.onHold).toBe(true);
+    expect(now.appeal).toMatchObject({ reference: submitted.reference, status: 'OPEN', reasons: null });
+    const acks = await smtp.waitForMessage('dana@example.com');
+    expect(acks.subject).toBe(`Appeal ${submitted.reference} received`);
+    expect(acks.text).toContain('We will answer by 4 Mar 2026');
+
+    // In the audit trail, with the attachments' hashes.
+    const audit = await t.request('GET', `/pcns/${pcn.id}/audit`, { token: admin.token });
+    const entry = (audit.json.data as PcnAuditResponse).entries.find((e) => e.action === 'appeal_received');
+    expect(entry?.actorName).toBe('Dana Driver (appellant)');
+    expect(entry?.changes.attachments?.to).toEqual(attachments.sort((a, b) => a.position - b.position).map((a) => a.sha256));
+
+    // The files are never served back through the public photo route.
+    for (const attachment of attachments) {
+      expect((await t.app.request(`/api/uploads/${attachment.file_name}`)).status).toBe(404);
+    }
+  });
+
+  it('checks every file by its bytes, bounds their number and size, and refuses an appeal out of time', async () => {
+    const pcn = await charge('CD34EFG');
+    const token = chargeToken(t, pcn.id);
+    const fake = { bytes: new TextEncoder().encode('<html><script>alert(1)</script></html>'), name: 'permit.jpg', type: 'image/jpeg' };
+    const wrongType = await sendAppeal(t, token, appealForm({}, [fake]));
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.json.details.attachments).toContain('permit.jpg');
+    const seven = await sendAppeal(
+      t,
+      token,
+      appealForm(
+        {},
+        Array.from({ length: 7 }, (_, i) => jpegUpload(50 + i)),
+      ),
+    );
+    expect(seven.status).toBe(413);
+    const huge = { bytes: new Uint8Array(10 * 1024 * 1024 + 1).fill(0xff), name: 'big.jpg', type: 'image/jpeg' };
+    const tooLarge = await sendAppeal(t, token, appealForm({}, [huge]));
+    expect(tooLarge.status).toBe(413);
+    const noText = await sendAppeal(t, token, appealForm({ text: '   ', reason: 'NOPE' }));
+    expect(noText.status).toBe(400);
+    expect(Object.keys(noText.json.details).sort()).toEqual(['reason', 'text']);
+    const tooLong = await sendAppeal(t, token, appealForm({ text: 'x'.repeat(5001) }));
+    expect(tooLong.status).toBe(400);
+    expect(await t.db.selectFrom('appeals').select('id').where('pcn_id', '=', pcn.id).execute()).toEqual([]);
+
+    // 1 March is the last day (28 days from the notice to driver on 1 February); 2 March is late.
+    t.clock.frozenAtMs = Date.parse('2026-03-02T09:00:00.000Z');
+    try {
+      const late = await sendAppeal(t, chargeToken(t, pcn.id), appealForm());
+      expect(late.status).toBe(422);
+      expect(late.json.code).toBe('APPEAL_REFUSED');
+      expect(late.json.message).toContain('The last day was 1 Mar 2026');
+    } finally {
+      t.clock.frozenAtMs = NOW;
+    }
+  });
+
+  it('holds the charge while open, and a rejection within the discount keeps the reduced rate 14 days with a POPLA code', async () => {
+    const pcn = await charge('EF56GHJ');
+    const sent = await sendAppeal(
+      t,
+      chargeToken(t, pcn.id),
+      appealForm({ wasDriver: 'no', driverName: 'Sam Other', driverAddress: '1 High St' }),
+    );
+    const reference = (sent.json.data as AppealSubmitted).reference;
+    const id = await appealIdOf(reference);
+
+    // Three weeks on, the discount would have ended on 15 February; on hold, it still shows.
+    t.clock.frozenAtMs = NOW + 21 * DAY;
+    try {
+      const handler = await t.signedInUser('ADMIN', { firstName: 'Hal', lastName: 'Handler' });
+      const held = await seen(pcn);
+      expect(held).toMatchObject({ onHold: true, amountDuePence: 6000, reduced: { amountPence: 6000, until: '2026-02-15' } });
+
+      const noReasons = await decide(id, { outcome: 'REJECTED', reasons: '  ' }, handler.token);
+      expect(noReasons.status).toBe(400);
+      expect(noReasons.json.details.reasons).toBe('Give the reasons for rejecting the appeal');
+
+      const rejected = await decide(
+        id,
+        {
+          outcome: 'REJECTED',
+          reasons: 'The permit in your photo expired on 31 January, the day before the charge. <b>Signs</b> at the entrance say so.',
+        },
+        handler.token,
+      );
+      expect(rejected.status, rejected.text).toBe(200);
+      const appeal = rejected.json.data as Appeal;
+      expect(appeal.driver).toEqual({ name: 'Sam Other', address: '1 High St' });
+      // Decided on 25 February: the reduced rate held until 11 March, POPLA until 25 March.
+      expect(appeal.decision).toMatchObject({
+        outcome: 'REJECTED',
+        decidedBy: 'Hal Handler',
+        reducedHeldUntil: '2026-03-11',
+        appealsServiceUntil: '2026-03-25',
+      });
+      const code = appeal.decision!.verificationCode!;
+      expect(code).toMatch(/^\d{10}$/);
+      // Searchable by its code.
+      const found = await t.request('GET', `/appeals?search=${code}`, { token: handler.token });
+      expect((found.json.data as AppealListResponse).items.map((item) => item.reference)).toEqual([reference]);
+
+      const after = await seen(pcn);
+      expect(after).toMatchObject({ onHold: false, state: 'OUTSTANDING', amountDuePence: 6000, reduced: { until: '2026-03-11' } });
+      expect(after.appeal).toMatchObject({ status: 'REJECTED', verificationCode: code, appealsServiceUntil: '2026-03-25' });
+      expect(after.appeal!.reasons).toContain('expired on 31 January');
+
+      // The letter, read back, holds the reasons, the service, the code and the held rate.
+      const letter = await t.app.request('/api/public/charges/current/appeal/letter', {
+        headers: { authorization: `Bearer ${chargeToken(t, pcn.id)}` },
+      });
+      expect(letter.headers.get('content-type')).toBe('application/pdf');
+      const { flat } = await readPdfText(new Uint8Array(await letter.arrayBuffer()));
+      for (const words of [
+        'Our decision: your appeal is rejected',
+        'The permit in your photo expired on 31 January, the day before the charge. <b>Signs</b> at the entrance say so.',
+        'POPLA (Parking on Private Land Appeals)',
+        `verification code: ${code}`,
+        'by 25 Mar 2026',
+        'reduced amount of £60 until 11 Mar 2026',
+        'Your reason for appealing: “I had a valid ticket or permit”.',
+        `PCN-${pcn.pcnNumber}`,
+      ]) {
+        expect(flat).toContain(words);
+      }
+      // The email carries the decision and its letter.
+      const mail = mailTo('dana@example.com').find((m) => m.subject === `Decision on your appeal ${reference}`);
+      expect(mail?.text).toContain(code);
+      expect(mail?.html).toContain('&lt;b&gt;Signs&lt;/b&gt;');
+      expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+
+      // The evidence pack carries the appeal, its files' hashes and the decision.
+      const pack = await t.app.request(`/api/pcns/${pcn.id}/evidence-pack`, { headers: { authorization: `Bearer ${handler.token}` } });
+      const packText = (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
+      const [attachment] = await t.db.selectFrom('appeal_attachments').select('sha256').where('appeal_id', '=', id).execute();
+      for (const words of [reference, 'Sam Other', 'Rejected', code, attachment!.sha256.slice(0, 32)]) expect(packText).toContain(words);
+
+      // Decided once.
+      expect((await decide(id, { outcome: 'ACCEPTED', reasons: '' }, handler.token)).status).toBe(409);
+    } finally {
+      t.clock.frozenAtMs = NOW;
+    }
+  });
+
+  it('an accepted appeal cancels the charge; one accepted at a reduced amount makes that amount due', async () => {
+    const accepted = await charge('GH78JKL');
+    const a = await sendAppeal(t, chargeToken(t, accepted.id), appealForm({ reason: 'BLUE_BADGE' }));
+    const acceptedId = await appealIdOf(a.json.data.reference as string);
+    const res = await decide(acceptedId, { outcome: 'ACCEPTED', reasons: 'Your Blue Badge was on display.' });
+    expect(res.status).toBe(200);
+    const pcn = await t.request('GET', `/pcns/${accepted.id}`, { token: admin.token });
+    expect(pcn.json.data.status).toBe('CANCELLED');
+    expect(await seen(accepted)).toMatchObject({ state: 'CANCELLED', amountDuePence: 0, photos: [], appeal: { status: 'ACCEPTED' } });
+
+    const reduced = await charge('JK90LMN');
+    const r = await sendAppeal(t, chargeToken(t, reduced.id), appealForm({ reason: 'KEYING_ERROR' }));
+    const reducedId = await appealIdOf(r.json.data.reference as string);
+    expect((await decide(reducedId, { outcome: 'ACCEPTED_REDUCED', reasons: 'A keying error.' })).json.details).toEqual({
+      reducedChargePence: 'Enter the reduced amount',
+    });
+    expect((await decide(reducedId, { outcome: 'ACCEPTED_REDUCED', reasons: 'A keying error.', reducedChargePence: 2000 })).status).toBe(
+      200,
+    );
+    expect(await seen(reduced)).toMatchObject({
+      state: 'OUTSTANDING',
+      chargePence: 2000,
+      amountDuePence: 2000,
+      reduced: null,
+      onHold: false,
+    });
+    // Paid at that amount, the charge is PAID.
+    const paid = await t.request('POST', `/pcns/${reduced.id}/payments`, {
+      token: admin.token,
+      json: { amountPence: 2000, paidOn: '2026-02-04', method: 'CARD', reference: 'TXN-9' },
+    });
+    expect(paid.json.data.status).toBe('PAID');
+
+    // The queue: open first by respond-by, filters, and the CSV export.
+    const open = await t.request('GET', '/appeals?status=OPEN', { token: admin.token });
+    expect((open.json.data as AppealListResponse).items.every((item) => item.status === 'OPEN')).toBe(true);
+    const csv = await t.app.request('/api/appeals/export.csv?status=ACCEPTED', { headers: { authorization: `Bearer ${admin.token}` } });
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Appeal,Charge,Registration,Car park,Appellant,Reason,Received,Respond by,Status,Verification code');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([`APL-${accepted.pcnNumber}`]);
+  });
+
+  it('keeps no stored file without its row', async () => {
+    const names = new Set(readdirSync(t.config.uploadsDir).filter((name) => /^[0-9a-f]{32}\./.test(name)));
+    const photos = await t.db.selectFrom('pcn_images').select('file_name').execute();
+    const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').execute();
+    expect(names).toEqual(new Set([...photos, ...attachments].map((row) => row.file_name)));
+  });
+});

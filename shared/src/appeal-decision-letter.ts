@@ -1,0 +1,118 @@
+import { APPEAL_REASON_LABELS, type AppealOutcome, type AppealReason } from './appeals.ts';
+import { formatCalendarDate, type CalendarDate } from './keeper-liability.ts';
+import { APPEALS_SERVICE_NAMES, formatPence, type OperatorTerms } from './operator-terms.ts';
+import type { KeeperLetter } from './notice-to-keeper.ts';
+import type { NoticeSection } from './notice-wording.ts';
+
+/**
+ * THE wording of the letter answering an appeal: the one reviewed template (decision 0019).
+ *
+ * A rejection answers, as the Single Code of Practice asks: the reasons, in the handler's words,
+ * dealing with what was raised; the independent appeals service's name, how to reach it and by
+ * when; the verification code where that service uses one (POPLA); and, when the appeal came
+ * within the discount period, that the reduced amount stands for 14 more days.
+ */
+export type AppealDecisionFacts = {
+  appealReference: string;
+  chargeReference: string;
+  vehicleRegistration: string;
+  appellantName: string;
+  receivedOn: CalendarDate;
+  decidedOn: CalendarDate;
+  reason: AppealReason;
+  outcome: AppealOutcome;
+  reasons: string;
+  /** ACCEPTED_REDUCED: the amount now due. */
+  reducedChargePence: number | null;
+  /** REJECTED: what is due now, and the reduced amount held and until when, if it was. */
+  amountDuePence: number;
+  reducedHeld: { amountPence: number; until: CalendarDate } | null;
+  verificationCode: string | null;
+  appealsServiceUntil: CalendarDate | null;
+  operator: OperatorTerms;
+  lookupUrl: string;
+};
+
+export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
+  const { operator } = facts;
+  const service = APPEALS_SERVICE_NAMES[operator.appealsService];
+  const opening: NoticeSection = {
+    lines: [
+      `Dear ${facts.appellantName},`,
+      `Thank you for your appeal ${facts.appealReference}, received on ${formatCalendarDate(facts.receivedOn)}, against parking charge ${facts.chargeReference} for the vehicle ${facts.vehicleRegistration}. Your reason for appealing: “${APPEAL_REASON_LABELS[facts.reason]}”.`,
+    ],
+  };
+  const sections: NoticeSection[] = [opening];
+  const reasons = facts.reasons.trim();
+
+  if (facts.outcome === 'ACCEPTED') {
+    sections.push({
+      heading: 'Our decision: your appeal is accepted',
+      lines: [
+        `We have cancelled parking charge ${facts.chargeReference}. You do not need to do anything more.`,
+        ...(reasons ? [reasons] : []),
+      ],
+    });
+  } else if (facts.outcome === 'ACCEPTED_REDUCED') {
+    sections.push({
+      heading: 'Our decision: your appeal is accepted in part',
+      lines: [
+        ...(reasons ? [reasons] : []),
+        `We have reduced the parking charge to ${formatPence(facts.reducedChargePence ?? 0)}. Please pay that amount, quoting the reference ${facts.chargeReference}.`,
+        operator.howToPay.trim(),
+      ],
+    });
+  } else {
+    const until = facts.appealsServiceUntil ? formatCalendarDate(facts.appealsServiceUntil) : '';
+    sections.push(
+      {
+        heading: 'Our decision: your appeal is rejected',
+        lines: ['We have considered what you told us and the evidence. Our reasons:', reasons],
+      },
+      {
+        heading: 'What is due',
+        lines: [
+          facts.reducedHeld
+            ? `Because you appealed within the discount period, you may still pay the reduced amount of ${formatPence(facts.reducedHeld.amountPence)} until ${formatCalendarDate(facts.reducedHeld.until)}. After that the full amount is due.`
+            : `The amount now due is ${formatPence(facts.amountDuePence)}.`,
+          operator.howToPay.trim(),
+        ],
+      },
+      {
+        heading: 'Your right to an independent appeal',
+        lines: [
+          `If you disagree with our decision, you may appeal to ${service}, the independent appeals service, by ${until}.`,
+          ...(facts.verificationCode
+            ? [
+                `You will need this verification code: ${facts.verificationCode}. Give it with the reference ${facts.chargeReference} when you appeal.`,
+              ]
+            : [`Quote the reference ${facts.chargeReference} and the appeal reference ${facts.appealReference} when you appeal.`]),
+          `How to reach it: ${operator.appealsServiceContact
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean)
+            .join(', ')}.`,
+          'If you appeal to it, you do not need to pay while that appeal is considered.',
+        ],
+      },
+    );
+  }
+  sections.push(
+    {
+      heading: 'See the charge',
+      lines: [
+        `The charge, its photos and this decision are at ${facts.lookupUrl}: enter the reference ${facts.chargeReference} and the registration ${facts.vehicleRegistration}.`,
+      ],
+    },
+    {
+      lines: [`${operator.creditorName}. Phone ${operator.creditorPhone}. Email ${operator.creditorEmail}. ${operator.creditorWebsite}`],
+    },
+  );
+  return {
+    title: 'Decision on your appeal',
+    subtitle: `Appeal ${facts.appealReference} · Parking charge ${facts.chargeReference}`,
+    reference: facts.chargeReference,
+    sentOn: formatCalendarDate(facts.decidedOn),
+    sections,
+  };
+}

@@ -1,0 +1,163 @@
+import { addDays, type CalendarDate } from './keeper-liability.ts';
+import type { AppealsService } from './operator-terms.ts';
+
+/**
+ * Appeals against a charge: one per charge, made on the motorist's page within the appeal
+ * period, decided by an admin with reasons (the BPA/IPC Single Code of Practice; decision 0019).
+ */
+export const APPEAL_REASONS = ['VALID_PERMIT', 'BLUE_BADGE', 'KEYING_ERROR', 'SIGNS_UNCLEAR', 'MITIGATING', 'STOLEN', 'OTHER'] as const;
+export type AppealReason = (typeof APPEAL_REASONS)[number];
+
+export const APPEAL_REASON_LABELS: Record<AppealReason, string> = {
+  VALID_PERMIT: 'I had a valid ticket or permit',
+  BLUE_BADGE: 'I had a Blue Badge on display',
+  KEYING_ERROR: 'I paid but keyed in the registration wrongly',
+  SIGNS_UNCLEAR: 'The signs were not clear',
+  MITIGATING: 'Mitigating circumstances',
+  STOLEN: 'The vehicle was stolen',
+  OTHER: 'Something else',
+};
+
+export const APPEAL_OUTCOMES = ['ACCEPTED', 'ACCEPTED_REDUCED', 'REJECTED'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+export const APPEAL_STATUSES = ['OPEN', ...APPEAL_OUTCOMES] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+
+export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
+  OPEN: 'Open',
+  ACCEPTED: 'Accepted',
+  ACCEPTED_REDUCED: 'Accepted at a reduced amount',
+  REJECTED: 'Rejected',
+};
+
+/** The motorist's words: long enough for a real account, short enough to read in one sitting. */
+export const APPEAL_TEXT_MAX = 5000;
+export const MAX_APPEAL_ATTACHMENTS = 6;
+export const MAX_APPEAL_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** Days the operator has to answer, from receipt (the Single Code); the API's APPEAL_RESPONSE_DAYS changes it. */
+export const DEFAULT_APPEAL_RESPONSE_DAYS = 28;
+/** A motorist who appealed within the discount period keeps the reduced rate this long after a rejection. */
+export const REDUCED_RATE_HELD_DAYS = 14;
+/**
+ * Days the motorist has to take a rejected appeal to the independent service, from the rejection:
+ * POPLA takes appeals within 28 days of the verification code's issue; the IAS within 21 days.
+ */
+export const APPEALS_SERVICE_DAYS: Record<AppealsService, number> = { POPLA: 28, IAS: 21 };
+/** Only POPLA identifies an appeal by the operator's verification code. */
+export function usesVerificationCode(service: AppealsService): boolean {
+  return service === 'POPLA';
+}
+
+/** The multipart fields of POST /public/charges/current/appeal. */
+export const APPEAL_MULTIPART_FIELDS = {
+  name: 'name',
+  email: 'email',
+  address: 'address',
+  wasDriver: 'wasDriver',
+  driverName: 'driverName',
+  driverAddress: 'driverAddress',
+  reason: 'reason',
+  text: 'text',
+  attachments: 'attachments',
+} as const;
+
+/** 'APL-00000123': one appeal per charge, so its reference is the charge's number. */
+export function appealReference(pcnNumber: string): string {
+  return `APL-${pcnNumber}`;
+}
+
+/** The last day to take a rejected appeal to the independent service. */
+export function appealsServiceDeadline(service: AppealsService, rejectedOn: CalendarDate): CalendarDate {
+  return addDays(rejectedOn, APPEALS_SERVICE_DAYS[service]);
+}
+
+/** The appeal as the motorist sees it on their page. */
+export type PublicAppeal = {
+  reference: string;
+  receivedAt: string;
+  status: AppealStatus;
+  /** The decision, once there is one. */
+  decidedAt: string | null;
+  reasons: string | null;
+  /** ACCEPTED_REDUCED: what is now due. */
+  reducedChargePence: number | null;
+  /** REJECTED, where the service uses one. */
+  verificationCode: string | null;
+  /** REJECTED: the last day to go to the independent appeals service. */
+  appealsServiceUntil: string | null;
+};
+
+export type AppealAttachment = {
+  id: string;
+  /** The motorist's own file name, for reading only: stored under a name we made. */
+  originalName: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+};
+
+export type AppealDecision = {
+  outcome: AppealOutcome;
+  reasons: string;
+  reducedChargePence: number | null;
+  decidedAt: string;
+  decidedBy: string | null;
+  verificationCode: string | null;
+  /** REJECTED within the discount period: the reduced rate stands until this day. */
+  reducedHeldUntil: string | null;
+  appealsServiceUntil: string | null;
+};
+
+/** GET /appeals/{id}: the appeal whole, for the appeals handler. */
+export type Appeal = {
+  id: string;
+  reference: string;
+  pcnId: string;
+  pcnNumber: string;
+  vehicleRegistration: string;
+  carParkName: string;
+  receivedAt: string;
+  respondBy: string;
+  status: AppealStatus;
+  appellant: { name: string; email: string; address: string };
+  wasDriver: boolean;
+  /** A keeper who was not driving may name the driver. */
+  driver: { name: string; address: string } | null;
+  reason: AppealReason;
+  text: string;
+  attachments: AppealAttachment[];
+  decision: AppealDecision | null;
+};
+
+/** One row of the Appeals queue. */
+export type AppealListItem = {
+  id: string;
+  reference: string;
+  pcnId: string;
+  pcnNumber: string;
+  vehicleRegistration: string;
+  carParkName: string;
+  appellantName: string;
+  reason: AppealReason;
+  receivedAt: string;
+  respondBy: string;
+  status: AppealStatus;
+  verificationCode: string | null;
+};
+
+export type AppealListResponse = { items: AppealListItem[]; total: number; page: number; limit: number };
+
+export type AppealSubmitted = { reference: string; appeal: PublicAppeal };
+
+export const APPEAL_MESSAGES = {
+  alreadyAppealed: 'This charge already has an appeal. It is shown below.',
+  outOfPeriod: 'The time to appeal this charge has passed.',
+  notOutstanding: 'This charge is not outstanding: there is nothing to appeal.',
+  attachmentType: 'Attach photos (JPEG, PNG, WebP or HEIC) or PDF files only',
+  attachmentTooLarge: 'Each file can be at most 10 MB',
+  tooManyAttachments: `Attach at most ${MAX_APPEAL_ATTACHMENTS} files`,
+  notOpen: 'This appeal has already been decided',
+} as const;
+
+export const APPEAL_SORT_KEYS = ['respondBy', 'receivedAt', 'reference', 'vehicleRegistration', 'status'] as const;
+export type AppealSortKey = (typeof APPEAL_SORT_KEYS)[number];
