@@ -1,5 +1,7 @@
-import { apiToken, createEvidencePcnThroughApi, firstCarParkId, uniqueSuffix } from './admin-support.ts';
-import { expect, expectNoSeriousAxeViolations, expectTouchTargets, OFFICER, snap, test } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, uniqueSuffix } from './admin-support.ts';
+import { ADMIN, evidencePhotos, expect, expectNoSeriousAxeViolations, expectTouchTargets, OFFICER, snap, test } from './fixtures.ts';
+import { waitForEmailTo } from './mail-sink.ts';
 
 /**
  * The motorist's page on a phone, with no sign-in: a wrong registration is told apart from
@@ -50,4 +52,115 @@ test('a motorist looks a charge up by reference and registration and sees its ph
   // Reloaded, the page keeps the charge for this tab.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: `Parking charge PCN-${pcn.pcnNumber}` })).toBeVisible();
+});
+
+test('a motorist appeals with two photos, sees it on hold, then the rejection with its reasons, code and letter; another accepted charge shows cancelled', async ({
+  page,
+  request,
+}, testInfo) => {
+  const officerToken = await apiToken(request, OFFICER);
+  const adminToken = await apiToken(request, ADMIN);
+  const carParkId = await firstCarParkId(request, officerToken);
+  const suffix = uniqueSuffix();
+  const registration = `MA${suffix}`.slice(0, 7).toUpperCase();
+  const email = `dana.${suffix}@example.com`.toLowerCase();
+  const now = new Date().toISOString();
+  const pcn = await createEvidencePcnThroughApi(request, officerToken, { registration, carParkId, observedAt: now, issuedAt: now });
+
+  // From the notice's QR code: the page with the reference filled in.
+  await page.goto(`/charge?ref=${encodeURIComponent(`PCN-${pcn.pcnNumber}`)}`);
+  await page.getByLabel('Vehicle registration').fill(registration);
+  await page.getByRole('button', { name: 'Find my charge' }).click();
+  await page.getByRole('button', { name: 'Appeal online' }).click();
+  const form = page.getByRole('form', { name: 'Appeal this charge' });
+  await form.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(form.getByLabel('Your name')).toBeFocused();
+  await expect(form.getByText('Give your name')).toBeVisible();
+
+  await form.getByLabel('Your name').fill('Dana Driver');
+  await form.getByLabel('Your email').fill(email);
+  await form.getByLabel('Your postal address').fill('4 Mill Lane\nLeeds\nLS1 4AB');
+  await form.getByText('Yes, I was driving').click();
+  await form.getByLabel('Reason').selectOption({ label: 'I had a valid ticket or permit' });
+  await form.getByLabel('Your appeal').fill('My permit was on the dashboard all afternoon. Photos attached.');
+  await form.getByLabel('Photos or documents (optional)').setInputFiles(evidencePhotos().slice(0, 2));
+  await expect(form.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(2);
+  await expectNoSeriousAxeViolations(page, 'the appeal form');
+  await form.getByRole('button', { name: 'Send appeal' }).click();
+
+  const reference = `APL-${pcn.pcnNumber}`;
+  await expect(page.getByRole('status').filter({ hasText: `Your appeal ${reference} has been received.` })).toBeVisible({
+    timeout: 30_000,
+  });
+  const status = page.getByRole('region', { name: 'Your appeal' });
+  await expect(status).toContainText('Open');
+  await expect(page.getByText('This charge is on hold while we consider your appeal.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Appeal online' })).toHaveCount(0);
+  const ack = await waitForEmailTo(email, { subject: /received/ });
+  expect(ack.subject).toBe(`Appeal ${reference} received`);
+
+  // The appeals handler rejects it, with reasons.
+  const listed = await request.get(`/api/appeals?search=${reference}`, { headers: bearer(adminToken) });
+  const appealId = ((await listed.json()) as { data: { items: Array<{ id: string }> } }).data.items[0]!.id;
+  const appealRes = await request.get(`/api/appeals/${appealId}`, { headers: bearer(adminToken) });
+  expect(((await appealRes.json()) as { data: { attachments: unknown[] } }).data.attachments).toHaveLength(2);
+  const reasons = 'The permit in your photos expired the day before. The signs at the entrance say a valid permit must be shown.';
+  const decided = await request.post(`/api/appeals/${appealId}/decision`, {
+    headers: bearer(adminToken),
+    data: { outcome: 'REJECTED', reasons },
+  });
+  expect(decided.status()).toBe(200);
+
+  await page.reload();
+  await expect(status).toContainText('Rejected');
+  await expect(status).toContainText(reasons);
+  const code = (await status.locator('.appeal-status__code').textContent())!;
+  expect(code).toMatch(/^\d{10}$/);
+  await expect(status).toContainText(/You may appeal to .+ by \d+ \w+ \d{4}\./);
+  const download = page.waitForEvent('download');
+  await status.getByRole('button', { name: 'Download the decision letter' }).click();
+  const letter = await download;
+  expect(letter.suggestedFilename()).toBe(`appeal-${reference}-decision.pdf`);
+  const bytes = readFileSync((await letter.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const decision = await waitForEmailTo(email, { subject: /Decision/ });
+  expect(decision.text).toContain(code);
+  expect(decision.attachments.map((attachment) => attachment.contentType)).toEqual(['application/pdf']);
+  await snap(page, testInfo, 'motorist-appeal-rejected');
+  await expectNoSeriousAxeViolations(page, 'the rejected appeal');
+
+  // A second charge, appealed and accepted, shows cancelled.
+  const otherRegistration = `MB${suffix}`.slice(0, 7).toUpperCase();
+  const other = await createEvidencePcnThroughApi(request, officerToken, {
+    registration: otherRegistration,
+    carParkId,
+    observedAt: now,
+    issuedAt: now,
+  });
+  const found = await request.post('/api/public/charges/lookup', { data: { reference: other.pcnNumber, registration: otherRegistration } });
+  const token = ((await found.json()) as { data: { accessToken: string } }).data.accessToken;
+  const sent = await request.post('/api/public/charges/current/appeal', {
+    headers: { ...bearer(token), 'Idempotency-Key': crypto.randomUUID() },
+    multipart: {
+      name: 'Dana Driver',
+      email,
+      address: '4 Mill Lane, Leeds',
+      wasDriver: 'yes',
+      reason: 'BLUE_BADGE',
+      text: 'My Blue Badge was on display.',
+    },
+  });
+  expect(sent.status()).toBe(201);
+  const second = await request.get(`/api/appeals?search=APL-${other.pcnNumber}`, { headers: bearer(adminToken) });
+  const secondId = ((await second.json()) as { data: { items: Array<{ id: string }> } }).data.items[0]!.id;
+  await request.post(`/api/appeals/${secondId}/decision`, {
+    headers: bearer(adminToken),
+    data: { outcome: 'ACCEPTED', reasons: 'Your Blue Badge was on display.' },
+  });
+  await page.getByRole('button', { name: 'Look up another charge' }).click();
+  await page.getByLabel('Charge reference').fill(`PCN-${other.pcnNumber}`);
+  await page.getByLabel('Vehicle registration').fill(otherRegistration);
+  await page.getByRole('button', { name: 'Find my charge' }).click();
+  await expect(page.getByText('This charge has been cancelled. Nothing is due.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your appeal' })).toContainText('Accepted');
 });

@@ -1,4 +1,11 @@
-import { chargeLookupInputSchema, fieldErrors, type ChargeLookupResponse, type PublicCharge } from '@parkpatrol/shared';
+import {
+  chargeLookupInputSchema,
+  fieldErrors,
+  IDEMPOTENCY_KEY_HEADER,
+  type AppealSubmitted,
+  type ChargeLookupResponse,
+  type PublicCharge,
+} from '@parkpatrol/shared';
 import { apiClient } from '../../lib/api-client.ts';
 
 export const CHARGE_LOOKUP_FAILED = 'The charge could not be looked up. Check your connection and try again.';
@@ -22,4 +29,25 @@ export function lookUpCharge(reference: string, registration: string): Promise<C
 
 export function getCurrentCharge(accessToken: string): Promise<PublicCharge> {
   return apiClient.call('GET /public/charges/current', { token: accessToken, skipRefresh: true, fallbackMessage: CHARGE_LOAD_FAILED });
+}
+
+export const APPEAL_SEND_FAILED = 'Your appeal could not be sent. Check your connection and send it again: nothing will be sent twice.';
+
+/** The appeal, once per key: sending the same form again (a lost answer) gives the same appeal. */
+export function sendAppeal(accessToken: string, form: FormData, idempotencyKey: string): Promise<AppealSubmitted> {
+  return apiClient.call('POST /public/charges/current/appeal', {
+    body: form,
+    token: accessToken,
+    skipRefresh: true,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    fallbackMessage: APPEAL_SEND_FAILED,
+  });
+}
+
+export function downloadDecisionLetter(accessToken: string): Promise<Blob> {
+  return apiClient.download('GET /public/charges/current/appeal/letter', {
+    token: accessToken,
+    skipRefresh: true,
+    fallbackMessage: 'The letter could not be downloaded. Try again.',
+  });
 }

@@ -23,6 +23,7 @@ const TOKEN_KEY = 'parkpatrol-charge-token';
 export function ChargeScreen() {
   const [params] = useSearchParams();
   const [charge, setCharge] = useState<PublicCharge | null>(null);
+  const [accessToken, setAccessToken] = useState<string | null>(() => sessionStorage.getItem(TOKEN_KEY));
   const [isRestoring, setRestoring] = useState(() => sessionStorage.getItem(TOKEN_KEY) !== null);
   useEffect(() => {
     const token = sessionStorage.getItem(TOKEN_KEY);
@@ -38,12 +39,18 @@ export function ChargeScreen() {
   return (
     <main className="charge-page" id="main">
       <div className="charge-page__inner">
-        {charge ? (
+        {charge && accessToken ? (
           <Suspense fallback={<p role="status">Loading your charge…</p>}>
             <ChargeView
               charge={charge}
+              accessToken={accessToken}
+              onReload={async () => {
+                const api = await loadApi();
+                setCharge(await api.getCurrentCharge(accessToken));
+              }}
               onClose={() => {
                 sessionStorage.removeItem(TOKEN_KEY);
+                setAccessToken(null);
                 setCharge(null);
               }}
             />
@@ -55,6 +62,7 @@ export function ChargeScreen() {
             initialReference={params.get('ref') ?? ''}
             onFound={(found, token) => {
               sessionStorage.setItem(TOKEN_KEY, token);
+              setAccessToken(token);
               setCharge(found);
             }}
           />

@@ -1,5 +1,8 @@
-import { formatCalendarDate, formatPence, formatUkDateTime, formatUkPeriod, type PublicCharge } from '@parkpatrol/shared';
+import { useState } from 'react';
+import { formatCalendarDate, formatPence, formatUkDateTime, formatUkPeriod, ukDate, type PublicCharge } from '@parkpatrol/shared';
 import { Alert } from '../../lib/alert.tsx';
+import { AppealForm } from './appeal-form.tsx';
+import { AppealStatus } from './appeal-status.tsx';
 import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 
@@ -9,13 +12,31 @@ const STATE_TEXT = {
   CANCELLED: 'This charge has been cancelled. Nothing is due.',
 } as const;
 
-export default function ChargeView({ charge, onClose }: { charge: PublicCharge; onClose: () => void }) {
+export default function ChargeView({
+  charge,
+  accessToken,
+  onReload,
+  onClose,
+}: {
+  charge: PublicCharge;
+  accessToken: string;
+  /** Reads the charge again (after an appeal, or when one was already made). */
+  onReload: () => Promise<void>;
+  onClose: () => void;
+}) {
   const land = [charge.carPark.name, charge.carPark.address, charge.carPark.postcode].filter(Boolean).join(', ');
   const stateText = STATE_TEXT[charge.state];
+  const [acknowledged, setAcknowledged] = useState<string | null>(null);
+  const [isAppealing, setAppealing] = useState(false);
+  const mayAppeal =
+    charge.state === 'OUTSTANDING' && charge.appeal === null && (charge.appealUntil === null || ukDate(new Date()) <= charge.appealUntil);
   return (
     <>
       <PageHeading>{`Parking charge ${charge.reference}`}</PageHeading>
       {stateText ? <Alert tone={charge.state === 'PAID' ? 'success' : 'info'}>{stateText}</Alert> : null}
+      {acknowledged ? <Alert tone="success">{acknowledged}</Alert> : null}
+      {charge.onHold ? <Alert tone="info">This charge is on hold while we consider your appeal.</Alert> : null}
+      {charge.appeal ? <AppealStatus charge={charge} accessToken={accessToken} /> : null}
       {charge.state === 'OUTSTANDING' ? (
         <section className="charge-due" aria-labelledby="charge-due-title">
           <h2 id="charge-due-title">Amount due today</h2>
@@ -85,7 +106,24 @@ export default function ChargeView({ charge, onClose }: { charge: PublicCharge; 
           <p className="charge-text">{charge.creditor.howToPay}</p>
         </section>
       ) : null}
-      {charge.creditor && charge.state === 'OUTSTANDING' ? (
+      {mayAppeal && isAppealing ? (
+        <AppealForm
+          accessToken={accessToken}
+          appealUntil={charge.appealUntil}
+          onSent={(submitted) => {
+            setAppealing(false);
+            setAcknowledged(
+              `Your appeal ${submitted.reference} has been received. We have emailed you a copy of this acknowledgement, and will answer by email.`,
+            );
+            void onReload();
+          }}
+          onAlreadyAppealed={() => {
+            setAppealing(false);
+            void onReload();
+          }}
+        />
+      ) : null}
+      {charge.creditor && charge.state === 'OUTSTANDING' && charge.appeal === null && !isAppealing ? (
         <section aria-labelledby="charge-appeal-title">
           <h2 id="charge-appeal-title">How to appeal</h2>
           <p>
@@ -94,6 +132,7 @@ export default function ChargeView({ charge, onClose }: { charge: PublicCharge; 
             {charge.creditor.website}, by email to {charge.creditor.email} or by post to the address below, quoting {charge.reference}.
             While your appeal is considered, the charge is put on hold.
           </p>
+          {mayAppeal ? <Button onPress={() => setAppealing(true)}>Appeal online</Button> : null}
           {charge.appealsService ? (
             <p>
               If your appeal is rejected, you may appeal to {charge.appealsService.name}, the independent appeals service:{' '}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { APPEAL_STATUS_LABELS, formatCalendarDate, formatPence, formatUkDateTime, type PublicCharge } from '@parkpatrol/shared';
+import { Alert } from '../../lib/alert.tsx';
+import { Button } from '../../lib/button.tsx';
+import { saveBlobAsFile } from '../../lib/save-file.ts';
+import { downloadDecisionLetter } from './charge-api.ts';
+
+/** Where the motorist's appeal stands: received and on hold, or decided with the reasons and the letter. */
+export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; accessToken: string }) {
+  const appeal = charge.appeal!;
+  const [letterError, setLetterError] = useState<string | null>(null);
+  const [isDownloading, setDownloading] = useState(false);
+  const download = async () => {
+    setLetterError(null);
+    setDownloading(true);
+    try {
+      saveBlobAsFile(await downloadDecisionLetter(accessToken), `appeal-${appeal.reference}-decision.pdf`);
+    } catch (error) {
+      setLetterError(error instanceof Error ? error.message : 'The letter could not be downloaded. Try again.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <section className="appeal-status" aria-labelledby="appeal-status-title">
+      <h2 id="appeal-status-title">Your appeal</h2>
+      <dl className="details">
+        <div>
+          <dt>Appeal reference</dt>
+          <dd>{appeal.reference}</dd>
+        </div>
+        <div>
+          <dt>Received</dt>
+          <dd>{formatUkDateTime(appeal.receivedAt)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{APPEAL_STATUS_LABELS[appeal.status]}</dd>
+        </div>
+        {appeal.decidedAt ? (
+          <div>
+            <dt>Decided</dt>
+            <dd>{formatUkDateTime(appeal.decidedAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {appeal.status === 'OPEN' ? (
+        <p>We are considering your appeal. The charge is on hold: the amount due stays as it was the day your appeal arrived.</p>
+      ) : null}
+      {appeal.status === 'ACCEPTED' ? <p>Your appeal was accepted and the charge cancelled.</p> : null}
+      {appeal.status === 'ACCEPTED_REDUCED' && appeal.reducedChargePence !== null ? (
+        <p>Your appeal was accepted in part: the charge is now {formatPence(appeal.reducedChargePence)}.</p>
+      ) : null}
+      {appeal.reasons ? (
+        <>
+          <h3>Our reasons</h3>
+          <p className="charge-text">{appeal.reasons}</p>
+        </>
+      ) : null}
+      {appeal.status === 'REJECTED' && charge.appealsService ? (
+        <>
+          <h3>Your right to an independent appeal</h3>
+          <p>
+            You may appeal to {charge.appealsService.name}
+            {appeal.appealsServiceUntil ? ` by ${formatCalendarDate(appeal.appealsServiceUntil)}` : ''}.
+          </p>
+          {appeal.verificationCode ? (
+            <p>
+              Your verification code: <strong className="appeal-status__code">{appeal.verificationCode}</strong>
+            </p>
+          ) : null}
+          <p className="charge-text">{charge.appealsService.contact}</p>
+        </>
+      ) : null}
+      {appeal.decidedAt ? (
+        <>
+          {letterError ? <Alert tone="error">{letterError}</Alert> : null}
+          <Button variant="secondary" onPress={() => void download()} isDisabled={isDownloading}>
+            {isDownloading ? 'Downloading…' : 'Download the decision letter'}
+          </Button>
+        </>
+      ) : null}
+    </section>
+  );
+}
