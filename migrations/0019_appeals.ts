@@ -41,6 +41,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mime_type', 'text', (col) => col.notNull())
     .addColumn('size_bytes', 'integer', (col) => col.notNull())
     .addColumn('sha256', 'text', (col) => col.notNull())
+    // Set when the retention policy removes the file (the row and its hash stay).
+    .addColumn('purged_at', 'text')
     .execute();
   await db.schema.createIndex('appeal_attachments_appeal').on('appeal_attachments').columns(['appeal_id', 'position']).execute();
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appeal, AppealListResponse, AppealSubmitted, PcnAuditResponse, PublicCharge } from '@parkpatrol/shared';
+import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
 import { appealForm, chargeToken, pdfUpload, sendAppeal } from './support/appeals.ts';
 import { termsSinceLongAgo } from './support/keeper-notices.ts';
 import { readPdfText } from './support/pdf.ts';
@@ -270,10 +272,34 @@ describe('appeals', () => {
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([`APL-${accepted.pcnNumber}`]);
   });
 
+  it('removes an appeal’s files with the photos once the charge has been closed past the retention period; the hashes stay', async () => {
+    const pcn = await charge('LM12NOP');
+    const sent = await sendAppeal(t, chargeToken(t, pcn.id), appealForm({}, [jpegUpload(61), pdfUpload()]));
+    const id = await appealIdOf(sent.json.data.reference as string);
+    await decide(id, { outcome: 'ACCEPTED', reasons: '' });
+    const files = await t.db.selectFrom('appeal_attachments').selectAll().where('appeal_id', '=', id).orderBy('position').execute();
+    const result = await purgeExpiredEvidence({
+      db: t.db,
+      evidence: t.deps.evidence,
+      retentionDays: 0,
+      now: () => new Date(NOW + DAY),
+      logger: t.deps.logger,
+    });
+    expect(result.pcns.map((closed) => closed.pcnId)).toContain(pcn.id);
+    for (const file of files) expect(existsSync(join(t.config.uploadsDir, file.file_name))).toBe(false);
+    const appeal = (await t.request('GET', `/appeals/${id}`, { token: admin.token })).json.data as Appeal;
+    expect(appeal.attachments.map((file) => [file.sha256, file.purgedAt !== null])).toEqual(files.map((file) => [file.sha256, true]));
+    expect((await t.request('GET', `/appeals/${id}/attachments/${files[0]!.id}`, { token: admin.token })).status).toBe(404);
+    const audit = (await t.request('GET', `/pcns/${pcn.id}/audit`, { token: admin.token })).json.data as PcnAuditResponse;
+    expect(audit.entries.find((entry) => entry.action === 'images_purged')?.changes.appealAttachments?.from).toEqual(
+      files.map((file) => file.sha256),
+    );
+  });
+
   it('keeps no stored file without its row', async () => {
     const names = new Set(readdirSync(t.config.uploadsDir).filter((name) => /^[0-9a-f]{32}\./.test(name)));
-    const photos = await t.db.selectFrom('pcn_images').select('file_name').execute();
-    const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').execute();
+    const photos = await t.db.selectFrom('pcn_images').select('file_name').where('purged_at', 'is', null).execute();
+    const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').where('purged_at', 'is', null).execute();
     expect(names).toEqual(new Set([...photos, ...attachments].map((row) => row.file_name)));
   });
 });

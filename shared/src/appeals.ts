@@ -94,6 +94,8 @@ export type AppealAttachment = {
   mimeType: string;
   sizeBytes: number;
   sha256: string;
+  /** When the retention policy removed the file (its hash stays), or null while it is kept. */
+  purgedAt: string | null;
 };
 
 export type AppealDecision = {

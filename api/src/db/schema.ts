@@ -208,6 +208,7 @@ export interface AppealAttachmentsTable {
   mime_type: string;
   size_bytes: number;
   sha256: string;
+  purged_at: string | null;
 }
 /** A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who). */
 export interface OperatorTermsTable {

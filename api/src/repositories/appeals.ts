@@ -24,6 +24,7 @@ export type AttachmentRow = {
   mime_type: string;
   size_bytes: number;
   sha256: string;
+  purged_at: string | null;
 };
 
 export async function findAppealByPcnId(db: Db, pcnId: string): Promise<AppealRow | undefined> {
@@ -45,13 +46,13 @@ export async function findAttachments(db: Db, appealId: string): Promise<Attachm
 export async function insertAppeal(
   trx: Db,
   appeal: AppealRow,
-  attachments: ReadonlyArray<Omit<AttachmentRow, 'id' | 'appeal_id'>>,
+  attachments: ReadonlyArray<Omit<AttachmentRow, 'id' | 'appeal_id' | 'purged_at'>>,
 ): Promise<void> {
   await trx.insertInto('appeals').values(appeal).execute();
   if (attachments.length === 0) return;
   await trx
     .insertInto('appeal_attachments')
-    .values(attachments.map((attachment) => ({ ...attachment, id: randomUUID(), appeal_id: appeal.id })))
+    .values(attachments.map((attachment) => ({ ...attachment, id: randomUUID(), appeal_id: appeal.id, purged_at: null })))
     .execute();
 }
 
@@ -86,6 +87,7 @@ export async function findKnownAttachmentFileNames(db: Db, fileNames: readonly s
       .selectFrom('appeal_attachments')
       .select('file_name')
       .where('file_name', 'in', fileNames.slice(start, start + 500))
+      .where('purged_at', 'is', null)
       .execute();
     for (const row of rows) known.add(row.file_name);
   }
@@ -93,7 +95,14 @@ export async function findKnownAttachmentFileNames(db: Db, fileNames: readonly s
 }
 
 export function toAttachment(row: AttachmentRow): AppealAttachment {
-  return { id: row.id, originalName: row.original_name, mimeType: row.mime_type, sizeBytes: row.size_bytes, sha256: row.sha256 };
+  return {
+    id: row.id,
+    originalName: row.original_name,
+    mimeType: row.mime_type,
+    sizeBytes: row.size_bytes,
+    sha256: row.sha256,
+    purgedAt: row.purged_at,
+  };
 }
 
 const SORT_COLUMNS: Record<

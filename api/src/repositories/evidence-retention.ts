@@ -13,7 +13,7 @@ export type PcnWithKeptEvidence = {
 
 /**
  * Closed PCNs (PAID, CANCELLED, REJECTED) that closed at or before `closedBy` and still hold a
- * photo file or the registered keeper's details, oldest closure first. The closure time is the status history's entry into the
+ * photo file, an appeal's attachment or the registered keeper's details, oldest closure first. The closure time is the status history's entry into the
  * current status (those statuses are final, so there is exactly one); a notice without that
  * history row (made before history was kept) counts from its last update.
  */
@@ -31,13 +31,18 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
           ),
           sql<number>`(select count(*) from pcn_images i where i.pcn_id = pcns.id and i.purged_at is null)`.as('kept_photo_count'),
           sql<number>`(select count(*) from pcn_keepers k where k.pcn_id = pcns.id)`.as('kept_keeper_count'),
+          sql<number>`(select count(*) from appeal_attachments f join appeals a on a.id = f.appeal_id where a.pcn_id = pcns.id and f.purged_at is null)`.as(
+            'kept_attachment_count',
+          ),
         ])
         .where('pcns.status', 'in', [...EVIDENCE_RETENTION_CLOSED_STATUSES])
         .as('closed'),
     )
     .selectAll()
     .where('closed.closed_at', '<=', closedBy)
-    .where((eb) => eb.or([eb('closed.kept_photo_count', '>', 0), eb('closed.kept_keeper_count', '>', 0)]))
+    .where((eb) =>
+      eb.or([eb('closed.kept_photo_count', '>', 0), eb('closed.kept_keeper_count', '>', 0), eb('closed.kept_attachment_count', '>', 0)]),
+    )
     .orderBy('closed.closed_at')
     .execute();
   return rows.map((row) => ({
@@ -67,5 +72,16 @@ export async function markPhotosPurged(
     .where('pcn_id', '=', pcnId)
     .where('purged_at', 'is', null)
     .returning(['id', 'file_name', 'sha256', 'taken_at'])
+    .execute();
+}
+
+/** Marks the files a motorist attached to this charge's appeal as purged and returns them (their hashes stay). */
+export async function markAttachmentsPurged(trx: Db, pcnId: string, now: string): Promise<Array<{ file_name: string; sha256: string }>> {
+  return trx
+    .updateTable('appeal_attachments')
+    .set({ purged_at: now })
+    .where('appeal_id', 'in', (eb) => eb.selectFrom('appeals').select('appeals.id').where('appeals.pcn_id', '=', pcnId))
+    .where('purged_at', 'is', null)
+    .returning(['file_name', 'sha256'])
     .execute();
 }

@@ -2,7 +2,7 @@ import { isRetentionClosedStatus, type PcnStatus } from '@parkpatrol/shared';
 import { withMaintenanceLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { retentionCutoff } from '../domain/evidence-retention.ts';
-import { deleteKeeperDetails, findPcnsPastRetention, markPhotosPurged } from '../repositories/evidence-retention.ts';
+import { deleteKeeperDetails, findPcnsPastRetention, markAttachmentsPurged, markPhotosPurged } from '../repositories/evidence-retention.ts';
 import { findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from './evidence-storage.ts';
 import type { Logger } from './logger.ts';
@@ -31,7 +31,7 @@ export type PurgedPcn = { pcnId: string; pcnNumber: string; status: PcnStatus; c
 export type EvidencePurgeResult = { isDryRun: boolean; cutoff: string; pcns: PurgedPcn[] };
 
 /**
- * Removes the photo files of PCNs closed longer than the retention period. Each PCN
+ * Removes the photo files (and an appeal's attachments) of PCNs closed longer than the retention period. Each PCN
  * is one transaction: its images are marked purged (rows, hashes and capture facts stay) and the
  * audit entry is written; the files go after the commit, as with every other delete, so a row
  * never points at a missing file it still claims to have. A file that cannot be deleted then is
@@ -50,14 +50,19 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
   const purged: PurgedPcn[] = [];
   for (const pcn of due) {
     const stamp = deps.now().toISOString();
-    const { photos, keeperRemoved } = await deps.db.transaction().execute(async (trx) => {
-      const nothing = { photos: [] as Awaited<ReturnType<typeof markPhotosPurged>>, keeperRemoved: false };
+    const { photos, attachments, keeperRemoved } = await deps.db.transaction().execute(async (trx) => {
+      const nothing = {
+        photos: [] as Awaited<ReturnType<typeof markPhotosPurged>>,
+        attachments: [] as Awaited<ReturnType<typeof markAttachmentsPurged>>,
+        keeperRemoved: false,
+      };
       // Re-read inside the transaction: the statuses are final, but the notice may have been deleted meanwhile.
       const row = await findPcnRowById(trx, pcn.pcnId);
       if (!row || !isRetentionClosedStatus(row.status as PcnStatus)) return nothing;
       const marked = await markPhotosPurged(trx, pcn.pcnId, stamp);
+      const attachments = await markAttachmentsPurged(trx, pcn.pcnId, stamp);
       const keeperRemoved = await deleteKeeperDetails(trx, pcn.pcnId);
-      if (marked.length === 0 && !keeperRemoved) return nothing;
+      if (marked.length === 0 && attachments.length === 0 && !keeperRemoved) return nothing;
       await insertAuditEntries(trx, [
         {
           pcnId: pcn.pcnId,
@@ -70,16 +75,18 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
             },
             retentionDays: { from: null, to: deps.retentionDays },
             ...(keeperRemoved && { keeper: { from: 'recorded', to: null } }),
+            ...(attachments.length > 0 && { appealAttachments: { from: attachments.map((file) => file.sha256), to: null } }),
           },
           clockOffsetMs: null,
           now: stamp,
         },
       ]);
-      return { photos: marked, keeperRemoved };
+      return { photos: marked, attachments, keeperRemoved };
     });
-    if (photos.length === 0 && !keeperRemoved) continue;
+    if (photos.length === 0 && attachments.length === 0 && !keeperRemoved) continue;
     try {
-      if (photos.length > 0) await evidence.delete(photos.map((photo) => photo.file_name));
+      const files = [...photos, ...attachments].map((file) => file.file_name);
+      if (files.length > 0) await evidence.delete(files);
     } catch (error) {
       deps.logger.error('could not delete purged evidence files; the orphan sweep at the next start removes them', {
         pcnNumber: pcn.pcnNumber,
