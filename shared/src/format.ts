@@ -34,3 +34,8 @@ export function pcnExportFileName(now: Date): string {
 export function userExportFileName(now: Date): string {
   return `users-${now.toISOString().slice(0, 10)}.csv`;
 }
+
+/** The Appeals queue's export file name: the day it was made (UTC), as the server names it. */
+export function appealExportFileName(now: Date): string {
+  return `appeals-${now.toISOString().slice(0, 10)}.csv`;
+}

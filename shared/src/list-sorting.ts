@@ -1,3 +1,5 @@
+import type { AppealSortKey } from './appeals.ts';
+
 /**
  * How the admin tables sort: each list's sortable columns by key, sent as
  * `sort=<key>&order=asc|desc` and sorted by the server over every matching row, not the page.
@@ -33,15 +35,18 @@ export const DEFAULT_SORTS = {
   users: { sort: 'created', order: 'desc' },
   carParks: { sort: 'name', order: 'asc' },
   onboarding: { sort: 'created', order: 'desc' },
+  // The API's own default: the appeal to answer soonest first.
+  appeals: { sort: 'respondBy', order: 'asc' },
 } as const satisfies {
   pcns: ListSort<PcnSortKey>;
   users: ListSort<UserSortKey>;
   carParks: ListSort<CarParkSortKey>;
   onboarding: ListSort<OnboardingSortKey>;
+  appeals: ListSort<AppealSortKey>;
 };
 
 /** Times read newest first when first clicked; everything else A to Z (and the deadline nearest first). */
-const NEWEST_FIRST: ReadonlySet<string> = new Set(['created', 'lastEmailed', 'lastSignIn']);
+const NEWEST_FIRST: ReadonlySet<string> = new Set(['created', 'lastEmailed', 'lastSignIn', 'receivedAt']);
 export function firstOrder(key: string): SortOrder {
   return NEWEST_FIRST.has(key) ? 'desc' : 'asc';
 }

@@ -181,6 +181,8 @@ export const SCREEN_TEXTS = {
   operatorSettings: 'Operator Settings',
   /** Beyond the spec: keeper replies in, notices to keeper out (decisions 0016 to 0018). */
   keeperNotices: 'Notices to Keeper',
+  /** Beyond the spec: the motorists' appeals and their decisions (decision 0019). */
+  appeals: 'Appeals',
   loadingAnalytics: 'Loading analytics...',
   userStatistics: 'User Statistics',
   recentActivity: 'Recent Activity',

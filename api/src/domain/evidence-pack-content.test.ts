@@ -228,7 +228,9 @@ describe('appealFields', () => {
       driver: { name: 'Sam Other', address: '1 High St' },
       reason: 'VALID_PERMIT',
       text: 'My permit was on the dashboard.',
-      attachments: [{ id: 'f1', originalName: 'permit.jpg', mimeType: 'image/jpeg', sizeBytes: 1234, sha256: 'ab'.repeat(32), purgedAt: null }],
+      attachments: [
+        { id: 'f1', originalName: 'permit.jpg', mimeType: 'image/jpeg', sizeBytes: 1234, sha256: 'ab'.repeat(32), purgedAt: null },
+      ],
       decision: {
         outcome: 'REJECTED',
         reasons: 'The permit had expired.',

@@ -82,6 +82,14 @@ const KeeperNotices = ariaScreen(
   () => import('../features/admin/keeper-notices/keeper-notices-screen.tsx'),
   (m) => m.KeeperNoticesScreen,
 );
+const Appeals = ariaScreen(
+  () => import('../features/admin/appeals/appeals-screen.tsx'),
+  (m) => m.AppealsScreen,
+);
+const AppealView = ariaScreen(
+  () => import('../features/admin/appeals/appeal-screen.tsx'),
+  (m) => m.AppealScreen,
+);
 const OperatorSettings = ariaScreen(
   () => import('../features/admin/operator-settings/operator-settings-screen.tsx'),
   (m) => m.OperatorSettingsScreen,
@@ -136,6 +144,8 @@ export function AppRoutes() {
             <Route path="analytics" element={<Analytics />} />
             <Route path="settings" element={<OperatorSettings />} />
             <Route path="keeper-notices" element={<KeeperNotices />} />
+            <Route path="appeals" element={<Appeals />} />
+            <Route path="appeals/:id" element={<AppealView />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to={paths.home} replace />} />

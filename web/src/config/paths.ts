@@ -28,5 +28,8 @@ export const paths = {
     analytics: '/admin/analytics',
     settings: '/admin/settings',
     keeperNotices: '/admin/keeper-notices',
+    appeals: '/admin/appeals',
+    appealPattern: '/admin/appeals/:id',
+    appeal: (id: string) => `/admin/appeals/${encodeURIComponent(id)}`,
   },
 } as const;

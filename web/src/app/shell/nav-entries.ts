@@ -12,6 +12,7 @@ import {
   BarChart3,
   Landmark,
   Mailbox,
+  Scale,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
@@ -36,6 +37,8 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { label: SCREEN_TEXTS.analyticsDashboard, href: paths.admin.analytics, icon: BarChart3 },
   // The keeper stage and the operator's terms every notice prints (decisions 0016 to 0018).
   { label: SCREEN_TEXTS.keeperNotices, href: paths.admin.keeperNotices, icon: Mailbox },
+  // The motorists' appeals, answered with reasons by their respond-by dates (decision 0019).
+  { label: SCREEN_TEXTS.appeals, href: paths.admin.appeals, icon: Scale },
   { label: SCREEN_TEXTS.operatorSettings, href: paths.admin.settings, icon: Landmark },
 ];
 

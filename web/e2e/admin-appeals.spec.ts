@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { readPdfText } from '../../api/test/support/pdf.ts';
+import { apiToken, createEvidencePcnThroughApi, firstCarParkId, searchAdminList, uniqueSuffix } from './admin-support.ts';
+import { ADMIN, evidencePhotos, expect, expectNoSeriousAxeViolations, OFFICER, openNavigation, signIn, snap, test } from './fixtures.ts';
+
+/**
+ * The appeals handler's desk: two motorists appeal their charges on the public API (one with a
+ * photo of a permit), the admin finds both in the queue, reads the first beside the charge's
+ * photos, is told a rejection needs reasons, rejects it with reasons (a POPLA verification code,
+ * the letter read back), accepts the second, and finds it among the accepted ones.
+ */
+test.skip(({ isMobile }) => isMobile, 'the back office works at a desk');
+
+type Appellant = { name: string; wasDriver: 'yes' | 'no'; driverName?: string; text: string };
+
+/** The motorist's way: the lookup's token, then the multipart appeal with its key (the demo car park has the operator's terms). */
+async function appealThroughApi(
+  request: APIRequestContext,
+  pcn: { pcnNumber: string },
+  registration: string,
+  appellant: Appellant,
+  attachment: Uint8Array<ArrayBuffer>,
+) {
+  const lookup = await request.post('/api/public/charges/lookup', { data: { reference: `PCN-${pcn.pcnNumber}`, registration } });
+  expect(lookup.status(), await lookup.text()).toBe(200);
+  const { accessToken } = ((await lookup.json()) as { data: { accessToken: string } }).data;
+  const form = new FormData();
+  form.set('name', appellant.name);
+  form.set('email', 'motorist@example.com');
+  form.set('address', '4 Mill Lane\nLeeds\nLS1 4AB');
+  form.set('wasDriver', appellant.wasDriver);
+  if (appellant.driverName) {
+    form.set('driverName', appellant.driverName);
+    form.set('driverAddress', '9 Quarry Hill, Leeds');
+  }
+  form.set('reason', 'VALID_PERMIT');
+  form.set('text', appellant.text);
+  form.append('attachments', new Blob([attachment], { type: 'image/jpeg' }), 'permit.jpg');
+  const sent = await request.post('/api/public/charges/current/appeal', {
+    headers: { Authorization: `Bearer ${accessToken}`, 'Idempotency-Key': crypto.randomUUID() },
+    multipart: form,
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return ((await sent.json()) as { data: { reference: string } }).data.reference;
+}
+
+/** react-aria hides the native radio under its label: the label is what a person presses. */
+async function choose(form: Locator, label: string) {
+  await form.locator('label.radio-field__option', { hasText: new RegExp(`^${label}$`) }).click();
+  await expect(form.getByRole('radio', { name: label, exact: true })).toBeChecked();
+}
+
+test('an admin reads appeals beside the evidence, rejects one with reasons and accepts another', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const officerToken = await apiToken(request, OFFICER);
+  const carParkId = await firstCarParkId(request, officerToken);
+  const suffix = uniqueSuffix();
+  const photo = readFileSync(evidencePhotos()[0]!);
+  const photoSha256 = createHash('sha256').update(photo).digest('hex');
+  const now = new Date().toISOString();
+  const appellants: Appellant[] = [
+    {
+      name: `Ava Appellant ${suffix}`,
+      wasDriver: 'yes',
+      // Markup in a motorist's words is text: React escapes it.
+      text: 'My permit was on the dashboard.\nIt is in the photo: <b>permit 4471</b> & valid until June.',
+    },
+    { name: `Ben Appellant ${suffix}`, wasDriver: 'no', driverName: 'Cara Driver', text: 'My daughter had the permit in her bag.' },
+  ];
+  const appeals = [];
+  for (const [index, appellant] of appellants.entries()) {
+    const registration = `A${index}${suffix}`.slice(0, 7);
+    const pcn = await createEvidencePcnThroughApi(request, officerToken, { registration, carParkId, observedAt: now, issuedAt: now });
+    appeals.push({ pcn, reference: await appealThroughApi(request, pcn, registration, appellant, photo) });
+  }
+  const [first, second] = appeals as [(typeof appeals)[number], (typeof appeals)[number]];
+
+  await signIn(page, ADMIN);
+  const nav = await openNavigation(page, testInfo);
+  await nav.getByRole('link', { name: 'Appeals', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Appeals' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Appeals', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByLabel('Status')).toHaveValue('OPEN');
+  await searchAdminList(page, suffix);
+  const queue = page.getByRole('grid', { name: 'Appeals' });
+  const rows = queue.getByRole('row').filter({ hasText: suffix });
+  await expect(rows).toHaveCount(2);
+  // Nearest respond-by first: the column says so, and the dates never go back.
+  await expect(queue.getByRole('columnheader', { name: /Respond by/ })).toHaveAttribute('aria-sort', 'ascending');
+  const respondBy = await rows.locator('[data-label="Respond by"]').allInnerTexts();
+  const days = respondBy.map((text) => Date.parse(text.split('\n')[0]!));
+  expect(
+    days.every((day, index) => index === 0 || day >= days[index - 1]!),
+    respondBy.join(' | '),
+  ).toBe(true);
+  const firstRow = rows.filter({ hasText: first.reference });
+  await expect(firstRow).toContainText(`PCN-${first.pcn.pcnNumber}`);
+  await expect(firstRow).toContainText('I had a valid ticket or permit');
+  await expect(firstRow).toContainText(/\d+ days left/);
+  await expect(firstRow).toContainText('Open');
+  await snap(page, testInfo, 'appeals-queue');
+  await expectNoSeriousAxeViolations(page, 'the appeals queue');
+
+  // The first appeal: the motorist's words and photo beside the charge's four.
+  await firstRow.getByRole('link', { name: first.reference }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Appeal ${first.reference}` })).toBeVisible();
+  const charge = page.getByRole('region', { name: 'Charge' });
+  await expect(charge.getByRole('link', { name: `PCN-${first.pcn.pcnNumber}` })).toHaveAttribute(
+    'href',
+    `/admin/pcns?review=${first.pcn.id}`,
+  );
+  const evidence = page.getByRole('region', { name: 'Evidence' }).getByRole('img');
+  await expect(evidence).toHaveCount(4);
+  const motorist = page.getByRole('region', { name: "The motorist's appeal" });
+  await expect(motorist).toContainText(appellants[0]!.name);
+  await expect(motorist).toContainText('Yes, the appellant was the driver');
+  await expect(motorist).toContainText('It is in the photo: <b>permit 4471</b> & valid until June.');
+  await expect(motorist.locator('b')).toHaveCount(0);
+  const attachment = motorist.getByRole('img', { name: 'Attachment 1: permit.jpg' });
+  await expect.poll(() => attachment.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(motorist).toContainText(photoSha256);
+  await expect(page.getByText(/Respond by \d+ \w+ \d{4}/)).toBeVisible();
+  await snap(page, testInfo, 'appeal-open');
+  await expectNoSeriousAxeViolations(page, 'an open appeal');
+
+  // A rejection without reasons is refused beside the reasons, and the focus goes there.
+  const decision = page.getByRole('form', { name: 'Record the decision' });
+  await choose(decision, 'Reject');
+  await decision.getByRole('button', { name: 'Record decision' }).click();
+  const reasons = decision.getByLabel('Reasons');
+  await expect(reasons).toBeFocused();
+  await expect(reasons).toHaveAttribute('aria-invalid', 'true');
+  await expect(reasons).toHaveAccessibleDescription(/Give the reasons for rejecting the appeal/);
+  await reasons.fill('The permit in the photo expired in May.\nThe signs at the entrance say permits must be valid on the day.');
+  await decision.getByRole('button', { name: 'Record decision' }).click();
+
+  const record = page.getByRole('region', { name: 'Decision' });
+  await expect(record).toContainText('Decision recorded');
+  await expect(record).toContainText('Rejected');
+  await expect(record).toContainText('The permit in the photo expired in May.');
+  await expect(record).toContainText(/Reduced rate held until\s*\d+ \w+ \d{4}/);
+  const code = (await record.locator('code').innerText()).trim();
+  expect(code).toMatch(/^\d{10}$/);
+
+  const downloading = page.waitForEvent('download');
+  await record.getByRole('button', { name: 'Download decision letter' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`appeal-${first.reference}-decision.pdf`);
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const { flat } = await readPdfText(pdf);
+  expect(flat).toContain(first.reference);
+  expect(flat).toContain(code);
+  await snap(page, testInfo, 'appeal-rejected');
+
+  // Back to the same queue (the search kept): the rejected one has left the open appeals.
+  await page.getByRole('link', { name: 'Back to appeals' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(suffix);
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole('link', { name: second.reference }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Appeal ${second.reference}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: "The motorist's appeal" })).toContainText('Cara Driver');
+  const secondForm = page.getByRole('form', { name: 'Record the decision' });
+  // Nothing chosen: the group says so and its first choice takes the focus.
+  await secondForm.getByRole('button', { name: 'Record decision' }).click();
+  await expect(secondForm.getByRole('radiogroup', { name: 'Outcome' })).toHaveAccessibleDescription(/Choose the outcome/);
+  await expect(secondForm.getByRole('radio', { name: 'Accept', exact: true })).toBeFocused();
+  await choose(secondForm, 'Accept');
+  await secondForm.getByRole('button', { name: 'Record decision' }).click();
+  const accepted = page.getByRole('region', { name: 'Decision' });
+  await expect(accepted).toContainText('Accepted');
+  await expect(accepted.locator('code')).toHaveCount(0);
+  // Accepting cancels the charge.
+  await expect(page.getByRole('region', { name: 'Charge' })).toContainText('Cancelled');
+
+  await page.getByRole('link', { name: 'Back to appeals' }).click();
+  await page.getByLabel('Status').selectOption({ label: 'Accepted' });
+  await expect(page).toHaveURL(/status=ACCEPTED/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.filter({ hasText: second.reference })).toContainText('Accepted');
+  await snap(page, testInfo, 'appeals-accepted');
+});

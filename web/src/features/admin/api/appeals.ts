@@ -1,0 +1,65 @@
+import type { Appeal, AppealDecisionInput, AppealListResponse, AppealSortKey, AppealStatus, SortOrder } from '@parkpatrol/shared';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export const APPEALS_FETCH_FAILED = 'Failed to fetch appeals';
+export const APPEAL_FETCH_FAILED = 'Failed to fetch the appeal';
+export const APPEALS_EXPORT_FAILED = 'Failed to export appeals';
+export const APPEAL_DECISION_FAILED = 'Failed to record the decision';
+export const APPEAL_LETTER_FAILED = 'Failed to download the decision letter';
+export const APPEAL_ATTACHMENT_FAILED = 'Failed to load the attachment';
+
+/** The queue's filters and order: the list and its export read the same ones. */
+export type AppealQuery = {
+  /** null: every status. */
+  status: AppealStatus | null;
+  search: string;
+  sort: AppealSortKey;
+  order: SortOrder;
+};
+
+function queryParams(query: AppealQuery) {
+  return { status: query.status, search: query.search.trim(), sort: query.sort, order: query.order };
+}
+
+export function getAppeals(query: AppealQuery & { page: number; limit: number }): Promise<AppealListResponse> {
+  return apiClient.call('GET /appeals', {
+    query: { page: query.page, limit: query.limit, ...queryParams(query) },
+    fallbackMessage: APPEALS_FETCH_FAILED,
+  });
+}
+
+/** 'Export CSV': every appeal the filters select, all pages, as the server writes it. */
+export function exportAppealsCsv(query: AppealQuery): Promise<Blob> {
+  return apiClient.download('GET /appeals/export.csv', {
+    query: queryParams(query),
+    fallbackMessage: APPEALS_EXPORT_FAILED,
+    headers: { Accept: 'text/csv, application/json' },
+  });
+}
+
+export function getAppeal(id: string): Promise<Appeal> {
+  return apiClient.call('GET /appeals/:id', { params: { id }, fallbackMessage: APPEAL_FETCH_FAILED });
+}
+
+/** The decision, once: a 409 means someone decided it first; a 400's details name the field. */
+export function decideAppeal(id: string, decision: AppealDecisionInput): Promise<Appeal> {
+  return apiClient.call('POST /appeals/:id/decision', { params: { id }, json: decision, fallbackMessage: APPEAL_DECISION_FAILED });
+}
+
+/** The decision letter (PDF) as the motorist was sent it. */
+export function getAppealLetter(id: string): Promise<Blob> {
+  return apiClient.download('GET /appeals/:id/letter', {
+    params: { id },
+    fallbackMessage: APPEAL_LETTER_FAILED,
+    headers: { Accept: 'application/pdf, application/json' },
+  });
+}
+
+/** One of the motorist's files: behind the bearer token, so fetched as a Blob, never linked to. */
+export function getAppealAttachment(appealId: string, attachmentId: string): Promise<Blob> {
+  return apiClient.download('GET /appeals/:id/attachments/:attachmentId', {
+    params: { id: appealId, attachmentId },
+    fallbackMessage: APPEAL_ATTACHMENT_FAILED,
+    headers: { Accept: 'image/*, application/pdf, application/json' },
+  });
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ChevronLeft } from 'lucide-react';
+import { formatCalendarDate, type Appeal } from '@parkpatrol/shared';
+import { LinkButton } from '../../../lib/button.tsx';
+import { PageHeading } from '../../../lib/page-heading.tsx';
+import { Spinner } from '../../../lib/spinner.tsx';
+import { useAsync } from '../../../lib/use-async.ts';
+import { APPEAL_FETCH_FAILED, getAppeal } from '../api/appeals.ts';
+import { queueHref } from './appeal-href.ts';
+import { AppealStatusChip } from './appeal-status-chip.tsx';
+import { AppellantCard } from './appellant-card.tsx';
+import { ChargeEvidence } from './charge-evidence.tsx';
+import { DecisionCard } from './decision-card.tsx';
+import { isRespondBySoon, RespondByLeft } from './respond-by.tsx';
+import '../admin.css';
+
+/** /admin/appeals/:id: one appeal, decided beside the charge's evidence. */
+export function AppealScreen() {
+  const { id = '' } = useParams();
+  const [listParams] = useSearchParams();
+  const backHref = queueHref(listParams);
+  const nav = (
+    <nav className="review-nav" aria-label="Appeal navigation">
+      <LinkButton href={backHref} variant="text">
+        <ChevronLeft aria-hidden="true" size={20} />
+        Back to appeals
+      </LinkButton>
+    </nav>
+  );
+  return (
+    <div className="page">
+      {nav}
+      <AppealView key={id} appealId={id} />
+    </div>
+  );
+}
+
+function AppealView({ appealId }: { appealId: string }) {
+  const loaded = useAsync(() => getAppeal(appealId), [appealId], APPEAL_FETCH_FAILED);
+  // The decision's answer is the appeal as it now stands: shown at once, without another fetch.
+  const [decided, setDecided] = useState<Appeal | null>(null);
+  // Days left are counted from when the view opened, not from each render.
+  const [openedAt] = useState(() => new Date());
+  const appeal = decided ?? loaded.data ?? null;
+
+  if (!appeal && loaded.isLoading) return <Spinner />;
+  if (!appeal) return <PageHeading>{loaded.error?.message ?? APPEAL_FETCH_FAILED}</PageHeading>;
+  const respondBy = { respondBy: appeal.respondBy, status: appeal.status, now: openedAt };
+  return (
+    <>
+      <div className="page-header">
+        <PageHeading>Appeal {appeal.reference}</PageHeading>
+        <AppealStatusChip status={appeal.status} />
+      </div>
+      <p className={`deadline-line${isRespondBySoon(respondBy) ? ' deadline-line--warning' : ''}`}>
+        <span>
+          Respond by <strong>{formatCalendarDate(appeal.respondBy)}</strong>
+        </span>
+        <RespondByLeft {...respondBy} />
+      </p>
+      <div className="review-layout">
+        <div className="page">
+          <ChargeEvidence appeal={appeal} />
+        </div>
+        <div className="page">
+          <AppellantCard appeal={appeal} />
+          <DecisionCard appeal={appeal} onDecided={setDecided} onStale={loaded.reload} />
+        </div>
+      </div>
+    </>
+  );
+}

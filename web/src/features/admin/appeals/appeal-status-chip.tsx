@@ -1,0 +1,20 @@
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { APPEAL_STATUS_LABELS, type AppealStatus } from '@parkpatrol/shared';
+
+const TONES: Record<AppealStatus, { tone: 'warning' | 'success' | 'error'; Icon: typeof Clock }> = {
+  OPEN: { tone: 'warning', Icon: Clock },
+  ACCEPTED: { tone: 'success', Icon: CircleCheck },
+  ACCEPTED_REDUCED: { tone: 'success', Icon: CircleCheck },
+  REJECTED: { tone: 'error', Icon: CircleX },
+};
+
+/** An appeal's status by text and icon as well as colour (WCAG 1.4.1), like the PCNs' StatusChip. */
+export function AppealStatusChip({ status }: { status: AppealStatus }) {
+  const { tone, Icon } = TONES[status];
+  return (
+    <span className={`chip chip--${tone}`}>
+      <Icon aria-hidden="true" size={14} />
+      {APPEAL_STATUS_LABELS[status]}
+    </span>
+  );
+}
