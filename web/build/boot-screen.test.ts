@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCREEN_TEXTS } from '@parkpatrol/shared';
+import { CHARGE_LOOKUP_INTRO } from '../src/features/charge/charge-texts.ts';
 import { withBootScreen } from './boot-screen.ts';
 
 const TEMPLATE = '<head><title>T</title>\n<!--boot-head--></head><body><div id="root"></div>\n<!--boot-body--></body>';
@@ -18,6 +19,15 @@ describe('the boot screen in index.html', () => {
       expect(html).toContain(`>${text}<`);
     }
     expect(html).toMatch(/<script>\(function\(\)\{.*\}\)\(\);<\/script>/);
+  });
+
+  it("paints the motorist's lookup at /charge, with the words ChargeScreen shows", () => {
+    const html = withBootScreen(TEMPLATE, 'ParkPatrol Self Ticketing');
+    for (const text of ['Your parking charge', CHARGE_LOOKUP_INTRO, 'Charge reference', 'Vehicle registration', 'Find my charge']) {
+      expect(html).toContain(`>${text}<`);
+    }
+    expect(html).toContain('id="boot-charge-lookup"');
+    expect(html).toContain('html:not([data-boot="charge"]) .boot-charge{display:none}');
   });
 
   it('escapes the product name', () => {

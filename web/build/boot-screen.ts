@@ -1,6 +1,7 @@
 import { SCREEN_TEXTS } from '../../shared/src/messages.ts';
 import { TOKEN_STORAGE_KEY } from '../../shared/src/limits.ts';
 import { paths } from '../src/config/paths.ts';
+import { CHARGE_LOOKUP_INTRO } from '../src/features/charge/charge-texts.ts';
 
 /**
  * What index.html paints before any JavaScript arrives: on one bar of signal the app's
@@ -8,6 +9,8 @@ import { paths } from '../src/config/paths.ts';
  *
  * - Signed out: the sign-in form, the same markup and classes LoginScreen renders, so nothing
  *   moves when React takes over; what was typed meanwhile is carried over (lib/boot-screen.ts).
+ * - At /charge, signed in or not: the motorist's lookup form, as ChargeScreen renders it, with
+ *   the reference of the notice's QR code (`?ref=`) filled in.
  * - Signed in, or on a public page that is not sign-in: the full-page 'Loading...' React shows first.
  *
  * A small inline script picks one before the body paints; the server allows it by its hash in
@@ -16,6 +19,9 @@ import { paths } from '../src/config/paths.ts';
  * plain form post (which would put the password in the address).
  */
 export const BOOT_FORM_ID = 'boot-sign-in';
+/** The motorist's lookup form, painted at /charge (a stranger's first visit from a notice's QR code). */
+export const BOOT_CHARGE_FORM_ID = 'boot-charge-lookup';
+const CHARGE_PAGE = new RegExp(`^${paths.charge}(/|$)`);
 
 /** Public pages with a form of their own: they get the loading shell, not the sign-in form. */
 const OTHER_PUBLIC_PAGES = new RegExp(`^(${[paths.forgotPassword, paths.resetPassword, paths.accessLink('')].join('|')})`);
@@ -25,9 +31,11 @@ export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(
 export function bootScript(): string {
   return [
     '(function(){var d=document.documentElement,m="sign-in";',
-    `try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})||${OTHER_PUBLIC_PAGES}.test(location.pathname))m="shell"}catch(e){m="shell"}`,
+    `try{if(${CHARGE_PAGE}.test(location.pathname))m="charge";else if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})||${OTHER_PUBLIC_PAGES}.test(location.pathname))m="shell"}catch(e){m="shell"}`,
     'd.setAttribute("data-boot",m);',
-    `document.addEventListener("submit",function(e){var f=e.target;if(f&&f.id===${JSON.stringify(BOOT_FORM_ID)}){e.preventDefault();f.setAttribute("data-submitted","true")}},true)})();`,
+    // Once the markup is parsed ("interactive"): DOMContentLoaded would wait for the app's own scripts.
+    `if(m==="charge")document.addEventListener("readystatechange",function(){var r=document.getElementById("boot-reference"),q=new URLSearchParams(location.search).get("ref");if(r&&q&&!r.value)r.value=q.slice(0,40)});`,
+    `document.addEventListener("submit",function(e){var f=e.target;if(f&&(f.id===${JSON.stringify(BOOT_FORM_ID)}||f.id===${JSON.stringify(BOOT_CHARGE_FORM_ID)})){e.preventDefault();f.setAttribute("data-submitted","true")}},true)})();`,
   ].join('');
 }
 
@@ -46,6 +54,17 @@ export function bootMarkup(productTitle: string): string {
           <p class="auth-card__footer"><a class="text-link" href="${paths.forgotPassword}">${t(SCREEN_TEXTS.forgotPasswordLink)}</a></p>
         </div>
       </main>
+      <main class="charge-page boot-charge">
+        <div class="charge-page__inner">
+          <h1 class="page-heading">Your parking charge</h1>
+          <p>${t(CHARGE_LOOKUP_INTRO)}</p>
+          <form id="${BOOT_CHARGE_FORM_ID}" class="form-stack" novalidate aria-label="Find your charge">
+            <div class="field"><label class="field__label" for="boot-reference">Charge reference</label><input class="field__input" id="boot-reference" name="reference" autocapitalize="characters" autocomplete="off" aria-describedby="boot-reference-description" aria-required="true"><span id="boot-reference-description" class="field__description">For example PCN-00000123</span></div>
+            <div class="field"><label class="field__label" for="boot-registration">Vehicle registration</label><input class="field__input" id="boot-registration" name="registration" autocapitalize="characters" autocomplete="off" aria-required="true"></div>
+            <button class="button button--primary" type="submit">Find my charge</button>
+          </form>
+        </div>
+      </main>
       <main class="full-page-spinner boot-shell">
         <div class="spinner" role="status"><span class="spinner__circle" aria-hidden="true"></span><span>${t(SCREEN_TEXTS.loading)}</span></div>
       </main>
@@ -53,7 +72,8 @@ export function bootMarkup(productTitle: string): string {
 }
 
 /** Until the script has chosen, or when it cannot run, the sign-in form shows. */
-export const BOOT_STYLE = 'html[data-boot="shell"] .boot-sign-in,html:not([data-boot="shell"]) .boot-shell{display:none}';
+export const BOOT_STYLE =
+  'html[data-boot="shell"] .boot-sign-in,html[data-boot="charge"] .boot-sign-in,html:not([data-boot="shell"]) .boot-shell,html:not([data-boot="charge"]) .boot-charge{display:none}';
 
 /** index.html with the boot screen in place of its markers. */
 export function withBootScreen(html: string, productTitle: string): string {

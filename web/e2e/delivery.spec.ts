@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { apiToken, createEvidencePcnThroughApi, firstCarParkId, uniqueSuffix } from './admin-support.ts';
 import { expect, OFFICER, signIn, test } from './fixtures.ts';
 
 /**
@@ -55,6 +56,47 @@ test("Sign In pressed before the app's code arrives signs in once it does, and n
   release();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(page.url()).not.toContain(OFFICER.password);
+});
+
+test("the motorist's lookup paints at /charge before the app's code, with the QR code's reference, and a Find pressed meanwhile finds the charge", async ({
+  page,
+  request,
+}) => {
+  const officerToken = await apiToken(request, OFFICER);
+  const carParkId = await firstCarParkId(request, officerToken);
+  const registration = `BT${uniqueSuffix()}`.slice(0, 7).toUpperCase();
+  const now = new Date().toISOString();
+  const pcn = await createEvidencePcnThroughApi(request, officerToken, { registration, carParkId, observedAt: now, issuedAt: now });
+  const release = await holdScripts(page);
+  await page.goto(`/charge?ref=PCN-${pcn.pcnNumber}`, { waitUntil: 'commit' });
+  const painted = page.locator('#boot-charge-lookup');
+  await expect(painted.getByLabel('Charge reference')).toHaveValue(`PCN-${pcn.pcnNumber}`);
+  await expect(page.locator('#boot-sign-in')).toBeHidden();
+  const before = await painted.getByLabel('Vehicle registration').boundingBox();
+  await painted.getByLabel('Vehicle registration').fill(registration);
+  await painted.getByRole('button', { name: 'Find my charge' }).click();
+  await expect(page).toHaveURL(/\/charge\?ref=/);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: `Parking charge PCN-${pcn.pcnNumber}` })).toBeVisible();
+  await expect(page.locator('#boot')).toHaveCount(0);
+  expect(before).not.toBeNull();
+});
+
+test('what the motorist types in the painted lookup stays when the app takes over, in place, the caret where it was', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/charge', { waitUntil: 'commit' });
+  const painted = page.locator('#boot-charge-lookup');
+  await painted.getByLabel('Charge reference').fill('PCN-00000001');
+  const field = painted.getByLabel('Vehicle registration');
+  const before = await field.boundingBox();
+  await field.fill('AB12');
+  release();
+  await expect(page.locator('#boot')).toHaveCount(0);
+  await expect(page.getByLabel('Charge reference')).toHaveValue('PCN-00000001');
+  const registration = page.getByLabel('Vehicle registration');
+  await expect(registration).toHaveValue('AB12');
+  await expect(registration).toBeFocused();
+  expect(await registration.boundingBox()).toEqual(before);
 });
 
 test('a signed-in officer sees the loading screen, never the sign-in form, while the app starts', async ({ page }) => {

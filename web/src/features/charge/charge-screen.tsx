@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PublicCharge } from '@parkpatrol/shared';
 import { Alert } from '../../lib/alert.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
+import { takeBootChargeLookup } from '../../lib/boot-screen.ts';
 import { TextField } from '../../lib/text-field.tsx';
+import { CHARGE_LOOKUP_INTRO } from './charge-texts.ts';
 import './charge.css';
 
 // A stranger's first visit, often on a poor link from a notice's QR code: the form paints with
@@ -79,6 +81,19 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
   const [formError, setFormError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const referenceRef = useRef<HTMLInputElement>(null);
+  const registrationRef = useRef<HTMLInputElement>(null);
+  // index.html painted this form before the code arrived (on a poor link, seconds before): take
+  // over what was typed there, the field being typed in, and a press of Find already made.
+  useLayoutEffect(() => {
+    const boot = takeBootChargeLookup();
+    if (!boot) return;
+    if (boot.reference) setReference(boot.reference);
+    if (boot.registration) setRegistration(boot.registration);
+    if (boot.focused) (boot.focused === 'registration' ? registrationRef : referenceRef).current?.focus();
+    // After the values above are rendered, so the submit reads them.
+    if (boot.isSubmitted) setTimeout(() => formRef.current?.requestSubmit(), 0);
+  }, []);
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBusy) return;
@@ -103,7 +118,7 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
   return (
     <>
       <PageHeading>Your parking charge</PageHeading>
-      <p>Enter the reference and the vehicle registration from your notice to see the charge, its photos, how to pay and how to appeal.</p>
+      <p>{CHARGE_LOOKUP_INTRO}</p>
       <form ref={formRef} className="form-stack" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Find your charge">
         {formError ? <Alert>{formError}</Alert> : null}
         <TextField
@@ -115,6 +130,7 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
             if (errors.reference) setErrors(({ reference: _gone, ...rest }) => rest);
           }}
           errorMessage={errors.reference}
+          inputRef={referenceRef}
           description="For example PCN-00000123"
           autoCapitalize="characters"
           autoComplete="off"
@@ -129,6 +145,7 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
             if (errors.registration) setErrors(({ registration: _gone, ...rest }) => rest);
           }}
           errorMessage={errors.registration}
+          inputRef={registrationRef}
           autoCapitalize="characters"
           autoComplete="off"
           isRequired

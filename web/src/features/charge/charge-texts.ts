@@ -1,0 +1,3 @@
+/** The lookup's words, shared by ChargeScreen and the form index.html paints before it (web/build/boot-screen.ts). */
+export const CHARGE_LOOKUP_INTRO =
+  'Enter the reference and the vehicle registration from your notice to see the charge, its photos, how to pay and how to appeal.';
