@@ -1,3 +1,4 @@
+import type { AppealStatus } from './appeals.ts';
 import type { KeeperNoticeRoute, NoticeServedBy } from './keeper-liability.ts';
 import type { OffenceType } from './offence-types.ts';
 import type { PcnStatus, PcnStatusCounts } from './pcn-status.ts';
@@ -132,6 +133,8 @@ export type Pcn = {
   keeperState?: KeeperState;
   /** Admins, in the detail: payments recorded against the charge and their total. */
   payments?: PaymentSummary;
+  /** Admins, in the detail: the motorist's appeal against the charge, if there is one (decision 0019). */
+  appeal?: { id: string; reference: string; status: AppealStatus; respondBy: string } | null;
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   /** When the photos' files were removed under the retention policy; null while kept. */

@@ -172,8 +172,19 @@ test('an admin reads appeals beside the evidence, rejects one with reasons and a
   const accepted = page.getByRole('region', { name: 'Decision' });
   await expect(accepted).toContainText('Accepted');
   await expect(accepted.locator('code')).toHaveCount(0);
-  // Accepting cancels the charge.
+  // Accepting cancels the charge; the charge's review shows its appeal and leads back to it.
   await expect(page.getByRole('region', { name: 'Charge' })).toContainText('Cancelled');
+  await page
+    .getByRole('region', { name: 'Charge' })
+    .getByRole('link', { name: `PCN-${second.pcn.pcnNumber}` })
+    .click();
+  const onReview = page.getByRole('region', { name: 'Appeal' });
+  await expect(onReview).toContainText(second.reference);
+  await expect(onReview).toContainText('Accepted');
+  await expect(onReview.getByRole('link', { name: 'Open the appeal' })).toHaveAttribute('href', /^\/admin\/appeals\/[0-9a-f-]{36}$/);
+  // Back where the review was opened from, with the queue's search kept.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: `Appeal ${second.reference}` })).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to appeals' }).click();
   await page.getByLabel('Status').selectOption({ label: 'Accepted' });

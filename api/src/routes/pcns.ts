@@ -28,6 +28,7 @@ import {
   type PcnNeighbours,
   type PcnSelectionResponse,
   UUID_PATTERN,
+  type AppealStatus,
 } from '@parkpatrol/shared';
 import { z } from 'zod';
 import type { AppDeps, AppEnv, AuthUser } from '../app-env.ts';
@@ -59,6 +60,7 @@ import { recordPayment } from '../workflows/record-payment.ts';
 import { findPayments } from '../repositories/payments.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
+import { findAppealByPcnId } from '../repositories/appeals.ts';
 import { discardSpooledFiles, spoolMultipart, SpoolError, type SpoolProblem } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
 import { createSignedUploadUrl } from '../services/upload-urls.ts';
@@ -163,6 +165,10 @@ export function createPcnRoutes(deps: AppDeps) {
         pcn.keeper = await findKeeper(db, row.id);
         pcn.keeperState = keeperStateOf(pcn.keeper);
         pcn.payments = await findPayments(db, row.id);
+        const appeal = await findAppealByPcnId(db, row.id);
+        pcn.appeal = appeal
+          ? { id: appeal.id, reference: appeal.reference, status: appeal.status as AppealStatus, respondBy: appeal.respond_by }
+          : null;
       }
     }
     return pcn;

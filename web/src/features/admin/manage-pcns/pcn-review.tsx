@@ -32,6 +32,7 @@ import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
 import { KeeperDetails } from './keeper-details.tsx';
 import { PaymentsCard } from './payments-card.tsx';
+import { AppealSummary } from './appeal-summary.tsx';
 import { ClockSkewBanner, KeeperDeadlineLine, NoticeTermsFacts, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
 import { ServiceCorrection } from './service-correction.tsx';
 import { ACTION_LABELS, ACTION_SHORTCUTS, isFinalStatus, transitionForKey } from './status-actions.ts';
@@ -308,6 +309,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
           <ObservationFacts pcn={pcn} />
           <NoticeTermsFacts pcn={pcn} />
           <KeeperDetails pcn={pcn} onChanged={onChanged} />
+          <AppealSummary pcn={pcn} />
           <PaymentsCard pcn={pcn} onChanged={onChanged} />
           <div className="button-row">
             <ServiceCorrection key={pcn.updatedAt} pcn={pcn} onCorrected={onChanged} />
