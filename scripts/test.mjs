@@ -1,5 +1,6 @@
 // `npm test`: every suite. Typecheck and lint first (cheap), then unit and API tests (vitest),
-// the API tests again on PostgreSQL, then the browser journeys (Playwright on Debian's Chromium against the real built app + API).
+// the API tests again on PostgreSQL, then the browser journeys (Playwright on Debian's Chromium against the real built app + API),
+// then the officer's core journeys in WebKitGTK and Firefox ESR (web/engines/).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureInstalled, ensureProjectNode, root } from './ensure-installed.mjs';
@@ -28,6 +29,19 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
+// The officer's journeys in the other engines (Debian's WebKitGTK and Firefox ESR, under Xvfb).
+const ENGINE_BINARIES = ['/usr/bin/WebKitWebDriver', '/usr/bin/firefox-esr', '/usr/bin/Xvfb'];
+try {
+  ensureDebianPackages({
+    what: 'WebKitGTK and Firefox ESR',
+    packages: ['webkit2gtk-driver', 'firefox-esr', 'xvfb', 'fonts-dejavu-core'],
+    present: () => ENGINE_BINARIES.every((path) => existsSync(path)),
+  });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
 run('typecheck', 'npm run typecheck --silent');
 run('lint', 'npm run lint --silent');
 run('unit and API tests (vitest)', 'npx vitest run');
@@ -36,3 +50,4 @@ run('API tests on PostgreSQL', 'npm run test:postgres --silent');
 run('evidence pack rendered to PNG (artifact)', 'node scripts/render-evidence-pack.mjs');
 buildWebIfStale({ force: true });
 run('browser tests (playwright)', 'npx playwright test', `${root}/web`);
+run('browser journeys in WebKitGTK and Firefox ESR', 'npm run test:engines --silent');

@@ -1,0 +1,84 @@
+// `npm run test:engines`: the officer's core journeys in WebKitGTK and Firefox ESR, against the
+// real built app and API, with the server made unreachable by cutting a loopback proxy the run
+// owns. Debian's webkit2gtk-driver, firefox-esr and xvfb; no browser is downloaded.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Engine } from './engine.ts';
+import { launchFirefox } from './firefox.ts';
+import { JOURNEYS } from './journeys.ts';
+import { startLoopbackProxy } from './loopback-proxy.ts';
+import { freePort, stopProcess, waitForPort } from './processes.ts';
+import { launchWebKit } from './webkit.ts';
+
+const rootDir = resolve(import.meta.dirname, '..', '..');
+const distDir = join(rootDir, 'web', 'dist');
+const ENGINES: Record<string, () => Promise<Engine>> = { webkit: launchWebKit, firefox: launchFirefox };
+
+async function main(): Promise<number> {
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error('web/dist has no build: run npm run build first');
+  const wanted = process.argv.slice(2).filter((name) => name in ENGINES);
+  const names = wanted.length > 0 ? wanted : Object.keys(ENGINES);
+  const tempDir = mkdtempSync(join(tmpdir(), 'parkpatrol-engines-'));
+  const servedDist = join(tempDir, 'dist');
+  cpSync(distDir, servedDist, { recursive: true });
+  const apiPort = await freePort();
+  const failures: string[] = [];
+  let server: ReturnType<typeof spawn> | null = null;
+  try {
+    // The app's one origin, through the proxy (each engine has its own profile: one phone each).
+    const proxyPort = await freePort();
+    const baseUrl = `http://127.0.0.1:${proxyPort}`;
+    server = spawn(process.execPath, ['api/src/server.ts'], {
+      cwd: rootDir,
+      env: {
+        ...process.env,
+        PORT: String(apiPort),
+        DATA_DIR: join(tempDir, 'data'),
+        WEB_DIST_DIR: servedDist,
+        APP_URL: baseUrl,
+        NODE_ENV: 'test',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitForPort(apiPort, 60_000);
+    for (const name of names) {
+      const proxy = await startLoopbackProxy(apiPort, proxyPort);
+      const started = Date.now();
+      let engine: Engine | null = null;
+      try {
+        engine = await ENGINES[name]!();
+        for (const journey of JOURNEYS) {
+          const at = Date.now();
+          try {
+            await journey.run({ engine, baseUrl, proxy });
+            console.log(`  ok    ${engine.name}: ${journey.name} (${Date.now() - at} ms)`);
+          } catch (error) {
+            failures.push(`${engine.name}: ${journey.name}: ${error instanceof Error ? error.message : String(error)}`);
+            console.log(`  FAIL  ${engine.name}: ${journey.name}\n        ${failures.at(-1)}`);
+            break;
+          }
+        }
+      } catch (error) {
+        failures.push(`${name}: could not start: ${error instanceof Error ? error.message : String(error)}`);
+        console.log(`  FAIL  ${failures.at(-1)}`);
+      } finally {
+        await engine?.close().catch(() => undefined);
+        await proxy.close();
+        console.log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+    }
+  } finally {
+    if (server) await stopProcess(server);
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.log(`\n${failures.length} journey(s) failed:\n${failures.map((line) => `- ${line}`).join('\n')}`);
+    return 1;
+  }
+  console.log(`\nEvery journey passed in ${names.join(' and ')}.`);
+  return 0;
+}
+
+process.exitCode = await main();
