@@ -10,6 +10,8 @@ export interface Engine {
   /** Types into the field matching `selector` with real key events, as a person would. */
   type(selector: string, text: string): Promise<void>;
   click(selector: string): Promise<void>;
+  /** Gives the file input matching `selector` these files, as a person picking them would. */
+  setFiles(selector: string, paths: readonly string[]): Promise<void>;
   /** Runs `body` (a function body, with `return`) in the page and answers its JSON value. */
   evaluate<T>(body: string): Promise<T>;
   close(): Promise<void>;
@@ -36,4 +38,15 @@ export async function waitFor<T>(engine: Engine, what: string, body: string, tim
 /** A page's visible text contains `text`. */
 export function waitForText(engine: Engine, text: string, timeoutMs?: number): Promise<boolean> {
   return waitFor(engine, JSON.stringify(text), `return document.body?.innerText.includes(${JSON.stringify(text)}) ?? false;`, timeoutMs);
+}
+
+/** Clicks, in the page, the first element matching `selector` whose text is `text` (a button, a label). */
+export async function clickText(engine: Engine, selector: string, text: string): Promise<void> {
+  const clicked = await waitFor<boolean>(
+    engine,
+    `${selector} "${text}"`,
+    `const el = [...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => e.textContent?.trim() === ${JSON.stringify(text)} && !e.disabled);
+     if (!el) return false; el.click(); return true;`,
+  );
+  if (!clicked) throw new Error(`${engine.name}: no ${selector} reads ${text}`);
 }

@@ -19,6 +19,11 @@ export async function launchFirefox(): Promise<Engine> {
       await page.waitForSelector(selector);
       await page.click(selector);
     },
+    async setFiles(selector, paths) {
+      const input = await page.waitForSelector(selector);
+      if (!input) throw new Error(`Firefox: no element matches ${selector}`);
+      await (input as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(...paths);
+    },
     evaluate: async <T>(body: string) =>
       (await page.evaluate(new Function(`return (async () => { ${body} })();`) as () => Promise<T>)) as T,
     close: () => browser.close(),

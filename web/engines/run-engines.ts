@@ -11,6 +11,7 @@ import { JOURNEYS } from './journeys.ts';
 import { startLoopbackProxy } from './loopback-proxy.ts';
 import { freePort, stopProcess, waitForPort } from './processes.ts';
 import { launchWebKit } from './webkit.ts';
+import { writeEvidencePhotos } from '../e2e/evidence-photos.ts';
 
 const rootDir = resolve(import.meta.dirname, '..', '..');
 const distDir = join(rootDir, 'web', 'dist');
@@ -24,6 +25,9 @@ async function main(): Promise<number> {
   const servedDist = join(tempDir, 'dist');
   cpSync(distDir, servedDist, { recursive: true });
   const apiPort = await freePort();
+  const photos = writeEvidencePhotos(join(tempDir, 'photos'));
+  // Registrations unique to this run: ENG + 3 letters, then the engine's two and a number.
+  const runTag = Date.now().toString(36).slice(-3).toUpperCase();
   const failures: string[] = [];
   let server: ReturnType<typeof spawn> | null = null;
   try {
@@ -52,10 +56,23 @@ async function main(): Promise<number> {
         for (const journey of JOURNEYS) {
           const at = Date.now();
           try {
-            await journey.run({ engine, baseUrl, proxy });
+            await journey.run({
+              engine,
+              baseUrl,
+              apiUrl: `http://127.0.0.1:${apiPort}`,
+              proxy,
+              photos,
+              tag: `${name.slice(0, 2).toUpperCase()}${runTag}`,
+            });
             console.log(`  ok    ${engine.name}: ${journey.name} (${Date.now() - at} ms)`);
           } catch (error) {
-            failures.push(`${engine.name}: ${journey.name}: ${error instanceof Error ? error.message : String(error)}`);
+            // Where the page was, to tell a wrong screen from a slow one.
+            const page = await engine
+              .evaluate<string>('return location.href + " | " + (document.body?.innerText ?? "").replace(/\\s+/g, " ").slice(0, 400);')
+              .catch((reason: unknown) => `(page unreadable: ${String(reason)})`);
+            failures.push(
+              `${engine.name}: ${journey.name}: ${error instanceof Error ? error.message : String(error)}\n        page: ${page}`,
+            );
             console.log(`  FAIL  ${engine.name}: ${journey.name}\n        ${failures.at(-1)}`);
             break;
           }

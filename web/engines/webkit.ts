@@ -53,6 +53,8 @@ export async function launchWebKit(): Promise<Engine> {
       }
     },
     click: async (selector) => void (await client.elementClick(await find(selector))),
+    // WebDriver: keys sent to a file input are its files' paths, one per line.
+    setFiles: async (selector, paths) => void (await client.elementSendKeys(await find(selector), paths.join('\n'))),
     async evaluate<T>(body: string) {
       // A rejection comes back as a value (an async script cannot throw across the protocol).
       const answer = (await client.executeAsyncScript(

@@ -22,6 +22,11 @@ export function startPageOutbox(): () => void {
     const triggers = startOutboxTriggers(getLocalDb(), getPageOutboxSync(), {
       window,
       document,
+      probeServer: async () => {
+        // Past the service worker's caches, and short: an answer of any kind means the server is there.
+        const response = await fetch(`${API_URL}/health`, { cache: 'no-store', signal: AbortSignal.timeout(5000) });
+        return response.ok;
+      },
       getServiceWorkerRegistration: async () => {
         if (!('serviceWorker' in navigator)) return null;
         return (await navigator.serviceWorker.getRegistration()) as { sync?: { register(tag: string): Promise<void> } } | undefined;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queueDraft, type LocalDb } from '../../lib/local-db.ts';
-import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
+import { RETRY_REASONS, type OutboxRunOptions, type OutboxRunResult } from './outbox-sync.ts';
 import { addQueuedDraft, createTestDb } from './outbox-test-kit.ts';
 import { OUTBOX_SYNC_TAG, startOutboxTriggers } from './sync-triggers.ts';
 
@@ -72,6 +72,34 @@ describe('outbox triggers', () => {
 
     await waitFor(() => runner.calls.length > 0 && registered.length > 0);
     expect(registered).toEqual([OUTBOX_SYNC_TAG]);
+  });
+
+  it('asks the server while notices wait for a connection, and runs forced the moment it answers again', async () => {
+    const runner = createRecordingRunner();
+    const { host } = createHost();
+    const answers = [false, false, true, true];
+    let probes = 0;
+    // Backed off for an hour: only the probe can bring it forward.
+    await addQueuedDraft(db, 'user-1', { lastError: RETRY_REASONS.offline, nextAttemptAt: Date.now() + 3_600_000 }, 0);
+    stop = startOutboxTriggers(db, runner, {
+      ...host,
+      probeIntervalMs: 20,
+      probeServer: async () => answers[Math.min(probes++, answers.length - 1)]!,
+    }).stop;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    runner.calls.length = 0;
+    await waitFor(() => probes >= 4);
+    // One forced run, when the answer turned from none to yes; not one per probe after.
+    expect(runner.calls).toEqual([{ force: true }]);
+  });
+
+  it('does not probe when nothing waits for a connection', async () => {
+    const runner = createRecordingRunner();
+    let probes = 0;
+    await addQueuedDraft(db, 'user-1', { lastError: RETRY_REASONS.serverUnavailable, nextAttemptAt: Date.now() + 3_600_000 }, 0);
+    stop = startOutboxTriggers(db, runner, { ...createHost().host, probeIntervalMs: 10, probeServer: async () => (probes++, true) }).stop;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(probes).toBe(0);
   });
 
   it('wakes up when the earliest backoff runs out', async () => {

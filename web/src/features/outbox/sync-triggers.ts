@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { type LocalDb } from '../../lib/local-db.ts';
-import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
+import { RETRY_REASONS, type OutboxRunOptions, type OutboxRunResult } from './outbox-sync.ts';
 
 /**
  * When the page runs the outbox (design section 6): on app start, when the browser says the
@@ -8,7 +8,13 @@ import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
  * now', a new sign-in), and on a timer for the earliest backoff. Background Sync is registered
  * too where it exists (Chromium), so the service worker sends even after the tab is closed; iOS
  * Safari and Firefox have none, which is why it is never the only trigger.
+ *
+ * A phone can keep a network that reaches nothing (one bar, a car park's dead Wi-Fi): the browser
+ * never says 'online' again when the server comes back into reach. So while notices wait for
+ * want of a connection, the server is asked if it is there every PROBE_INTERVAL_MS, and the
+ * moment it answers after not answering, the outbox runs at once, whatever the backoff said.
  */
+export const PROBE_INTERVAL_MS = 15_000;
 
 export const OUTBOX_SYNC_TAG = 'outbox';
 /** setTimeout cannot wait longer than 2^31-1 ms; a draft is never due that far off anyway. */
@@ -25,6 +31,9 @@ export type OutboxTriggerHost = {
   getServiceWorkerRegistration?: () => Promise<{ sync?: { register(tag: string): Promise<void> } } | null | undefined>;
   now?: () => number;
   onError?: (error: unknown) => void;
+  /** Whether the server answers now (a cheap GET of its health); absent, no probing. */
+  probeServer?: () => Promise<boolean>;
+  probeIntervalMs?: number;
 };
 
 export function startOutboxTriggers(
@@ -37,6 +46,27 @@ export function startOutboxTriggers(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   let lastQueuedSignature = '';
+  let probe: ReturnType<typeof setInterval> | null = null;
+  /** What the last probe found: null before one, or once nothing waits for a connection. */
+  let isServerReachable: boolean | null = null;
+
+  async function probeOnce() {
+    if (stopped || !host.probeServer || host.document.visibilityState !== 'visible') return;
+    const answered = await host.probeServer().catch(() => false);
+    const wasReachable = isServerReachable;
+    isServerReachable = answered;
+    if (answered && wasReachable !== true) void runNow({ force: true });
+  }
+
+  function probeWhile(isWaitingForConnection: boolean) {
+    if (isWaitingForConnection && !probe && host.probeServer && !stopped) {
+      probe = setInterval(() => void probeOnce(), host.probeIntervalMs ?? PROBE_INTERVAL_MS);
+    } else if (!isWaitingForConnection && probe) {
+      clearInterval(probe);
+      probe = null;
+      isServerReachable = null;
+    }
+  }
 
   function runNow(options: OutboxRunOptions = {}): Promise<void> {
     if (stopped) return Promise.resolve();
@@ -74,6 +104,7 @@ export function startOutboxTriggers(
       const at = now();
       if (drafts.some((draft) => draft.state === 'queued' && draft.nextAttemptAt <= at)) void runNow();
       schedule(drafts.length > 0 ? Math.min(...drafts.map((draft) => draft.nextAttemptAt)) : null);
+      probeWhile(drafts.some((draft) => draft.state === 'queued' && draft.lastError === RETRY_REASONS.offline));
       const queuedSignature = drafts
         .filter((draft) => draft.state === 'queued')
         .map((draft) => draft.id)
@@ -119,6 +150,7 @@ export function startOutboxTriggers(
       subscription.unsubscribe();
       observations.unsubscribe();
       if (timer) clearTimeout(timer);
+      if (probe) clearInterval(probe);
       host.window.removeEventListener('online', onOnline);
       host.document.removeEventListener('visibilitychange', onVisibilityChange);
     },

@@ -24,17 +24,23 @@ export async function compressPhoto(
   const cameraTime = readJpegCaptureTime(original);
   // Without EXIF the only honest time is "added to the form"; a file's date may be a copy's.
   const takenAt = cameraTime ?? new Date(now()).toISOString();
-  const compressed = await compressInWorker(
-    {
-      file,
-      maxWidthOrHeight: PHOTO_MAX_SIDE_PX,
-      maxSizeMB: PHOTO_MAX_SIZE_MB,
-      initialQuality: 0.8,
-      // JPEG out whatever came in: small, and accepted by every browser that shows the evidence.
-      fileType: 'image/jpeg',
-    },
-    options.onProgress,
-  );
+  const job: CompressJob = {
+    file,
+    maxWidthOrHeight: PHOTO_MAX_SIDE_PX,
+    maxSizeMB: PHOTO_MAX_SIZE_MB,
+    initialQuality: 0.8,
+    // JPEG out whatever came in: small, and accepted by every browser that shows the evidence.
+    fileType: 'image/jpeg',
+  };
+  let compressed: Blob;
+  try {
+    compressed = await compressInWorker(job, options.onProgress);
+  } catch (workerError) {
+    // Safari and every iPhone browser (WebKit): the library decodes through an HTMLImageElement
+    // there, which a worker does not have, so it fails in the worker every time. On the page it
+    // works (docs/engines.md); the page is busy meanwhile, but the photo is kept.
+    compressed = await compressOnPage(job, options.onProgress).catch(() => Promise.reject(workerError));
+  }
   // A file already smaller than the target comes back as it was; still JPEG, PNG or WebP.
   const bytes = await compressed.arrayBuffer();
   const type = compressed.type || file.type || 'image/jpeg';
@@ -46,6 +52,13 @@ export async function compressPhoto(
     takenAt,
     takenAtSource: cameraTime ? 'camera' : 'added',
   };
+}
+
+/** The same compression on the page's own thread, for engines whose worker cannot decode for it. */
+async function compressOnPage(job: CompressJob, onProgress?: (percent: number) => void): Promise<Blob> {
+  const { default: imageCompression } = await import('browser-image-compression');
+  const { file, ...options } = job;
+  return imageCompression(file, { ...options, useWebWorker: false, onProgress });
 }
 
 /**

@@ -120,6 +120,8 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
           setDraft({ ...latest, photos: [...latest.photos, photo], updatedAt: new Date().toISOString() });
           setStorageError(null);
         } catch (error) {
+          // Why, for whoever reads the console or the error report; the officer reads the message.
+          console.warn('A photo could not be added', error);
           if (isQuotaExceededError(error)) setStorageError(STORAGE_FULL_MESSAGE);
           else setPhotoError(`${file.name || 'This file'} could not be read as a photo. Take it again or choose another.`);
         } finally {
