@@ -34,7 +34,8 @@ const ENGINE_BINARIES = ['/usr/bin/WebKitWebDriver', '/usr/bin/firefox-esr', '/u
 try {
   ensureDebianPackages({
     what: 'WebKitGTK and Firefox ESR',
-    packages: ['webkit2gtk-driver', 'firefox-esr', 'xvfb', 'fonts-dejavu-core'],
+    // libgl1-mesa-dri (a recommendation, so not installed by default): WebKit's software GL under Xvfb.
+    packages: ['webkit2gtk-driver', 'firefox-esr', 'xvfb', 'xauth', 'libgl1-mesa-dri', 'fonts-dejavu-core'],
     present: () => ENGINE_BINARIES.every((path) => existsSync(path)),
   });
 } catch (error) {

@@ -19,7 +19,9 @@ async function display(): Promise<{ name: string; process: ChildProcess | null }
 export async function launchWebKit(): Promise<Engine> {
   const screen = await display();
   const port = await freePort();
-  const driver = spawn('WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, DISPLAY: screen.name }, stdio: 'ignore' });
+  // No GPU on a test machine: software GL, and no accelerated compositing to ask it for.
+  const env = { ...process.env, DISPLAY: screen.name, LIBGL_ALWAYS_SOFTWARE: '1', WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+  const driver = spawn('WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' });
   await waitForPort(port);
   const client = await WebDriver.newSession({
     hostname: '127.0.0.1',
