@@ -212,4 +212,38 @@ export const JOURNEYS: Journey[] = [
       }
     },
   },
+  {
+    name: 'warns before signing out with a notice unsent, keeps it, and sends it once after signing in again',
+    async run({ engine, baseUrl, apiUrl, proxy, photos, tag }) {
+      const registration = `${tag}3`;
+      await proxy.cut();
+      try {
+        await fileNotice(engine, baseUrl, registration, photos);
+        await engine.click('button[aria-label^="Account menu"]');
+        await clickText(engine, '[role=menuitem]', 'Logout');
+        await waitForText(engine, 'Log out with notices not sent?');
+        await waitForText(engine, '1 notice has not reached the server yet.');
+        await clickText(engine, '[role=alertdialog] button', 'Log out');
+        await waitFor(
+          engine,
+          'the sign-in screen',
+          `return location.pathname === '/login' && Boolean(document.querySelector('input[type=password]'));`,
+        );
+      } finally {
+        await proxy.restore();
+      }
+      await engine.type('input[type=email]', OFFICER.email);
+      await engine.type('input[type=password]', OFFICER.password);
+      await engine.click('form button[type=submit]');
+      await waitForText(engine, `Welcome back, ${OFFICER.firstName}!`);
+      // Sent by itself after the sign-in, once.
+      for (const deadline = Date.now() + 60_000; ;) {
+        const pcns = (await onServer(apiUrl, [registration]))[registration] ?? [];
+        if (pcns.length === 1 && pcns[0]!.length === 4) break;
+        if (pcns.length > 1) throw new Error(`${registration} reached the server ${pcns.length} times`);
+        if (Date.now() > deadline) throw new Error(`${registration} did not reach the server within 60 s of signing in again`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    },
+  },
 ];
