@@ -12,20 +12,10 @@ import {
   type AppealOutcome,
 } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
-import type { AppealsTable } from '../db/schema.ts';
+import type { AppealAttachmentsTable, AppealsTable } from '../db/schema.ts';
 
 export type AppealRow = AppealsTable;
-export type AttachmentRow = {
-  id: string;
-  appeal_id: string;
-  position: number;
-  original_name: string;
-  file_name: string;
-  mime_type: string;
-  size_bytes: number;
-  sha256: string;
-  purged_at: string | null;
-};
+export type AttachmentRow = AppealAttachmentsTable;
 
 export async function findAppealByPcnId(db: Db, pcnId: string): Promise<AppealRow | undefined> {
   return db.selectFrom('appeals').selectAll().where('pcn_id', '=', pcnId).executeTakeFirst();

@@ -75,9 +75,14 @@ export function createPublicChargeRoutes(deps: AppDeps) {
       }
       const release = gate.enter(`charge:${pcnId}`);
       if (!release.ok) {
-        throw new AppError(release.scope === 'user' ? 'RATE_LIMITED' : 'SERVICE_BUSY', SERVER_MESSAGES.uploadsBusy, {
-          headers: { 'Retry-After': String(release.retryAfterSeconds) },
-        });
+        const isThisCharge = release.scope === 'user';
+        throw new AppError(
+          isThisCharge ? 'RATE_LIMITED' : 'SERVICE_BUSY',
+          isThisCharge ? SERVER_MESSAGES.tooManyUploads : SERVER_MESSAGES.uploadsBusy,
+          {
+            headers: { 'Retry-After': String(release.retryAfterSeconds) },
+          },
+        );
       }
       extendBodyDeadline(c);
       const spooled: string[] = [];

@@ -1,26 +1,10 @@
-import { useState } from 'react';
 import { APPEAL_STATUS_LABELS, formatCalendarDate, formatPence, formatUkDateTime, type PublicCharge } from '@parkpatrol/shared';
-import { Alert } from '../../lib/alert.tsx';
-import { Button } from '../../lib/button.tsx';
-import { saveBlobAsFile } from '../../lib/save-file.ts';
-import { downloadDecisionLetter } from './charge-api.ts';
+import { DownloadButton } from '../../lib/download-button.tsx';
+import { downloadDecisionLetter, LETTER_DOWNLOAD_FAILED } from './charge-api.ts';
 
 /** Where the motorist's appeal stands: received and on hold, or decided with the reasons and the letter. */
 export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; accessToken: string }) {
   const appeal = charge.appeal!;
-  const [letterError, setLetterError] = useState<string | null>(null);
-  const [isDownloading, setDownloading] = useState(false);
-  const download = async () => {
-    setLetterError(null);
-    setDownloading(true);
-    try {
-      saveBlobAsFile(await downloadDecisionLetter(accessToken), `appeal-${appeal.reference}-decision.pdf`);
-    } catch (error) {
-      setLetterError(error instanceof Error ? error.message : 'The letter could not be downloaded. Try again.');
-    } finally {
-      setDownloading(false);
-    }
-  };
   return (
     <section className="appeal-status" aria-labelledby="appeal-status-title">
       <h2 id="appeal-status-title">Your appeal</h2>
@@ -73,12 +57,14 @@ export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; ac
         </>
       ) : null}
       {appeal.decidedAt ? (
-        <>
-          {letterError ? <Alert tone="error">{letterError}</Alert> : null}
-          <Button variant="secondary" onPress={() => void download()} isDisabled={isDownloading}>
-            {isDownloading ? 'Downloading…' : 'Download the decision letter'}
-          </Button>
-        </>
+        <DownloadButton
+          load={() => downloadDecisionLetter(accessToken)}
+          fileName={`appeal-${appeal.reference}-decision.pdf`}
+          label="Download the decision letter"
+          busyLabel="Downloading…"
+          doneText="Letter downloaded."
+          failedMessage={LETTER_DOWNLOAD_FAILED}
+        />
       ) : null}
     </section>
   );

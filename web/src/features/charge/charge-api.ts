@@ -44,10 +44,12 @@ export function sendAppeal(accessToken: string, form: FormData, idempotencyKey: 
   });
 }
 
+export const LETTER_DOWNLOAD_FAILED = 'The letter could not be downloaded. Try again.';
+
 export function downloadDecisionLetter(accessToken: string): Promise<Blob> {
   return apiClient.download('GET /public/charges/current/appeal/letter', {
     token: accessToken,
     skipRefresh: true,
-    fallbackMessage: 'The letter could not be downloaded. Try again.',
+    fallbackMessage: LETTER_DOWNLOAD_FAILED,
   });
 }

@@ -3,9 +3,8 @@ import { Download } from 'lucide-react';
 import type { AppealAttachment } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
-import { Button } from '../../../lib/button.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { saveBlobAsFile } from '../../../lib/save-file.ts';
+import { DownloadButton } from '../../../lib/download-button.tsx';
 import { APPEAL_ATTACHMENT_FAILED, getAppealAttachment } from '../api/appeals.ts';
 
 /** Types a browser draws in an <img>; a HEIC photo or a PDF is saved and opened outside instead. */
@@ -120,28 +119,16 @@ function AttachmentDownload({
   name: string;
   position: number;
 }) {
-  const [isBusy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function download() {
-    if (isBusy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const blob = await getAppealAttachment(appealId, attachment.id);
-      saveBlobAsFile(blob, `appeal-attachment-${position}.${kindOf(attachment.mimeType).extension}`);
-    } catch (e) {
-      setError(toApiError(e, APPEAL_ATTACHMENT_FAILED).message);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <>
-      <Button variant="secondary" onPress={() => void download()} isDisabled={isBusy} aria-busy={isBusy} aria-label={`Download ${name}`}>
-        <Download aria-hidden="true" size={18} />
-        {isBusy ? 'Downloading…' : 'Download'}
-      </Button>
-      {error ? <Alert>{error}</Alert> : null}
-    </>
+    <DownloadButton
+      load={() => getAppealAttachment(appealId, attachment.id)}
+      fileName={`appeal-attachment-${position}.${kindOf(attachment.mimeType).extension}`}
+      label="Download"
+      busyLabel="Downloading…"
+      doneText={`${name} downloaded.`}
+      failedMessage={APPEAL_ATTACHMENT_FAILED}
+      icon={<Download aria-hidden="true" size={18} />}
+      aria-label={`Download ${name}`}
+    />
   );
 }

@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FileDown } from 'lucide-react';
 import { APPEAL_STATUS_LABELS, formatCalendarDate, formatPence, type Appeal, type AppealDecision } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
-import { toApiError } from '../../../lib/api-client.ts';
-import { Button } from '../../../lib/button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { saveBlobAsFile } from '../../../lib/save-file.ts';
+import { DownloadButton } from '../../../lib/download-button.tsx';
 import { APPEAL_LETTER_FAILED, getAppealLetter } from '../api/appeals.ts';
 
 /** A decided appeal: the outcome, when and by whom, the reasons and what follows from them, and the letter. */
@@ -68,33 +66,16 @@ export function DecisionRecord({ appeal, decision, isJustDecided }: { appeal: Ap
 
 /** 'Download decision letter': the PDF the motorist was sent, saved as a file. */
 function LetterButton({ appeal }: { appeal: Appeal }) {
-  const [isBusy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  async function download() {
-    if (isBusy) return;
-    setBusy(true);
-    setError(null);
-    setAnnouncement('');
-    try {
-      saveBlobAsFile(await getAppealLetter(appeal.id), `appeal-${appeal.reference}-decision.pdf`);
-      setAnnouncement('Letter downloaded.');
-    } catch (e) {
-      setError(toApiError(e, APPEAL_LETTER_FAILED).message);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <div className="button-row">
-      <Button variant="secondary" onPress={() => void download()} isDisabled={isBusy} aria-busy={isBusy}>
-        <FileDown aria-hidden="true" size={18} />
-        {isBusy ? 'Preparing letter…' : 'Download decision letter'}
-      </Button>
-      <p role="status" className="visually-hidden">
-        {announcement}
-      </p>
-      {error ? <Alert>{error}</Alert> : null}
-    </div>
+    <DownloadButton
+      className="button-row"
+      load={() => getAppealLetter(appeal.id)}
+      fileName={`appeal-${appeal.reference}-decision.pdf`}
+      label="Download decision letter"
+      busyLabel="Preparing letter…"
+      doneText="Letter downloaded."
+      failedMessage={APPEAL_LETTER_FAILED}
+      icon={<FileDown aria-hidden="true" size={18} />}
+    />
   );
 }
