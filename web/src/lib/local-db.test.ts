@@ -12,6 +12,7 @@ import {
   findUnsentDrafts,
   holdDraftsForSignIn,
   saveDraft,
+  saveDraftIfNew,
   queueDraft,
   readMirroredTokens,
   retryDraftNow,
@@ -131,6 +132,18 @@ describe('local database', () => {
     await queueDraft(db, draft.id);
     expect(await saveDraft(db, { ...draft, vehicleRegistration: 'ZZ99' })).toBe(false);
     expect(await db.drafts.get(draft.id)).toMatchObject({ vehicleRegistration: 'AB12', state: 'queued' });
+  });
+
+  it('creates a draft’s row for its first photo, but never writes a photo’s older copy over newer fields', async () => {
+    const fresh = createEmptyDraft('officer-1', randomUUID(), 1000);
+    await saveDraftIfNew(db, { ...fresh, vehicleRegistration: 'AB12' });
+    expect(await db.drafts.get(fresh.id)).toMatchObject({ vehicleRegistration: 'AB12', state: 'draft' });
+
+    // The form saved the observation as OPEN while the second photo compressed; the photo's copy predates it.
+    const stale = { ...fresh, vehicleRegistration: 'AB12', observationDueAt: '2026-11-27T10:00:00.000Z', observationStatus: null };
+    await saveDraft(db, { ...stale, observationStatus: 'OPEN' });
+    await saveDraftIfNew(db, stale);
+    expect(await db.drafts.get(fresh.id)).toMatchObject({ observationStatus: 'OPEN' });
   });
 
   it('never saves over another officer’s draft (a shared phone, an old ?draft= link)', async () => {

@@ -356,6 +356,18 @@ export async function saveDraft(db: LocalDb, draft: DraftRecord, now = Date.now(
   });
 }
 
+/**
+ * Makes sure the draft's row exists before a photo is stored for it (a reload must find the
+ * draft of every photo), writing nothing when it does: the copy a photo's caller holds was taken
+ * before the photo compressed, and the form may have saved newer fields meanwhile (the
+ * observation turning OPEN once its first photo is in), which a full save would undo.
+ */
+export async function saveDraftIfNew(db: LocalDb, draft: DraftRecord, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.drafts, async () => {
+    if (!(await db.drafts.get(draft.id))) await db.drafts.put({ ...draft, updatedAt: now });
+  });
+}
+
 function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
   const {
     vehicleRegistration,
@@ -495,6 +507,15 @@ export async function readCache<T>(db: LocalDb, key: string): Promise<CacheRecor
 }
 
 // ---- storage ----
+
+/** Whether the browser has agreed to keep our storage; false where it cannot say (it then keeps nothing for sure). */
+export async function readStoragePersisted(): Promise<boolean> {
+  try {
+    return (await globalThis.navigator?.storage?.persisted?.()) ?? false;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Asks the browser not to evict our database under storage pressure; without it Safari may

@@ -6,6 +6,7 @@ import {
   getLocalDb,
   queueDraft,
   saveDraft,
+  saveDraftIfNew,
   type DraftRecord,
   type LocalDb,
 } from '../../../lib/local-db.ts';
@@ -70,7 +71,7 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
       // The position is read while the photo compresses; it gives up after a few seconds.
       const [compressed, place] = await Promise.all([compressPhoto(file), readDevicePosition()]);
       // The row first: a photo is never stored for a draft a reload could not find.
-      await save(userId, draft);
+      await saveDraftIfNew(getDb(), toRecord(userId, draft));
       return toDraftPhoto(await addPhotoToDraft(getDb(), draft.id, compressed, Date.now(), place, shots));
     },
     removePhoto: (photoId) => removePhotoFromDraft(getDb(), photoId),
