@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, createMemoryStorage, type KeyValueStorage } from '../../lib/api-client.ts';
 import { OFFICER, startFakeApi, unusedBaseUrl, type FakeApi } from '../../test-support/fake-api-server.ts';
@@ -15,8 +16,8 @@ afterEach(async () => {
   await api.close();
 });
 
-function makeStore(baseUrl = api.baseUrl) {
-  const client = createApiClient({ baseUrl, storage });
+function makeStore(baseUrl = api.baseUrl, timeoutMs?: number) {
+  const client = createApiClient({ baseUrl, storage, timeoutMs });
   return createSessionStore({ client, profileCache: createStorageProfileCache(storage), knownDevices: createKnownDevices(storage) });
 }
 
@@ -105,6 +106,49 @@ describe('session store', () => {
     expect(store.getState().user?.firstName).toBe('Olivia');
     expect(storage.getItem('token')).toBe('any');
     expect(storage.getItem('refreshToken')).toBe('any-refresh');
+  });
+
+  it('opens at once with the cached profile while the server does not answer, and takes the fresh profile when it does', async () => {
+    // A server that accepts and never answers: one bar of signal.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    try {
+      storage.setItem('token', 'any');
+      storage.setItem('refreshToken', 'any-refresh');
+      storage.setItem('profile', JSON.stringify({ ...OFFICER, firstName: 'Kept' }));
+      // The client gives up after 3 s here (30 s in the app): the officer is in long before.
+      const store = makeStore(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`, 3000);
+      const restoring = store.getState().restoreSession();
+      await expect.poll(() => store.getState().isAuthenticated, { timeout: 1000 }).toBe(true);
+      expect(store.getState()).toMatchObject({ isLoading: false, hasRestored: true, isProfileStale: true });
+      expect(store.getState().user?.firstName).toBe('Kept');
+      await restoring;
+      expect(store.getState()).toMatchObject({ isAuthenticated: true, isProfileStale: true });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+
+    // With an answer, the server's profile replaces the kept one.
+    api.validTokens.add('good');
+    storage.setItem('token', 'good');
+    storage.setItem('profile', JSON.stringify({ ...OFFICER, firstName: 'Kept' }));
+    const store = makeStore();
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, isProfileStale: false });
+    expect(store.getState().user?.firstName).toBe('Olivia');
+  });
+
+  it('signs out a device whose kept profile opened the app once the server refuses its tokens', async () => {
+    storage.setItem('token', 'expired');
+    storage.setItem('refreshToken', 'revoked');
+    storage.setItem('profile', JSON.stringify(OFFICER));
+    const store = makeStore();
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, token: null, refreshToken: null });
+    expect(storage.getItem('profile')).toBeNull();
   });
 
   it('keeps the tokens but stays signed out offline when no profile was ever cached', async () => {

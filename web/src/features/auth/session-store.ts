@@ -202,7 +202,16 @@ export function createSessionStore(deps: {
           set({ isLoading: false, hasRestored: true });
           return;
         }
-        set({ isLoading: true });
+        const cached = profileCache.read();
+        if (cached) {
+          // The officer never waits for the network to open the app: the profile kept on this
+          // device signs them in at once (marked stale) and the server's answer follows. A
+          // request that hangs (one bar of signal; WebKit on a dropped connection) would
+          // otherwise hold every screen behind a spinner for the client's whole timeout.
+          await becomeAuthenticated(cached, true);
+        } else {
+          set({ isLoading: true });
+        }
         try {
           // A 401 here is already refreshed and retried once by the client.
           await becomeAuthenticated(await fetchProfile());
