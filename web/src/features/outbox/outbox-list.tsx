@@ -9,6 +9,7 @@ import { discardDraft, getLocalDb, type OutboxRow } from '../../lib/local-db.ts'
 import { useFilingCarParks } from '../../lib/filing-data.ts';
 import { retryOutboxDraft } from './outbox-runtime.ts';
 import { describeDraftState, OUTBOX_TEXTS } from './outbox-texts.ts';
+import { StorageWarning, useStoragePersisted } from './storage-warning.tsx';
 import { useOutboxRows } from './use-outbox.ts';
 import './outbox.css';
 
@@ -38,12 +39,15 @@ export function OutboxList({ userId }: { userId: string | null }) {
   // The names, from the copy kept on the phone (lib/filing-data.ts).
   const { carParks } = useFilingCarParks(userId, { refresh: false });
   const carParkNames = new Map((carParks ?? []).map((carPark) => [carPark.id, carPark.name]));
+  const storage = useStoragePersisted();
   if (drafts.length === 0) return null;
+  const unsentCount = drafts.filter((draft) => draft.state !== 'sent').length;
   return (
     <section className="pending-section" aria-labelledby="outbox-title">
       <h2 className="pending-section__title" id="outbox-title">
         {OUTBOX_TEXTS.listTitle}
       </h2>
+      <StorageWarning unsentCount={unsentCount} persisted={storage.persisted} refused={storage.refused} onAsk={() => void storage.ask()} />
       <ul className="pending-list" aria-labelledby="outbox-title">
         {drafts.map((draft) => (
           <OutboxItem key={draft.id} draft={draft} details={detailsOf(draft, carParkNames)} />

@@ -27,6 +27,12 @@ export const OUTBOX_TEXTS = {
   logoutConfirm: 'Log out',
   photoCount: (count: number) => `${count} ${count === 1 ? 'photo' : 'photos'}`,
   unsentCountLabel: (count: number) => `${count} ${count === 1 ? 'notice' : 'notices'} waiting to be sent`,
+  storageWarningLabel: 'Storage on this phone',
+  storageNotKept: (count: number) =>
+    `This browser has not agreed to keep this app's storage: if the phone runs short of space it may delete ${count === 1 ? 'the notice' : `the ${count} notices`} not yet sent.`,
+  storageAdvice: 'Send them as soon as you have signal. On an iPhone, add ParkPatrol to the Home Screen: Safari then keeps its storage.',
+  storageRefused: 'The browser said no. Send them as soon as you have signal.',
+  storageKeep: 'Ask the browser to keep them',
   updateAvailable: 'A new version is available',
   reload: 'Reload',
   later: 'Later',
