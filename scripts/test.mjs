@@ -1,7 +1,8 @@
 // `npm test`: every suite. Typecheck and lint first (cheap), then unit and API tests (vitest),
-// the API tests again on PostgreSQL, then the browser journeys (Playwright on Debian's Chromium against the real built app + API),
-// then the officer's core journeys in WebKitGTK and Firefox ESR (web/engines/).
-import { execSync } from 'node:child_process';
+// the API tests again on PostgreSQL with the officer's core journeys in WebKitGTK and Firefox ESR
+// (web/engines/) beside them, then the browser journeys (Playwright on Debian's Chromium against
+// the real built app + API).
+import { execSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureInstalled, ensureProjectNode, root } from './ensure-installed.mjs';
 import { ensureDebianPackages } from './services/service-utils.mjs';
@@ -13,6 +14,26 @@ const { buildWebIfStale } = await import('./build-web.mjs');
 function run(title, command, cwd = root) {
   console.log(`\n=== ${title} ===`);
   execSync(command, { cwd, stdio: 'inherit', env: process.env });
+}
+
+/**
+ * Starts a suite beside the others (it shares no port and no browser with them); its output is
+ * held and printed whole when it ends, so the logs do not interleave. Resolves, or rejects with
+ * the suite's exit code.
+ */
+function runBeside(title, command) {
+  const child = spawn(command, { cwd: root, shell: true, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.on('close', (code) => {
+      console.log(`\n=== ${title} (ran beside the suites above) ===`);
+      process.stdout.write(Buffer.concat(output));
+      if (code === 0) resolve();
+      else reject(new Error(`${title} failed (exit ${code})`));
+    });
+  });
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,9 +67,18 @@ try {
 run('typecheck', 'npm run typecheck --silent');
 run('lint', 'npm run lint --silent');
 run('unit and API tests (vitest)', 'npx vitest run');
+buildWebIfStale({ force: true });
+// WebKitGTK and Firefox ESR beside the PostgreSQL suite: they share no port or browser, and the
+// journeys spend much of their time waiting (an observation's grace, the outbox's return).
+const engines = runBeside('browser journeys in WebKitGTK and Firefox ESR', 'npm run test:engines --silent');
+engines.catch(() => undefined);
 // The same API suite on a throwaway PostgreSQL; the browser journeys stay on SQLite.
 run('API tests on PostgreSQL', 'npm run test:postgres --silent');
 run('evidence pack rendered to PNG (artifact)', 'node scripts/render-evidence-pack.mjs');
-buildWebIfStale({ force: true });
+try {
+  await engines;
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 run('browser tests (playwright)', 'npx playwright test', `${root}/web`);
-run('browser journeys in WebKitGTK and Firefox ESR', 'npm run test:engines --silent');

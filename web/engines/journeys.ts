@@ -1,3 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { AdminApi } from './admin-api.ts';
 import type { Engine } from './engine.ts';
 import { clickText, waitFor, waitForText } from './engine.ts';
 import type { LoopbackProxy } from './loopback-proxy.ts';
@@ -6,39 +10,56 @@ export type JourneyContext = {
   engine: Engine;
   /** The app's origin, through the proxy. */
   baseUrl: string;
-  /** The API itself, never cut: where the checks read what reached the server. */
-  apiUrl: string;
   proxy: LoopbackProxy;
+  /** What reached the server, asked straight of the API (never cut). */
+  admin: AdminApi;
+  /** The built app the server serves: a journey publishes a new version by changing it. */
+  servedDist: string;
   /** Four JPEG files, as an officer's camera roll. */
   photos: readonly string[];
   /** Tells this engine's notices apart from another's. */
   tag: string;
+  /** A car park of the officer's where a stay applies: no consideration, one minute's grace. */
+  stayCarPark: string;
+  /** What one journey leaves for a later one (one phone, one shift). */
+  shift: { observation?: { registration: string; firstSeenAt: number } };
 };
 export type Journey = { name: string; run: (context: JourneyContext) => Promise<void> };
 
 const OFFICER = { email: 'officer@example.com', password: 'officer123', firstName: 'Olivia' };
+/** A demo car park of the officer's where no stay applies. */
+const CAR_PARK = 'Riverside Retail Park';
 const SHOTS = ['Number plate', 'Vehicle in context', 'Signage', 'Windscreen, no permit'];
+export const STAY_PERIODS = { considerationMinutes: 0, graceMinutes: 1 };
 
 /** The CSS selector of the field labelled `label` (its id), once it is on the page. */
 function fieldFor(engine: Engine, label: string): Promise<string> {
   return waitFor<string>(
     engine,
     `the field labelled ${label}`,
-    `const l = [...document.querySelectorAll('label')].find((e) => e.textContent?.trim().startsWith(${JSON.stringify(label)}) && e.htmlFor);
+    // On screen only: index.html also holds the motorist's painted lookup form, hidden elsewhere.
+    `const l = [...document.querySelectorAll('label')].find((e) => e.textContent?.trim().startsWith(${JSON.stringify(label)}) && e.htmlFor && e.getClientRects().length > 0);
      return l && document.getElementById(l.htmlFor) ? '#' + CSS.escape(l.htmlFor) : '';`,
   );
 }
 
-/** The officer's form, start to Submit: the vehicle, the offence, four photos and what each shows, the service. */
-async function fileNotice(engine: Engine, baseUrl: string, registration: string, photos: readonly string[]): Promise<void> {
+/** The form's first two steps: the vehicle at `carPark`, then the offence (and, for an observation, the first sighting). */
+async function startNotice(
+  engine: Engine,
+  baseUrl: string,
+  registration: string,
+  carPark: string,
+  photos: readonly string[],
+  firstSighting: () => Promise<void> = async () => undefined,
+): Promise<void> {
   await engine.goto(`${baseUrl}/pcn/new`);
   await engine.type(await fieldFor(engine, 'Vehicle registration'), registration);
-  const carPark = await fieldFor(engine, 'Car park');
+  const select = await fieldFor(engine, 'Car park');
   await waitFor(
     engine,
-    'a car park to choose',
-    `const select = document.querySelector(${JSON.stringify(carPark)});
-     const option = [...select.options].find((o) => o.value !== '');
+    `${carPark} to choose`,
+    `const select = document.querySelector(${JSON.stringify(select)});
+     const option = [...select.options].find((o) => o.textContent?.trim() === ${JSON.stringify(carPark)});
      if (!option) return false;
      // React reads the value a change event finds, set through the element's own setter.
      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(select, option.value);
@@ -48,8 +69,13 @@ async function fileNotice(engine: Engine, baseUrl: string, registration: string,
   await clickText(engine, 'button', 'Next');
   await clickText(engine, 'label', 'Parking without permit');
   await engine.type(await fieldFor(engine, 'Location'), 'Level 1, by the lifts');
+  await firstSighting();
   await clickText(engine, 'button', 'Next');
   await engine.setFiles('input[type=file][multiple]', photos);
+}
+
+/** What each of the four photos shows. */
+async function describePhotos(engine: Engine): Promise<void> {
   await waitFor(engine, 'four photo previews', `return document.querySelectorAll('.previews img').length === 4;`, 60_000);
   await engine.evaluate(`
     for (const [index, shot] of ${JSON.stringify(SHOTS)}.entries()) {
@@ -59,8 +85,18 @@ async function fileNotice(engine: Engine, baseUrl: string, registration: string,
       if (!box.checked) box.click();
     }
     return true;`);
-  await clickText(engine, 'button', 'Next');
-  await waitForText(engine, 'Review & Submit');
+}
+
+/** From the photos to Submit: on to Review & Submit, how it was served, and Submit; it waits in the outbox. */
+async function submitNotice(engine: Engine, registration: string): Promise<void> {
+  const onReview = `return [...document.querySelectorAll('label')].some((l) => l.textContent?.includes('Fixed to the vehicle'));`;
+  const stepNow = `(document.body.innerText.match(/Step (\\d) of \\d/)?.[1] ?? '')`;
+  for (let step = 0; step < 4 && !(await engine.evaluate<boolean>(onReview)); step++) {
+    const from = await engine.evaluate<string>(`return ${stepNow};`);
+    await clickText(engine, 'button', 'Next');
+    // One step at a time: a Next pressed again before the step changed would be lost.
+    await waitFor(engine, `the step after step ${from}`, `return ${stepNow} !== ${JSON.stringify(from)};`);
+  }
   await waitFor(
     engine,
     'the service choice',
@@ -76,33 +112,42 @@ async function fileNotice(engine: Engine, baseUrl: string, registration: string,
   );
 }
 
-/** Each registration's notices on the server (admin's view), with their photos' hashes. */
-async function onServer(
-  apiUrl: string,
-  registrations: readonly string[],
-): Promise<Record<string, Array<{ sha256: string; clientSha256?: string | null }[]>>> {
-  const login = await fetch(`${apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: apiUrl },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
-  const found: Record<string, Array<{ sha256: string; clientSha256?: string | null }[]>> = {};
-  for (const registration of registrations) {
-    const list = (await (await fetch(`${apiUrl}/api/pcns?scope=all&limit=100&search=${registration}`, { headers })).json()) as {
-      data: { pcns: Array<{ id: string; vehicleRegistration: string }> };
-    };
-    const pcns = list.data.pcns.filter((pcn) => pcn.vehicleRegistration === registration);
-    found[registration] = [];
-    for (const pcn of pcns) {
-      const detail = (await (await fetch(`${apiUrl}/api/pcns/${pcn.id}`, { headers })).json()) as {
-        data: { images: Array<{ sha256: string; clientSha256?: string | null }> };
-      };
-      found[registration].push(detail.data.images);
-    }
+/** The officer's form, start to Submit: the vehicle, the offence, four photos and what each shows, the service. */
+async function fileNotice(engine: Engine, baseUrl: string, registration: string, photos: readonly string[]): Promise<void> {
+  await startNotice(engine, baseUrl, registration, CAR_PARK, photos);
+  await describePhotos(engine);
+  await submitNotice(engine, registration);
+}
+
+/** Waits until each registration is on the server exactly once with `photoCount` photos whose hashes match the phone's. */
+async function reachedServerOnce(admin: AdminApi, registrations: readonly string[], photoCount: number, timeoutMs = 60_000) {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const found = await admin.notices(registrations);
+    const problems = registrations.flatMap((registration) => {
+      const notices = found[registration] ?? [];
+      if (notices.length !== 1) return [`${registration} is on the server ${notices.length} times, not once`];
+      const images = notices[0]!;
+      if (images.length !== photoCount) return [`${registration} has ${images.length} photos on the server, not ${photoCount}`];
+      if (images.some((image) => !image.clientSha256 || image.clientSha256 !== image.sha256))
+        return [`${registration}: a photo's hash on the server differs from the phone's`];
+      return [];
+    });
+    if (problems.length === 0) return;
+    // Twice is never right, however long one waits.
+    const twice = registrations.find((registration) => (found[registration]?.length ?? 0) > 1);
+    if (twice || Date.now() > deadline) throw new Error(problems.join('; '));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  return found;
+}
+
+/** A new version of the app on the server: its service worker's script changes, as a deploy changes it. */
+function publishNewServiceWorker(servedDist: string, marker: string): void {
+  const file = join(servedDist, 'sw.js');
+  const script = `${readFileSync(file, 'utf8')}\n// ${marker}\n`;
+  writeFileSync(file, script);
+  // The server sends the precompressed copies when the browser accepts them: they change too.
+  writeFileSync(`${file}.br`, brotliCompressSync(script));
+  writeFileSync(`${file}.gz`, gzipSync(script));
 }
 
 /**
@@ -176,8 +221,86 @@ export const JOURNEYS: Journey[] = [
     },
   },
   {
-    name: 'files two notices with four photos each with no signal; they wait across a reload and each reaches the server once when it returns',
-    async run({ engine, baseUrl, apiUrl, proxy, photos, tag }) {
+    name: 'starts an observation at a stay car park with no signal: first sighting, photos, and its due time on the dashboard',
+    async run({ engine, baseUrl, proxy, photos, tag, stayCarPark, shift }) {
+      const registration = `${tag}O`;
+      await proxy.cut();
+      try {
+        let firstSeenAt = 0;
+        await startNotice(engine, baseUrl, registration, stayCarPark, photos, async () => {
+          // The first sighting asks for notifications. MiniBrowser offers no way to answer a
+          // permission prompt under automation, and while one waits its IndexedDB stops
+          // answering (docs/engines.md): the officer's 'Don't allow' is given in the page.
+          if (engine.name === 'WebKitGTK')
+            await engine.evaluate(`Notification.requestPermission = () => Promise.resolve('denied'); return true;`);
+          firstSeenAt = Date.now();
+          await clickText(engine, 'button', 'Vehicle first seen');
+        });
+        await describePhotos(engine);
+        const due = await waitFor<string>(
+          engine,
+          'the second visit’s time',
+          `return /^Second visit at \\d\\d?:\\d\\d( [AP]M)?$/.test(document.getElementById('second-visit-title')?.textContent ?? '') && document.getElementById('second-visit-title').textContent;`,
+        );
+        shift.observation = { registration, firstSeenAt };
+        // A page load, not the app's own link: what the phone saved must be all there is.
+        await engine.goto(`${baseUrl}/dashboard`);
+        await waitFor(
+          engine,
+          `${registration} under Open observations, ${due.replace('Second visit at', 'due at')}`,
+          `return [...document.querySelectorAll('.pending-item')].some((e) => e.textContent?.includes(${JSON.stringify(registration)}) && e.textContent?.includes(${JSON.stringify(due.replace('Second visit at', 'Due at'))}));`,
+        );
+      } finally {
+        await proxy.restore();
+      }
+    },
+  },
+  {
+    name: 'reminds the officer when the observation falls due, on a screen left open; the second visit’s notice waits with no signal and reaches the server once',
+    async run({ engine, baseUrl, admin, proxy, photos, shift }) {
+      const observation = shift.observation;
+      if (!observation) throw new Error('no observation was started');
+      const { registration, firstSeenAt } = observation;
+      const dueAt = firstSeenAt + (STAY_PERIODS.considerationMinutes + STAY_PERIODS.graceMinutes) * 60_000;
+      await engine.goto(`${baseUrl}/dashboard`);
+      await waitForText(engine, 'Open observations');
+      const banner = `return document.querySelector('.observation-banner')?.textContent?.includes(${JSON.stringify(`Observation due: ${registration}`)}) ?? false;`;
+      if (Date.now() > dueAt - 2_000) throw new Error('the observation fell due before this journey could watch for its reminder');
+      if (await engine.evaluate<boolean>(banner)) throw new Error('the reminder came before its time');
+      // The page stays open, untouched: the reminder is the open app's own timer.
+      await waitFor(engine, `the reminder for ${registration}`, banner, dueAt - Date.now() + 30_000);
+      // The first sighting was tapped just after firstSeenAt: never early, and late only by the polling.
+      const lateMs = Date.now() - dueAt;
+      if (lateMs < 0) throw new Error(`the reminder came ${-lateMs} ms before its time`);
+      if (lateMs > 5_000) throw new Error(`the reminder came ${lateMs} ms after its time`);
+      console.log(`        ${engine.name}: reminded ${(lateMs / 1000).toFixed(1)} s after the due time`);
+      await proxy.cut();
+      try {
+        await clickText(engine, '.observation-banner a', 'Go back to it');
+        await waitForText(engine, 'Second visit due now');
+        await engine.setFiles('.second-visit input[type=file]', [photos[1]!]);
+        await waitFor(
+          engine,
+          'the second visit recorded',
+          `return document.querySelector('.second-visit [role=status]')?.textContent?.includes('the vehicle was still here') ?? false;`,
+          60_000,
+        );
+        await submitNotice(engine, registration);
+      } finally {
+        await proxy.restore();
+      }
+      await reachedServerOnce(admin, [registration], 5);
+      for (const deadline = Date.now() + 30_000; ;) {
+        const statuses = (await admin.observations(registration)).map((row) => row.status);
+        if (statuses.length === 1 && statuses[0] === 'ISSUED') break;
+        if (Date.now() > deadline) throw new Error(`the observation of ${registration} is ${JSON.stringify(statuses)}, not ISSUED`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    },
+  },
+  {
+    name: 'files two notices with four photos each with no signal; they wait across a reload, storage is warned about where not kept, and each reaches the server once when it returns',
+    async run({ engine, baseUrl, admin, proxy, photos, tag }) {
       const registrations = [`${tag}1`, `${tag}2`];
       await proxy.cut();
       try {
@@ -190,6 +313,15 @@ export const JOURNEYS: Journey[] = [
            return ${JSON.stringify(registrations)}.every((r) => rows.some((t) => t.includes(r) && t.includes('Waiting for signal')));`,
           30_000,
         );
+        // The officer is told when the browser has not agreed to keep storage, and only then.
+        const storage = await waitFor<{ persisted: boolean; warned: boolean }>(
+          engine,
+          'the storage warning to match the browser’s answer',
+          `const persisted = (await navigator.storage?.persisted?.()) ?? false;
+           const warned = Boolean(document.querySelector('[role=note][aria-label="Storage on this phone"]'));
+           return persisted === !warned && { persisted, warned };`,
+        );
+        console.log(`        ${engine.name}: storage ${storage.persisted ? 'kept (no warning)' : 'not kept: the officer is warned'}`);
       } finally {
         await proxy.restore();
       }
@@ -197,24 +329,15 @@ export const JOURNEYS: Journey[] = [
       await waitFor(
         engine,
         'the outbox to be empty',
-        `return !document.querySelector('.outbox-pill--unsent') && ![...document.querySelectorAll('.pending-item')].some((e) => ${JSON.stringify(registrations)}.some((r) => e.textContent?.includes(r) && !e.textContent?.includes('Sent')));`,
+        `return ![...document.querySelectorAll('.pending-item')].some((e) => ${JSON.stringify(registrations)}.some((r) => e.textContent?.includes(r) && !e.textContent?.includes('Sent')));`,
         90_000,
       );
-      const found = await onServer(apiUrl, registrations);
-      for (const registration of registrations) {
-        const pcns = found[registration] ?? [];
-        if (pcns.length !== 1) throw new Error(`${registration} reached the server ${pcns.length} times, not once`);
-        const images = pcns[0]!;
-        if (images.length !== 4) throw new Error(`${registration} reached the server with ${images.length} photos, not 4`);
-        if (images.some((image) => !image.clientSha256 || image.clientSha256 !== image.sha256)) {
-          throw new Error(`${registration}: a photo's hash on the server differs from the phone's`);
-        }
-      }
+      await reachedServerOnce(admin, registrations, 4);
     },
   },
   {
     name: 'warns before signing out with a notice unsent, keeps it, and sends it once after signing in again',
-    async run({ engine, baseUrl, apiUrl, proxy, photos, tag }) {
+    async run({ engine, baseUrl, admin, proxy, photos, tag }) {
       const registration = `${tag}3`;
       await proxy.cut();
       try {
@@ -237,13 +360,41 @@ export const JOURNEYS: Journey[] = [
       await engine.click('form button[type=submit]');
       await waitForText(engine, `Welcome back, ${OFFICER.firstName}!`);
       // Sent by itself after the sign-in, once.
-      for (const deadline = Date.now() + 60_000; ;) {
-        const pcns = (await onServer(apiUrl, [registration]))[registration] ?? [];
-        if (pcns.length === 1 && pcns[0]!.length === 4) break;
-        if (pcns.length > 1) throw new Error(`${registration} reached the server ${pcns.length} times`);
-        if (Date.now() > deadline) throw new Error(`${registration} did not reach the server within 60 s of signing in again`);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+      await reachedServerOnce(admin, [registration], 4);
+    },
+  },
+  {
+    name: 'keeps a notice unsent through a service-worker update taken with no signal, and sends it once',
+    async run({ engine, baseUrl, admin, proxy, photos, servedDist, tag }) {
+      const registration = `${tag}4`;
+      await engine.goto(`${baseUrl}/dashboard`);
+      await waitForText(engine, `Welcome back, ${OFFICER.firstName}!`);
+      publishNewServiceWorker(servedDist, `new version for ${tag}`);
+      await engine.evaluate(`await (await navigator.serviceWorker.getRegistration()).update(); return true;`);
+      await waitForText(engine, 'A new version is available', 60_000);
+      await proxy.cut();
+      try {
+        await fileNotice(engine, baseUrl, registration, photos);
+        await engine.evaluate(`window.beforeUpdate = true; return true;`);
+        await clickText(engine, '.update-prompt button', 'Reload');
+        await waitFor(
+          engine,
+          'the new version in control, with no signal',
+          `const r = await navigator.serviceWorker.getRegistration();
+           return !window.beforeUpdate && Boolean(navigator.serviceWorker.controller) && Boolean(r?.active) && !r.waiting && !r.installing;`,
+          60_000,
+        );
+        await engine.goto(`${baseUrl}/pcn`);
+        await waitFor(
+          engine,
+          `${registration} still waiting under the new version`,
+          `return [...document.querySelectorAll('.pending-item')].some((e) => e.textContent?.includes(${JSON.stringify(registration)}) && e.textContent?.includes('Waiting for signal'));`,
+          30_000,
+        );
+      } finally {
+        await proxy.restore();
       }
+      await reachedServerOnce(admin, [registration], 4);
     },
   },
 ];

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Engine } from './engine.ts';
 import { launchFirefox } from './firefox.ts';
-import { JOURNEYS } from './journeys.ts';
+import { signInAdmin } from './admin-api.ts';
+import { JOURNEYS, STAY_PERIODS, type JourneyContext } from './journeys.ts';
 import { startLoopbackProxy } from './loopback-proxy.ts';
 import { freePort, stopProcess, waitForPort } from './processes.ts';
 import { launchWebKit } from './webkit.ts';
@@ -15,6 +16,45 @@ import { writeEvidencePhotos } from '../e2e/evidence-photos.ts';
 
 const rootDir = resolve(import.meta.dirname, '..', '..');
 const distDir = join(rootDir, 'web', 'dist');
+/**
+ * Where the page was when a journey failed, to tell a wrong screen from a slow one or a stuck
+ * one: its address and text, the Web Locks held and waited for, and whether IndexedDB answers.
+ */
+const PAGE_STATE = `
+  const locks = await navigator.locks?.query().then((q) => ({ held: q.held.map((l) => l.name), pending: q.pending.map((l) => l.name) }), String);
+  const idb = await Promise.race([
+    new Promise((resolve) => {
+      const open = indexedDB.open('parkpatrol');
+      open.onsuccess = () => {
+        const read = open.result.transaction('drafts', 'readonly').objectStore('drafts').count();
+        read.onsuccess = () => { resolve('answers (' + read.result + ' drafts)'); open.result.close(); };
+        read.onerror = () => resolve('read failed: ' + read.error);
+      };
+      open.onerror = () => resolve('open failed: ' + open.error);
+      open.onblocked = () => resolve('open blocked');
+    }),
+    new Promise((resolve) => setTimeout(() => resolve('no answer in 5 s'), 5000)),
+  ]);
+  const written = await Promise.race([
+    new Promise((resolve) => {
+      const open = indexedDB.open('parkpatrol');
+      open.onsuccess = () => {
+        const tx = open.result.transaction(['drafts', 'photos', 'auth', 'cache'], 'readwrite');
+        tx.objectStore('cache').put({ key: 'engines-probe', storedAt: Date.now(), value: null });
+        tx.oncomplete = () => { resolve('writes'); open.result.close(); };
+        tx.onerror = () => resolve('write failed: ' + tx.error);
+      };
+    }),
+    new Promise((resolve) => setTimeout(() => resolve('no write in 5 s'), 5000)),
+  ]);
+  const started = Date.now();
+  const health = await Promise.race([
+    fetch('/api/health', { cache: 'no-store' }).then((r) => 'HTTP ' + r.status, (e) => 'fails (' + e + ')'),
+    new Promise((resolve) => setTimeout(() => resolve('no answer in 5 s'), 5000)),
+  ]);
+  const worker = await navigator.serviceWorker?.getRegistration().then((r) => r ? { active: r.active?.state, waiting: Boolean(r.waiting), installing: Boolean(r.installing), controlled: Boolean(navigator.serviceWorker.controller) } : 'none');
+  return location.href + ' | locks ' + JSON.stringify(locks) + ' | IndexedDB ' + idb + ', ' + written + ' | /api/health ' + health + ' after ' + (Date.now() - started) + ' ms | worker ' + JSON.stringify(worker) + ' | ' + (document.body?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 400);`;
+
 const ENGINES: Record<string, () => Promise<Engine>> = { webkit: launchWebKit, firefox: launchFirefox };
 
 async function main(): Promise<number> {
@@ -47,29 +87,26 @@ async function main(): Promise<number> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitForPort(apiPort, 60_000);
+    const admin = await signInAdmin(`http://127.0.0.1:${apiPort}`);
     for (const name of names) {
       const proxy = await startLoopbackProxy(apiPort, proxyPort);
       const started = Date.now();
+      const tag = `${name.slice(0, 2).toUpperCase()}${runTag}`;
       let engine: Engine | null = null;
       try {
+        // Before the officer signs in, so the phone keeps it with the other car parks.
+        const stayCarPark = `Stay ${tag}`;
+        await admin.stayCarParkFor('officer@example.com', stayCarPark, STAY_PERIODS);
         engine = await ENGINES[name]!();
+        const context: JourneyContext = { engine, baseUrl, proxy, admin, servedDist, photos, tag, stayCarPark, shift: {} };
         for (const journey of JOURNEYS) {
           const at = Date.now();
           try {
-            await journey.run({
-              engine,
-              baseUrl,
-              apiUrl: `http://127.0.0.1:${apiPort}`,
-              proxy,
-              photos,
-              tag: `${name.slice(0, 2).toUpperCase()}${runTag}`,
-            });
+            await journey.run(context);
             console.log(`  ok    ${engine.name}: ${journey.name} (${Date.now() - at} ms)`);
           } catch (error) {
             // Where the page was, to tell a wrong screen from a slow one.
-            const page = await engine
-              .evaluate<string>('return location.href + " | " + (document.body?.innerText ?? "").replace(/\\s+/g, " ").slice(0, 400);')
-              .catch((reason: unknown) => `(page unreadable: ${String(reason)})`);
+            const page = await engine.evaluate<string>(PAGE_STATE).catch((reason: unknown) => `(page unreadable: ${String(reason)})`);
             failures.push(
               `${engine.name}: ${journey.name}: ${error instanceof Error ? error.message : String(error)}\n        page: ${page}`,
             );
