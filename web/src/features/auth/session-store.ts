@@ -206,8 +206,8 @@ export function createSessionStore(deps: {
         if (cached) {
           // The officer never waits for the network to open the app: the profile kept on this
           // device signs them in at once (marked stale) and the server's answer follows. A
-          // request that hangs (one bar of signal; WebKit on a dropped connection) would
-          // otherwise hold every screen behind a spinner for the client's whole timeout.
+          // request that hangs (one bar of signal) would otherwise hold every screen behind a
+          // spinner for the client's whole timeout.
           await becomeAuthenticated(cached, true);
         } else {
           set({ isLoading: true });
