@@ -14,6 +14,7 @@ import {
   saveDraft,
   saveDraftIfNew,
   queueDraft,
+  PhotoReadBackError,
   readMirroredTokens,
   retryDraftNow,
   saveMirroredTokens,
@@ -86,6 +87,31 @@ describe('local database', () => {
     await retryDraftNow(db, sent.id);
     expect((await db.drafts.get(waiting.id))?.nextAttemptAt).toBe(0);
     expect((await db.drafts.get(sent.id))?.state).toBe('sent');
+  });
+
+  it('reads every photo back before queuing: a lost or truncated write leaves the notice in the form, saying how many', async () => {
+    const draft = await addDraft('u1');
+    const photo = (id: string, bytes: number, size = bytes) => ({
+      id,
+      draftId: draft.id,
+      bytes: new ArrayBuffer(bytes),
+      type: 'image/jpeg',
+      name: `${id}.jpg`,
+      size,
+      takenAt: null,
+      sha256: 'x',
+      position: 0,
+      createdAt: 0,
+    });
+    await db.photos.bulkAdd([photo('p1', 4), photo('p2', 2, 4)]);
+    // p2 lost half its bytes; p3 never landed.
+    const refused = queueDraft(db, draft.id, 100, ['p1', 'p2', 'p3']);
+    await expect(refused).rejects.toBeInstanceOf(PhotoReadBackError);
+    await expect(refused).rejects.toThrow("2 photos could not be read back from this phone's storage");
+    expect((await db.drafts.get(draft.id))?.state).toBe('draft');
+
+    await queueDraft(db, draft.id, 100, ['p1']);
+    expect((await db.drafts.get(draft.id))?.state).toBe('queued');
   });
 
   it('discards a draft with its photos, but never one in flight', async () => {

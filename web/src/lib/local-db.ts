@@ -209,11 +209,34 @@ export function createEmptyDraft(userId: string, id: string, now: number): Draft
  * Submit: the draft joins the outbox. A failed draft the officer corrected goes back the same
  * way, keeping its id, so a PCN the server did make (answer lost) is still never duplicated.
  */
-export async function queueDraft(db: LocalDb, id: string, now = Date.now()): Promise<void> {
-  await db.transaction('rw', db.drafts, async () => {
+/** A photo the form showed could not be read back from the phone's storage: the notice is not queued. */
+export class PhotoReadBackError extends Error {
+  readonly missing: number;
+  constructor(missing: number) {
+    super(`${missing} ${missing === 1 ? 'photo' : 'photos'} could not be read back from this phone's storage`);
+    this.name = 'PhotoReadBackError';
+    this.missing = missing;
+  }
+}
+
+/**
+ * Hands a draft to the outbox. With `photoIds` (what the form showed), each photo is read back
+ * first, in the same transaction: a photo whose write was lost (storage evicted, a write that
+ * never landed) stops the notice here, where the officer can take it again, instead of a notice
+ * sent without it.
+ */
+export async function queueDraft(db: LocalDb, id: string, now = Date.now(), photoIds?: readonly string[]): Promise<void> {
+  await db.transaction('rw', db.drafts, db.photos, async () => {
     const draft = await db.drafts.get(id);
     if (!draft) throw new Error(`Draft ${id} not found`);
     if (draft.state === 'sent' || draft.state === 'sending') return;
+    if (photoIds) {
+      const stored = await db.photos.bulkGet([...photoIds]);
+      const missing = stored.filter(
+        (photo) => !photo || photo.draftId !== id || !(photo.bytes?.byteLength > 0) || photo.bytes.byteLength !== photo.size,
+      ).length;
+      if (missing > 0) throw new PhotoReadBackError(missing);
+    }
     await db.drafts.update(id, {
       state: 'queued',
       attempts: 0,

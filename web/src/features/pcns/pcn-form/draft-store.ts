@@ -81,7 +81,12 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
       // The officer's own first sighting, never a photo's time: the server measures the wait
       // from what is sent, and a shorter one than the form allowed is a 400 nobody can retry.
       await save(userId, draft);
-      await queueDraft(getDb(), draft.id, Date.now());
+      await queueDraft(
+        getDb(),
+        draft.id,
+        Date.now(),
+        draft.photos.map((photo) => photo.id),
+      );
     },
   };
 }

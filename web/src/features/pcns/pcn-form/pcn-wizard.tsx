@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
 import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/storage-full.ts';
+import { PhotoReadBackError } from '../../../lib/local-db.ts';
 import { Button } from '../../../lib/button.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { updatePcn } from '../api/submit-pcn.ts';
@@ -246,7 +247,9 @@ export function PcnWizard({
         setSubmitError(
           isQuotaExceededError(error)
             ? STORAGE_FULL_MESSAGE
-            : `${ERROR_MESSAGES.createPcn}: it could not be saved on this phone. Try again.`,
+            : error instanceof PhotoReadBackError
+              ? `${ERROR_MESSAGES.createPcn}: ${error.message}. Remove ${error.missing === 1 ? 'it' : 'them'} on Upload Evidence, take ${error.missing === 1 ? 'it' : 'them'} again, then submit.`
+              : `${ERROR_MESSAGES.createPcn}: it could not be saved on this phone. Try again.`,
         );
         setSubmitting(false);
       }
