@@ -128,6 +128,23 @@ describe('failures that pass by themselves are retried with backoff', () => {
     expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'queued', lastError: RETRY_REASONS.timeout });
   });
 
+  it('never lets one notice hold back the others: a stalled large upload and a refused one, and the third still goes in the same pass', async () => {
+    const large = await addQueuedDraft(db, USER, { queuedAt: 1_000 }, 4);
+    const refused = await addQueuedDraft(db, USER, { queuedAt: 2_000 }, 1);
+    const fine = await addQueuedDraft(db, USER, { queuedAt: 3_000 }, 1);
+    server.setHandler((request) => {
+      const key = String(request.headers['idempotency-key']);
+      if (key === large.id) return 'hang';
+      if (key === refused.id) return failureAnswer(400, SERVER_MESSAGES.invalidInput, 'VALIDATION_FAILED');
+      return createdPcnAnswer(key);
+    });
+    const result = await createEngine({ uploadTimeoutMs: 300 }).engine.run();
+    expect(result).toMatchObject({ sent: 1, failed: 1, retrying: 1 });
+    expect(await db.drafts.get(large.id)).toMatchObject({ state: 'queued', lastError: RETRY_REASONS.timeout });
+    expect(await db.drafts.get(refused.id)).toMatchObject({ state: 'failed' });
+    expect(await db.drafts.get(fine.id)).toMatchObject({ state: 'sent' });
+  });
+
   it.each([500, 502, 503, 504])('retries after a %i', async (status) => {
     const draft = await addQueuedDraft(db, USER, {}, 1);
     server.setHandler(() => failureAnswer(status, 'Internal error', 'INTERNAL'));
