@@ -267,8 +267,13 @@ describe('appeals', () => {
     const open = await t.request('GET', '/appeals?status=OPEN', { token: admin.token });
     expect((open.json.data as AppealListResponse).items.every((item) => item.status === 'OPEN')).toBe(true);
     const csv = await t.app.request('/api/appeals/export.csv?status=ACCEPTED', { headers: { authorization: `Bearer ${admin.token}` } });
-    const lines = (await csv.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('Appeal,Charge,Registration,Car park,Appellant,Reason,Received,Respond by,Status,Verification code');
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="appeals-accepted-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true })
+      .decode(await csv.arrayBuffer())
+      .trimEnd()
+      .split('\r\n');
+    // A byte order mark first: Excel then reads the file as UTF-8.
+    expect(lines[0]).toBe('\uFEFFAppeal,Charge,Registration,Car park,Appellant,Reason,Received,Respond by,Status,Verification code');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([`APL-${accepted.pcnNumber}`]);
   });
 

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PCN_SORT_KEYS, pcnTitle, SORT_ORDERS, type Pcn } from '@parkpatrol/shared';
 import { streamPcnRows } from '../src/repositories/pcn-list.ts';
-import { createPcnViaApi, insertPcnsDirectly } from './fixtures.ts';
+import { createPcnViaApi, insertPcnsDirectly, jpegUpload } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 // Manage PCNs' 'Export CSV' against the list API it must equal.
@@ -65,7 +65,9 @@ async function exportCsv(query: string): Promise<Array<Record<string, string>>> 
   const res = await t.request('GET', `/pcns/export.csv?${query}`, { token: admin.token });
   expect(res.status, res.text).toBe(200);
   expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-  expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="pcns-\d{4}-\d{2}-\d{2}\.csv"$/);
+  expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="pcns-[a-z0-9-]*\d{4}-\d{2}-\d{2}\.csv"$/);
+  const raw = await t.app.request(`/api/pcns/export.csv?${query}`, { headers: { authorization: `Bearer ${admin.token}` } });
+  expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)], 'a UTF-8 byte order mark first').toEqual([0xef, 0xbb, 0xbf]);
   return parse(res.text, { columns: true, bom: true }) as Array<Record<string, string>>;
 }
 
@@ -86,9 +88,39 @@ describe('GET /pcns/export.csv', () => {
       'Vehicle registration': listedFirst!.vehicleRegistration,
       'Car park': 'North Lot',
       'Filed by': 'Olive Owner',
-      Submitted: listedFirst!.createdAt,
+      'Officer email': officer.email,
+      Photos: '0',
     });
-    expect(first!.Submitted).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The UK clock with its offset, the same instant as the list's UTC time.
+    expect(first!.Submitted).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(first!.Submitted!)).toBe(Math.floor(Date.parse(listedFirst!.createdAt) / 1000) * 1000);
+  });
+
+  it('opens in a spreadsheet as the operator reads it: UK times with their offset, photos, the officer’s email, the keeper deadline, a name saying the filter', async () => {
+    const pcn = await createPcnViaApi(t, officer.token, carParkId, {
+      vehicleRegistration: 'CA11FE',
+      images: [jpegUpload(1), jpegUpload(2), jpegUpload(3)],
+    });
+    const summer = '2026-06-01T09:00:00.000Z';
+    await t.db
+      .updateTable('pcns')
+      .set({ observed_at: summer, keeper_post_by: '2026-07-14', description: 'Café' })
+      .where('id', '=', pcn.id)
+      .execute();
+    const res = await t.request('GET', `/pcns/export.csv?search=${pcn.pcnNumber}&carParkId=${carParkId}&status=SUBMITTED`, {
+      token: admin.token,
+    });
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="pcns-submitted-north-lot-search-${pcn.pcnNumber.toLowerCase()}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    const [row] = parse(res.text, { columns: true, bom: true }) as Array<Record<string, string>>;
+    expect(row).toMatchObject({
+      'First seen': '2026-06-01T10:00:00+01:00',
+      Photos: '3',
+      'Officer email': officer.email,
+      'Keeper notice post by': '2026-07-14',
+      Description: 'Café',
+    });
   });
 
   it('reads the database a batch at a time after the last row, in the list’s order', async () => {
@@ -152,7 +184,7 @@ describe('GET /users/export.csv', () => {
     }
     const res = await t.request('GET', '/users/export.csv?search=porter', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="users-search-porter-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((row) => row.Email)).toEqual(listed.map((user) => user.email));
     expect(rows).toHaveLength(3);

@@ -25,17 +25,73 @@ export function formatActivityType(type: string): string {
   return type.replace(/_/g, ' ');
 }
 
-/** The Manage PCNs export's file name: the day it was made (UTC). */
-export function pcnExportFileName(now: Date): string {
-  return `pcns-${now.toISOString().slice(0, 10)}.csv`;
+const UK_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Letters and digits of a filter's value, for a file name: 'North Lot' → 'north-lot'. */
+function slug(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
 }
 
-/** The Manage Users export's file name: the day it was made (UTC). */
-export function userExportFileName(now: Date): string {
-  return `users-${now.toISOString().slice(0, 10)}.csv`;
+/** What a PCN export was filtered by, as its file name says it. */
+export type PcnExportFilter = {
+  status?: string | null;
+  carParkName?: string | null;
+  search?: string | null;
+  from?: string | null;
+  to?: string | null;
+  flagged?: string | null;
+};
+
+/**
+ * An export's file name: what it holds, the filters that chose it, and the day it was made on
+ * the operator's (UK) calendar, e.g. 'pcns-submitted-north-lot-from-2026-11-01-2026-11-27.csv'.
+ * Two exports of one day with different filters never share a name.
+ */
+function exportFileName(kind: string, parts: ReadonlyArray<string | null | undefined>, now: Date): string {
+  const named = parts
+    .filter((part): part is string => Boolean(part))
+    .map(slug)
+    .filter(Boolean);
+  return `${[kind, ...named, UK_DATE.format(now)].join('-')}.csv`;
 }
 
-/** The Appeals queue's export file name: the day it was made (UTC), as the server names it. */
-export function appealExportFileName(now: Date): string {
-  return `appeals-${now.toISOString().slice(0, 10)}.csv`;
+/** The Manage PCNs export's file name (see exportFileName). */
+export function pcnExportFileName(now: Date, filter: PcnExportFilter = {}): string {
+  return exportFileName(
+    'pcns',
+    [
+      filter.status,
+      filter.flagged,
+      filter.carParkName,
+      filter.search ? `search ${filter.search}` : undefined,
+      filter.from ? `from ${filter.from}` : undefined,
+      filter.to ? `to ${filter.to}` : undefined,
+    ],
+    now,
+  );
+}
+
+/** The Manage Users export's file name (see exportFileName). */
+export function userExportFileName(
+  now: Date,
+  filter: { role?: string | null; isActive?: boolean | null; search?: string | null } = {},
+): string {
+  return exportFileName(
+    'users',
+    [
+      filter.role,
+      filter.isActive === undefined || filter.isActive === null ? undefined : filter.isActive ? 'active' : 'inactive',
+      filter.search ? `search ${filter.search}` : undefined,
+    ],
+    now,
+  );
+}
+
+/** The Appeals queue's export file name (see exportFileName). */
+export function appealExportFileName(now: Date, filter: { status?: string | null; search?: string | null } = {}): string {
+  return exportFileName('appeals', [filter.status, filter.search ? `search ${filter.search}` : undefined], now);
 }

@@ -31,8 +31,18 @@ test('an admin exports the filtered PCNs as CSV and the file equals the table', 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^pcns-\d{4}-\d{2}-\d{2}\.csv$/);
-  const records = parse(readFileSync(await download.path()), { columns: true, bom: true }) as Array<Record<string, string>>;
+  // The file says what it holds: the search, and the day on the UK calendar.
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^pcns-search-${prefix.toLowerCase()}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const bytes = readFileSync(await download.path());
+  // A UTF-8 byte order mark, so Excel reads 'café' as written.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const records = parse(bytes, { columns: true, bom: true }) as Array<Record<string, string>>;
+  for (const record of records) {
+    // UK local time with its offset; the photo count, the officer's email and the keeper deadline.
+    expect(record.Submitted).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[01]:00$/);
+    expect(record).toMatchObject({ Photos: '4', 'Officer email': OFFICER.email });
+    expect(record['Keeper notice post by']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  }
   expect(records.map((record) => record['PCN number'])).toEqual(shown);
   expect(new Set(records.map((record) => record['Vehicle registration']))).toEqual(new Set(made.map((_, i) => `${prefix}${i + 1}`)));
   // A spreadsheet never runs a cell as a formula.

@@ -1,9 +1,11 @@
 import { OFFENCE_TYPE_LABELS, PCN_STATUS_LABELS, pcnTitle, type OffenceType, type PcnStatus } from '@parkpatrol/shared';
-import type { PcnRow } from '../repositories/pcns.ts';
+import type { PcnExportRow } from '../repositories/pcn-list.ts';
+import { csvTime } from '../services/csv-export.ts';
 
 /**
- * The columns of the Manage PCNs export: what an operator reads in a spreadsheet.
- * Times are ISO-8601 in UTC as stored; an empty cell means not recorded.
+ * The columns of the Manage PCNs export: what an operator reads in a spreadsheet. Times are
+ * ISO 8601 on the UK clock with their offset (csvTime); the keeper notice's last posting day is a
+ * calendar date; an empty cell means not recorded (or, for the posting day, not applicable).
  */
 export const PCN_CSV_COLUMNS = [
   'PCN number',
@@ -16,12 +18,15 @@ export const PCN_CSV_COLUMNS = [
   'First seen',
   'Issued',
   'Filed by',
+  'Officer email',
+  'Photos',
+  'Keeper notice post by',
   'Submitted',
   'Last updated',
   'Admin notes',
 ] as const;
 
-export function pcnCsvRecord(row: PcnRow): string[] {
+export function pcnCsvRecord(row: PcnExportRow): string[] {
   const filedBy = row.creator_first_name === null ? '' : `${row.creator_first_name} ${row.creator_last_name ?? ''}`.trim();
   return [
     pcnTitle(row.pcn_number),
@@ -31,11 +36,14 @@ export function pcnCsvRecord(row: PcnRow): string[] {
     OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
     row.location,
     row.description,
-    row.observed_at ?? '',
-    row.issued_at ?? '',
+    csvTime(row.observed_at),
+    csvTime(row.issued_at),
     filedBy,
-    row.created_at,
-    row.updated_at,
+    row.creator_email ?? '',
+    String(Number(row.photo_count ?? 0)),
+    row.keeper_post_by ?? '',
+    csvTime(row.created_at),
+    csvTime(row.updated_at),
     row.admin_notes ?? '',
   ];
 }

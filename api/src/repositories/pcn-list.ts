@@ -191,18 +191,31 @@ export async function findPcnPage(
 const shapeOf = (clauses: readonly ListClause[]) => clauses.map((listClause) => listClause.shape).join('&');
 const valuesOf = (clauses: readonly ListClause[]) => clauses.flatMap((listClause) => listClause.values);
 
+/** An export's row: the list's, with what only the spreadsheet shows (who filed it, photos, keeper deadline). */
+export type PcnExportRow = PcnRow & { creator_email: string | null; keeper_post_by: string | null; photo_count: number | string | null };
+
 /**
  * Every row of the filtered, sorted list, in the list's order, read a batch at a time after the
  * last row seen (keyset on the sort value and sequence, not offset): an export of 100,000 PCNs
  * never holds them in memory, and the database is free for other requests between batches.
  */
-export async function* streamPcnRows(db: Db, filter: PcnListFilter, batchSize = 1000): AsyncGenerator<PcnRow> {
+export async function* streamPcnRows(db: Db, filter: PcnListFilter, batchSize = 1000): AsyncGenerator<PcnExportRow> {
   const { order, sortValue } = pcnListOrder(filter);
   let after: readonly unknown[] | null = null;
   for (;;) {
     const from: readonly unknown[] | null = after;
-    const rows: Array<PcnRow & { sort_value: string | number; sort_sequence: number }> = await orderedPcnRows(db, filter)
-      .select([sortValue.as('sort_value'), 'pcns.sequence as sort_sequence'])
+    const rows: Array<PcnExportRow & { sort_value: string | number; sort_sequence: number }> = await orderedPcnRows(db, filter)
+      .select((eb) => [
+        sortValue.as('sort_value'),
+        'pcns.sequence as sort_sequence',
+        'users.email as creator_email',
+        'pcns.keeper_post_by',
+        eb
+          .selectFrom('pcn_images')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('pcn_images.pcn_id', '=', 'pcns.id')
+          .as('photo_count'),
+      ])
       .$if(from !== null, (query) => query.where(beyond(order, from!, 'after')))
       .limit(batchSize)
       .execute();

@@ -3,6 +3,7 @@ import {
   APPEAL_REASON_LABELS,
   APPEAL_STATUS_LABELS,
   appealDecisionInputSchema,
+  appealExportFileName,
   appealListQuerySchema,
   type AppealListItem,
 } from '@parkpatrol/shared';
@@ -12,7 +13,7 @@ import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { findAppealById, findAttachments, listAllAppeals, listAppeals, loadAppeal } from '../repositories/appeals.ts';
-import { csvStream, toRecords } from '../services/csv-export.ts';
+import { csvStream, csvTime, toRecords } from '../services/csv-export.ts';
 import { appealNotFound, decideAppeal, renderAppealLetter } from '../workflows/decide-appeal.ts';
 
 const APPEAL_CSV_COLUMNS = [
@@ -36,7 +37,7 @@ function appealCsvRecord(item: AppealListItem): string[] {
     item.carParkName,
     item.appellantName,
     APPEAL_REASON_LABELS[item.reason],
-    item.receivedAt,
+    csvTime(item.receivedAt),
     item.respondBy,
     APPEAL_STATUS_LABELS[item.status],
     item.verificationCode ?? '',
@@ -64,7 +65,7 @@ export function createAppealRoutes(deps: AppDeps) {
         const query = readQuery(c, appealListQuerySchema);
         const items = await listAllAppeals(db, query);
         c.header('Content-Type', 'text/csv; charset=utf-8');
-        c.header('Content-Disposition', `attachment; filename="appeals-${deps.now().toISOString().slice(0, 10)}.csv"`);
+        c.header('Content-Disposition', `attachment; filename="${appealExportFileName(deps.now(), query)}"`);
         return c.body(csvStream(APPEAL_CSV_COLUMNS, toRecords(each(items), appealCsvRecord)));
       })
 

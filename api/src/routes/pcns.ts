@@ -39,6 +39,7 @@ import { PCN_CSV_COLUMNS, pcnCsvRecord } from '../domain/pcn-csv.ts';
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/respond.ts';
 import { parseWith, readJson, readQuery } from '../http/validation.ts';
+import { findCarParkById } from '../repositories/car-parks.ts';
 import { findPcnNeighbours, findPcnPage, streamPcnRows, type PcnListFilter } from '../repositories/pcn-list.ts';
 import {
   countPcnsByStatus,
@@ -217,10 +218,12 @@ export function createPcnRoutes(deps: AppDeps) {
 
       // Manage PCNs' 'Export CSV': exactly the filtered, sorted list, every page, streamed.
       .get('/export.csv', requireAdmin, async (c) => {
-        const rows = streamPcnRows(db, listFilterOf(readQuery(c, pcnListQuerySchema), EVERYONE));
+        const query = readQuery(c, pcnListQuerySchema);
+        const rows = streamPcnRows(db, listFilterOf(query, EVERYONE));
         const csv = csvStream(PCN_CSV_COLUMNS, toRecords(rows, pcnCsvRecord));
+        const carParkName = query.carParkId ? (await findCarParkById(db, query.carParkId))?.name : undefined;
         c.header('Content-Type', 'text/csv; charset=utf-8');
-        c.header('Content-Disposition', `attachment; filename="${pcnExportFileName(deps.now())}"`);
+        c.header('Content-Disposition', `attachment; filename="${pcnExportFileName(deps.now(), { ...query, carParkName })}"`);
         return c.body(csv);
       })
 

@@ -93,7 +93,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       .get('/export.csv', requireAdmin, async (c) => {
         const { page: _page, limit: _limit, ...filter } = readQuery(c, userListQuerySchema);
         c.header('Content-Type', 'text/csv; charset=utf-8');
-        c.header('Content-Disposition', `attachment; filename="${userExportFileName(deps.now())}"`);
+        c.header('Content-Disposition', `attachment; filename="${userExportFileName(deps.now(), filter)}"`);
         return c.body(csvStream(USER_CSV_COLUMNS, toRecords(streamUsers(db, filter), userCsvRecord)));
       })
 

@@ -3,13 +3,14 @@ import { stringify } from 'csv-stringify';
 
 /**
  * Records as a CSV download, produced as the client reads it (backpressure reaches the database
- * reads): a header row, csv-stringify's quoting, and a cell that starts with =, +, -, @, a tab or
+ * reads): a UTF-8 byte order mark (without it Excel reads 'café' as 'cafÃ©'), a header row,
+ * csv-stringify's quoting, and a cell that starts with =, +, -, @, a tab or
  * a carriage return escaped with a leading quote, so a spreadsheet never runs it as a formula
  * (OWASP CSV injection).
  */
 export function csvStream(columns: readonly string[], records: AsyncIterable<string[]>): ReadableStream<Uint8Array> {
   const source = Readable.from(neutraliseIndentedFormulas(records));
-  const csv = stringify({ header: true, columns: [...columns], escape_formulas: true, record_delimiter: 'windows' });
+  const csv = stringify({ bom: true, header: true, columns: [...columns], escape_formulas: true, record_delimiter: 'windows' });
   // A failed read ends the download short, visibly, rather than as a file that looks complete.
   source.on('error', (error) => csv.destroy(error));
   return Readable.toWeb(source.pipe(csv)) as ReadableStream<Uint8Array>;
@@ -30,4 +31,31 @@ async function* neutraliseIndentedFormulas(records: AsyncIterable<string[]>): As
 /** Each item of `items` as a CSV record. */
 export async function* toRecords<T>(items: AsyncIterable<T>, record: (item: T) => string[]): AsyncGenerator<string[]> {
   for await (const item of items) yield record(item);
+}
+
+const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'longOffset',
+});
+
+/**
+ * An instant as the operator reads it: ISO 8601 on the UK clock with its offset
+ * ('2026-11-26T07:17:36+00:00', '2026-06-01T10:00:00+01:00'), which a spreadsheet shows as local
+ * time and sorts correctly; '' when not recorded.
+ */
+export function csvTime(instant: string | null | undefined): string {
+  if (!instant) return '';
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  const part = Object.fromEntries(UK_PARTS.formatToParts(date).map(({ type, value }) => [type, value]));
+  // 'GMT' at no offset, else 'GMT+01:00'.
+  const offset = part.timeZoneName === 'GMT' ? '+00:00' : String(part.timeZoneName).replace('GMT', '');
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
 }

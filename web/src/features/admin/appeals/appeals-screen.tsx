@@ -102,7 +102,11 @@ export function AppealsScreen() {
     <div className="page">
       <div className="page-header">
         <PageHeading>{SCREEN_TEXTS.appeals}</PageHeading>
-        <ExportButton load={() => exportAppealsCsv(query)} fileName={appealExportFileName} failedMessage={APPEALS_EXPORT_FAILED} />
+        <ExportButton
+          load={() => exportAppealsCsv(query)}
+          fileName={(now) => appealExportFileName(now, query)}
+          failedMessage={APPEALS_EXPORT_FAILED}
+        />
       </div>
       <AdminFilters
         label="Filter appeals"

@@ -201,7 +201,13 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
     <div className="page">
       <div className="page-header">
         <PageHeading>{NAV_LABELS.managePcns}</PageHeading>
-        <ExportButton load={() => exportPcnsCsv(apiQuery)} fileName={pcnExportFileName} failedMessage={PCN_EXPORT_FAILED} />
+        <ExportButton
+          load={() => exportPcnsCsv(apiQuery)}
+          fileName={(now) =>
+            pcnExportFileName(now, { ...apiQuery, carParkName: carParks.data?.find((carPark) => carPark.id === apiQuery.carParkId)?.name })
+          }
+          failedMessage={PCN_EXPORT_FAILED}
+        />
       </div>
       <AdminFilters
         label="Filter PCNs"

@@ -224,7 +224,11 @@ export function ManageUsersScreen() {
     <div className="page">
       <div className="page-header">
         <PageHeading>{NAV_LABELS.manageUsers}</PageHeading>
-        <ExportButton load={() => exportUsersCsv(filters)} fileName={userExportFileName} failedMessage={USER_EXPORT_FAILED} />
+        <ExportButton
+          load={() => exportUsersCsv(filters)}
+          fileName={(now) => userExportFileName(now, filters)}
+          failedMessage={USER_EXPORT_FAILED}
+        />
         <Button onPress={() => setDialog({ kind: 'create' })}>
           <UserPlus aria-hidden="true" size={18} />
           Create user

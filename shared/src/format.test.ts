@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { appealExportFileName, pcnExportFileName, userExportFileName } from './format.ts';
+
+describe('export file names', () => {
+  // 23:30 UTC on 31 July is 1 August in the UK: the name carries the operator's day.
+  const now = new Date('2026-07-31T23:30:00Z');
+
+  it('name the list, the filters that chose it and the UK day', () => {
+    expect(pcnExportFileName(now)).toBe('pcns-2026-08-01.csv');
+    expect(
+      pcnExportFileName(now, {
+        status: 'SUBMITTED',
+        carParkName: 'North Lot (East)',
+        search: 'AB12',
+        from: '2026-07-01',
+        to: '2026-07-31',
+      }),
+    ).toBe('pcns-submitted-north-lot-east-search-ab12-from-2026-07-01-to-2026-07-31-2026-08-01.csv');
+    expect(pcnExportFileName(now, { flagged: 'duplicates', status: null, search: '' })).toBe('pcns-duplicates-2026-08-01.csv');
+    expect(userExportFileName(now, { role: 'ADMIN', isActive: false, search: 'o’brien' })).toBe(
+      'users-admin-inactive-search-o-brien-2026-08-01.csv',
+    );
+    expect(appealExportFileName(now, { status: 'OPEN' })).toBe('appeals-open-2026-08-01.csv');
+  });
+});
