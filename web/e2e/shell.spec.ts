@@ -71,6 +71,16 @@ test('an officer sees Access Denied on the admin area', async ({ page }, testInf
 
 test('an admin sees the Administration group and the admin area', async ({ page }, testInfo) => {
   await signIn(page, ADMIN);
+  // Signed in with nowhere asked for, and at '/', an admin's home is the Admin Dashboard.
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const fullLabels = await page
+    .locator('.side-nav__link span')
+    .evaluateAll((spans) =>
+      spans.filter((span) => span.getClientRects().length > 0 && span.scrollWidth > span.clientWidth).map((span) => span.textContent),
+    );
+  expect(fullLabels, 'navigation labels shown whole').toEqual([]);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.locator('.topbar__title')).toHaveText('Admin Dashboard');

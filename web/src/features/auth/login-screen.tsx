@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { SCREEN_TEXTS } from '@parkpatrol/shared';
+import { isAdminRole, SCREEN_TEXTS } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
@@ -8,14 +8,19 @@ import { hasBootSignIn, takeBootSignIn } from '../../lib/boot-screen.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FullPageSpinner } from '../../lib/spinner.tsx';
 import { TextField } from '../../lib/text-field.tsx';
-import { useSession } from './session-store.ts';
+import { sessionStore, useSession } from './session-store.ts';
 
 type FromState = { from?: { pathname: string; search?: string; hash?: string } } | null;
 
-/** The page the officer was sent away from (spec: redirect to the page originally requested). */
-function redirectTarget(state: FromState): string {
+/**
+ * The page the officer was sent away from (spec: redirect to the page originally requested); with
+ * none, their home: the officer's dashboard, or for an admin the Admin Dashboard (an admin files
+ * no notices, so the officer's counts would all be zero).
+ */
+function redirectTarget(state: FromState, role: string | undefined): string {
   const from = state?.from;
-  if (!from?.pathname || from.pathname === paths.login) return paths.dashboard;
+  const home = isAdminRole(role) ? paths.admin.dashboard : paths.dashboard;
+  if (!from?.pathname || from.pathname === paths.login || from.pathname === '/') return home;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
@@ -28,13 +33,14 @@ export function LoginScreen() {
   const error = useSession((s) => s.error);
   const login = useSession((s) => s.login);
   const clearError = useSession((s) => s.clearError);
+  const role = useSession((s) => s.user?.role);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const target = redirectTarget(location.state as FromState);
+  const target = redirectTarget(location.state as FromState, role);
   const showsForm = hasRestored && !isAuthenticated;
   // Taking over the painted form, the caret goes where it was, not to the first field.
   const [isTakingOverBoot] = useState(hasBootSignIn);
@@ -74,7 +80,9 @@ export function LoginScreen() {
       return;
     }
     setErrors({});
-    if (await login(parsed.data)) void navigate(target, { replace: true });
+    // The role is known only now: the target is worked out again with it.
+    if (await login(parsed.data))
+      void navigate(redirectTarget(location.state as FromState, sessionStore.getState().user?.role), { replace: true });
   }
 
   function clearFieldError(field: string) {

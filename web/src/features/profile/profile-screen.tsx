@@ -48,7 +48,8 @@ export function ProfileScreen() {
                 <dt>Name</dt>
                 <dd>{`${user.firstName} ${user.lastName}`}</dd>
               </div>
-              <div>
+              {/* The whole row: in half of it an address wraps mid-word ('admin@example.c om'). */}
+              <div className="details__wide">
                 <dt>Email</dt>
                 <dd>{user.email}</dd>
               </div>

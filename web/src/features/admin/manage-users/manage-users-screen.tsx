@@ -95,7 +95,8 @@ export function ManageUsersScreen() {
   );
   const carParks = useAsync(getAllCarParks, [], ERROR_MESSAGES.fetchCarParks);
   const selection = useRowSelection<{ isActive: boolean }>(users.data?.users ?? [], (user) => ({ isActive: user.isActive }));
-  const [results, setResults] = useState<BulkResult[] | null>(null);
+  // The heading names the action: 'Deactivation results' after a deactivation.
+  const [results, setResults] = useState<{ isActive: boolean; items: BulkResult[] } | null>(null);
   const {
     dialog,
     setDialog,
@@ -117,7 +118,7 @@ export function ManageUsersScreen() {
   async function setSelectedActive(isActive: boolean): Promise<string> {
     const answer = await bulkSetUsersActive([...selection.selected.keys()], isActive);
     const failed = answer.results.filter((result) => !result.success).length;
-    setResults(answer.results);
+    setResults({ isActive, items: answer.results });
     selection.clear();
     const done = `${plural(answer.results.length - failed)} ${isActive ? 'activated' : 'deactivated'}`;
     return failed ? `${done}; ${plural(failed)} could not be changed (see the results below).` : `${done}.`;
@@ -306,7 +307,13 @@ export function ManageUsersScreen() {
         onPageChange={list.setPage}
         dependencies={[busyUserId, me?.id]}
       />
-      {results ? <BulkResults title="Activation results" itemHeading={ADMIN_TEXTS.user} results={results} /> : null}
+      {results ? (
+        <BulkResults
+          title={results.isActive ? 'Activation results' : 'Deactivation results'}
+          itemHeading={ADMIN_TEXTS.user}
+          results={results.items}
+        />
+      ) : null}
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <UserFormDialog
