@@ -78,6 +78,13 @@ test('forgot password, reset from the emailed link, then profile name and passwo
   await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Current password')).toBeFocused();
   await page.getByLabel('Current password').fill('second-pass');
+  // The server's message goes once its field has changed; the new one is checked on the next press.
+  await expect(page.getByText('Current password is incorrect')).toHaveCount(0);
+  await page.getByLabel('Confirm new password').fill('fourth-pas');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Passwords do not match')).toHaveCount(1);
+  await page.getByLabel('Confirm new password').fill('fourth-pass');
+  await expect(page.getByText('Passwords do not match')).toHaveCount(0);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password was changed.')).toBeVisible();
   await snap(page, testInfo, 'profile');

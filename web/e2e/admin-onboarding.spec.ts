@@ -52,6 +52,12 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   const carParkDialog = page.getByRole('dialog', { name: 'Create car park' });
   await carParkDialog.getByRole('button', { name: 'Create car park' }).click();
   await expect(carParkDialog.getByText('Name is required')).toBeVisible();
+  await expect(carParkDialog.getByText('Site code is required')).toBeVisible();
+  // Forgiving: an error goes as soon as its field is valid, before the next press; the others stay.
+  await carParkDialog.getByLabel('Name', { exact: true }).fill('Abc');
+  await expect(carParkDialog.getByText('Name is required')).toHaveCount(0);
+  await expect(carParkDialog.getByLabel('Name', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(carParkDialog.getByText('Site code is required')).toBeVisible();
   await carParkDialog.getByLabel('Name', { exact: true }).fill(carParkName);
   await carParkDialog.getByLabel('Site code').fill(siteCode.toLowerCase());
   await carParkDialog.getByLabel('Address').fill('1 Quay Street, Whitby');
@@ -73,6 +79,7 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   await userDialog.getByRole('button', { name: 'Create user' }).click();
   await expect(userDialog.getByText('Invalid email')).toBeVisible();
   await userDialog.getByLabel('Email').fill(newUser.email.toUpperCase());
+  await expect(userDialog.getByText('Invalid email')).toHaveCount(0);
   await expect(userDialog.getByLabel('Password')).toHaveCount(0);
   await userDialog.getByRole('button', { name: 'Create user' }).click();
   await expect(userDialog).toHaveCount(0);

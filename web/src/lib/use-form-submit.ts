@@ -18,7 +18,9 @@ export type Parsed<I> =
  * The one way a form submits: check the values with the shared schema (messages beside the
  * fields, focus on the first field in error), send once (a second press while sending does
  * nothing), and on failure show the server's per-field messages beside the fields and its
- * message above the form, once: not again when a field already says it. What happens on success is the form's own business.
+ * message above the form, once: not again when a field already says it. Messages forgive: each
+ * goes once its field is valid, before the next press. The check must therefore not act (it also
+ * runs as fields are edited). What happens on success is the form's own business.
  */
 export function useFormSubmit(options: {
   /** Spec section 8's message when the server gives none, or none arrives. */
@@ -39,8 +41,62 @@ export function useFormSubmit(options: {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
   const mapErrors = options.mapErrors ?? ((found: FieldErrors) => found);
+  // Forgiving errors: what the form checks now, the fields edited since, and which messages came
+  // from the server (the schema cannot say those are fixed; editing their field does).
+  const latestParse = useRef<(() => Parsed<unknown>) | null>(null);
+  const edited = useRef(new Set<string>());
+  const fromServer = useRef(new Set<string>());
+  const [edits, setEdits] = useState(0);
+  const mapErrorsRef = useRef(mapErrors);
+  mapErrorsRef.current = mapErrors;
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || Object.keys(errors).length === 0) return undefined;
+    const onEdit = (event: Event) => {
+      const name = (event.target as { name?: unknown } | null)?.name;
+      if (typeof name !== 'string' || !name) return;
+      edited.current.add(name);
+      // After the field's own change has rendered, so the check below reads the new value.
+      setTimeout(() => setEdits((n) => n + 1), 0);
+    };
+    form.addEventListener('input', onEdit);
+    form.addEventListener('change', onEdit);
+    return () => {
+      form.removeEventListener('input', onEdit);
+      form.removeEventListener('change', onEdit);
+    };
+  }, [errors]);
+
+  // After an edit, each message shown is checked again: it goes once its field is valid (a
+  // server's once its own field changed), it changes when the problem did, and no new message
+  // appears while the officer is still typing.
+  useEffect(() => {
+    if (edited.current.size === 0) return;
+    const changed = new Set(edited.current);
+    edited.current.clear();
+    const parsed = latestParse.current?.();
+    const map = mapErrorsRef.current;
+    const now = parsed && !parsed.success ? map('fieldErrors' in parsed ? parsed.fieldErrors : fieldErrors(parsed.error)) : {};
+    setErrors((shown) => {
+      let next: FieldErrors | null = null;
+      for (const [field, message] of Object.entries(shown)) {
+        if (fromServer.current.has(field) && !changed.has(field)) continue;
+        const still = now[field];
+        if (still === message) continue;
+        next ??= { ...shown };
+        if (still) next[field] = still;
+        else {
+          delete next[field];
+          fromServer.current.delete(field);
+        }
+      }
+      return next ?? shown;
+    });
+  }, [edits]);
 
   function handle<I>(parse: () => Parsed<I>, send: (input: I) => Promise<void>) {
+    latestParse.current = parse;
     return async (event: FormEvent<HTMLFormElement>): Promise<void> => {
       event.preventDefault();
       if (inFlight.current) return;
@@ -49,11 +105,13 @@ export function useFormSubmit(options: {
       const parsed = parse();
       if (!parsed) return;
       if (!parsed.success) {
+        fromServer.current.clear();
         setErrors(mapErrors('fieldErrors' in parsed ? parsed.fieldErrors : fieldErrors(parsed.error)));
         setFocusRequest((n) => n + 1);
         return;
       }
       setErrors({});
+      fromServer.current.clear();
       inFlight.current = true;
       setBusy(true);
       try {
@@ -61,6 +119,7 @@ export function useFormSubmit(options: {
       } catch (error) {
         const apiError = toApiError(error, options.fallbackMessage);
         const fields = mapErrors(apiError.fields);
+        fromServer.current = new Set(Object.keys(fields));
         setErrors(fields);
         // Said once: a message already beside its field is not repeated above the form.
         setFormError(Object.values(fields).includes(apiError.message) ? null : apiError.message);

@@ -118,11 +118,13 @@ export function CarParkFormDialog({
           for (const key of Object.keys(parsed.data) as Array<keyof UpdateCarParkInput>) {
             if (parsed.data[key] !== carPark[key]) Object.assign(changes, { [key]: parsed.data[key] });
           }
-          if (Object.keys(changes).length > 0) return { success: true, data: changes };
-          onOpenChange(false);
-          return null;
+          return { success: true, data: changes };
         },
-        async (changes) => onSaved(await updateCarPark(carPark.id, changes), false),
+        async (changes) => {
+          // Nothing changed: nothing to send. Here, not in the check, which also runs as fields are edited.
+          if (Object.keys(changes).length === 0) return onOpenChange(false);
+          onSaved(await updateCarPark(carPark.id, changes), false);
+        },
       );
 
   return (

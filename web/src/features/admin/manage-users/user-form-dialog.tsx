@@ -68,11 +68,13 @@ export function UserFormDialog({ user, actorRole, isSelf, carParks, isOpen, onOp
           if (parsed.data.email !== user.email) changes.email = parsed.data.email;
           if (parsed.data.role !== user.role) changes.role = parsed.data.role;
           if (changes.email !== undefined && isSelf) changes.currentPassword = currentPassword;
-          if (Object.keys(changes).length > 0) return { success: true, data: changes };
-          onOpenChange(false);
-          return null;
+          return { success: true, data: changes };
         },
-        async (changes) => onSaved(await updateUser(user.id, changes), false),
+        async (changes) => {
+          // Nothing changed: nothing to send. Here, not in the check, which also runs as fields are edited.
+          if (Object.keys(changes).length === 0) return onOpenChange(false);
+          onSaved(await updateUser(user.id, changes), false);
+        },
       );
 
   return (
