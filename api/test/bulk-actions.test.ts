@@ -182,6 +182,37 @@ describe('POST /pcns/bulk-status', () => {
     expect(await auditOf(approved!.id)).toEqual(approvedBefore.audit);
   });
 
+  it('approves a Submitted notice in one action, through Under Review, both moves in the history; a single change still may not skip', async () => {
+    const [submitted, underReview] = await insertPcnsDirectly(t, 2, (i) => ({
+      createdBy: officer.id,
+      carParkId,
+      vehicleRegistration: 'AP12RVE',
+      status: (['SUBMITTED', 'UNDER_REVIEW'] as const)[i],
+      createdAt: new Date().toISOString(),
+    }));
+    const single = await t.request('PATCH', `/pcns/${submitted!.id}/status`, { token: admin.token, json: { status: 'APPROVED' } });
+    expect(single.status).toBe(409);
+
+    const res = await t.request('POST', '/pcns/bulk-status', {
+      token: admin.token,
+      json: { pcnIds: [submitted!.id, underReview!.id], status: 'APPROVED', adminNotes: 'Evidence checked' },
+    });
+    expect((res.json.data.results as BulkResult[]).map((result) => result.success)).toEqual([true, true]);
+    const pcn = await pcnOf(submitted!.id);
+    expect(pcn).toMatchObject({ status: 'APPROVED', adminNotes: 'Evidence checked' });
+    expect(pcn.statusHistory!.slice(-2)).toMatchObject([
+      { fromStatus: 'SUBMITTED', toStatus: 'UNDER_REVIEW', note: null, changedBy: { id: admin.id } },
+      { fromStatus: 'UNDER_REVIEW', toStatus: 'APPROVED', note: 'Evidence checked', changedBy: { id: admin.id } },
+    ]);
+    expect(
+      (await auditOf(submitted!.id)).filter((entry) => entry.action === 'status_changed').map((entry) => entry.changes.status),
+    ).toEqual([
+      { from: 'SUBMITTED', to: 'UNDER_REVIEW' },
+      { from: 'UNDER_REVIEW', to: 'APPROVED' },
+    ]);
+    expect((await pcnOf(underReview!.id)).statusHistory!.at(-1)).toMatchObject({ fromStatus: 'UNDER_REVIEW', toStatus: 'APPROVED' });
+  });
+
   it('is for admins only, even for a change the owner could make alone', async () => {
     const [own] = await insertPcnsDirectly(t, 1, () => ({
       createdBy: officer.id,

@@ -47,13 +47,27 @@ export function allowedTransitions(from: PcnStatus): readonly PcnStatus[] {
 }
 
 /**
- * The statuses every one of these PCNs may move to, in the statuses' own order:
- * what a bulk change can offer without failing for any of them.
+ * The moves a bulk change makes in one action, each an allowed transition and each in the
+ * history: approving a notice still Submitted puts it Under Review first, as a review would.
+ */
+const BULK_PATHS: Partial<Record<PcnStatus, Partial<Record<PcnStatus, readonly PcnStatus[]>>>> = {
+  SUBMITTED: { APPROVED: ['UNDER_REVIEW', 'APPROVED'] },
+};
+
+/** The statuses a bulk change moves a PCN through to reach `to` (ending with it), or null when it cannot. */
+export function bulkStatusPath(from: PcnStatus, to: PcnStatus): readonly PcnStatus[] | null {
+  if (canTransition(from, to)) return [to];
+  return BULK_PATHS[from]?.[to] ?? null;
+}
+
+/**
+ * The statuses every one of these PCNs may be moved to in one bulk action, in the statuses' own
+ * order: what a bulk change can offer without failing for any of them.
  */
 export function transitionsForAll(statuses: Iterable<PcnStatus>): PcnStatus[] {
   const from = [...new Set(statuses)];
   if (from.length === 0) return [];
-  return PCN_STATUSES.filter((to) => from.every((status) => canTransition(status, to)));
+  return PCN_STATUSES.filter((to) => from.every((status) => bulkStatusPath(status, to) !== null));
 }
 
 export function canTransition(from: PcnStatus, to: PcnStatus): boolean {

@@ -1,4 +1,5 @@
 import {
+  bulkStatusPath,
   isAdminRole,
   pcnTitle,
   SERVER_MESSAGES,
@@ -25,7 +26,15 @@ import { recordActivity } from '../services/activities.ts';
 import { actOnEach } from './bulk-action.ts';
 import { assertDecision, pcnNotFound, subjectOf } from './pcn-access.ts';
 
-export type StatusChange = { pcnId: string; actor: AuthUser; status: PcnStatus; adminNotes?: string | undefined; now: Date };
+export type StatusChange = {
+  pcnId: string;
+  actor: AuthUser;
+  status: PcnStatus;
+  adminNotes?: string | undefined;
+  now: Date;
+  /** A bulk change may pass through statuses on the way (bulkStatusPath): each is a move of its own in the history. */
+  viaBulkPath?: boolean;
+};
 
 /**
  * One PCN to a new status (PATCH /pcns/{id}/status, and each PCN of a bulk change): the rule,
@@ -38,27 +47,34 @@ export async function changePcnStatus(db: Db, change: StatusChange): Promise<voi
     await lockPcnWrites(trx);
     const row = await findPcnRowById(trx, id);
     if (!row) throw pcnNotFound();
-    const from = row.status as PcnStatus;
-    assertDecision(decideStatusChange(actor, subjectOf(row), to), SERVER_MESSAGES.transitionNotAllowed);
-    // Admin notes are the admins' to write; an owner's note on cancelling stays in the history only.
-    const adminNotes = isAdminRole(actor.role) && change.adminNotes !== undefined ? change.adminNotes || null : undefined;
-    const moved = await updatePcnStatus(trx, { pcnId: id, from, to, adminNotes, now });
-    if (!moved) throw new AppError('CONFLICT', SERVER_MESSAGES.transitionNotAllowed);
-    await insertStatusChange(trx, { pcnId: id, from, to, note: change.adminNotes || null, changedBy: actor.id, now });
-    const statusChanges: AuditChanges = { status: { from, to } };
-    if (change.adminNotes) statusChanges.note = { from: null, to: change.adminNotes };
-    const notesChanges = adminNotes === undefined ? {} : diffFields({ adminNotes: row.admin_notes }, { adminNotes });
-    await insertAuditEntries(trx, [
-      auditEntry(id, 'status_changed', actor, null, now, statusChanges),
-      ...(hasChanges(notesChanges) ? [auditEntry(id, 'notes_changed', actor, null, now, notesChanges)] : []),
-    ]);
-    await recordActivity(trx, {
-      userId: actor.id,
-      type: 'PCN_STATUS_CHANGED',
-      description: statusChangeDescription(row.pcn_number, from, to),
-      pcnId: id,
-      now: change.now,
-    });
+    const steps = change.viaBulkPath ? (bulkStatusPath(row.status as PcnStatus, to) ?? [to]) : [to];
+    let from = row.status as PcnStatus;
+    for (const [index, step] of steps.entries()) {
+      // The note, and the admin notes, go with the last move: the one the admin asked for.
+      const isLast = index === steps.length - 1;
+      assertDecision(decideStatusChange(actor, { ...subjectOf(row), status: from }, step), SERVER_MESSAGES.transitionNotAllowed);
+      // Admin notes are the admins' to write; an owner's note on cancelling stays in the history only.
+      const adminNotes = isLast && isAdminRole(actor.role) && change.adminNotes !== undefined ? change.adminNotes || null : undefined;
+      const moved = await updatePcnStatus(trx, { pcnId: id, from, to: step, adminNotes, now });
+      if (!moved) throw new AppError('CONFLICT', SERVER_MESSAGES.transitionNotAllowed);
+      const note = isLast ? change.adminNotes || null : null;
+      await insertStatusChange(trx, { pcnId: id, from, to: step, note, changedBy: actor.id, now });
+      const statusChanges: AuditChanges = { status: { from, to: step } };
+      if (note) statusChanges.note = { from: null, to: note };
+      const notesChanges = adminNotes === undefined ? {} : diffFields({ adminNotes: row.admin_notes }, { adminNotes });
+      await insertAuditEntries(trx, [
+        auditEntry(id, 'status_changed', actor, null, now, statusChanges),
+        ...(hasChanges(notesChanges) ? [auditEntry(id, 'notes_changed', actor, null, now, notesChanges)] : []),
+      ]);
+      await recordActivity(trx, {
+        userId: actor.id,
+        type: 'PCN_STATUS_CHANGED',
+        description: statusChangeDescription(row.pcn_number, from, step),
+        pcnId: id,
+        now: change.now,
+      });
+      from = step;
+    }
   });
 }
 
@@ -78,7 +94,14 @@ export async function changePcnStatuses(
       return pcnNumber === undefined ? id : pcnTitle(pcnNumber);
     },
     act: (id) =>
-      changePcnStatus(deps.db, { pcnId: id, actor: input.actor, status: input.status, adminNotes: input.adminNotes, now: deps.now() }),
+      changePcnStatus(deps.db, {
+        pcnId: id,
+        actor: input.actor,
+        status: input.status,
+        adminNotes: input.adminNotes,
+        now: deps.now(),
+        viaBulkPath: true,
+      }),
     logger: deps.logger,
   });
 }
