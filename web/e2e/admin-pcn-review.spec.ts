@@ -133,3 +133,29 @@ test('an admin corrects how the notice to driver was served, saying why, and the
   );
   await expectNoSeriousAxeViolations(page, 'service corrected');
 });
+
+test('a row of Manage PCNs opens its review by a click anywhere on it and by Enter; its checkbox still only selects', async ({ page }) => {
+  const registration = `RO${uniqueSuffix()}`.slice(0, 10);
+  const officerToken = await apiToken(page.request, OFFICER);
+  const pcn = await createPcnThroughApi(page.request, officerToken, { registration });
+  const title = `PCN-${pcn.pcnNumber}`;
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/pcns?search=${registration.toLowerCase()}`);
+  const row = page.getByRole('row').filter({ hasText: title });
+
+  // react-aria draws its own box over the native checkbox: its label is what a person presses.
+  await row.locator('label.checkbox').click();
+  await expect(row.getByRole('checkbox')).toBeChecked();
+  await expect(page).not.toHaveURL(/review=/);
+  await row.locator('label.checkbox').click();
+  await expect(row.getByRole('checkbox')).not.toBeChecked();
+
+  await row.getByText(registration).click();
+  await expect(page).toHaveURL(new RegExp(`review=${pcn.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
+
+  await page.goBack();
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`review=${pcn.id}`));
+});

@@ -114,7 +114,8 @@ test('an admin sorts, selects across pages, changes status in bulk, exports and 
   });
   expect(cancelled.status()).toBe(200);
   const target = bar.getByLabel('Change status to');
-  await expect(target.getByRole('option')).toHaveText(['Choose a status', 'Under Review', 'Rejected', 'Cancelled']);
+  // Approved too: a bulk approval takes Submitted notices through Under Review in one action.
+  await expect(target.getByRole('option')).toHaveText(['Choose a status', 'Under Review', 'Approved', 'Rejected', 'Cancelled']);
   await target.selectOption({ label: 'Under Review' });
   await bar.getByRole('button', { name: 'Change status…' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Move ${PCN_COUNT} PCNs to Under Review?` });

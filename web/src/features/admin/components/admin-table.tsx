@@ -38,6 +38,8 @@ type Props<T extends { id: string }> = {
   onPageChange?: (page: number) => void;
   /** What else a row's rendering reads, so react-aria draws rows again when it changes. */
   dependencies?: readonly unknown[];
+  /** A click on a row, or Enter on it: opens it (its checkbox still selects). */
+  onRowAction?: (row: T) => void;
 };
 
 /**
@@ -67,6 +69,14 @@ export function AdminTable<T extends { id: string }>(props: Props<T>) {
           }
           selectionMode={selection ? 'multiple' : 'none'}
           selectionBehavior="toggle"
+          onRowAction={
+            props.onRowAction
+              ? (key) => {
+                  const row = rows.find((item) => item.id === String(key));
+                  if (row) props.onRowAction!(row);
+                }
+              : undefined
+          }
           selectedKeys={selection?.keys}
           onSelectionChange={selection?.onChange}
         >

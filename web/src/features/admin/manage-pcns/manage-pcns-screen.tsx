@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-aria-components';
+import { useNavigate } from 'react-router-dom';
 import { Copy } from 'lucide-react';
 import {
   DEFAULT_LIMIT,
@@ -81,6 +82,7 @@ function listQuery(list: ListParams<(typeof PCN_SORT_KEYS)[number]>): AdminPcnQu
 }
 
 function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[number]>; query: AdminPcnQuery }) {
+  const navigate = useNavigate();
   const [search, setSearch] = useState(query.search ?? '');
   const debouncedSearch = useDebouncedValue(search, 300);
   const apiQuery = { ...query, search: debouncedSearch };
@@ -278,6 +280,10 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
         onPageChange={list.setPage}
         // The review links carry the URL, so rows are drawn again when it changes.
         dependencies={[list.params.toString(), pcns.data?.loadedAt]}
+        onRowAction={(pcn) => {
+          rememberListView(pcn.id);
+          void navigate(reviewLink(pcn.id));
+        }}
       />
       {results ? <BulkResults title="Status change results" itemHeading="PCN" results={results} /> : null}
     </div>
