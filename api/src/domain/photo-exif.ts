@@ -2,6 +2,8 @@
  * What the server itself reads from a photo's EXIF (capture time and GPS), and how it compares
  * with what the device reported. Pure: the reading (exifr) is in services/evidence-pack.
  */
+import { ukWallClock } from './uk-clock.ts';
+
 export type ExifFacts = { takenAt: string | null; latitude: number | null; longitude: number | null };
 
 /** Times further apart than this disagree (a phone clock a little off is not a disagreement). */
@@ -9,20 +11,9 @@ export const EXIF_TIME_TOLERANCE_MS = 2 * 60_000;
 /** Positions further apart than this disagree (phone GPS is good to tens of metres). */
 export const EXIF_DISTANCE_TOLERANCE_M = 100;
 
-const londonWall = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 function wallClockInLondon(instant: number): string {
-  const part = (type: string) => londonWall.formatToParts(new Date(instant)).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}:${part('month')}:${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const { year, month, day, hour, minute, second } = ukWallClock(instant);
+  return `${year}:${month}:${day} ${hour}:${minute}:${second}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { ukWallClock } from '../domain/uk-clock.ts';
 
 /**
  * Records as a CSV download, produced as the client reads it (backpressure reaches the database
@@ -33,18 +34,6 @@ export async function* toRecords<T>(items: AsyncIterable<T>, record: (item: T) =
   for await (const item of items) yield record(item);
 }
 
-const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
-
 /**
  * An instant as the operator reads it: ISO 8601 on the UK clock with its offset
  * ('2026-11-26T07:17:36+00:00', '2026-06-01T10:00:00+01:00'), which a spreadsheet shows as local
@@ -54,8 +43,6 @@ export function csvTime(instant: string | null | undefined): string {
   if (!instant) return '';
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  const part = Object.fromEntries(UK_PARTS.formatToParts(date).map(({ type, value }) => [type, value]));
-  // 'GMT' at no offset, else 'GMT+01:00'.
-  const offset = part.timeZoneName === 'GMT' ? '+00:00' : String(part.timeZoneName).replace('GMT', '');
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
+  const { year, month, day, hour, minute, second, offset } = ukWallClock(date);
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
 }
