@@ -5,7 +5,7 @@
 //  - time to drain a queue of 20 four-photo notices after reconnecting, on loopback.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../web/engines/processes.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jpeg from 'jpeg-js';
@@ -20,17 +20,6 @@ const SUBMIT_BUDGET_MS = 300;
 const PHOTO_BUDGET_BYTES = 0.5 * 1024 * 1024;
 /** The photo checklist of 'Parking without permit'. */
 const CHECKLIST_SHOTS = ['Number plate', 'Vehicle in context', 'Signage', 'Windscreen, no permit'];
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * A 4000x3000 street-like scene, not noise: sky and tarmac gradients, a car-sized block with a
@@ -176,7 +165,7 @@ export async function runOfflineBench(): Promise<OfflineBenchRow[]> {
   const tempDir = mkdtempSync(join(tmpdir(), 'parkpatrol-bench-offline-'));
   const photoPaths = [0, 1, 2, 3].map((n) => join(tempDir, `camera-${n + 1}.jpg`));
   photoPaths.forEach((path, n) => createCameraPhoto(path, n));
-  const port = await findFreePort();
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startProcess('api/src/server.ts', {
     PORT: String(port),

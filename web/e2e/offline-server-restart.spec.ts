@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../engines/processes.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { evidencePhotos, expect, signIn, test } from './fixtures.ts';
@@ -23,17 +23,6 @@ const rootDir = resolve(import.meta.dirname, '..', '..');
 const NOTICES = 5;
 
 test.use({ serviceWorkers: 'allow' });
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(port: number, dataDir: string, distDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['api/src/server.ts'], {
@@ -75,7 +64,7 @@ test('a server killed mid-queue and restarted on the same data loses and doubles
   const dataDir = join(tempDir, 'data');
   const distDir = join(tempDir, 'dist');
   cpSync(join(rootDir, 'web', 'dist'), distDir, { recursive: true });
-  const port = await findFreePort();
+  const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let server = await startServer(port, dataDir, distDir);
   try {

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 
+/** A TCP port free on 127.0.0.1 right now (the kernel picks it); scripts/services/service-utils.mjs has the same for the scripts. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
