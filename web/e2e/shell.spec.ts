@@ -71,9 +71,7 @@ test('an officer sees Access Denied on the admin area', async ({ page }, testInf
 
 test('an admin sees the Administration group and the admin area', async ({ page }, testInfo) => {
   await signIn(page, ADMIN);
-  // Signed in with nowhere asked for, and at '/', an admin's home is the Admin Dashboard.
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/');
+  // Signed in with nowhere asked for, an admin lands on the Admin Dashboard (docs/decisions/0020).
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const fullLabels = await page
     .locator('.side-nav__link span')

@@ -55,9 +55,3 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (!isAdminRole(role)) return <AccessDenied />;
   return children;
 }
-
-/** '/': each person's home, the officer's dashboard or, for an admin, the Admin Dashboard. */
-export function HomeRedirect() {
-  const role = useSession((s) => s.user?.role);
-  return <Navigate to={isAdminRole(role) ? paths.admin.dashboard : paths.dashboard} replace />;
-}

@@ -5,7 +5,7 @@ import { LoginScreen } from '../features/auth/login-screen.tsx';
 // In the first chunk like sign-in (2 KB): a motorist's first visit from a QR code paints without
 // waiting for a second round trip; the charge view and its API still load on demand.
 import { ChargeScreen } from '../features/charge/charge-screen.tsx';
-import { HomeRedirect, RequireAdmin, RequireAuth } from './guards.tsx';
+import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './signed-in-chunks.ts';
 
@@ -120,7 +120,7 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={<HomeRedirect />} />
+          <Route index element={<Navigate to={paths.dashboard} replace />} />
           <Route path={paths.dashboard} element={<Dashboard />} />
           <Route path={paths.newPcn} element={<PcnForm />} />
           <Route path={paths.editPcnPattern} element={<PcnForm />} />

@@ -15,12 +15,12 @@ type FromState = { from?: { pathname: string; search?: string; hash?: string } }
 /**
  * The page the officer was sent away from (spec: redirect to the page originally requested); with
  * none, their home: the officer's dashboard, or for an admin the Admin Dashboard (an admin files
- * no notices, so the officer's counts would all be zero).
+ * no notices, so the officer's counts would all be zero; docs/decisions/0020).
  */
 function redirectTarget(state: FromState, role: string | undefined): string {
   const from = state?.from;
   const home = isAdminRole(role) ? paths.admin.dashboard : paths.dashboard;
-  if (!from?.pathname || from.pathname === paths.login || from.pathname === '/') return home;
+  if (!from?.pathname || from.pathname === paths.login || from.pathname === paths.home) return home;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
