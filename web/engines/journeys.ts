@@ -85,6 +85,22 @@ async function describePhotos(engine: Engine): Promise<void> {
       if (!box.checked) box.click();
     }
     return true;`);
+  // A person moves on a moment later; a page left while its last write is in flight loses that
+  // write (web/src/lib/page-cache-guard.ts), so the journey waits until the phone has the marks.
+  await waitFor(
+    engine,
+    'the four photos’ marks saved on this phone',
+    `const draftId = new URLSearchParams(location.search).get('draft');
+    return await new Promise((resolve) => {
+      const open = indexedDB.open('parkpatrol');
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const read = open.result.transaction('photos', 'readonly').objectStore('photos').index('draftId').getAll(draftId);
+        read.onsuccess = () => { open.result.close(); resolve(read.result.filter((photo) => (photo.shots ?? []).length > 0).length >= 4); };
+        read.onerror = () => resolve(false);
+      };
+    });`,
+  );
 }
 
 /** From the photos to Submit: on to Review & Submit, how it was served, and Submit; it waits in the outbox. */

@@ -53,7 +53,8 @@ const PAGE_STATE = `
     new Promise((resolve) => setTimeout(() => resolve('no answer in 5 s'), 5000)),
   ]);
   const worker = await navigator.serviceWorker?.getRegistration().then((r) => r ? { active: r.active?.state, waiting: Boolean(r.waiting), installing: Boolean(r.installing), controlled: Boolean(navigator.serviceWorker.controller) } : 'none');
-  return location.href + ' | locks ' + JSON.stringify(locks) + ' | IndexedDB ' + idb + ', ' + written + ' | /api/health ' + health + ' after ' + (Date.now() - started) + ' ms | worker ' + JSON.stringify(worker) + ' | ' + (document.body?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 400);`;
+  const alerts = [...document.querySelectorAll('[role=alert], .field__error, [aria-invalid=true]')].map((e) => e.textContent?.trim() || e.getAttribute('name') || e.tagName).filter(Boolean);
+  return location.href + ' | alerts ' + JSON.stringify(alerts) + ' | locks ' + JSON.stringify(locks) + ' | IndexedDB ' + idb + ', ' + written + ' | /api/health ' + health + ' after ' + (Date.now() - started) + ' ms | worker ' + JSON.stringify(worker) + ' | ' + (document.body?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 400);`;
 
 const ENGINES: Record<string, () => Promise<Engine>> = { webkit: launchWebKit, firefox: launchFirefox };
 
@@ -69,7 +70,6 @@ async function main(): Promise<number> {
   // Registrations unique to this run: ENG + 3 letters, then the engine's two and a number.
   const runTag = Date.now().toString(36).slice(-3).toUpperCase();
   const failures: string[] = [];
-  const flakes: string[] = [];
   let server: ReturnType<typeof spawn> | null = null;
   try {
     // The app's one origin, through the proxy (each engine has its own profile: one phone each).
@@ -89,15 +89,10 @@ async function main(): Promise<number> {
     });
     await waitForPort(apiPort, 60_000);
     const admin = await signInAdmin(`http://127.0.0.1:${apiPort}`);
-    // A failed engine runs its journeys once more, on a fresh profile, and the first failure is
-    // printed as a flake (not hidden): WebKitGTK's IndexedDB has been seen to stop answering for
-    // a whole run on a loaded 2-core machine (docs/engines.md). Two failures in a row fail the run.
-    const queue = names.map((name) => ({ name, attempt: 1 }));
-    for (const { name, attempt } of queue) {
-      const failuresBefore = failures.length;
+    for (const name of names) {
       const proxy = await startLoopbackProxy(apiPort, proxyPort);
       const started = Date.now();
-      const tag = `${name.slice(0, 2).toUpperCase()}${runTag}${attempt}`;
+      const tag = `${name.slice(0, 2).toUpperCase()}${runTag}`;
       let engine: Engine | null = null;
       try {
         // Before the officer signs in, so the phone keeps it with the other car parks.
@@ -128,11 +123,6 @@ async function main(): Promise<number> {
         await proxy.close();
         console.log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
       }
-      if (failures.length > failuresBefore && attempt === 1) {
-        flakes.push(...failures.splice(failuresBefore));
-        console.log(`RETRY ${name}: its journeys run again on a fresh profile`);
-        queue.push({ name, attempt: 2 });
-      }
     }
   } finally {
     if (server) await stopProcess(server);
@@ -142,7 +132,6 @@ async function main(): Promise<number> {
     console.log(`\n${failures.length} journey(s) failed:\n${failures.map((line) => `- ${line}`).join('\n')}`);
     return 1;
   }
-  if (flakes.length > 0) console.log(`\nFLAKY: passed on a second run after:\n${flakes.map((line) => `- ${line}`).join('\n')}`);
   console.log(`\nEvery journey passed in ${names.join(' and ')}.`);
   return 0;
 }

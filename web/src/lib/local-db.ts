@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { NoticeServedBy, OffenceType } from '@parkpatrol/shared';
+import { abortTransactionsWhenCached } from './page-cache-guard.ts';
 import type { SharedTokenStore } from './token-refresh.ts';
 
 /**
@@ -169,7 +170,10 @@ let sharedDb: LocalDb | null = null;
 
 /** The app's one database connection (page or service worker). */
 export function getLocalDb(): LocalDb {
-  sharedDb ??= createLocalDb();
+  if (!sharedDb) {
+    sharedDb = createLocalDb();
+    if (typeof window !== 'undefined') abortTransactionsWhenCached(sharedDb, window);
+  }
   return sharedDb;
 }
 
