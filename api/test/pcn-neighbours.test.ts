@@ -65,6 +65,7 @@ describe('GET /pcns/{id}/neighbours', () => {
           nextId: ids[index + 1] ?? null,
           position: index + 1,
           total: ids.length,
+          totalCapped: false,
         });
       }
     }
@@ -82,6 +83,7 @@ describe('GET /pcns/{id}/neighbours', () => {
       nextId: ids[middle + 1],
       position: null,
       total: ids.length - 1,
+      totalCapped: false,
     });
     // The ends too: nothing before the first, nothing after the last.
     for (const end of [0, ids.length - 1]) {

@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   IDEMPOTENCY_KEY_HEADER,
   MAX_IMAGE_BYTES,
+  PCN_COUNT_CAP,
   PCN_STATUSES,
   PCN_STATUS_TRANSITIONS,
   SERVER_MESSAGES,
@@ -384,11 +385,11 @@ describe('GET /pcns and /pcns/stats over a few hundred PCNs', () => {
   it('shows a USER only their own PCNs and admins all of them when they ask, newest first', async () => {
     const mine = await t.request('GET', '/pcns?limit=100', { token: owner.token });
     expect(mine.status).toBe(200);
-    expect(mine.json.data.pagination).toEqual({ page: 1, limit: 100, total: 200, pages: 2 });
+    expect(mine.json.data.pagination).toEqual({ page: 1, limit: 100, total: 200, pages: 2, totalCapped: false });
     expect(mine.json.data.pcns.every((p: Pcn) => p.createdBy?.id === owner.id)).toBe(true);
     for (const session of [admin, superAdmin]) {
       const all = await t.request('GET', '/pcns?scope=all', { token: session.token });
-      expect(all.json.data.pagination).toEqual({ page: 1, limit: 10, total: 300, pages: 30 });
+      expect(all.json.data.pagination).toEqual({ page: 1, limit: 10, total: 300, pages: 30, totalCapped: false });
       expect(all.json.data.pcns[0].id).toBe(made[299]!.id);
       expect(all.json.data.pcns[0].carPark).toMatchObject({ name: expect.any(String) });
     }
@@ -828,5 +829,44 @@ describe('search index kept by the database (migration 0006)', () => {
     expect(await found(`PCN-${pcn.pcnNumber.slice(-4)}`)).toEqual([pcn.id]);
     expect((await t.request('DELETE', `/pcns/${pcn.id}`, { token: officer.token })).status).toBe(200);
     expect(await found('m19a')).toEqual([]);
+  });
+});
+
+describe('GET /pcns: a search that matches more than PCN_COUNT_CAP', () => {
+  let t: TestApp;
+  let owner: Session;
+  let admin: Session;
+  const MATCHING = PCN_COUNT_CAP + 50;
+
+  beforeAll(async () => {
+    let carPark: { id: string };
+    ({ t, owner, admin, carPark } = await setUp());
+    const base = Date.parse('2026-03-01T00:00:00.000Z');
+    await insertPcnsDirectly(t, MATCHING + 10, (i) => ({
+      createdBy: owner.id,
+      carParkId: carPark.id,
+      vehicleRegistration: i < MATCHING ? `CAP${String(i).padStart(4, '0')}` : `ONE${i}`,
+      status: 'SUBMITTED',
+      createdAt: new Date(base + i * 60_000).toISOString(),
+    }));
+  });
+  afterAll(() => t.close());
+
+  it("stops counting at the cap ('1,000+'), still offers the next page, and counts exactly below it", async () => {
+    const first = await t.request('GET', '/pcns?scope=all&search=cap', { token: admin.token });
+    expect(first.json.data.pagination).toEqual({ page: 1, limit: 10, total: PCN_COUNT_CAP, pages: PCN_COUNT_CAP / 10, totalCapped: true });
+    // Counted one page beyond the page asked for, so Next stays on while the count is capped.
+    const ninth = await t.request('GET', '/pcns?scope=all&search=cap&limit=100&page=9', { token: admin.token });
+    expect(ninth.json.data.pagination).toMatchObject({ page: 9, total: 1000, pages: 10, totalCapped: true });
+    const tenth = await t.request('GET', '/pcns?scope=all&search=cap&limit=100&page=10', { token: admin.token });
+    expect(tenth.json.data.pcns).toHaveLength(100);
+    expect(tenth.json.data.pagination).toMatchObject({ total: MATCHING, pages: 11, totalCapped: false });
+    const last = await t.request('GET', '/pcns?scope=all&search=cap&limit=100&page=11', { token: admin.token });
+    expect(last.json.data.pcns).toHaveLength(MATCHING - 1000);
+    // Under the cap, exact; and the plain list (trigger-kept counts) is exact whatever its size.
+    const few = await t.request('GET', '/pcns?scope=all&search=one', { token: admin.token });
+    expect(few.json.data.pagination).toMatchObject({ total: 10, totalCapped: false });
+    const plain = await t.request('GET', '/pcns?limit=1', { token: owner.token });
+    expect(plain.json.data.pagination).toMatchObject({ total: MATCHING + 10, totalCapped: false });
   });
 });

@@ -252,7 +252,14 @@ export type BulkResponse = { results: BulkResult[] };
  * (filters and sort), for the review's 'Previous' and 'Save & next'. position is 1-based, null
  * when this PCN no longer matches the filters (its neighbours are still where it would sort).
  */
-export type PcnNeighbours = { previousId: string | null; nextId: string | null; position: number | null; total: number };
+/** `totalCapped`: as in Pagination, the list is counted only so far ('1,000+'). */
+export type PcnNeighbours = {
+  previousId: string | null;
+  nextId: string | null;
+  position: number | null;
+  total: number;
+  totalCapped?: boolean;
+};
 export type BulkOnboardingResponse = { results: OnboardingResult[] };
 
 export type HealthResponse = { status: 'ok' | 'degraded'; db: 'ok' | 'error' };

@@ -40,4 +40,12 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export type Pagination = { page: number; limit: number; total: number; pages: number };
+/**
+ * `totalCapped`: a search or filter that matches more rows than the server counts (PCN_COUNT_CAP,
+ * or the rows up to the page asked for when that is further): `total` is then a lower bound, shown
+ * as '1,000+', and `pages` reaches one page beyond the one asked for.
+ */
+export type Pagination = { page: number; limit: number; total: number; pages: number; totalCapped?: boolean };
+
+/** How far a filtered list is counted: counting every match of a LIKE costs more than the page. */
+export const PCN_COUNT_CAP = 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appealExportFileName, pcnExportFileName, userExportFileName } from './format.ts';
+import { appealExportFileName, formatListTotal, pcnExportFileName, userExportFileName } from './format.ts';
 
 describe('export file names', () => {
   // 23:30 UTC on 31 July is 1 August in the UK: the name carries the operator's day.
@@ -21,5 +21,13 @@ describe('export file names', () => {
       'users-admin-inactive-search-o-brien-2026-08-01.csv',
     );
     expect(appealExportFileName(now, { status: 'OPEN' })).toBe('appeals-open-2026-08-01.csv');
+  });
+});
+
+describe('formatListTotal', () => {
+  it("groups thousands and marks a capped count with '+'", () => {
+    expect(formatListTotal({ total: 7 })).toBe('7');
+    expect(formatListTotal({ total: 1234, totalCapped: false })).toBe('1,234');
+    expect(formatListTotal({ total: 1000, totalCapped: true })).toBe('1,000+');
   });
 });

@@ -95,3 +95,8 @@ export function userExportFileName(
 export function appealExportFileName(now: Date, filter: { status?: string | null; search?: string | null } = {}): string {
   return exportFileName('appeals', [filter.status, filter.search ? `search ${filter.search}` : undefined], now);
 }
+
+/** A list's total as the screens say it: '1,234', or '1,000+' when the server stopped counting. */
+export function formatListTotal(pagination: { total: number; totalCapped?: boolean }): string {
+  return `${pagination.total.toLocaleString('en-GB')}${pagination.totalCapped ? '+' : ''}`;
+}

@@ -61,12 +61,12 @@ test('an admin sorts, selects across pages, changes status in bulk, exports and 
 
   // Sort by a header (on a phone, whose cards have no headers, by 'Sort by'): the server orders
   // every matching row, the header says so, the URL keeps it.
-  const plateHeader = page.getByRole('columnheader', { name: 'Vehicle Registration' });
-  await sortBy(page, phone, 'Vehicle Registration', 'ascending');
+  const plateHeader = page.getByRole('columnheader', { name: 'Registration' });
+  await sortBy(page, phone, 'Registration', 'ascending');
   await expect(plateHeader).toHaveAttribute('aria-sort', 'ascending');
   await expect(page).toHaveURL(/sort=vehicleRegistration&order=asc/);
   await expect.poll(() => shownTitles(page)).toEqual(byPlate.slice(0, 10).map((p) => p.title));
-  await sortBy(page, phone, 'Vehicle Registration', 'descending');
+  await sortBy(page, phone, 'Registration', 'descending');
   await expect(plateHeader).toHaveAttribute('aria-sort', 'descending');
   await expect
     .poll(() => shownTitles(page))
@@ -77,8 +77,8 @@ test('an admin sorts, selects across pages, changes status in bulk, exports and 
         .map((p) => p.title),
     );
   await page.reload();
-  await expect(page.getByRole('columnheader', { name: 'Vehicle Registration' })).toHaveAttribute('aria-sort', 'descending');
-  await sortBy(page, phone, 'Vehicle Registration', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'Registration' })).toHaveAttribute('aria-sort', 'descending');
+  await sortBy(page, phone, 'Registration', 'ascending');
   await expect(plateHeader).toHaveAttribute('aria-sort', 'ascending');
   await expect.poll(() => shownTitles(page)).toEqual(byPlate.slice(0, 10).map((p) => p.title));
 
@@ -182,7 +182,7 @@ test('an admin sorts, selects across pages, changes status in bulk, exports and 
   // Back returns to the same list: the search, the sort, and the row last reviewed in focus.
   await page.getByRole('link', { name: 'Back to all PCNs' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(prefix.toLowerCase());
-  await expect(page.getByRole('columnheader', { name: 'Vehicle Registration' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'Registration' })).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByRole('grid', { name: 'PCNs' }).getByRole('row').filter({ hasText: byPlate[0]!.title })).toContainText('Approved');
   await expect(page.getByRole('link', { name: `Review ${byPlate[1]!.title}` })).toBeFocused();
 });

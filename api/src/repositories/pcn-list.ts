@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import {
   DEFAULT_SORTS,
   KEEPER_NOTICE_OPEN_STATUSES,
+  PCN_COUNT_CAP,
   PCN_STATUSES,
   resolveSort,
   type PcnNeighbours,
@@ -177,7 +178,7 @@ export async function findPcnPage(
   db: Db,
   filter: PcnListFilter,
   page: { page: number; limit: number },
-): Promise<{ rows: PcnRow[]; total: number }> {
+): Promise<{ rows: PcnRow[]; total: number; totalCapped: boolean }> {
   const clauses = listClauses(filter, engineOf(db));
   const { sort, order } = resolveSort(filter.sort, filter.order, DEFAULT_SORTS.pcns);
   const limit = page.limit;
@@ -185,7 +186,8 @@ export async function findPcnPage(
   const rows = await pageRows(db, `${shapeOf(clauses)} by ${sort} ${order}`, [...valuesOf(clauses), limit, offset], () =>
     orderedPcnRows(db, filter, clauses).limit(limit).offset(offset),
   );
-  return { rows, total: await countPcns(db, filter) };
+  // Counted far enough to tell whether a page follows this one.
+  return { rows, ...(await countPcns(db, filter, Math.max(PCN_COUNT_CAP, (page.page + 1) * page.limit))) };
 }
 
 const shapeOf = (clauses: readonly ListClause[]) => clauses.map((listClause) => listClause.shape).join('&');
@@ -274,13 +276,18 @@ export async function findPcnNeighbours(db: Db, pcnId: string, filter: PcnListFi
       .executeTakeFirstOrThrow();
     position = Number(before) + 1;
   }
-  return { previousId: await neighbour('before'), nextId: await neighbour('after'), position, total: await countPcns(db, filter) };
+  const { total, totalCapped } = await countPcns(db, filter, Math.max(PCN_COUNT_CAP, position ?? 0));
+  return { previousId: await neighbour('before'), nextId: await neighbour('after'), position, total, totalCapped };
 }
 
 const countRows = keptQuery<{ total: number | string }>();
 
-/** The trigger-kept counts answer the plain list (owner and status only) without a scan. */
-async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
+/**
+ * The trigger-kept counts answer the plain list (owner and status only) without a scan. Any other
+ * filter counts at most `cap` + 1 matches: a search's LIKE over 50,000 notices would otherwise
+ * cost the server a hundred times the page it counts for.
+ */
+async function countPcns(db: Db, filter: PcnListFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
   const { ownerId, status } = filter;
   const isPlain =
     !filter.search && !filter.carParkId && !filter.from && !filter.to && !filter.flaggedDuplicates && filter.sort !== 'deadline';
@@ -296,14 +303,21 @@ async function countPcns(db: Db, filter: PcnListFilter): Promise<number> {
         return query;
       },
     );
-    return Number(counted[0]!.total);
+    return { total: Number(counted[0]!.total), totalCapped: false };
   }
   const clauses = listClauses(filter, engineOf(db), 'count');
-  const counted = await countRows(db, `pcns&${shapeOf(clauses)}`, valuesOf(clauses), () =>
+  const counted = await countRows(db, `pcns&${shapeOf(clauses)}`, [...valuesOf(clauses), cap + 1], () =>
     db
-      .selectFrom('pcns')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(allOf(clauses)),
+      .selectFrom((qb) =>
+        qb
+          .selectFrom('pcns')
+          .select(sql<number>`1`.as('one'))
+          .where(allOf(clauses))
+          .limit(cap + 1)
+          .as('matched'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('total')),
   );
-  return Number(counted[0]!.total);
+  const total = Number(counted[0]!.total);
+  return total > cap ? { total: cap, totalCapped: true } : { total, totalCapped: false };
 }

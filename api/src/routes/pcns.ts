@@ -196,7 +196,7 @@ export function createPcnRoutes(deps: AppDeps) {
         if ((query.flagged !== undefined || query.sort === 'deadline') && !isAdminRole(user.role)) {
           throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
         }
-        const { rows, total } = await findPcnPage(db, listFilterOf(query, scopeOf(user, query.scope)), query);
+        const { rows, total, totalCapped } = await findPcnPage(db, listFilterOf(query, scopeOf(user, query.scope)), query);
         const ids = rows.map((r) => r.id);
         const images = await findPcnImages(db, ids);
         const isAdmin = isAdminRole(user.role);
@@ -208,7 +208,7 @@ export function createPcnRoutes(deps: AppDeps) {
             if (keepers) pcn.keeperState = keeperStateOf(keepers.get(row.id) ?? null);
             return pcn;
           }),
-          pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+          pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped },
         });
       })
 

@@ -19,3 +19,12 @@ export function formatDateTime(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
 }
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** The date, then the time on a line of its own: a narrow table column (no wrap inside either). */
+export function formatDateTimeLines(iso: string | null | undefined): [date: string, time: string] | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : [dateFormat.format(date), timeFormat.format(date)];
+}

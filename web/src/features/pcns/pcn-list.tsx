@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Eye, Pencil, Plus, Search } from 'lucide-react';
 import {
   ERROR_MESSAGES,
+  formatListTotal,
   isEditableStatus,
   NAV_LABELS,
   OFFENCE_TYPE_LABELS,
@@ -136,7 +137,7 @@ export function PcnListScreen({ outbox, refreshKey = 0 }: Props) {
               <Button variant="secondary" isDisabled={page <= 1} onPress={() => updateParams({ page: String(page - 1) })}>
                 Previous
               </Button>
-              <span aria-live="polite">{`Page ${pagination.page} of ${pagination.pages} · ${pagination.total} PCNs`}</span>
+              <span aria-live="polite">{`Page ${pagination.page} of ${pagination.pages}${pagination.totalCapped ? '+' : ''} · ${formatListTotal(pagination)} PCNs`}</span>
               <Button variant="secondary" isDisabled={page >= pagination.pages} onPress={() => updateParams({ page: String(page + 1) })}>
                 Next page
               </Button>

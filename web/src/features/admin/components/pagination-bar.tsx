@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { SCREEN_TEXTS, type Pagination } from '@parkpatrol/shared';
+import { formatListTotal, SCREEN_TEXTS, type Pagination } from '@parkpatrol/shared';
 import { Button } from '../../../lib/button.tsx';
 
 /** Previous / next with the position in words, for any paginated admin list. */
@@ -19,7 +19,7 @@ export function PaginationBar({
   return (
     <nav className="pagination" aria-label={`${label} pages`}>
       <p aria-live="polite">
-        {first}–{last} of {total}
+        {first}–{last} of {formatListTotal(pagination)}
       </p>
       <div className="button-row">
         <Button variant="secondary" onPress={() => onPageChange(page - 1)} isDisabled={page <= 1}>

@@ -19,7 +19,6 @@ import {
   type PcnStatus,
 } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { StatusChip } from '../../../lib/status-chip.tsx';
@@ -29,6 +28,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { getAllCarParks } from '../api/car-parks.ts';
 import { exportPcnsCsv, getAdminPcns, getPcnSelection, PCN_EXPORT_FAILED, PCN_SELECTION_FAILED, type AdminPcnQuery } from '../api/pcns.ts';
 import { AdminFilters } from '../components/admin-filters.tsx';
+import { DateTimeLines } from '../components/date-time-lines.tsx';
 import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
 import { BulkResults } from '../components/bulk-results.tsx';
 import { Checkbox } from '../components/checkbox.tsx';
@@ -123,7 +123,7 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
     },
     {
       id: 'plate',
-      label: 'Vehicle Registration',
+      label: 'Registration',
       sortKey: 'vehicleRegistration',
       isFigure: true,
       render: (pcn) => pcn.vehicleRegistration,
@@ -131,7 +131,7 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
     { id: 'carPark', label: 'Car Park', sortKey: 'carPark', render: (pcn) => pcn.carPark?.name ?? SCREEN_TEXTS.unknownCarPark },
     {
       id: 'offence',
-      label: 'Offence Type',
+      label: 'Offence',
       sortKey: 'offenceType',
       render: (pcn) => OFFENCE_TYPE_LABELS[pcn.offenceType] ?? pcn.offenceType,
     },
@@ -157,28 +157,26 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
         </span>
       ),
     },
-    { id: 'submitted', label: 'Submitted', sortKey: 'created', isFigure: true, render: (pcn) => formatDateTime(pcn.createdAt) },
-    ...(isDeadline
-      ? [
-          {
-            id: 'deadline',
-            label: 'Keeper deadline',
-            sortKey: DEADLINE,
-            render: (pcn: Pcn) => (
-              <span className="chip-stack">
-                {describePostingWindow(pcn.keeperNotice)}
-                {pcn.keeperNoticeDueAt ? (
-                  <KeeperDeadlineLeft
-                    dueAt={pcn.keeperNoticeDueAt}
-                    isWarning={pcn.deadlineWarning ?? false}
-                    now={pcns.data?.loadedAt ?? new Date()}
-                  />
-                ) : null}
-              </span>
-            ),
-          },
-        ]
-      : []),
+    // The keeper-deadline queue shows its deadline where the others show when a notice came in.
+    isDeadline
+      ? {
+          id: 'deadline',
+          label: 'Keeper deadline',
+          sortKey: DEADLINE,
+          render: (pcn) => (
+            <span className="chip-stack">
+              {describePostingWindow(pcn.keeperNotice)}
+              {pcn.keeperNoticeDueAt ? (
+                <KeeperDeadlineLeft
+                  dueAt={pcn.keeperNoticeDueAt}
+                  isWarning={pcn.deadlineWarning ?? false}
+                  now={pcns.data?.loadedAt ?? new Date()}
+                />
+              ) : null}
+            </span>
+          ),
+        }
+      : { id: 'submitted', label: 'Submitted', sortKey: 'created', render: (pcn) => <DateTimeLines iso={pcn.createdAt} /> },
     {
       id: 'review',
       label: 'Review',

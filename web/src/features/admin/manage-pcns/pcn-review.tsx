@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   allowedTransitions,
   ERROR_MESSAGES,
+  formatListTotal,
   OFFENCE_TYPE_LABELS,
   PCN_STATUS_LABELS,
   pcnTitle,
@@ -114,7 +115,7 @@ export function PcnReview({ pcnId, query, listParams }: Props) {
           {neighbours.data
             ? neighbours.data.position === null
               ? 'No longer in this list'
-              : `${neighbours.data.position.toLocaleString('en-GB')} of ${neighbours.data.total.toLocaleString('en-GB')}`
+              : `${neighbours.data.position.toLocaleString('en-GB')} of ${formatListTotal(neighbours.data)}`
             : null}
         </p>
         {nextHref ? (
@@ -251,13 +252,13 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
       <KeeperDeadlineLine pcn={pcn} now={openedAt} />
       <ClockSkewBanner pcn={pcn} />
       <div className="review-layout">
-        <div className="page">
+        <div className="page review-layout__main">
           <EvidencePhotos pcn={pcn} title={title} />
           <ChecklistCoverage pcn={pcn} />
           <AuditTimeline pcnId={pcn.id} version={`${pcn.status}|${pcn.updatedAt}`} />
         </div>
-        <div className="page">
-          <Card title="Decision" titleId="review-decision-title">
+        <div className="page review-layout__aside">
+          <Card title="Decision" titleId="review-decision-title" className="review-decision">
             <div className="form-stack">
               <p role="status" className="visually-hidden">
                 {announcement}
