@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { listUploadsFolder } from './support/upload-files.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appeal, AppealListResponse, AppealSubmitted, PcnAuditResponse, PublicCharge } from '@parkpatrol/shared';
@@ -302,7 +303,7 @@ describe('appeals', () => {
   });
 
   it('keeps no stored file without its row', async () => {
-    const names = new Set(readdirSync(t.config.uploadsDir).filter((name) => /^[0-9a-f]{32}\./.test(name)));
+    const names = new Set(listUploadsFolder(t.config.uploadsDir).filter((name) => /^[0-9a-f]{32}\./.test(name)));
     const photos = await t.db.selectFrom('pcn_images').select('file_name').where('purged_at', 'is', null).execute();
     const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').where('purged_at', 'is', null).execute();
     expect(names).toEqual(new Set([...photos, ...attachments].map((row) => row.file_name)));

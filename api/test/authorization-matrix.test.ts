@@ -96,6 +96,7 @@ const CONTRACT_ROUTES: Record<ApiRoute, true> = {
   'GET /tracking/admin/users': true,
   'POST /client-errors': true,
   'GET /uploads/:fileName': true,
+  'GET /uploads/:fileName/thumbnail': true,
 };
 
 describe('the shared API contract', () => {

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { listUploadsFolder } from './support/upload-files.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -228,7 +229,7 @@ describe("filing while an admin changes the officer's access", () => {
     expect(res.json.message).toBe(SERVER_MESSAGES.carParkNotAssigned);
     expect(await pcnCount()).toBe(0);
     // The photo placed for the refused notice went again.
-    expect(readdirSync(uploadsDir)).toEqual([]);
+    expect(listUploadsFolder(uploadsDir)).toEqual([]);
   });
 
   it('refuses the notice when the car park is closed while its photos are stored', async () => {
@@ -236,7 +237,7 @@ describe("filing while an admin changes the officer's access", () => {
     const res = await postPcn(t, officer.token, { ...validPcnFields(carPark.id), images: [jpegUpload(1)] });
     expect(res.json.message, res.text).toBe(SERVER_MESSAGES.carParkNotFound);
     expect(await pcnCount()).toBe(0);
-    expect(readdirSync(uploadsDir)).toEqual([]);
+    expect(listUploadsFolder(uploadsDir)).toEqual([]);
   });
 
   it('refuses the notice when the officer is deactivated while its photos are stored', async () => {
@@ -244,14 +245,14 @@ describe("filing while an admin changes the officer's access", () => {
     const res = await postPcn(t, officer.token, { ...validPcnFields(carPark.id), images: [jpegUpload(1)] });
     expect(res.status, res.text).toBe(401);
     expect(await pcnCount()).toBe(0);
-    expect(readdirSync(uploadsDir)).toEqual([]);
+    expect(listUploadsFolder(uploadsDir)).toEqual([]);
   });
 
   it('files the notice when nothing changes while its photos are stored', async () => {
     whileStoring = async () => undefined;
     const res = await postPcn(t, officer.token, { ...validPcnFields(carPark.id), images: [jpegUpload(1)] });
     expect(res.status, res.text).toBe(201);
-    expect(readdirSync(uploadsDir)).toHaveLength(1);
+    expect(listUploadsFolder(uploadsDir)).toHaveLength(1);
   });
 
   it('refuses moving a notice to a car park the officer is unassigned from while the photos are stored', async () => {
@@ -266,6 +267,6 @@ describe("filing while an admin changes the officer's access", () => {
     expect(res.json.message).toBe(SERVER_MESSAGES.carParkNotAssigned);
     const stored = await t.db.selectFrom('pcns').select('car_park_id').where('id', '=', pcn.id).executeTakeFirstOrThrow();
     expect(stored.car_park_id).toBe(carPark.id);
-    expect(readdirSync(uploadsDir)).toEqual([]);
+    expect(listUploadsFolder(uploadsDir)).toEqual([]);
   });
 });

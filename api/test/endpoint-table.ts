@@ -609,6 +609,22 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: everyone(200),
     prepare: async (w, owner) => ({ path: (await createOwnedPcn(w, owner)).images[0]!.url.replace(/^\/api/, '') }),
   },
+  {
+    method: 'GET',
+    route: '/uploads/:fileName/thumbnail',
+    variant: 'with a bearer token',
+    body: 'none',
+    expected: { anonymous: 404, owner: 200, otherUser: 404, admin: 200, superAdmin: 200 },
+    prepare: async (w, owner) => ({ path: `/uploads/${(await createOwnedPcn(w, owner)).images[0]!.fileName}/thumbnail` }),
+  },
+  {
+    method: 'GET',
+    route: '/uploads/:fileName/thumbnail',
+    variant: 'with the signed URL',
+    body: 'none',
+    expected: everyone(200),
+    prepare: async (w, owner) => ({ path: (await createOwnedPcn(w, owner)).images[0]!.thumbnailUrl!.replace(/^\/api/, '') }),
+  },
 
   // ---- tracking ----
   {

@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createConfiguredEvidenceStore, createS3EvidenceStore, type S3EvidenceStore } from '../src/services/evidence-store-s3.ts';
 import { createDiskEvidenceStore, isEvidenceFileName, type EvidenceStore, type SpooledEvidence } from '../src/services/evidence-storage.ts';
+import { thumbnailFileName } from '../src/services/thumbnails.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, postPcn, validPcnFields } from './fixtures.ts';
 import { useS3Server, type S3Server } from './support/s3-server.ts';
+import { withoutThumbnails } from './support/upload-files.ts';
 
 /**
  * Evidence photos on the local disk or in an S3-compatible bucket,
@@ -56,7 +58,7 @@ function newS3Store(prefix = `evidence-${randomUUID().slice(0, 8)}`): S3Evidence
 /** What the bucket holds under a prefix (keys relative to it). */
 async function objectsUnder(store: S3EvidenceStore, prefix: string): Promise<string[]> {
   const listed = await store.client.send(new ListObjectsV2Command({ Bucket: radosgw.env.S3_BUCKET, Prefix: `${prefix}/` }));
-  return (listed.Contents ?? []).map((object) => object.Key!.slice(prefix.length + 1)).sort();
+  return withoutThumbnails((listed.Contents ?? []).map((object) => object.Key!.slice(prefix.length + 1)).sort());
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -172,6 +174,31 @@ describe.each(storeKinds)('the $kind evidence store', ({ make }) => {
     expect(await store.open(orphan!)).toBeNull();
     expect(await store.read(known!)).not.toBeNull();
     expect(await store.read(young!)).not.toBeNull();
+  });
+
+  it('keeps a thumbnail beside its photo, removes it with the photo, and sweeps it with an orphan photo only', async () => {
+    const [photo, orphan] = await store.place([spool(makeJpeg(60)), spool(makeJpeg(61))]);
+    const thumbnail = new Uint8Array(randomBytes(900));
+    await store.put(thumbnailFileName(photo!), thumbnail, 'image/webp');
+    await store.put(thumbnailFileName(orphan!), thumbnail, 'image/webp');
+    expect(Buffer.from((await store.read(thumbnailFileName(photo!)))!).equals(Buffer.from(thumbnail))).toBe(true);
+    expect((await store.open(thumbnailFileName(photo!)))!.size).toBe(thumbnail.length);
+
+    await sleep(1100);
+    const removed = await store.sweepOrphans({
+      olderThan: new Date(Date.now() + 1000),
+      findKnown: async (names) => new Set(names.filter((name) => name === photo)),
+    });
+    expect(removed).toEqual(expect.arrayContaining([orphan!, thumbnailFileName(orphan!)]));
+    expect(removed).not.toContain(photo);
+    expect(removed).not.toContain(thumbnailFileName(photo!));
+    expect(await store.read(thumbnailFileName(photo!))).not.toBeNull();
+
+    await store.delete([photo!]);
+    expect(await store.read(photo!)).toBeNull();
+    expect(await store.read(thumbnailFileName(photo!))).toBeNull();
+    // Only names we make: a thumbnail of a name that is not ours is refused.
+    await expect(store.put('../x.thumb.webp', thumbnail, 'image/webp')).rejects.toThrow(/Refusing/);
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import jpeg from 'jpeg-js';
 import { IDEMPOTENCY_KEY_HEADER, type OffenceType, type Pcn, type PcnImage, type PcnStatus } from '@parkpatrol/shared';
 import { insertPcn } from '../src/repositories/pcns.ts';
+import { listUploadsFolder } from './support/upload-files.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A real, decodable JPEG whose pixels (and so bytes and hash) differ with the seed. */
@@ -128,9 +128,12 @@ export async function insertPcnsDirectly(
 }
 
 /** Every file in the upload folder, temporary ones included. */
+/**
+ * The files in the uploads folder, thumbnails aside: each thumbnail must sit beside its photo
+ * (one left behind fails the test here), so a test that counts photos need not count them.
+ */
 export function listUploadFiles(t: TestApp): string[] {
-  const dir = t.config.uploadsDir;
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
+  return listUploadsFolder(t.config.uploadsDir);
 }
 
 /** The operator's terms as an admin would set them. */

@@ -197,7 +197,9 @@ describe('the API on the wire', () => {
     expect(login.status).toBe(200);
     expect(login.headers.get('content-encoding')).toBeNull();
 
-    const image = decoded.data.pcns[0].images[0].url as string;
+    // The list carries only the first photo's thumbnail; the photo itself comes with the PCN.
+    const detail = JSON.parse(await (await get(`/api/pcns/${decoded.data.pcns[0].id}`, auth)).text());
+    const image = detail.data.images[0].url as string;
     const jpeg = await get(image, { 'accept-encoding': 'br, gzip' });
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-encoding')).toBeNull();

@@ -171,6 +171,7 @@ export type ApiContract = {
   'POST /client-errors': { body: Body<typeof clientErrorReportSchema>; response: null };
 
   'GET /uploads/:fileName': { response: FileAnswer };
+  'GET /uploads/:fileName/thumbnail': { response: FileAnswer };
 };
 
 export type ApiRoute = keyof ApiContract;

@@ -58,6 +58,8 @@ export type PcnImage = {
   fileName: string;
   /** A signed, expiring URL of the photo; null once the file was removed under the retention policy. */
   url: string | null;
+  /** The same photo about 320 px wide (WebP), for grids and lists; the original opens from `url`. */
+  thumbnailUrl?: string | null;
   mimeType: string;
   size: number;
   /** SHA-256 of the bytes as the server received them. */
@@ -199,7 +201,12 @@ export type AuthTokens = { token: string; refreshToken: string };
 export type LoginResponse = AuthTokens & { user: User; deviceToken: string };
 export type AccessLinkResponse = LoginResponse & { mustSetPassword: boolean };
 
-export type PcnListResponse = { pcns: Pcn[]; pagination: Pagination };
+/**
+ * A row of a PCN list: what list screens show. Photos are only counted, with the first one's
+ * thumbnail; their hashes, capture facts and full-size URLs come with the PCN itself (GET /pcns/{id}).
+ */
+export type PcnListItem = Omit<Pcn, 'images'> & { photoCount: number; firstThumbnailUrl: string | null };
+export type PcnListResponse = { pcns: PcnListItem[]; pagination: Pagination };
 /** GET /pcns/stats: counts per status in the caller's scope (own PCNs for a USER, all for admins). */
 export type PcnStats = { counts: PcnStatusCounts; total: number };
 export type UserListResponse = { users: User[]; pagination: Pagination };

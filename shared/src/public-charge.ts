@@ -18,7 +18,7 @@ export type PublicCharge = {
   parkedUntil: string;
   contravention: string;
   /** The photos, as short-lived URLs good for this charge only. */
-  photos: Array<{ url: string; takenAt: string | null }>;
+  photos: Array<{ url: string; thumbnailUrl: string; takenAt: string | null }>;
   state: ChargeState;
   chargePence: number | null;
   /** What is due today, less what has been paid (0 once paid or cancelled). */

@@ -26,6 +26,7 @@ import type { AuditChanges } from '../domain/pcn-audit.ts';
 import { storeKeeperPostingDays } from './keeper-posting-days.ts';
 import { storeNoticeTerms } from './terms.ts';
 import { keeperDeadlineOf, keeperLiabilityOf } from '../domain/keeper-liability.ts';
+import { thumbnailUrlOf } from '../services/upload-urls.ts';
 
 /** A PCN row with the names the API shows beside it. */
 export type PcnRow = {
@@ -149,6 +150,7 @@ function toPcnImage(image: PcnImageRow, imageUrl: (fileName: string) => string):
     fileName: image.file_name,
     // No URL for a removed file: it would only ever answer 404 (a broken image on every screen).
     url: image.purged_at === null ? imageUrl(image.file_name) : null,
+    thumbnailUrl: image.purged_at === null ? thumbnailUrlOf(imageUrl(image.file_name)) : null,
     mimeType: image.mime_type,
     size: image.size,
     sha256: image.sha256,

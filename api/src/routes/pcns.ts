@@ -204,9 +204,16 @@ export function createPcnRoutes(deps: AppDeps) {
         const keepers = isAdmin ? await findKeepers(db, ids) : undefined;
         return ok(c, 'GET /pcns', {
           pcns: rows.map((row) => {
-            const pcn = toPcn(row, images.get(row.id) ?? [], imageUrlFor(c.get('sessionId')), viewFor(user, duplicates?.get(row.id)));
+            const rowImages = images.get(row.id) ?? [];
+            // Only the first photo is signed: the list shows its thumbnail and the count.
+            const { images: shown, ...pcn } = toPcn(
+              row,
+              rowImages.slice(0, 1),
+              imageUrlFor(c.get('sessionId')),
+              viewFor(user, duplicates?.get(row.id)),
+            );
             if (keepers) pcn.keeperState = keeperStateOf(keepers.get(row.id) ?? null);
-            return pcn;
+            return { ...pcn, photoCount: rowImages.length, firstThumbnailUrl: shown[0]?.thumbnailUrl ?? null };
           }),
           pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped },
         });

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAuth } from '../auth/middleware.ts';
@@ -9,6 +9,7 @@ import { isEvidenceFileName } from '../services/evidence-storage.ts';
 import { CHARGE_PHOTO_SESSION_PREFIX, verifyUploadSignature } from '../services/upload-urls.ts';
 import { isPublicChargeStatus } from '../domain/public-charge.ts';
 import { isSessionLive } from '../auth/refresh-tokens.ts';
+import { openThumbnail } from '../workflows/open-thumbnail.ts';
 
 /**
  * Evidence photos. Served only to someone allowed to see the PCN: through the signed,
@@ -18,8 +19,9 @@ import { isSessionLive } from '../auth/refresh-tokens.ts';
 export function createUploadRoutes(deps: AppDeps) {
   const authenticate = requireAuth(deps);
 
-  return new Hono<AppEnv>().get('/:fileName', async (c) => {
-    const fileName = c.req.param('fileName');
+  /** The photo named in the path, once the caller has shown they may see it (else the one 404). */
+  async function authorizedImage(c: Context<AppEnv>) {
+    const fileName = c.req.param('fileName') ?? '';
     // The name must be one we could have made before it goes anywhere near the database or
     // the file system: this is what turns `..`, %2F and friends into a plain 404.
     if (!isEvidenceFileName(fileName)) throw notFound();
@@ -46,22 +48,37 @@ export function createUploadRoutes(deps: AppDeps) {
       }
       if (!canViewPcn(c.get('user'), { createdBy: image.createdBy, status: image.status })) throw notFound();
     }
+    return { fileName, mimeType: image.mimeType };
+  }
 
-    const file = await deps.evidence.open(fileName);
-    if (!file) throw notFound();
-    return new Response(file.stream, {
-      status: 200,
-      headers: {
-        'Content-Type': image.mimeType,
-        'Content-Length': String(file.size),
-        'X-Content-Type-Options': 'nosniff',
-        // Personal data: never kept in the browser's HTTP cache, where it would outlive a
-        // sign-out on a shared phone. The officer app keeps what it needs offline in its own
-        // cache, which sign-out clears (EVIDENCE_CACHE_NAME).
-        'Cache-Control': 'private, no-store',
-        'Content-Disposition': 'inline',
-      },
+  return new Hono<AppEnv>()
+    .get('/:fileName', async (c) => {
+      const image = await authorizedImage(c);
+      const file = await deps.evidence.open(image.fileName);
+      if (!file) throw notFound();
+      return evidenceResponse(file.stream, file.size, image.mimeType);
+    })
+    .get('/:fileName/thumbnail', async (c) => {
+      const image = await authorizedImage(c);
+      const thumbnail = await openThumbnail(deps, image);
+      if (!thumbnail) throw notFound();
+      return evidenceResponse(thumbnail.body, thumbnail.size, thumbnail.mimeType);
     });
+}
+
+function evidenceResponse(body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, size: number, mimeType: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': mimeType,
+      'Content-Length': String(size),
+      'X-Content-Type-Options': 'nosniff',
+      // Personal data: never kept in the browser's HTTP cache, where it would outlive a
+      // sign-out on a shared phone. The officer app keeps what it needs offline in its own
+      // cache, which sign-out clears (EVIDENCE_CACHE_NAME).
+      'Cache-Control': 'private, no-store',
+      'Content-Disposition': 'inline',
+    },
   });
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { hasThumbnail, isThumbnailFileName, originalOfThumbnail, thumbnailFileName } from './thumbnails.ts';
 
 /**
  * Evidence files are stored under names we make (128 random bits plus the extension of the
@@ -15,6 +16,16 @@ export const EVIDENCE_FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|webp|heic|p
 
 export function isEvidenceFileName(name: string): boolean {
   return EVIDENCE_FILE_NAME_PATTERN.test(name);
+}
+
+/** What a store holds: evidence files and the thumbnails made of them (services/thumbnails.ts). */
+export function isStoredFileName(name: string): boolean {
+  return isEvidenceFileName(name) || isThumbnailFileName(name);
+}
+
+/** The names a delete removes: each file and, for a photo, its thumbnail. */
+export function withThumbnails(fileNames: readonly string[]): string[] {
+  return fileNames.flatMap((name) => (isEvidenceFileName(name) && hasThumbnail(name) ? [name, thumbnailFileName(name)] : [name]));
 }
 
 /** A new name for a stored photo: 128 random bits and the extension of its real type. */
@@ -50,7 +61,12 @@ export interface EvidenceStore {
    * error goes on; the temporary files always stay for the caller.
    */
   place(files: ReadonlyArray<SpooledEvidence>): Promise<string[]>;
-  /** Removes files by name; one already gone is fine (a retried delete must not fail). */
+  /**
+   * Writes a file we made under a name we chose (a thumbnail), durably; an existing one is
+   * replaced whole (a reader sees the old file or the new, never a part).
+   */
+  put(fileName: string, bytes: Uint8Array, mimeType: string): Promise<void>;
+  /** Removes files by name, with their thumbnails; one already gone is fine (a retried delete must not fail). */
   delete(fileNames: readonly string[]): Promise<void>;
   /** Opens a stored file for streaming, or null when it is not there or the name is not ours. */
   open(fileName: string): Promise<OpenedEvidence | null>;
@@ -68,6 +84,7 @@ export function createDiskEvidenceStore(uploadsDir: string): EvidenceStore {
   return {
     location: uploadsDir,
     place: (files) => placeEvidenceFiles(uploadsDir, files),
+    put: (fileName, bytes) => putEvidenceFile(uploadsDir, fileName, bytes),
     delete: (fileNames) => deleteEvidenceFiles(uploadsDir, fileNames),
     open: (fileName) => openEvidenceFile(uploadsDir, fileName),
     read: (fileName) => readEvidenceFile(uploadsDir, fileName),
@@ -76,7 +93,7 @@ export function createDiskEvidenceStore(uploadsDir: string): EvidenceStore {
 }
 
 function pathOf(uploadsDir: string, fileName: string): string {
-  if (!isEvidenceFileName(fileName)) throw new Error(`Refusing evidence file name ${JSON.stringify(fileName)}`);
+  if (!isStoredFileName(fileName)) throw new Error(`Refusing evidence file name ${JSON.stringify(fileName)}`);
   return join(uploadsDir, fileName);
 }
 
@@ -112,9 +129,23 @@ export async function placeEvidenceFiles(
   }
 }
 
-/** Removes files by name; a file already gone is fine (a retried delete must not fail). */
+/** Writes `bytes` under `fileName`: a temporary file, fsynced, renamed into place, the folder fsynced. */
+export async function putEvidenceFile(uploadsDir: string, fileName: string, bytes: Uint8Array): Promise<void> {
+  const path = pathOf(uploadsDir, fileName);
+  const tempPath = join(uploadsDir, `.tmp-${randomBytes(8).toString('hex')}`);
+  try {
+    await writeFile(tempPath, bytes, { flush: true });
+    await rename(tempPath, path);
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw error;
+  }
+  await syncFolder(uploadsDir);
+}
+
+/** Removes files by name, with their thumbnails; a file already gone is fine (a retried delete must not fail). */
 export async function deleteEvidenceFiles(uploadsDir: string, fileNames: readonly string[]): Promise<void> {
-  for (const fileName of fileNames) {
+  for (const fileName of withThumbnails(fileNames)) {
     try {
       await unlink(pathOf(uploadsDir, fileName));
     } catch (error) {
@@ -125,7 +156,7 @@ export async function deleteEvidenceFiles(uploadsDir: string, fileNames: readonl
 
 /** Opens a stored file for streaming, or null when it is not there. */
 export async function openEvidenceFile(uploadsDir: string, fileName: string): Promise<OpenedEvidence | null> {
-  if (!isEvidenceFileName(fileName)) return null;
+  if (!isStoredFileName(fileName)) return null;
   const path = pathOf(uploadsDir, fileName);
   try {
     const info = await stat(path);
@@ -153,12 +184,14 @@ export async function sweepOrphanEvidenceFiles(uploadsDir: string, options: Swee
   }
   const old: string[] = [];
   for (const name of entries) {
-    if (!name.startsWith('.tmp-') && !isEvidenceFileName(name)) continue;
+    if (!name.startsWith('.tmp-') && !isStoredFileName(name)) continue;
     const info = await stat(join(uploadsDir, name)).catch(() => null);
     if (info?.isFile() && info.mtime < options.olderThan) old.push(name);
   }
-  const known = await options.findKnown(old.filter(isEvidenceFileName));
-  const orphans = old.filter((name) => !known.has(name));
+  // A thumbnail goes with its original: kept while a row names the original.
+  const originalOf = (name: string) => (isThumbnailFileName(name) ? originalOfThumbnail(name) : name);
+  const known = await options.findKnown([...new Set(old.filter(isStoredFileName).map(originalOf))]);
+  const orphans = old.filter((name) => !known.has(originalOf(name)));
   for (const name of orphans) await rm(join(uploadsDir, name), { force: true });
   return orphans;
 }
@@ -199,7 +232,7 @@ async function syncFolder(dir: string): Promise<void> {
 
 /** Reads a stored file whole (the evidence pack embeds it), or null when it is not there. */
 export async function readEvidenceFile(uploadsDir: string, fileName: string): Promise<Uint8Array | null> {
-  if (!isEvidenceFileName(fileName)) return null;
+  if (!isStoredFileName(fileName)) return null;
   try {
     return new Uint8Array(await readFile(pathOf(uploadsDir, fileName)));
   } catch (error) {

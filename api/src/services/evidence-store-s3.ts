@@ -11,13 +11,15 @@ import {
 import type { Config } from '../config.ts';
 import {
   createDiskEvidenceStore,
-  isEvidenceFileName,
+  isStoredFileName,
   newEvidenceFileName,
+  withThumbnails,
   type EvidenceStore,
   type OpenedEvidence,
   type SpooledEvidence,
   type SweepOptions,
 } from './evidence-storage.ts';
+import { isThumbnailFileName, originalOfThumbnail } from './thumbnails.ts';
 
 export type S3EvidenceStoreOptions = {
   bucket: string;
@@ -66,7 +68,7 @@ export function createS3EvidenceStore(options: S3EvidenceStoreOptions): S3Eviden
   });
 
   function keyOf(fileName: string): string {
-    if (!isEvidenceFileName(fileName)) throw new Error(`Refusing evidence file name ${JSON.stringify(fileName)}`);
+    if (!isStoredFileName(fileName)) throw new Error(`Refusing evidence file name ${JSON.stringify(fileName)}`);
     return `${keyPrefix}${fileName}`;
   }
 
@@ -76,14 +78,15 @@ export function createS3EvidenceStore(options: S3EvidenceStoreOptions): S3Eviden
   }
 
   async function deleteAll(fileNames: readonly string[]): Promise<void> {
-    for (const name of fileNames) keyOf(name);
-    for (let start = 0; start < fileNames.length; start += DELETE_CONCURRENCY) {
-      await Promise.all(fileNames.slice(start, start + DELETE_CONCURRENCY).map(deleteOne));
+    const names = withThumbnails(fileNames);
+    for (const name of names) keyOf(name);
+    for (let start = 0; start < names.length; start += DELETE_CONCURRENCY) {
+      await Promise.all(names.slice(start, start + DELETE_CONCURRENCY).map(deleteOne));
     }
   }
 
   async function getObject(fileName: string): Promise<GetObjectCommandOutput | null> {
-    if (!isEvidenceFileName(fileName)) return null;
+    if (!isStoredFileName(fileName)) return null;
     try {
       return await client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(fileName) }));
     } catch (error) {
@@ -131,6 +134,10 @@ export function createS3EvidenceStore(options: S3EvidenceStoreOptions): S3Eviden
       }
     },
 
+    async put(fileName: string, bytes: Uint8Array, mimeType: string): Promise<void> {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(fileName), Body: bytes, ContentType: mimeType }));
+    },
+
     delete: deleteAll,
 
     async open(fileName: string): Promise<OpenedEvidence | null> {
@@ -156,10 +163,12 @@ export function createS3EvidenceStore(options: S3EvidenceStoreOptions): S3Eviden
         const old = (page.Contents ?? [])
           .filter((object) => object.Key !== undefined && object.LastModified !== undefined && object.LastModified < olderThan)
           .map((object) => object.Key!.slice(keyPrefix.length))
-          .filter(isEvidenceFileName);
+          .filter(isStoredFileName);
         if (old.length === 0) continue;
-        const known = await findKnown(old);
-        const orphans = old.filter((name) => !known.has(name));
+        // A thumbnail goes with its original: kept while a row names the original.
+        const originalOf = (name: string) => (isThumbnailFileName(name) ? originalOfThumbnail(name) : name);
+        const known = await findKnown([...new Set(old.map(originalOf))]);
+        const orphans = old.filter((name) => !known.has(originalOf(name)));
         await deleteAll(orphans);
         removed.push(...orphans);
       }

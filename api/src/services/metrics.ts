@@ -51,12 +51,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   };
 }
 
-type StoreLike = { [K in 'place' | 'delete' | 'open' | 'read' | 'sweepOrphans']: (...args: never[]) => Promise<unknown> };
+type StoreLike = { [K in 'place' | 'put' | 'delete' | 'open' | 'read' | 'sweepOrphans']: (...args: never[]) => Promise<unknown> };
 
 /** The same store, counting each failed operation in `evidenceStoreErrors` before the error goes on. */
 export function countingStoreErrors<S extends StoreLike>(store: S, metrics: Pick<Metrics, 'evidenceStoreErrors'>): S {
   const counted = Object.create(store) as S;
-  for (const operation of ['place', 'delete', 'open', 'read', 'sweepOrphans'] as const) {
+  for (const operation of ['place', 'put', 'delete', 'open', 'read', 'sweepOrphans'] as const) {
     const original = store[operation].bind(store) as (...args: unknown[]) => Promise<unknown>;
     (counted as Record<string, unknown>)[operation] = (...args: unknown[]) =>
       original(...args).catch((error: unknown) => {

@@ -28,6 +28,7 @@ import {
   type EvidenceDeps,
   type EvidenceImage,
   type UploadedPhotos,
+  placeEvidence,
 } from './pcn-evidence.ts';
 import { fieldsOf } from './pcn-fields.ts';
 import { assertObservation } from './pcn-observation.ts';
@@ -71,7 +72,7 @@ export async function changePcn(deps: EvidenceDeps, change: PcnChange): Promise<
     ...(fields.noticeServedAt !== undefined && { noticeServedAt: new Date(fields.noticeServedAt).toISOString() }),
   };
 
-  const fileNames = await deps.evidence.place(images);
+  const fileNames = await placeEvidence(deps, images);
   let removedFiles: string[];
   try {
     removedFiles = await commitChange(db, {

@@ -29,6 +29,7 @@ import {
   type EvidenceDeps,
   type EvidenceImage,
   type UploadedPhotos,
+  placeEvidence,
 } from './pcn-evidence.ts';
 import { assertObservation } from './pcn-observation.ts';
 
@@ -107,7 +108,7 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     noticeServedAt: fields.noticeServedAt ? new Date(fields.noticeServedAt).toISOString() : issuedAt,
   };
 
-  const fileNames = await deps.evidence.place(images);
+  const fileNames = await placeEvidence(deps, images);
   const id = randomUUID();
   try {
     const observationDue = stayApplies && observedAt ? observationDueAt(observedAt, carPark).toISOString() : null;

@@ -22,7 +22,7 @@ import { findPcnImages, findPcnRowById, type PcnRow } from '../repositories/pcns
 import { totalPaid } from '../repositories/payments.ts';
 import type { Db } from '../db/database.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
-import { createChargePhotoUrl } from '../services/upload-urls.ts';
+import { createChargePhotoUrl, thumbnailUrlOf } from '../services/upload-urls.ts';
 import { tooManyAttempts } from './auth-limits.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -114,7 +114,10 @@ export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: st
     terms,
     photos: (images.get(row.id) ?? [])
       .filter((image) => image.purged_at === null)
-      .map((image) => ({ url: photoUrl(image.file_name), takenAt: image.taken_at })),
+      .map((image) => {
+        const url = photoUrl(image.file_name);
+        return { url, thumbnailUrl: thumbnailUrlOf(url), takenAt: image.taken_at };
+      }),
     paidPence,
     appeal: appeal ? appealFactsOf(appeal) : null,
   };

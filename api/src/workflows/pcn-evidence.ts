@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
+import { makeThumbnail, THUMBNAIL_MIME_TYPE, thumbnailFileName } from '../services/thumbnails.ts';
 import type { Logger } from '../services/logger.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
 
@@ -78,6 +79,28 @@ export async function assertBoundedPixels(path: string): Promise<void> {
       details: { images: VALIDATION_MESSAGES.imageTooManyPixels },
     });
   }
+}
+
+/**
+ * Places the photos in the evidence store with their thumbnails, made from the spooled files
+ * before the store takes them (one at a time: a few decodes at once would crowd a small server).
+ * A thumbnail that cannot be made (a HEIC) or stored is no reason to refuse a notice: the uploads
+ * route makes it on first request, or serves the original.
+ */
+export async function placeEvidence(deps: Pick<EvidenceDeps, 'evidence' | 'logger'>, images: EvidenceImage[]): Promise<string[]> {
+  const thumbnails: Array<Buffer | null> = [];
+  for (const image of images) thumbnails.push(await makeThumbnail(image.tempPath));
+  const fileNames = await deps.evidence.place(images);
+  for (const [index, fileName] of fileNames.entries()) {
+    const thumbnail = thumbnails[index];
+    if (!thumbnail) continue;
+    try {
+      await deps.evidence.put(thumbnailFileName(fileName), thumbnail, THUMBNAIL_MIME_TYPE);
+    } catch (error) {
+      deps.logger.warn('could not store a thumbnail; it is made on first request', { fileName, error: String(error) });
+    }
+  }
+  return fileNames;
 }
 
 /** The pcn_images rows of photos placed under `fileNames` (same order). */

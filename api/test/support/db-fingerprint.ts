@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { listUploadsFolder } from './upload-files.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.ts';
 
@@ -43,6 +43,6 @@ export async function takeFingerprint(db: Db, uploadsDir: string): Promise<Finge
     const columns = [sql`count(*)`.as('rows'), ...stampColumns.map((column) => sql`max(${sql.ref(column)})`.as(column))];
     tables[name] = await db.selectFrom(sql.table(name).as('t')).select(columns).executeTakeFirst();
   }
-  const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).sort() : [];
+  const uploads = listUploadsFolder(uploadsDir);
   return { tables, uploads };
 }

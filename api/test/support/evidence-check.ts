@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { listUploadsFolder } from './upload-files.ts';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 
@@ -40,7 +41,7 @@ export function checkEvidence(dataDir: string): EvidenceReport {
       if (statSync(path).size !== row.size || sha256 !== row.sha256) brokenRows.push(`${row.fileName}: size or sha256 differs`);
     }
     const referenced = new Set(rows.map((r) => r.fileName));
-    const files = existsSync(uploadsDir) ? readdirSync(uploadsDir) : [];
+    const files = listUploadsFolder(uploadsDir);
     const tempFiles = files.filter((f) => f.startsWith('.tmp-'));
     const orphanFiles = files.filter((f) => !f.startsWith('.tmp-') && !referenced.has(f));
     return { pcns, images: rows.length, brokenRows, orphanFiles, tempFiles, integrity };

@@ -87,7 +87,7 @@ export default function ChargeView({
               <li key={photo.url}>
                 <a href={photo.url} target="_blank" rel="noreferrer">
                   <img
-                    src={photo.url}
+                    src={photo.thumbnailUrl}
                     alt={`Photo ${index + 1}${photo.takenAt ? `, taken at ${formatUkDateTime(photo.takenAt)}` : ''}`}
                     loading="lazy"
                   />

@@ -9,7 +9,7 @@ import {
   SCREEN_TEXTS,
   sumStatuses,
   welcomeBack,
-  type Pcn,
+  type PcnListItem,
   type PcnStats,
 } from '@parkpatrol/shared';
 import { paths } from '../../config/paths.ts';
@@ -113,7 +113,7 @@ function Statistics({ stats }: { stats: PcnStats | undefined }) {
   );
 }
 
-function RecentPcns({ pcns, isLoading, error }: { pcns: Pcn[] | undefined; isLoading: boolean; error: string | undefined }) {
+function RecentPcns({ pcns, isLoading, error }: { pcns: PcnListItem[] | undefined; isLoading: boolean; error: string | undefined }) {
   if (error && !pcns) return <Alert>{error}</Alert>;
   if (isLoading) return <p role="status">{SCREEN_TEXTS.loading}</p>;
   if (!pcns || pcns.length === 0) return <p className="muted">{SCREEN_TEXTS.noPcnsYet}</p>;

@@ -113,7 +113,8 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
                     rel="noreferrer"
                     aria-label={`Open evidence image ${index + 1} of ${pcn.images.length} in a new tab`}
                   >
-                    <img src={image.url} alt={`Evidence image ${index + 1} of ${title}`} loading="lazy" />
+                    {/* The thumbnail (about 320 px) draws the grid; the link opens the original. */}
+                    <img src={image.thumbnailUrl ?? image.url} alt={`Evidence image ${index + 1} of ${title}`} loading="lazy" />
                   </a>
                 ) : null
               }

@@ -11,7 +11,7 @@ import {
   PCN_STATUS_LABELS,
   pcnTitle,
   SCREEN_TEXTS,
-  type Pcn,
+  type PcnListItem,
   type PcnStatus,
 } from '@parkpatrol/shared';
 import { paths } from '../../config/paths.ts';
@@ -165,7 +165,7 @@ function EmptyState({ isFiltered }: { isFiltered: boolean }) {
   );
 }
 
-function PcnTable({ pcns, isBusy }: { pcns: Pcn[]; isBusy: boolean }) {
+function PcnTable({ pcns, isBusy }: { pcns: PcnListItem[]; isBusy: boolean }) {
   return (
     // Between the phone cards and a wide desktop the table may scroll sideways; focusable so keyboards can.
     <div className="table-scroll" role="region" aria-label="PCN table" tabIndex={0} aria-busy={isBusy}>

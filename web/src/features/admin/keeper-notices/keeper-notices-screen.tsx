@@ -12,7 +12,7 @@ import {
   type KeeperNoticePosting,
   type KeeperReplyImport,
   type KeeperReplyResult,
-  type Pcn,
+  type PcnListItem,
 } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
@@ -150,12 +150,12 @@ function LettersQueue({
   error,
   onPosted,
 }: {
-  rows: Pcn[] | undefined;
+  rows: PcnListItem[] | undefined;
   isLoading: boolean;
   error: { message: string } | null;
   onPosted: () => void;
 }) {
-  const selection = useRowSelection<Pcn>(rows ?? [], (row) => row);
+  const selection = useRowSelection<PcnListItem>(rows ?? [], (row) => row);
   const [refusals, setRefusals] = useState<Array<{ id: string; title: string; reason: string }> | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -187,7 +187,7 @@ function LettersQueue({
     }
   };
 
-  const columns: ReadonlyArray<AdminColumn<Pcn>> = [
+  const columns: ReadonlyArray<AdminColumn<PcnListItem>> = [
     {
       id: 'pcn',
       label: 'PCN',

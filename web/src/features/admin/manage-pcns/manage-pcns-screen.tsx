@@ -15,7 +15,7 @@ import {
   pcnExportFileName,
   pcnTitle,
   SCREEN_TEXTS,
-  type Pcn,
+  type PcnListItem,
   type PcnStatus,
 } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
@@ -112,7 +112,7 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
   }
 
   const isDeadline = query.sort === DEADLINE;
-  const columns: Array<AdminColumn<Pcn>> = [
+  const columns: Array<AdminColumn<PcnListItem>> = [
     {
       id: 'number',
       label: 'PCN Number',

@@ -37,7 +37,7 @@ export function EvidencePhotos({ pcn, title }: { pcn: Pcn; title: string }) {
                   aria-label={`Open evidence photo ${index + 1} of ${pcn.images.length} full size in a new tab`}
                 >
                   <img
-                    src={image.url}
+                    src={image.thumbnailUrl ?? image.url}
                     alt={`Evidence photo ${index + 1} of ${title}${image.takenAt ? `, taken ${formatDateTime(image.takenAt)}` : ''}`}
                     loading="lazy"
                   />
