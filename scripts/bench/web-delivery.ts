@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { officerFiles, type ViteManifest } from '../../web/build/officer-precache.ts';
+import { writeEvidencePhotos } from '../../web/e2e/evidence-photos.ts';
 import { formatTable, root, startProcess, waitForHttp } from './bench-utils.ts';
 
 export const WEB_BUDGETS = {
@@ -32,6 +33,9 @@ export const WEB_BUDGETS = {
   installKb: 400,
   officerJsKb: 200,
   lighthouseScore: 95,
+  /** The officer opens a four-photo notice from My PCNs: heading and four photos drawn. */
+  officerDetailMs: 3000,
+  officerDetailKb: 150,
 };
 
 /** The poor link officers have in car parks: 400 kbit/s each way, 400 ms round trip (CDP adds it per request). */
@@ -53,8 +57,11 @@ const CHROMIUM_ARGS = [
 const ACCOUNT_SOURCES = /^src\/features\/(profile|password-reset|access-link)\//;
 
 export type SignInVisit = { bytes: number; requests: number; formMs: number; fcpMs: number; cls: number };
+/** A signed-in officer opening a four-photo notice in the app on the poor link. */
+export type DetailVisit = { bytes: number; requests: number; usableMs: number; photoBytes: number };
 export type WebDelivery = {
   signIn: SignInVisit;
+  officerDetail: DetailVisit;
   /** The motorist's /charge lookup, measured the same way. */
   chargeLookup: SignInVisit;
   installBytes: number;
@@ -118,6 +125,90 @@ async function visitFirstScreen(browser: Browser, base: string, screen: { path: 
   };
   await context.close();
   return { bytes, requests, formMs: web.form, fcpMs: web.fcp, cls: web.cls };
+}
+
+/**
+ * The officer's detail of a notice with four photos, opened from My PCNs in the running app (its
+ * code already loaded, as on patrol): from the tap until the heading and all four photos are
+ * drawn, with every byte that moved meanwhile (the notice's JSON, the screen's chunk, the photos).
+ */
+async function visitOfficerDetail(browser: Browser, base: string, pcn: { id: string; title: string }): Promise<DetailVisit> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.locator('input[type=email]').fill('officer@example.com');
+  await page.locator('input[type=password]').fill('officer123');
+  await page.locator('#root button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${base}/pcn`);
+  const open = page.locator(`a[href="/pcn/${pcn.id}"]`).first();
+  await open.waitFor();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', POOR_LINK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  let bytes = 0;
+  let requests = 0;
+  let photoBytes = 0;
+  const urls = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) =>
+    urls.set(event.requestId, event.request.url),
+  );
+  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+    requests += 1;
+    if (urls.get(event.requestId)?.includes('/api/uploads/')) photoBytes += event.encodedDataLength;
+  });
+  const started = Date.now();
+  await open.click();
+  await page.getByRole('heading', { name: pcn.title }).waitFor({ timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const images = Array.from(document.querySelectorAll<HTMLImageElement>('.evidence-grid img'));
+      return images.length === 4 && images.every((image) => image.complete && image.naturalWidth > 0);
+    },
+    undefined,
+    { timeout: 60_000, polling: 50 },
+  );
+  const usableMs = Date.now() - started;
+  await context.close();
+  return { bytes, requests, usableMs, photoBytes };
+}
+
+/** Files a notice with four camera-sized photos through the API, as the officer's phone does. */
+async function fileFourPhotoNotice(base: string, scratch: string): Promise<{ id: string; title: string }> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'officer@example.com', password: 'officer123' }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const headers = { authorization: `Bearer ${token}` };
+  const carParks = (await (await fetch(`${base}/api/car-parks`, { headers })).json()) as { data: Array<{ id: string }> };
+  const form = new FormData();
+  form.set('vehicleRegistration', 'BN26 DTL');
+  form.set('carParkId', carParks.data[0]!.id);
+  form.set('offenceType', 'PARKING_WITHOUT_PERMIT');
+  form.set('location', 'Row C, bay 14');
+  form.set('description', 'No permit on display');
+  form.set('noticeServedBy', 'AFFIXED');
+  for (const file of writeEvidencePhotos(join(scratch, 'photos'))) {
+    form.append('images', new Blob([readFileSync(file)], { type: 'image/jpeg' }), 'photo.jpg');
+  }
+  const filed = await fetch(`${base}/api/pcns`, {
+    method: 'POST',
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    body: form,
+  });
+  if (filed.status !== 201) throw new Error(`filing the bench notice failed: ${filed.status} ${await filed.text()}`);
+  const pcn = ((await filed.json()) as { data: { id: string; pcnNumber: string } }).data;
+  return { id: pcn.id, title: `PCN-${pcn.pcnNumber}` };
 }
 
 /** Bytes as received for one GET (status line, headers and the body as sent, not decoded). */
@@ -295,12 +386,22 @@ export async function runWebDeliveryBench(tree = root): Promise<WebDelivery> {
     const signIn = await medianVisit({ path: '/login', firstField: 'input[type=email]' });
     // The motorist's lookup: a stranger's first visit, from a notice's QR code, on the same budget.
     const chargeLookup = await medianVisit({ path: '/charge', firstField: 'input[name=reference]' });
+    const notice = await fileFourPhotoNotice(base, dataDir);
+    const details: DetailVisit[] = [];
+    for (let i = 0; i < RUNS; i += 1) details.push(await visitOfficerDetail(browser, base, notice));
+    const officerDetail: DetailVisit = {
+      bytes: median(details.map((v) => v.bytes)),
+      requests: median(details.map((v) => v.requests)),
+      usableMs: median(details.map((v) => v.usableMs)),
+      photoBytes: median(details.map((v) => v.photoBytes)),
+    };
     const install = await measureInstall(base);
     const officerJs = await measureOfficerJs(base, distDir);
     const lighthouse = runLighthouse(`${base}/login`);
     const update = measureUpdate(tree);
     return {
       signIn,
+      officerDetail,
       chargeLookup,
       installBytes: install.bytes,
       installFiles: install.files,
@@ -327,6 +428,8 @@ export function judgeWebDelivery(d: WebDelivery): { rows: Array<[string, string,
     ['charge lookup form visible, first visit on the poor link', d.chargeLookup.formMs, WEB_BUDGETS.signInFormMs, 'ms', false],
     ['first install of the officer app (sw.js + precache) on the wire', kb(d.installBytes), WEB_BUDGETS.installKb, 'KB', false],
     ['signed-in officer path JavaScript on the wire', kb(d.officerJsBytes), WEB_BUDGETS.officerJsKb, 'KB', false],
+    ['officer opens a four-photo notice: heading and photos drawn', d.officerDetail.usableMs, WEB_BUDGETS.officerDetailMs, 'ms', false],
+    ['officer opens a four-photo notice: bytes on the wire', kb(d.officerDetail.bytes), WEB_BUDGETS.officerDetailKb, 'KB', false],
     ['Lighthouse mobile performance, /login', d.lighthouse.score, WEB_BUDGETS.lighthouseScore, 'score', true],
   ];
   const rows = checks.map(([name, value, budget, unit, isMinimum]): [string, string, string, string] => {
@@ -348,6 +451,10 @@ export function formatWebDelivery(d: WebDelivery): string {
         `${d.signIn.requests} / ${Math.round(d.signIn.fcpMs)} ms / ${d.signIn.cls.toFixed(3)}`,
       ],
       ['first install: files', String(d.installFiles)],
+      [
+        'four-photo notice: requests / of which photo bytes',
+        `${d.officerDetail.requests} / ${kb(d.officerDetail.photoBytes).toFixed(1)} KB`,
+      ],
       ['officer path: JavaScript files', String(d.officerJsFiles)],
       [
         'Lighthouse /login: FCP / LCP / TBT / total weight',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { ADMIN_TEXTS, type BulkResult } from '@parkpatrol/shared';
 import { Card } from '../../../lib/card.tsx';
@@ -10,10 +11,12 @@ type Props = {
   results: readonly BulkResult[];
   /** The message of a row that worked; the spec's onboarding results say 'Email sent successfully'. */
   successText?: string;
+  /** Beside the title: what can be done with the whole action (its Undo). */
+  actions?: ReactNode;
 };
 
 /** What a bulk action did to each selected row: done, or the reason it was refused. */
-export function BulkResults({ title, itemHeading, results, successText = 'Done' }: Props) {
+export function BulkResults({ title, itemHeading, results, successText = 'Done', actions }: Props) {
   const columns: ReadonlyArray<AdminColumn<BulkResult>> = [
     { id: 'label', label: itemHeading, isRowHeader: true, isFigure: true, render: (result) => result.label },
     {
@@ -34,7 +37,7 @@ export function BulkResults({ title, itemHeading, results, successText = 'Done' 
     },
   ];
   return (
-    <Card title={title} titleId="bulk-results-title">
+    <Card title={title} titleId="bulk-results-title" actions={actions}>
       <AdminTable
         label={title}
         columns={columns}

@@ -124,6 +124,21 @@ export function ManageUsersScreen() {
     return failed ? `${done}; ${plural(failed)} could not be changed (see the results below).` : `${done}.`;
   }
 
+  /**
+   * Undo of the last bulk change while this screen is open: the users it changed go back (a
+   * deactivation's sign-outs stay: they sign in again). Status changes of PCNs only move forward,
+   * so their bulk action has no undo.
+   */
+  async function undoLastBulk(): Promise<string> {
+    if (!results) return '';
+    const changed = results.items.filter((result) => result.success).map((result) => result.id);
+    const answer = await bulkSetUsersActive(changed, !results.isActive);
+    setResults(null);
+    const failed = answer.results.filter((result) => !result.success).length;
+    const done = `Undone: ${plural(answer.results.length - failed)} ${results.isActive ? 'deactivated' : 'activated'} again`;
+    return failed ? `${done}; ${plural(failed)} could not be changed back.` : `${done}.`;
+  }
+
   async function runBulk(action: () => Promise<string>) {
     setNotice(null);
     try {
@@ -312,6 +327,13 @@ export function ManageUsersScreen() {
           title={results.isActive ? 'Activation results' : 'Deactivation results'}
           itemHeading={ADMIN_TEXTS.user}
           results={results.items}
+          actions={
+            results.items.some((result) => result.success) ? (
+              <Button variant="secondary" onPress={() => void runBulk(undoLastBulk)}>
+                {results.isActive ? 'Undo activation' : 'Undo deactivation'}
+              </Button>
+            ) : null
+          }
         />
       ) : null}
 
