@@ -205,7 +205,7 @@ export function createPcnRoutes(deps: AppDeps) {
         return ok(c, 'GET /pcns', {
           pcns: rows.map((row) => {
             const rowImages = images.get(row.id) ?? [];
-            // Only the first photo is signed: the list shows its thumbnail and the count.
+            // Only the first photo is signed: a row carries its thumbnail and the count (docs/decisions/0021).
             const { images: shown, ...pcn } = toPcn(
               row,
               rowImages.slice(0, 1),
