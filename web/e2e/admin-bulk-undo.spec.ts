@@ -5,7 +5,7 @@ test('a bulk deactivation can be undone from its results, and the users are acti
   test.skip(testInfo.project.name === 'phone', 'the same screen; one width is enough');
   const token = await apiToken(request, ADMIN);
   const suffix = uniqueSuffix().toLowerCase();
-  const users = [];
+  const users: Array<{ id: string }> = [];
   for (const name of ['Ula', 'Una']) {
     users.push(
       await createUserThroughApi(request, token, {
