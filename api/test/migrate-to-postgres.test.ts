@@ -92,11 +92,15 @@ async function rowsOnBothSides(source: TestApp, target: OpenDatabase, table: str
 }
 
 /** The JSON answers of two servers differ only in their signed photo URLs (each signs with its own secret). */
+const SIGNED_URL_KEYS = new Set(['url', 'thumbnailUrl', 'firstThumbnailUrl']);
 function withoutUrls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutUrls);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, key === 'url' ? (inner === null ? null : 'signed') : withoutUrls(inner)]),
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        SIGNED_URL_KEYS.has(key) ? (inner === null ? null : 'signed') : withoutUrls(inner),
+      ]),
     );
   }
   return value;
