@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, OFFICER, signIn, test } from './fixtures.ts';
-import { apiToken, createPcnThroughApi } from './admin-support.ts';
+import { apiToken, createPcnThroughApi, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
 
 /**
  * The admin's desk at the widths admins use: every admin table shows all its columns without
@@ -30,6 +30,13 @@ test.describe('the admin desk fits its screens', () => {
   test.beforeAll(async ({ request }) => {
     // A notice with four photos, so Manage PCNs has a row and the review has photo 4.
     await createPcnThroughApi(request, await apiToken(request, OFFICER), { registration: 'FT26 DSK' });
+    // Long names and an email with nowhere to break: the users' and onboarding tables must still fit.
+    const suffix = uniqueSuffix().toLowerCase();
+    await createUserThroughApi(request, await apiToken(request, ADMIN), {
+      firstName: 'Bartholomew-Maximilian',
+      lastName: `Featherstonehaugh${suffix}`,
+      email: `bartholomew.maximilian.featherstonehaugh.${suffix}@parking-enforcement-example.co.uk`,
+    });
   });
 
   for (const size of [...DESKTOPS, TABLET]) {

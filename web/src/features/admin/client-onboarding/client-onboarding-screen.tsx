@@ -21,7 +21,7 @@ import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { DateTimeLines } from '../components/date-time-lines.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
@@ -123,15 +123,13 @@ export function ClientOnboardingScreen() {
       id: 'lastEmailed',
       label: 'Last emailed',
       sortKey: 'lastEmailed',
-      isFigure: true,
-      render: (user) => (user.lastOnboardingEmailAt ? formatDateTime(user.lastOnboardingEmailAt) : SCREEN_TEXTS.never),
+      render: (user) => (user.lastOnboardingEmailAt ? <DateTimeLines iso={user.lastOnboardingEmailAt} /> : SCREEN_TEXTS.never),
     },
     {
       id: 'lastSignIn',
       label: 'Last sign-in',
       sortKey: 'lastSignIn',
-      isFigure: true,
-      render: (user) => (user.lastSignInAt ? formatDateTime(user.lastSignInAt) : SCREEN_TEXTS.never),
+      render: (user) => (user.lastSignInAt ? <DateTimeLines iso={user.lastSignInAt} /> : SCREEN_TEXTS.never),
     },
     {
       id: 'actions',
