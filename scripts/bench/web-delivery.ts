@@ -86,15 +86,18 @@ const observers = (firstField: string) => `
   requestAnimationFrame(tick);
 `;
 
+/** The phone every visit is made with; no service worker, so each visit's bytes are its own. */
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  serviceWorkers: 'block',
+} as const;
+
 /** A first visit to a public screen over the poor link: no cache, no service worker yet. */
 async function visitFirstScreen(browser: Browser, base: string, screen: { path: string; firstField: string }): Promise<SignInVisit> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
+  const context = await browser.newContext(PHONE);
   await context.addInitScript(observers(screen.firstField));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -133,13 +136,7 @@ async function visitFirstScreen(browser: Browser, base: string, screen: { path: 
  * drawn, with every byte that moved meanwhile (the notice's JSON, the screen's chunk, the photos).
  */
 async function visitOfficerDetail(browser: Browser, base: string, pcn: { id: string; title: string }): Promise<DetailVisit> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto(`${base}/login`);
   await page.locator('input[type=email]').fill('officer@example.com');

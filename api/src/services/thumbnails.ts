@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '@parkpatrol/shared';
+import type { EvidenceStore } from './evidence-storage.ts';
 
 /**
  * The small copy of an evidence photo that lists, the officer's detail, the review's grid and the
@@ -48,4 +49,9 @@ export async function makeThumbnail(photo: string | Uint8Array): Promise<Buffer 
   } catch {
     return null;
   }
+}
+
+/** Stores a photo's thumbnail beside it, under the name that ties the two together. */
+export function storeThumbnail(evidence: Pick<EvidenceStore, 'put'>, originalFileName: string, thumbnail: Uint8Array): Promise<void> {
+  return evidence.put(thumbnailFileName(originalFileName), thumbnail, THUMBNAIL_MIME_TYPE);
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import type { Logger } from '../services/logger.ts';
-import { hasThumbnail, makeThumbnail, THUMBNAIL_MIME_TYPE, thumbnailFileName } from '../services/thumbnails.ts';
+import { hasThumbnail, makeThumbnail, storeThumbnail, thumbnailFileName } from '../services/thumbnails.ts';
 
 export type ThumbnailRunResult = {
   /** Photos still on file that were looked at. */
@@ -50,7 +50,7 @@ export async function makeMissingThumbnails(deps: { db: Db; evidence: EvidenceSt
         result.cannotMake++;
         continue;
       }
-      await deps.evidence.put(thumbnailFileName(row.file_name), thumbnail, THUMBNAIL_MIME_TYPE);
+      await storeThumbnail(deps.evidence, row.file_name, thumbnail);
       result.made++;
     }
   }

@@ -1,6 +1,6 @@
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import type { Logger } from '../services/logger.ts';
-import { hasThumbnail, makeThumbnail, THUMBNAIL_MIME_TYPE, thumbnailFileName } from '../services/thumbnails.ts';
+import { hasThumbnail, makeThumbnail, storeThumbnail, THUMBNAIL_MIME_TYPE, thumbnailFileName } from '../services/thumbnails.ts';
 
 export type OpenedThumbnail = { body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>; size: number; mimeType: string };
 
@@ -21,7 +21,7 @@ export async function openThumbnail(
     if (!original) return null;
     const made = await makeThumbnail(original);
     if (made) {
-      await deps.evidence.put(thumbnailFileName(image.fileName), made, THUMBNAIL_MIME_TYPE).catch((error: unknown) => {
+      await storeThumbnail(deps.evidence, image.fileName, made).catch((error: unknown) => {
         deps.logger.warn('could not store a thumbnail made on request', { fileName: image.fileName, error: String(error) });
       });
       return { body: new Uint8Array(made), size: made.length, mimeType: THUMBNAIL_MIME_TYPE };

@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
-import { makeThumbnail, THUMBNAIL_MIME_TYPE, thumbnailFileName } from '../services/thumbnails.ts';
+import { makeThumbnail, storeThumbnail } from '../services/thumbnails.ts';
 import type { Logger } from '../services/logger.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
 
@@ -95,7 +95,7 @@ export async function placeEvidence(deps: Pick<EvidenceDeps, 'evidence' | 'logge
     const thumbnail = thumbnails[index];
     if (!thumbnail) continue;
     try {
-      await deps.evidence.put(thumbnailFileName(fileName), thumbnail, THUMBNAIL_MIME_TYPE);
+      await storeThumbnail(deps.evidence, fileName, thumbnail);
     } catch (error) {
       deps.logger.warn('could not store a thumbnail; it is made on first request', { fileName, error: String(error) });
     }
