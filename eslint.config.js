@@ -32,6 +32,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist.next/**',
+      '**/dist.old/**',
       '**/dev-dist/**',
       '**/source-maps/**',
       '**/test-results/**',

@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_PRODUCT_NAME, productNameProblem, productTitle, WORKER_SCRIPT_PREFIX } from '../shared/src/limits.ts';
 import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts';
 import { escapeHtml, withBootScreen } from './build/boot-screen.ts';
+import { paintFromHtmlAlone, type StyleBundle } from './build/first-paint.ts';
 import { startChunkName } from './build/start-chunk.ts';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
@@ -55,7 +56,18 @@ export default defineConfig({
       transformIndexHtml: (html) =>
         withBootScreen(html.replace('%PRODUCT_TITLE%', escapeHtml(productTitle(productName))), productTitle(productName)),
     },
-    // PWA: the offline issue adds vite-plugin-pwa (injectManifest, src/sw.ts) here.
+    // The first paint needs index.html alone (build/first-paint.ts).
+    {
+      name: 'paint-from-html-alone',
+      apply: 'build',
+      enforce: 'post',
+      generateBundle: (_, bundle) => {
+        const page = bundle['index.html'];
+        if (page?.type !== 'asset') return;
+        page.source = paintFromHtmlAlone(String(page.source), bundle as unknown as StyleBundle);
+      },
+    },
+    // The service worker (injectManifest, src/sw.ts) and the web app manifest.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -9,12 +9,17 @@ export const root = join(import.meta.dirname, '..', '..');
  * Runs a file of a checkout (this one unless `cwd` names another) with the given environment:
  * TypeScript and JavaScript alike on this Node, which strips the types itself.
  */
-export function startProcess(script: string, env: Record<string, string>, cwd = root, options: { cpu?: number } = {}): ChildProcess {
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  cwd = root,
+  options: { cpu?: number; env?: NodeJS.ProcessEnv } = {},
+): ChildProcess {
   const command = process.execPath;
   const pinned = options.cpu !== undefined && canPin();
   const child = spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(options.cpu), command, script] : [script], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...(options.env ?? process.env), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Read and dropped, as a log collector reads a server's output: a pipe nobody reads fills, and

@@ -1,3 +1,4 @@
+import { onFirstUse } from './on-first-use.ts';
 /** Spec section 9: 'Xh Ym' at 60 minutes or more, else 'Ym'. */
 export function formatTimeOnSite(totalMinutes: number): string {
   const minutes = Math.max(0, Math.floor(totalMinutes));
@@ -25,7 +26,9 @@ export function formatActivityType(type: string): string {
   return type.replace(/_/g, ' ');
 }
 
-const UK_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const UK_DATE = onFirstUse(
+  () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
 
 /** Letters and digits of a filter's value, for a file name: 'North Lot' → 'north-lot'. */
 function slug(value: string): string {
@@ -56,7 +59,7 @@ function exportFileName(kind: string, parts: ReadonlyArray<string | null | undef
     .filter((part): part is string => Boolean(part))
     .map(slug)
     .filter(Boolean);
-  return `${[kind, ...named, UK_DATE.format(now)].join('-')}.csv`;
+  return `${[kind, ...named, UK_DATE().format(now)].join('-')}.csv`;
 }
 
 /** The Manage PCNs export's file name (see exportFileName). */

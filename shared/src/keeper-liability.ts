@@ -1,3 +1,4 @@
+import { onFirstUse } from './on-first-use.ts';
 /**
  * When a notice to keeper may be given, under the Protection of Freedoms Act 2012, Schedule 4
  * (decision 0016). Pure rules over calendar dates in UK local time ('YYYY-MM-DD'); the working-day
@@ -70,11 +71,13 @@ export type KeeperNoticeWindow =
 
 // Made once: building a formatter costs far more than using one, and every notice in a list
 // page asks for its dates (scripts/bench/api.ts measured the list at a third of its rate).
-const LONDON_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const LONDON_DATE = onFirstUse(
+  () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
 
 /** The UK local calendar date of an instant (Europe/London, so 23:30 UTC in summer is the next day). */
 export function ukDate(instant: string | Date): CalendarDate {
-  return LONDON_DATE.format(instant instanceof Date ? instant : new Date(instant));
+  return LONDON_DATE().format(instant instanceof Date ? instant : new Date(instant));
 }
 
 /** Calendar arithmetic on dates, never on instants: a clock change is not a day. */

@@ -1,29 +1,38 @@
 import { formatPence } from './operator-terms.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** A part of a printed notice or letter: an optional heading and its paragraphs. */
 export type NoticeSection = { heading?: string; lines: string[] };
 
-// Notices state UK time whatever the phone's or the server's zone: made once (building a
-// formatter costs far more than using one).
-const UK_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const UK_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+// Notices state UK time whatever the phone's or the server's zone: made once, when first used
+// (building a formatter costs far more than using one).
+const UK_TIME = onFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
+const UK_DAY = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
+);
 
 /** 'Friday 19 December 2025' in UK time, built from its parts: ICU versions differ on the comma after the weekday. */
 function ukDay(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => UK_DAY.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    UK_DAY()
+      .formatToParts(at)
+      .find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
 
 /** '10:24 on Friday 19 December 2025', in UK time. */
 export function formatUkDateTime(iso: string): string {
   const at = new Date(iso);
-  return `${UK_TIME.format(at)} on ${ukDay(at)}`;
+  return `${UK_TIME().format(at)} on ${ukDay(at)}`;
 }
 
 /** 'from 10:02 to 10:24 on Friday 19 December 2025', over midnight with both days, or 'at ...' when the start is unknown. */
@@ -33,7 +42,7 @@ export function formatUkPeriod(startIso: string | null, endIso: string): string 
   const start = new Date(startIso);
   const sameDay = ukDay(start) === ukDay(end);
   return sameDay
-    ? `from ${UK_TIME.format(start)} to ${UK_TIME.format(end)} on ${ukDay(end)}`
+    ? `from ${UK_TIME().format(start)} to ${UK_TIME().format(end)} on ${ukDay(end)}`
     : `from ${formatUkDateTime(startIso)} to ${formatUkDateTime(endIso)}`;
 }
 

@@ -1,3 +1,4 @@
+import { onFirstUse } from './on-first-use.ts';
 /**
  * Observation rules. The UK private parking codes expect a consideration
  * period on arrival and a grace period after a permitted stay before a charge is issued. Every
@@ -169,15 +170,18 @@ export function findSecondVisitPhoto(input: {
   return { dueAt: new Date(due).toISOString(), secondVisitPhotoIndex: index < 0 ? null : index };
 }
 
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  day: 'numeric',
-  month: 'short',
-});
+const londonClock = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: '2-digit',
+      minute: '2-digit',
+      day: 'numeric',
+      month: 'short',
+    }),
+);
 
 /** The refusal of a stay notice without the second visit's photo: says when to photograph again. */
 export function secondVisitMissingMessage(dueAt: Instant): string {
-  return `A stay applies: photograph the vehicle again at or after ${londonClock.format(new Date(toMs(dueAt)))} (UK time), when consideration and grace have passed, to show it is still there. Only then can this notice be issued.`;
+  return `A stay applies: photograph the vehicle again at or after ${londonClock().format(new Date(toMs(dueAt)))} (UK time), when consideration and grace have passed, to show it is still there. Only then can this notice be issued.`;
 }

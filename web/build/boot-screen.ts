@@ -13,10 +13,11 @@ import { CHARGE_LOOKUP_INTRO } from '../src/features/charge/charge-texts.ts';
  *   the reference of the notice's QR code (`?ref=`) filled in.
  * - Signed in, or on a public page that is not sign-in: the full-page 'Loading...' React shows first.
  *
- * A small inline script picks one before the body paints; the server allows it by its hash in
- * the Content-Security-Policy (api/src/http/inline-scripts.ts), no 'unsafe-inline'. Without it,
- * the sign-in form shows. Sign In pressed before the app is ready is remembered, not sent as a
- * plain form post (which would put the password in the address).
+ * A small inline script picks one before the body paints, and starts the app's scripts once the
+ * page is painted; the server allows it by its hash in the Content-Security-Policy
+ * (api/src/http/inline-scripts.ts), no 'unsafe-inline'. Without it, the sign-in form shows.
+ * Sign In pressed before the app is ready is remembered, not sent as a plain form post (which
+ * would put the password in the address).
  */
 export const BOOT_FORM_ID = 'boot-sign-in';
 /** The motorist's lookup form, painted at /charge (a stranger's first visit from a notice's QR code). */
@@ -25,6 +26,9 @@ const CHARGE_PAGE = new RegExp(`^${paths.charge}(/|$)`);
 
 /** Public pages with a form of their own: they get the loading shell, not the sign-in form. */
 const OTHER_PUBLIC_PAGES = new RegExp(`^(${[paths.forgotPassword, paths.resetPassword, paths.accessLink('')].join('|')})`);
+
+/** Where the build writes the app's script list into the boot script; in development Vite loads the app itself. */
+export const APP_SCRIPTS_MARKER = '/*app-scripts*/null';
 
 export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -35,7 +39,13 @@ export function bootScript(): string {
     'd.setAttribute("data-boot",m);',
     // Once the markup is parsed ("interactive"): DOMContentLoaded would wait for the app's own scripts.
     `if(m==="charge")document.addEventListener("readystatechange",function(){var r=document.getElementById("boot-reference"),q=new URLSearchParams(location.search).get("ref");if(r&&q&&!r.value)r.value=q.slice(0,40)});`,
-    `document.addEventListener("submit",function(e){var f=e.target;if(f&&(f.id===${JSON.stringify(BOOT_FORM_ID)}||f.id===${JSON.stringify(BOOT_CHARGE_FORM_ID)})){e.preventDefault();f.setAttribute("data-submitted","true")}},true)})();`,
+    `document.addEventListener("submit",function(e){var f=e.target;if(f&&(f.id===${JSON.stringify(BOOT_FORM_ID)}||f.id===${JSON.stringify(BOOT_CHARGE_FORM_ID)})){e.preventDefault();f.setAttribute("data-submitted","true")}},true);`,
+    // The app's scripts, once this page is painted (build/first-paint.ts fills the list in: the
+    // entry first, then the modules it imports). Nothing in the first paint waits for them or
+    // shares the link with them; a tab opened in the background starts within a second.
+    `var s=${APP_SCRIPTS_MARKER},started=false;`,
+    'function start(){if(started||!s)return;started=true;for(var i=s.length-1;i>=0;i--){var e=document.createElement(i?"link":"script");if(i){e.rel="modulepreload";e.href=s[i]}else{e.type="module";e.src=s[i]}e.crossOrigin="";document.head.appendChild(e)}}',
+    'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000)})();',
   ].join('');
 }
 

@@ -13,6 +13,8 @@ test.describe('an error thrown on purpose', () => {
 
   test('an uncaught error is reported to the server with the build it came from, and answered 202', async ({ page }) => {
     await page.goto('/login');
+    // The reporter is the app's: it runs once the app's scripts have started (after the first paint).
+    await page.locator('#root button[type=submit]').waitFor();
     const reported = page.waitForRequest((request) => request.url().endsWith('/api/client-errors'));
     await page.evaluate(() => {
       setTimeout(() => {

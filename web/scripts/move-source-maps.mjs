@@ -2,10 +2,11 @@
 // out of dist/ into source-maps/<build id>/, so the server never serves them, while whoever reads
 // an error report (POST /api/client-errors names its build) can still map its stack to the source.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const web = join(import.meta.dirname, '..');
-const dist = join(web, 'dist');
+// dist/ unless a folder is named (the build writes into a fresh folder first: build.mjs).
+const dist = process.argv[2] ? resolve(process.argv[2]) : join(web, 'dist');
 const buildId = readFileSync(join(dist, '.vite', 'build-id'), 'utf8').trim();
 const target = join(web, 'source-maps', buildId);
 rmSync(target, { recursive: true, force: true });

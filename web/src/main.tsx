@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PRODUCT_TITLE } from './config/env.ts';
 import { App } from './app/app.tsx';
@@ -10,8 +10,14 @@ document.title = PRODUCT_TITLE;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders in slices of a few milliseconds, so the page
+// index.html painted (and typing into its form) never waits behind one long task while the app
+// takes over; the takeover itself is still one commit (lib/boot-screen.ts).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
