@@ -18,6 +18,9 @@ import * as m0016 from './0016_operator_terms.ts';
 import * as m0017 from './0017_keepers.ts';
 import * as m0018 from './0018_payments.ts';
 import * as m0019 from './0019_appeals.ts';
+import * as m0020 from './0020_late_appeals.ts';
+import * as m0021 from './0021_draft_reference.ts';
+import * as m0022 from './0022_car_park_minimums.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0017_keepers': m0017,
   '0018_payments': m0018,
   '0019_appeals': m0019,
+  '0020_late_appeals': m0020,
+  '0021_draft_reference': m0021,
+  '0022_car_park_minimums': m0022,
 };

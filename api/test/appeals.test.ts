@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { listUploadsFolder } from './support/upload-files.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appeal, AppealListResponse, AppealSubmitted, PcnAuditResponse, PublicCharge } from '@parkpatrol/shared';
+import type { Appeal, AppealListResponse, AppealSubmitted, Pcn, PcnAuditResponse, PcnStatus, PublicCharge } from '@parkpatrol/shared';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
 import { appealForm, chargeToken, pdfUpload, sendAppeal } from './support/appeals.ts';
-import { termsSinceLongAgo } from './support/keeper-notices.ts';
+import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { readPdfText } from './support/pdf.ts';
 import { createPcnViaApi, jpegUpload, type NewPcn } from './fixtures.ts';
 import { startSmtpTestServer } from './smtp-test-server.ts';
@@ -49,7 +49,7 @@ describe('appeals', () => {
       issuedAt: '2026-02-01T10:00:00.000Z',
       noticeServedAt: '2026-02-01T10:00:00.000Z',
     });
-  const seen = async (pcn: NewPcn) => {
+  const seen = async (pcn: Pick<NewPcn, 'id'>) => {
     const res = await t.request('GET', '/public/charges/current', { headers: { authorization: `Bearer ${chargeToken(t, pcn.id)}` } });
     return res.json.data as PublicCharge;
   };
@@ -106,7 +106,7 @@ describe('appeals', () => {
     }
   });
 
-  it('checks every file by its bytes, bounds their number and size, and refuses an appeal out of time', async () => {
+  it('checks every file by its bytes, bounds their number and size, and takes an appeal out of time marked late', async () => {
     const pcn = await charge('CD34EFG');
     const token = chargeToken(t, pcn.id);
     const fake = { bytes: new TextEncoder().encode('<html><script>alert(1)</script></html>'), name: 'permit.jpg', type: 'image/jpeg' };
@@ -132,13 +132,14 @@ describe('appeals', () => {
     expect(tooLong.status).toBe(400);
     expect(await t.db.selectFrom('appeals').select('id').where('pcn_id', '=', pcn.id).execute()).toEqual([]);
 
-    // 1 March is the last day (28 days from the notice to driver on 1 February); 2 March is late.
+    // 1 March is the last day (28 days from the notice to driver on 1 February); 2 March is late:
+    // taken, marked late, holding nothing.
     t.clock.frozenAtMs = Date.parse('2026-03-02T09:00:00.000Z');
     try {
       const late = await sendAppeal(t, chargeToken(t, pcn.id), appealForm());
-      expect(late.status).toBe(422);
-      expect(late.json.code).toBe('APPEAL_REFUSED');
-      expect(late.json.message).toContain('The last day was 1 Mar 2026');
+      expect(late.status, late.text).toBe(201);
+      expect((late.json.data as AppealSubmitted).appeal).toMatchObject({ isLate: true, consideredAt: null, status: 'OPEN' });
+      expect(await seen(pcn)).toMatchObject({ appealUntil: '2026-03-01', onHold: false });
     } finally {
       t.clock.frozenAtMs = NOW;
     }
@@ -307,5 +308,94 @@ describe('appeals', () => {
     const photos = await t.db.selectFrom('pcn_images').select('file_name').where('purged_at', 'is', null).execute();
     const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').where('purged_at', 'is', null).execute();
     expect(names).toEqual(new Set([...photos, ...attachments].map((row) => row.file_name)));
+  });
+
+  it('follows the notice the keeper received: a paragraph 8 keeper appeals on day 40 in time and held, on day 70 late; late appeals are considered or declined with a letter', async () => {
+    // Moving the clock weeks on: the sessions are signed in again at each step.
+    let adminToken = admin.token;
+    const at = async (iso: string) => {
+      t.clock.frozenAtMs = Date.parse(iso);
+      adminToken = (await t.login(admin.email, admin.password ?? '')).token;
+    };
+    const decideNow = (id: string, json: object) => decide(id, json, adminToken);
+    const appealIdNow = async (reference: string) => {
+      const res = await t.request('GET', `/appeals?search=${reference}`, { token: adminToken });
+      return (res.json.data as AppealListResponse).items[0]!.id;
+    };
+    try {
+      // Tuesday 10 March 2026: three tickets fixed on Sunday 1 February (37 days before), their
+      // notices to keeper posted today, deemed given on Thursday 12 March (two working days).
+      await at('2026-03-10T12:00:00.000Z');
+      const officerToken = (await t.login(officer.email, officer.password ?? '')).token;
+      const ready = () => letterReadyPcn(t, { officerToken, adminToken, carParkId, servedDaysAgo: 37 });
+      const [inTime, declined, considered] = [await ready(), await ready(), await ready()] as [Pcn, Pcn, Pcn];
+      const generated = await t.request('POST', '/keeper-notices/letters', {
+        token: adminToken,
+        json: { pcnIds: [inTime.id, declined.id, considered.id] },
+      });
+      expect(generated.status, generated.text).toBe(200);
+      const posted = await t.request('POST', '/keeper-notices/posted', {
+        token: adminToken,
+        json: { pcnIds: [inTime.id, declined.id, considered.id], postedOn: '2026-03-10' },
+      });
+      expect(posted.status, posted.text).toBe(200);
+      // 28 days from the notice to driver ended on 1 March; 28 days from the notice to keeper end on 9 April.
+      expect((await seen(inTime)).appealUntil).toBe('2026-04-09');
+
+      // Day 40 (13 March): in time, the charge on hold.
+      await at('2026-03-13T12:00:00.000Z');
+      const day40 = await sendAppeal(t, chargeToken(t, inTime.id), appealForm({ email: 'keeper40@example.com' }));
+      expect(day40.status, day40.text).toBe(201);
+      expect((day40.json.data as AppealSubmitted).appeal.isLate).toBe(false);
+      expect(await seen(inTime)).toMatchObject({ onHold: true, appealUntil: '2026-04-09' });
+      // An appeal made in time cannot be declined as out of time.
+      const notLate = await decideNow(await appealIdNow(`APL-${inTime.pcnNumber}`), { outcome: 'DECLINED_LATE' });
+      expect(notLate.status).toBe(409);
+
+      // Day 70 (12 April): late, taken, holding nothing; the keeper is told so.
+      await at('2026-04-12T12:00:00.000Z');
+      for (const [pcn, email] of [
+        [declined, 'keeper70@example.com'],
+        [considered, 'keeper71@example.com'],
+      ] as const) {
+        const day70 = await sendAppeal(t, chargeToken(t, pcn.id), appealForm({ email }));
+        expect(day70.status, day70.text).toBe(201);
+        expect((day70.json.data as AppealSubmitted).appeal).toMatchObject({ isLate: true, consideredAt: null });
+        expect(await seen(pcn)).toMatchObject({ onHold: false, appeal: { isLate: true } });
+      }
+      expect((await smtp.waitForMessage('keeper70@example.com')).text).toContain('the charge is not on hold');
+      const queue = await t.request('GET', `/appeals?search=APL-${declined.pcnNumber}`, { token: adminToken });
+      expect((queue.json.data as AppealListResponse).items[0]).toMatchObject({ isLate: true, status: 'OPEN' });
+
+      // Declined as out of time: the charge stands, and the letter says when the period ended.
+      const declinedId = await appealIdNow(`APL-${declined.pcnNumber}`);
+      const decline = await decideNow(declinedId, { outcome: 'DECLINED_LATE' });
+      expect(decline.status, decline.text).toBe(200);
+      expect((decline.json.data as Appeal).status).toBe('DECLINED_LATE');
+      const stands = (await t.request('GET', `/pcns/${declined.id}`, { token: adminToken })).json.data as { status: PcnStatus };
+      expect(stands.status).toBe('ISSUED');
+      const letter = await t.app.request(`/api/appeals/${declinedId}/letter`, { headers: { authorization: `Bearer ${adminToken}` } });
+      const text = (await readPdfText(new Uint8Array(await letter.arrayBuffer()))).flat;
+      expect(text).toContain('Our decision: your appeal was made out of time');
+      expect(text).toContain('The time to appeal this charge ended on 9 Apr 2026');
+      expect(text).toContain('stands');
+      expect(text).not.toContain('verification code');
+      expect((await seen(declined)).appeal?.status).toBe('DECLINED_LATE');
+
+      // Considered: from now on it holds the charge and runs like any appeal.
+      const consideredId = await appealIdNow(`APL-${considered.pcnNumber}`);
+      const consider = await t.request('POST', `/appeals/${consideredId}/consider`, { token: adminToken });
+      expect(consider.status, consider.text).toBe(200);
+      expect((consider.json.data as Appeal).consideredAt).toBe('2026-04-12T12:00:00.000Z');
+      expect((await t.request('POST', `/appeals/${consideredId}/consider`, { token: adminToken })).status).toBe(409);
+      expect(await seen(considered)).toMatchObject({ onHold: true, appeal: { isLate: true, consideredAt: '2026-04-12T12:00:00.000Z' } });
+      expect((await decideNow(consideredId, { outcome: 'DECLINED_LATE' })).status).toBe(409);
+      const rejected = await decideNow(consideredId, { outcome: 'REJECTED', reasons: 'The signs at the entrance state the terms.' });
+      expect(rejected.status, rejected.text).toBe(200);
+      const audit = await t.request('GET', `/pcns/${considered.id}/audit`, { token: adminToken });
+      expect((audit.json.data as PcnAuditResponse).entries.map((e) => e.action)).toContain('appeal_considered');
+    } finally {
+      t.clock.frozenAtMs = NOW;
+    }
   });
 });

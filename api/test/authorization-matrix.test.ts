@@ -67,6 +67,7 @@ const CONTRACT_ROUTES: Record<ApiRoute, true> = {
   'GET /appeals/export.csv': true,
   'GET /appeals/:id': true,
   'POST /appeals/:id/decision': true,
+  'POST /appeals/:id/consider': true,
   'GET /appeals/:id/letter': true,
   'GET /appeals/:id/attachments/:attachmentId': true,
   'POST /keeper-notices/letters': true,

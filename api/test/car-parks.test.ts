@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, SUCCESS_MESSAGES } from '@parkpatrol/shared';
+import { SECTOR_LIMIT_MESSAGES, SERVER_MESSAGES, SUCCESS_MESSAGES, type CarPark } from '@parkpatrol/shared';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 type Actor = Awaited<ReturnType<TestApp['signedInUser']>>;
@@ -224,6 +224,117 @@ describe('PUT /car-parks/{id}', () => {
     expect((await t.request('PUT', `/car-parks/${carPark.id}`, { token: admin.token, json: { considerationMinutes: -1 } })).status).toBe(
       400,
     );
+  });
+});
+
+describe("the sector's limits on every car park", () => {
+  const NO_STOPPING = 'No-stopping zone: no consideration period applies';
+  const create = (json: Record<string, unknown>) =>
+    t.request('POST', '/car-parks', { token: admin.token, json: { name: 'Limits Yard', siteCode: uniqueCode(), ...json } });
+  const change = (id: string, json: Record<string, unknown>) => t.request('PUT', `/car-parks/${id}`, { token: admin.token, json });
+  const history = async (id: string) =>
+    (
+      await t.db.selectFrom('car_park_terms').select(['terms', 'changes']).where('car_park_id', '=', id).orderBy('created_at').execute()
+    ).map((row) => ({
+      terms: JSON.parse(row.terms) as Record<string, unknown>,
+      changes: JSON.parse(row.changes) as Record<string, unknown>,
+    }));
+
+  it('refuses a charge over £100 and a reduced amount over 60% of it, naming the field and the limit', async () => {
+    const tooMuch = await create({ chargePence: 15_000 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.json.details).toEqual({ chargePence: "At most £100 (the Single Code's cap)" });
+    const deep = await create({ chargePence: 10_000, reducedChargePence: 6_100, reducedWithinDays: 14 });
+    expect(deep.status).toBe(400);
+    expect(deep.json).toMatchObject({ code: 'VALIDATION_FAILED', message: SECTOR_LIMIT_MESSAGES.reducedChargePence(10_000) });
+    expect(deep.json.details).toEqual({ reducedChargePence: "At most £60, 60% of the charge (the Single Code's cap)" });
+    expect((await create({ chargePence: 10_000, reducedChargePence: 6_000, reducedWithinDays: 14 })).status).toBe(201);
+  });
+
+  it('refuses periods shorter than the minimums without a reason, and stores and returns the reason given', async () => {
+    const bare = await create({ considerationMinutes: 2 });
+    expect(bare.status).toBe(400);
+    expect(bare.json.details).toEqual({ minimumsOverrideReason: SECTOR_LIMIT_MESSAGES.minimumsOverrideReason });
+    expect((await create({ graceMinutes: 9, minimumsOverrideReason: '   ' })).json.details).toHaveProperty('minimumsOverrideReason');
+
+    const res = await create({ considerationMinutes: 2, minimumsOverrideReason: ` ${NO_STOPPING} ` });
+    expect(res.status).toBe(201);
+    const created = res.json.data as CarPark;
+    expect(created).toMatchObject({ considerationMinutes: 2, graceMinutes: 10, minimumsOverrideReason: NO_STOPPING });
+    const listed = await t.request('GET', `/car-parks/all?search=${created.siteCode}`, { token: admin.token });
+    expect(listed.json.data.carParks[0]).toMatchObject({ id: created.id, minimumsOverrideReason: NO_STOPPING });
+    expect((await history(created.id))[0]!.changes).toMatchObject({ minimumsOverrideReason: { from: null, to: NO_STOPPING } });
+
+    // Within the minimums a reason explains nothing, so none is kept.
+    const plain = await create({ minimumsOverrideReason: NO_STOPPING });
+    expect(plain.status).toBe(201);
+    expect(plain.json.data.minimumsOverrideReason).toBeNull();
+  });
+
+  it('judges an update on what it would leave stored, and drops the reason once the periods are back', async () => {
+    const park = (await create({ chargePence: 10_000, reducedChargePence: 6_000, reducedWithinDays: 14 })).json.data as CarPark;
+    const tooMuch = await change(park.id, { chargePence: 15_000 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.json.details).toHaveProperty('chargePence');
+    // £90 leaves the stored £60 reduction over 60% of it (£54).
+    const lower = await change(park.id, { chargePence: 9_000 });
+    expect(lower.status).toBe(400);
+    expect(lower.json.details).toEqual({ reducedChargePence: "At most £54, 60% of the charge (the Single Code's cap)" });
+
+    const short = await change(park.id, { graceMinutes: 2 });
+    expect(short.status).toBe(400);
+    expect(short.json.details).toEqual({ minimumsOverrideReason: SECTOR_LIMIT_MESSAGES.minimumsOverrideReason });
+    const given = await change(park.id, { graceMinutes: 2, minimumsOverrideReason: 'Loading bay: drivers may not wait' });
+    expect(given.status).toBe(200);
+    expect(given.json.data).toMatchObject({ graceMinutes: 2, minimumsOverrideReason: 'Loading bay: drivers may not wait' });
+    // Another change keeps the reason while the period stays short.
+    expect((await change(park.id, { name: 'Loading Yard' })).json.data.minimumsOverrideReason).toBe('Loading bay: drivers may not wait');
+
+    const back = await change(park.id, { graceMinutes: 10 });
+    expect(back.status).toBe(200);
+    expect(back.json.data.minimumsOverrideReason).toBeNull();
+    const rows = await history(park.id);
+    // The first row (the car park's creation) has no reason, so no change to one.
+    expect(rows.map((row) => row.changes.minimumsOverrideReason ?? null)).toEqual([
+      null,
+      { from: null, to: 'Loading bay: drivers may not wait' },
+      { from: 'Loading bay: drivers may not wait', to: null },
+    ]);
+    expect(rows.at(-1)!.terms).toMatchObject({ chargePence: 10_000, minimumsOverrideReason: null });
+  });
+
+  it('still reads a car park stored outside the limits, and asks for it to be brought within them when saved', async () => {
+    const { id } = await t.createCarPark({ name: 'Stored Before The Limits', assignTo: [officer.id] });
+    await t.db
+      .updateTable('car_parks')
+      .set({ charge_pence: 15_000, reduced_charge_pence: 9_500, reduced_within_days: 14, consideration_minutes: 0, grace_minutes: 2 })
+      .where('id', '=', id)
+      .execute();
+    const mine = await t.request('GET', '/car-parks', { token: officer.token });
+    expect(mine.status).toBe(200);
+    expect(mine.json.data.find((p: CarPark) => p.id === id)).toMatchObject({
+      chargePence: 15_000,
+      considerationMinutes: 0,
+      graceMinutes: 2,
+      minimumsOverrideReason: null,
+    });
+    const all = await t.request('GET', '/car-parks/all?search=Stored%20Before', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(ids(all.json.data.carParks)).toEqual([id]);
+
+    const renamed = await change(id, { name: 'Renamed Before The Limits' });
+    expect(renamed.status).toBe(400);
+    expect(renamed.json.details).toEqual({
+      chargePence: SECTOR_LIMIT_MESSAGES.chargePence,
+      reducedChargePence: SECTOR_LIMIT_MESSAGES.reducedChargePence(15_000),
+      minimumsOverrideReason: SECTOR_LIMIT_MESSAGES.minimumsOverrideReason,
+    });
+    // Taking it out of use is never refused: it changes nothing a notice is issued under.
+    expect((await change(id, { isActive: false })).status).toBe(200);
+    expect((await change(id, { isActive: true })).status).toBe(400);
+    const fixed = await change(id, { isActive: true, chargePence: 10_000, reducedChargePence: 6_000, minimumsOverrideReason: NO_STOPPING });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.json.data).toMatchObject({ isActive: true, chargePence: 10_000, minimumsOverrideReason: NO_STOPPING });
   });
 });
 

@@ -4,7 +4,7 @@ import { LETTER_KEEPER, letterReadyPcn, termsSinceLongAgo } from './support/keep
 import { appealForm, chargeToken, sendAppeal } from './support/appeals.ts';
 import { issueOneTimeToken, ACCESS_LINK_TTL_MS, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { issueRefreshToken } from '../src/auth/refresh-tokens.ts';
-import { jpegUpload, pcnForm, validOperatorTerms, validPcnFields } from './fixtures.ts';
+import { createPcnViaApi, jpegUpload, pcnForm, validOperatorTerms, validPcnFields } from './fixtures.ts';
 import { createActor, createOwnedPcn, uniqueSuffix, type Actor, type ActorName, type World } from './support/world.ts';
 
 /**
@@ -405,6 +405,13 @@ export const ENDPOINTS: EndpointCase[] = [
     }),
   },
   {
+    method: 'POST',
+    route: '/appeals/:id/consider',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/appeals/${(await lateAppeal(w, owner)).id}/consider` }),
+  },
+  {
     method: 'GET',
     route: '/appeals/:id/letter',
     body: 'none',
@@ -732,6 +739,20 @@ async function openAppeal(w: World, owner: Actor): Promise<{ id: string; token: 
     token: w.admin.token,
   });
   return { id: listed.json.data.items[0].id as string, token };
+}
+
+/** An appeal made after the charge's appeal period: its notice to driver was served 40 days ago. */
+async function lateAppeal(w: World, owner: Actor): Promise<{ id: string; token: string }> {
+  const carParkId = owner.id === w.owner.id ? w.ownerCarParkId : (await w.t.createCarPark({ assignTo: [owner.id] })).id;
+  await termsSinceLongAgo(w.t, carParkId);
+  const servedAt = new Date(w.t.deps.now().getTime() - 40 * 86_400_000).toISOString();
+  const pcn = await createPcnViaApi(w.t, owner.token, carParkId, { observedAt: servedAt, issuedAt: servedAt, noticeServedAt: servedAt });
+  const sent = await sendAppeal(w.t, chargeToken(w.t, pcn.id), appealForm());
+  if (sent.status !== 201 || sent.json.data.appeal.isLate !== true) throw new Error(`late appeal failed: ${sent.status} ${sent.text}`);
+  const listed = await w.t.request('GET', `/appeals?search=${encodeURIComponent(sent.json.data.reference as string)}`, {
+    token: w.admin.token,
+  });
+  return { id: listed.json.data.items[0].id as string, token: chargeToken(w.t, pcn.id) };
 }
 
 async function decidedAppeal(w: World, owner: Actor): Promise<{ id: string; token: string }> {

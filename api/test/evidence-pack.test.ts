@@ -236,6 +236,34 @@ describe('GET /pcns/{id}/evidence-pack', () => {
     expect(await countEmbeddedImages(pack.bytes)).toBe(0);
   });
 
+  it("prints the car park's reason for periods shorter than the Single Code's minimums beside them", async () => {
+    const reason = 'No-stopping zone: no consideration period applies';
+    const created = await t.request('POST', '/car-parks', {
+      token: admin.token,
+      json: { name: 'Red Route Yard', siteCode: `RR${randomUUID().slice(0, 6)}`, considerationMinutes: 0, minimumsOverrideReason: reason },
+    });
+    expect(created.status, created.text).toBe(201);
+    const redRoute = created.json.data.id as string;
+    await t.request('POST', `/car-parks/${redRoute}/assign-user`, { token: admin.token, json: { userId: officer.id } });
+    const stopped = await filePcn(
+      t,
+      officer,
+      redRoute,
+      [jpegPhoto(31, { imageTakenAt: new Date(Date.now() - 6 * MINUTE).toISOString() })],
+      {
+        vehicleRegistration: 'RR12 STP',
+      },
+    );
+    const { flat: text } = await readPdfText((await downloadPack(t, admin.token, stopped.id)).bytes);
+    expect(text).toContain('Consideration period ends (0 min)');
+    expect(text).toContain(
+      `This car park's periods are shorter than the Single Code of Practice's minimums: 0 min consideration (the minimum is 5). The reason recorded for the car park: ${reason}`,
+    );
+    // Where the periods are the Code's own, nothing is said of them.
+    const { flat: usual } = await readPdfText((await downloadPack(t, admin.token, pcn.id)).bytes);
+    expect(usual).not.toContain('shorter than the Single Code');
+  });
+
   it('is for admins only: the officer who filed it gets 403, a stranger 401, an unknown PCN 404', async () => {
     expect((await downloadPack(t, officer.token, pcn.id)).status).toBe(403);
     const anonymous = await t.request('GET', `/pcns/${pcn.id}/evidence-pack`);

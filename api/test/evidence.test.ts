@@ -865,6 +865,7 @@ describe('audit trail', () => {
       'payment_recorded',
       'appeal_received',
       'appeal_decided',
+      'appeal_considered',
     ]);
     expect(new Set(entries.map((e) => e.action))).toEqual(new Set(PCN_AUDIT_ACTIONS.filter((action) => !elsewhere.has(action))));
     const [created, updated, removed, imageAdded, statusChanged, notesChanged, deleted] = entries as [PcnAuditEntry, ...PcnAuditEntry[]];

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeeperNoticesPostedResponse, KeeperReplyImport, Pcn, PcnAuditResponse } from '@parkpatrol/shared';
+import {
+  draftReference,
+  type KeeperNoticesPostedResponse,
+  type KeeperReplyImport,
+  type Pcn,
+  type PcnAuditResponse,
+} from '@parkpatrol/shared';
 import { silentLogger } from '../src/services/logger.ts';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
 import { ADDRESS_WINDOW_MM } from '../src/services/keeper-letters/render-keeper-letters.ts';
@@ -302,6 +308,22 @@ describe('notices to keeper', () => {
     expect(letter9).toContain('As at 23:59 on 3 Feb 2026, £100 remains unpaid.');
     expect(letter9).toContain('reduced to £60 if paid within 14 days of the day this notice is given (by 20 Feb 2026)');
     expect(letter9).not.toContain('notice to driver for this period');
+    // A ticket printed before its notice was sent named the charge by its draft reference (the
+    // phone's draft id, sent as the Idempotency-Key): the letter names it beside the number.
+    const { idempotency_key: key } = await t.db
+      .selectFrom('pcns')
+      .select('idempotency_key')
+      .where('id', '=', paragraph8.id)
+      .executeTakeFirstOrThrow();
+    const ticket = draftReference(key!);
+    expect(ticket).toMatch(/^D-[0-9A-F]{8}$/);
+    expect(letter8).toContain(`Ticket reference: ${ticket}`);
+    expect(letter8).toContain(
+      `The notice to driver may show the ticket reference ${ticket} in place of PCN-${paragraph8.pcnNumber}: both refer to this charge, and either finds it there.`,
+    );
+    // A drive-off had no notice to driver, so no ticket to name.
+    expect(letter9).not.toContain('Ticket reference');
+    expect(letter9).not.toMatch(/\bD-[0-9A-F]{8}\b/);
 
     // The address sits inside a DL envelope's window on the first page of each letter.
     const first = await readPdfTextPositions(res.bytes, 1);

@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHARGE_NOT_FOUND, type ChargeLookupResponse, type PublicCharge } from '@parkpatrol/shared';
+import { CHARGE_NOT_FOUND, type ChargeLookupResponse, type Pcn, type PublicCharge } from '@parkpatrol/shared';
 import { CHARGE_LOOKUP_FAILURES_PER_REFERENCE, CHARGE_LOOKUPS_PER_ADDRESS } from '../src/workflows/look-up-charge.ts';
 import { termsSinceLongAgo } from './support/keeper-notices.ts';
-import { createPcnViaApi, type NewPcn } from './fixtures.ts';
+import { createPcnViaApi, jpegUpload, postPcn, validPcnFields, type NewPcn } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
  * The motorist's way in: a charge looked up by reference and registration, with no sign-in.
- * A wrong pair gives one answer whichever half is wrong; lookups are limited per address and
- * per reference in the database; the token opens that one charge and nothing else.
+ * The reference is the PCN number, or the draft reference a ticket printed before its notice was
+ * sent. A wrong pair gives one answer whichever half is wrong; lookups are limited per address
+ * and per reference in the database; the token opens that one charge and nothing else.
  */
 describe('POST /public/charges/lookup and GET /public/charges/current', () => {
   let t: TestApp;
@@ -110,5 +112,74 @@ describe('POST /public/charges/lookup and GET /public/charges/current', () => {
       ),
     );
     expect(flooded.filter((res) => res.status === 429)).toHaveLength(5);
+  });
+
+  /** A notice filed by the officer's phone under its draft's id (the Idempotency-Key), as a ticket printed with no signal names it. */
+  async function fileUnderDraft(draftId: string, registration: string, servedBy = 'AFFIXED'): Promise<Pcn> {
+    const res = await postPcn(
+      t,
+      officer.token,
+      { ...validPcnFields(pcn.carParkId), vehicleRegistration: registration, noticeServedBy: servedBy, images: [jpegUpload(3)] },
+      draftId,
+    );
+    if (res.status !== 201) throw new Error(`filing failed: ${res.status} ${res.text}`);
+    return res.json.data as Pcn;
+  }
+  const draftIdStarting = (first8: string) => `${first8}-${randomUUID().slice(9)}`;
+
+  it("finds a charge by its ticket's draft reference, however it is typed, and shows both references", async () => {
+    const filed = await fileUnderDraft(draftIdStarting('1a2b3c4d'), 'DR11AFT');
+    for (const reference of ['D-1A2B3C4D', 'd-1a2b3c4d', 'D 1A2B 3C4D', 'D1A2B3C4D']) {
+      const res = await lookUp(reference, 'dr11 aft', '198.51.100.20');
+      expect(res.status, `${reference}: ${res.text}`).toBe(200);
+      expect((res.json.data as ChargeLookupResponse).charge).toMatchObject({
+        reference: `PCN-${filed.pcnNumber}`,
+        draftReference: 'D-1A2B3C4D',
+        vehicleRegistration: 'DR11AFT',
+      });
+    }
+    // The PCN number finds it still, and says the same.
+    const byNumber = await lookUp(`PCN-${filed.pcnNumber}`, 'DR11AFT', '198.51.100.20');
+    expect(byNumber.status).toBe(200);
+    expect((byNumber.json.data as ChargeLookupResponse).charge.draftReference).toBe('D-1A2B3C4D');
+    // A drive-off's motorist was given no ticket, so the page names none.
+    const driveOff = await fileUnderDraft(randomUUID(), 'DR22OFF', 'DRIVE_OFF');
+    const noTicket = await lookUp(`PCN-${driveOff.pcnNumber}`, 'DR22OFF', '198.51.100.20');
+    expect((noTicket.json.data as ChargeLookupResponse).charge.draftReference).toBeNull();
+  });
+
+  it('tells two notices sharing a draft reference apart by the registration, and never says which half was wrong', async () => {
+    const first = await fileUnderDraft(draftIdStarting('5eed5eed'), 'SH11ARE');
+    const second = await fileUnderDraft(draftIdStarting('5eed5eed'), 'SH22ARE');
+    for (const [registration, filed] of [
+      ['SH11ARE', first],
+      ['sh22 are', second],
+    ] as const) {
+      const res = await lookUp('D-5EED5EED', registration, '198.51.100.21');
+      expect(res.status, res.text).toBe(200);
+      expect((res.json.data as ChargeLookupResponse).charge.reference).toBe(`PCN-${filed.pcnNumber}`);
+    }
+    const wrongRegistration = await lookUp('D-5EED5EED', 'ZZ99ZZZ', '198.51.100.22');
+    const wrongReference = await lookUp('D-0BADF00D', 'SH11ARE', '198.51.100.23');
+    for (const res of [wrongRegistration, wrongReference]) {
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ success: false, code: 'NOT_FOUND', message: CHARGE_NOT_FOUND, error: CHARGE_NOT_FOUND });
+    }
+  });
+
+  it('counts wrong registrations against a draft reference however it is typed, as against a number', async () => {
+    await fileUnderDraft(draftIdStarting('cafe0123'), 'LM22NNN');
+    const spellings = ['D-CAFE0123', 'd-cafe0123', 'D CAFE 0123', 'dcafe0123'];
+    const guesses = await Promise.all(
+      Array.from({ length: CHARGE_LOOKUP_FAILURES_PER_REFERENCE.limit }, (_, i) =>
+        lookUp(spellings[i % spellings.length]!, `GUESS${i}`, `192.0.2.${i + 120}`),
+      ),
+    );
+    expect(guesses.every((res) => res.status === 404)).toBe(true);
+    expect(guesses[0]!.json.message).toBe(CHARGE_NOT_FOUND);
+    // The right pair is refused now too, from a new address: the reference is spent for the hour.
+    const limited = await lookUp('D-CAFE0123', 'LM22NNN', '192.0.2.201');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

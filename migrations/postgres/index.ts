@@ -12,6 +12,9 @@ import * as m0010 from './0010_operator_terms.ts';
 import * as m0011 from './0011_keepers.ts';
 import * as m0012 from './0012_payments.ts';
 import * as m0013 from './0013_appeals.ts';
+import * as m0014 from './0014_late_appeals.ts';
+import * as m0015 from './0015_draft_reference.ts';
+import * as m0016 from './0016_car_park_minimums.ts';
 
 /**
  * PostgreSQL's migrations, in order. The SQLite set in ../index.ts stays as it is;
@@ -32,4 +35,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0011_keepers': m0011,
   '0012_payments': m0012,
   '0013_appeals': m0013,
+  '0014_late_appeals': m0014,
+  '0015_draft_reference': m0015,
+  '0016_car_park_minimums': m0016,
 };

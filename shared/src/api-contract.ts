@@ -126,7 +126,7 @@ export type ApiContract = {
   'POST /public/charges/lookup': { body: Body<typeof chargeLookupInputSchema>; response: ChargeLookupResponse };
   /** With the lookup's access token as the bearer: that one charge. */
   'GET /public/charges/current': { response: PublicCharge };
-  /** Multipart (APPEAL_MULTIPART_FIELDS) with an Idempotency-Key: 201; 409 when the charge has one; 422 out of time. */
+  /** Multipart (APPEAL_MULTIPART_FIELDS) with an Idempotency-Key: 201 (after the appeal period, marked late); 409 when the charge has one. */
   'POST /public/charges/current/appeal': { form: true; response: AppealSubmitted };
   /** The decision letter of the charge's decided appeal (PDF). */
   'GET /public/charges/current/appeal/letter': { response: FileAnswer };
@@ -134,6 +134,8 @@ export type ApiContract = {
   'GET /appeals/export.csv': { query: Query<typeof appealListQuerySchema>; response: FileAnswer };
   'GET /appeals/:id': { response: Appeal };
   'POST /appeals/:id/decision': { body: Body<typeof appealDecisionInputSchema>; response: Appeal };
+  /** A late appeal the admin agrees to consider: it then holds the charge and runs like any appeal. */
+  'POST /appeals/:id/consider': { response: Appeal };
   'GET /appeals/:id/letter': { response: FileAnswer };
   'GET /appeals/:id/attachments/:attachmentId': { response: FileAnswer };
   /** Records a payment; the charge becomes PAID once payments meet what is due. */

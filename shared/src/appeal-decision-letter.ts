@@ -10,7 +10,9 @@ import type { NoticeSection } from './notice-wording.ts';
  * A rejection answers, as the Single Code of Practice asks: the reasons, in the handler's words,
  * dealing with what was raised; the independent appeals service's name, how to reach it and by
  * when; the verification code where that service uses one (POPLA); and, when the appeal came
- * within the discount period, that the reduced amount stands for 14 more days.
+ * within the discount period, that the reduced amount stands for 14 more days. An appeal made
+ * after the appeal period and not considered is declined as out of time: the letter says when the
+ * period ended, that the charge stands and what is due (decision 0023).
  */
 export type AppealDecisionFacts = {
   appealReference: string;
@@ -29,6 +31,8 @@ export type AppealDecisionFacts = {
   reducedHeld: { amountPence: number; until: CalendarDate } | null;
   verificationCode: string | null;
   appealsServiceUntil: CalendarDate | null;
+  /** The last day to appeal in time: what a declined late appeal is told. */
+  appealUntil: CalendarDate | null;
   operator: OperatorTerms;
   lookupUrl: string;
 };
@@ -62,6 +66,20 @@ export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
         operator.howToPay.trim(),
       ],
     });
+  } else if (facts.outcome === 'DECLINED_LATE') {
+    sections.push(
+      {
+        heading: 'Our decision: your appeal was made out of time',
+        lines: [
+          facts.appealUntil
+            ? `The time to appeal this charge ended on ${formatCalendarDate(facts.appealUntil)}: 28 days from the notice you were given. Your appeal came after it, and we have decided not to consider it.`
+            : 'Your appeal came after the time to appeal this charge had ended, and we have decided not to consider it.',
+          ...(reasons ? [reasons] : []),
+          `Parking charge ${facts.chargeReference} stands.`,
+        ],
+      },
+      { heading: 'What is due', lines: [`The amount now due is ${formatPence(facts.amountDuePence)}.`, operator.howToPay.trim()] },
+    );
   } else {
     const until = facts.appealsServiceUntil ? formatCalendarDate(facts.appealsServiceUntil) : '';
     sections.push(

@@ -2,8 +2,10 @@ import { addDays, type CalendarDate } from './keeper-liability.ts';
 import type { AppealsService } from './operator-terms.ts';
 
 /**
- * Appeals against a charge: one per charge, made on the motorist's page within the appeal
- * period, decided by an admin with reasons (the BPA/IPC Single Code of Practice; decision 0019).
+ * Appeals against a charge: one per charge, made on the motorist's page, decided by an admin with
+ * reasons (the BPA/IPC Single Code of Practice; decisions 0019 and 0023). An appeal after the
+ * appeal period is still taken, marked late: it holds nothing until an admin considers it, or is
+ * declined as out of time with a letter that says so.
  */
 export const APPEAL_REASONS = ['VALID_PERMIT', 'BLUE_BADGE', 'KEYING_ERROR', 'SIGNS_UNCLEAR', 'MITIGATING', 'STOLEN', 'OTHER'] as const;
 export type AppealReason = (typeof APPEAL_REASONS)[number];
@@ -18,7 +20,7 @@ export const APPEAL_REASON_LABELS: Record<AppealReason, string> = {
   OTHER: 'Something else',
 };
 
-export const APPEAL_OUTCOMES = ['ACCEPTED', 'ACCEPTED_REDUCED', 'REJECTED'] as const;
+export const APPEAL_OUTCOMES = ['ACCEPTED', 'ACCEPTED_REDUCED', 'REJECTED', 'DECLINED_LATE'] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 export const APPEAL_STATUSES = ['OPEN', ...APPEAL_OUTCOMES] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
@@ -28,7 +30,28 @@ export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
   ACCEPTED: 'Accepted',
   ACCEPTED_REDUCED: 'Accepted at a reduced amount',
   REJECTED: 'Rejected',
+  DECLINED_LATE: 'Declined: made out of time',
 };
+
+/** Days a motorist has to appeal, from each notice they were given (the BPA/IPC Single Code). */
+export const APPEAL_PERIOD_DAYS = 28;
+
+/**
+ * The last day to appeal in time: 28 days from the notice to driver and 28 days from the day the
+ * notice to keeper is deemed given, whichever ends later. A keeper's notice always comes after
+ * the driver's has run out (day 29 at the earliest), and it invites an appeal within 28 days of
+ * itself: that invitation must hold. Without a notice to driver (paragraph 9 of Schedule 4), the
+ * notice to keeper alone; before any notice, none (null).
+ */
+export function appealPeriodEnd(notices: {
+  noticeToDriverOn: CalendarDate | null;
+  keeperNoticeGivenOn: CalendarDate | null;
+}): CalendarDate | null {
+  const ends = [notices.noticeToDriverOn, notices.keeperNoticeGivenOn]
+    .filter((day): day is CalendarDate => day !== null)
+    .map((day) => addDays(day, APPEAL_PERIOD_DAYS));
+  return ends.length === 0 ? null : ends.reduce((later, end) => (end > later ? end : later));
+}
 
 /** The motorist's words: long enough for a real account, short enough to read in one sitting. */
 export const APPEAL_TEXT_MAX = 5000;
@@ -76,6 +99,10 @@ export type PublicAppeal = {
   reference: string;
   receivedAt: string;
   status: AppealStatus;
+  /** Made after the appeal period: it holds nothing unless the operator considers it. */
+  isLate: boolean;
+  /** A late appeal the operator has agreed to consider: it runs like any appeal from then. */
+  consideredAt: string | null;
   /** The decision, once there is one. */
   decidedAt: string | null;
   reasons: string | null;
@@ -121,6 +148,9 @@ export type Appeal = {
   receivedAt: string;
   respondBy: string;
   status: AppealStatus;
+  /** Made after the appeal period (see PublicAppeal). */
+  isLate: boolean;
+  consideredAt: string | null;
   appellant: { name: string; email: string; address: string };
   wasDriver: boolean;
   /** A keeper who was not driving may name the driver. */
@@ -144,6 +174,7 @@ export type AppealListItem = {
   receivedAt: string;
   respondBy: string;
   status: AppealStatus;
+  isLate: boolean;
   verificationCode: string | null;
 };
 
@@ -153,7 +184,10 @@ export type AppealSubmitted = { reference: string; appeal: PublicAppeal };
 
 export const APPEAL_MESSAGES = {
   alreadyAppealed: 'This charge already has an appeal. It is shown below.',
-  outOfPeriod: 'The time to appeal this charge has passed.',
+  lateAppeal:
+    'The time to appeal this charge has passed. You can still send an appeal: it is marked late, the charge is not put on hold, and we will tell you whether we will consider it.',
+  notLate: 'Only an appeal made after the appeal period can be declined as out of time',
+  alreadyConsidered: 'This late appeal is already being considered',
   notOutstanding: 'This charge is not outstanding: there is nothing to appeal.',
   attachmentType: 'Attach photos (JPEG, PNG, WebP or HEIC) or PDF files only',
   attachmentTooLarge: 'Each file can be at most 10 MB',
@@ -163,3 +197,13 @@ export const APPEAL_MESSAGES = {
 
 export const APPEAL_SORT_KEYS = ['respondBy', 'receivedAt', 'reference', 'vehicleRegistration', 'status'] as const;
 export type AppealSortKey = (typeof APPEAL_SORT_KEYS)[number];
+
+/**
+ * Whether an open appeal holds the charge, and from when: an appeal in time from the day it came,
+ * a late one only once the operator agreed to consider it (from that day), never otherwise.
+ */
+export function appealHoldsFrom(appeal: Pick<PublicAppeal, 'status' | 'isLate' | 'receivedAt' | 'consideredAt'>): string | null {
+  if (appeal.status !== 'OPEN') return null;
+  if (!appeal.isLate) return appeal.receivedAt;
+  return appeal.consideredAt;
+}

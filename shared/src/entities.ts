@@ -48,6 +48,8 @@ export type CarPark = CarParkTerms & {
   graceMinutes: number;
   /** Whether a stay (consideration + grace before issuing) applies unless the officer says otherwise. */
   stayAppliesByDefault: boolean;
+  /** Why consideration or grace is shorter than the Single Code's minimum; null when neither is. */
+  minimumsOverrideReason: string | null;
   createdAt: string;
   updatedAt: string;
   assignedUsers?: Array<Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>>;
@@ -177,6 +179,7 @@ export const PCN_AUDIT_ACTIONS = [
   'payment_recorded',
   'appeal_received',
   'appeal_decided',
+  'appeal_considered',
 ] as const;
 export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
 

@@ -82,6 +82,7 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   payment_recorded: 'Payment recorded',
   appeal_received: 'Appeal received',
   appeal_decided: 'Appeal decided',
+  appeal_considered: 'Late appeal taken into consideration',
 };
 
 /** The audit trail's field names (the API's camelCase) as people read them. */

@@ -1,5 +1,6 @@
 import { describeChargeUnpaid, formatUkDateTime, formatUkPeriod, type NoticeSection } from './notice-wording.ts';
-import type { NoticeServedBy } from './keeper-liability.ts';
+import { APPEAL_PERIOD_DAYS } from './appeals.ts';
+import { addDays, formatCalendarDate, ukDate, type NoticeServedBy } from './keeper-liability.ts';
 import { APPEALS_SERVICE_NAMES, formatPence, type CarParkTerms, type OperatorTerms } from './operator-terms.ts';
 
 /**
@@ -90,7 +91,7 @@ export function noticeToDriver(facts: NoticeToDriverFacts): NoticeDocument {
       {
         heading: 'How to dispute this charge',
         lines: [
-          `If you believe this charge should not have been issued, appeal to ${operator.creditorName} within 28 days of the date this notice was given, quoting the reference ${facts.reference} and saying why. Appeal online at ${operator.creditorWebsite}, by email to ${operator.creditorEmail} or by post to the address below. While your appeal is considered, the charge is put on hold.`,
+          `If you believe this charge should not have been issued, appeal to ${operator.creditorName} within ${APPEAL_PERIOD_DAYS} days of the date this notice was given (by ${formatCalendarDate(addDays(ukDate(facts.servedAt), APPEAL_PERIOD_DAYS))}), quoting the reference ${facts.reference} and saying why. Appeal online at ${operator.creditorWebsite}, by email to ${operator.creditorEmail} or by post to the address below. While your appeal is considered, the charge is put on hold.`,
           `If your appeal is rejected, you may appeal to ${appealsService}, the independent appeals service, which will tell you how. Its contact details: ${oneLine(operator.appealsServiceContact)}.`,
         ],
       },

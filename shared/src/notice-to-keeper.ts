@@ -1,3 +1,4 @@
+import { APPEAL_PERIOD_DAYS } from './appeals.ts';
 import { addDays, formatCalendarDate, ukDate, type CalendarDate } from './keeper-liability.ts';
 import { describeChargeUnpaid, formatUkDateTime, formatUkPeriod, type NoticeSection } from './notice-wording.ts';
 import { APPEALS_SERVICE_NAMES, formatPence, type CarParkTerms, type OperatorTerms } from './operator-terms.ts';
@@ -20,7 +21,9 @@ import { APPEALS_SERVICE_NAMES, formatPence, type CarParkTerms, type OperatorTer
  *
  * Both carry the Single Code's items: private land, the operator's and the appeals service's
  * contact details, how to appeal and that a rejected appeal can go to the independent appeals
- * service; and the reference and registration a motorist needs to see the evidence.
+ * service; and the reference and registration a motorist needs to see the evidence. A notice to
+ * driver printed before the notice was sent carried its draft reference (decision 0018): the
+ * letter names it, so the keeper can tell the ticket and the letter are one charge.
  */
 export type NoticeToKeeperFacts = {
   route: 'PARAGRAPH_8' | 'PARAGRAPH_9';
@@ -34,6 +37,8 @@ export type NoticeToKeeperFacts = {
   parkingEndedAt: string;
   /** Paragraph 8: how and when the notice to driver was given. */
   noticeToDriver: { servedAt: string; servedBy: 'AFFIXED' | 'HANDED' } | null;
+  /** The draft reference ('D-1A2B3C4D') the notice to driver may have been printed under; null when it had none. */
+  draftReference: string | null;
   contravention: string;
   description: string;
   carParkTerms: CarParkTerms;
@@ -56,7 +61,15 @@ function oneLine(text: string): string {
     .join(', ');
 }
 
-export type KeeperLetter = { title: string; subtitle: string; reference: string; sentOn: string; sections: NoticeSection[] };
+export type KeeperLetter = {
+  title: string;
+  subtitle: string;
+  reference: string;
+  /** The ticket's draft reference, printed beside the reference, when the notice to driver may show it instead. */
+  ticketReference?: string;
+  sentOn: string;
+  sections: NoticeSection[];
+};
 
 export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
   const { carParkTerms: terms, operator } = facts;
@@ -70,6 +83,8 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
   const why = `The terms were not kept: ${facts.contravention}.${facts.description.trim() ? ` ${facts.description.trim()}` : ''}`;
   const signs = `Signs at the entrance to the land and throughout it set the terms on which drivers may park there: "${terms.signageTerms.trim().replace(/\.$/, '') || 'see the signs on site'}". By parking there, the driver accepted those terms and the requirement to pay a parking charge of ${charge} if they were not kept.`;
   const paragraph = facts.route === 'PARAGRAPH_8' ? '8' : '9';
+  // Only a notice to driver can have been printed under a draft reference.
+  const ticketReference = facts.route === 'PARAGRAPH_8' && facts.noticeToDriver ? facts.draftReference : null;
 
   const chargeSections: NoticeSection[] =
     facts.route === 'PARAGRAPH_8' && facts.noticeToDriver
@@ -100,6 +115,7 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
     title: 'Notice to Keeper',
     subtitle: `Protection of Freedoms Act 2012, Schedule 4, paragraph ${paragraph}`,
     reference: facts.reference,
+    ...(ticketReference ? { ticketReference } : {}),
     sentOn: sent,
     sections: [
       {
@@ -136,7 +152,7 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
         heading: 'Discount, and how to dispute this charge',
         lines: [
           discountLine(facts),
-          `To dispute this charge, appeal to ${operator.creditorName} within 28 days of the day this notice is given, quoting the reference ${facts.reference} and saying why: online at ${operator.creditorWebsite}, by email to ${operator.creditorEmail} or by post to the address below. While your appeal is considered, the charge is put on hold.`,
+          `To dispute this charge, appeal to ${operator.creditorName} within ${APPEAL_PERIOD_DAYS} days of the day this notice is given (by ${formatCalendarDate(addDays(facts.givenOn, APPEAL_PERIOD_DAYS))}), quoting the reference ${facts.reference} and saying why: online at ${operator.creditorWebsite}, by email to ${operator.creditorEmail} or by post to the address below. While your appeal is considered, the charge is put on hold.`,
           `If your appeal is rejected, you may appeal to ${APPEALS_SERVICE_NAMES[operator.appealsService]}, the independent appeals service. Its contact details: ${oneLine(operator.appealsServiceContact)}.`,
         ],
       },
@@ -152,6 +168,11 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
         heading: 'See the evidence',
         lines: [
           `To see the photographs of the vehicle, go to ${facts.lookupUrl} and enter the reference ${facts.reference} and the registration ${facts.vehicleRegistration}.`,
+          ...(ticketReference
+            ? [
+                `The notice to driver may show the ticket reference ${ticketReference} in place of ${facts.reference}: both refer to this charge, and either finds it there.`,
+              ]
+            : []),
         ],
       },
       {

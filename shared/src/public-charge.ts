@@ -11,6 +11,8 @@ export type ChargeState = (typeof CHARGE_STATES)[number];
 
 export type PublicCharge = {
   reference: string;
+  /** The reference a ticket printed before its notice was sent ('D-1A2B3C4D'), when the notice to driver had one; it finds the charge too. */
+  draftReference: string | null;
   vehicleRegistration: string;
   carPark: { name: string; address: string; postcode: string };
   /** The period of parking: first seen (null when not recorded) to when the notice was given. */
@@ -27,7 +29,7 @@ export type PublicCharge = {
   paidPence: number;
   /** The reduced amount and the last day it applies, while it does. */
   reduced: { amountPence: number; until: string | null } | null;
-  /** The last day to appeal: 28 days from the notice to driver, or from the notice to keeper when there was none; null before either. */
+  /** The last day to appeal in time (appealPeriodEnd); null before any notice was given. */
   appealUntil: string | null;
   signageTerms: string;
   creditor: { name: string; address: string; phone: string; email: string; website: string; howToPay: string } | null;
@@ -36,9 +38,6 @@ export type PublicCharge = {
   appeal: PublicAppeal | null;
   onHold: boolean;
 };
-
-/** Days a motorist has to appeal, from the first notice they were given (the BPA/IPC Single Code). */
-export const APPEAL_PERIOD_DAYS = 28;
 
 export type ChargeLookupResponse = { charge: PublicCharge; accessToken: string };
 

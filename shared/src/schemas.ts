@@ -9,6 +9,7 @@ import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
 import { JURISDICTIONS, NOTICE_SERVED_BY } from './keeper-liability.ts';
 import { APPEALS_SERVICES } from './operator-terms.ts';
 import { PAYMENT_METHODS } from './payments.ts';
+import { SECTOR_LIMITS, SECTOR_LIMIT_MESSAGES, sectorLimitProblems, type SectorLimitedCarPark } from './sector-limits.ts';
 import { APPEAL_OUTCOMES, APPEAL_REASONS, APPEAL_SORT_KEYS, APPEAL_STATUSES, APPEAL_TEXT_MAX } from './appeals.ts';
 import { CAR_PARK_SORT_KEYS, ONBOARDING_SORT_KEYS, PCN_SORT_KEYS, SORT_ORDERS, USER_SORT_KEYS } from './list-sorting.ts';
 
@@ -194,11 +195,28 @@ const carParkFields = {
   considerationMinutes: z.number().int().min(0).max(240),
   graceMinutes: z.number().int().min(0).max(240),
   stayAppliesByDefault: z.boolean(),
-  chargePence: z.number().int().min(100, 'At least £1').max(100_000, 'At most £1,000').nullable(),
-  reducedChargePence: z.number().int().min(1, 'At least 1p').max(100_000, 'At most £1,000').nullable(),
-  reducedWithinDays: z.number().int().min(14, 'At least 14 days (the Single Code of Practice)').max(28, 'At most 28 days').nullable(),
+  chargePence: z.number().int().min(100, 'At least £1').max(SECTOR_LIMITS.maxChargePence, SECTOR_LIMIT_MESSAGES.chargePence).nullable(),
+  reducedChargePence: z
+    .number()
+    .int()
+    .min(1, 'At least 1p')
+    .max(SECTOR_LIMITS.maxChargePence, SECTOR_LIMIT_MESSAGES.chargePence)
+    .nullable(),
+  reducedWithinDays: z
+    .number()
+    .int()
+    .min(SECTOR_LIMITS.minReducedWithinDays, SECTOR_LIMIT_MESSAGES.reducedWithinDays)
+    .max(28, 'At most 28 days')
+    .nullable(),
   signageTerms: z.string().trim().max(2000, 'At most 2,000 characters'),
   jurisdiction: z.enum(JURISDICTIONS, { error: 'Choose where the land is' }),
+  /** Why a consideration or grace period is shorter than the Single Code's minimum; blank is none. */
+  minimumsOverrideReason: z
+    .string()
+    .trim()
+    .max(500, 'At most 500 characters')
+    .nullable()
+    .transform((value) => (value === '' ? null : value)),
 };
 
 /**
@@ -220,6 +238,14 @@ export function carParkTermsProblems(terms: {
   return problems;
 }
 
+/**
+ * Everything a car park must be to be saved: its terms hang together and it is within the
+ * sector's limits (sector-limits.ts). The plainer problem of a field is the one shown.
+ */
+export function carParkProblems(carPark: SectorLimitedCarPark): Partial<Record<keyof SectorLimitedCarPark, string>> {
+  return { ...sectorLimitProblems(carPark), ...carParkTermsProblems(carPark) };
+}
+
 export const createCarParkInputSchema = z.object({
   ...carParkFields,
   chargePence: carParkFields.chargePence.default(null),
@@ -233,6 +259,7 @@ export const createCarParkInputSchema = z.object({
   considerationMinutes: carParkFields.considerationMinutes.default(5),
   graceMinutes: carParkFields.graceMinutes.default(10),
   stayAppliesByDefault: carParkFields.stayAppliesByDefault.default(false),
+  minimumsOverrideReason: carParkFields.minimumsOverrideReason.default(null),
 });
 export type CreateCarParkInput = z.infer<typeof createCarParkInputSchema>;
 // Built without the defaults: zod 4 still applies a default inside .partial(), which would

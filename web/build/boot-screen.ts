@@ -1,7 +1,7 @@
 import { SCREEN_TEXTS } from '../../shared/src/messages.ts';
 import { TOKEN_STORAGE_KEY } from '../../shared/src/limits.ts';
 import { paths } from '../src/config/paths.ts';
-import { CHARGE_LOOKUP_INTRO } from '../src/features/charge/charge-texts.ts';
+import { CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from '../src/features/charge/charge-texts.ts';
 
 /**
  * What index.html paints before any JavaScript arrives: on one bar of signal the app's
@@ -69,7 +69,7 @@ export function bootMarkup(productTitle: string): string {
           <h1 class="page-heading">Your parking charge</h1>
           <p>${t(CHARGE_LOOKUP_INTRO)}</p>
           <form id="${BOOT_CHARGE_FORM_ID}" class="form-stack" novalidate aria-label="Find your charge">
-            <div class="field"><label class="field__label" for="boot-reference">Charge reference</label><input class="field__input" id="boot-reference" name="reference" autocapitalize="characters" autocomplete="off" aria-describedby="boot-reference-description" aria-required="true"><span id="boot-reference-description" class="field__description">For example PCN-00000123</span></div>
+            <div class="field"><label class="field__label" for="boot-reference">Charge reference</label><input class="field__input" id="boot-reference" name="reference" autocapitalize="characters" autocomplete="off" aria-describedby="boot-reference-description" aria-required="true"><span id="boot-reference-description" class="field__description">${t(CHARGE_REFERENCE_HINT)}</span></div>
             <div class="field"><label class="field__label" for="boot-registration">Vehicle registration</label><input class="field__input" id="boot-registration" name="registration" autocapitalize="characters" autocomplete="off" aria-required="true"></div>
             <button class="button button--primary" type="submit">Find my charge</button>
           </form>

@@ -193,3 +193,44 @@ test('an admin reads appeals beside the evidence, rejects one with reasons and a
   await expect(rows.filter({ hasText: second.reference })).toContainText('Accepted');
   await snap(page, testInfo, 'appeals-accepted');
 });
+
+test('a late appeal is marked late in the queue, and taken into consideration puts the charge on hold and leaves declining behind', async ({
+  page,
+  request,
+}, testInfo) => {
+  const officerToken = await apiToken(request, OFFICER);
+  const carParkId = await firstCarParkId(request, officerToken);
+  const suffix = uniqueSuffix();
+  const registration = `LA${suffix}`.slice(0, 7);
+  // Fixed 40 days ago: the 28 days to appeal have passed.
+  const fixed = new Date(Date.now() - 40 * 86_400_000).toISOString();
+  const pcn = await createEvidencePcnThroughApi(request, officerToken, { registration, carParkId, observedAt: fixed, issuedAt: fixed });
+  const reference = await appealThroughApi(
+    request,
+    pcn,
+    registration,
+    { name: `Lou Late ${suffix}`, wasDriver: 'yes', text: 'I was in hospital when the notice came.' },
+    readFileSync(evidencePhotos()[0]!),
+  );
+
+  await signIn(page, ADMIN);
+  await page.goto('/admin/appeals');
+  await searchAdminList(page, suffix);
+  const row = page.getByRole('grid', { name: 'Appeals' }).getByRole('row').filter({ hasText: reference });
+  await expect(row).toContainText('Open, late');
+  await row.getByRole('link', { name: reference }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Appeal ${reference}` })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Decision' });
+  await expect(card).toContainText('Made after the appeal period: the charge is not on hold.');
+  const decision = page.getByRole('form', { name: 'Record the decision' });
+  await expect(decision.getByRole('radio', { name: 'Decline as out of time' })).toHaveCount(1);
+  await expectNoSeriousAxeViolations(page, 'a late appeal');
+  await snap(page, testInfo, 'appeal-late');
+
+  await card.getByRole('button', { name: 'Take into consideration' }).click();
+  await expect(card).toContainText(/taken into consideration on .*: the charge is on hold/);
+  await expect(decision.getByRole('radio', { name: 'Decline as out of time' })).toHaveCount(0);
+  await choose(decision, 'Accept');
+  await decision.getByRole('button', { name: 'Record decision' }).click();
+  await expect(page.getByRole('region', { name: 'Decision' })).toContainText('Accepted');
+});

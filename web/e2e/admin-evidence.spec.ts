@@ -1,4 +1,4 @@
-import { describePostingWindow } from '@parkpatrol/shared';
+import { describePostingWindow, SECTOR_LIMIT_MESSAGES } from '@parkpatrol/shared';
 import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
 import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, searchAdminList, uniqueSuffix } from './admin-support.ts';
 
@@ -201,4 +201,17 @@ test('an admin sets a car park’s stay periods and default, checked by the shar
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText('5 min consideration + 12 min grace');
   await expect(row).toContainText('Stay applies by default');
+
+  // Shorter than the Single Code's minimum only with a reason, asked for beside the periods and shown on the row.
+  await row.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(dialog.getByLabel('Reason for shorter periods')).toHaveCount(0);
+  await dialog.getByLabel('Consideration period (minutes)').fill('0');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByText(SECTOR_LIMIT_MESSAGES.minimumsOverrideReason)).toBeVisible();
+  await dialog.getByLabel('Reason for shorter periods').fill('No-stopping zone: no consideration period applies');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('0 min consideration + 12 min grace');
+  await expect(row).toContainText('No-stopping zone: no consideration period applies');
 });

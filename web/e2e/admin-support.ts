@@ -148,6 +148,8 @@ export type CarParkSettings = {
   stayAppliesByDefault?: boolean;
   considerationMinutes?: number;
   graceMinutes?: number;
+  /** Required when a period is shorter than the Single Code's minimum (SECTOR_LIMITS in shared). */
+  minimumsOverrideReason?: string;
   chargePence?: number;
   reducedChargePence?: number;
   reducedWithinDays?: number;

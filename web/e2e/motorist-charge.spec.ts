@@ -164,3 +164,57 @@ test('a motorist appeals with two photos, sees it on hold, then the rejection wi
   await expect(page.getByText('This charge has been cancelled. Nothing is due.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your appeal' })).toContainText('Accepted');
 });
+
+test('after the appeal period a motorist can still appeal, is told it is late and not on hold, and sees it declined as out of time', async ({
+  page,
+  request,
+}) => {
+  const officerToken = await apiToken(request, OFFICER);
+  const adminToken = await apiToken(request, ADMIN);
+  const carParkId = await firstCarParkId(request, officerToken);
+  const suffix = uniqueSuffix();
+  const registration = `LT${suffix}`.slice(0, 7).toUpperCase();
+  const email = `late.${suffix}@example.com`.toLowerCase();
+  // The ticket was fixed 40 days ago: the 28 days to appeal ended 12 days ago.
+  const fixed = new Date(Date.now() - 40 * 86_400_000).toISOString();
+  const pcn = await createEvidencePcnThroughApi(request, officerToken, { registration, carParkId, observedAt: fixed, issuedAt: fixed });
+
+  await page.goto(`/charge?ref=${encodeURIComponent(`PCN-${pcn.pcnNumber}`)}`);
+  await page.getByLabel('Vehicle registration').fill(registration);
+  await page.getByRole('button', { name: 'Find my charge' }).click();
+  await expect(page.getByText(/The time to appeal this charge has passed\. You can still send an appeal/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Appeal online' }).click();
+  const form = page.getByRole('form', { name: 'Appeal this charge' });
+  await expect(form).toContainText('it is marked late, the charge is not put on hold');
+  await form.getByLabel('Your name').fill('Lee Late');
+  await form.getByLabel('Your email').fill(email);
+  await form.getByLabel('Your postal address').fill('7 Canal Street\nLeeds\nLS2 7AA');
+  await form.getByText('Yes, I was driving').click();
+  await form.getByLabel('Reason').selectOption({ label: 'Mitigating circumstances' });
+  await form.getByLabel('Your appeal').fill('I was abroad when the notice came and have only now seen it.');
+  await form.getByRole('button', { name: 'Send appeal' }).click();
+
+  const reference = `APL-${pcn.pcnNumber}`;
+  await expect(page.getByRole('status').filter({ hasText: `Your appeal ${reference} has been received.` })).toBeVisible({
+    timeout: 30_000,
+  });
+  const status = page.getByRole('region', { name: 'Your appeal' });
+  await expect(status).toContainText('Your appeal came after the time to appeal had ended, so the charge is not on hold.');
+  await expect(page.getByText('This charge is on hold while we consider your appeal.')).toHaveCount(0);
+  const ack = await waitForEmailTo(email, { subject: /received/ });
+  expect(ack.text).toContain('the charge is not on hold');
+
+  // The operator declines it as out of time: the page says so, and the charge stands.
+  const listed = await request.get(`/api/appeals?search=${reference}`, { headers: bearer(adminToken) });
+  const appealId = ((await listed.json()) as { data: { items: Array<{ id: string; isLate: boolean }> } }).data.items[0]!;
+  expect(appealId.isLate).toBe(true);
+  const declined = await request.post(`/api/appeals/${appealId.id}/decision`, {
+    headers: bearer(adminToken),
+    data: { outcome: 'DECLINED_LATE' },
+  });
+  expect(declined.status(), await declined.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your appeal' })).toContainText('Declined: made out of time');
+  await expect(page.getByRole('region', { name: 'Your appeal' })).toContainText('we decided not to consider it. The charge stands.');
+  await expectNoSeriousAxeViolations(page, 'a charge whose late appeal was declined');
+});

@@ -7,8 +7,15 @@ export type AdminApi = {
   notices(registrations: readonly string[]): Promise<Record<string, Array<Array<{ sha256: string; clientSha256?: string | null }>>>>;
   /** The observations the server holds for a registration. */
   observations(registration: string): Promise<Observation[]>;
-  /** A new car park where a stay applies (these minutes of consideration and grace), given to the officer. */
-  stayCarParkFor(officerEmail: string, name: string, periods: { considerationMinutes: number; graceMinutes: number }): Promise<string>;
+  /**
+   * A new car park where a stay applies (these minutes of consideration and grace, with the reason
+   * when they are shorter than the Single Code's minimums), given to the officer.
+   */
+  stayCarParkFor(
+    officerEmail: string,
+    name: string,
+    periods: Pick<CarPark, 'considerationMinutes' | 'graceMinutes' | 'minimumsOverrideReason'>,
+  ): Promise<string>;
 };
 
 export async function signInAdmin(apiUrl: string): Promise<AdminApi> {

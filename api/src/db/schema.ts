@@ -54,6 +54,8 @@ export interface CarParksTable {
   reduced_charge_pence: number | null;
   reduced_within_days: number | null;
   signage_terms: Generated<string>;
+  /** Why consideration or grace is shorter than the Single Code's minimum; null when neither is. */
+  minimums_override_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -92,6 +94,8 @@ export interface PcnsTable {
   keeper_notice_proof: string | null;
   created_by: string | null;
   idempotency_key: string | null;
+  /** The reference its notice to driver printed before it was sent ('D-1A2B3C4D', from the Idempotency-Key); null when the key was no draft id. */
+  draft_reference: string | null;
   request_hash: string | null;
   created_at: string;
   updated_at: string;
@@ -197,6 +201,11 @@ export interface AppealsTable {
   appeals_service_until: string | null;
   decided_at: string | null;
   decided_by: string | null;
+  /** 1 when made after the appeal period (decision 0023). */
+  is_late: number;
+  /** A late appeal an admin agreed to consider: when, and who. */
+  considered_at: string | null;
+  considered_by: string | null;
 }
 /** A file the motorist attached to an appeal, stored under a name we made (evidence-storage.ts). */
 export interface AppealAttachmentsTable {

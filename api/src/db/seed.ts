@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
-import type { CarParkTerms, OperatorTerms } from '@parkpatrol/shared';
-import { diffTerms, insertCarParkTerms, insertOperatorTerms } from '../repositories/terms.ts';
+import type { OperatorTerms } from '@parkpatrol/shared';
+import { diffTerms, insertCarParkTerms, insertOperatorTerms, type CarParkTermsRecord } from '../repositories/terms.ts';
 import { engineOf, type Db } from './database.ts';
 
 /** Any fixed number, the same in every process: the seed's advisory lock on PostgreSQL. */
@@ -112,12 +112,14 @@ const DEMO_OPERATOR_TERMS: OperatorTerms = {
   appealsServiceContact: 'POPLA, PO Box 1270, Warrington, WA4 9RL\nwww.popla.co.uk',
 };
 
-const DEMO_CAR_PARK_TERMS: CarParkTerms = {
+/** Within the sector's limits (shared's sector-limits.ts), as are the demo's 5 and 10 minutes' periods: no reason is needed. */
+const DEMO_CAR_PARK_TERMS: CarParkTermsRecord = {
   chargePence: 10_000,
   reducedChargePence: 6_000,
   reducedWithinDays: 14,
   signageTerms: 'Private land. Parking for permit holders only, displayed in the windscreen. Failure to comply: a parking charge of £100.',
   jurisdiction: 'ENGLAND_AND_WALES',
+  minimumsOverrideReason: null,
 };
 
 const DEMO_CAR_PARK_TERMS_ROW = {
@@ -126,4 +128,5 @@ const DEMO_CAR_PARK_TERMS_ROW = {
   reduced_within_days: DEMO_CAR_PARK_TERMS.reducedWithinDays,
   signage_terms: DEMO_CAR_PARK_TERMS.signageTerms,
   jurisdiction: DEMO_CAR_PARK_TERMS.jurisdiction,
+  minimums_override_reason: DEMO_CAR_PARK_TERMS.minimumsOverrideReason,
 };

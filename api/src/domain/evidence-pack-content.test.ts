@@ -21,6 +21,7 @@ const carPark: PackCarPark = {
   postcode: 'BS1 4DJ',
   considerationMinutes: 5,
   graceMinutes: 10,
+  minimumsOverrideReason: null,
 };
 
 const pcn: PackPcn = {
@@ -117,6 +118,21 @@ describe('observationTimeline', () => {
     const unseen = observationTimeline({ ...pcn, observedAt: null, stayApplies: false }, carPark, photoTimes);
     expect(unseen.rows).toEqual([{ time: '01 Jul 2026, 10:20:00 BST', event: 'Notice issued' }]);
     expect(unseen.summary[0]).toMatch(/No first sighting was recorded/);
+  });
+
+  it("names periods shorter than the Single Code's minimums with the car park's reason, or its lack", () => {
+    expect(observationTimeline(pcn, carPark, photoTimes).summary.join(' ')).not.toMatch(/shorter than/);
+    const noStopping = { ...carPark, considerationMinutes: 0, minimumsOverrideReason: 'No-stopping zone: no consideration period applies' };
+    const { rows, summary } = observationTimeline(pcn, noStopping, photoTimes);
+    expect(rows[1]).toEqual({ time: '01 Jul 2026, 10:00:00 BST', event: 'Consideration period ends (0 min)' });
+    expect(summary).toContain(
+      "This car park's periods are shorter than the Single Code of Practice's minimums: 0 min consideration (the minimum is 5). The reason recorded for the car park: No-stopping zone: no consideration period applies",
+    );
+    const stored = observationTimeline(pcn, { ...carPark, considerationMinutes: 2, graceMinutes: 1 }, photoTimes).summary;
+    expect(stored).toContain(
+      "This car park's periods are shorter than the Single Code of Practice's minimums: 2 min consideration (the minimum is 5) and 1 min grace (the minimum is 10). No reason was recorded for the car park.",
+    );
+    expect(stored.at(-1)).toMatch(/device did not report its clock/);
   });
 });
 
@@ -223,6 +239,8 @@ describe('appealFields', () => {
       receivedAt: '2026-07-10T08:00:00.000Z',
       respondBy: '2026-08-07',
       status: 'REJECTED',
+      isLate: false,
+      consideredAt: null,
       appellant: { name: 'Dana Driver', email: 'dana@example.com', address: '4 Mill Lane\nLeeds' },
       wasDriver: false,
       driver: { name: 'Sam Other', address: '1 High St' },

@@ -24,6 +24,8 @@ import {
   APPEAL_STATUS_LABELS,
   formatPence,
   type Appeal,
+  periodsUnderMinimums,
+  SECTOR_LIMITS,
 } from '@parkpatrol/shared';
 
 /**
@@ -101,7 +103,10 @@ export function toWinAnsi(text: string): string {
 export type PackField = { label: string; value: string };
 
 /** What the pack says of a car park: the shared entity's fields it prints. */
-export type PackCarPark = Pick<CarPark, 'id' | 'name' | 'siteCode' | 'address' | 'postcode' | 'considerationMinutes' | 'graceMinutes'>;
+export type PackCarPark = Pick<
+  CarPark,
+  'id' | 'name' | 'siteCode' | 'address' | 'postcode' | 'considerationMinutes' | 'graceMinutes' | 'minimumsOverrideReason'
+>;
 
 export type PackPcn = {
   pcnNumber: string;
@@ -136,6 +141,14 @@ export function appealFields(appeal: Appeal): PackField[] {
       label: 'Appellant',
       value: `${appeal.appellant.name} <${appeal.appellant.email}>, ${appeal.appellant.address.split('\n').join(', ')}; ${appeal.wasDriver ? 'the driver' : 'not the driver'}${appeal.driver ? ` (named the driver: ${appeal.driver.name}, ${appeal.driver.address.split('\n').join(', ')})` : ''}`,
     },
+    ...(appeal.isLate
+      ? [
+          {
+            label: 'Made late',
+            value: `After the appeal period${appeal.consideredAt ? `; considered from ${formatPackTime(appeal.consideredAt)}` : ''}`,
+          },
+        ]
+      : []),
     { label: "Appellant's words", value: appeal.text },
     {
       label: 'Appeal attachments',
@@ -183,6 +196,24 @@ export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackFiel
 
 export type TimelineRow = { time: string; event: string };
 
+/**
+ * Where the car park's periods are shorter than the Single Code's minimums, and the reason it
+ * gives; null when they are not. A car park stored before the reason was asked for may have none,
+ * and the pack says so rather than leaving the shortfall unremarked.
+ */
+export function shortPeriodsSentence(carPark: PackCarPark): string | null {
+  const short = periodsUnderMinimums(carPark).map((field) =>
+    field === 'considerationMinutes'
+      ? `${carPark.considerationMinutes} min consideration (the minimum is ${SECTOR_LIMITS.minConsiderationMinutes})`
+      : `${carPark.graceMinutes} min grace (the minimum is ${SECTOR_LIMITS.minGraceMinutes})`,
+  );
+  if (short.length === 0) return null;
+  const reason = carPark.minimumsOverrideReason
+    ? `The reason recorded for the car park: ${carPark.minimumsOverrideReason}`
+    : 'No reason was recorded for the car park.';
+  return `This car park's periods are shorter than the Single Code of Practice's minimums: ${short.join(' and ')}. ${reason}`;
+}
+
 /** "photo 3" or "photos 1, 2 and 4" (1-based, in filing order). */
 function photoList(indexes: number[]): string {
   const numbers = indexes.map((index) => String(index + 1));
@@ -195,7 +226,8 @@ function photoList(indexes: number[]): string {
  * visit's photo, and issue, in time order, then one sentence on whether the stay was kept. A
  * stay counts as kept only when a photo taken at or after the due time shows the vehicle still
  * there (docs/decisions/0012). Without a first sighting the periods cannot be placed and the
- * pack says so rather than inventing them. `photoTakenAts`: the photos' capture times in order.
+ * pack says so rather than inventing them. Periods shorter than the Single Code's minimums are
+ * named with the car park's reason. `photoTakenAts`: the photos' capture times in order.
  */
 export function observationTimeline(
   pcn: PackPcn,
@@ -250,6 +282,8 @@ export function observationTimeline(
         `A stay applied and was kept: the officer came back after consideration and grace had passed (${formatPackTime(check.earliestIssueAt)}) and photographed the vehicle still there at ${formatPackTime(new Date(secondVisit[0]!.at))}.`,
       );
   }
+  const shortPeriods = carPark ? shortPeriodsSentence(carPark) : null;
+  if (shortPeriods) summary.push(shortPeriods);
   summary.push(
     pcn.clockOffsetMs === null
       ? "The officer's device did not report its clock when sending."

@@ -1,8 +1,9 @@
 import {
   addDays,
+  appealHoldsFrom,
+  appealPeriodEnd,
   type AppealStatus,
   type PublicAppeal,
-  APPEAL_PERIOD_DAYS,
   APPEALS_SERVICE_NAMES,
   ukDate,
   type ChargeState,
@@ -24,6 +25,8 @@ export function chargeStateOf(status: PcnStatus): ChargeState {
 
 export type ChargeFacts = {
   reference: string;
+  /** The ticket's draft reference, when a notice to driver was given under one. */
+  draftReference: string | null;
   status: PcnStatus;
   vehicleRegistration: string;
   carPark: { name: string; address: string; postcode: string };
@@ -46,6 +49,8 @@ export type AppealFacts = {
   reference: string;
   receivedAt: string;
   status: AppealStatus;
+  isLate: boolean;
+  consideredAt: string | null;
   decidedAt: string | null;
   reasons: string | null;
   reducedChargePence: number | null;
@@ -60,6 +65,8 @@ export function toPublicAppeal(appeal: AppealFacts): PublicAppeal {
     reference: appeal.reference,
     receivedAt: appeal.receivedAt,
     status: appeal.status,
+    isLate: appeal.isLate,
+    consideredAt: appeal.consideredAt,
     decidedAt: decided ? appeal.decidedAt : null,
     reasons: decided ? appeal.reasons : null,
     reducedChargePence: appeal.status === 'ACCEPTED_REDUCED' ? appeal.reducedChargePence : null,
@@ -71,21 +78,25 @@ export function toPublicAppeal(appeal: AppealFacts): PublicAppeal {
 /**
  * The charge as the motorist sees it today. The reduced amount runs for its days from the first
  * notice the motorist was given: the notice to driver, or without one the notice to keeper;
- * before either, it applies with no end set yet.
+ * before either, it applies with no end set yet. The appeal period runs from each notice given
+ * (appealPeriodEnd).
  */
 export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
   const state = chargeStateOf(facts.status);
   const carParkTerms = facts.terms.carPark;
   const operator = facts.terms.operator;
   const appeal = facts.appeal;
-  // On hold while an appeal is open: amounts and deadlines as they stood the day it came.
-  const onHold = state === 'OUTSTANDING' && appeal?.status === 'OPEN';
-  const now = onHold ? new Date(appeal.receivedAt) : asked;
+  // On hold while an appeal is open: amounts and deadlines as they stood the day it came (a late
+  // appeal holds nothing until the operator agrees to consider it, then from that day).
+  const holdsFrom = state === 'OUTSTANDING' && appeal ? appealHoldsFrom(appeal) : null;
+  const onHold = holdsFrom !== null;
+  const now = holdsFrom !== null ? new Date(holdsFrom) : asked;
   // An appeal accepted at a reduced amount replaces the charge, with no further discount.
   const settledPence = appeal?.status === 'ACCEPTED_REDUCED' ? appeal.reducedChargePence : null;
   const chargePence = settledPence ?? carParkTerms?.chargePence ?? null;
-  // The first notice the motorist was given starts both the discount and the appeal period.
-  const firstNoticeOn = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : facts.keeperNoticeGivenOn;
+  // The first notice the motorist was given starts the discount; each notice its own appeal period.
+  const noticeToDriverOn = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : null;
+  const firstNoticeOn = noticeToDriverOn ?? facts.keeperNoticeGivenOn;
   let reduced: PublicCharge['reduced'] = null;
   if (
     state === 'OUTSTANDING' &&
@@ -101,6 +112,7 @@ export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
   }
   return {
     reference: facts.reference,
+    draftReference: facts.draftReference,
     vehicleRegistration: facts.vehicleRegistration,
     carPark: facts.carPark,
     parkedFrom: facts.observedAt,
@@ -112,7 +124,7 @@ export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
     amountDuePence: state === 'OUTSTANDING' ? Math.max(0, (reduced?.amountPence ?? chargePence ?? 0) - facts.paidPence) : 0,
     paidPence: facts.paidPence,
     reduced,
-    appealUntil: state === 'OUTSTANDING' && firstNoticeOn ? addDays(firstNoticeOn, APPEAL_PERIOD_DAYS) : null,
+    appealUntil: state === 'OUTSTANDING' ? appealPeriodEnd({ noticeToDriverOn, keeperNoticeGivenOn: facts.keeperNoticeGivenOn }) : null,
     signageTerms: carParkTerms?.signageTerms ?? '',
     creditor: operator
       ? {

@@ -57,6 +57,19 @@ export type AppealDecisionRow = {
   decided_by: string;
 };
 
+/** Marks an open late appeal as considered; false when it was not (decided or considered meanwhile). */
+export async function recordConsidered(trx: Db, appealId: string, at: string, by: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('appeals')
+    .set({ considered_at: at, considered_by: by })
+    .where('id', '=', appealId)
+    .where('status', '=', 'OPEN')
+    .where('is_late', '=', 1)
+    .where('considered_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Records the decision on an open appeal; false when it was no longer open (decided meanwhile). */
 export async function recordDecision(trx: Db, appealId: string, decision: AppealDecisionRow): Promise<boolean> {
   const result = await trx.updateTable('appeals').set(decision).where('id', '=', appealId).where('status', '=', 'OPEN').executeTakeFirst();
@@ -145,6 +158,7 @@ export async function listAppeals(db: Db, query: AppealListQuery): Promise<{ ite
       'appeals.received_at',
       'appeals.respond_by',
       'appeals.status',
+      'appeals.is_late',
       'appeals.verification_code',
       'pcns.pcn_number',
       'pcns.vehicle_registration',
@@ -173,6 +187,7 @@ function toListItem(row: {
   received_at: string;
   respond_by: string;
   status: string;
+  is_late: number;
   verification_code: string | null;
   pcn_number: string;
   vehicle_registration: string;
@@ -190,6 +205,7 @@ function toListItem(row: {
     receivedAt: row.received_at,
     respondBy: row.respond_by,
     status: row.status as AppealStatus,
+    isLate: row.is_late === 1,
     verificationCode: row.verification_code,
   };
 }
@@ -218,6 +234,8 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
     receivedAt: row.received_at,
     respondBy: row.respond_by,
     status: row.status as AppealStatus,
+    isLate: row.is_late === 1,
+    consideredAt: row.considered_at,
     appellant: { name: row.appellant_name, email: row.appellant_email, address: row.appellant_address },
     wasDriver: row.was_driver === 1,
     driver:

@@ -29,6 +29,7 @@ export function mapCarPark(row: Selectable<CarParksTable>, assignedUsers?: Assig
     considerationMinutes: row.consideration_minutes,
     graceMinutes: row.grace_minutes,
     stayAppliesByDefault: row.stay_applies_by_default === 1,
+    minimumsOverrideReason: row.minimums_override_reason,
     ...carParkTermsOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -154,6 +155,7 @@ export async function insertCarPark(db: Db, input: CreateCarParkInput & { now: D
       reduced_within_days: input.reducedWithinDays,
       signage_terms: input.signageTerms,
       jurisdiction: input.jurisdiction,
+      minimums_override_reason: input.minimumsOverrideReason,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -178,6 +180,7 @@ export async function updateCarPark(db: Db, id: string, input: UpdateCarParkInpu
       ...(input.reducedWithinDays !== undefined && { reduced_within_days: input.reducedWithinDays }),
       ...(input.signageTerms !== undefined && { signage_terms: input.signageTerms }),
       ...(input.jurisdiction !== undefined && { jurisdiction: input.jurisdiction }),
+      ...(input.minimumsOverrideReason !== undefined && { minimums_override_reason: input.minimumsOverrideReason }),
       updated_at: input.now.toISOString(),
     })
     .where('id', '=', id)

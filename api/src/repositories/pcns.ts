@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  draftReferenceOfKey,
   emptyStatusCounts,
   formatPcnNumber,
   hasClockSkewWarning,
@@ -53,6 +54,8 @@ export type PcnRow = {
   keeper_notice_given_on: string | null;
   keeper_notice_proof: string | null;
   car_park_jurisdiction: string | null;
+  /** The reference its notice to driver printed before it was sent, when it was filed under a draft id. */
+  draft_reference: string | null;
   created_by: string | null;
   creator_first_name: string | null;
   creator_last_name: string | null;
@@ -124,6 +127,7 @@ export function selectPcnRows(db: Db) {
     'pcns.keeper_notice_given_on',
     'pcns.keeper_notice_proof',
     'car_parks.jurisdiction as car_park_jurisdiction',
+    'pcns.draft_reference',
     'pcns.created_by',
     'users.first_name as creator_first_name',
     'users.last_name as creator_last_name',
@@ -374,6 +378,8 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
       notice_served_at: input.noticeServedAt,
       created_by: input.createdBy,
       idempotency_key: input.idempotencyKey,
+      // The officer's phone sends the draft's id as the key: what a ticket printed before sending says.
+      draft_reference: draftReferenceOfKey(input.idempotencyKey),
       request_hash: input.requestHash,
       created_at: input.now,
       updated_at: input.now,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CarParkTerms, Jurisdiction, NoticeTerms, OperatorSettings, OperatorTerms, TermsChange } from '@parkpatrol/shared';
+import type { CarPark, CarParkTerms, Jurisdiction, NoticeTerms, OperatorSettings, OperatorTerms, TermsChange } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import type { CarParksTable } from '../db/schema.ts';
 import type { Selectable } from 'kysely';
@@ -53,6 +53,18 @@ export async function insertOperatorTerms(trx: Db, input: { terms: OperatorTerms
     .execute();
 }
 
+/**
+ * What a car park's history row keeps: the terms its notices print, and the reason for periods
+ * shorter than the Single Code's minimums, which no notice prints but the audit must show.
+ */
+export type CarParkTermsRecord = CarParkTerms & Pick<CarPark, 'minimumsOverrideReason'>;
+
+/** The terms a notice prints, out of a car park or a history row that keeps more. */
+export function printedCarParkTerms(terms: CarParkTerms): CarParkTerms {
+  const { chargePence, reducedChargePence, reducedWithinDays, signageTerms, jurisdiction } = terms;
+  return { chargePence, reducedChargePence, reducedWithinDays, signageTerms, jurisdiction };
+}
+
 export function carParkTermsOf(row: Selectable<CarParksTable>): CarParkTerms {
   return {
     chargePence: row.charge_pence,
@@ -65,7 +77,7 @@ export function carParkTermsOf(row: Selectable<CarParksTable>): CarParkTerms {
 
 export async function insertCarParkTerms(
   trx: Db,
-  input: { carParkId: string; terms: CarParkTerms; changes: TermsDiff; actor: TermsActor; now: string },
+  input: { carParkId: string; terms: CarParkTermsRecord; changes: TermsDiff; actor: TermsActor; now: string },
 ) {
   await trx
     .insertInto('car_park_terms')
@@ -137,7 +149,7 @@ export async function findNoticeTerms(
   ]);
   return {
     operator: operator ? (JSON.parse(operator.terms) as OperatorTerms) : null,
-    carPark: carPark ? (JSON.parse(carPark.terms) as CarParkTerms) : null,
+    carPark: carPark ? printedCarParkTerms(JSON.parse(carPark.terms) as CarParkTerms) : null,
   };
 }
 

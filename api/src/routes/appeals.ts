@@ -14,7 +14,7 @@ import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { findAppealById, findAttachments, listAllAppeals, listAppeals, loadAppeal } from '../repositories/appeals.ts';
 import { csvStream, csvTime, toRecords } from '../services/csv-export.ts';
-import { appealNotFound, decideAppeal, renderAppealLetter } from '../workflows/decide-appeal.ts';
+import { appealNotFound, considerLateAppeal, decideAppeal, renderAppealLetter } from '../workflows/decide-appeal.ts';
 
 const APPEAL_CSV_COLUMNS = [
   'Appeal',
@@ -79,6 +79,11 @@ export function createAppealRoutes(deps: AppDeps) {
         const decision = await readJson(c, appealDecisionInputSchema);
         const row = await decideAppeal(deps, { appealId: c.req.param('id'), decision, user: c.get('user'), now: deps.now() });
         return ok(c, 'POST /appeals/:id/decision', await loadAppeal(db, row));
+      })
+
+      .post('/:id/consider', async (c) => {
+        const row = await considerLateAppeal(deps, { appealId: c.req.param('id'), user: c.get('user'), now: deps.now() });
+        return ok(c, 'POST /appeals/:id/consider', await loadAppeal(db, row));
       })
 
       .get('/:id/letter', async (c) => {

@@ -115,8 +115,8 @@ async function readPackPhoto(
 }
 
 function toPackCarPark(carPark: NonNullable<Awaited<ReturnType<typeof findCarParkById>>>): PackCarPark {
-  const { id, name, siteCode, address, postcode, considerationMinutes, graceMinutes } = carPark;
-  return { id, name, siteCode, address, postcode, considerationMinutes, graceMinutes };
+  const { id, name, siteCode, address, postcode, considerationMinutes, graceMinutes, minimumsOverrideReason } = carPark;
+  return { id, name, siteCode, address, postcode, considerationMinutes, graceMinutes, minimumsOverrideReason };
 }
 
 /** Names of the car parks an audit trail mentions by id (a notice may have moved between them). */

@@ -21,6 +21,7 @@ import { AppError } from '../http/app-error.ts';
 import {
   findAppealById,
   isVerificationCodeTaken,
+  recordConsidered,
   recordDecision,
   type AppealDecisionRow,
   type AppealRow,
@@ -50,11 +51,37 @@ async function newVerificationCode(db: Db): Promise<string> {
 }
 
 /**
+ * POST /appeals/{id}/consider: a late appeal the admin agrees to consider (decision 0023). From
+ * now it holds the charge and runs like an appeal made in time. Audited.
+ */
+export async function considerLateAppeal(
+  deps: Pick<AppDeps, 'db'>,
+  input: { appealId: string; user: AuthUser; now: Date },
+): Promise<AppealRow> {
+  const now = input.now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const appeal = await findAppealById(trx, input.appealId);
+    if (!appeal) throw appealNotFound();
+    if (appeal.status !== 'OPEN') throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
+    if (appeal.is_late !== 1) throw new AppError('CONFLICT', 'This appeal was made in time: it is already being considered');
+    if (!(await recordConsidered(trx, appeal.id, now, input.user.id))) throw new AppError('CONFLICT', APPEAL_MESSAGES.alreadyConsidered);
+    await insertAuditEntries(trx, [
+      auditEntry(appeal.pcn_id, 'appeal_considered', input.user, null, now, {
+        appeal: { from: null, to: appeal.reference },
+        considered: { from: 'late, not considered', to: 'considered: the charge is on hold' },
+      }),
+    ]);
+    return { ...appeal, considered_at: now, considered_by: input.user.id };
+  });
+}
+
+/**
  * POST /appeals/{id}/decision: accept (the charge is cancelled), accept at a reduced amount (it
- * replaces the charge), or reject with reasons (a verification code where the appeals service
- * uses one; the reduced rate held 14 days when the appeal came within the discount period).
- * The decision, its effect on the charge and their audit entries commit together; then the
- * motorist is emailed the letter.
+ * replaces the charge), reject with reasons (a verification code where the appeals service
+ * uses one; the reduced rate held 14 days when the appeal came within the discount period), or,
+ * for a late appeal not yet considered, decline it as out of time (the charge stands). Deciding
+ * a late appeal any other way considers it. The decision, its effect on the charge and their
+ * audit entries commit together; then the motorist is emailed the letter.
  */
 export async function decideAppeal(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>,
@@ -68,6 +95,10 @@ export async function decideAppeal(
     const appeal = await findAppealById(trx, input.appealId);
     if (!appeal) throw appealNotFound();
     if (appeal.status !== 'OPEN') throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
+    const isUnconsideredLate = appeal.is_late === 1 && appeal.considered_at === null;
+    if (decision.outcome === 'DECLINED_LATE' && !isUnconsideredLate) {
+      throw new AppError('CONFLICT', appeal.is_late === 1 ? APPEAL_MESSAGES.alreadyConsidered : APPEAL_MESSAGES.notLate);
+    }
     const row = await findPcnRowById(trx, appeal.pcn_id);
     if (!row) throw appealNotFound();
     const facts = await chargeFactsOf(trx, row, () => '');
@@ -91,6 +122,11 @@ export async function decideAppeal(
         fields.appeals_service_until = appealsServiceDeadline(operator.appealsService, decidedOn);
         if (usesVerificationCode(operator.appealsService)) fields.verification_code = await newVerificationCode(trx);
       }
+    }
+    // Deciding a late appeal on its merits is considering it (before the decision closes it).
+    const considered = isUnconsideredLate && decision.outcome !== 'DECLINED_LATE';
+    if (considered && !(await recordConsidered(trx, appeal.id, now, user.id))) {
+      throw new AppError('CONFLICT', APPEAL_MESSAGES.alreadyConsidered);
     }
     if (!(await recordDecision(trx, appeal.id, fields))) throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
 
@@ -117,7 +153,7 @@ export async function decideAppeal(
         ...(fields.verification_code !== null && { verificationCode: { from: null, to: fields.verification_code } }),
       }),
     ]);
-    return { ...appeal, ...fields };
+    return { ...appeal, ...fields, ...(considered && { considered_at: now, considered_by: user.id }) };
   });
   await sendDecision(deps, decided, input.now);
   return decided;
@@ -154,6 +190,7 @@ export async function renderAppealLetter(
       appeal.reduced_held_until && charge.reduced ? { amountPence: charge.reduced.amountPence, until: appeal.reduced_held_until } : null,
     verificationCode: appeal.verification_code,
     appealsServiceUntil: appeal.appeals_service_until,
+    appealUntil: charge.appealUntil,
     operator,
     lookupUrl: `${deps.config.appUrl}/charge`,
   });

@@ -129,6 +129,7 @@ async function prepare(
       observedAt: row.observed_at,
       parkingEndedAt: servedAt,
       noticeToDriver: servedBy === 'AFFIXED' || servedBy === 'HANDED' ? { servedAt, servedBy } : null,
+      draftReference: row.draft_reference,
       contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
       description: row.description,
       carParkTerms: terms.carPark,

@@ -3,6 +3,7 @@ import {
   CHARGE_LOOKUP_LIMITED,
   CHARGE_NOT_FOUND,
   normaliseChargeReference,
+  normaliseDraftReference,
   normaliseRegistration,
   OFFENCE_TYPE_LABELS,
   pcnTitle,
@@ -29,7 +30,10 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
 /** Every lookup from one address, right or wrong: a family checking three tickets is fine, a script is not. */
 export const CHARGE_LOOKUPS_PER_ADDRESS: RateLimitRule = { scope: 'charge-lookups-per-address', limit: 30, windowMs: FIFTEEN_MINUTES_MS };
-/** Wrong registrations against one reference, from anywhere: a reference cannot be walked by many addresses. */
+/**
+ * Wrong registrations against one reference, from anywhere: a reference cannot be walked by many
+ * addresses. A PCN number and a draft reference ('D-1A2B3C4D') are each a reference of their own.
+ */
 export const CHARGE_LOOKUP_FAILURES_PER_REFERENCE: RateLimitRule = {
   scope: 'charge-lookup-failures-per-reference',
   limit: 10,
@@ -50,9 +54,15 @@ function sameRegistration(given: string, stored: string): boolean {
   return timingSafeEqual(a, b) && given.length === stored.length;
 }
 
+/** The most notices one draft reference is compared against: eight hex characters rarely repeat. */
+const MAX_SHARING_A_DRAFT_REFERENCE = 5;
+/** What a reference naming no notice is compared against, so it takes as long as one that names one. */
+const NO_CHARGE = { id: null, vehicle_registration: '' } as const;
+
 /**
  * POST /public/charges/lookup: the charge for a reference and registration, and a token for it.
- * A wrong reference and a wrong registration take the same path and get the same answer.
+ * The reference is the PCN number, or the draft reference a ticket printed before its notice
+ * was sent. A wrong reference and a wrong registration take the same path and get the same answer.
  */
 export async function lookUpCharge(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
@@ -60,27 +70,43 @@ export async function lookUpCharge(
   input: { reference: string; registration: string; address: string },
 ): Promise<ChargeLookupResponse> {
   const number = normaliseChargeReference(input.reference);
-  const referenceKey = number ?? input.reference.replace(/\s+/g, '').toUpperCase().slice(0, 20);
+  const draft = number === null ? normaliseDraftReference(input.reference) : null;
+  const referenceKey = number ?? draft ?? input.reference.replace(/\s+/g, '').toUpperCase().slice(0, 20);
   const byAddress = await limits.take([{ rule: CHARGE_LOOKUPS_PER_ADDRESS, key: input.address }]);
   if (byAddress.isLimited) throw tooManyAttempts(byAddress, CHARGE_LOOKUP_LIMITED);
   const byReference = await limits.check(CHARGE_LOOKUP_FAILURES_PER_REFERENCE, referenceKey);
   if (byReference.isLimited) throw tooManyAttempts(byReference, CHARGE_LOOKUP_LIMITED);
 
-  const row = await deps.db
-    .selectFrom('pcns')
-    .select(['id', 'vehicle_registration'])
-    .where('pcn_number', '=', number ?? '')
-    .executeTakeFirst();
+  const candidates = await findChargesByReference(deps.db, { number, draft });
   const registration = normaliseRegistration(input.registration);
-  const matches = sameRegistration(registration, row?.vehicle_registration ?? '') && row !== undefined;
-  if (!matches) {
+  // Every candidate is compared, and at least one comparison is made, so the time says nothing
+  // of how many notices the reference names or which matched; two notices sharing a draft
+  // reference are told apart by their registration.
+  const compared: Array<{ id: string | null; vehicle_registration: string }> = candidates.length > 0 ? candidates : [NO_CHARGE];
+  const found = compared.filter((candidate) => sameRegistration(registration, candidate.vehicle_registration))[0]?.id ?? null;
+  if (found === null) {
     await limits.hit(CHARGE_LOOKUP_FAILURES_PER_REFERENCE, referenceKey);
     throw notFound();
   }
   const now = deps.now();
-  const charge = await readPublicCharge(deps, row.id, now);
+  const charge = await readPublicCharge(deps, found, now);
   if (!charge) throw notFound();
-  return { charge, accessToken: signChargeToken(deps.config.jwtSecret, row.id, now).token };
+  return { charge, accessToken: signChargeToken(deps.config.jwtSecret, found, now).token };
+}
+
+/**
+ * The notices a typed reference names: one by its number, or those filed under a draft reference.
+ * Anything else is looked up as a number no notice has, so it takes the same path.
+ */
+async function findChargesByReference(
+  db: Db,
+  reference: { number: string | null; draft: string | null },
+): Promise<Array<{ id: string; vehicle_registration: string }>> {
+  const query = db.selectFrom('pcns').select(['id', 'vehicle_registration']);
+  if (reference.draft !== null) {
+    return query.where('draft_reference', '=', reference.draft).orderBy('sequence').limit(MAX_SHARING_A_DRAFT_REFERENCE).execute();
+  }
+  return query.where('pcn_number', '=', reference.number ?? '').execute();
 }
 
 /** The charge as the motorist sees it, or null when the notice is gone. */
@@ -103,6 +129,8 @@ export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: st
   const served = row.notice_served_by === 'AFFIXED' || row.notice_served_by === 'HANDED' ? (row.notice_served_at ?? row.issued_at) : null;
   return {
     reference: pcnTitle(row.pcn_number),
+    // Only a notice to driver can have carried it: a drive-off's motorist never saw one.
+    draftReference: served ? row.draft_reference : null,
     status: row.status as PcnStatus,
     vehicleRegistration: row.vehicle_registration,
     carPark: { name: carPark?.name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
@@ -128,6 +156,8 @@ export function appealFactsOf(appeal: AppealRow): AppealFacts {
     reference: appeal.reference,
     receivedAt: appeal.received_at,
     status: appeal.status as AppealStatus,
+    isLate: appeal.is_late === 1,
+    consideredAt: appeal.considered_at,
     decidedAt: appeal.decided_at,
     reasons: appeal.decision_reasons,
     reducedChargePence: appeal.reduced_charge_pence,

@@ -1,7 +1,8 @@
 import {
-  carParkTermsProblems,
+  carParkProblems,
+  needsMinimumsOverrideReason,
   SERVER_MESSAGES,
-  type CarParkTerms,
+  type CarPark,
   type CreateCarParkInput,
   type UpdateCarParkInput,
 } from '@parkpatrol/shared';
@@ -11,43 +12,66 @@ import { AppError } from '../http/app-error.ts';
 import { insertCarPark, isSiteCodeTaken, updateCarPark } from '../repositories/car-parks.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
 import { storeKeeperPostingDays } from '../repositories/keeper-posting-days.ts';
-import { diffTerms, insertCarParkTerms, type TermsActor } from '../repositories/terms.ts';
+import { diffTerms, insertCarParkTerms, printedCarParkTerms, type CarParkTermsRecord, type TermsActor } from '../repositories/terms.ts';
 
 /**
- * Creating and changing a car park. Its terms (charge, discount, signage, jurisdiction) are kept
- * as a history with who changed what (decision 0017), and a new jurisdiction moves its notices'
- * keeper posting days (decision 0016): all in one transaction with the car park itself.
+ * Creating and changing a car park. Its terms (charge, discount, signage, jurisdiction, and the
+ * reason for periods shorter than the Single Code's minimums) are kept as a history with who
+ * changed what (decision 0017), and a new jurisdiction moves its notices' keeper posting days
+ * (decision 0016): all in one transaction with the car park itself. What would be stored must be
+ * within the sector's limits, so a car park saved before them is brought within them (or given
+ * its reason) the next time it is saved.
  */
-function refuseTermsProblems(terms: CarParkTerms): void {
-  const problems = carParkTermsProblems(terms);
+
+/** What the rules and the history judge: the car park as it would be stored. */
+type Judged = Pick<
+  CarPark,
+  | 'chargePence'
+  | 'reducedChargePence'
+  | 'reducedWithinDays'
+  | 'signageTerms'
+  | 'jurisdiction'
+  | 'considerationMinutes'
+  | 'graceMinutes'
+  | 'minimumsOverrideReason'
+>;
+
+function refuseProblems(carPark: Judged): void {
+  const problems = carParkProblems(carPark);
   const first = Object.values(problems)[0];
   if (first) throw new AppError('VALIDATION_FAILED', first, { details: problems });
 }
 
-const actorOf = (user: AuthUser): TermsActor => ({ id: user.id, name: `${user.firstName} ${user.lastName}`.trim() });
-
-function termsFrom(input: CarParkTerms): CarParkTerms {
-  return {
-    chargePence: input.chargePence,
-    reducedChargePence: input.reducedChargePence,
-    reducedWithinDays: input.reducedWithinDays,
-    signageTerms: input.signageTerms,
-    jurisdiction: input.jurisdiction,
-  };
+/**
+ * A reason for shorter periods is kept only while a period is shorter: once both are back at the
+ * Code's minimums it would explain nothing, and an evidence pack must not print it.
+ */
+function withReasonOnlyWhenNeeded<T extends Judged>(carPark: T): T {
+  return needsMinimumsOverrideReason(carPark) ? carPark : { ...carPark, minimumsOverrideReason: null };
 }
+
+function termsRecordOf(carPark: Judged): CarParkTermsRecord {
+  return { ...printedCarParkTerms(carPark), minimumsOverrideReason: carPark.minimumsOverrideReason };
+}
+
+/** Taking a car park out of use changes nothing a notice is issued under, so it is never refused. */
+const onlyDeactivates = (changes: UpdateCarParkInput) => changes.isActive === false && Object.values(definedOnly(changes)).length === 1;
+
+const actorOf = (user: AuthUser): TermsActor => ({ id: user.id, name: `${user.firstName} ${user.lastName}`.trim() });
 
 const siteCodeTaken = (err: unknown) => {
   throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken) : err;
 };
 
 export async function createCarPark(db: Db, input: CreateCarParkInput, user: AuthUser, now: Date): Promise<string> {
-  const terms = termsFrom(input);
-  refuseTermsProblems(terms);
+  const stored = withReasonOnlyWhenNeeded(input);
+  refuseProblems(stored);
+  const terms = termsRecordOf(stored);
   if (await isSiteCodeTaken(db, input.siteCode)) throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
   return db
     .transaction()
     .execute(async (trx) => {
-      const id = await insertCarPark(trx, { ...input, now });
+      const id = await insertCarPark(trx, { ...stored, now });
       await insertCarParkTerms(trx, {
         carParkId: id,
         terms,
@@ -62,24 +86,25 @@ export async function createCarPark(db: Db, input: CreateCarParkInput, user: Aut
 
 export async function changeCarPark(
   db: Db,
-  input: { id: string; before: CarParkTerms; changes: UpdateCarParkInput },
+  input: { id: string; before: Judged; changes: UpdateCarParkInput },
   user: AuthUser,
   now: Date,
 ): Promise<void> {
-  const after: CarParkTerms = termsFrom({ ...input.before, ...definedOnly(input.changes) });
-  refuseTermsProblems(after);
+  const after = withReasonOnlyWhenNeeded({ ...judgedOf(input.before), ...definedOnly(input.changes) });
+  if (!onlyDeactivates(input.changes)) refuseProblems(after);
   if (input.changes.siteCode !== undefined && (await isSiteCodeTaken(db, input.changes.siteCode, input.id))) {
     throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
   }
-  const termsChanges = diffTerms(input.before, after);
+  const termsAfter = termsRecordOf(after);
+  const termsChanges = diffTerms(termsRecordOf(input.before), termsAfter);
   await db
     .transaction()
     .execute(async (trx) => {
-      await updateCarPark(trx, input.id, { ...input.changes, now });
+      await updateCarPark(trx, input.id, { ...input.changes, minimumsOverrideReason: after.minimumsOverrideReason, now });
       if (Object.keys(termsChanges).length > 0) {
         await insertCarParkTerms(trx, {
           carParkId: input.id,
-          terms: after,
+          terms: termsAfter,
           changes: termsChanges,
           actor: actorOf(user),
           now: now.toISOString(),
@@ -88,6 +113,11 @@ export async function changeCarPark(
       if (termsChanges.jurisdiction) await storeKeeperPostingDays(trx, { carParkId: input.id });
     })
     .catch(siteCodeTaken);
+}
+
+function judgedOf(carPark: Judged): Judged {
+  const { considerationMinutes, graceMinutes, minimumsOverrideReason } = carPark;
+  return { ...printedCarParkTerms(carPark), considerationMinutes, graceMinutes, minimumsOverrideReason };
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

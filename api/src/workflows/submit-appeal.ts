@@ -55,8 +55,9 @@ export async function checkAttachments(files: SpooledFile[]): Promise<CheckedAtt
 /**
  * POST /public/charges/current/appeal: the motorist's one appeal against the charge. The same
  * Idempotency-Key answers the appeal it made; a second appeal is refused and the first shown;
- * out of time, or against a charge no longer owed, it is refused. Received, the charge is on
- * hold (public-charge.ts), the audit trail has it and the motorist has an email saying so.
+ * against a charge no longer owed, it is refused. After the appeal period it is taken and marked
+ * late (decision 0023). Received in time, the charge is on hold (public-charge.ts); the audit
+ * trail has it and the motorist has an email saying so.
  */
 export async function submitAppeal(
   deps: SubmitDeps,
@@ -74,9 +75,8 @@ export async function submitAppeal(
   if (existing) throw alreadyAppealed(existing);
   const charge = toPublicCharge(await chargeFactsOf(db, row, () => ''), input.now);
   if (charge.state !== 'OUTSTANDING') throw new AppError('APPEAL_REFUSED', APPEAL_MESSAGES.notOutstanding);
-  if (charge.appealUntil !== null && ukDate(input.now) > charge.appealUntil) {
-    throw new AppError('APPEAL_REFUSED', `${APPEAL_MESSAGES.outOfPeriod} The last day was ${formatCalendarDate(charge.appealUntil)}.`);
-  }
+  // After the period the appeal is still taken, marked late: the operator decides whether to consider it.
+  const isLate = charge.appealUntil !== null && ukDate(input.now) > charge.appealUntil;
 
   const attachments = await checkAttachments(input.files);
   const fileNames = await deps.evidence.place(attachments);
@@ -104,6 +104,9 @@ export async function submitAppeal(
     appeals_service_until: null,
     decided_at: null,
     decided_by: null,
+    is_late: isLate ? 1 : 0,
+    considered_at: null,
+    considered_by: null,
   };
   try {
     await db.transaction().execute(async (trx) => {
@@ -123,6 +126,7 @@ export async function submitAppeal(
         auditEntry(row.id, 'appeal_received', { id: null, firstName: `${input.appeal.name} (appellant)`, lastName: '' }, null, now, {
           appeal: { from: null, to: appeal.reference },
           reason: { from: null, to: appeal.reason },
+          ...(isLate && { late: { from: null, to: `after the appeal period, which ended on ${charge.appealUntil}` } }),
           attachments: { from: null, to: attachments.map((attachment) => attachment.sha256) },
         }),
       ]);
@@ -155,7 +159,9 @@ async function acknowledge(deps: SubmitDeps, appeal: AppealRow, chargeReference:
   const lines = [
     `Dear ${appeal.appellant_name},`,
     `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}.`,
-    'The charge is on hold while we consider it: nothing more is added, and the amounts stand as they were today.',
+    appeal.is_late === 1
+      ? 'It came after the time to appeal had ended, so the charge is not on hold: we will tell you whether we will consider it.'
+      : 'The charge is on hold while we consider it: nothing more is added, and the amounts stand as they were today.',
     `We will answer by ${respondBy}. You can see where your appeal stands at ${lookupUrl}.`,
   ];
   try {

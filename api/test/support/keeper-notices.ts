@@ -48,7 +48,13 @@ export async function termsSinceLongAgo(t: TestApp, carParkId: string): Promise<
     })
     .where('id', '=', carParkId)
     .execute();
-  await insertCarParkTerms(t.db, { carParkId, terms: LETTER_CAR_PARK_TERMS, changes: {}, actor, now: LONG_AGO });
+  await insertCarParkTerms(t.db, {
+    carParkId,
+    terms: { ...LETTER_CAR_PARK_TERMS, minimumsOverrideReason: null },
+    changes: {},
+    actor,
+    now: LONG_AGO,
+  });
 }
 
 /**

@@ -81,6 +81,7 @@ function writeLetter(doc: PDFDocument, fonts: Fonts, { letter, keeperAddress, se
       .map((line): [string, PDFFont] => [line, fonts.regular]),
     ['', fonts.regular],
     [`Reference: ${letter.reference}`, fonts.bold],
+    ...(letter.ticketReference ? [[`Ticket reference: ${letter.ticketReference}`, fonts.regular] as [string, PDFFont]] : []),
     [`Date sent: ${letter.sentOn}`, fonts.regular],
   ];
   for (const [line, font] of senderLines) {

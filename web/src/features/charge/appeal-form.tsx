@@ -40,11 +40,14 @@ const ATTACHMENTS_DESCRIPTION = `Up to ${MAX_APPEAL_ATTACHMENTS} photos or PDFs,
 export function AppealForm({
   accessToken,
   appealUntil,
+  isLate,
   onSent,
   onAlreadyAppealed,
 }: {
   accessToken: string;
   appealUntil: string | null;
+  /** After the appeal period: the appeal is still taken, marked late, and holds nothing. */
+  isLate: boolean;
   onSent: (submitted: AppealSubmitted) => void;
   onAlreadyAppealed: () => void;
 }) {
@@ -137,8 +140,10 @@ export function AppealForm({
     <form ref={formRef} className="appeal-form" onSubmit={handleSubmit} noValidate aria-labelledby="appeal-form-title">
       <h2 id="appeal-form-title">Appeal this charge</h2>
       <p>
-        {appealUntil ? `Appeal by ${formatCalendarDate(appealUntil)}. ` : ''}While we consider your appeal the charge is on hold: the amount
-        due stays as it is today. We answer within 28 days, by email.
+        {isLate
+          ? `${APPEAL_MESSAGES.lateAppeal} The last day was ${formatCalendarDate(appealUntil ?? '')}.`
+          : `${appealUntil ? `Appeal by ${formatCalendarDate(appealUntil)}. ` : ''}While we consider your appeal the charge is on hold: the amount due stays as it is today.`}{' '}
+        We answer within 28 days, by email.
       </p>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div data-field="name">

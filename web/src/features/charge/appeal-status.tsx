@@ -28,8 +28,19 @@ export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; ac
           </div>
         ) : null}
       </dl>
-      {appeal.status === 'OPEN' ? (
-        <p>We are considering your appeal. The charge is on hold: the amount due stays as it was the day your appeal arrived.</p>
+      {appeal.status === 'OPEN' && charge.onHold ? (
+        <p>
+          We are considering your appeal. The charge is on hold: the amount due stays as it was the day{' '}
+          {appeal.isLate ? 'we agreed to consider it' : 'your appeal arrived'}.
+        </p>
+      ) : null}
+      {appeal.status === 'OPEN' && !charge.onHold ? (
+        <p>
+          Your appeal came after the time to appeal had ended, so the charge is not on hold. We will tell you whether we will consider it.
+        </p>
+      ) : null}
+      {appeal.status === 'DECLINED_LATE' ? (
+        <p>Your appeal came after the time to appeal had ended, and we decided not to consider it. The charge stands.</p>
       ) : null}
       {appeal.status === 'ACCEPTED' ? <p>Your appeal was accepted and the charge cancelled.</p> : null}
       {appeal.status === 'ACCEPTED_REDUCED' && appeal.reducedChargePence !== null ? (

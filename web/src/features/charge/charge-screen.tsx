@@ -5,7 +5,7 @@ import { Alert } from '../../lib/alert.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { takeBootChargeLookup } from '../../lib/boot-screen.ts';
 import { TextField } from '../../lib/text-field.tsx';
-import { CHARGE_LOOKUP_INTRO } from './charge-texts.ts';
+import { CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from './charge-texts.ts';
 import './charge.css';
 
 // A stranger's first visit, often on a poor link from a notice's QR code: the form paints with
@@ -131,7 +131,7 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
           }}
           errorMessage={errors.reference}
           inputRef={referenceRef}
-          description="For example PCN-00000123"
+          description={CHARGE_REFERENCE_HINT}
           autoCapitalize="characters"
           autoComplete="off"
           isRequired

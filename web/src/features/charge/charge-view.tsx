@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { formatCalendarDate, formatPence, formatUkDateTime, formatUkPeriod, ukDate, type PublicCharge } from '@parkpatrol/shared';
+import {
+  APPEAL_MESSAGES,
+  formatCalendarDate,
+  formatPence,
+  formatUkDateTime,
+  formatUkPeriod,
+  ukDate,
+  type PublicCharge,
+} from '@parkpatrol/shared';
 import { Alert } from '../../lib/alert.tsx';
 import { AppealForm } from './appeal-form.tsx';
 import { AppealStatus } from './appeal-status.tsx';
@@ -28,11 +36,16 @@ export default function ChargeView({
   const stateText = STATE_TEXT[charge.state];
   const [acknowledged, setAcknowledged] = useState<string | null>(null);
   const [isAppealing, setAppealing] = useState(false);
-  const mayAppeal =
-    charge.state === 'OUTSTANDING' && charge.appeal === null && (charge.appealUntil === null || ukDate(new Date()) <= charge.appealUntil);
+  // After the appeal period an appeal is still taken, marked late (decision 0023).
+  const mayAppeal = charge.state === 'OUTSTANDING' && charge.appeal === null;
+  const isLate = charge.appealUntil !== null && ukDate(new Date()) > charge.appealUntil;
   return (
     <>
-      <PageHeading>{`Parking charge ${charge.reference}`}</PageHeading>
+      <header className="charge-title">
+        <PageHeading>{`Parking charge ${charge.reference}`}</PageHeading>
+        {/* A ticket printed before its notice was sent shows this one: the motorist sees it is the same charge. */}
+        {charge.draftReference ? <p className="charge-title__ticket">{`Ticket reference ${charge.draftReference}`}</p> : null}
+      </header>
       {stateText ? <Alert tone={charge.state === 'PAID' ? 'success' : 'info'}>{stateText}</Alert> : null}
       {acknowledged ? <Alert tone="success">{acknowledged}</Alert> : null}
       {charge.onHold ? <Alert tone="info">This charge is on hold while we consider your appeal.</Alert> : null}
@@ -110,6 +123,7 @@ export default function ChargeView({
         <AppealForm
           accessToken={accessToken}
           appealUntil={charge.appealUntil}
+          isLate={isLate}
           onSent={(submitted) => {
             setAppealing(false);
             setAcknowledged(
@@ -132,6 +146,7 @@ export default function ChargeView({
             {charge.creditor.website}, by email to {charge.creditor.email} or by post to the address below, quoting {charge.reference}.
             While your appeal is considered, the charge is put on hold.
           </p>
+          {isLate ? <p>{APPEAL_MESSAGES.lateAppeal}</p> : null}
           {mayAppeal ? <Button onPress={() => setAppealing(true)}>Appeal online</Button> : null}
           {charge.appealsService ? (
             <p>

@@ -5,6 +5,7 @@ export const APPEALS_FETCH_FAILED = 'Failed to fetch appeals';
 export const APPEAL_FETCH_FAILED = 'Failed to fetch the appeal';
 export const APPEALS_EXPORT_FAILED = 'Failed to export appeals';
 export const APPEAL_DECISION_FAILED = 'Failed to record the decision';
+export const APPEAL_CONSIDER_FAILED = 'Failed to take the appeal into consideration';
 export const APPEAL_LETTER_FAILED = 'Failed to download the decision letter';
 export const APPEAL_ATTACHMENT_FAILED = 'Failed to load the attachment';
 
@@ -44,6 +45,11 @@ export function getAppeal(id: string): Promise<Appeal> {
 /** The decision, once: a 409 means someone decided it first; a 400's details name the field. */
 export function decideAppeal(id: string, decision: AppealDecisionInput): Promise<Appeal> {
   return apiClient.call('POST /appeals/:id/decision', { params: { id }, json: decision, fallbackMessage: APPEAL_DECISION_FAILED });
+}
+
+/** A late appeal taken into consideration: it then holds the charge; a 409 means it changed meanwhile. */
+export function considerAppeal(id: string): Promise<Appeal> {
+  return apiClient.call('POST /appeals/:id/consider', { params: { id }, fallbackMessage: APPEAL_CONSIDER_FAILED });
 }
 
 /** The decision letter (PDF) as the motorist was sent it. */

@@ -51,7 +51,7 @@ function AppealView({ appealId }: { appealId: string }) {
     <>
       <div className="page-header">
         <PageHeading>Appeal {appeal.reference}</PageHeading>
-        <AppealStatusChip status={appeal.status} />
+        <AppealStatusChip status={appeal.status} isLate={appeal.isLate && appeal.consideredAt === null} />
       </div>
       <p className={`deadline-line${isRespondBySoon(respondBy) ? ' deadline-line--warning' : ''}`}>
         <span>

@@ -94,7 +94,12 @@ export function AppealsScreen() {
       sortKey: 'respondBy',
       render: (appeal) => <RespondBy respondBy={appeal.respondBy} status={appeal.status} now={now} />,
     },
-    { id: 'status', label: 'Status', sortKey: 'status', render: (appeal) => <AppealStatusChip status={appeal.status} /> },
+    {
+      id: 'status',
+      label: 'Status',
+      sortKey: 'status',
+      render: (appeal) => <AppealStatusChip status={appeal.status} isLate={appeal.isLate} />,
+    },
   ];
 
   const data = appeals.data;

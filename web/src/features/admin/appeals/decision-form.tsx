@@ -11,12 +11,19 @@ const OUTCOME_OPTIONS: ReadonlyArray<{ id: AppealOutcome; label: string }> = [
   { id: 'ACCEPTED', label: 'Accept' },
   { id: 'ACCEPTED_REDUCED', label: 'Accept at a reduced amount' },
   { id: 'REJECTED', label: 'Reject' },
+  { id: 'DECLINED_LATE', label: 'Decline as out of time' },
 ];
+
+/** Declining as out of time is for a late appeal not yet taken into consideration. */
+function outcomesFor(appeal: Appeal) {
+  const mayDecline = appeal.isLate && appeal.consideredAt === null;
+  return OUTCOME_OPTIONS.filter((option) => option.id !== 'DECLINED_LATE' || mayDecline);
+}
 
 /**
  * The decision on an open appeal: accept (the charge is cancelled), accept at a reduced amount
  * (it replaces what is due), or reject with reasons (the Single Code: a rejection answers what was
- * raised, in writing). The shared schema checks it here as the server will; the server's field
+ * raised, in writing); a late appeal not yet considered may also be declined as out of time. The shared schema checks it here as the server will; the server's field
  * messages, if it finds more, are shown beside the same fields and take the focus.
  */
 export function DecisionForm({ appeal, onDecided, onStale }: { appeal: Appeal; onDecided: (appeal: Appeal) => void; onStale: () => void }) {
@@ -61,9 +68,10 @@ export function DecisionForm({ appeal, onDecided, onStale }: { appeal: Appeal; o
         <Label className="field__label">Outcome</Label>
         <Text slot="description" className="field__description">
           Accepting cancels the charge. A reduced amount replaces what is due. Rejecting needs your reasons.
+          {appeal.isLate && appeal.consideredAt === null ? ' Declining as out of time leaves the charge as it stands.' : ''}
         </Text>
         <div className="radio-field__options radio-field__options--stacked">
-          {OUTCOME_OPTIONS.map((option, index) => (
+          {outcomesFor(appeal).map((option, index) => (
             <Radio key={option.id} value={option.id} className="radio-field__option" inputRef={index === 0 ? firstOutcome : undefined}>
               <span className="radio-field__dot" aria-hidden="true" />
               {option.label}

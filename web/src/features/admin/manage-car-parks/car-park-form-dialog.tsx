@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import {
   ADMIN_TEXTS,
-  carParkTermsProblems,
+  carParkProblems,
   createCarParkInputSchema,
+  formatPence,
+  needsMinimumsOverrideReason,
+  SECTOR_LIMITS,
+  SECTOR_LIMIT_MESSAGES,
   JURISDICTION_LABELS,
   JURISDICTIONS,
   parsePounds,
@@ -31,7 +35,10 @@ const penceText = (pence: number | null | undefined) =>
   pence === null || pence === undefined ? '' : (pence / 100).toFixed(2).replace(/\.00$/, '');
 const JURISDICTION_OPTIONS = JURISDICTIONS.map((id) => ({ id, label: JURISDICTION_LABELS[id] }));
 const AMOUNT_MESSAGE = 'Enter an amount in pounds, like 100 or 60.50';
-const DAYS_MESSAGE = 'Enter whole days from 14 to 28';
+const DAYS_MESSAGE = `Enter whole days from ${SECTOR_LIMITS.minReducedWithinDays} to 28`;
+const CHARGE_HINT = `At most ${formatPence(SECTOR_LIMITS.maxChargePence)}, the Single Code's cap`;
+const REDUCED_CHARGE_HINT = `For prompt payment, at most ${SECTOR_LIMITS.maxReducedChargePercent}% of the charge; leave blank for none`;
+const REASON_HINT = `The Single Code's minimums are ${SECTOR_LIMITS.minConsiderationMinutes} minutes' consideration and ${SECTOR_LIMITS.minGraceMinutes} minutes' grace: say why this car park has less (a no-stopping zone, say). Evidence packs print it.`;
 
 /** Pounds as typed to pence: blank is no amount, anything else that is not an amount is a field error. */
 function amountOf(text: string): { pence: number | null } | { problem: string } {
@@ -65,6 +72,9 @@ export function CarParkFormDialog({
   const [reducedWithinDays, setReducedWithinDays] = useState(carPark?.reducedWithinDays?.toString() ?? '');
   const [signageTerms, setSigningTerms] = useState(carPark?.signageTerms ?? '');
   const [jurisdiction, setJurisdiction] = useState<string>(carPark?.jurisdiction ?? 'ENGLAND_AND_WALES');
+  const [minimumsOverrideReason, setMinimumsOverrideReason] = useState(carPark?.minimumsOverrideReason ?? '');
+  // Asked for only while a period is shorter than the Code's minimum; otherwise none is kept.
+  const needsReason = needsMinimumsOverrideReason({ considerationMinutes: toMinutes(consideration), graceMinutes: toMinutes(grace) });
   const form = useFormSubmit({
     fallbackMessage: isNew ? ERROR_MESSAGES.createCarPark : ERROR_MESSAGES.updateCarPark,
     mapErrors: minuteMessages,
@@ -92,8 +102,9 @@ export function CarParkFormDialog({
       reducedWithinDays: days,
       signageTerms,
       jurisdiction,
+      minimumsOverrideReason: needsReason ? minimumsOverrideReason : null,
     };
-    Object.assign(problems, { ...carParkTermsProblems(input), ...problems });
+    Object.assign(problems, { ...carParkProblems(input), ...problems });
     return { input, problems };
   };
   /** The schema's messages and the form's own, together, so every field in error says so at once. */
@@ -164,6 +175,7 @@ export function CarParkFormDialog({
             value={consideration}
             onChange={setConsideration}
             errorMessage={errors.considerationMinutes}
+            description={SECTOR_LIMIT_MESSAGES.considerationMinutesHint}
           />
           <TextField
             label="Grace period (minutes)"
@@ -172,8 +184,22 @@ export function CarParkFormDialog({
             value={grace}
             onChange={setGrace}
             errorMessage={errors.graceMinutes}
+            description={SECTOR_LIMIT_MESSAGES.graceMinutesHint}
           />
         </div>
+        {needsReason ? (
+          <TextField
+            label="Reason for shorter periods"
+            name="minimumsOverrideReason"
+            isMultiline
+            rows={2}
+            value={minimumsOverrideReason}
+            onChange={setMinimumsOverrideReason}
+            errorMessage={errors.minimumsOverrideReason}
+            description={REASON_HINT}
+            isRequired
+          />
+        ) : null}
         <div className="form-stack">
           <Checkbox
             name="stayAppliesByDefault"
@@ -201,6 +227,7 @@ export function CarParkFormDialog({
               value={charge}
               onChange={setCharge}
               errorMessage={errors.chargePence}
+              description={CHARGE_HINT}
             />
             <TextField
               label="Reduced charge (£)"
@@ -209,7 +236,7 @@ export function CarParkFormDialog({
               value={reducedCharge}
               onChange={setReducedCharge}
               errorMessage={errors.reducedChargePence}
-              description="For prompt payment; leave blank for none"
+              description={REDUCED_CHARGE_HINT}
             />
             <TextField
               label="Reduced if paid within (days)"

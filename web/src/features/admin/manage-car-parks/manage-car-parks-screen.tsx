@@ -8,6 +8,7 @@ import {
   DEFAULT_SORTS,
   ERROR_MESSAGES,
   NAV_LABELS,
+  needsMinimumsOverrideReason,
   SERVER_MESSAGES,
   SUCCESS_MESSAGES,
   type CarPark,
@@ -120,6 +121,13 @@ export function ManageCarParksScreen() {
           <span className="table__secondary">
             {carPark.stayAppliesByDefault ? 'Stay applies by default' : 'Stay only when the officer says so'}
           </span>
+          {needsMinimumsOverrideReason(carPark) ? (
+            <span className="table__secondary">
+              {carPark.minimumsOverrideReason
+                ? `Shorter than the Single Code's minimums: ${carPark.minimumsOverrideReason}`
+                : "Shorter than the Single Code's minimums, with no reason given: editing asks for one"}
+            </span>
+          ) : null}
         </>
       ),
     },

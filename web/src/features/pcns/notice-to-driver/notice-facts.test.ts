@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CarParkTerms, OperatorTerms } from '@parkpatrol/shared';
+import { draftReference, type CarParkTerms, type OperatorTerms } from '@parkpatrol/shared';
 import { createEmptyDraft } from '../pcn-draft.ts';
-import { draftReference, noticeFromDraft } from './notice-facts.ts';
+import { noticeFromDraft, qrCodeTarget } from './notice-facts.ts';
 
 const TERMS: CarParkTerms = {
   chargePence: 10000,
@@ -38,6 +38,15 @@ describe('the notice to driver from a draft', () => {
     const notice = noticeFromDraft(servedDraft(), { name: 'Yard', address: '1 Road', postcode: 'LS1 1AA', terms: TERMS }, OPERATOR);
     expect(notice.problems).toEqual([]);
     expect(notice.facts).toMatchObject({ reference: 'D-1A2B3C4D', vehicleRegistration: 'AB12CDE', servedAt: '2026-01-10T10:05:00.000Z' });
+  });
+
+  it('opens the charge page with the draft reference filled in: it finds the charge once the notice is sent', () => {
+    expect(qrCodeTarget({ lookupUrl: 'https://app.example/charge', reference: 'D-1A2B3C4D' })).toBe(
+      'https://app.example/charge?ref=D-1A2B3C4D',
+    );
+    expect(qrCodeTarget({ lookupUrl: 'https://app.example/charge', reference: 'PCN-00000123' })).toBe(
+      'https://app.example/charge?ref=PCN-00000123',
+    );
   });
 
   it('says why it cannot print: a drive-off, no terms kept on the phone, no operator settings', () => {

@@ -1,4 +1,5 @@
 import {
+  draftReference,
   noticeToDriverProblems,
   OFFENCE_TYPE_LABELS,
   normaliseRegistration,
@@ -15,14 +16,6 @@ import type { PcnDraft } from '../pcn-draft.ts';
 export type NoticeToPrint = { facts: NoticeToDriverFacts; problems: [] } | { facts: null; problems: string[] };
 
 export type NoticeCarPark = { name: string; address?: string; postcode?: string; terms?: CarParkTerms };
-
-/**
- * A notice not yet sent has no number: it prints the first eight characters of its draft id,
- * which the server keeps as the notice's Idempotency-Key, so the charge can be traced from it.
- */
-export function draftReference(draftId: string): string {
-  return `D-${draftId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-}
 
 function offenceLabel(offenceType: string): string {
   return OFFENCE_TYPE_LABELS[offenceType as OffenceType] ?? offenceType;
@@ -41,6 +34,8 @@ export function noticeFromDraft(draft: PcnDraft, carPark: NoticeCarPark | undefi
   if (problems.length > 0 || !carParkTerms || !operator || !carPark) return { facts: null, problems };
   return {
     facts: {
+      // A notice not yet sent has no number: it prints its draft reference, which the motorist
+      // can look the charge up by once the notice reaches the server.
       reference: draft.pcnNumber ? pcnTitle(draft.pcnNumber) : draftReference(draft.id),
       vehicleRegistration: normaliseRegistration(draft.vehicleRegistration),
       carPark: { name: carPark.name, address: carPark.address ?? '', postcode: carPark.postcode ?? '' },
@@ -62,9 +57,9 @@ function chargePageUrl(): string {
   return `${globalThis.location?.origin ?? ''}/charge`;
 }
 
-/** What the printed QR code opens: the charge's page with its reference filled in, once it has a number. */
+/** What the printed QR code opens: the charge's page with its reference (the number, or the draft reference) filled in. */
 export function qrCodeTarget(facts: { lookupUrl: string; reference: string }): string {
-  return facts.reference.startsWith('PCN-') ? `${facts.lookupUrl}?ref=${encodeURIComponent(facts.reference)}` : facts.lookupUrl;
+  return `${facts.lookupUrl}?ref=${encodeURIComponent(facts.reference)}`;
 }
 
 /** From a sent notice, with the terms in force when it was issued (decision 0017). */
