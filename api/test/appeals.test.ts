@@ -208,6 +208,8 @@ describe('appeals', () => {
         `verification code: ${code}`,
         'by 25 Mar 2026',
         'reduced amount of £60 until 11 Mar 2026',
+        // The Single Code 8.1.2(d): the discount does not follow the motorist to the service.
+        'If you then appeal to POPLA (Parking on Private Land Appeals), the reduced amount no longer applies',
         'Your reason for appealing: “I had a valid ticket or permit”.',
         `PCN-${pcn.pcnNumber}`,
       ]) {

@@ -283,7 +283,7 @@ describe('notices to keeper', () => {
       '"Permit holders only. Parking charge £100"',
       'does not know both the name of the driver and a current address for service for the driver.',
       'We invite you to pay the unpaid parking charge of £100, or, if you were not the driver of the vehicle, to tell us the name of the driver and a current address for service for the driver, and to pass this notice on to the driver.',
-      'If, at the end of the period of 28 days beginning with the day after that on which this notice is given, the amount of the unpaid parking charge (£100) has not been paid in full',
+      'the period of 28 days beginning with the day after that on which this notice is given, the amount of the unpaid parking charge (£100) has not been paid in full',
       'have the right to recover from you, the keeper, so much of that amount as remains unpaid.',
       'presumed to be given on 6 Feb 2026',
       'you may appeal to POPLA (Parking on Private Land Appeals), the independent appeals service',
@@ -294,6 +294,16 @@ describe('notices to keeper', () => {
     for (const statement of common) {
       expect(letter8, `paragraph 8: ${statement}`).toContain(statement);
       expect(letter9, `paragraph 9: ${statement}`).toContain(statement);
+    }
+    // Each paragraph's own words for the 28-day warning (8(2)(f) and 9(2)(f)), the last day to
+    // appeal, and the Single Code's statements of the discount and an appeal (8.1.2(d) and (e)).
+    expect(letter8).toContain('If, at the end of the period of 28 days beginning with the day after');
+    expect(letter9).toContain('If, after the period of 28 days beginning with the day after');
+    expect(letter9).not.toContain('at the end of the period of 28 days');
+    for (const letter of [letter8, letter9]) {
+      expect(letter).toContain('within 28 days of the day this notice is given (by 6 Mar 2026)');
+      expect(letter).toContain('you may still pay the amount that applied on the day you appealed');
+      expect(letter).toContain('the reduced amount no longer applies');
     }
     // Paragraph 8: the notice to driver, and its particulars repeated.
     expect(letter8).toContain('Protection of Freedoms Act 2012, Schedule 4, paragraph 8');

@@ -2,7 +2,7 @@ import { APPEAL_REASON_LABELS, type AppealOutcome, type AppealReason } from './a
 import { formatCalendarDate, type CalendarDate } from './keeper-liability.ts';
 import { APPEALS_SERVICE_NAMES, formatPence, type OperatorTerms } from './operator-terms.ts';
 import type { KeeperLetter } from './notice-to-keeper.ts';
-import type { NoticeSection } from './notice-wording.ts';
+import { discountAndAppealStatements, type NoticeSection } from './notice-wording.ts';
 
 /**
  * THE wording of the letter answering an appeal: the one reviewed template (decision 0019).
@@ -111,6 +111,8 @@ export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
             .filter(Boolean)
             .join(', ')}.`,
           'If you appeal to it, you do not need to pay while that appeal is considered.',
+          // The Single Code 8.1.2(d): the discount does not follow the motorist to the service.
+          ...(facts.reducedHeld ? [discountAndAppealStatements(service)[1]!] : []),
         ],
       },
     );

@@ -61,6 +61,11 @@ describe('the notice to driver (Schedule 4, paragraph 7(2), and the Single Code)
     expect(text).toContain('incurred on private land');
     expect(text).toContain('you may appeal to POPLA (Parking on Private Land Appeals), the independent appeals service');
     expect(text).toContain('POPLA, PO Box 1270, Warrington, WA4 9RL, www.popla.co.uk');
+    // The last day to appeal, and the Single Code's 8.1.2(d) and (e): the rate held after a rejection,
+    // and no discount before the independent service.
+    expect(text).toContain('within 28 days of the date this notice was given (by 16 Jan 2026)');
+    expect(text).toContain('you may still pay the amount that applied on the day you appealed');
+    expect(text).toContain('If you then appeal to POPLA (Parking on Private Land Appeals), the reduced amount no longer applies');
     expect(text).toContain('PO Box 1234, Leeds, LS1 4AP');
     expect(text).toContain('Phone 0113 496 0000');
     expect(text).toContain('See this charge and its photos at https://parkpatrol.example/charge, with the reference PCN-000123');

@@ -1,4 +1,10 @@
-import { describeChargeUnpaid, formatUkDateTime, formatUkPeriod, type NoticeSection } from './notice-wording.ts';
+import {
+  describeChargeUnpaid,
+  discountAndAppealStatements,
+  formatUkDateTime,
+  formatUkPeriod,
+  type NoticeSection,
+} from './notice-wording.ts';
 import { APPEAL_PERIOD_DAYS } from './appeals.ts';
 import { addDays, formatCalendarDate, ukDate, type NoticeServedBy } from './keeper-liability.ts';
 import { APPEALS_SERVICE_NAMES, formatPence, type CarParkTerms, type OperatorTerms } from './operator-terms.ts';
@@ -93,6 +99,7 @@ export function noticeToDriver(facts: NoticeToDriverFacts): NoticeDocument {
         lines: [
           `If you believe this charge should not have been issued, appeal to ${operator.creditorName} within ${APPEAL_PERIOD_DAYS} days of the date this notice was given (by ${formatCalendarDate(addDays(ukDate(facts.servedAt), APPEAL_PERIOD_DAYS))}), quoting the reference ${facts.reference} and saying why. Appeal online at ${operator.creditorWebsite}, by email to ${operator.creditorEmail} or by post to the address below. While your appeal is considered, the charge is put on hold.`,
           `If your appeal is rejected, you may appeal to ${appealsService}, the independent appeals service, which will tell you how. Its contact details: ${oneLine(operator.appealsServiceContact)}.`,
+          ...discountAndAppealStatements(appealsService),
         ],
       },
       {

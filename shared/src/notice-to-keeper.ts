@@ -1,6 +1,12 @@
 import { APPEAL_PERIOD_DAYS } from './appeals.ts';
 import { addDays, formatCalendarDate, ukDate, type CalendarDate } from './keeper-liability.ts';
-import { describeChargeUnpaid, formatUkDateTime, formatUkPeriod, type NoticeSection } from './notice-wording.ts';
+import {
+  describeChargeUnpaid,
+  discountAndAppealStatements,
+  formatUkDateTime,
+  formatUkPeriod,
+  type NoticeSection,
+} from './notice-wording.ts';
 import { APPEALS_SERVICE_NAMES, formatPence, type CarParkTerms, type OperatorTerms } from './operator-terms.ts';
 
 /**
@@ -144,7 +150,9 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
       {
         heading: 'Warning',
         lines: [
-          `If, at the end of the period of 28 days beginning with the day after that on which this notice is given, the amount of the unpaid parking charge (${charge}) has not been paid in full, and the creditor does not know both the name of the driver and a current address for service for the driver, the creditor will (if all the applicable conditions under Schedule 4 to the Protection of Freedoms Act 2012 are met) have the right to recover from you, the keeper, so much of that amount as remains unpaid.`,
+          // The Act words the two warnings differently: paragraph 8(2)(f) "at the end of the period",
+          // paragraph 9(2)(f) "after the period". Each notice uses its own paragraph's words.
+          `If, ${facts.route === 'PARAGRAPH_8' ? 'at the end of' : 'after'} the period of 28 days beginning with the day after that on which this notice is given, the amount of the unpaid parking charge (${charge}) has not been paid in full, and the creditor does not know both the name of the driver and a current address for service for the driver, the creditor will (if all the applicable conditions under Schedule 4 to the Protection of Freedoms Act 2012 are met) have the right to recover from you, the keeper, so much of that amount as remains unpaid.`,
           `Sent by post on ${sent}, this notice is presumed to be given on ${given}, the second working day after it was sent.`,
         ],
       },
@@ -154,6 +162,7 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
           discountLine(facts),
           `To dispute this charge, appeal to ${operator.creditorName} within ${APPEAL_PERIOD_DAYS} days of the day this notice is given (by ${formatCalendarDate(addDays(facts.givenOn, APPEAL_PERIOD_DAYS))}), quoting the reference ${facts.reference} and saying why: online at ${operator.creditorWebsite}, by email to ${operator.creditorEmail} or by post to the address below. While your appeal is considered, the charge is put on hold.`,
           `If your appeal is rejected, you may appeal to ${APPEALS_SERVICE_NAMES[operator.appealsService]}, the independent appeals service. Its contact details: ${oneLine(operator.appealsServiceContact)}.`,
+          ...discountAndAppealStatements(APPEALS_SERVICE_NAMES[operator.appealsService]),
         ],
       },
       {

@@ -50,3 +50,16 @@ export function formatUkPeriod(startIso: string | null, endIso: string): string 
 export function describeChargeUnpaid(pence: number, asAt: string): string {
   return `The parking charge of ${formatPence(pence)} has not been paid. As at ${asAt}, ${formatPence(pence)} remains unpaid.`;
 }
+
+/**
+ * What every notice, the motorist's page and the decision letter say of the discount and an
+ * appeal, in the Single Code's sense (8.1.2(d) and (e)): an appeal made within 28 days and rejected
+ * keeps the amount that applied when it was made for 14 days more; the discount does not follow
+ * the motorist to the independent appeals service.
+ */
+export function discountAndAppealStatements(appealsServiceName: string): string[] {
+  return [
+    'If you appeal to us within 28 days and we reject your appeal, you may still pay the amount that applied on the day you appealed (the reduced amount, if it applied then) for 14 days after our rejection.',
+    `If you then appeal to ${appealsServiceName}, the reduced amount no longer applies: the full charge is due if that appeal fails.`,
+  ];
+}

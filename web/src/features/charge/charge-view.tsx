@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   APPEAL_MESSAGES,
+  discountAndAppealStatements,
   formatCalendarDate,
   formatPence,
   formatUkDateTime,
@@ -154,6 +155,9 @@ export default function ChargeView({
               <span className="charge-text">{charge.appealsService.contact}</span>
             </p>
           ) : null}
+          {charge.appealsService
+            ? discountAndAppealStatements(charge.appealsService.name).map((statement) => <p key={statement}>{statement}</p>)
+            : null}
         </section>
       ) : null}
       {charge.creditor ? (
