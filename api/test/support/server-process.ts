@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -42,7 +43,16 @@ export const MEASURED_HEAP = '--max-old-space-size=64 --max-semi-space-size=8';
  * The real server (api/src/server.ts, run by Node as production runs it) as a child process on DATA_DIR and PORT, resolved
  * once /api/health answers. Its output is kept, never printed, so a crash test stays quiet.
  */
-export async function startServerProcess(options: { dataDir: string; port: number; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  /**
+   * Runs the server on another day: Debian's faketime starts the process's clock at this UTC
+   * instant ('2027-04-22 09:00:00') and lets it run on from there.
+   */
+  fakeTime?: string;
+}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
@@ -53,6 +63,7 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
       JWT_SECRET: SERVER_JWT_SECRET,
       // A folder that does not exist: the API alone, without the built web app.
       WEB_DIST_DIR: join(options.dataDir, 'no-web-app'),
+      ...(options.fakeTime && fakeTimeEnv(options.fakeTime)),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +100,20 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
       await exited;
     },
   };
+}
+
+/**
+ * Debian's libfaketime preloaded into the server itself. The `faketime` command would do the same
+ * but forks, and the server must be the process we stop. The monotonic clock is left alone, so
+ * timers inside the process run as on any day; TZ=UTC makes the timestamp UTC (the server works
+ * in Europe/London by itself).
+ */
+function fakeTimeEnv(instant: string): Record<string, string> {
+  const library = ['x86_64-linux-gnu', 'aarch64-linux-gnu']
+    .map((multiarch) => `/usr/lib/${multiarch}/faketime/libfaketimeMT.so.1`)
+    .find((path) => existsSync(path));
+  if (!library) throw new Error("Debian's faketime is not installed: apt-get install faketime");
+  return { LD_PRELOAD: library, FAKETIME: `@${instant}`, FAKETIME_DONT_FAKE_MONOTONIC: '1', TZ: 'UTC' };
 }
 
 /** One JSON call to a server process's API over a real connection: the status and the parsed envelope. */
