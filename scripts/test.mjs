@@ -64,6 +64,19 @@ try {
   process.exit(1);
 }
 
+// The worked examples on a faked clock (api/test/faked-clock.test.ts) run the server under
+// Debian's libfaketime.
+try {
+  ensureDebianPackages({
+    what: 'faketime',
+    packages: ['faketime'],
+    present: () => ['x86_64-linux-gnu', 'aarch64-linux-gnu'].some((arch) => existsSync(`/usr/lib/${arch}/faketime/libfaketimeMT.so.1`)),
+  });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
 run('typecheck', 'npm run typecheck --silent');
 run('lint', 'npm run lint --silent');
 run('unit and API tests (vitest)', 'npx vitest run');
