@@ -21,6 +21,10 @@ import * as m0019 from './0019_appeals.ts';
 import * as m0020 from './0020_late_appeals.ts';
 import * as m0021 from './0021_draft_reference.ts';
 import * as m0022 from './0022_car_park_minimums.ts';
+import * as m0024 from './0024_sent_documents.ts';
+import * as m0023 from './0023_appeal_channels.ts';
+import * as m0025 from './0025_first_seen_at.ts';
+import * as m0026 from './0026_hire_and_named_driver.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +50,8 @@ export const migrations: Record<string, Migration> = {
   '0020_late_appeals': m0020,
   '0021_draft_reference': m0021,
   '0022_car_park_minimums': m0022,
+  '0024_sent_documents': m0024,
+  '0023_appeal_channels': m0023,
+  '0025_first_seen_at': m0025,
+  '0026_hire_and_named_driver': m0026,
 };

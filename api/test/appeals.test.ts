@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appeal, AppealListResponse, AppealSubmitted, Pcn, PcnAuditResponse, PcnStatus, PublicCharge } from '@parkpatrol/shared';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
-import { appealForm, chargeToken, pdfUpload, sendAppeal } from './support/appeals.ts';
+import { appealForm, chargeToken, enterAppeal, enteredAppealForm, pdfUpload, sendAppeal } from './support/appeals.ts';
 import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { readPdfText } from './support/pdf.ts';
 import { createPcnViaApi, jpegUpload, type NewPcn } from './fixtures.ts';
@@ -277,7 +277,9 @@ describe('appeals', () => {
       .trimEnd()
       .split('\r\n');
     // A byte order mark first: Excel then reads the file as UTF-8.
-    expect(lines[0]).toBe('\uFEFFAppeal,Charge,Registration,Car park,Appellant,Reason,Received,Respond by,Status,Verification code');
+    expect(lines[0]).toBe(
+      '\uFEFFAppeal,Charge,Registration,Car park,Appellant,Channel,Reason,Received,Respond by,Status,Verification code',
+    );
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([`APL-${accepted.pcnNumber}`]);
   });
 
@@ -309,7 +311,9 @@ describe('appeals', () => {
     const names = new Set(listUploadsFolder(t.config.uploadsDir).filter((name) => /^[0-9a-f]{32}\./.test(name)));
     const photos = await t.db.selectFrom('pcn_images').select('file_name').where('purged_at', 'is', null).execute();
     const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').where('purged_at', 'is', null).execute();
-    expect(names).toEqual(new Set([...photos, ...attachments].map((row) => row.file_name)));
+    // The documents sent (notices to driver, decision letters) are kept beside them (decision 0025).
+    const documents = await t.db.selectFrom('sent_documents').select('file_name').where('purged_at', 'is', null).execute();
+    expect(names).toEqual(new Set([...photos, ...attachments, ...documents].map((row) => row.file_name)));
   });
 
   it('follows the notice the keeper received: a paragraph 8 keeper appeals on day 40 in time and held, on day 70 late; late appeals are considered or declined with a letter', async () => {
@@ -396,6 +400,219 @@ describe('appeals', () => {
       expect(rejected.status, rejected.text).toBe(200);
       const audit = await t.request('GET', `/pcns/${considered.id}/audit`, { token: adminToken });
       expect((audit.json.data as PcnAuditResponse).entries.map((e) => e.action)).toContain('appeal_considered');
+    } finally {
+      t.clock.frozenAtMs = NOW;
+    }
+  });
+  it('takes an appeal by post without an email from an admin: receivedOn checked, held from that day, one per charge, its letter to download', async () => {
+    const pcn = await charge('PO12STA');
+    const form = (fields: Record<string, string> = {}) =>
+      enteredAppealForm({ pcnId: pcn.id, receivedOn: '2026-02-03', email: '', name: 'Pat Post', ...fields });
+
+    // The day it came: a real date, not in the future, not before the notice to driver (1 February).
+    for (const [receivedOn, message] of [
+      ['2026-02-05', 'The day it was received cannot be in the future'],
+      ['2026-01-31', 'The day it was received cannot be before the first notice'],
+      ['2026-02-30', 'Use a real date like 2026-01-31'],
+    ] as const) {
+      const refused = await enterAppeal(t, admin.token, form({ receivedOn }));
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.json.details).toEqual({ receivedOn: message });
+    }
+    // Only an appeal by post may come without an email address.
+    const byEmail = await enterAppeal(t, admin.token, form({ channel: 'EMAIL' }));
+    expect(byEmail.status).toBe(400);
+    expect(Object.keys(byEmail.json.details)).toEqual(['email']);
+    expect(await t.db.selectFrom('appeals').select('id').where('pcn_id', '=', pcn.id).execute()).toEqual([]);
+
+    const key = randomUUID();
+    const entered = await enterAppeal(t, admin.token, form(), key);
+    expect(entered.status, entered.text).toBe(201);
+    const appeal = entered.json.data as Appeal;
+    expect(appeal).toMatchObject({
+      reference: `APL-${pcn.pcnNumber}`,
+      channel: 'POST',
+      appellant: { name: 'Pat Post', email: null },
+      receivedAt: '2026-02-03T12:00:00.000Z',
+      // 28 days from the day it came, not from the day it was entered.
+      respondBy: '2026-03-03',
+      isLate: false,
+      status: 'OPEN',
+    });
+    expect(appeal.attachments.map((file) => file.mimeType)).toEqual(['application/pdf']);
+    const replay = await enterAppeal(t, admin.token, form(), key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.json.data.id).toBe(appeal.id);
+
+    // One appeal per charge, however the second comes: 409 naming the first.
+    for (const second of [
+      await enterAppeal(t, admin.token, form({ channel: 'PHONE', email: 'pat@example.com' })),
+      await sendAppeal(t, chargeToken(t, pcn.id), appealForm()),
+    ]) {
+      expect(second.status).toBe(409);
+      expect(second.json.details).toEqual({ appeal: appeal.reference });
+    }
+
+    // The queue shows the channel; the audit trail the admin who entered it and the day it came.
+    const queue = await t.request('GET', `/appeals?search=${appeal.reference}`, { token: admin.token });
+    expect((queue.json.data as AppealListResponse).items[0]).toMatchObject({ channel: 'POST', appellantName: 'Pat Post' });
+    const audit = (await t.request('GET', `/pcns/${pcn.id}/audit`, { token: admin.token })).json.data as PcnAuditResponse;
+    const received = audit.entries.find((entry) => entry.action === 'appeal_received');
+    expect(received?.actorName).toBe('Ada Appeals');
+    expect(received?.changes).toMatchObject({ channel: { to: 'POST' }, receivedOn: { to: '2026-02-03' } });
+
+    // Three weeks on the discount (until 15 February) would be over; held from 3 February, it is not.
+    t.clock.frozenAtMs = NOW + 21 * DAY;
+    try {
+      const adminToken = (await t.login(admin.email, admin.password ?? '')).token;
+      expect(await seen(pcn)).toMatchObject({ onHold: true, amountDuePence: 6000, reduced: { amountPence: 6000, until: '2026-02-15' } });
+      const rejected = await decide(appeal.id, { outcome: 'REJECTED', reasons: 'The signs at the entrance state the terms.' }, adminToken);
+      expect(rejected.status, rejected.text).toBe(200);
+      // No email to send it to: the letter is there to print and post.
+      expect(smtp.messages.filter((m) => m.subject === `Decision on your appeal ${appeal.reference}`)).toEqual([]);
+      const letter = await t.app.request(`/api/appeals/${appeal.id}/letter`, { headers: { authorization: `Bearer ${adminToken}` } });
+      expect(letter.status).toBe(200);
+      expect(letter.headers.get('content-disposition')).toBe(`attachment; filename="appeal-${appeal.reference}-decision.pdf"`);
+      const { flat } = await readPdfText(new Uint8Array(await letter.arrayBuffer()));
+      for (const words of ['Dear Pat Post', 'received on 3 Feb 2026', 'Our decision: your appeal is rejected', '4 Mill Lane']) {
+        expect(flat).toContain(words);
+      }
+    } finally {
+      t.clock.frozenAtMs = NOW;
+    }
+  });
+
+  it('marks an appeal entered with a receivedOn after the appeal period late, as online', async () => {
+    const pcn = await charge('LA12TEP');
+    t.clock.frozenAtMs = Date.parse('2026-03-10T12:00:00.000Z');
+    try {
+      const adminToken = (await t.login(admin.email, admin.password ?? '')).token;
+      // 1 March was the last day (28 days from the notice to driver on 1 February).
+      const late = await enterAppeal(
+        t,
+        adminToken,
+        enteredAppealForm({ pcnId: pcn.id, receivedOn: '2026-03-02', channel: 'PHONE', email: 'late@example.com' }),
+      );
+      expect(late.status, late.text).toBe(201);
+      expect(late.json.data).toMatchObject({ channel: 'PHONE', isLate: true, consideredAt: null });
+      expect(await seen(pcn)).toMatchObject({ onHold: false, appealUntil: '2026-03-01' });
+      const ack = await smtp.waitForMessage('late@example.com');
+      expect(ack.text).toContain('by phone on 2 Mar 2026');
+      expect(ack.text).toContain('the charge is not on hold');
+    } finally {
+      t.clock.frozenAtMs = NOW;
+    }
+  });
+
+  it("accepts at the Appeals Charter's £20 with the way to POPLA kept, records the Charter case, and grants it once per registration", async () => {
+    const first = await charge('KE12YER');
+    const entered = await enterAppeal(
+      t,
+      admin.token,
+      enteredAppealForm({
+        pcnId: first.id,
+        receivedOn: '2026-02-04',
+        channel: 'EMAIL',
+        email: 'kim@example.com',
+        name: 'Kim Keys',
+        reason: 'KEYING_ERROR',
+      }),
+    );
+    expect(entered.status, entered.text).toBe(201);
+    const id = (entered.json.data as Appeal).id;
+    expect((await smtp.waitForMessage('kim@example.com')).subject).toBe(`Appeal APL-${first.pcnNumber} received`);
+
+    // The case must answer the appeal's reason and lead to the decision made.
+    const notForReason = await decide(id, {
+      outcome: 'ACCEPTED_REDUCED',
+      reducedChargePence: 2000,
+      reasons: '',
+      charterOutcome: 'BLUE_BADGE_NOT_SHOWN',
+    });
+    expect(notForReason.status).toBe(400);
+    expect(Object.keys(notForReason.json.details)).toEqual(['charterOutcome']);
+    const differs = await decide(id, { outcome: 'ACCEPTED', reasons: '', charterOutcome: 'MAJOR_KEYING_ERROR' });
+    expect(differs.status).toBe(400);
+    expect(Object.keys(differs.json.details)).toEqual(['charterOutcome']);
+
+    const reduced = await decide(id, {
+      outcome: 'ACCEPTED_REDUCED',
+      reducedChargePence: 2000,
+      reasons: 'You paid for the day under another registration.',
+      charterOutcome: 'MAJOR_KEYING_ERROR',
+    });
+    expect(reduced.status, reduced.text).toBe(200);
+    // Decided 4 February: £20 until 18 February; POPLA until 4 March, with a verification code.
+    const decision = (reduced.json.data as Appeal).decision!;
+    expect(decision).toMatchObject({
+      outcome: 'ACCEPTED_REDUCED',
+      reducedChargePence: 2000,
+      reducedPayableUntil: '2026-02-18',
+      appealsServiceUntil: '2026-03-04',
+      charterOutcome: 'MAJOR_KEYING_ERROR',
+    });
+    expect(decision.verificationCode).toMatch(/^\d{10}$/);
+    expect(await seen(first)).toMatchObject({
+      amountDuePence: 2000,
+      appeal: { status: 'ACCEPTED_REDUCED', reducedPayableUntil: '2026-02-18', verificationCode: decision.verificationCode },
+    });
+    const audit = (await t.request('GET', `/pcns/${first.id}/audit`, { token: admin.token })).json.data as PcnAuditResponse;
+    expect(audit.entries.find((entry) => entry.action === 'appeal_decided')?.changes).toMatchObject({
+      charterOutcome: { to: 'MAJOR_KEYING_ERROR' },
+      reducedPayableUntil: { to: '2026-02-18' },
+    });
+
+    // Emailed with its letter, which keeps the way to POPLA.
+    const mail = mailTo('kim@example.com').find((m) => m.subject === `Decision on your appeal APL-${first.pcnNumber}`);
+    expect(mail?.text).toContain(decision.verificationCode!);
+    expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    const letter = await t.app.request(`/api/appeals/${id}/letter`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const { flat } = await readPdfText(new Uint8Array(await letter.arrayBuffer()));
+    for (const words of [
+      'Our decision: your appeal is accepted in part',
+      'Appeals Charter',
+      '£20 if it is paid by 18 Feb 2026',
+      `verification code: ${decision.verificationCode}`,
+      'by 4 Mar 2026',
+    ]) {
+      expect(flat).toContain(words);
+    }
+
+    // The evidence pack has how it came and the Charter case followed.
+    const pack = await t.app.request(`/api/pcns/${first.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const packText = (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
+    for (const words of ['(email)', 'Appeals Charter case followed', 'Reduced amount payable until', '18 Feb 2026']) {
+      expect(packText).toContain(words);
+    }
+
+    // A second charge of the registration: its earlier charge is listed, and the Charter's £20 is not granted again.
+    const second = await charge('KE12YER');
+    const again = await sendAppeal(t, chargeToken(t, second.id), appealForm({ reason: 'KEYING_ERROR', email: 'kim@example.com' }));
+    const secondId = await appealIdOf(again.json.data.reference as string);
+    const loaded = (await t.request('GET', `/appeals/${secondId}`, { token: admin.token })).json.data as Appeal;
+    expect(loaded.channel).toBe('ONLINE');
+    expect(loaded.earlierCharges).toEqual([
+      expect.objectContaining({
+        pcnId: first.id,
+        pcnNumber: `PCN-${first.pcnNumber}`,
+        carParkName: 'Riverside Retail Park',
+        appeal: { reference: `APL-${first.pcnNumber}`, status: 'ACCEPTED_REDUCED', charterOutcome: 'MAJOR_KEYING_ERROR' },
+      }),
+    ]);
+    const twice = await decide(secondId, {
+      outcome: 'ACCEPTED_REDUCED',
+      reducedChargePence: 2000,
+      reasons: '',
+      charterOutcome: 'MAJOR_KEYING_ERROR',
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json.details).toEqual({ charterOutcome: expect.stringContaining('first time only'), charge: `PCN-${first.pcnNumber}` });
+
+    // Unpaid after 18 February, the reduction lapses: the full charge is due.
+    t.clock.frozenAtMs = Date.parse('2026-02-19T12:00:00.000Z');
+    try {
+      expect(await seen(first)).toMatchObject({ amountDuePence: 10000, reduced: null, appeal: { status: 'ACCEPTED_REDUCED' } });
     } finally {
       t.clock.frozenAtMs = NOW;
     }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, ukDate } from '@parkpatrol/shared';
+import { IDEMPOTENCY_KEY_HEADER, ukDate, type SentDocumentListResponse } from '@parkpatrol/shared';
 import { LETTER_KEEPER, letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
-import { appealForm, chargeToken, sendAppeal } from './support/appeals.ts';
+import { hireFirmGivenNotice, hirerInput, NAMED_DRIVER, nameDriver } from './support/driver-and-hirer.ts';
+import { appealForm, chargeToken, enteredAppealForm, sendAppeal } from './support/appeals.ts';
 import { issueOneTimeToken, ACCESS_LINK_TTL_MS, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { issueRefreshToken } from '../src/auth/refresh-tokens.ts';
 import { createPcnViaApi, jpegUpload, pcnForm, validOperatorTerms, validPcnFields } from './fixtures.ts';
@@ -388,6 +389,20 @@ export const ENDPOINTS: EndpointCase[] = [
     prepare: async () => ({ path: '/appeals/export.csv' }),
   },
   {
+    method: 'POST',
+    route: '/appeals',
+    body: 'multipart',
+    expected: adminsOnly(201),
+    prepare: async (w, owner) => {
+      const pcn = await appealableCharge(w, owner);
+      return {
+        path: '/appeals',
+        form: enteredAppealForm({ pcnId: pcn.id, receivedOn: ukDate(w.t.deps.now()) }),
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      };
+    },
+  },
+  {
     method: 'GET',
     route: '/appeals/:id',
     body: 'none',
@@ -450,6 +465,48 @@ export const ENDPOINTS: EndpointCase[] = [
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/keeper`, json: LETTER_KEEPER }),
   },
   {
+    method: 'PUT',
+    route: '/pcns/:id/hirer',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => {
+      const pcn = await readyForLetter(w, owner);
+      await hireFirmGivenNotice(w.t, w.admin.token, pcn.id);
+      return { path: `/pcns/${pcn.id}/hirer`, json: hirerInput(ukDate(w.t.deps.now())) };
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/pcns/:id/driver',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await readyForLetter(w, owner)).id}/driver`, json: NAMED_DRIVER }),
+  },
+  {
+    method: 'POST',
+    route: '/pcns/:id/letters',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => {
+      const pcn = await readyForLetter(w, owner);
+      await nameDriver(w.t, w.admin.token, pcn.id);
+      return { path: `/pcns/${pcn.id}/letters`, json: { kind: 'NOTICE_TO_NAMED_DRIVER' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/pcns/:id/letters/posted',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => {
+      const pcn = await readyForLetter(w, owner);
+      await nameDriver(w.t, w.admin.token, pcn.id);
+      const made = await w.t.request('POST', `/pcns/${pcn.id}/letters`, { token: w.admin.token, json: { kind: 'NOTICE_TO_NAMED_DRIVER' } });
+      if (made.status !== 200) throw new Error(`letter not made: ${made.status}`);
+      return { path: `/pcns/${pcn.id}/letters/posted`, json: { kind: 'NOTICE_TO_NAMED_DRIVER', postedOn: ukDate(w.t.deps.now()) } };
+    },
+  },
+  {
     method: 'POST',
     route: '/keeper-replies',
     body: 'json',
@@ -473,7 +530,7 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: adminsOnly(200),
     prepare: async (w, owner) => ({
       path: '/keeper-notices/posted',
-      json: { pcnIds: [(await readyForLetter(w, owner)).id], postedOn: ukDate(w.t.deps.now()) },
+      json: { pcnIds: [(await withLetter(w, owner)).pcnId], postedOn: ukDate(w.t.deps.now()) },
     }),
   },
 
@@ -538,6 +595,24 @@ export const ENDPOINTS: EndpointCase[] = [
     body: 'none',
     expected: adminsOnly(200),
     prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/evidence-pack` }),
+  },
+  {
+    // What was sent: letters carry the keeper's name and address, so admins only, as the pack.
+    method: 'GET',
+    route: '/pcns/:id/documents',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await withLetter(w, owner)).pcnId}/documents` }),
+  },
+  {
+    method: 'GET',
+    route: '/pcns/:id/documents/:documentId',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => {
+      const { pcnId, documentId } = await withLetter(w, owner);
+      return { path: `/pcns/${pcnId}/documents/${documentId}` };
+    },
   },
   {
     method: 'GET',
@@ -763,6 +838,17 @@ async function decidedAppeal(w: World, owner: Actor): Promise<{ id: string; toke
   });
   if (decided.status !== 200) throw new Error(`decision failed: ${decided.status} ${decided.text}`);
   return appeal;
+}
+
+/** A notice whose letter to the keeper was made today, and the letter's stored document. */
+async function withLetter(w: World, owner: Actor): Promise<{ pcnId: string; documentId: string }> {
+  const pcn = await readyForLetter(w, owner);
+  const made = await w.t.request('POST', '/keeper-notices/letters', { token: w.admin.token, json: { pcnIds: [pcn.id] } });
+  if (made.status !== 200) throw new Error(`letter not made: ${made.status}`);
+  const listed = await w.t.request('GET', `/pcns/${pcn.id}/documents`, { token: w.admin.token });
+  const letter = (listed.json.data as SentDocumentListResponse).items.find((item) => item.kind === 'NOTICE_TO_KEEPER');
+  if (!letter) throw new Error(`no letter kept: ${listed.text}`);
+  return { pcnId: pcn.id, documentId: letter.id };
 }
 
 async function readyForLetter(w: World, owner: Actor) {

@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
+import type { SentDocumentListResponse } from '@parkpatrol/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createConfiguredEvidenceStore, createS3EvidenceStore, type S3EvidenceStore } from '../src/services/evidence-store-s3.ts';
@@ -12,6 +13,7 @@ import { thumbnailFileName } from '../src/services/thumbnails.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, postPcn, validPcnFields } from './fixtures.ts';
 import { useS3Server, type S3Server } from './support/s3-server.ts';
+import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { withoutThumbnails } from './support/upload-files.ts';
 
 /**
@@ -386,6 +388,38 @@ describe('the app with its photos in S3', () => {
     const filed = await createPcnViaApi(t, officer.token, carParkId, { images: [jpegUpload(66)] });
     await store.delete([filed.images[0]!.fileName]);
     expect((await t.app.request(filed.images[0]!.url)).status).toBe(404);
+  });
+
+  it('keeps the documents sent in the bucket, gives back their bytes, and removes them with the notice', async () => {
+    // A car park of its own with terms in force: its notices keep their notice to driver and letters.
+    const letterParkId = (await t.createCarPark({ assignTo: [officer.id] })).id;
+    await termsSinceLongAgo(t, letterParkId);
+    const admin = await t.signedInUser('ADMIN');
+    const pcn = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId: letterParkId });
+    const made = await t.request('POST', '/keeper-notices/letters', { token: admin.token, json: { pcnIds: [pcn.id] } });
+    expect(made.status, made.text).toBe(200);
+    const listed = await t.request('GET', `/pcns/${pcn.id}/documents`, { token: admin.token });
+    const documents = (listed.json.data as SentDocumentListResponse).items;
+    expect(documents.map((document) => document.kind)).toEqual(['NOTICE_TO_DRIVER', 'NOTICE_TO_KEEPER']);
+    const stored = await t.db.selectFrom('sent_documents').select('file_name').where('pcn_id', '=', pcn.id).execute();
+    const objects = await objectsUnder(store, prefix);
+    for (const { file_name: name } of stored) expect(objects).toContain(name);
+    for (const document of documents) {
+      const res = await t.app.request(`/api/pcns/${pcn.id}/documents/${document.id}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(
+        createHash('sha256')
+          .update(new Uint8Array(await res.arrayBuffer()))
+          .digest('hex'),
+      ).toBe(document.sha256);
+    }
+    expect(listUploadFiles(t)).toEqual([]);
+
+    expect((await t.request('DELETE', `/pcns/${pcn.id}`, { token: admin.token })).status).toBe(200);
+    const left = await objectsUnder(store, prefix);
+    for (const { file_name: name } of stored) expect(left).not.toContain(name);
   });
 });
 

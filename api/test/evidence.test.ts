@@ -4,6 +4,7 @@ import {
   DEVICE_TIME_HEADER,
   IDEMPOTENCY_KEY_HEADER,
   OBSERVATION_MESSAGES,
+  PERIOD_MESSAGES,
   PCN_AUDIT_ACTIONS,
   SERVER_MESSAGES,
   type Pcn,
@@ -504,8 +505,9 @@ describe('observation, issue time and the stay rule', () => {
       ...baseFields(plainPark.id),
       observedAt: new Date(t.deps.now().getTime() + 10 * MINUTE).toISOString(),
     });
-    expect(future.status).toBe(400);
-    expect(future.json.details.observedAt).toBe(OBSERVATION_MESSAGES.observedAtInFuture);
+    // After the notice reached the server (beyond the allowance): refused 422, naming the field.
+    expect(future.status).toBe(422);
+    expect(future.json.details.observedAt).toBe(PERIOD_MESSAGES.observedAfterReceipt);
     const issuedFuture = await post(t, owner.token, {
       ...baseFields(plainPark.id),
       issuedAt: new Date(t.deps.now().getTime() + 10 * MINUTE).toISOString(),
@@ -857,8 +859,12 @@ describe('audit trail', () => {
       'deleted',
     ]);
     // The retention policy's entry has its own test (evidence-retention.test.ts), the keeper's two
-    // theirs (keeper-notices.test.ts), payments theirs (payments.test.ts) and appeals theirs (appeals.test.ts).
+    // theirs (keeper-notices.test.ts), payments theirs (payments.test.ts), appeals theirs (appeals.test.ts)
+    // and hirers and named drivers theirs (driver-and-hirer.test.ts).
     const elsewhere = new Set([
+      'hirer_recorded',
+      'driver_named',
+      'letter_posted',
       'images_purged',
       'keeper_changed',
       'keeper_notice_posted',
@@ -925,7 +931,7 @@ describe('audit trail', () => {
     const before = await countRows(t, 'pcn_audit');
     expect((await put(t, other.token, pcn.id, { description: 'Not mine' })).status).toBe(404);
     expect((await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'PAID' } })).status).toBe(409);
-    expect((await put(t, owner.token, pcn.id, { observedAt: new Date(t.deps.now().getTime() + DAY).toISOString() })).status).toBe(400);
+    expect((await put(t, owner.token, pcn.id, { observedAt: new Date(t.deps.now().getTime() + DAY).toISOString() })).status).toBe(422);
     expect(await countRows(t, 'pcn_audit')).toBe(before);
   });
 

@@ -40,6 +40,7 @@ export type PcnFormInput = Partial<{
   issuedAt: string;
   noticeServedBy: string;
   noticeServedAt: string;
+  firstSeenAt: string;
 }> & { images?: Upload[]; imageTakenAt?: string[]; removeImageIds?: string[] };
 
 /**

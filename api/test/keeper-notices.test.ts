@@ -244,7 +244,7 @@ describe('notices to keeper', () => {
         /^Too early: a letter posted on 4 Feb 2026 could be given before the law allows\. Post from \d+ \w+ 2026$/,
       ),
       [tooLate.id]: expect.stringMatching(/^Too late: the last day to post was \d+ Jan 2026$/),
-      [scottish.id]: 'Keeper liability is not available: the land is not in England and Wales',
+      [scottish.id]: 'Keeper liability is not available: the land is not in England and Wales. Send a request to name the driver instead',
       [unconfirmed.id]: "The DVLA's vehicle has not been confirmed against the photos",
       [underReview.id]: 'Only an approved notice gets a notice to keeper; this one is cancelled',
     });

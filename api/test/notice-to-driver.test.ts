@@ -42,6 +42,7 @@ describe('the notice to driver and the route to the keeper', () => {
     expect(pcn.noticeToDriver).toEqual({ servedBy: 'HANDED', servedAt: '2025-12-19T23:30:00.000Z' });
     expect(pcn.keeperNotice).toEqual({
       route: 'PARAGRAPH_8',
+      gap: null,
       firstPostingDate: '2026-01-19',
       lastPostingDate: '2026-02-11',
       postedOn: null,
@@ -76,6 +77,7 @@ describe('the notice to driver and the route to the keeper', () => {
     expect(res.status, res.text).toBe(201);
     expect((res.json.data as Pcn).keeperNotice).toEqual({
       route: 'NOT_AVAILABLE',
+      gap: 'OUTSIDE_ENGLAND_AND_WALES',
       firstPostingDate: null,
       lastPostingDate: null,
       postedOn: null,

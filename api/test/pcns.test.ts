@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  draftReferenceOfKey,
   ERROR_MESSAGES,
   IDEMPOTENCY_KEY_HEADER,
   MAX_IMAGE_BYTES,
@@ -829,6 +830,28 @@ describe('search index kept by the database (migration 0006)', () => {
     expect(await found(`PCN-${pcn.pcnNumber.slice(-4)}`)).toEqual([pcn.id]);
     expect((await t.request('DELETE', `/pcns/${pcn.id}`, { token: officer.token })).status).toBe(200);
     expect(await found('m19a')).toEqual([]);
+  });
+
+  it("finds a notice by the ticket's own reference, as the motorist reads it from the windscreen", async () => {
+    const officer = await t.signedInUser('USER');
+    const carPark = await t.createCarPark({ assignTo: [officer.id] });
+    const key = randomUUID();
+    const filed = await postPcn(
+      t,
+      officer.token,
+      { ...validPcnFields(carPark.id), vehicleRegistration: 'DR21 AFT', images: [jpegUpload(5)] },
+      key,
+    );
+    expect(filed.status, filed.text).toBe(201);
+    const other = await createPcnViaApi(t, officer.token, carPark.id, { vehicleRegistration: 'DR21 AFU' });
+    const found = async (search: string) =>
+      ((await t.request('GET', `/pcns?search=${encodeURIComponent(search)}`, { token: officer.token })).json.data.pcns as Pcn[]).map(
+        (p) => p.id,
+      );
+    const reference = draftReferenceOfKey(key)!;
+    expect(await found(reference)).toEqual([(filed.json.data as Pcn).id]);
+    expect(await found(` ${reference.toLowerCase().replace('-', ' ')} `)).toEqual([(filed.json.data as Pcn).id]);
+    expect(await found(draftReferenceOfKey(randomUUID())!)).not.toContain(other.id);
   });
 });
 

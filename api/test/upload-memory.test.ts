@@ -119,6 +119,7 @@ beforeAll(async () => {
     vehicleRegistration: 'MEM1',
     carParkId,
     offenceType: 'OTHER',
+    description: 'Blocking the loading bay',
     location: 'Bay 1',
     noticeServedBy: 'AFFIXED',
   }))

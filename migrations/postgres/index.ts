@@ -15,6 +15,10 @@ import * as m0013 from './0013_appeals.ts';
 import * as m0014 from './0014_late_appeals.ts';
 import * as m0015 from './0015_draft_reference.ts';
 import * as m0016 from './0016_car_park_minimums.ts';
+import * as m0018 from './0018_sent_documents.ts';
+import * as m0017 from './0017_appeal_channels.ts';
+import * as m0019 from './0019_first_seen_at.ts';
+import * as m0020 from './0020_hire_and_named_driver.ts';
 
 /**
  * PostgreSQL's migrations, in order. The SQLite set in ../index.ts stays as it is;
@@ -38,4 +42,8 @@ export const postgresMigrations: Record<string, Migration> = {
   '0014_late_appeals': m0014,
   '0015_draft_reference': m0015,
   '0016_car_park_minimums': m0016,
+  '0018_sent_documents': m0018,
+  '0017_appeal_channels': m0017,
+  '0019_first_seen_at': m0019,
+  '0020_hire_and_named_driver': m0020,
 };

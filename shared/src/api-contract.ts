@@ -56,6 +56,10 @@ import type {
   userListQuerySchema,
   operatorTermsInputSchema,
   keeperInputSchema,
+  hirerInputSchema,
+  driverInputSchema,
+  pcnLetterInputSchema,
+  pcnLetterPostedInputSchema,
   keeperLettersInputSchema,
   keeperNoticesPostedInputSchema,
   keeperRepliesInputSchema,
@@ -66,7 +70,8 @@ import type {
 } from './schemas.ts';
 import type { Appeal, AppealListResponse, AppealSubmitted } from './appeals.ts';
 import type { ChargeLookupResponse, PublicCharge } from './public-charge.ts';
-import type { KeeperNoticesPostedResponse, KeeperReplyImport } from './keeper.ts';
+import type { KeeperNoticesPostedResponse, KeeperReplyImport, PcnLetterPosting } from './keeper.ts';
+import type { SentDocumentListResponse } from './sent-documents.ts';
 import type { OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
 
 /**
@@ -119,8 +124,16 @@ export type ApiContract = {
   /** What a notice to driver prints about the operator: any signed-in user (officers print offline from it). */
   'GET /settings/notice-terms': { response: OperatorTerms | null };
   'PUT /pcns/:id/keeper': { body: Body<typeof keeperInputSchema>; response: Pcn };
+  /** The hirer a hire firm named, with its documents (Schedule 4, paragraph 13); 422 KEEPER_NOTICE_REFUSED when the keeper is no hire firm or had no notice to keeper. */
+  'PUT /pcns/:id/hirer': { body: Body<typeof hirerInputSchema>; response: Pcn };
+  /** The driver named with an address for service: the keeper and hirer are no longer pursued. */
+  'PUT /pcns/:id/driver': { body: Body<typeof driverInputSchema>; response: Pcn };
+  /** One letter (notice to hirer, to the named driver, or request to name the driver) dated `postOn`, stored as sent; 422 KEEPER_NOTICE_REFUSED with the reason. */
+  'POST /pcns/:id/letters': { body: Body<typeof pcnLetterInputSchema>; response: FileAnswer };
+  /** 409 LETTER_DATE_MISMATCH when `postedOn` is not the day its letter prints. */
+  'POST /pcns/:id/letters/posted': { body: Body<typeof pcnLetterPostedInputSchema>; response: PcnLetterPosting };
   'POST /keeper-replies': { body: Body<typeof keeperRepliesInputSchema>; response: KeeperReplyImport };
-  /** One PDF, a letter per notice; 422 with `details` naming each refused notice's reason. */
+  /** One PDF, a letter per notice dated `postOn` (default today), each also stored with its notice; 422 with `details` naming each refused notice's reason. */
   'POST /keeper-notices/letters': { body: Body<typeof keeperLettersInputSchema>; response: FileAnswer };
   /** The motorist's way in: no sign-in; 404 alike for either half wrong; 429 when limited. */
   'POST /public/charges/lookup': { body: Body<typeof chargeLookupInputSchema>; response: ChargeLookupResponse };
@@ -132,6 +145,11 @@ export type ApiContract = {
   'GET /public/charges/current/appeal/letter': { response: FileAnswer };
   'GET /appeals': { query: Query<typeof appealListQuerySchema>; response: AppealListResponse };
   'GET /appeals/export.csv': { query: Query<typeof appealListQuerySchema>; response: FileAnswer };
+  /**
+   * An appeal by email, post or phone, entered by an admin: multipart (ENTERED_APPEAL_MULTIPART_FIELDS)
+   * with an Idempotency-Key; 201 with the appeal; 409 naming the charge's appeal when it has one.
+   */
+  'POST /appeals': { form: true; response: Appeal };
   'GET /appeals/:id': { response: Appeal };
   'POST /appeals/:id/decision': { body: Body<typeof appealDecisionInputSchema>; response: Appeal };
   /** A late appeal the admin agrees to consider: it then holds the charge and runs like any appeal. */
@@ -140,6 +158,7 @@ export type ApiContract = {
   'GET /appeals/:id/attachments/:attachmentId': { response: FileAnswer };
   /** Records a payment; the charge becomes PAID once payments meet what is due. */
   'POST /pcns/:id/payments': { body: Body<typeof paymentInputSchema>; response: Pcn };
+  /** 409 LETTER_DATE_MISMATCH, `details` naming each notice, when `postedOn` is not the day its letter prints. */
   'POST /keeper-notices/posted': { body: Body<typeof keeperNoticesPostedInputSchema>; response: KeeperNoticesPostedResponse };
 
   'GET /pcns': { query: Query<typeof pcnListQuerySchema>; response: PcnListResponse };
@@ -152,6 +171,10 @@ export type ApiContract = {
   'GET /pcns/:id/neighbours': { query: Query<typeof pcnListQuerySchema>; response: PcnNeighbours };
   'GET /pcns/:id/audit': { response: PcnAuditResponse };
   'GET /pcns/:id/evidence-pack': { response: FileAnswer };
+  /** What was sent for this charge, as stored (admins). */
+  'GET /pcns/:id/documents': { response: SentDocumentListResponse };
+  /** One stored document: the same bytes as when it was made (its SHA-256 is in the list). */
+  'GET /pcns/:id/documents/:documentId': { response: FileAnswer };
   /** Multipart: the fields of PCN_MULTIPART_FIELDS, built by the web app's buildPcnFormData. */
   'POST /pcns': { form: true; response: Pcn };
   'PUT /pcns/:id': { form: true; response: Pcn };

@@ -1,8 +1,9 @@
-import { APPEAL_REASON_LABELS, type AppealOutcome, type AppealReason } from './appeals.ts';
+import type { AmountDue } from './amount-due.ts';
+import { APPEAL_REASON_LABELS, APPEALS_CHARTER, type AppealOutcome, type AppealReason, type CharterCase } from './appeals.ts';
 import { formatCalendarDate, type CalendarDate } from './keeper-liability.ts';
 import { APPEALS_SERVICE_NAMES, formatPence, type OperatorTerms } from './operator-terms.ts';
 import type { KeeperLetter } from './notice-to-keeper.ts';
-import { discountAndAppealStatements, type NoticeSection } from './notice-wording.ts';
+import { describeAmountDue, discountAndAppealStatements, formatUkPeriod, type NoticeSection } from './notice-wording.ts';
 
 /**
  * THE wording of the letter answering an appeal: the one reviewed template (decision 0019).
@@ -26,9 +27,17 @@ export type AppealDecisionFacts = {
   reasons: string;
   /** ACCEPTED_REDUCED: the amount now due. */
   reducedChargePence: number | null;
-  /** REJECTED: what is due now, and the reduced amount held and until when, if it was. */
-  amountDuePence: number;
-  reducedHeld: { amountPence: number; until: CalendarDate } | null;
+  /** ACCEPTED_REDUCED: the last day the reduced amount may be paid (decision 0024). */
+  reducedPayableUntil: CalendarDate | null;
+  /** The Appeals Charter case the decision followed, if any. */
+  charterOutcome: CharterCase | null;
+  /** The period of parking: first seen, to when the notice was given. */
+  parkedFrom: string;
+  parkedUntil: string;
+  /** What the charge asks for on the day of the decision (amountDue): the letter states it, less what was paid. */
+  amount: AmountDue;
+  /** REJECTED within the discount period: the reduced amount stands until this day. */
+  reducedHeldUntil: CalendarDate | null;
   verificationCode: string | null;
   appealsServiceUntil: CalendarDate | null;
   /** The last day to appeal in time: what a declined late appeal is told. */
@@ -43,11 +52,16 @@ export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
   const opening: NoticeSection = {
     lines: [
       `Dear ${facts.appellantName},`,
-      `Thank you for your appeal ${facts.appealReference}, received on ${formatCalendarDate(facts.receivedOn)}, against parking charge ${facts.chargeReference} for the vehicle ${facts.vehicleRegistration}. Your reason for appealing: “${APPEAL_REASON_LABELS[facts.reason]}”.`,
+      `Thank you for your appeal ${facts.appealReference}, received on ${formatCalendarDate(facts.receivedOn)}, against parking charge ${facts.chargeReference} for the vehicle ${facts.vehicleRegistration}, parked ${formatUkPeriod(facts.parkedFrom, facts.parkedUntil)}. Your reason for appealing: “${APPEAL_REASON_LABELS[facts.reason]}”.`,
     ],
   };
   const sections: NoticeSection[] = [opening];
   const reasons = facts.reasons.trim();
+  // The reduced rate held after a rejection, while the amount computed for today still offers it.
+  const reducedHeld =
+    facts.reducedHeldUntil && facts.amount.reduced
+      ? { amountPence: facts.amount.reduced.amountPence, until: facts.reducedHeldUntil }
+      : null;
 
   if (facts.outcome === 'ACCEPTED') {
     sections.push({
@@ -58,14 +72,29 @@ export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
       ],
     });
   } else if (facts.outcome === 'ACCEPTED_REDUCED') {
-    sections.push({
-      heading: 'Our decision: your appeal is accepted in part',
-      lines: [
-        ...(reasons ? [reasons] : []),
-        `We have reduced the parking charge to ${formatPence(facts.reducedChargePence ?? 0)}. Please pay that amount, quoting the reference ${facts.chargeReference}.`,
-        operator.howToPay.trim(),
-      ],
-    });
+    const payableUntil = facts.reducedPayableUntil ? formatCalendarDate(facts.reducedPayableUntil) : null;
+    sections.push(
+      {
+        heading: 'Our decision: your appeal is accepted in part',
+        lines: [
+          ...(facts.charterOutcome
+            ? [
+                `We have applied the Appeals Charter of the parking sector's Single Code of Practice: ${APPEALS_CHARTER[facts.charterOutcome].label.replace(/^./, (first) => first.toLowerCase())}.`,
+              ]
+            : []),
+          ...(reasons ? [reasons] : []),
+          payableUntil
+            ? `We have reduced the parking charge to ${formatPence(facts.reducedChargePence ?? 0)} if it is paid by ${payableUntil}. After that day the reduction no longer applies and the full parking charge is due. Please pay what remains of it, quoting the reference ${facts.chargeReference}.`
+            : `We have reduced the parking charge to ${formatPence(facts.reducedChargePence ?? 0)}. Please pay what remains of it, quoting the reference ${facts.chargeReference}.`,
+          describeAmountDue(facts.amount),
+          operator.howToPay.trim(),
+        ],
+      },
+      // The reduced amount is still a charge: the motorist keeps the way to the independent service.
+      independentAppealSection(facts, service, [
+        `If you appeal to ${service} instead of paying, the reduced amount no longer applies: it decides whether the full parking charge is owed.`,
+      ]),
+    );
   } else if (facts.outcome === 'DECLINED_LATE') {
     sections.push(
       {
@@ -78,10 +107,9 @@ export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
           `Parking charge ${facts.chargeReference} stands.`,
         ],
       },
-      { heading: 'What is due', lines: [`The amount now due is ${formatPence(facts.amountDuePence)}.`, operator.howToPay.trim()] },
+      { heading: 'What is due', lines: [describeAmountDue(facts.amount), operator.howToPay.trim()] },
     );
   } else {
-    const until = facts.appealsServiceUntil ? formatCalendarDate(facts.appealsServiceUntil) : '';
     sections.push(
       {
         heading: 'Our decision: your appeal is rejected',
@@ -90,31 +118,21 @@ export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
       {
         heading: 'What is due',
         lines: [
-          facts.reducedHeld
-            ? `Because you appealed within the discount period, you may still pay the reduced amount of ${formatPence(facts.reducedHeld.amountPence)} until ${formatCalendarDate(facts.reducedHeld.until)}. After that the full amount is due.`
-            : `The amount now due is ${formatPence(facts.amountDuePence)}.`,
+          ...(reducedHeld
+            ? [
+                `Because you appealed within the discount period, you may still pay the reduced amount of ${formatPence(reducedHeld.amountPence)} until ${formatCalendarDate(reducedHeld.until)}. After that the full amount is due.`,
+              ]
+            : []),
+          describeAmountDue(facts.amount),
           operator.howToPay.trim(),
         ],
       },
-      {
-        heading: 'Your right to an independent appeal',
-        lines: [
-          `If you disagree with our decision, you may appeal to ${service}, the independent appeals service, by ${until}.`,
-          ...(facts.verificationCode
-            ? [
-                `You will need this verification code: ${facts.verificationCode}. Give it with the reference ${facts.chargeReference} when you appeal.`,
-              ]
-            : [`Quote the reference ${facts.chargeReference} and the appeal reference ${facts.appealReference} when you appeal.`]),
-          `How to reach it: ${operator.appealsServiceContact
-            .split('\n')
-            .map((line) => line.trim())
-            .filter(Boolean)
-            .join(', ')}.`,
-          'If you appeal to it, you do not need to pay while that appeal is considered.',
-          // The Single Code 8.1.2(d): the discount does not follow the motorist to the service.
-          ...(facts.reducedHeld ? [discountAndAppealStatements(service)[1]!] : []),
-        ],
-      },
+      independentAppealSection(
+        facts,
+        service,
+        // The Single Code 8.1.2(d): the discount does not follow the motorist to the service.
+        reducedHeld ? [discountAndAppealStatements(service)[1]!] : [],
+      ),
     );
   }
   sections.push(
@@ -134,5 +152,28 @@ export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
     reference: facts.chargeReference,
     sentOn: formatCalendarDate(facts.decidedOn),
     sections,
+  };
+}
+
+/** The way to the independent appeals service: by when, with which code or references, and how to reach it. */
+function independentAppealSection(facts: AppealDecisionFacts, service: string, after: string[]): NoticeSection {
+  const until = facts.appealsServiceUntil ? formatCalendarDate(facts.appealsServiceUntil) : '';
+  return {
+    heading: 'Your right to an independent appeal',
+    lines: [
+      `If you disagree with our decision, you may appeal to ${service}, the independent appeals service, by ${until}.`,
+      ...(facts.verificationCode
+        ? [
+            `You will need this verification code: ${facts.verificationCode}. Give it with the reference ${facts.chargeReference} when you appeal.`,
+          ]
+        : [`Quote the reference ${facts.chargeReference} and the appeal reference ${facts.appealReference} when you appeal.`]),
+      `How to reach it: ${facts.operator.appealsServiceContact
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join(', ')}.`,
+      'If you appeal to it, you do not need to pay while that appeal is considered.',
+      ...after,
+    ],
   };
 }

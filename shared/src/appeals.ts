@@ -1,3 +1,4 @@
+import type { PcnStatus } from './pcn-status.ts';
 import { addDays, type CalendarDate } from './keeper-liability.ts';
 import type { AppealsService } from './operator-terms.ts';
 
@@ -18,6 +19,23 @@ export const APPEAL_REASON_LABELS: Record<AppealReason, string> = {
   MITIGATING: 'Mitigating circumstances',
   STOLEN: 'The vehicle was stolen',
   OTHER: 'Something else',
+};
+
+/**
+ * How the appeal reached the operator: on the motorist's page (ONLINE), or by email, post or
+ * phone and entered by an admin (decision 0024). Every route is one appeal under the same rules.
+ */
+export const APPEAL_CHANNELS = ['ONLINE', 'EMAIL', 'POST', 'PHONE'] as const;
+export type AppealChannel = (typeof APPEAL_CHANNELS)[number];
+/** The channels an admin enters an appeal for. */
+export const ENTERED_APPEAL_CHANNELS = ['EMAIL', 'POST', 'PHONE'] as const satisfies readonly AppealChannel[];
+export type EnteredAppealChannel = (typeof ENTERED_APPEAL_CHANNELS)[number];
+
+export const APPEAL_CHANNEL_LABELS: Record<AppealChannel, string> = {
+  ONLINE: 'Online',
+  EMAIL: 'Email',
+  POST: 'Post',
+  PHONE: 'Phone',
 };
 
 export const APPEAL_OUTCOMES = ['ACCEPTED', 'ACCEPTED_REDUCED', 'REJECTED', 'DECLINED_LATE'] as const;
@@ -62,6 +80,109 @@ export const DEFAULT_APPEAL_RESPONSE_DAYS = 28;
 /** A motorist who appealed within the discount period keeps the reduced rate this long after a rejection. */
 export const REDUCED_RATE_HELD_DAYS = 14;
 /**
+ * An appeal accepted at a reduced amount: that amount may be paid for this many days from the
+ * decision; after them the reduction lapses and the full charge is due (the Single Code's Appeals
+ * Charter: "£20 for a period of 14 days").
+ */
+export const REDUCED_PAYABLE_DAYS = 14;
+
+/** The Appeals Charter's reduced settlement. */
+export const CHARTER_REDUCED_PENCE = 2000;
+
+/**
+ * THE Appeals Charter of the BPA/IPC Private Parking Sector Single Code of Practice (its annex on
+ * appeals), as one table: the cases where the operator cancels the charge, and those where it
+ * reduces it to £20 payable within 14 days, the first time for that vehicle. The decision panel
+ * offers the cases under the appeal's reason; following one records it as `charterOutcome`.
+ */
+export const CHARTER_CASES = [
+  'MINOR_KEYING_ERROR',
+  'MACHINE_NOT_WORKING',
+  'MAJOR_KEYING_ERROR',
+  'PERMIT_NOT_SHOWN',
+  'BLUE_BADGE_NOT_SHOWN',
+  'TAKEN_ILL',
+  'BROKEN_DOWN',
+] as const;
+export type CharterCase = (typeof CHARTER_CASES)[number];
+
+export type CharterRule = {
+  /** What the admin checks, in the Charter's terms. */
+  label: string;
+  /** The proof the motorist gives for it. */
+  proof: string;
+  /** The appeal reasons it answers. */
+  reasons: readonly AppealReason[];
+  /** CANCEL: the charge is cancelled (ACCEPTED). REDUCE: £20 payable within 14 days (ACCEPTED_REDUCED). */
+  outcome: 'CANCEL' | 'REDUCE';
+  /** Only the first time for the vehicle: a second charge of that registration does not qualify. */
+  firstTimeOnly: boolean;
+};
+
+export const APPEALS_CHARTER: Record<CharterCase, CharterRule> = {
+  MINOR_KEYING_ERROR: {
+    label: 'Paid, with a minor keying error in the registration (one character wrong, missing or out of order, such as O for 0)',
+    proof: 'Proof of payment for the stay',
+    reasons: ['KEYING_ERROR'],
+    outcome: 'CANCEL',
+    firstTimeOnly: false,
+  },
+  MACHINE_NOT_WORKING: {
+    label: 'The payment machine or app was not working and no other way to pay was offered',
+    proof: 'The operator’s own fault records, or the motorist’s evidence of the fault',
+    reasons: ['MITIGATING', 'OTHER'],
+    outcome: 'CANCEL',
+    firstTimeOnly: false,
+  },
+  MAJOR_KEYING_ERROR: {
+    label: 'Paid, with a major keying error (a wrong or missing letter, or another registration entirely)',
+    proof: 'Proof of payment for the stay',
+    reasons: ['KEYING_ERROR'],
+    outcome: 'REDUCE',
+    firstTimeOnly: true,
+  },
+  PERMIT_NOT_SHOWN: {
+    label: 'A valid ticket or permit was held but not displayed',
+    proof: 'A copy of the ticket or permit, valid at the time',
+    reasons: ['VALID_PERMIT'],
+    outcome: 'REDUCE',
+    firstTimeOnly: true,
+  },
+  BLUE_BADGE_NOT_SHOWN: {
+    label: 'A valid Blue Badge was held but not displayed',
+    proof: 'A copy of both sides of the Blue Badge, valid at the time',
+    reasons: ['BLUE_BADGE'],
+    outcome: 'REDUCE',
+    firstTimeOnly: true,
+  },
+  TAKEN_ILL: {
+    label: 'The driver was taken ill, or delayed by a medical appointment or childcare',
+    proof: 'Evidence of the illness, appointment or arrangement',
+    reasons: ['MITIGATING'],
+    outcome: 'REDUCE',
+    firstTimeOnly: true,
+  },
+  BROKEN_DOWN: {
+    label: 'The vehicle broke down',
+    proof: 'Evidence of the breakdown, such as a recovery service’s record',
+    reasons: ['MITIGATING'],
+    outcome: 'REDUCE',
+    firstTimeOnly: true,
+  },
+};
+
+/** The Charter's cases an appeal for this reason may fall under (none for, say, unclear signs). */
+export function charterCasesFor(reason: AppealReason): CharterCase[] {
+  return CHARTER_CASES.filter((id) => APPEALS_CHARTER[id].reasons.includes(reason));
+}
+
+/** The decision a Charter case leads to. */
+export function charterDecision(id: CharterCase): { outcome: 'ACCEPTED' } | { outcome: 'ACCEPTED_REDUCED'; reducedChargePence: number } {
+  return APPEALS_CHARTER[id].outcome === 'CANCEL'
+    ? { outcome: 'ACCEPTED' }
+    : { outcome: 'ACCEPTED_REDUCED', reducedChargePence: CHARTER_REDUCED_PENCE };
+}
+/**
  * Days the motorist has to take a rejected appeal to the independent service, from the rejection:
  * POPLA takes appeals within 28 days of the verification code's issue; the IAS within 21 days.
  */
@@ -70,6 +191,22 @@ export const APPEALS_SERVICE_DAYS: Record<AppealsService, number> = { POPLA: 28,
 export function usesVerificationCode(service: AppealsService): boolean {
   return service === 'POPLA';
 }
+
+/** The multipart fields of POST /appeals: the motorist's, and the charge, how and when it came. */
+export const ENTERED_APPEAL_MULTIPART_FIELDS = {
+  pcnId: 'pcnId',
+  channel: 'channel',
+  receivedOn: 'receivedOn',
+  name: 'name',
+  email: 'email',
+  address: 'address',
+  wasDriver: 'wasDriver',
+  driverName: 'driverName',
+  driverAddress: 'driverAddress',
+  reason: 'reason',
+  text: 'text',
+  attachments: 'attachments',
+} as const;
 
 /** The multipart fields of POST /public/charges/current/appeal. */
 export const APPEAL_MULTIPART_FIELDS = {
@@ -108,9 +245,11 @@ export type PublicAppeal = {
   reasons: string | null;
   /** ACCEPTED_REDUCED: what is now due. */
   reducedChargePence: number | null;
-  /** REJECTED, where the service uses one. */
+  /** ACCEPTED_REDUCED: the last day the reduced amount may be paid. */
+  reducedPayableUntil: string | null;
+  /** REJECTED or ACCEPTED_REDUCED, where the service uses one. */
   verificationCode: string | null;
-  /** REJECTED: the last day to go to the independent appeals service. */
+  /** REJECTED or ACCEPTED_REDUCED: the last day to go to the independent appeals service. */
   appealsServiceUntil: string | null;
 };
 
@@ -134,7 +273,22 @@ export type AppealDecision = {
   verificationCode: string | null;
   /** REJECTED within the discount period: the reduced rate stands until this day. */
   reducedHeldUntil: string | null;
+  /** ACCEPTED_REDUCED: the reduced amount may be paid until this day (REDUCED_PAYABLE_DAYS). */
+  reducedPayableUntil: string | null;
   appealsServiceUntil: string | null;
+  /** The Appeals Charter case the admin followed, if they did. */
+  charterOutcome: CharterCase | null;
+};
+
+/** Another charge of the same registration, for the Charter's "first time" (newest first). */
+export type EarlierCharge = {
+  pcnId: string;
+  pcnNumber: string;
+  issuedAt: string | null;
+  carParkName: string;
+  contravention: string;
+  status: PcnStatus;
+  appeal: { reference: string; status: AppealStatus; charterOutcome: CharterCase | null } | null;
 };
 
 /** GET /appeals/{id}: the appeal whole, for the appeals handler. */
@@ -151,7 +305,9 @@ export type Appeal = {
   /** Made after the appeal period (see PublicAppeal). */
   isLate: boolean;
   consideredAt: string | null;
-  appellant: { name: string; email: string; address: string };
+  channel: AppealChannel;
+  /** No email for an appeal by post that gave none: its letters go by post. */
+  appellant: { name: string; email: string | null; address: string };
   wasDriver: boolean;
   /** A keeper who was not driving may name the driver. */
   driver: { name: string; address: string } | null;
@@ -159,6 +315,8 @@ export type Appeal = {
   text: string;
   attachments: AppealAttachment[];
   decision: AppealDecision | null;
+  /** The registration's other charges issued before this one (the Charter's first time). */
+  earlierCharges: EarlierCharge[];
 };
 
 /** One row of the Appeals queue. */
@@ -175,6 +333,7 @@ export type AppealListItem = {
   respondBy: string;
   status: AppealStatus;
   isLate: boolean;
+  channel: AppealChannel;
   verificationCode: string | null;
 };
 
@@ -193,6 +352,13 @@ export const APPEAL_MESSAGES = {
   attachmentTooLarge: 'Each file can be at most 10 MB',
   tooManyAttachments: `Attach at most ${MAX_APPEAL_ATTACHMENTS} files`,
   notOpen: 'This appeal has already been decided',
+  receivedInFuture: 'The day it was received cannot be in the future',
+  receivedBeforeNotice: 'The day it was received cannot be before the first notice',
+  receivedBeforeCharge: 'The day it was received cannot be before the charge was issued',
+  emailNeeded: 'Give the appellant’s email address: only an appeal by post may have none',
+  charterNotForReason: 'This Appeals Charter case does not cover the appeal’s reason',
+  charterOutcomeDiffers: 'The Appeals Charter case leads to another decision',
+  charterNotFirstTime: 'This registration has had this Appeals Charter case before: it applies the first time only',
 } as const;
 
 export const APPEAL_SORT_KEYS = ['respondBy', 'receivedAt', 'reference', 'vehicleRegistration', 'status'] as const;

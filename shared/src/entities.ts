@@ -1,12 +1,12 @@
 import type { AppealStatus } from './appeals.ts';
-import type { KeeperNoticeRoute, NoticeServedBy } from './keeper-liability.ts';
+import type { KeeperLiabilityGap, KeeperNoticeRoute, NoticeServedBy } from './keeper-liability.ts';
 import type { OffenceType } from './offence-types.ts';
 import type { PcnStatus, PcnStatusCounts } from './pcn-status.ts';
 import type { Role } from './roles.ts';
 import type { Pagination } from './envelope.ts';
 import type { PhotoShotType } from './photo-checklist.ts';
 import type { CarParkTerms, NoticeTerms } from './operator-terms.ts';
-import type { Keeper, KeeperState } from './keeper.ts';
+import type { Hirer, Keeper, KeeperState, NamedDriver } from './keeper.ts';
 import type { PaymentSummary } from './payments.ts';
 
 /** The API shapes (camelCase) of every entity. Never carries a hash or a token. */
@@ -50,6 +50,8 @@ export type CarPark = CarParkTerms & {
   stayAppliesByDefault: boolean;
   /** Why consideration or grace is shorter than the Single Code's minimum; null when neither is. */
   minimumsOverrideReason: string | null;
+  /** Schedule 4 paragraph 3's "relevant land"; false for byelaw land, where no keeper liability arises. */
+  relevantLand: boolean;
   createdAt: string;
   updatedAt: string;
   assignedUsers?: Array<Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>>;
@@ -106,6 +108,8 @@ export type Pcn = {
   adminNotes: string | null;
   /** When the vehicle was first seen (device time). */
   observedAt: string | null;
+  /** The start of the period of parking every document states: the first sighting, else when the officer began the notice; never after the service. */
+  firstSeenAt?: string;
   /** When the notice was issued (device time; the server's receipt time when the device sent none). */
   issuedAt?: string | null;
   /** Whether a stay applies, so consideration + grace had to pass between observedAt and issuedAt. */
@@ -135,6 +139,10 @@ export type Pcn = {
   keeper?: Keeper | null;
   /** Admins: whether the keeper is recorded and the vehicle confirmed (in the list too). */
   keeperState?: KeeperState;
+  /** Admins, in the detail: the hirer a hire firm named (Schedule 4, paragraph 13), and the notice to hirer. */
+  hirer?: Hirer | null;
+  /** Admins, in the detail: the driver named with an address for service, and the notice to them. */
+  namedDriver?: NamedDriver | null;
   /** Admins, in the detail: payments recorded against the charge and their total. */
   payments?: PaymentSummary;
   /** Admins, in the detail: the motorist's appeal against the charge, if there is one (decision 0019). */
@@ -155,6 +163,8 @@ export type NoticeToDriver = { servedBy: NoticeServedBy; servedAt: string };
 /** Dates are 'YYYY-MM-DD' in UK local time; null where they do not apply (yet). */
 export type KeeperNotice = {
   route: KeeperNoticeRoute;
+  /** Why Schedule 4 does not reach the land (route NOT_AVAILABLE); null where it does. */
+  gap: KeeperLiabilityGap | null;
   firstPostingDate: string | null;
   lastPostingDate: string | null;
   postedOn: string | null;
@@ -176,6 +186,9 @@ export const PCN_AUDIT_ACTIONS = [
   'images_purged',
   'keeper_changed',
   'keeper_notice_posted',
+  'hirer_recorded',
+  'driver_named',
+  'letter_posted',
   'payment_recorded',
   'appeal_received',
   'appeal_decided',

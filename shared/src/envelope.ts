@@ -27,8 +27,12 @@ export const ERROR_CODES = {
   IDEMPOTENCY_MISMATCH: 422,
   // A stay notice with no photo taken after consideration and grace: the second visit is missing.
   SECOND_VISIT_REQUIRED: 422,
+  // A service or sighting time after the notice reached the server, beyond the phone's measured clock offset (details name each).
+  TIME_AFTER_RECEIPT: 422,
   // A notice to keeper cannot go for a notice: outside its window, no keeper, not approved (details name each).
   KEEPER_NOTICE_REFUSED: 422,
+  // Marked posted on a day other than the one its letter prints as sent: make the letters again (details name each).
+  LETTER_DATE_MISMATCH: 409,
   // An appeal outside its period, or against a charge that is no longer owed.
   APPEAL_REFUSED: 422,
   RATE_LIMITED: 429,

@@ -6,10 +6,14 @@ import {
   addDays,
   deemedGivenOn,
   isPostingDeadlineNear,
+  hireDocumentsDeadline,
+  keeperLiabilityGap,
   keeperNoticeRoute,
   keeperNoticeWindow,
+  noticeToHirerWindow,
   postingProblem,
   ukDate,
+  windowPostingProblem,
 } from './keeper-liability.ts';
 import { englandAndWalesWorkingDays } from './working-days.ts';
 
@@ -183,5 +187,65 @@ describe('describeKeeperNotice', () => {
     expect(describeKeeperNotice({ ...window, postedOn: '2026-02-04', deemedGivenOn: '2026-02-06' })).toBe(
       'Paragraph 8 (after a notice to driver): posted on 4 Feb 2026, presumed given on 6 Feb 2026',
     );
+  });
+});
+
+describe('land Schedule 4 does not reach (paragraph 3)', () => {
+  it('byelaw land in England and Wales has no keeper liability, nor has Scotland or Northern Ireland', () => {
+    expect(keeperNoticeRoute({ jurisdiction: EW, relevantLand: false, servedBy: 'AFFIXED' })).toBe('NOT_AVAILABLE');
+    expect(keeperLiabilityGap({ jurisdiction: EW, relevantLand: false })).toBe('NOT_RELEVANT_LAND');
+    expect(keeperLiabilityGap({ jurisdiction: 'SCOTLAND', relevantLand: true })).toBe('OUTSIDE_ENGLAND_AND_WALES');
+    expect(keeperLiabilityGap({ jurisdiction: 'NORTHERN_IRELAND', relevantLand: false })).toBe('OUTSIDE_ENGLAND_AND_WALES');
+    expect(keeperLiabilityGap({ jurisdiction: EW, relevantLand: true })).toBeNull();
+    // Relevant land unless said otherwise: car parks saved before the question was asked.
+    expect(keeperLiabilityGap({ jurisdiction: EW })).toBeNull();
+    const window = keeperNoticeWindow({ jurisdiction: EW, relevantLand: false, servedBy: 'DRIVE_OFF', servedOn: '2026-01-05' }, calendar);
+    expect(window.route).toBe('NOT_AVAILABLE');
+    expect(describeKeeperNotice({ ...window, gap: 'NOT_RELEVANT_LAND' })).toMatch(/not relevant land/);
+  });
+});
+
+describe('the notice to hirer (paragraphs 13 and 14)', () => {
+  it('the hire firm’s documents count within 28 days beginning with the day after the notice to keeper was given', () => {
+    // Given Wednesday 21 January 2026: 28 days beginning Thursday 22 January end on Wednesday 18 February.
+    expect(hireDocumentsDeadline('2026-01-21')).toBe('2026-02-18');
+  });
+
+  it('21 days beginning the day after the documents, over Christmas and New Year', () => {
+    // Documents given Tuesday 16 December 2025: the 21 days begin Wednesday 17 December and end
+    // Tuesday 6 January 2026. Posted Friday 2 January, presumed given Tuesday 6 January (the
+    // weekend is no working day); posted Monday 5 January, Wednesday 7: too late.
+    const window = noticeToHirerWindow('2025-12-16', calendar);
+    expect(window).toEqual({
+      earliestGivenOn: '2025-12-17',
+      latestGivenOn: '2026-01-06',
+      firstPostingDate: '2025-12-17',
+      lastPostingDate: '2026-01-02',
+    });
+    expect(windowPostingProblem(window, '2025-12-16')).toBe('TOO_EARLY');
+    expect(windowPostingProblem(window, '2026-01-02')).toBeNull();
+    expect(windowPostingProblem(window, '2026-01-05')).toBe('TOO_LATE');
+  });
+
+  it('documents given the day before Good Friday: the first posting day is after Easter Monday', () => {
+    // Thursday 2 April 2026: the window begins on Good Friday, so the first letter goes on
+    // Tuesday 7 April; it ends Thursday 23 April, so the last goes on Tuesday 21 April.
+    expect(noticeToHirerWindow('2026-04-02', calendar)).toEqual({
+      earliestGivenOn: '2026-04-03',
+      latestGivenOn: '2026-04-23',
+      firstPostingDate: '2026-04-07',
+      lastPostingDate: '2026-04-21',
+    });
+  });
+
+  it('a window beginning and ending on a weekend', () => {
+    // Documents given Saturday 10 January 2026: from Sunday 11 to Saturday 31 January. First
+    // posting Monday 12; posted Thursday 29 it would be given Monday 2 February, so Wednesday 28.
+    expect(noticeToHirerWindow('2026-01-10', calendar)).toEqual({
+      earliestGivenOn: '2026-01-11',
+      latestGivenOn: '2026-01-31',
+      firstPostingDate: '2026-01-12',
+      lastPostingDate: '2026-01-28',
+    });
   });
 });

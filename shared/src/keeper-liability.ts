@@ -13,7 +13,14 @@ import { onFirstUse } from './on-first-use.ts';
  * - Both: a posted notice is presumed given on the second working day after the day it is posted.
  *   A working day is any day but a Saturday, Sunday, Christmas Day, Good Friday or a bank holiday
  *   in England and Wales.
- * - Schedule 4 applies to land in England and Wales only.
+ * - Schedule 4 applies to land in England and Wales only, and only to "relevant land"
+ *   (paragraph 3): not a highway maintainable at public expense, not a parking place provided or
+ *   controlled by a traffic authority, and not land where parking is under statutory control, such
+ *   as byelaws (paragraph 3(1)(c), 3(3)-(4)). On such land no keeper liability arises at all.
+ * - Paragraphs 13 and 14 (a hired vehicle): the notice to hirer must be given within 21 days
+ *   beginning with the day after the creditor is given the hire firm's documents (paragraph 13(2)),
+ *   which themselves count only if given within 28 days beginning with the day after the notice to
+ *   keeper was given. A posted notice to hirer is presumed given as a notice to keeper is.
  */
 
 export const NOTICE_SERVED_BY = ['AFFIXED', 'HANDED', 'DRIVE_OFF'] as const;
@@ -111,9 +118,27 @@ export function deemedGivenOn(postedOn: CalendarDate, calendar: WorkingDays): Ca
   return day;
 }
 
-/** The route to keeper liability for a notice: where its land is, and whether a notice to driver was given. */
-export function keeperNoticeRoute(input: { jurisdiction: Jurisdiction; servedBy: NoticeServedBy | null }): KeeperNoticeRoute {
-  if (input.jurisdiction !== 'ENGLAND_AND_WALES') return 'NOT_AVAILABLE';
+/** Why keeper liability is not available for a car park's land, or null where Schedule 4 reaches it. */
+export type KeeperLiabilityGap = 'NOT_RELEVANT_LAND' | 'OUTSIDE_ENGLAND_AND_WALES';
+
+/** The land as Schedule 4 sees it: where it is, and whether it is "relevant land" (paragraph 3). */
+export type LandFacts = { jurisdiction: Jurisdiction; relevantLand?: boolean };
+
+export function keeperLiabilityGap(land: LandFacts): KeeperLiabilityGap | null {
+  if (land.jurisdiction !== 'ENGLAND_AND_WALES') return 'OUTSIDE_ENGLAND_AND_WALES';
+  if (land.relevantLand === false) return 'NOT_RELEVANT_LAND';
+  return null;
+}
+
+export const KEEPER_LIABILITY_GAP_TEXTS: Record<KeeperLiabilityGap, string> = {
+  OUTSIDE_ENGLAND_AND_WALES: 'Keeper liability is not available: the land is not in England and Wales',
+  NOT_RELEVANT_LAND:
+    'Keeper liability is not available: the land is not relevant land under Schedule 4 (byelaws or other statutory control)',
+};
+
+/** The route to keeper liability for a notice: where its land is, what land it is, and whether a notice to driver was given. */
+export function keeperNoticeRoute(input: LandFacts & { servedBy: NoticeServedBy | null }): KeeperNoticeRoute {
+  if (keeperLiabilityGap(input)) return 'NOT_AVAILABLE';
   return input.servedBy === 'AFFIXED' || input.servedBy === 'HANDED' ? 'PARAGRAPH_8' : 'PARAGRAPH_9';
 }
 
@@ -122,7 +147,7 @@ export function keeperNoticeRoute(input: { jurisdiction: Jurisdiction; servedBy:
  * given (paragraph 8) or, for paragraph 9, the day the period of parking ended.
  */
 export function keeperNoticeWindow(
-  input: { jurisdiction: Jurisdiction; servedBy: NoticeServedBy | null; servedOn: CalendarDate },
+  input: LandFacts & { servedBy: NoticeServedBy | null; servedOn: CalendarDate },
   calendar: WorkingDays,
 ): KeeperNoticeWindow {
   const route = keeperNoticeRoute(input);
@@ -138,11 +163,51 @@ export function keeperNoticeWindow(
   // it goes no sooner than the day after the parking either.
   let firstPostingDate = earliestGivenOn;
   while (!calendar.isWorkingDay(firstPostingDate)) firstPostingDate = addDays(firstPostingDate, 1);
-  let lastPostingDate = latestGivenOn;
-  while (!calendar.isWorkingDay(lastPostingDate) || deemedGivenOn(lastPostingDate, calendar) > latestGivenOn) {
-    lastPostingDate = addDays(lastPostingDate, -1);
-  }
-  return { route, firstPostingDate, lastPostingDate, earliestGivenOn, latestGivenOn };
+  return { route, firstPostingDate, lastPostingDate: lastPostingDayFor(latestGivenOn, calendar), earliestGivenOn, latestGivenOn };
+}
+
+/** A posting window of any letter: the first and last working days it may be posted. */
+export type PostingWindow = {
+  firstPostingDate: CalendarDate;
+  lastPostingDate: CalendarDate;
+  earliestGivenOn: CalendarDate;
+  latestGivenOn: CalendarDate;
+};
+
+/** The last working day whose presumed delivery (the second working day after) is on or before `latestGivenOn`. */
+function lastPostingDayFor(latestGivenOn: CalendarDate, calendar: WorkingDays): CalendarDate {
+  let day = latestGivenOn;
+  while (!calendar.isWorkingDay(day) || deemedGivenOn(day, calendar) > latestGivenOn) day = addDays(day, -1);
+  return day;
+}
+
+/**
+ * The last day the hire firm's documents count (paragraph 13(2)): within 28 days beginning with
+ * the day after the notice to keeper was given. Documents given later leave the keeper liable.
+ */
+export function hireDocumentsDeadline(keeperNoticeGivenOn: CalendarDate): CalendarDate {
+  return addDays(keeperNoticeGivenOn, 28);
+}
+
+/**
+ * The notice to hirer's window (paragraph 14): given within 21 days beginning with the day after
+ * the creditor was given the documents of paragraph 13(2). As with a notice to keeper, the first
+ * posting day is the first working day on or after the earliest day it may be given, and the last
+ * the last working day whose presumed delivery is inside the window.
+ */
+export function noticeToHirerWindow(documentsGivenOn: CalendarDate, calendar: WorkingDays): PostingWindow {
+  const earliestGivenOn = addDays(documentsGivenOn, 1);
+  const latestGivenOn = addDays(earliestGivenOn, 20);
+  let firstPostingDate = earliestGivenOn;
+  while (!calendar.isWorkingDay(firstPostingDate)) firstPostingDate = addDays(firstPostingDate, 1);
+  return { firstPostingDate, lastPostingDate: lastPostingDayFor(latestGivenOn, calendar), earliestGivenOn, latestGivenOn };
+}
+
+/** Whether a letter posted on `postedOn` is inside a posting window. */
+export function windowPostingProblem(window: PostingWindow, postedOn: CalendarDate): 'TOO_EARLY' | 'TOO_LATE' | null {
+  if (postedOn < window.firstPostingDate) return 'TOO_EARLY';
+  if (postedOn > window.lastPostingDate) return 'TOO_LATE';
+  return null;
 }
 
 /** Whether a letter posted on `postedOn` is inside its window (too early is refused as too late is). */
@@ -199,9 +264,11 @@ export function describeKeeperNotice(notice: {
   lastPostingDate: CalendarDate | null;
   postedOn?: CalendarDate | null;
   deemedGivenOn?: CalendarDate | null;
+  /** Why Schedule 4 does not reach the land, when the caller knows; outside England and Wales when not said. */
+  gap?: KeeperLiabilityGap | null;
 }): string {
   if (notice.route === 'NOT_AVAILABLE' || !notice.firstPostingDate || !notice.lastPostingDate) {
-    return 'Keeper liability is not available: the land is not in England and Wales';
+    return KEEPER_LIABILITY_GAP_TEXTS[notice.gap ?? 'OUTSIDE_ENGLAND_AND_WALES'];
   }
   const paragraph = notice.route === 'PARAGRAPH_8' ? 'Paragraph 8 (after a notice to driver)' : 'Paragraph 9 (no notice to driver)';
   if (notice.postedOn) {

@@ -7,7 +7,25 @@
 export const KEEPER_SOURCES = ['MANUAL', 'KEEPER_REPLY'] as const;
 export type KeeperSource = (typeof KEEPER_SOURCES)[number];
 
+/**
+ * Who the keeper is: the registered keeper, or a vehicle-hire firm (a hire or lease company) that
+ * had hired the vehicle out. A hire firm answers the notice to keeper with the hirer's details and
+ * documents (Schedule 4, paragraph 13), and the creditor then turns to the hirer (paragraph 14).
+ */
+export const KEEPER_TYPES = ['REGISTERED_KEEPER', 'HIRE_COMPANY'] as const;
+export type KeeperType = (typeof KEEPER_TYPES)[number];
+
+export const KEEPER_TYPE_LABELS: Record<KeeperType, string> = {
+  REGISTERED_KEEPER: 'Registered keeper',
+  HIRE_COMPANY: 'Hire or lease company',
+};
+
+export function isKeeperType(value: string): value is KeeperType {
+  return (KEEPER_TYPES as readonly string[]).includes(value);
+}
+
 export type KeeperDetails = {
+  keeperType: KeeperType;
   title: string;
   firstNames: string;
   lastName: string;
@@ -74,6 +92,8 @@ export const KEEPER_REPLY_COLUMNS = [
   'model',
   'colour',
   'no_keeper_reason',
+  /** Optional: HIRE_COMPANY when the keeper is a hire or lease firm; blank for the registered keeper. */
+  'keeper_type',
 ] as const;
 
 export const KEEPER_REPLY_OUTCOMES = ['APPLIED', 'UNCHANGED', 'NO_KEEPER', 'MISMATCH', 'NOT_FOUND', 'INVALID'] as const;
@@ -115,3 +135,67 @@ export type KeeperNoticePosting = {
   deemedGivenOn: string;
 };
 export type KeeperNoticesPostedResponse = { results: KeeperNoticePosting[] };
+
+/** A person or company with an address that documents can be given at. */
+export type PostalParty = {
+  title: string;
+  firstNames: string;
+  lastName: string;
+  companyName: string;
+  addressLines: string[];
+  postcode: string;
+};
+
+/** A letter's posting as it stands: posted on, presumed given on, and the proof-of-posting reference. */
+export type LetterPosting = { postedOn: string | null; givenOn: string | null; proofReference: string | null };
+
+/**
+ * The hirer a hire firm named (Schedule 4, paragraph 13(2)): with the day the creditor was given
+ * the three documents, which starts the notice to hirer's 21 days (paragraph 14). Admins only.
+ */
+export type Hirer = PostalParty & {
+  /** The day the creditor was given the firm's statement, the hire agreement and the hirer's statement of liability. */
+  documentsGivenOn: string;
+  hireAgreementReference: string;
+  /** The notice to hirer's posting window (paragraph 14), from documentsGivenOn. */
+  window: { firstPostingDate: string; lastPostingDate: string };
+  notice: LetterPosting;
+  recordedBy: string;
+  recordedAt: string;
+};
+
+/** Where the driver's name and address came from. */
+export const NAMED_DRIVER_SOURCES = ['KEEPER_REPLY', 'APPEAL'] as const;
+export type NamedDriverSource = (typeof NAMED_DRIVER_SOURCES)[number];
+export const NAMED_DRIVER_SOURCE_LABELS: Record<NamedDriverSource, string> = {
+  KEEPER_REPLY: 'The keeper’s reply',
+  APPEAL: 'An appeal',
+};
+
+/**
+ * The driver, named with a current address for service (Schedule 4, paragraph 2: where they live
+ * or can conveniently be contacted). Once the creditor knows both, the keeper is not pursued:
+ * the warning of keeper liability (paragraphs 8(2)(f), 9(2)(f)) holds only while it does not.
+ */
+export type NamedDriver = PostalParty & {
+  source: NamedDriverSource;
+  notice: LetterPosting;
+  recordedBy: string;
+  recordedAt: string;
+};
+
+/**
+ * The letters one notice gets besides the notice to keeper, each its own template: to the hirer
+ * (paragraph 14), to the named driver, and to the keeper where Schedule 4 does not reach the land.
+ */
+export const PCN_LETTER_KINDS = ['NOTICE_TO_HIRER', 'NOTICE_TO_NAMED_DRIVER', 'REQUEST_TO_NAME_DRIVER'] as const;
+export type PcnLetterKind = (typeof PCN_LETTER_KINDS)[number];
+
+/** POST /pcns/{id}/letters/posted: POSTED now, or ALREADY_POSTED by an earlier request (nothing changed). */
+export type PcnLetterPosting = {
+  pcnId: string;
+  kind: PcnLetterKind;
+  outcome: 'POSTED' | 'ALREADY_POSTED';
+  postedOn: string;
+  deemedGivenOn: string;
+};

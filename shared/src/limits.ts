@@ -57,6 +57,7 @@ export const PCN_MULTIPART_FIELDS = {
   duplicateReason: 'duplicateReason',
   noticeServedBy: 'noticeServedBy',
   noticeServedAt: 'noticeServedAt',
+  firstSeenAt: 'firstSeenAt',
   serviceCorrectionReason: 'serviceCorrectionReason',
   images: 'images',
   imageTakenAt: 'imageTakenAt',

@@ -73,6 +73,8 @@ export const VALIDATION_MESSAGES = {
   stayAppliesInvalid: "Stay applies must be 'true' or 'false'",
   noticeServedByRequired: 'Choose how the notice was served',
   noticeServedAtInvalid: 'Time of service must be an ISO-8601 date-time with a time zone',
+  firstSeenAtInvalid: 'First seen must be an ISO-8601 date-time with a time zone',
+  descriptionRequiredForOther: 'Describe what the driver did: an offence of type Other needs a description',
   serviceCorrectionReasonRequired: 'Say why the service is corrected',
   serviceCorrectionReasonTooLong: 'At most 500 characters',
   duplicateReasonTooLong: 'The reason must be at most 500 characters',

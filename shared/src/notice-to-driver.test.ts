@@ -6,7 +6,7 @@ const FACTS: NoticeToDriverFacts = {
   reference: 'PCN-000123',
   vehicleRegistration: 'AB12CDE',
   carPark: { name: 'Riverside Retail Park', address: '1 Riverside Way, Leeds', postcode: 'LS1 4AB' },
-  observedAt: '2025-12-19T10:02:00.000Z',
+  firstSeenAt: '2025-12-19T10:02:00.000Z',
   servedAt: '2025-12-19T10:24:00.000Z',
   servedBy: 'AFFIXED',
   contravention: 'Parking without a valid permit',
@@ -74,7 +74,7 @@ describe('the notice to driver (Schedule 4, paragraph 7(2), and the Single Code)
   it('states UK time in summer, a handed notice, and no discount when none is offered', () => {
     const text = textOf({
       ...FACTS,
-      observedAt: '2026-07-01T08:50:00.000Z',
+      firstSeenAt: '2026-07-01T08:50:00.000Z',
       servedAt: '2026-07-01T09:05:00.000Z',
       servedBy: 'HANDED',
       carParkTerms: { ...FACTS.carParkTerms, reducedChargePence: null, reducedWithinDays: null },

@@ -28,8 +28,8 @@ export type NoticeToDriverFacts = {
   reference: string;
   vehicleRegistration: string;
   carPark: { name: string; address: string; postcode: string };
-  /** When the vehicle was first seen; null when not recorded. */
-  observedAt: string | null;
+  /** The start of the period of parking: first seen (the observation's start, else when the officer began the notice). */
+  firstSeenAt: string;
   /** When the notice was given (fixed to the vehicle or handed over): the end of the period of parking it covers. */
   servedAt: string;
   servedBy: Exclude<NoticeServedBy, 'DRIVE_OFF'>;
@@ -76,7 +76,7 @@ export function noticeToDriver(facts: NoticeToDriverFacts): NoticeDocument {
         lines: [
           `Vehicle: ${facts.vehicleRegistration}`,
           `Land: ${land}`,
-          `Period of parking: ${formatUkPeriod(facts.observedAt, facts.servedAt)}`,
+          `Period of parking: ${formatUkPeriod(facts.firstSeenAt, facts.servedAt)}`,
         ],
       },
       {

@@ -1,7 +1,9 @@
+import type { AmountDue } from './amount-due.ts';
 import { APPEAL_PERIOD_DAYS } from './appeals.ts';
 import { addDays, formatCalendarDate, ukDate, type CalendarDate } from './keeper-liability.ts';
 import {
   describeChargeUnpaid,
+  describeUnpaidAsAt,
   discountAndAppealStatements,
   formatUkDateTime,
   formatUkPeriod,
@@ -38,7 +40,8 @@ export type NoticeToKeeperFacts = {
   /** The vehicle as the DVLA holds it, e.g. 'Blue Ford Focus'; may be empty. */
   vehicleDescription: string;
   carPark: { name: string; address: string; postcode: string };
-  observedAt: string | null;
+  /** The start of the period of parking: first seen. */
+  firstSeenAt: string;
   /** The end of the period of parking: when the notice to driver was given, or when the driver left. */
   parkingEndedAt: string;
   /** Paragraph 8: how and when the notice to driver was given. */
@@ -55,6 +58,16 @@ export type NoticeToKeeperFacts = {
   givenOn: CalendarDate;
   /** Where the motorist sees the charge and its photos: the product's /charge page. */
   lookupUrl: string;
+  /**
+   * What the charge asks for as at 23:59 on the day before sentOn (amountDue): payments made by
+   * then, an appeal's reduced outcome or hold. Paragraphs 8(2)(d) and 9(2)(d).
+   */
+  amount: AmountDue;
+  /**
+   * The keeper is a vehicle-hire firm (decision 0027): the letter also asks for the hirer, with the
+   * three documents of paragraph 13(2) that pass liability to the hirer when given within 28 days.
+   */
+  keeperIsHireFirm?: boolean;
 };
 
 const SERVICE_WORDS = { AFFIXED: 'by fixing it to the vehicle', HANDED: 'by handing it to the driver' } as const;
@@ -80,6 +93,15 @@ export type KeeperLetter = {
 export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
   const { carParkTerms: terms, operator } = facts;
   const charge = formatPence(terms.chargePence ?? 0);
+  // "The amount of those parking charges that remain unpaid" (8(2)(d), 9(2)(d)), used wherever the
+  // letter names what the keeper is asked to pay; the charge itself stays as the signs set it.
+  const unpaid = formatPence(facts.amount.unpaidPence);
+  const unpaidLines = [
+    describeUnpaidAsAt(facts.amount),
+    ...(facts.amount.reducedByAppeal
+      ? [`Following an appeal, the parking charge was reduced to ${formatPence(facts.amount.chargePence ?? 0)}.`]
+      : []),
+  ];
   const land = [facts.carPark.name, facts.carPark.address, facts.carPark.postcode].filter((part) => part.trim() !== '').join(', ');
   const vehicle = facts.vehicleDescription.trim()
     ? `${facts.vehicleRegistration} (${facts.vehicleDescription.trim()})`
@@ -102,6 +124,7 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
               signs,
               why,
               describeChargeUnpaid(terms.chargePence ?? 0, formatUkDateTime(facts.noticeToDriver.servedAt)),
+              ...unpaidLines,
             ],
           },
         ]
@@ -112,7 +135,7 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
               `The parking charge due from the driver as at the end of the period of parking was ${charge}.`,
               signs,
               why,
-              `As at 23:59 on ${formatCalendarDate(addDays(facts.sentOn, -1))}, ${charge} remains unpaid.`,
+              ...unpaidLines,
             ],
           },
         ];
@@ -132,7 +155,7 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
       },
       {
         heading: 'The vehicle and the parking',
-        lines: [`Vehicle: ${vehicle}`, `Land: ${land}`, `Period of parking: ${formatUkPeriod(facts.observedAt, facts.parkingEndedAt)}`],
+        lines: [`Vehicle: ${vehicle}`, `Land: ${land}`, `Period of parking: ${formatUkPeriod(facts.firstSeenAt, facts.parkingEndedAt)}`],
       },
       {
         lines: [
@@ -144,15 +167,16 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
         heading: 'What we ask of you',
         lines: [
           `${operator.creditorName}, the creditor, does not know both the name of the driver and a current address for service for the driver.`,
-          `We invite you to pay the unpaid parking charge of ${charge}, or, if you were not the driver of the vehicle, to tell us the name of the driver and a current address for service for the driver, and to pass this notice on to the driver.`,
+          `We invite you to pay the unpaid parking charge of ${unpaid}, or, if you were not the driver of the vehicle, to tell us the name of the driver and a current address for service for the driver, and to pass this notice on to the driver.`,
         ],
       },
+      ...(facts.keeperIsHireFirm ? [hireFirmSection(facts)] : []),
       {
         heading: 'Warning',
         lines: [
           // The Act words the two warnings differently: paragraph 8(2)(f) "at the end of the period",
           // paragraph 9(2)(f) "after the period". Each notice uses its own paragraph's words.
-          `If, ${facts.route === 'PARAGRAPH_8' ? 'at the end of' : 'after'} the period of 28 days beginning with the day after that on which this notice is given, the amount of the unpaid parking charge (${charge}) has not been paid in full, and the creditor does not know both the name of the driver and a current address for service for the driver, the creditor will (if all the applicable conditions under Schedule 4 to the Protection of Freedoms Act 2012 are met) have the right to recover from you, the keeper, so much of that amount as remains unpaid.`,
+          `If, ${facts.route === 'PARAGRAPH_8' ? 'at the end of' : 'after'} the period of 28 days beginning with the day after that on which this notice is given, the amount of the unpaid parking charge (${unpaid}) has not been paid in full, and the creditor does not know both the name of the driver and a current address for service for the driver, the creditor will (if all the applicable conditions under Schedule 4 to the Protection of Freedoms Act 2012 are met) have the right to recover from you, the keeper, so much of that amount as remains unpaid.`,
           `Sent by post on ${sent}, this notice is presumed to be given on ${given}, the second working day after it was sent.`,
         ],
       },
@@ -200,13 +224,40 @@ export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {
 function discountLine(facts: NoticeToKeeperFacts): string {
   const { reducedChargePence, reducedWithinDays } = facts.carParkTerms;
   if (reducedChargePence === null || reducedWithinDays === null) return 'No discount is offered for prompt payment.';
-  const reduced = formatPence(reducedChargePence);
+  if (facts.amount.reducedByAppeal) return 'No further discount is offered: the charge was reduced on appeal.';
+  const paid = facts.amount.paidPence;
+  // A part payment counts towards the reduced amount too: the letter says what would then settle it.
+  const reduced =
+    paid > 0
+      ? `${formatPence(reducedChargePence)} (${formatPence(Math.max(0, reducedChargePence - paid))} after the ${formatPence(paid)} already paid)`
+      : formatPence(reducedChargePence);
   if (facts.route === 'PARAGRAPH_8' && facts.noticeToDriver) {
-    const lastDay = addDays(ukDate(facts.noticeToDriver.servedAt), reducedWithinDays);
-    if (lastDay < facts.sentOn) {
-      return `No discount is now offered: the reduced amount of ${reduced} applied if paid by ${formatCalendarDate(lastDay)}, within ${reducedWithinDays} days of the notice to driver.`;
+    // The discount's last day as the amount due worked it out (a rejected appeal may have held it
+    // longer); once it has passed, the days from the notice to driver.
+    const lastDay = facts.amount.reduced?.until ?? addDays(ukDate(facts.noticeToDriver.servedAt), reducedWithinDays);
+    if (!facts.amount.reduced || lastDay < facts.sentOn) {
+      return `No discount is now offered: the reduced amount of ${formatPence(reducedChargePence)} applied if paid by ${formatCalendarDate(lastDay)}, within ${reducedWithinDays} days of the notice to driver.`;
     }
     return `The charge is reduced to ${reduced} if paid by ${formatCalendarDate(lastDay)}, within ${reducedWithinDays} days of the notice to driver.`;
   }
   return `The charge is reduced to ${reduced} if paid within ${reducedWithinDays} days of the day this notice is given (by ${formatCalendarDate(addDays(facts.givenOn, reducedWithinDays))}).`;
+}
+
+/**
+ * Paragraph 13: a vehicle-hire firm is not liable as keeper if, within 28 days beginning with the
+ * day after the notice to keeper is given, it gives the creditor (a) its signed statement that the
+ * vehicle was hired to a named person under a hire agreement, (b) a copy of the hire agreement and
+ * (c) a copy of the hirer's signed statement of liability, which acknowledges responsibility for
+ * parking charges and gives an address for documents (13(3)). The letter asks for them.
+ */
+function hireFirmSection(facts: NoticeToKeeperFacts): NoticeSection {
+  return {
+    heading: 'If the vehicle was hired out',
+    lines: [
+      `If, at the time of parking, the vehicle was hired to someone under a hire agreement with your firm, please tell us who the hirer was. Under paragraph 13 of Schedule 4 to the Protection of Freedoms Act 2012, you will not be liable as the keeper if, within 28 days beginning with the day after that on which this notice is given (by ${formatCalendarDate(addDays(facts.givenOn, 28))}), you give us, quoting the reference ${facts.reference}:`,
+      '(a) a statement signed by or on behalf of your firm that at that time the vehicle was hired to a named person under a hire agreement;',
+      '(b) a copy of the hire agreement; and',
+      '(c) a copy of a statement of liability signed by the hirer under that hire agreement, in which the hirer acknowledges responsibility for any parking charges incurred while the vehicle is hired to them and gives an address at which documents may be given to them.',
+    ],
+  };
 }

@@ -1,3 +1,5 @@
+import type { AmountDue } from './amount-due.ts';
+import { formatCalendarDate } from './keeper-liability.ts';
 import { formatPence } from './operator-terms.ts';
 import { onFirstUse } from './on-first-use.ts';
 
@@ -49,6 +51,28 @@ export function formatUkPeriod(startIso: string | null, endIso: string): string 
 /** Paragraph 7(2)(c) and 9(2)(c): the charge is unpaid, and how much, as at a stated time. */
 export function describeChargeUnpaid(pence: number, asAt: string): string {
   return `The parking charge of ${formatPence(pence)} has not been paid. As at ${asAt}, ${formatPence(pence)} remains unpaid.`;
+}
+
+/**
+ * What is due now, from amountDue, and what was paid towards it: "The amount now due is £40.00
+ * (£100.00, less £60.00 already paid)." A charge with nothing left to pay says so.
+ */
+export function describeAmountDue(amount: AmountDue): string {
+  const owed = amount.reduced?.amountPence ?? amount.chargePence ?? 0;
+  if (amount.paidPence === 0) return `The amount now due is ${formatPence(amount.amountDuePence)}.`;
+  if (amount.amountDuePence === 0) return `Nothing more is due: ${formatPence(amount.paidPence)} has been paid.`;
+  return `The amount now due is ${formatPence(amount.amountDuePence)} (${formatPence(owed)}, less ${formatPence(amount.paidPence)} already paid).`;
+}
+
+/**
+ * The amount a notice to keeper states as unpaid, as at the end of the day before it is sent
+ * (Schedule 4, paragraph 8(2)(d) after a part payment, 9(2)(d) always), and what was paid by then.
+ */
+export function describeUnpaidAsAt(amount: AmountDue): string {
+  const asAt = `23:59 on ${formatCalendarDate(amount.asOn)}`;
+  const unpaid = formatPence(amount.unpaidPence);
+  if (amount.paidPence === 0) return `As at ${asAt}, ${unpaid} remains unpaid.`;
+  return `As at ${asAt}, ${formatPence(amount.paidPence)} has been paid and ${unpaid} remains unpaid.`;
 }
 
 /**

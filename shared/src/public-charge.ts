@@ -15,8 +15,8 @@ export type PublicCharge = {
   draftReference: string | null;
   vehicleRegistration: string;
   carPark: { name: string; address: string; postcode: string };
-  /** The period of parking: first seen (null when not recorded) to when the notice was given. */
-  parkedFrom: string | null;
+  /** The period of parking: first seen to when the notice was given. */
+  parkedFrom: string;
   parkedUntil: string;
   contravention: string;
   /** The photos, as short-lived URLs good for this charge only. */
@@ -37,6 +37,11 @@ export type PublicCharge = {
   /** The motorist's appeal, or null; while it is open the charge is on hold, its amounts as on the day it came. */
   appeal: PublicAppeal | null;
   onHold: boolean;
+  /**
+   * The driver was named to the operator (by the keeper or in an appeal), so the keeper is no
+   * longer asked to pay: the notice to the named driver, once posted. Never the driver's name.
+   */
+  namedDriverNotice: NamedDriverNotice | null;
 };
 
 export type ChargeLookupResponse = { charge: PublicCharge; accessToken: string };
@@ -49,4 +54,14 @@ export const CHARGE_LOOKUP_LIMITED = 'Too many attempts. Try again later.';
 export function normaliseChargeReference(reference: string): string | null {
   const digits = /^(?:PCN-?)?(\d{1,8})$/i.exec(reference.replace(/\s+/g, ''))?.[1];
   return digits ? digits.padStart(8, '0') : null;
+}
+
+export type NamedDriverNotice = { postedOn: string | null; givenOn: string | null };
+
+/** What the motorist's page says of a named driver: the notice to them, posted or still to go. */
+export function describeNamedDriverNotice(notice: NamedDriverNotice, formatDate: (date: string) => string): string {
+  const start = 'The driver was named to us, so we no longer ask the registered keeper to pay.';
+  if (!notice.postedOn) return `${start} A notice to the named driver is being prepared.`;
+  const given = notice.givenOn ? `, presumed given on ${formatDate(notice.givenOn)}` : '';
+  return `${start} A notice to the named driver was posted on ${formatDate(notice.postedOn)}${given}.`;
 }

@@ -7,10 +7,22 @@ import { ROLES } from './roles.ts';
 import { normaliseRegistration } from './format.ts';
 import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
 import { JURISDICTIONS, NOTICE_SERVED_BY } from './keeper-liability.ts';
+import { KEEPER_TYPES, NAMED_DRIVER_SOURCES, PCN_LETTER_KINDS } from './keeper.ts';
 import { APPEALS_SERVICES } from './operator-terms.ts';
 import { PAYMENT_METHODS } from './payments.ts';
 import { SECTOR_LIMITS, SECTOR_LIMIT_MESSAGES, sectorLimitProblems, type SectorLimitedCarPark } from './sector-limits.ts';
-import { APPEAL_OUTCOMES, APPEAL_REASONS, APPEAL_SORT_KEYS, APPEAL_STATUSES, APPEAL_TEXT_MAX } from './appeals.ts';
+import {
+  APPEAL_MESSAGES,
+  APPEAL_OUTCOMES,
+  APPEAL_REASONS,
+  APPEAL_SORT_KEYS,
+  APPEAL_STATUSES,
+  APPEAL_TEXT_MAX,
+  APPEALS_CHARTER,
+  CHARTER_CASES,
+  CHARTER_REDUCED_PENCE,
+  ENTERED_APPEAL_CHANNELS,
+} from './appeals.ts';
 import { CAR_PARK_SORT_KEYS, ONBOARDING_SORT_KEYS, PCN_SORT_KEYS, SORT_ORDERS, USER_SORT_KEYS } from './list-sorting.ts';
 
 /**
@@ -210,6 +222,8 @@ const carParkFields = {
     .nullable(),
   signageTerms: z.string().trim().max(2000, 'At most 2,000 characters'),
   jurisdiction: z.enum(JURISDICTIONS, { error: 'Choose where the land is' }),
+  /** Schedule 4 paragraph 3's "relevant land": false for byelaw land or other statutory control. */
+  relevantLand: z.boolean({ error: 'Say whether the land is relevant land' }),
   /** Why a consideration or grace period is shorter than the Single Code's minimum; blank is none. */
   minimumsOverrideReason: z
     .string()
@@ -253,6 +267,7 @@ export const createCarParkInputSchema = z.object({
   reducedWithinDays: carParkFields.reducedWithinDays.default(null),
   signageTerms: carParkFields.signageTerms.default(''),
   jurisdiction: carParkFields.jurisdiction.default('ENGLAND_AND_WALES'),
+  relevantLand: carParkFields.relevantLand.default(true),
   address: carParkFields.address.default(''),
   postcode: carParkFields.postcode.default(''),
   isActive: carParkFields.isActive.default(true),
@@ -314,6 +329,8 @@ export const keeperInputSchema = z
     make: keeperLine(40).default(''),
     model: keeperLine(40).default(''),
     colour: keeperLine(40).default(''),
+    /** A hire or lease firm, which will name the hirer (Schedule 4, paragraph 13). */
+    keeperType: z.enum(KEEPER_TYPES, { error: 'Choose who the keeper is' }).default('REGISTERED_KEEPER'),
     /** The admin has checked the DVLA's make and colour against the photos. */
     vehicleConfirmed: z.boolean().default(false),
   })
@@ -322,6 +339,55 @@ export const keeperInputSchema = z
     path: ['lastName'],
   });
 export type KeeperInput = z.infer<typeof keeperInputSchema>;
+
+/** Someone a letter is addressed to: a name (or company) and an address with a UK postcode. */
+const postalPartyFields = {
+  title: keeperLine(20).default(''),
+  firstNames: keeperLine(100).default(''),
+  lastName: keeperLine(100).default(''),
+  companyName: keeperLine(150).default(''),
+  addressLines: z
+    .array(keeperLine(100), { error: 'Give the first line of the address' })
+    .max(4, 'At most 4 address lines')
+    .transform((lines) => lines.filter((line) => line !== ''))
+    .refine((lines) => lines.length > 0, 'Give the first line of the address'),
+  postcode: z
+    .string({ error: 'Enter a UK postcode' })
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => UK_POSTCODE.test(value), 'Enter a UK postcode')
+    .transform((value) => value.replace(UK_POSTCODE, '$1 $2')),
+};
+const mustBeGiven = (message: string) => z.literal(true, { error: message });
+
+/**
+ * PUT /pcns/{id}/hirer: the hirer the hire firm named, and the three documents of Schedule 4
+ * paragraph 13(2) it gave, each ticked as received. The address is the one the hirer gave in the
+ * statement of liability (paragraph 13(3)(b)).
+ */
+export const hirerInputSchema = z
+  .object({
+    ...postalPartyFields,
+    hireAgreementReference: keeperLine(60).default(''),
+    documentsGivenOn: calendarDay('Give the day the hire firm’s documents were received'),
+    hireFirmStatement: mustBeGiven('The hire firm’s signed statement that the vehicle was hired out is needed (paragraph 13(2)(a))'),
+    hireAgreementCopy: mustBeGiven('A copy of the hire agreement is needed (paragraph 13(2)(b))'),
+    statementOfLiability: mustBeGiven('A copy of the hirer’s signed statement of liability is needed (paragraph 13(2)(c))'),
+  })
+  .refine((hirer) => hirer.lastName !== '' || hirer.companyName !== '', {
+    message: 'Give the hirer’s last name or a company name',
+    path: ['lastName'],
+  });
+export type HirerInput = z.infer<typeof hirerInputSchema>;
+
+/** PUT /pcns/{id}/driver: the driver as the keeper's reply or an appeal named them, with an address for service. */
+export const driverInputSchema = z
+  .object({
+    ...postalPartyFields,
+    source: z.enum(NAMED_DRIVER_SOURCES, { error: 'Say where the driver’s name came from' }),
+  })
+  .refine((driver) => driver.lastName !== '', { message: 'Give the driver’s last name', path: ['lastName'] });
+export type DriverInput = z.infer<typeof driverInputSchema>;
 
 /** POST /keeper-replies: the CSV file's text, as read in the browser. */
 export const keeperRepliesInputSchema = z.object({
@@ -344,7 +410,7 @@ export const registrationSchema = z
   );
 
 /** The text fields of a PCN, as sent by the form (multipart fields, all strings). */
-export const pcnFieldsSchema = z.object({
+const pcnFieldsObject = z.object({
   vehicleRegistration: registrationSchema,
   carParkId: z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64),
   offenceType: z.enum(OFFENCE_TYPES, { error: V.offenceTypeRequired }),
@@ -364,9 +430,24 @@ export const pcnFieldsSchema = z.object({
   noticeServedBy: z.enum(NOTICE_SERVED_BY, { error: V.noticeServedByRequired }),
   /** When it was served (or the driver left); the notice's issuedAt when absent. */
   noticeServedAt: z.iso.datetime({ offset: true, error: V.noticeServedAtInvalid }).optional(),
+  /** The start of the period of parking: the first sighting, else when the officer began the notice; the first sighting, else the service, when absent. */
+  firstSeenAt: z.iso.datetime({ offset: true, error: V.firstSeenAtInvalid }).optional(),
+});
+/** Whether an offence type needs the officer's words: 'Other' says nothing of what the driver did. */
+export function needsDescription(offenceType: string): boolean {
+  return offenceType === 'OTHER';
+}
+function lacksDescription(fields: { offenceType?: unknown; description?: unknown }): boolean {
+  return typeof fields.offenceType === 'string' && needsDescription(fields.offenceType) && String(fields.description ?? '').trim() === '';
+}
+export const pcnFieldsSchema = pcnFieldsObject.refine((fields) => !lacksDescription(fields), {
+  path: ['description'],
+  message: V.descriptionRequiredForOther,
+  // Checked with the other fields' problems too, so the form shows every one at once.
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
 });
 export type PcnFields = z.infer<typeof pcnFieldsSchema>;
-export const updatePcnFieldsSchema = pcnFieldsSchema.partial().extend({
+export const updatePcnFieldsSchema = pcnFieldsObject.partial().extend({
   /** An admin's correction of how or when the notice to driver was served says why (audited). */
   serviceCorrectionReason: z.string().trim().max(500, V.serviceCorrectionReasonTooLong).optional(),
 });
@@ -384,6 +465,7 @@ export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {
   duplicateReason: 0,
   noticeServedBy: 3,
   noticeServedAt: 3,
+  firstSeenAt: 3,
   images: 2,
 };
 
@@ -507,16 +589,34 @@ const pcnIdList = z
   .array(idSchema, { error: 'Choose the notices' })
   .min(1, 'Choose at least one notice')
   .max(200, 'At most 200 notices at a time');
-export const keeperLettersInputSchema = z.object({ pcnIds: pcnIdList });
-export const keeperNoticesPostedInputSchema = z.object({
-  pcnIds: pcnIdList,
-  postedOn: z
-    .string({ error: 'Give the day the letters were posted' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day the letters were posted')
+/** A calendar day, YYYY-MM-DD, that exists. (A declaration, so the hirer's schema above can use it.) */
+function calendarDay(message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine(
       (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
       'Give a real date',
-    ),
+    );
+}
+/** `postOn`: the day the letters will be posted, printed as their date sent; today (UK) when not given. */
+export const keeperLettersInputSchema = z.object({
+  pcnIds: pcnIdList,
+  postOn: calendarDay('Give the day the letters will be posted').optional(),
+});
+/** POST /pcns/{id}/letters: a notice to hirer or to the named driver, dated for posting on `postOn` (today, UK, when not given). */
+export const pcnLetterInputSchema = z.object({
+  kind: z.enum(PCN_LETTER_KINDS, { error: 'Choose the letter' }),
+  postOn: calendarDay('Give the day the letter will be posted').optional(),
+});
+export const pcnLetterPostedInputSchema = z.object({
+  kind: z.enum(PCN_LETTER_KINDS, { error: 'Choose the letter' }),
+  postedOn: calendarDay('Give the day the letter was posted'),
+  proofReference: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
+});
+export const keeperNoticesPostedInputSchema = z.object({
+  pcnIds: pcnIdList,
+  postedOn: calendarDay('Give the day the letters were posted'),
   proofReference: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
 });
 
@@ -579,6 +679,40 @@ export const appealInputSchema = z
   .transform((appeal) => (appeal.wasDriver ? { ...appeal, driverName: '', driverAddress: '' } : appeal));
 export type AppealInput = z.output<typeof appealInputSchema>;
 
+/**
+ * An appeal that came by email, post or phone, entered by an admin (POST /appeals, multipart
+ * beside its attachments): the charge, how and on which day it came, and the appellant's words.
+ * Only an appeal by post may come without an email address. The day is checked against today and
+ * the charge's first notice by the API.
+ */
+export const enteredAppealInputSchema = z
+  .object({
+    pcnId: z.string({ error: 'Choose the charge' }).trim().min(1, 'Choose the charge').max(64),
+    channel: z.enum(ENTERED_APPEAL_CHANNELS, { error: 'Choose how the appeal came' }),
+    receivedOn: calendarDate,
+    name: termsLine('Give the appellant’s name', 100),
+    email: z.string().trim().max(254, V.emailInvalid).default(''),
+    address: appealText('Give the appellant’s postal address', 300),
+    wasDriver: z.enum(['yes', 'no'], { error: 'Say whether the appellant was the driver' }).transform((value) => value === 'yes'),
+    driverName: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
+    driverAddress: z.string().trim().max(300, 'At most 300 characters').default(''),
+    reason: z.enum(APPEAL_REASONS, { error: 'Choose the reason for the appeal' }),
+    text: appealText('Give the appeal’s words, or a note of the call', APPEAL_TEXT_MAX),
+  })
+  .superRefine((appeal, ctx) => {
+    if (appeal.email === '') {
+      if (appeal.channel !== 'POST') ctx.addIssue({ code: 'custom', path: ['email'], message: APPEAL_MESSAGES.emailNeeded });
+    } else if (!z.email().safeParse(appeal.email).success) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: V.emailInvalid });
+    }
+  })
+  .transform((appeal) => ({
+    ...appeal,
+    email: appeal.email === '' ? null : appeal.email.toLowerCase(),
+    ...(appeal.wasDriver && { driverName: '', driverAddress: '' }),
+  }));
+export type EnteredAppealInput = z.output<typeof enteredAppealInputSchema>;
+
 export const appealDecisionInputSchema = z
   .object({
     outcome: z.enum(APPEAL_OUTCOMES, { error: 'Choose a decision' }),
@@ -593,8 +727,19 @@ export const appealDecisionInputSchema = z
       .min(1, 'Enter the reduced amount')
       .max(100_000, 'At most £1,000')
       .nullish(),
+    /** The Appeals Charter case the admin followed (APPEALS_CHARTER), if any. */
+    charterOutcome: z.enum(CHARTER_CASES, { error: 'Choose a case of the Appeals Charter' }).nullish(),
   })
   .superRefine((decision, ctx) => {
+    // Following the Charter: a case to cancel is an acceptance; one to reduce, at most £20.
+    if (decision.charterOutcome) {
+      const cancels = APPEALS_CHARTER[decision.charterOutcome].outcome === 'CANCEL';
+      const matches = cancels
+        ? decision.outcome === 'ACCEPTED'
+        : decision.outcome === 'ACCEPTED_REDUCED' &&
+          (decision.reducedChargePence == null || decision.reducedChargePence <= CHARTER_REDUCED_PENCE);
+      if (!matches) ctx.addIssue({ code: 'custom', path: ['charterOutcome'], message: APPEAL_MESSAGES.charterOutcomeDiffers });
+    }
     // The Single Code: a rejection answers what was raised, in writing.
     if (decision.outcome === 'REJECTED' && decision.reasons === '') {
       ctx.addIssue({ code: 'custom', path: ['reasons'], message: 'Give the reasons for rejecting the appeal' });

@@ -234,3 +234,81 @@ test('a late appeal is marked late in the queue, and taken into consideration pu
   await decision.getByRole('button', { name: 'Record decision' }).click();
   await expect(page.getByRole('region', { name: 'Decision' })).toContainText('Accepted');
 });
+
+test('an admin records an appeal that came by post, without an email, and decides it under the Appeals Charter', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const officerToken = await apiToken(request, OFFICER);
+  const carParkId = await firstCarParkId(request, officerToken);
+  const suffix = uniqueSuffix();
+  const registration = `PB${suffix}`.slice(0, 7);
+  const now = new Date().toISOString();
+  const pcn = await createEvidencePcnThroughApi(request, officerToken, { registration, carParkId, observedAt: now, issuedAt: now });
+  const reference = `APL-${pcn.pcnNumber}`;
+
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/pcns?review=${pcn.id}`);
+  const onReview = page.getByRole('region', { name: 'Appeal' });
+  await expect(onReview).toContainText('No appeal yet');
+  await onReview.getByRole('link', { name: 'Record an appeal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Record an appeal' })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Appeal by email, post or phone' });
+  await form.getByRole('radio', { name: 'Email' }).check();
+  await form.getByLabel('Appellant’s name').fill(`Pat Post ${suffix}`);
+  await form.getByLabel('Appellant’s postal address').fill('7 Canal Street\nLeeds\nLS2 7AB');
+  await form.getByRole('radio', { name: 'Yes, the appellant was driving' }).check();
+  await form.getByLabel('Reason').selectOption({ label: 'I had a Blue Badge on display' });
+  await form.getByLabel('The appeal').fill('My Blue Badge slipped off the dashboard. A copy of both sides is enclosed.');
+  // By email, an email address is needed: the field says so and takes the focus.
+  await form.getByRole('button', { name: 'Record appeal' }).click();
+  const email = form.getByLabel(/^Appellant’s email/);
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/only an appeal by post may have none/);
+  // It came by post, without one.
+  await form.getByRole('radio', { name: 'Post' }).check();
+  await expect(form.getByLabel('Appellant’s email (optional for post)')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'recording an appeal');
+  await snap(page, testInfo, 'appeal-record-post');
+  await form.getByRole('button', { name: 'Record appeal' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: `Appeal ${reference}` })).toBeVisible();
+  const motorist = page.getByRole('region', { name: "The motorist's appeal" });
+  await expect(motorist).toContainText('None given: letters go by post');
+  await expect(motorist).toContainText('Post');
+
+  // The Charter's case for the reason, and the registration's earlier charges (none).
+  const decision = page.getByRole('form', { name: 'Record the decision' });
+  await expect(decision).toContainText('None: this is the first charge for this registration.');
+  await decision.getByRole('button', { name: 'Follow the Charter: A valid Blue Badge was held but not displayed' }).click();
+  await expect(decision.getByRole('radio', { name: 'Accept at a reduced amount' })).toBeChecked();
+  await expect(decision.getByLabel('Reduced amount (£)')).toHaveValue('20.00');
+  await decision.getByLabel('Reasons').fill('The copy of your Blue Badge shows it was valid on the day.');
+  await expectNoSeriousAxeViolations(page, 'an appeal beside the Appeals Charter');
+  await snap(page, testInfo, 'appeal-charter');
+  await decision.getByRole('button', { name: 'Record decision' }).click();
+
+  const record = page.getByRole('region', { name: 'Decision' });
+  await expect(record).toContainText('There is no email address: download the letter and post it.');
+  await expect(record).toContainText('Accepted at a reduced amount');
+  await expect(record).toContainText(/Reduced amount payable until\s*\d+ \w+ \d{4}/);
+  await expect(record).toContainText('A valid Blue Badge was held but not displayed');
+  const code = (await record.locator('code').innerText()).trim();
+  expect(code).toMatch(/^\d{10}$/);
+  const downloading = page.waitForEvent('download');
+  await record.getByRole('button', { name: 'Download decision letter' }).click();
+  const { flat } = await readPdfText(readFileSync(await (await downloading).path()));
+  expect(flat).toContain('7 Canal Street');
+  expect(flat).toContain('Our decision: your appeal is accepted in part');
+  expect(flat).toContain(`verification code: ${code}`);
+
+  // The queue shows how it came.
+  await page.getByRole('link', { name: 'Back to appeals' }).click();
+  await page.getByLabel('Status').selectOption({ label: 'All Statuses' });
+  await searchAdminList(page, registration);
+  const row = page.getByRole('grid', { name: 'Appeals' }).getByRole('row').filter({ hasText: reference });
+  await expect(row.locator('[data-label="Channel"]')).toHaveText('Post');
+});

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Locator, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { addDays, formatCalendarDate, ukDate } from '@parkpatrol/shared';
 import { readPdfText } from '../../api/test/support/pdf.ts';
 import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, uniqueSuffix } from './admin-support.ts';
 import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
@@ -8,8 +10,10 @@ import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, tes
 /**
  * The keeper stage as an admin works it: approved notices with tickets fixed five weeks ago (in
  * their paragraph 8 window today), the DVLA's replies imported from a CSV (one row that does not
- * match is listed and changes nothing), the vehicle confirmed beside the photos, one PDF of
- * letters read back, and the letters marked posted. The letters' pages are kept as PNG.
+ * match is listed and changes nothing), the vehicle confirmed beside the photos, letters made
+ * for tomorrow then marked posted today (refused: they are dated tomorrow), made again for today,
+ * read back and marked posted; the letters kept with the notice, downloaded with the hash shown.
+ * The letters' pages are kept as PNG.
  */
 test.skip(({ isMobile }) => isMobile, 'the back office works at a desk');
 
@@ -19,6 +23,15 @@ const DAY = 24 * 60 * 60 * 1000;
 async function select(row: Locator) {
   await row.locator('label.checkbox').click();
   await expect(row.getByRole('checkbox')).toBeChecked();
+}
+
+/** Generates the selected notices' letters for the posting day shown, and answers the PDF. */
+async function generateLetters(page: Page, count: number): Promise<Buffer> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Generate notices to keeper (${count})` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^notices-to-keeper-\d{4}-\d{2}-\d{2}\.pdf$/);
+  return readFileSync(await download.path());
 }
 
 /** Each page of the PDF as a PNG for a reviewer, where poppler is installed; the text checks need only pdfjs. */
@@ -118,13 +131,37 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
   await expect(rowOf(second)).toContainText('Keeper ready');
   await select(rowOf(first));
   await select(rowOf(second));
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Generate notices to keeper (2)' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^notices-to-keeper-\d{4}-\d{2}-\d{2}\.pdf$/);
-  const pdf = readFileSync(await download.path());
+  // Made for tomorrow's post: dated tomorrow, so they cannot be marked posted today.
+  const today = ukDate(new Date());
+  const tomorrow = addDays(today, 1);
+  const postingDay = page.getByLabel('Posting day');
+  await expect(postingDay).toHaveValue(today);
+  await postingDay.fill(tomorrow);
+  const early = await readPdfText(await generateLetters(page, 2));
+  expect(early.flat).toContain(`Date sent: ${formatCalendarDate(tomorrow)}`);
+  await expect(
+    page.getByText(`2 letters dated ${formatCalendarDate(tomorrow)}, ready to print and post on ${formatCalendarDate(tomorrow)}`),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Mark posted' }).click();
+  const refused = page.getByRole('dialog', { name: 'Mark posted' });
+  await expect(refused.getByLabel('Posted on')).toHaveValue(today);
+  await refused.getByRole('button', { name: 'Mark posted' }).click();
+  const mismatched = refused.getByRole('list', { name: 'Letters dated another day' });
+  await expect(mismatched).toContainText(
+    `${title(first)}: Its letter is dated ${formatCalendarDate(tomorrow)}, not ${formatCalendarDate(today)}`,
+  );
+  await expect(mismatched).toContainText(title(second));
+  await expect(refused).toContainText('Nothing was marked posted.');
+  await snap(page, testInfo, 'keeper-notices-letter-date-mismatch');
+  await expectNoSeriousAxeViolations(page, 'marking posted letters dated another day');
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+
+  // Made again for today's post.
+  await postingDay.fill(today);
+  const pdf = await generateLetters(page, 2);
   keepPagesAsPng(pdf, testInfo, 'notices-to-keeper');
   const { flat } = await readPdfText(pdf);
+  expect(flat).toContain(`Date sent: ${formatCalendarDate(today)}`);
   for (const statement of [
     'NOTICE TO KEEPER',
     'Protection of Freedoms Act 2012, Schedule 4, paragraph 8',
@@ -141,7 +178,10 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
     expect(flat, statement).toContain(statement);
   }
   await expect(
-    page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: '2 letters ready to print and post today' }),
+    page
+      .getByRole('status')
+      .or(page.getByRole('alert'))
+      .filter({ hasText: `2 letters dated ${formatCalendarDate(today)}, ready to print and post today` }),
   ).toBeVisible();
 
   // Posted today: both to Issued, and off the queue.
@@ -157,8 +197,21 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
   expect(data.keeperNotice.postedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await snap(page, testInfo, 'keeper-notices-posted');
 
-  // The keeper pays the full £100 (the reduction lapsed weeks ago): the charge is paid.
+  // What was sent is kept: both letters, each with its hash; the one posted downloads as those bytes.
   await page.goto(`/admin/pcns?review=${first.id}`);
+  const documents = page.getByRole('region', { name: 'Documents sent' });
+  await expect(documents.getByRole('listitem').filter({ hasText: 'Notice to keeper' })).toHaveCount(2);
+  const posted = documents.getByRole('listitem').filter({ hasText: `dated ${formatCalendarDate(today)}` });
+  const shownHash = (await posted.locator('code').textContent())?.trim();
+  expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
+  const keptDownload = page.waitForEvent('download');
+  await posted.getByRole('button', { name: `Download the notice to keeper, dated ${formatCalendarDate(today)}` }).click();
+  const kept = readFileSync(await (await keptDownload).path());
+  expect(createHash('sha256').update(kept).digest('hex')).toBe(shownHash);
+  expect((await readPdfText(kept)).flat).toContain(`Reference: ${title(first)}`);
+  await snap(page, testInfo, 'review-documents-sent');
+
+  // The keeper pays the full £100 (the reduction lapsed weeks ago): the charge is paid.
   const payments = page.getByRole('region', { name: 'Payments' });
   await payments.getByLabel('Amount (£)').fill('100');
   await payments.getByLabel('Method').selectOption('CARD');

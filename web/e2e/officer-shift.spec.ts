@@ -298,6 +298,7 @@ test('the server refuses a stay notice with no photo from after consideration an
       vehicleRegistration: 'RF12USE',
       carParkId,
       offenceType: 'OTHER',
+      description: 'Blocking the gate',
       location: 'Gate',
       noticeServedBy: 'AFFIXED',
       observedAt,
@@ -339,6 +340,8 @@ test('the action bar is solid over a field error, and a focused field sits above
     })
     .toBe(true);
   await snap(page, testInfo, 'action-bar-focused-field');
+  // 'Other' says nothing of what the driver did: it needs the officer's words.
+  await description.fill('Blocking the gate');
   // The step's problem is read in the bar, above its buttons.
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();

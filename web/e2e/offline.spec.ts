@@ -59,6 +59,7 @@ test('with no signal the app starts signed in, files three notices (one across a
       vehicleRegistration: offlineRegistration('SEE', 0),
       carParkId: await firstCarParkId(request, baseURL!, token),
       offenceType: 'OTHER',
+      description: 'Blocking the gate',
       location: 'Gate',
       noticeServedBy: 'AFFIXED',
     },

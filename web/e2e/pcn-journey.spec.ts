@@ -55,6 +55,10 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Choose an offence type').last()).toBeVisible();
   await expect(page.getByText('Location is required')).toBeVisible();
+  // 'Other' says nothing of what the driver did: the phone asks for a description before the outbox.
+  await chooseOffence(page, 'Other');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Describe what the driver did: an offence of type Other needs a description')).toBeVisible();
   await chooseOffence(page, 'Parking without permit');
   await page.getByLabel('Location').fill('Level 2, bay 14');
   await page.getByLabel('Description').fill('No permit on display. Engine off, nobody in the vehicle.');
@@ -123,6 +127,16 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
     await route.abort('internetdisconnected');
   });
   await page.getByRole('radio', { name: 'Fixed to the vehicle' }).check();
+  // The period of parking starts at first seen (here, when the notice was begun): the officer may
+  // correct it, never to after the service.
+  const firstSeen = page.getByLabel('Vehicle first seen');
+  await expect(firstSeen).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  await firstSeen.fill('2099-01-01T10:00');
+  await page.getByRole('button', { name: 'Submit PCN' }).click();
+  await expect(page.getByText('First seen must be no later than the time of service.')).toBeVisible();
+  await expect(firstSeen).toHaveAttribute('aria-invalid', 'true');
+  await firstSeen.fill('');
+  await expect(page.getByText('First seen must be no later than the time of service.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page).toHaveURL(/\/pcn$/);
   const outboxRow = page.locator('.pending-item', { hasText: registration });
@@ -142,7 +156,9 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   expect(key).toMatch(/^[0-9a-f-]{36}$/);
   expect(keys.length).toBeGreaterThan(0);
   expect(new Set(keys)).toEqual(new Set([key]));
-  const pcnNumber = ((await response.json()) as { data: { pcnNumber: string } }).data.pcnNumber;
+  const sent = ((await response.json()) as { data: { pcnNumber: string; firstSeenAt: string } }).data;
+  const pcnNumber = sent.pcnNumber;
+  expect(Date.parse(sent.firstSeenAt)).toBeLessThan(Date.now());
   const title = `PCN-${pcnNumber}`;
   // Sent, the notice leaves the outbox and is shown once: in the list, with the server's number.
   await expect(outboxRow).toHaveCount(0);

@@ -56,6 +56,8 @@ export interface CarParksTable {
   signage_terms: Generated<string>;
   /** Why consideration or grace is shorter than the Single Code's minimum; null when neither is. */
   minimums_override_reason: string | null;
+  /** 0/1: Schedule 4 paragraph 3's "relevant land"; 0 for byelaw land (no keeper liability). */
+  relevant_land: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -76,6 +78,8 @@ export interface PcnsTable {
   status: string;
   admin_notes: string | null;
   observed_at: string | null;
+  /** The start of the period of parking every document states: the first sighting, else when the officer began the notice. */
+  first_seen_at: string | null;
   issued_at: string | null;
   stay_applies: Generated<number>;
   clock_offset_ms: number | null;
@@ -161,10 +165,39 @@ export interface PcnKeepersTable {
   model: string;
   colour: string;
   source: string;
+  /** REGISTERED_KEEPER or HIRE_COMPANY (a hire or lease firm, which names the hirer). */
+  keeper_type: Generated<string>;
   vehicle_confirmed_at: string | null;
   vehicle_confirmed_by: string | null;
   created_at: string;
   updated_at: string;
+}
+/** Someone a letter goes to other than the registered keeper (personal data: admins only, removed with the notice). */
+interface PcnLetterPartyColumns {
+  pcn_id: string;
+  title: string;
+  first_names: string;
+  last_name: string;
+  company_name: string;
+  /** JSON array of address lines. */
+  address_lines: string;
+  postcode: string;
+  /** The letter's posting: posted on, presumed given on (YYYY-MM-DD), the proof-of-posting reference. */
+  notice_posted_on: string | null;
+  notice_given_on: string | null;
+  notice_proof: string | null;
+  recorded_by: string;
+  created_at: string;
+  updated_at: string;
+}
+/** The hirer a hire firm named (Schedule 4, paragraph 13), and the day its documents were given. */
+export interface PcnHirersTable extends PcnLetterPartyColumns {
+  hire_agreement_reference: string;
+  documents_given_on: string;
+}
+/** The driver named with an address for service, and where the name came from (KEEPER_REPLY or APPEAL). */
+export interface PcnNamedDriversTable extends PcnLetterPartyColumns {
+  source: string;
 }
 /** A payment an admin recorded against a charge. */
 export interface PcnPaymentsTable {
@@ -186,6 +219,7 @@ export interface AppealsTable {
   received_at: string;
   respond_by: string;
   appellant_name: string;
+  /** '' for an appeal by post that gave none. */
   appellant_email: string;
   appellant_address: string;
   was_driver: number;
@@ -206,6 +240,12 @@ export interface AppealsTable {
   /** A late appeal an admin agreed to consider: when, and who. */
   considered_at: string | null;
   considered_by: string | null;
+  /** ONLINE, EMAIL, POST or PHONE (decision 0024). */
+  channel: string;
+  /** ACCEPTED_REDUCED: the last day the reduced amount may be paid. */
+  reduced_payable_until: string | null;
+  /** The Appeals Charter case the admin followed, if any. */
+  charter_outcome: string | null;
 }
 /** A file the motorist attached to an appeal, stored under a name we made (evidence-storage.ts). */
 export interface AppealAttachmentsTable {
@@ -217,6 +257,24 @@ export interface AppealAttachmentsTable {
   mime_type: string;
   size_bytes: number;
   sha256: string;
+  purged_at: string | null;
+}
+/** A document as it was sent (decision 0025): its file in the evidence store, its SHA-256, who made it. */
+export interface SentDocumentsTable {
+  id: string;
+  pcn_id: string;
+  kind: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  /** The posting day a letter prints as its date sent; null for a document not posted. */
+  post_on: string | null;
+  reference: string | null;
+  created_at: string;
+  created_by: string | null;
+  created_by_name: string;
+  /** Set when the retention policy removed the file; the row and its hash stay. */
   purged_at: string | null;
 }
 /** A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who). */
@@ -319,9 +377,12 @@ export interface Database {
   pcns: PcnsTable;
   operator_terms: OperatorTermsTable;
   pcn_keepers: PcnKeepersTable;
+  pcn_hirers: PcnHirersTable;
+  pcn_named_drivers: PcnNamedDriversTable;
   pcn_payments: PcnPaymentsTable;
   appeals: AppealsTable;
   appeal_attachments: AppealAttachmentsTable;
+  sent_documents: SentDocumentsTable;
   car_park_terms: CarParkTermsTable;
   pcn_images: PcnImagesTable;
   pcn_status_history: PcnStatusHistoryTable;

@@ -120,6 +120,7 @@ const DEMO_CAR_PARK_TERMS: CarParkTermsRecord = {
   signageTerms: 'Private land. Parking for permit holders only, displayed in the windscreen. Failure to comply: a parking charge of £100.',
   jurisdiction: 'ENGLAND_AND_WALES',
   minimumsOverrideReason: null,
+  relevantLand: true,
 };
 
 const DEMO_CAR_PARK_TERMS_ROW = {

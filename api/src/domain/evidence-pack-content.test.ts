@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PcnAuditEntry } from '@parkpatrol/shared';
+import { amountDue, type PcnAuditEntry } from '@parkpatrol/shared';
 import {
   appealFields,
   auditEntryText,
+  coverFields,
+  documentsField,
   formatPackTime,
   observationTimeline,
   photoCaption,
@@ -34,11 +36,15 @@ const pcn: PackPcn = {
   adminNotes: null,
   observedAt: '2026-07-01T09:00:00.000Z',
   issuedAt: '2026-07-01T09:20:00.000Z',
+  parkedFrom: '2026-07-01T09:00:00.000Z',
+  parkedUntil: '2026-07-01T09:20:00.000Z',
+  amount: null,
   stayApplies: true,
   clockOffsetMs: null,
   noticeToDriver: { servedBy: 'AFFIXED', servedAt: '2026-07-01T09:20:00.000Z' },
   keeperNotice: {
     route: 'PARAGRAPH_8',
+    gap: null,
     firstPostingDate: '2026-07-30',
     lastPostingDate: '2026-08-25',
     postedOn: null,
@@ -242,6 +248,8 @@ describe('appealFields', () => {
       isLate: false,
       consideredAt: null,
       appellant: { name: 'Dana Driver', email: 'dana@example.com', address: '4 Mill Lane\nLeeds' },
+      channel: 'ONLINE',
+      earlierCharges: [],
       wasDriver: false,
       driver: { name: 'Sam Other', address: '1 High St' },
       reason: 'VALID_PERMIT',
@@ -257,17 +265,77 @@ describe('appealFields', () => {
         decidedBy: 'Hal Handler',
         verificationCode: '1234567890',
         reducedHeldUntil: '2026-08-03',
+        reducedPayableUntil: null,
+        charterOutcome: null,
         appealsServiceUntil: '2026-08-17',
       },
     });
     const text = Object.fromEntries(fields.map((field) => [field.label, field.value]));
     expect(text['Appeal']).toContain('APL-00000042, received 10 Jul 2026');
     expect(text['Appellant']).toBe(
-      'Dana Driver <dana@example.com>, 4 Mill Lane, Leeds; not the driver (named the driver: Sam Other, 1 High St)',
+      'Dana Driver <dana@example.com> (online), 4 Mill Lane, Leeds; not the driver (named the driver: Sam Other, 1 High St)',
     );
     expect(text['Appeal attachments']).toBe(`1. permit.jpg (image/jpeg, 1234 bytes) SHA-256 ${'ab'.repeat(32)}`);
     expect(text['Appeal decision']).toMatch(/^Rejected, .* by Hal Handler$/);
     expect(text['Reasons given']).toBe('The permit had expired.');
     expect(text['Verification code']).toBe('1234567890');
+  });
+});
+
+describe('the documents sent, in the pack', () => {
+  const letter = {
+    id: 'd1',
+    pcnId: 'p1',
+    kind: 'NOTICE_TO_KEEPER' as const,
+    createdAt: '2026-02-04T12:00:00.000Z',
+    postOn: '2026-02-06',
+    sha256: 'a'.repeat(64),
+    sizeBytes: 1000,
+    mimeType: 'application/pdf',
+    reference: 'D-1234ABCD',
+    createdBy: { id: 'u1', name: 'Kay Admin' },
+    fileName: 'notice-to-keeper-PCN-00000001-2026-02-06.pdf',
+    purgedAt: null,
+  };
+
+  it('lists each with its kind, when it was made and dated, by whom, and its SHA-256; and says when a file no longer matches', () => {
+    const field = documentsField([
+      { ...letter, isFileIntact: true },
+      { ...letter, id: 'd2', sha256: 'b'.repeat(64), isFileIntact: false },
+      { ...letter, id: 'd3', kind: 'DECISION_LETTER', postOn: null, reference: 'APL-00000001', sha256: 'c'.repeat(64), isFileIntact: null },
+    ]);
+    const lines = field.value.split('\n');
+    expect(field.label).toBe('Documents sent');
+    expect(lines[0]).toBe(
+      `1. Notice to keeper (D-1234ABCD), made 04 Feb 2026, 12:00:00 GMT by Kay Admin, dated and posted 6 Feb 2026: SHA-256 ${'a'.repeat(64)}`,
+    );
+    expect(lines[1]).toBe(
+      `${lines[0]!.replace('1.', '2.').replace('a'.repeat(64), 'b'.repeat(64))} (THE STORED FILE NO LONGER MATCHES THIS HASH)`,
+    );
+    expect(lines[2]).toMatch(
+      /^3\. Appeal decision letter \(APL-00000001\), made .* by Kay Admin: SHA-256 c{64} \(file removed under the retention policy\)$/,
+    );
+    expect(documentsField([]).value).toBe('(none kept)');
+  });
+});
+
+describe('the period of parking and the amount on the cover', () => {
+  it('prints the period from first seen and the amount from the one computation, less what was paid', () => {
+    const amount = amountDue(
+      {
+        state: 'OUTSTANDING',
+        chargePence: 10_000,
+        reducedChargePence: 6_000,
+        reducedWithinDays: 14,
+        firstNoticeOn: '2026-07-01',
+        payments: [{ amountPence: 2_500, paidOn: '2026-07-03' }],
+        appeal: null,
+      },
+      '2026-07-05T10:00:00.000Z',
+    );
+    const fields = Object.fromEntries(coverFields({ ...pcn, amount }, carPark).map((field) => [field.label, field.value]));
+    expect(fields['Period of parking']).toBe('from 10:00 to 10:20 on Wednesday 1 July 2026');
+    expect(fields.Amount).toBe('Charge £100; reduced to £60 if paid by 15 Jul 2026; paid £25; £35 due as at 5 Jul 2026');
+    expect(Object.fromEntries(coverFields(pcn, carPark).map((field) => [field.label, field.value])).Amount).toBe('Not recorded');
   });
 });

@@ -20,12 +20,19 @@ import {
   describeNoticeToDriver,
   type KeeperNotice,
   type NoticeToDriver,
+  APPEAL_CHANNEL_LABELS,
   APPEAL_REASON_LABELS,
   APPEAL_STATUS_LABELS,
+  APPEALS_CHARTER,
   formatPence,
   type Appeal,
   periodsUnderMinimums,
   SECTOR_LIMITS,
+  SENT_DOCUMENT_KIND_LABELS,
+  formatCalendarDate,
+  type SentDocument,
+  formatUkPeriod,
+  type AmountDue,
 } from '@parkpatrol/shared';
 
 /**
@@ -118,6 +125,11 @@ export type PackPcn = {
   adminNotes: string | null;
   observedAt: string | null;
   issuedAt: string | null;
+  /** The period of parking every document states: first seen to the service. */
+  parkedFrom: string;
+  parkedUntil: string;
+  /** What the charge asks for as the pack is made (amountDue, as every document); null where no charge was recorded. */
+  amount: AmountDue | null;
   stayApplies: boolean;
   clockOffsetMs: number | null;
   noticeToDriver: NoticeToDriver | null;
@@ -127,7 +139,34 @@ export type PackPcn = {
   createdAt: string;
   /** The motorist's appeal, its files' hashes and its decision, if there is one. */
   appeal: Appeal | null;
+  /** The documents sent, as kept (decision 0025), and whether each stored file still matches its SHA-256 (null: removed). */
+  documents?: ReadonlyArray<SentDocument & { isFileIntact: boolean | null }>;
 };
+
+/**
+ * The documents sent, each with its SHA-256, so an assessor can check a letter the motorist holds
+ * (or the operator's download of it) against what was kept.
+ */
+export function documentsField(documents: NonNullable<PackPcn['documents']>): PackField {
+  return {
+    label: 'Documents sent',
+    value:
+      documents.length === 0
+        ? '(none kept)'
+        : documents
+            .map((document, index) => {
+              const sent = document.postOn ? `, dated and posted ${formatCalendarDate(document.postOn)}` : '';
+              const file =
+                document.isFileIntact === null
+                  ? ' (file removed under the retention policy)'
+                  : document.isFileIntact
+                    ? ''
+                    : ' (THE STORED FILE NO LONGER MATCHES THIS HASH)';
+              return `${index + 1}. ${SENT_DOCUMENT_KIND_LABELS[document.kind]}${document.reference ? ` (${document.reference})` : ''}, made ${formatPackTime(document.createdAt)} by ${document.createdBy.name}${sent}: SHA-256 ${document.sha256}${file}`;
+            })
+            .join('\n'),
+  };
+}
 
 /** The appeal as the pack prints it: every statement an assessor needs to follow it. */
 export function appealFields(appeal: Appeal): PackField[] {
@@ -139,7 +178,7 @@ export function appealFields(appeal: Appeal): PackField[] {
     },
     {
       label: 'Appellant',
-      value: `${appeal.appellant.name} <${appeal.appellant.email}>, ${appeal.appellant.address.split('\n').join(', ')}; ${appeal.wasDriver ? 'the driver' : 'not the driver'}${appeal.driver ? ` (named the driver: ${appeal.driver.name}, ${appeal.driver.address.split('\n').join(', ')})` : ''}`,
+      value: `${appeal.appellant.name}${appeal.appellant.email ? ` <${appeal.appellant.email}>` : ''} (${APPEAL_CHANNEL_LABELS[appeal.channel].toLowerCase()}), ${appeal.appellant.address.split('\n').join(', ')}; ${appeal.wasDriver ? 'the driver' : 'not the driver'}${appeal.driver ? ` (named the driver: ${appeal.driver.name}, ${appeal.driver.address.split('\n').join(', ')})` : ''}`,
     },
     ...(appeal.isLate
       ? [
@@ -167,6 +206,12 @@ export function appealFields(appeal: Appeal): PackField[] {
     },
     ...(decision?.reasons ? [{ label: 'Reasons given', value: decision.reasons }] : []),
     ...(decision?.verificationCode ? [{ label: 'Verification code', value: decision.verificationCode }] : []),
+    ...(decision?.reducedPayableUntil
+      ? [{ label: 'Reduced amount payable until', value: formatCalendarDate(decision.reducedPayableUntil) }]
+      : []),
+    ...(decision?.charterOutcome
+      ? [{ label: 'Appeals Charter case followed', value: APPEALS_CHARTER[decision.charterOutcome].label }]
+      : []),
   ];
 }
 
@@ -180,6 +225,8 @@ export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackFiel
     { label: 'Location in the car park', value: pcn.location || NOT_RECORDED },
     { label: 'Status', value: PCN_STATUS_LABELS[pcn.status] ?? pcn.status },
     { label: 'Officer', value: pcn.officerName ?? 'Account deleted' },
+    { label: 'Period of parking', value: formatUkPeriod(pcn.parkedFrom, pcn.parkedUntil) },
+    { label: 'Amount', value: describePackAmount(pcn.amount) },
     { label: 'First sighting', value: formatPackTime(pcn.observedAt) },
     { label: 'Issued', value: formatPackTime(pcn.issuedAt) },
     {
@@ -191,7 +238,24 @@ export function coverFields(pcn: PackPcn, carPark: PackCarPark | null): PackFiel
     { label: "Officer's description", value: pcn.description || '(none)' },
     ...(pcn.adminNotes ? [{ label: 'Admin notes', value: pcn.adminNotes }] : []),
     ...(pcn.appeal ? appealFields(pcn.appeal) : []),
+    ...(pcn.documents ? [documentsField(pcn.documents)] : []),
   ];
+}
+
+/** The charge, what was paid and what is due on the day the pack is made, from amountDue. */
+export function describePackAmount(amount: AmountDue | null): string {
+  if (!amount || amount.chargePence === null) return NOT_RECORDED;
+  const parts = [`Charge ${formatPence(amount.chargePence)}${amount.reducedByAppeal ? ' (reduced on appeal)' : ''}`];
+  if (amount.reduced) {
+    parts.push(
+      `reduced to ${formatPence(amount.reduced.amountPence)}${amount.reduced.until ? ` if paid by ${formatCalendarDate(amount.reduced.until)}` : ''}`,
+    );
+  }
+  parts.push(`paid ${formatPence(amount.paidPence)}`);
+  parts.push(
+    `${formatPence(amount.amountDuePence)} due as at ${formatCalendarDate(amount.asOn)}${amount.onHold ? ' (on hold while the appeal is considered)' : ''}`,
+  );
+  return parts.join('; ');
 }
 
 export type TimelineRow = { time: string; event: string };
@@ -443,7 +507,8 @@ function auditValue(field: string, value: unknown, context: AuditValueContext): 
   if (field === 'status' && typeof value === 'string') return [PCN_STATUS_LABELS[value as PcnStatus] ?? value];
   if (field === 'offenceType' && typeof value === 'string') return [OFFENCE_TYPE_LABELS[value as OffenceType] ?? value];
   if (field === 'carParkId' && typeof value === 'string') return [context.carParkName(value) ?? value];
-  if ((field === 'observedAt' || field === 'issuedAt') && typeof value === 'string') return [formatPackTime(value)];
+  if ((field === 'observedAt' || field === 'issuedAt' || field === 'firstSeenAt') && typeof value === 'string')
+    return [formatPackTime(value)];
   if (field === 'clockOffsetMs' && typeof value === 'number') return [describeClockOffset(value)];
   if (field === 'retentionDays' && typeof value === 'number') return [`${value} days after closing`];
   if (typeof value === 'boolean') return [value ? 'Yes' : 'No'];

@@ -3,8 +3,10 @@ import {
   endOfUkDay,
   isKeeperNoticeOpen,
   isPostingDeadlineNear,
+  keeperLiabilityGap,
   keeperNoticeWindow,
   ukDate,
+  type LandFacts,
   type Jurisdiction,
   type KeeperNotice,
   type KeeperNoticeWindow,
@@ -24,7 +26,7 @@ const workingDays = englandAndWalesWorkingDays();
  */
 const windows = new Map<string, KeeperNoticeWindow>();
 function windowOf(input: Parameters<typeof keeperNoticeWindow>[0]): KeeperNoticeWindow {
-  const key = `${input.jurisdiction}|${input.servedBy}|${input.servedOn}`;
+  const key = `${input.jurisdiction}|${input.relevantLand !== false}|${input.servedBy}|${input.servedOn}`;
   let window = windows.get(key);
   if (!window) {
     if (windows.size >= 10_000) windows.clear();
@@ -38,6 +40,8 @@ type ServiceFacts = {
   notice_served_by: string | null;
   notice_served_at: string | null;
   car_park_jurisdiction: string | null;
+  /** 0 for land that is not relevant land (Schedule 4, paragraph 3); null or absent reads as relevant. */
+  car_park_relevant_land?: number | null;
   keeper_notice_posted_on?: string | null;
   keeper_notice_given_on?: string | null;
   issued_at: string | null;
@@ -48,12 +52,17 @@ type ServiceFacts = {
 function serviceAndWindow(row: ServiceFacts) {
   const servedBy = row.notice_served_by as NoticeServedBy | null;
   const servedAt = row.notice_served_at ?? row.issued_at ?? row.observed_at ?? row.created_at;
-  const window = windowOf({
+  const land = landOf(row);
+  const window = windowOf({ ...land, servedBy, servedOn: ukDate(servedAt) });
+  return { servedBy, servedAt, window, gap: keeperLiabilityGap(land) };
+}
+
+/** The notice's land as Schedule 4 sees it (paragraph 3 and its reach): where it is, and whether it is relevant land. */
+export function landOf(row: Pick<ServiceFacts, 'car_park_jurisdiction' | 'car_park_relevant_land'>): LandFacts {
+  return {
     jurisdiction: (row.car_park_jurisdiction ?? 'ENGLAND_AND_WALES') as Jurisdiction,
-    servedBy,
-    servedOn: ukDate(servedAt),
-  });
-  return { servedBy, servedAt, window };
+    relevantLand: row.car_park_relevant_land !== 0,
+  };
 }
 
 /** The notice's posting window (decision 0016), for checking a posting day against it. */
@@ -94,11 +103,12 @@ export function keeperDeadlineOf(
  * paragraph 9 from when it was issued, as the product did before.
  */
 export function keeperLiabilityOf(row: ServiceFacts): { noticeToDriver: NoticeToDriver | null; keeperNotice: KeeperNotice } {
-  const { servedBy, servedAt, window } = serviceAndWindow(row);
+  const { servedBy, servedAt, window, gap } = serviceAndWindow(row);
   return {
     noticeToDriver: servedBy ? { servedBy, servedAt } : null,
     keeperNotice: {
       route: window.route,
+      gap,
       firstPostingDate: window.firstPostingDate,
       lastPostingDate: window.lastPostingDate,
       postedOn: row.keeper_notice_posted_on ?? null,

@@ -1,7 +1,7 @@
 import {
-  addDays,
-  appealHoldsFrom,
+  amountDue,
   appealPeriodEnd,
+  type AmountDue,
   type AppealStatus,
   type PublicAppeal,
   APPEALS_SERVICE_NAMES,
@@ -25,12 +25,15 @@ export function chargeStateOf(status: PcnStatus): ChargeState {
 
 export type ChargeFacts = {
   reference: string;
+  /** The notice to the named driver, when the driver was named (decision 0027). */
+  namedDriverNotice?: PublicCharge['namedDriverNotice'];
   /** The ticket's draft reference, when a notice to driver was given under one. */
   draftReference: string | null;
   status: PcnStatus;
   vehicleRegistration: string;
   carPark: { name: string; address: string; postcode: string };
-  observedAt: string | null;
+  /** The start of the period of parking (first seen). */
+  parkedFrom: string;
   parkedUntil: string;
   contravention: string;
   /** When the notice to driver was given, if one was. */
@@ -39,8 +42,8 @@ export type ChargeFacts = {
   keeperNoticeGivenOn: string | null;
   terms: NoticeTerms;
   photos: PublicCharge['photos'];
-  /** What has been paid so far. */
-  paidPence: number;
+  /** The payments recorded, each on the day it was made. */
+  payments: ReadonlyArray<{ amountPence: number; paidOn: string }>;
   /** The motorist's appeal and its decision, if there is one. */
   appeal: AppealFacts | null;
 };
@@ -56,8 +59,14 @@ export type AppealFacts = {
   reducedChargePence: number | null;
   verificationCode: string | null;
   reducedHeldUntil: string | null;
+  /** ACCEPTED_REDUCED: the reduced amount may be paid until this day; null for decisions made before it was kept. */
+  reducedPayableUntil: string | null;
   appealsServiceUntil: string | null;
 };
+
+function keepsIndependentRoute(status: AppealStatus): boolean {
+  return status === 'REJECTED' || status === 'ACCEPTED_REDUCED';
+}
 
 export function toPublicAppeal(appeal: AppealFacts): PublicAppeal {
   const decided = appeal.status !== 'OPEN';
@@ -70,60 +79,60 @@ export function toPublicAppeal(appeal: AppealFacts): PublicAppeal {
     decidedAt: decided ? appeal.decidedAt : null,
     reasons: decided ? appeal.reasons : null,
     reducedChargePence: appeal.status === 'ACCEPTED_REDUCED' ? appeal.reducedChargePence : null,
-    verificationCode: appeal.status === 'REJECTED' ? appeal.verificationCode : null,
-    appealsServiceUntil: appeal.status === 'REJECTED' ? appeal.appealsServiceUntil : null,
+    reducedPayableUntil: appeal.status === 'ACCEPTED_REDUCED' ? appeal.reducedPayableUntil : null,
+    // An acceptance at a reduced amount keeps the way to the independent service, as a rejection does.
+    verificationCode: keepsIndependentRoute(appeal.status) ? appeal.verificationCode : null,
+    appealsServiceUntil: keepsIndependentRoute(appeal.status) ? appeal.appealsServiceUntil : null,
   };
 }
 
 /**
- * The charge as the motorist sees it today. The reduced amount runs for its days from the first
- * notice the motorist was given: the notice to driver, or without one the notice to keeper;
- * before either, it applies with no end set yet. The appeal period runs from each notice given
- * (appealPeriodEnd).
+ * What the charge asks for at a moment (amountDue in shared/src/amount-due.ts, the one computation
+ * every document uses): the first notice the motorist was given starts the discount, payments come
+ * off, an appeal accepted at a reduced amount replaces the charge, an open appeal holds it.
+ */
+export function amountDueOf(facts: ChargeFacts, asAt: Date | string): AmountDue {
+  const noticeToDriverOn = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : null;
+  const carParkTerms = facts.terms.carPark;
+  return amountDue(
+    {
+      state: chargeStateOf(facts.status),
+      chargePence: carParkTerms?.chargePence ?? null,
+      reducedChargePence: carParkTerms?.reducedChargePence ?? null,
+      reducedWithinDays: carParkTerms?.reducedWithinDays ?? null,
+      firstNoticeOn: noticeToDriverOn ?? facts.keeperNoticeGivenOn,
+      payments: facts.payments,
+      appeal: facts.appeal,
+    },
+    asAt,
+  );
+}
+
+/**
+ * The charge as the motorist sees it today: its amounts from amountDueOf, and the appeal period
+ * from each notice given (appealPeriodEnd).
  */
 export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
   const state = chargeStateOf(facts.status);
   const carParkTerms = facts.terms.carPark;
   const operator = facts.terms.operator;
   const appeal = facts.appeal;
-  // On hold while an appeal is open: amounts and deadlines as they stood the day it came (a late
-  // appeal holds nothing until the operator agrees to consider it, then from that day).
-  const holdsFrom = state === 'OUTSTANDING' && appeal ? appealHoldsFrom(appeal) : null;
-  const onHold = holdsFrom !== null;
-  const now = holdsFrom !== null ? new Date(holdsFrom) : asked;
-  // An appeal accepted at a reduced amount replaces the charge, with no further discount.
-  const settledPence = appeal?.status === 'ACCEPTED_REDUCED' ? appeal.reducedChargePence : null;
-  const chargePence = settledPence ?? carParkTerms?.chargePence ?? null;
-  // The first notice the motorist was given starts the discount; each notice its own appeal period.
+  const due = amountDueOf(facts, asked);
   const noticeToDriverOn = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : null;
-  const firstNoticeOn = noticeToDriverOn ?? facts.keeperNoticeGivenOn;
-  let reduced: PublicCharge['reduced'] = null;
-  if (
-    state === 'OUTSTANDING' &&
-    settledPence === null &&
-    carParkTerms?.reducedChargePence != null &&
-    carParkTerms.reducedWithinDays != null
-  ) {
-    const discountUntil = firstNoticeOn ? addDays(firstNoticeOn, carParkTerms.reducedWithinDays) : null;
-    // An appeal made within the discount period and rejected keeps the reduced rate 14 days more.
-    const heldUntil = appeal?.status === 'REJECTED' ? appeal.reducedHeldUntil : null;
-    const until = discountUntil !== null && heldUntil !== null && heldUntil > discountUntil ? heldUntil : discountUntil;
-    if (until === null || ukDate(now) <= until) reduced = { amountPence: carParkTerms.reducedChargePence, until };
-  }
   return {
     reference: facts.reference,
     draftReference: facts.draftReference,
     vehicleRegistration: facts.vehicleRegistration,
     carPark: facts.carPark,
-    parkedFrom: facts.observedAt,
+    parkedFrom: facts.parkedFrom,
     parkedUntil: facts.parkedUntil,
     contravention: facts.contravention,
     photos: state === 'CANCELLED' ? [] : facts.photos,
     state,
-    chargePence,
-    amountDuePence: state === 'OUTSTANDING' ? Math.max(0, (reduced?.amountPence ?? chargePence ?? 0) - facts.paidPence) : 0,
-    paidPence: facts.paidPence,
-    reduced,
+    chargePence: due.chargePence,
+    amountDuePence: due.amountDuePence,
+    paidPence: due.paidPence,
+    reduced: due.reduced,
     appealUntil: state === 'OUTSTANDING' ? appealPeriodEnd({ noticeToDriverOn, keeperNoticeGivenOn: facts.keeperNoticeGivenOn }) : null,
     signageTerms: carParkTerms?.signageTerms ?? '',
     creditor: operator
@@ -140,6 +149,7 @@ export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
       ? { service: operator.appealsService, name: APPEALS_SERVICE_NAMES[operator.appealsService], contact: operator.appealsServiceContact }
       : null,
     appeal: appeal ? toPublicAppeal(appeal) : null,
-    onHold,
+    onHold: due.onHold,
+    namedDriverNotice: facts.namedDriverNotice ?? null,
   };
 }

@@ -11,9 +11,11 @@ export const BODY_DEADLINES = { shortMs: 60_000, longMs: 600_000 } as const;
 /** Sockets the server holds at once; past it Node drops new connections at once. */
 export const MAX_CONNECTIONS = 1_000;
 
-/** POST /api/pcns, PUT /api/pcns/{id} and a motorist's appeal: the multipart routes that carry files. */
+/** POST /api/pcns, PUT /api/pcns/{id} and appeals (the motorist's, and one an admin enters): the multipart routes that carry files. */
 export function isEvidenceUpload(method: string, path: string): boolean {
-  if (method === 'POST') return /^\/api\/pcns\/?$/.test(path) || /^\/api\/public\/charges\/current\/appeal\/?$/.test(path);
+  if (method === 'POST') {
+    return /^\/api\/pcns\/?$/.test(path) || /^\/api\/public\/charges\/current\/appeal\/?$/.test(path) || /^\/api\/appeals\/?$/.test(path);
+  }
   if (method === 'PUT') return /^\/api\/pcns\/[^/]+\/?$/.test(path);
   return false;
 }

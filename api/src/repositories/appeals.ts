@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import {
+  OFFENCE_TYPE_LABELS,
   pcnTitle,
   type Appeal,
+  type AppealChannel,
   type AppealAttachment,
   type AppealListItem,
   type AppealListQuery,
@@ -10,6 +12,10 @@ import {
   type AppealSortKey,
   type AppealStatus,
   type AppealOutcome,
+  type CharterCase,
+  type EarlierCharge,
+  type OffenceType,
+  type PcnStatus,
 } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import type { AppealAttachmentsTable, AppealsTable } from '../db/schema.ts';
@@ -52,10 +58,60 @@ export type AppealDecisionRow = {
   reduced_charge_pence: number | null;
   verification_code: string | null;
   reduced_held_until: string | null;
+  reduced_payable_until: string | null;
   appeals_service_until: string | null;
+  charter_outcome: CharterCase | null;
   decided_at: string;
   decided_by: string;
 };
+
+/**
+ * The other charges of a registration issued before this one, newest first, with their appeals:
+ * the Appeals Charter reduces a charge only the first time for the vehicle.
+ */
+export async function findEarlierCharges(
+  db: Db,
+  pcn: { id: string; vehicle_registration: string; pcn_number: string },
+): Promise<EarlierCharge[]> {
+  const rows = await db
+    .selectFrom('pcns')
+    .innerJoin('car_parks', 'car_parks.id', 'pcns.car_park_id')
+    .leftJoin('appeals', 'appeals.pcn_id', 'pcns.id')
+    .select([
+      'pcns.id',
+      'pcns.pcn_number',
+      'pcns.issued_at',
+      'pcns.offence_type',
+      'pcns.status',
+      'car_parks.name as car_park_name',
+      'appeals.reference as appeal_reference',
+      'appeals.status as appeal_status',
+      'appeals.charter_outcome',
+    ])
+    .where('pcns.vehicle_registration', '=', pcn.vehicle_registration)
+    .where('pcns.id', '!=', pcn.id)
+    // Numbers are given in order, zero-padded: a smaller one was issued before.
+    .where('pcns.pcn_number', '<', pcn.pcn_number)
+    .orderBy('pcns.pcn_number', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    pcnId: row.id,
+    pcnNumber: pcnTitle(row.pcn_number),
+    issuedAt: row.issued_at,
+    carParkName: row.car_park_name,
+    contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
+    status: row.status as PcnStatus,
+    appeal:
+      row.appeal_reference && row.appeal_status
+        ? {
+            reference: row.appeal_reference,
+            status: row.appeal_status as AppealStatus,
+            charterOutcome: (row.charter_outcome as CharterCase | null) ?? null,
+          }
+        : null,
+  }));
+}
 
 /** Marks an open late appeal as considered; false when it was not (decided or considered meanwhile). */
 export async function recordConsidered(trx: Db, appealId: string, at: string, by: string): Promise<boolean> {
@@ -159,6 +215,7 @@ export async function listAppeals(db: Db, query: AppealListQuery): Promise<{ ite
       'appeals.respond_by',
       'appeals.status',
       'appeals.is_late',
+      'appeals.channel',
       'appeals.verification_code',
       'pcns.pcn_number',
       'pcns.vehicle_registration',
@@ -188,6 +245,7 @@ function toListItem(row: {
   respond_by: string;
   status: string;
   is_late: number;
+  channel: string;
   verification_code: string | null;
   pcn_number: string;
   vehicle_registration: string;
@@ -206,6 +264,7 @@ function toListItem(row: {
     respondBy: row.respond_by,
     status: row.status as AppealStatus,
     isLate: row.is_late === 1,
+    channel: row.channel as AppealChannel,
     verificationCode: row.verification_code,
   };
 }
@@ -216,7 +275,7 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
     db
       .selectFrom('pcns')
       .innerJoin('car_parks', 'car_parks.id', 'pcns.car_park_id')
-      .select(['pcns.pcn_number', 'pcns.vehicle_registration', 'car_parks.name'])
+      .select(['pcns.id', 'pcns.pcn_number', 'pcns.vehicle_registration', 'car_parks.name'])
       .where('pcns.id', '=', row.pcn_id)
       .executeTakeFirstOrThrow(),
     findAttachments(db, row.id),
@@ -224,6 +283,7 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
       ? db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.decided_by).executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
+  const earlierCharges = await findEarlierCharges(db, pcn);
   return {
     id: row.id,
     reference: row.reference,
@@ -236,7 +296,8 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
     status: row.status as AppealStatus,
     isLate: row.is_late === 1,
     consideredAt: row.considered_at,
-    appellant: { name: row.appellant_name, email: row.appellant_email, address: row.appellant_address },
+    channel: row.channel as AppealChannel,
+    appellant: { name: row.appellant_name, email: row.appellant_email || null, address: row.appellant_address },
     wasDriver: row.was_driver === 1,
     driver:
       row.was_driver === 1 || (row.driver_name === '' && row.driver_address === '')
@@ -256,7 +317,10 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
             decidedBy: decider ? `${decider.first_name} ${decider.last_name}`.trim() : null,
             verificationCode: row.verification_code,
             reducedHeldUntil: row.reduced_held_until,
+            reducedPayableUntil: row.reduced_payable_until,
             appealsServiceUntil: row.appeals_service_until,
+            charterOutcome: (row.charter_outcome as CharterCase | null) ?? null,
           },
+    earlierCharges,
   };
 }

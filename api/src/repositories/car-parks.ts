@@ -30,6 +30,7 @@ export function mapCarPark(row: Selectable<CarParksTable>, assignedUsers?: Assig
     graceMinutes: row.grace_minutes,
     stayAppliesByDefault: row.stay_applies_by_default === 1,
     minimumsOverrideReason: row.minimums_override_reason,
+    relevantLand: row.relevant_land !== 0,
     ...carParkTermsOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -156,6 +157,7 @@ export async function insertCarPark(db: Db, input: CreateCarParkInput & { now: D
       signage_terms: input.signageTerms,
       jurisdiction: input.jurisdiction,
       minimums_override_reason: input.minimumsOverrideReason,
+      relevant_land: input.relevantLand ? 1 : 0,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -181,6 +183,7 @@ export async function updateCarPark(db: Db, id: string, input: UpdateCarParkInpu
       ...(input.signageTerms !== undefined && { signage_terms: input.signageTerms }),
       ...(input.jurisdiction !== undefined && { jurisdiction: input.jurisdiction }),
       ...(input.minimumsOverrideReason !== undefined && { minimums_override_reason: input.minimumsOverrideReason }),
+      ...(input.relevantLand !== undefined && { relevant_land: input.relevantLand ? 1 : 0 }),
       updated_at: input.now.toISOString(),
     })
     .where('id', '=', id)

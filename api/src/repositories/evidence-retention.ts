@@ -30,10 +30,14 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
             'closed_at',
           ),
           sql<number>`(select count(*) from pcn_images i where i.pcn_id = pcns.id and i.purged_at is null)`.as('kept_photo_count'),
-          sql<number>`(select count(*) from pcn_keepers k where k.pcn_id = pcns.id)`.as('kept_keeper_count'),
+          // The keeper, a hirer and a named driver are all personal data kept with the notice.
+          sql<number>`(select count(*) from pcn_keepers k where k.pcn_id = pcns.id) + (select count(*) from pcn_hirers r where r.pcn_id = pcns.id) + (select count(*) from pcn_named_drivers n where n.pcn_id = pcns.id)`.as(
+            'kept_keeper_count',
+          ),
           sql<number>`(select count(*) from appeal_attachments f join appeals a on a.id = f.appeal_id where a.pcn_id = pcns.id and f.purged_at is null)`.as(
             'kept_attachment_count',
           ),
+          sql<number>`(select count(*) from sent_documents d where d.pcn_id = pcns.id and d.purged_at is null)`.as('kept_document_count'),
         ])
         .where('pcns.status', 'in', [...EVIDENCE_RETENTION_CLOSED_STATUSES])
         .as('closed'),
@@ -41,7 +45,12 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
     .selectAll()
     .where('closed.closed_at', '<=', closedBy)
     .where((eb) =>
-      eb.or([eb('closed.kept_photo_count', '>', 0), eb('closed.kept_keeper_count', '>', 0), eb('closed.kept_attachment_count', '>', 0)]),
+      eb.or([
+        eb('closed.kept_photo_count', '>', 0),
+        eb('closed.kept_keeper_count', '>', 0),
+        eb('closed.kept_attachment_count', '>', 0),
+        eb('closed.kept_document_count', '>', 0),
+      ]),
     )
     .orderBy('closed.closed_at')
     .execute();
@@ -54,10 +63,13 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
   }));
 }
 
-/** Removes the registered keeper's details (personal data) with the photos; true when there were some. */
+/** Removes the keeper's, a hirer's and a named driver's details (personal data) with the photos; true when there were some. */
 export async function deleteKeeperDetails(trx: Db, pcnId: string): Promise<boolean> {
-  const removed = await trx.deleteFrom('pcn_keepers').where('pcn_id', '=', pcnId).executeTakeFirst();
-  return Number(removed.numDeletedRows) > 0;
+  let removed = 0;
+  for (const table of ['pcn_keepers', 'pcn_hirers', 'pcn_named_drivers'] as const) {
+    removed += Number((await trx.deleteFrom(table).where('pcn_id', '=', pcnId).executeTakeFirst()).numDeletedRows);
+  }
+  return removed > 0;
 }
 
 /** Marks this PCN's kept photos as purged and returns them (for the audit entry and the files to delete). */
@@ -81,6 +93,20 @@ export async function markAttachmentsPurged(trx: Db, pcnId: string, now: string)
     .updateTable('appeal_attachments')
     .set({ purged_at: now })
     .where('appeal_id', 'in', (eb) => eb.selectFrom('appeals').select('appeals.id').where('appeals.pcn_id', '=', pcnId))
+    .where('purged_at', 'is', null)
+    .returning(['file_name', 'sha256'])
+    .execute();
+}
+
+/**
+ * Marks the documents sent for this charge as purged and returns them: letters carry the keeper's
+ * name and address, which go with the photos; the rows and their hashes stay (decision 0025).
+ */
+export async function markDocumentsPurged(trx: Db, pcnId: string, now: string): Promise<Array<{ file_name: string; sha256: string }>> {
+  return trx
+    .updateTable('sent_documents')
+    .set({ purged_at: now })
+    .where('pcn_id', '=', pcnId)
     .where('purged_at', 'is', null)
     .returning(['file_name', 'sha256'])
     .execute();

@@ -4,7 +4,7 @@ import { lastPostingDateOf } from '../domain/keeper-liability.ts';
 /**
  * Each notice's last posting day for its notice to keeper (pcns.keeper_post_by), which the
  * deadline queue orders by. It follows from the notice's service and its car park's
- * jurisdiction, so it is stored again whenever either changes (decision 0016).
+ * jurisdiction and relevant land, so it is stored again whenever any changes (decision 0016).
  */
 type Target = { pcnIds: readonly string[] } | { carParkId: string } | { missing: true };
 
@@ -21,14 +21,16 @@ function serviceFactsOf(db: Db, target: Target) {
       'pcns.observed_at',
       'pcns.created_at',
       'car_parks.jurisdiction as car_park_jurisdiction',
+      'car_parks.relevant_land as car_park_relevant_land',
     ]);
   if ('pcnIds' in target) query = query.where('pcns.id', 'in', [...target.pcnIds]);
   else if ('carParkId' in target) query = query.where('pcns.car_park_id', '=', target.carParkId);
   else {
-    // Only land in England and Wales has a posting day: elsewhere null is the answer, not a gap.
+    // Only relevant land in England and Wales has a posting day: elsewhere null is the answer, not a gap.
     query = query
       .where('pcns.keeper_post_by', 'is', null)
       .where((eb) => eb.or([eb('car_parks.jurisdiction', 'is', null), eb('car_parks.jurisdiction', '=', 'ENGLAND_AND_WALES')]))
+      .where((eb) => eb.or([eb('car_parks.relevant_land', 'is', null), eb('car_parks.relevant_land', '!=', 0)]))
       .limit(1000);
   }
   return query.execute();

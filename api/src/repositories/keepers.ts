@@ -1,4 +1,4 @@
-import type { Keeper, KeeperDetails, KeeperSource } from '@parkpatrol/shared';
+import { isKeeperType, type Keeper, type KeeperDetails, type KeeperSource } from '@parkpatrol/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { PcnKeepersTable } from '../db/schema.ts';
@@ -6,6 +6,7 @@ import type { PcnKeepersTable } from '../db/schema.ts';
 /** The registered keeper of each notice's vehicle (personal data: admins only). */
 function toKeeper(row: Selectable<PcnKeepersTable>): Keeper {
   return {
+    keeperType: isKeeperType(row.keeper_type) ? row.keeper_type : 'REGISTERED_KEEPER',
     title: row.title,
     firstNames: row.first_names,
     lastName: row.last_name,
@@ -51,6 +52,7 @@ export async function saveKeeper(
   },
 ): Promise<void> {
   const values = {
+    keeper_type: input.details.keeperType,
     title: input.details.title,
     first_names: input.details.firstNames,
     last_name: input.details.lastName,

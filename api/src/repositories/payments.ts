@@ -33,13 +33,15 @@ export async function findPayments(db: Db, pcnId: string): Promise<PaymentSummar
   return { payments, paidPence: payments.reduce((sum, payment) => sum + payment.amountPence, 0) };
 }
 
-export async function totalPaid(db: Db, pcnId: string): Promise<number> {
-  const { total } = await db
+/** Each payment's amount and the day it was made: what the amount due is worked out from. */
+export async function findPaymentDays(db: Db, pcnId: string): Promise<Array<{ amountPence: number; paidOn: string }>> {
+  const rows = await db
     .selectFrom('pcn_payments')
-    .select((eb) => eb.fn.sum<number | string | null>('amount_pence').as('total'))
+    .select(['amount_pence', 'paid_on'])
     .where('pcn_id', '=', pcnId)
-    .executeTakeFirstOrThrow();
-  return Number(total ?? 0);
+    .orderBy('paid_on')
+    .execute();
+  return rows.map((row) => ({ amountPence: Number(row.amount_pence), paidOn: row.paid_on }));
 }
 
 export async function insertPayment(

@@ -4,6 +4,7 @@ import {
   KEEPER_NOTICE_OPEN_STATUSES,
   PCN_COUNT_CAP,
   PCN_STATUSES,
+  normaliseDraftReference,
   resolveSort,
   type PcnNeighbours,
   type PcnSortKey,
@@ -88,7 +89,11 @@ function listClauses(filter: PcnListFilter, engine: Engine, purpose: 'page' | 'c
       ),
     );
   }
-  const search = filter.search ? normalisePcnSearch(filter.search) : null;
+  // The ticket's own reference (D-XXXXXXXX), as a motorist on the phone reads it from the
+  // windscreen before the notice reached the server: that notice alone, by its index.
+  const draft = filter.search ? normaliseDraftReference(filter.search) : null;
+  const search = filter.search && !draft ? normalisePcnSearch(filter.search) : null;
+  if (draft) clauses.push(clause('search-draft', [draft], (eb, reference) => eb('pcns.draft_reference', '=', reference)));
   if (search && engine === 'sqlite' && search.registration.length >= 3 && search.number.length >= 3) {
     // Three or more characters: the trigram index (migration 0006) finds the matching rows.
     // The search is only [A-Z0-9] after normalising, so quoting it makes a safe FTS5 phrase.

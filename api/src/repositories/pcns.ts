@@ -42,6 +42,8 @@ export type PcnRow = {
   status: string;
   admin_notes: string | null;
   observed_at: string | null;
+  /** The start of the period of parking; null only on a row no migration back-filled. */
+  first_seen_at: string | null;
   issued_at: string | null;
   stay_applies: number;
   clock_offset_ms: number | null;
@@ -54,6 +56,7 @@ export type PcnRow = {
   keeper_notice_given_on: string | null;
   keeper_notice_proof: string | null;
   car_park_jurisdiction: string | null;
+  car_park_relevant_land: number | null;
   /** The reference its notice to driver printed before it was sent, when it was filed under a draft id. */
   draft_reference: string | null;
   created_by: string | null;
@@ -115,6 +118,7 @@ export function selectPcnRows(db: Db) {
     'pcns.status',
     'pcns.admin_notes',
     'pcns.observed_at',
+    'pcns.first_seen_at',
     'pcns.issued_at',
     'pcns.stay_applies',
     'pcns.clock_offset_ms',
@@ -127,6 +131,7 @@ export function selectPcnRows(db: Db) {
     'pcns.keeper_notice_given_on',
     'pcns.keeper_notice_proof',
     'car_parks.jurisdiction as car_park_jurisdiction',
+    'car_parks.relevant_land as car_park_relevant_land',
     'pcns.draft_reference',
     'pcns.created_by',
     'users.first_name as creator_first_name',
@@ -199,6 +204,7 @@ export function toPcn(
     status,
     adminNotes: row.admin_notes,
     observedAt: row.observed_at,
+    firstSeenAt: periodStartOf(row),
     issuedAt: row.issued_at,
     stayApplies: row.stay_applies === 1,
     clockOffsetMs: row.clock_offset_ms,
@@ -228,6 +234,17 @@ export function toPcn(
     }));
   }
   return pcn;
+}
+
+/**
+ * The start of the period of parking: first seen. Every row has one since the migration that
+ * added it; the fallbacks are the same the migration back-filled from, for a row written by an
+ * older process during a rolling deploy.
+ */
+export function periodStartOf(
+  row: Pick<PcnRow, 'first_seen_at' | 'observed_at' | 'notice_served_at' | 'issued_at' | 'created_at'>,
+): string {
+  return row.first_seen_at ?? row.observed_at ?? row.notice_served_at ?? row.issued_at ?? row.created_at;
 }
 
 export async function findPcnRowById(db: Db, id: string): Promise<PcnRow | undefined> {
@@ -317,6 +334,8 @@ export type NewPcn = {
   description: string;
   location: string;
   observedAt: string | null;
+  /** The start of the period of parking; without one, the first sighting, else the service (as the migration back-filled). */
+  firstSeenAt?: string;
   issuedAt?: string | null;
   stayApplies?: boolean;
   clockOffsetMs?: number | null;
@@ -370,6 +389,7 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
       status: 'SUBMITTED',
       admin_notes: null,
       observed_at: input.observedAt,
+      first_seen_at: input.firstSeenAt ?? input.observedAt ?? input.noticeServedAt,
       issued_at: input.issuedAt ?? null,
       stay_applies: input.stayApplies ? 1 : 0,
       clock_offset_ms: input.clockOffsetMs ?? null,
@@ -431,6 +451,7 @@ export async function updatePcnFields(
     description: string;
     location: string;
     observedAt: string | null;
+    firstSeenAt: string;
     issuedAt: string | null;
     stayApplies: boolean;
     duplicateReason: string | null;
@@ -448,6 +469,7 @@ export async function updatePcnFields(
       ...(fields.description !== undefined && { description: fields.description }),
       ...(fields.location !== undefined && { location: fields.location }),
       ...(fields.observedAt !== undefined && { observed_at: fields.observedAt }),
+      ...(fields.firstSeenAt !== undefined && { first_seen_at: fields.firstSeenAt }),
       ...(fields.issuedAt !== undefined && { issued_at: fields.issuedAt }),
       ...(fields.stayApplies !== undefined && { stay_applies: fields.stayApplies ? 1 : 0 }),
       ...(fields.duplicateReason !== undefined && { duplicate_reason: fields.duplicateReason }),
@@ -503,8 +525,15 @@ export async function insertStatusChange(
 /** Deletes the PCN (images, history and duplicate flags cascade; the audit trail stays) and returns the file names to remove afterwards. */
 export async function deletePcn(trx: Db, pcnId: string): Promise<string[]> {
   const images = await trx.selectFrom('pcn_images').select('file_name').where('pcn_id', '=', pcnId).execute();
+  // The documents sent for it go with it (their rows by the cascade, their files after the commit).
+  const documents = await trx
+    .selectFrom('sent_documents')
+    .select('file_name')
+    .where('pcn_id', '=', pcnId)
+    .where('purged_at', 'is', null)
+    .execute();
   await trx.deleteFrom('pcns').where('id', '=', pcnId).execute();
-  return images.map((i) => i.file_name);
+  return [...images, ...documents].map((i) => i.file_name);
 }
 
 /** The image and the owner of its PCN, for GET /uploads/{fileName}. */

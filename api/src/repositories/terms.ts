@@ -55,9 +55,10 @@ export async function insertOperatorTerms(trx: Db, input: { terms: OperatorTerms
 
 /**
  * What a car park's history row keeps: the terms its notices print, and the reason for periods
- * shorter than the Single Code's minimums, which no notice prints but the audit must show.
+ * shorter than the Single Code's minimums and whether the land is relevant land (Schedule 4,
+ * paragraph 3), which no notice prints but the audit must show.
  */
-export type CarParkTermsRecord = CarParkTerms & Pick<CarPark, 'minimumsOverrideReason'>;
+export type CarParkTermsRecord = CarParkTerms & Pick<CarPark, 'minimumsOverrideReason' | 'relevantLand'>;
 
 /** The terms a notice prints, out of a car park or a history row that keeps more. */
 export function printedCarParkTerms(terms: CarParkTerms): CarParkTerms {

@@ -1,20 +1,34 @@
 import { Hono } from 'hono';
 import {
+  APPEAL_CHANNEL_LABELS,
   APPEAL_REASON_LABELS,
   APPEAL_STATUS_LABELS,
   appealDecisionInputSchema,
   appealExportFileName,
   appealListQuerySchema,
+  ENTERED_APPEAL_MULTIPART_FIELDS,
+  enteredAppealInputSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  SERVER_MESSAGES,
+  UUID_PATTERN,
   type AppealListItem,
 } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { AppError } from '../http/app-error.ts';
+import { checkAppealBodyHeaders, readAppealForm } from '../http/appeal-form.ts';
 import { ok } from '../http/respond.ts';
-import { readJson, readQuery } from '../http/validation.ts';
+import { parseWith, readJson, readQuery } from '../http/validation.ts';
 import { findAppealById, findAttachments, listAllAppeals, listAppeals, loadAppeal } from '../repositories/appeals.ts';
 import { csvStream, csvTime, toRecords } from '../services/csv-export.ts';
+import { discardSpooledFiles } from '../services/multipart-spool.ts';
+import { createUploadGate } from '../services/upload-gate.ts';
 import { appealNotFound, considerLateAppeal, decideAppeal, renderAppealLetter } from '../workflows/decide-appeal.ts';
+import { enterAppeal } from '../workflows/submit-appeal.ts';
+
+const ENTERED_APPEAL_TEXT_FIELDS = Object.values(ENTERED_APPEAL_MULTIPART_FIELDS).filter(
+  (name) => name !== ENTERED_APPEAL_MULTIPART_FIELDS.attachments,
+);
 
 const APPEAL_CSV_COLUMNS = [
   'Appeal',
@@ -22,6 +36,7 @@ const APPEAL_CSV_COLUMNS = [
   'Registration',
   'Car park',
   'Appellant',
+  'Channel',
   'Reason',
   'Received',
   'Respond by',
@@ -36,6 +51,7 @@ function appealCsvRecord(item: AppealListItem): string[] {
     item.vehicleRegistration,
     item.carParkName,
     item.appellantName,
+    APPEAL_CHANNEL_LABELS[item.channel],
     APPEAL_REASON_LABELS[item.reason],
     csvTime(item.receivedAt),
     item.respondBy,
@@ -51,6 +67,7 @@ async function* each<T>(items: T[]): AsyncGenerator<T> {
 /** The appeals handler's desk: the queue, an appeal whole, its attachments, the decision and its letter. */
 export function createAppealRoutes(deps: AppDeps) {
   const { db } = deps;
+  const gate = deps.uploadGate ?? createUploadGate();
   return (
     new Hono<AppEnv>()
       .use('*', requireAuth(deps), requireAdmin)
@@ -67,6 +84,33 @@ export function createAppealRoutes(deps: AppDeps) {
         c.header('Content-Type', 'text/csv; charset=utf-8');
         c.header('Content-Disposition', `attachment; filename="${appealExportFileName(deps.now(), query)}"`);
         return c.body(csvStream(APPEAL_CSV_COLUMNS, toRecords(each(items), appealCsvRecord)));
+      })
+
+      // An appeal by email, post or phone, entered with its files: the motorist's rules, one key per entry.
+      .post('/', async (c) => {
+        const key = c.req.header(IDEMPOTENCY_KEY_HEADER)?.trim() ?? '';
+        if (!UUID_PATTERN.test(key)) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.idempotencyKeyInvalid);
+        checkAppealBodyHeaders(c);
+        const user = c.get('user');
+        const release = gate.enter(user.id);
+        if (!release.ok) {
+          throw new AppError(
+            release.scope === 'user' ? 'RATE_LIMITED' : 'SERVICE_BUSY',
+            release.scope === 'user' ? SERVER_MESSAGES.tooManyUploads : SERVER_MESSAGES.uploadsBusy,
+            { headers: { 'Retry-After': String(release.retryAfterSeconds) } },
+          );
+        }
+        const spooled: string[] = [];
+        try {
+          const form = await readAppealForm(c, deps.config.uploadsDir, spooled, ENTERED_APPEAL_TEXT_FIELDS);
+          const appeal = parseWith(enteredAppealInputSchema, form.text);
+          const result = await enterAppeal(deps, { idempotencyKey: key.toLowerCase(), appeal, files: form.files, user, now: deps.now() });
+          if (result.replayed) c.header('Idempotent-Replayed', 'true');
+          return ok(c, 'POST /appeals', await loadAppeal(db, result.appeal), { status: 201 });
+        } finally {
+          release.leave();
+          await discardSpooledFiles(spooled);
+        }
       })
 
       .get('/:id', async (c) => {

@@ -21,7 +21,11 @@ export function createKeeperNoticeRoutes(deps: AppDeps) {
 
     .post('/letters', async (c) => {
       const input = await readJson(c, keeperLettersInputSchema);
-      const { bytes, fileName } = await generateKeeperLetters(deps.db, { pcnIds: input.pcnIds, appUrl: deps.config.appUrl }, deps.now());
+      const { bytes, fileName } = await generateKeeperLetters(
+        deps,
+        { pcnIds: input.pcnIds, postOn: input.postOn, appUrl: deps.config.appUrl, user: c.get('user') },
+        deps.now(),
+      );
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${fileName}"`,

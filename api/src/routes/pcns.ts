@@ -13,6 +13,10 @@ import {
   pcnFieldsSchema,
   pcnListQuerySchema,
   keeperInputSchema,
+  hirerInputSchema,
+  driverInputSchema,
+  pcnLetterInputSchema,
+  pcnLetterPostedInputSchema,
   paymentInputSchema,
   keeperStateOf,
   pcnExportFileName,
@@ -57,6 +61,8 @@ import { recordActivity } from '../services/activities.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import { findKeeper, findKeepers } from '../repositories/keepers.ts';
 import { recordKeeper } from '../workflows/record-keeper.ts';
+import { findHirer, findNamedDriver } from '../repositories/letter-parties.ts';
+import { generatePcnLetter, hirerWithWindow, markPcnLetterPosted, recordHirer, recordNamedDriver } from '../workflows/driver-and-hirer.ts';
 import { recordPayment } from '../workflows/record-payment.ts';
 import { findPayments } from '../repositories/payments.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
@@ -72,6 +78,7 @@ import { filePcn } from '../workflows/file-pcn.ts';
 import { assertMayFileAgainst, findChangeablePcn, pcnNotFound, subjectOf } from '../workflows/pcn-access.ts';
 import type { EvidenceDeps, UploadedPhotos } from '../workflows/pcn-evidence.ts';
 import { selectAllMatchingPcns } from '../workflows/select-all-matching.ts';
+import { listSentDocuments, readSentDocument } from '../workflows/sent-documents.ts';
 import { submitPcn } from '../workflows/submit-pcn.ts';
 
 /**
@@ -105,6 +112,7 @@ const TEXT_FIELDS = [
   PCN_MULTIPART_FIELDS.duplicateReason,
   PCN_MULTIPART_FIELDS.noticeServedBy,
   PCN_MULTIPART_FIELDS.noticeServedAt,
+  PCN_MULTIPART_FIELDS.firstSeenAt,
   PCN_MULTIPART_FIELDS.serviceCorrectionReason,
 ] as const;
 /** Optional fields where an empty value from a form means "not given". */
@@ -165,6 +173,9 @@ export function createPcnRoutes(deps: AppDeps) {
       if (isAdmin) {
         pcn.keeper = await findKeeper(db, row.id);
         pcn.keeperState = keeperStateOf(pcn.keeper);
+        const hirer = await findHirer(db, row.id);
+        pcn.hirer = hirer ? hirerWithWindow(hirer) : null;
+        pcn.namedDriver = await findNamedDriver(db, row.id);
         pcn.payments = await findPayments(db, row.id);
         const appeal = await findAppealByPcnId(db, row.id);
         pcn.appeal = appeal
@@ -314,6 +325,28 @@ export function createPcnRoutes(deps: AppDeps) {
         });
       })
 
+      // What was sent for this charge, as kept (decision 0025): admins only.
+      .get('/:id/documents', async (c) => {
+        return ok(c, 'GET /pcns/:id/documents', await listSentDocuments(db, { user: c.get('user'), pcnId: c.req.param('id') }));
+      })
+
+      // One document's stored bytes, as they were sent; never shown inline (a PDF viewer runs in our origin).
+      .get('/:id/documents/:documentId', async (c) => {
+        const { document, bytes } = await readSentDocument(deps, {
+          user: c.get('user'),
+          pcnId: c.req.param('id'),
+          documentId: c.req.param('documentId'),
+        });
+        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': document.mimeType,
+          'Content-Disposition': `attachment; filename="${document.fileName}"`,
+          'Repr-Digest': `sha-256=:${Buffer.from(document.sha256, 'hex').toString('base64')}:`,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        });
+      })
+
       // A payment taken by the operator's own means (admins).
       .post('/:id/payments', async (c) => {
         const user = c.get('user');
@@ -332,6 +365,55 @@ export function createPcnRoutes(deps: AppDeps) {
         if (!row) throw pcnNotFound();
         await recordKeeper(db, { pcnId: row.id, keeper: input, source: 'MANUAL', confirm: input.vehicleConfirmed, user, now: deps.now() });
         return ok(c, 'PUT /pcns/:id/keeper', await loadPcnById(row.id, viewerOf(c)));
+      })
+
+      // The hirer a hire firm named with its documents, and a named driver (decision 0027): admins only.
+      .put('/:id/hirer', async (c) => {
+        const user = c.get('user');
+        if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        const hirer = await readJson(c, hirerInputSchema);
+        await recordHirer(db, { pcnId: c.req.param('id'), hirer, user, now: deps.now() });
+        return ok(c, 'PUT /pcns/:id/hirer', await loadPcnById(c.req.param('id'), viewerOf(c)));
+      })
+
+      .put('/:id/driver', async (c) => {
+        const user = c.get('user');
+        if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        const driver = await readJson(c, driverInputSchema);
+        await recordNamedDriver(db, { pcnId: c.req.param('id'), driver, user, now: deps.now() });
+        return ok(c, 'PUT /pcns/:id/driver', await loadPcnById(c.req.param('id'), viewerOf(c)));
+      })
+
+      .post('/:id/letters', async (c) => {
+        const user = c.get('user');
+        if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        const input = await readJson(c, pcnLetterInputSchema);
+        const { bytes, fileName } = await generatePcnLetter(
+          { db, evidence: deps.evidence },
+          { pcnId: c.req.param('id'), kind: input.kind, postOn: input.postOn, appUrl: deps.config.appUrl, user },
+          deps.now(),
+        );
+        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+          // Names and addresses: nothing may keep a copy on the way.
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        });
+      })
+
+      .post('/:id/letters/posted', async (c) => {
+        const user = c.get('user');
+        if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        const input = await readJson(c, pcnLetterPostedInputSchema);
+        const posting = await markPcnLetterPosted(db, {
+          pcnId: c.req.param('id'),
+          ...input,
+          user,
+          now: deps.now(),
+          appUrl: deps.config.appUrl,
+        });
+        return ok(c, 'POST /pcns/:id/letters/posted', posting);
       })
 
       .get('/:id', async (c) => {
@@ -356,7 +438,15 @@ export function createPcnRoutes(deps: AppDeps) {
         const deviceTime = readDeviceTime(c);
         const form = await readPcnForm(c, uploadsDir);
         const fields = parseWith(pcnFieldsSchema, form.text);
-        const filed = await filePcn(evidenceDeps, { actor: user, idempotencyKey: key, fields, photos: form, deviceTime, receivedAt });
+        const filed = await filePcn(evidenceDeps, {
+          actor: user,
+          idempotencyKey: key,
+          fields,
+          photos: form,
+          deviceTime,
+          receivedAt,
+          appUrl: deps.config.appUrl,
+        });
         deps.metrics.outboxUploads.inc({ kind: 'notice', outcome: filed.replayed ? 'replayed' : 'stored' });
         if (filed.replayed) {
           c.header('Idempotent-Replayed', 'true');

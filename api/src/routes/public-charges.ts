@@ -1,13 +1,10 @@
 import { Hono, type Context } from 'hono';
 import {
-  APPEAL_MESSAGES,
   APPEAL_MULTIPART_FIELDS,
   appealInputSchema,
   chargeLookupInputSchema,
   CHARGE_NOT_FOUND,
   IDEMPOTENCY_KEY_HEADER,
-  MAX_APPEAL_ATTACHMENT_BYTES,
-  MAX_APPEAL_ATTACHMENTS,
   SERVER_MESSAGES,
   UUID_PATTERN,
 } from '@parkpatrol/shared';
@@ -15,20 +12,19 @@ import type { AppDeps, AppEnv } from '../app-env.ts';
 import { verifyChargeToken } from '../auth/charge-token.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
 import { AppError } from '../http/app-error.ts';
+import { checkAppealBodyHeaders, readAppealForm } from '../http/appeal-form.ts';
 import { extendBodyDeadline } from '../http/body-deadline.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
 import { parseWith, readJson } from '../http/validation.ts';
 import { findAppealByPcnId } from '../repositories/appeals.ts';
-import { discardSpooledFiles, spoolMultipart, SpoolError } from '../services/multipart-spool.ts';
+import { discardSpooledFiles } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
 import { renderAppealLetter } from '../workflows/decide-appeal.ts';
 import { lookUpCharge, readPublicCharge } from '../workflows/look-up-charge.ts';
 import { submitAppeal } from '../workflows/submit-appeal.ts';
 
 const UNAUTHENTICATED = 'Look the charge up again: the page was open too long';
-/** Six files of 10 MB, and the text fields and framing beside them. */
-const APPEAL_BODY_LIMIT = MAX_APPEAL_ATTACHMENTS * MAX_APPEAL_ATTACHMENT_BYTES + 1024 * 1024;
 const APPEAL_TEXT_FIELDS = Object.values(APPEAL_MULTIPART_FIELDS).filter((name) => name !== APPEAL_MULTIPART_FIELDS.attachments);
 
 /** The motorist's side: no sign-in, a lookup by reference and registration, then a token for that charge. */
@@ -66,13 +62,7 @@ export function createPublicChargeRoutes(deps: AppDeps) {
       const pcnId = chargeOf(c);
       const key = c.req.header(IDEMPOTENCY_KEY_HEADER)?.trim() ?? '';
       if (!UUID_PATTERN.test(key)) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.idempotencyKeyInvalid);
-      const declared = Number(c.req.header('content-length'));
-      if (!c.req.header('transfer-encoding') && Number.isFinite(declared) && declared > APPEAL_BODY_LIMIT) {
-        throw new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge);
-      }
-      if (!(c.req.header('content-type')?.toLowerCase() ?? '').startsWith('multipart/form-data')) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.invalidMultipart);
-      }
+      checkAppealBodyHeaders(c);
       const release = gate.enter(`charge:${pcnId}`);
       if (!release.ok) {
         const isThisCharge = release.scope === 'user';
@@ -87,7 +77,7 @@ export function createPublicChargeRoutes(deps: AppDeps) {
       extendBodyDeadline(c);
       const spooled: string[] = [];
       try {
-        const form = await readAppealForm(c, deps.config.uploadsDir, spooled);
+        const form = await readAppealForm(c, deps.config.uploadsDir, spooled, APPEAL_TEXT_FIELDS);
         const appeal = parseWith(appealInputSchema, form.text);
         const result = await submitAppeal(deps, { pcnId, idempotencyKey: key.toLowerCase(), appeal, files: form.files, now: deps.now() });
         if (result.replayed) c.header('Idempotent-Replayed', 'true');
@@ -109,40 +99,4 @@ export function createPublicChargeRoutes(deps: AppDeps) {
         'Cache-Control': 'no-store',
       });
     });
-}
-
-async function readAppealForm(c: Context, uploadsDir: string, spooled: string[]) {
-  let form: Awaited<ReturnType<typeof spoolMultipart>>;
-  try {
-    form = await spoolMultipart(c.req.raw, {
-      dir: uploadsDir,
-      fileField: APPEAL_MULTIPART_FIELDS.attachments,
-      limits: {
-        maxBodyBytes: APPEAL_BODY_LIMIT,
-        maxFileBytes: MAX_APPEAL_ATTACHMENT_BYTES,
-        maxFiles: MAX_APPEAL_ATTACHMENTS,
-        maxFieldBytes: 32 * 1024,
-        maxFields: 20,
-        maxFieldsTotalBytes: 64 * 1024,
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof SpoolError)) throw error;
-    if (error.problem === 'malformed') throw new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidMultipart);
-    const message =
-      error.problem === 'file-too-large'
-        ? APPEAL_MESSAGES.attachmentTooLarge
-        : error.problem === 'too-many-files'
-          ? APPEAL_MESSAGES.tooManyAttachments
-          : SERVER_MESSAGES.bodyTooLarge;
-    throw new AppError('PAYLOAD_TOO_LARGE', message, { details: { attachments: message } });
-  }
-  spooled.push(...form.files.map((file) => file.tempPath));
-  const text: Record<string, string> = {};
-  for (const name of APPEAL_TEXT_FIELDS) {
-    const value = form.fields.get(name)?.[0];
-    if (value !== undefined) text[name] = value;
-  }
-  // A file input left empty still sends a nameless, empty part.
-  return { text, files: form.files.filter((file) => !(file.size === 0 && file.name === '')) };
 }

@@ -12,10 +12,13 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { PackCarPark, PackPhoto } from '../domain/evidence-pack-content.ts';
 import { keeperLiabilityOf } from '../domain/keeper-liability.ts';
+import { amountDueOf } from '../domain/public-charge.ts';
+import { chargeFactsOf } from '../workflows/look-up-charge.ts';
 import { findAppealByPcnId, loadAppeal } from '../repositories/appeals.ts';
 import { AppError } from '../http/app-error.ts';
 import { findCarParkById } from '../repositories/car-parks.ts';
 import { findAuditEntries, findPcnImages, findPcnRowById, findPossibleDuplicates, type PcnImageRow } from '../repositories/pcns.ts';
+import { findSentDocuments } from '../repositories/sent-documents.ts';
 import { sha256Hex } from './crypto-tokens.ts';
 import type { EvidenceStore } from './evidence-storage.ts';
 import { renderEvidencePackOffThread } from './evidence-pack/render-off-thread.ts';
@@ -46,7 +49,11 @@ export async function buildEvidencePack(
     findCarParkById(db, row.car_park_id),
     findAppealByPcnId(db, pcnId),
   ]);
+  const documents = await readPackDocuments(deps, pcnId);
   const appeal = appealRow ? await loadAppeal(db, appealRow) : null;
+  // The period and the amounts as every other document states them (the one computation).
+  const charge = await chargeFactsOf(db, row, () => '');
+  const generatedAt = deps.now();
   const carParkNames = await findCarParkNames(
     db,
     audit.flatMap((entry) => [entry.changes.carParkId?.from, entry.changes.carParkId?.to]),
@@ -58,7 +65,7 @@ export async function buildEvidencePack(
   // Drawn in a worker thread: the API keeps answering while a pack is made.
   const bytes = await renderEvidencePackOffThread({
     productName: deps.config.productName,
-    generatedAt: deps.now(),
+    generatedAt,
     pcn: {
       pcnNumber: row.pcn_number,
       vehicleRegistration: row.vehicle_registration,
@@ -69,6 +76,9 @@ export async function buildEvidencePack(
       adminNotes: row.admin_notes,
       observedAt: row.observed_at,
       issuedAt: row.issued_at,
+      parkedFrom: charge.parkedFrom,
+      parkedUntil: charge.parkedUntil,
+      amount: charge.terms.carPark?.chargePence == null ? null : amountDueOf(charge, generatedAt),
       stayApplies: row.stay_applies === 1,
       clockOffsetMs: row.clock_offset_ms,
       ...keeperLiabilityOf(row),
@@ -76,6 +86,7 @@ export async function buildEvidencePack(
       officerName: row.created_by === null ? null : `${row.creator_first_name ?? ''} ${row.creator_last_name ?? ''}`.trim(),
       createdAt: row.created_at,
       appeal,
+      documents,
     },
     carPark: carPark ? toPackCarPark(carPark) : null,
     possibleDuplicates: duplicates,
@@ -112,6 +123,19 @@ async function readPackPhoto(
     exif: bytes === null ? null : await readPhotoExif(bytes),
     bytes,
   };
+}
+
+/** The documents kept for the notice, each file read and rehashed against its SHA-256, as the photos are. */
+async function readPackDocuments(deps: EvidencePackDeps, pcnId: string) {
+  const documents = await findSentDocuments(deps.db, pcnId);
+  return Promise.all(
+    documents.map(async (document) => {
+      if (document.purgedAt !== null) return { ...document, isFileIntact: null };
+      const found = await deps.db.selectFrom('sent_documents').select('file_name').where('id', '=', document.id).executeTakeFirstOrThrow();
+      const bytes = await deps.evidence.read(found.file_name);
+      return { ...document, isFileIntact: bytes !== null && sha256Hex(bytes) === document.sha256 };
+    }),
+  );
 }
 
 function toPackCarPark(carPark: NonNullable<Awaited<ReturnType<typeof findCarParkById>>>): PackCarPark {

@@ -2,7 +2,13 @@ import { isRetentionClosedStatus, type PcnStatus } from '@parkpatrol/shared';
 import { withMaintenanceLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { retentionCutoff } from '../domain/evidence-retention.ts';
-import { deleteKeeperDetails, findPcnsPastRetention, markAttachmentsPurged, markPhotosPurged } from '../repositories/evidence-retention.ts';
+import {
+  deleteKeeperDetails,
+  findPcnsPastRetention,
+  markAttachmentsPurged,
+  markDocumentsPurged,
+  markPhotosPurged,
+} from '../repositories/evidence-retention.ts';
 import { findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from './evidence-storage.ts';
 import type { Logger } from './logger.ts';
@@ -50,10 +56,11 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
   const purged: PurgedPcn[] = [];
   for (const pcn of due) {
     const stamp = deps.now().toISOString();
-    const { photos, attachments, keeperRemoved } = await deps.db.transaction().execute(async (trx) => {
+    const { photos, attachments, documents, keeperRemoved } = await deps.db.transaction().execute(async (trx) => {
       const nothing = {
         photos: [] as Awaited<ReturnType<typeof markPhotosPurged>>,
         attachments: [] as Awaited<ReturnType<typeof markAttachmentsPurged>>,
+        documents: [] as Awaited<ReturnType<typeof markDocumentsPurged>>,
         keeperRemoved: false,
       };
       // Re-read inside the transaction: the statuses are final, but the notice may have been deleted meanwhile.
@@ -61,8 +68,9 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
       if (!row || !isRetentionClosedStatus(row.status as PcnStatus)) return nothing;
       const marked = await markPhotosPurged(trx, pcn.pcnId, stamp);
       const attachments = await markAttachmentsPurged(trx, pcn.pcnId, stamp);
+      const documents = await markDocumentsPurged(trx, pcn.pcnId, stamp);
       const keeperRemoved = await deleteKeeperDetails(trx, pcn.pcnId);
-      if (marked.length === 0 && attachments.length === 0 && !keeperRemoved) return nothing;
+      if (marked.length === 0 && attachments.length === 0 && documents.length === 0 && !keeperRemoved) return nothing;
       await insertAuditEntries(trx, [
         {
           pcnId: pcn.pcnId,
@@ -76,16 +84,17 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
             retentionDays: { from: null, to: deps.retentionDays },
             ...(keeperRemoved && { keeper: { from: 'recorded', to: null } }),
             ...(attachments.length > 0 && { appealAttachments: { from: attachments.map((file) => file.sha256), to: null } }),
+            ...(documents.length > 0 && { sentDocuments: { from: documents.map((file) => file.sha256), to: null } }),
           },
           clockOffsetMs: null,
           now: stamp,
         },
       ]);
-      return { photos: marked, attachments, keeperRemoved };
+      return { photos: marked, attachments, documents, keeperRemoved };
     });
-    if (photos.length === 0 && attachments.length === 0 && !keeperRemoved) continue;
+    if (photos.length === 0 && attachments.length === 0 && documents.length === 0 && !keeperRemoved) continue;
     try {
-      const files = [...photos, ...attachments].map((file) => file.file_name);
+      const files = [...photos, ...attachments, ...documents].map((file) => file.file_name);
       if (files.length > 0) await evidence.delete(files);
     } catch (error) {
       deps.logger.error('could not delete purged evidence files; the orphan sweep at the next start removes them', {

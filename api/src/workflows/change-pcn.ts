@@ -1,4 +1,12 @@
-import { clockOffsetMs, isAdminRole, parkingEventDay, SERVER_MESSAGES, VALIDATION_MESSAGES, type PcnFields } from '@parkpatrol/shared';
+import {
+  clockOffsetMs,
+  isAdminRole,
+  needsDescription,
+  parkingEventDay,
+  SERVER_MESSAGES,
+  VALIDATION_MESSAGES,
+  type PcnFields,
+} from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { diffFields, hasChanges } from '../domain/pcn-audit.ts';
@@ -31,7 +39,7 @@ import {
   placeEvidence,
 } from './pcn-evidence.ts';
 import { fieldsOf } from './pcn-fields.ts';
-import { assertObservation } from './pcn-observation.ts';
+import { assertFirstSeenBeforeService, assertObservation, assertTimesBeforeReceipt } from './pcn-observation.ts';
 
 export type PcnChange = {
   /** The PCN as findChangeablePcn found it before the request's photos were read. */
@@ -70,6 +78,7 @@ export async function changePcn(deps: EvidenceDeps, change: PcnChange): Promise<
     ...(fields.issuedAt !== undefined && { issuedAt: new Date(fields.issuedAt).toISOString() }),
     ...(fields.duplicateReason !== undefined && { duplicateReason: fields.duplicateReason || null }),
     ...(fields.noticeServedAt !== undefined && { noticeServedAt: new Date(fields.noticeServedAt).toISOString() }),
+    ...(fields.firstSeenAt !== undefined && { firstSeenAt: new Date(fields.firstSeenAt).toISOString() }),
   };
 
   const fileNames = await placeEvidence(deps, images);
@@ -85,6 +94,7 @@ export async function changePcn(deps: EvidenceDeps, change: PcnChange): Promise<
       fileNames,
       clockOffsetMs: offset,
       deviceNow: deviceTime ?? receivedAt,
+      receivedAt,
       now: receivedAt.toISOString(),
     });
   } catch (error) {
@@ -119,6 +129,7 @@ async function commitChange(
     fileNames: string[];
     clockOffsetMs: number | null;
     deviceNow: Date;
+    receivedAt: Date;
     now: string;
   },
 ): Promise<string[]> {
@@ -141,6 +152,16 @@ async function commitChange(
     }
     const before = fieldsOf(current);
     const after = { ...before, ...changed };
+    if (needsDescription(after.offenceType) && after.description.trim() === '') {
+      throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.descriptionRequiredForOther, {
+        details: { description: VALIDATION_MESSAGES.descriptionRequiredForOther },
+      });
+    }
+    assertTimesBeforeReceipt({
+      times: { observedAt: changed.observedAt, firstSeenAt: changed.firstSeenAt, noticeServedAt: changed.noticeServedAt },
+      receivedAt: change.receivedAt,
+      clockOffsetMs: offset,
+    });
     // The stay rule is checked again only when an edit touches what it depends on, so an
     // older notice can still have its description corrected.
     const touchesObservation = ['observedAt', 'issuedAt', 'stayApplies', 'carParkId'].some((name) => name in changed);
@@ -159,6 +180,9 @@ async function commitChange(
         deviceNow: change.deviceNow,
         checkFuture: { observedAt: 'observedAt' in changed, issuedAt: 'issuedAt' in changed },
       });
+    }
+    if (['observedAt', 'firstSeenAt', 'noticeServedAt'].some((name) => name in changed)) {
+      assertFirstSeenBeforeService({ firstSeenAt: after.firstSeenAt, noticeServedAt: after.noticeServedAt });
     }
     await updatePcnFields(trx, id, changed, now);
     const added = imageRows(id, images, change.fileNames, now);

@@ -3,23 +3,27 @@ import {
   addDays,
   APPEAL_MESSAGES,
   APPEAL_STATUS_LABELS,
+  APPEALS_CHARTER,
   appealDecisionLetter,
   appealsServiceDeadline,
   formatCalendarDate,
   pcnTitle,
+  REDUCED_PAYABLE_DAYS,
   REDUCED_RATE_HELD_DAYS,
   ukDate,
   usesVerificationCode,
   type AppealDecisionInput,
   type AppealReason,
+  type CharterCase,
   type PcnStatus,
 } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
-import { toPublicCharge } from '../domain/public-charge.ts';
+import { amountDueOf, toPublicCharge } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
 import {
   findAppealById,
+  findEarlierCharges,
   isVerificationCodeTaken,
   recordConsidered,
   recordDecision,
@@ -29,12 +33,14 @@ import {
 import {
   auditEntry,
   findPcnRowById,
+  type PcnRow,
   insertAuditEntries,
   insertStatusChange,
   lockPcnWrites,
   updatePcnStatus,
 } from '../repositories/pcns.ts';
 import { renderKeeperLetters } from '../services/keeper-letters/render-keeper-letters.ts';
+import { authorOf, findSentDocumentBytes, storeSentDocument } from '../services/sent-documents.ts';
 import { escapeHtml } from '../services/mail.ts';
 import { chargeFactsOf } from './look-up-charge.ts';
 
@@ -76,6 +82,26 @@ export async function considerLateAppeal(
 }
 
 /**
+ * Following the Appeals Charter: the case must answer the appeal's reason, and a case the Charter
+ * grants only the first time must not have been granted to an earlier charge of the registration.
+ */
+async function checkCharterCase(trx: Db, charterCase: CharterCase, appeal: AppealRow, pcn: PcnRow): Promise<void> {
+  const rule = APPEALS_CHARTER[charterCase];
+  if (!rule.reasons.includes(appeal.reason as AppealReason)) {
+    throw new AppError('VALIDATION_FAILED', APPEAL_MESSAGES.charterNotForReason, {
+      details: { charterOutcome: APPEAL_MESSAGES.charterNotForReason },
+    });
+  }
+  if (!rule.firstTimeOnly) return;
+  const before = (await findEarlierCharges(trx, pcn)).find((charge) => charge.appeal?.charterOutcome === charterCase);
+  if (before) {
+    throw new AppError('CONFLICT', APPEAL_MESSAGES.charterNotFirstTime, {
+      details: { charterOutcome: APPEAL_MESSAGES.charterNotFirstTime, charge: before.pcnNumber },
+    });
+  }
+}
+
+/**
  * POST /appeals/{id}/decision: accept (the charge is cancelled), accept at a reduced amount (it
  * replaces the charge), reject with reasons (a verification code where the appeals service
  * uses one; the reduced rate held 14 days when the appeal came within the discount period), or,
@@ -84,7 +110,7 @@ export async function considerLateAppeal(
  * audit entries commit together; then the motorist is emailed the letter.
  */
 export async function decideAppeal(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence'>,
   input: { appealId: string; decision: AppealDecisionInput; user: AuthUser; now: Date },
 ): Promise<AppealRow> {
   const { decision, user } = input;
@@ -104,24 +130,31 @@ export async function decideAppeal(
     const facts = await chargeFactsOf(trx, row, () => '');
     const operator = facts.terms.operator;
 
+    const charterOutcome = decision.charterOutcome ?? null;
+    if (charterOutcome) await checkCharterCase(trx, charterOutcome, appeal, row);
+
     const fields: AppealDecisionRow = {
       status: decision.outcome,
       decision_reasons: decision.reasons,
       reduced_charge_pence: decision.outcome === 'ACCEPTED_REDUCED' ? (decision.reducedChargePence ?? null) : null,
       verification_code: null,
       reduced_held_until: null,
+      reduced_payable_until: null,
       appeals_service_until: null,
+      charter_outcome: charterOutcome,
       decided_at: now,
       decided_by: user.id,
     };
     if (decision.outcome === 'REJECTED') {
       // On hold, the charge reads as on the day the appeal came: was the discount still running?
-      const atReceipt = toPublicCharge(facts, new Date(appeal.received_at));
-      if (atReceipt.reduced) fields.reduced_held_until = addDays(decidedOn, REDUCED_RATE_HELD_DAYS);
-      if (operator) {
-        fields.appeals_service_until = appealsServiceDeadline(operator.appealsService, decidedOn);
-        if (usesVerificationCode(operator.appealsService)) fields.verification_code = await newVerificationCode(trx);
-      }
+      if (amountDueOf(facts, appeal.received_at).reduced) fields.reduced_held_until = addDays(decidedOn, REDUCED_RATE_HELD_DAYS);
+    }
+    if (decision.outcome === 'ACCEPTED_REDUCED') fields.reduced_payable_until = addDays(decidedOn, REDUCED_PAYABLE_DAYS);
+    // A rejection, and an acceptance at a reduced amount (the motorist may still hold that nothing
+    // is owed), keep the way to the independent service: its deadline and, for POPLA, the code.
+    if ((decision.outcome === 'REJECTED' || decision.outcome === 'ACCEPTED_REDUCED') && operator) {
+      fields.appeals_service_until = appealsServiceDeadline(operator.appealsService, decidedOn);
+      if (usesVerificationCode(operator.appealsService)) fields.verification_code = await newVerificationCode(trx);
     }
     // Deciding a late appeal on its merits is considering it (before the decision closes it).
     const considered = isUnconsideredLate && decision.outcome !== 'DECLINED_LATE';
@@ -151,16 +184,49 @@ export async function decideAppeal(
         ...(decision.reasons && { reasons: { from: null, to: decision.reasons } }),
         ...(fields.reduced_charge_pence !== null && { reducedChargePence: { from: null, to: fields.reduced_charge_pence } }),
         ...(fields.verification_code !== null && { verificationCode: { from: null, to: fields.verification_code } }),
+        ...(fields.reduced_payable_until !== null && { reducedPayableUntil: { from: null, to: fields.reduced_payable_until } }),
+        ...(charterOutcome !== null && { charterOutcome: { from: null, to: charterOutcome } }),
       }),
     ]);
-    return { ...appeal, ...fields, ...(considered && { considered_at: now, considered_by: user.id }) };
+    const decidedRow = { ...appeal, ...fields, ...(considered && { considered_at: now, considered_by: user.id }) };
+    // The letter is kept as made, with the decision (decision 0025): what is emailed and downloaded later.
+    const { bytes } = await makeAppealLetter({ db: trx, config: deps.config }, decidedRow, input.now);
+    await storeSentDocument(
+      { db: trx, evidence: deps.evidence },
+      {
+        pcnId: row.id,
+        kind: 'DECISION_LETTER',
+        bytes,
+        mimeType: 'application/pdf',
+        postOn: null,
+        reference: appeal.reference,
+        createdBy: authorOf(user),
+        now: input.now,
+      },
+    );
+    return decidedRow;
   });
   await sendDecision(deps, decided, input.now);
   return decided;
 }
 
-/** The decision letter (PDF) of a decided appeal, as the motorist is sent it. */
+/**
+ * The decision letter (PDF) of a decided appeal, as the motorist was sent it: the one kept when it
+ * was decided (decision 0025), so a later change of terms or wording never changes it. A decision
+ * made before letters were kept has none, and is drawn as it stands.
+ */
 export async function renderAppealLetter(
+  deps: Pick<AppDeps, 'db' | 'config' | 'evidence'>,
+  appeal: AppealRow,
+  now: Date,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  if (appeal.status === 'OPEN' || appeal.decided_at === null) throw new AppError('NOT_FOUND', 'This appeal has no decision yet');
+  const kept = await findSentDocumentBytes(deps, { pcnId: appeal.pcn_id, kind: 'DECISION_LETTER', reference: appeal.reference });
+  if (kept) return { bytes: kept, fileName: `appeal-${appeal.reference}-decision.pdf` };
+  return makeAppealLetter(deps, appeal, now);
+}
+
+async function makeAppealLetter(
   deps: Pick<AppDeps, 'db' | 'config'>,
   appeal: AppealRow,
   now: Date,
@@ -185,9 +251,12 @@ export async function renderAppealLetter(
     outcome: appeal.status as AppealDecisionInput['outcome'],
     reasons: appeal.decision_reasons ?? '',
     reducedChargePence: appeal.reduced_charge_pence,
-    amountDuePence: charge.amountDuePence,
-    reducedHeld:
-      appeal.reduced_held_until && charge.reduced ? { amountPence: charge.reduced.amountPence, until: appeal.reduced_held_until } : null,
+    reducedPayableUntil: appeal.reduced_payable_until,
+    charterOutcome: (appeal.charter_outcome as CharterCase | null) ?? null,
+    parkedFrom: facts.parkedFrom,
+    parkedUntil: facts.parkedUntil,
+    amount: amountDueOf(facts, decidedAt),
+    reducedHeldUntil: appeal.reduced_held_until,
     verificationCode: appeal.verification_code,
     appealsServiceUntil: appeal.appeals_service_until,
     appealUntil: charge.appealUntil,
@@ -217,13 +286,22 @@ export async function renderAppealLetter(
 }
 
 /** The decision by email with its letter; a failed email is logged (the letter stays on the motorist's page). */
-async function sendDecision(deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>, appeal: AppealRow, now: Date): Promise<void> {
+async function sendDecision(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence'>,
+  appeal: AppealRow,
+  now: Date,
+): Promise<void> {
+  // An appeal by post without an email address: the admin downloads the letter and posts it.
+  if (appeal.appellant_email === '') return;
   try {
     const { bytes, fileName } = await renderAppealLetter(deps, appeal, now);
     const lines = [
       `Dear ${appeal.appellant_name},`,
       `We have decided your appeal ${appeal.reference}: ${APPEAL_STATUS_LABELS[appeal.status as AppealDecisionInput['outcome']].toLowerCase()}.`,
       ...(appeal.decision_reasons ? [appeal.decision_reasons] : []),
+      ...(appeal.reduced_payable_until
+        ? [`You may pay the reduced amount until ${formatCalendarDate(appeal.reduced_payable_until)}; after that the full charge is due.`]
+        : []),
       ...(appeal.verification_code ? [`Your verification code for the independent appeals service: ${appeal.verification_code}.`] : []),
       ...(appeal.appeals_service_until
         ? [`You may appeal to the independent appeals service by ${formatCalendarDate(appeal.appeals_service_until)}.`]

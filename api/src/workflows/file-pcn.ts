@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clockOffsetMs, observationDueAt, parkingEventDay, SERVER_MESSAGES, type PcnFields } from '@parkpatrol/shared';
+import { clockOffsetMs, defaultFirstSeenAt, observationDueAt, parkingEventDay, SERVER_MESSAGES, type PcnFields } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { creationChanges } from '../domain/pcn-audit.ts';
@@ -31,7 +31,8 @@ import {
   type UploadedPhotos,
   placeEvidence,
 } from './pcn-evidence.ts';
-import { assertObservation } from './pcn-observation.ts';
+import { keepNoticeToDriver } from './keep-notice-to-driver.ts';
+import { assertFirstSeenBeforeService, assertObservation, assertTimesBeforeReceipt } from './pcn-observation.ts';
 
 export type PcnFiling = {
   actor: AuthUser;
@@ -42,6 +43,8 @@ export type PcnFiling = {
   /** The device's own clock at sending (X-Device-Time), or null when it did not say. */
   deviceTime: Date | null;
   receivedAt: Date;
+  /** The motorist's page the printed notice points at (its QR code and 'See the photos'). */
+  appUrl: string;
 };
 
 /** The new PCN, or the stored one an earlier request with the same key filed: the answer replays it. */
@@ -52,6 +55,7 @@ type FiledNotice = Pick<
   NewPcn,
   'vehicleRegistration' | 'carParkId' | 'offenceType' | 'description' | 'location' | 'observedAt' | 'noticeServedBy' | 'noticeServedAt'
 > & {
+  firstSeenAt: string;
   issuedAt: string;
   stayApplies: boolean;
   duplicateReason: string | null;
@@ -70,7 +74,12 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
   const requestHash = hashPcnRequest(fields, images);
 
   const existing = await findPcnRowByIdempotencyKey(db, user.id, key);
-  if (existing) return replayOf(existing, requestHash);
+  if (existing) {
+    const replay = replayOf(existing, requestHash);
+    // A first request that filed but failed to keep its notice to driver keeps it now.
+    await keepNoticeToDriver(deps, { pcnId: existing.id, actor: user, appUrl: filing.appUrl, now: receivedAt });
+    return replay;
+  }
 
   // Checked now so a refused notice stores no photo, and again in the commit (findActingUser).
   const carPark = await assertMayFileAgainst(db, user, fields.carParkId);
@@ -85,6 +94,15 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     : new Date(Math.max(deviceNow.getTime(), observedAt ? Date.parse(observedAt) : 0)).toISOString();
   const stayApplies = fields.stayApplies ?? carPark.stayAppliesByDefault;
   const offset = deviceTime ? clockOffsetMs(receivedAt, deviceTime) : null;
+  // Served as the notice was issued unless the officer's device said otherwise.
+  const noticeServedAt = fields.noticeServedAt ? new Date(fields.noticeServedAt).toISOString() : issuedAt;
+  const firstSeenAt = fields.firstSeenAt ? new Date(fields.firstSeenAt).toISOString() : defaultFirstSeenAt({ observedAt, noticeServedAt });
+  // A time the phone sent is checked against receipt; one worked out here was checked as its source.
+  assertTimesBeforeReceipt({
+    times: { observedAt: fields.observedAt, firstSeenAt: fields.firstSeenAt, noticeServedAt: fields.noticeServedAt },
+    receivedAt,
+    clockOffsetMs: offset,
+  });
   assertObservation({
     observedAt,
     issuedAt,
@@ -93,6 +111,7 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     deviceNow,
     secondVisit: { photoTakenAts: images.map((image) => image.takenAt), clockOffsetMs: offset },
   });
+  assertFirstSeenBeforeService({ firstSeenAt, noticeServedAt });
   const notice: FiledNotice = {
     vehicleRegistration: fields.vehicleRegistration,
     carParkId: fields.carParkId,
@@ -104,8 +123,8 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     stayApplies,
     duplicateReason: fields.duplicateReason || null,
     noticeServedBy: fields.noticeServedBy,
-    // Served as the notice was issued unless the officer's device said otherwise.
-    noticeServedAt: fields.noticeServedAt ? new Date(fields.noticeServedAt).toISOString() : issuedAt,
+    noticeServedAt,
+    firstSeenAt,
   };
 
   const fileNames = await placeEvidence(deps, images);
@@ -132,6 +151,7 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     if (winner) return replayOf(winner, requestHash);
     throw error;
   }
+  await keepNoticeToDriver(deps, { pcnId: id, actor: user, appUrl: filing.appUrl, now: receivedAt });
   return { replayed: false, pcnId: id };
 }
 

@@ -105,6 +105,8 @@ async function importRow(db: Db, row: number, reply: ReplyRow, user: AuthUser, n
     make: reply.make ?? '',
     model: reply.model ?? '',
     colour: reply.colour ?? '',
+    // A hire or lease firm says so in its reply; blank (or no column) is the registered keeper.
+    keeperType: reply.keeper_type?.trim() ? reply.keeper_type.trim().toUpperCase() : 'REGISTERED_KEEPER',
   });
   if (!parsed.success) {
     const problems = fieldErrors(parsed.error);

@@ -1,5 +1,7 @@
 import {
   formatCalendarDate,
+  KEEPER_LIABILITY_GAP_TEXTS,
+  keeperLiabilityGap,
   noticeToKeeper,
   OFFENCE_TYPE_LABELS,
   PCN_STATUS_LABELS,
@@ -14,20 +16,26 @@ import {
 } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
-import { givenOnIfPosted, postingWindowOf } from '../domain/keeper-liability.ts';
+import { givenOnIfPosted, landOf, postingWindowOf } from '../domain/keeper-liability.ts';
 import { AppError } from '../http/app-error.ts';
 import { findKeepers } from '../repositories/keepers.ts';
+import { pcnIdsWithNamedDriver } from '../repositories/letter-parties.ts';
 import {
   auditEntry,
   findPcnRowById,
   insertAuditEntries,
   insertStatusChange,
   lockPcnWrites,
+  periodStartOf,
   updatePcnStatus,
   type PcnRow,
 } from '../repositories/pcns.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
-import { renderKeeperLetters, type KeeperLetterToRender } from '../services/keeper-letters/render-keeper-letters.ts';
+import { amountBeforePosting } from './look-up-charge.ts';
+import { findLatestPostOn } from '../repositories/sent-documents.ts';
+import type { EvidenceStore } from '../services/evidence-storage.ts';
+import { joinPdfs, renderKeeperLetters, type KeeperLetterToRender } from '../services/keeper-letters/render-keeper-letters.ts';
+import { authorOf, storeSentDocument } from '../services/sent-documents.ts';
 
 /**
  * Notices to keeper (decision 0016, 0018): letters for approved notices inside their posting
@@ -64,6 +72,8 @@ async function prepare(
     if (row) rows.set(id, row);
   }
   const keepers = await findKeepers(db, [...rows.keys()]);
+  // A named driver ends the keeper's pursuit (decision 0027): their notice goes to the driver.
+  const driverNamed = await pcnIdsWithNamedDriver(db, [...rows.keys()]);
   const problems = new Map<string, string>();
   const numbers = new Map<string, string | null>(ids.map((id) => [id, rows.get(id)?.pcn_number ?? null]));
   const prepared: Prepared[] = [];
@@ -89,7 +99,14 @@ async function prepare(
     const window = postingWindowOf(row);
     const timing = postingProblem(window, postOn);
     if (timing === 'NOT_AVAILABLE') {
-      problems.set(id, 'Keeper liability is not available: the land is not in England and Wales');
+      // Schedule 4 does not reach the land (paragraph 3, or outside England and Wales): the queue's
+      // letter for it is the request to name the driver, which claims no keeper liability.
+      const gap = keeperLiabilityGap(landOf(row)) ?? 'OUTSIDE_ENGLAND_AND_WALES';
+      problems.set(id, `${KEEPER_LIABILITY_GAP_TEXTS[gap]}. Send a request to name the driver instead`);
+      continue;
+    }
+    if (driverNamed.has(id)) {
+      problems.set(id, 'The driver is named: send the notice to the named driver instead');
       continue;
     }
     if (timing === 'TOO_EARLY') {
@@ -126,7 +143,7 @@ async function prepare(
       vehicleRegistration: row.vehicle_registration,
       vehicleDescription: [keeper.colour, keeper.make, keeper.model].filter(Boolean).join(' '),
       carPark: { name: row.car_park_name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
-      observedAt: row.observed_at,
+      firstSeenAt: periodStartOf(row),
       parkingEndedAt: servedAt,
       noticeToDriver: servedBy === 'AFFIXED' || servedBy === 'HANDED' ? { servedAt, servedBy } : null,
       draftReference: row.draft_reference,
@@ -137,6 +154,8 @@ async function prepare(
       sentOn: postOn,
       givenOn: givenOnIfPosted(postOn),
       lookupUrl: `${appUrl}/charge`,
+      amount: await amountBeforePosting(db, row, postOn),
+      keeperIsHireFirm: keeper.keeperType === 'HIRE_COMPANY',
     };
     prepared.push({
       row,
@@ -153,19 +172,75 @@ async function prepare(
   return { prepared, alreadyPosted };
 }
 
-/** POST /keeper-notices/letters: one PDF, dated today (UK) for posting today. */
+/**
+ * POST /keeper-notices/letters: letters dated `postOn` (default today, UK), the day they will be
+ * posted: each letter prints it as the date sent (Schedule 4, paragraphs 8(2)(i) and 9(2)(i)) and
+ * counts the day it is presumed given from it, so each notice's window is checked against it.
+ * Each notice's letter is made as its own PDF and kept with the notice as sent (decision 0025);
+ * the download is those same letters' pages, one after another, to print in one go.
+ */
 export async function generateKeeperLetters(
-  db: Db,
-  input: { pcnIds: readonly string[]; appUrl: string },
+  deps: { db: Db; evidence: EvidenceStore },
+  input: { pcnIds: readonly string[]; postOn?: string | undefined; appUrl: string; user: AuthUser },
   now: Date,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const today = ukDate(now);
-  const { prepared } = await prepare(db, input.pcnIds, today, { alreadyPostedIsFine: false, appUrl: input.appUrl });
-  const bytes = await renderKeeperLetters(
-    prepared.map((item) => item.letter),
-    now,
+  const postOn = input.postOn ?? today;
+  // A letter is dated the day it goes: one dated for a day already gone did not go that day.
+  if (postOn < today) {
+    throw new AppError('VALIDATION_FAILED', 'The posting day cannot be in the past', {
+      details: { postOn: 'The posting day cannot be in the past' },
+    });
+  }
+  const { prepared } = await prepare(deps.db, input.pcnIds, postOn, { alreadyPostedIsFine: false, appUrl: input.appUrl });
+  const letters: Uint8Array[] = [];
+  for (const item of prepared) letters.push(await renderKeeperLetters([item.letter], now, `Notice to keeper ${item.facts.reference}`));
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [index, item] of prepared.entries()) {
+      await storeSentDocument(
+        { db: trx, evidence: deps.evidence },
+        {
+          pcnId: item.row.id,
+          kind: 'NOTICE_TO_KEEPER',
+          bytes: letters[index]!,
+          mimeType: 'application/pdf',
+          postOn,
+          reference: item.row.draft_reference,
+          createdBy: authorOf(input.user),
+          now,
+        },
+      );
+    }
+  });
+  return { bytes: await joinPdfs(letters, now, 'Notices to keeper'), fileName: `notices-to-keeper-${postOn}.pdf` };
+}
+
+/**
+ * A letter marked posted on another day than it prints as sent would misstate when it was given:
+ * each notice's newest letter must be dated `postedOn`, or it is named and nothing changes.
+ */
+async function assertLettersDated(db: Db, prepared: readonly Prepared[], postedOn: string): Promise<void> {
+  const postOns = await findLatestPostOn(
+    db,
+    prepared.map((item) => item.row.id),
+    'NOTICE_TO_KEEPER',
   );
-  return { bytes, fileName: `notices-to-keeper-${today}.pdf` };
+  const details: Record<string, string> = {};
+  const names: string[] = [];
+  for (const { row } of prepared) {
+    const postOn = postOns.get(row.id);
+    if (postOn === postedOn) continue;
+    details[row.id] = postOn
+      ? `Its letter is dated ${formatCalendarDate(postOn)}, not ${formatCalendarDate(postedOn)}: make its letter again for the day it is posted`
+      : `No letter was made for it: make its letter for ${formatCalendarDate(postedOn)}`;
+    names.push(pcnTitle(row.pcn_number));
+  }
+  if (names.length === 0) return;
+  throw new AppError(
+    'LETTER_DATE_MISMATCH',
+    `${names.length === 1 ? 'A letter is' : `${names.length} letters are`} not dated ${formatCalendarDate(postedOn)}: make them again for that day (${names.join(', ')})`,
+    { details },
+  );
 }
 
 /**
@@ -183,6 +258,7 @@ export async function markKeeperNoticesPosted(
     });
   }
   const { prepared, alreadyPosted } = await prepare(db, input.pcnIds, input.postedOn, { alreadyPostedIsFine: true, appUrl: input.appUrl });
+  await assertLettersDated(db, prepared, input.postedOn);
   const now = input.now.toISOString();
   const results: KeeperNoticePosting[] = alreadyPosted.map((row) => ({
     pcnId: row.id,

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  addDays,
+  endOfUkDay,
   CHARGE_LOOKUP_LIMITED,
   CHARGE_NOT_FOUND,
   normaliseChargeReference,
@@ -7,7 +9,9 @@ import {
   normaliseRegistration,
   OFFENCE_TYPE_LABELS,
   pcnTitle,
+  type AmountDue,
   type AppealStatus,
+  type CalendarDate,
   type ChargeLookupResponse,
   type OffenceType,
   type PcnStatus,
@@ -16,11 +20,12 @@ import {
 import type { AppDeps } from '../app-env.ts';
 import { signChargeToken } from '../auth/charge-token.ts';
 import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
-import { toPublicCharge, type AppealFacts, type ChargeFacts } from '../domain/public-charge.ts';
+import { amountDueOf, toPublicCharge, type AppealFacts, type ChargeFacts } from '../domain/public-charge.ts';
+import { findNamedDriver } from '../repositories/letter-parties.ts';
 import { findAppealByPcnId, type AppealRow } from '../repositories/appeals.ts';
 import { AppError } from '../http/app-error.ts';
-import { findPcnImages, findPcnRowById, type PcnRow } from '../repositories/pcns.ts';
-import { totalPaid } from '../repositories/payments.ts';
+import { findPcnImages, findPcnRowById, periodStartOf, type PcnRow } from '../repositories/pcns.ts';
+import { findPaymentDays } from '../repositories/payments.ts';
 import type { Db } from '../db/database.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import { createChargePhotoUrl, thumbnailUrlOf } from '../services/upload-urls.ts';
@@ -119,12 +124,13 @@ export async function readPublicCharge(deps: Pick<AppDeps, 'db' | 'config'>, pcn
 
 /** What the charge's amounts and page are worked out from: the notice, its terms, its photos and its payments. */
 export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: string) => string): Promise<ChargeFacts> {
-  const [images, terms, carPark, paidPence, appeal] = await Promise.all([
+  const [images, terms, carPark, payments, appeal, namedDriver] = await Promise.all([
     findPcnImages(db, [row.id]),
     findNoticeTerms(db, { operatorTermsId: row.operator_terms_id, carParkTermsId: row.car_park_terms_id }),
     db.selectFrom('car_parks').select(['name', 'address', 'postcode']).where('id', '=', row.car_park_id).executeTakeFirst(),
-    totalPaid(db, row.id),
+    findPaymentDays(db, row.id),
     findAppealByPcnId(db, row.id),
+    findNamedDriver(db, row.id),
   ]);
   const served = row.notice_served_by === 'AFFIXED' || row.notice_served_by === 'HANDED' ? (row.notice_served_at ?? row.issued_at) : null;
   return {
@@ -134,7 +140,7 @@ export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: st
     status: row.status as PcnStatus,
     vehicleRegistration: row.vehicle_registration,
     carPark: { name: carPark?.name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
-    observedAt: row.observed_at,
+    parkedFrom: periodStartOf(row),
     parkedUntil: row.notice_served_at ?? row.issued_at ?? row.created_at,
     contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
     noticeToDriverAt: served,
@@ -146,9 +152,18 @@ export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: st
         const url = photoUrl(image.file_name);
         return { url, thumbnailUrl: thumbnailUrlOf(url), takenAt: image.taken_at };
       }),
-    paidPence,
+    payments,
     appeal: appeal ? appealFactsOf(appeal) : null,
+    namedDriverNotice: namedDriver ? { postedOn: namedDriver.notice.postedOn, givenOn: namedDriver.notice.givenOn } : null,
   };
+}
+
+/**
+ * What a notice to keeper posted on `postOn` states as paid and unpaid: the amount as at 23:59 on
+ * the day before (Schedule 4, paragraphs 8(2)(d) and 9(2)(d)), from the one computation.
+ */
+export async function amountBeforePosting(db: Db, row: PcnRow, postOn: CalendarDate): Promise<AmountDue> {
+  return amountDueOf(await chargeFactsOf(db, row, () => ''), endOfUkDay(addDays(postOn, -1)));
 }
 
 export function appealFactsOf(appeal: AppealRow): AppealFacts {
@@ -163,6 +178,7 @@ export function appealFactsOf(appeal: AppealRow): AppealFacts {
     reducedChargePence: appeal.reduced_charge_pence,
     verificationCode: appeal.verification_code,
     reducedHeldUntil: appeal.reduced_held_until,
+    reducedPayableUntil: appeal.reduced_payable_until,
     appealsServiceUntil: appeal.appeals_service_until,
   };
 }

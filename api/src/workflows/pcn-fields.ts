@@ -9,6 +9,7 @@ export function fieldsOf(row: PcnRow) {
     description: row.description,
     location: row.location,
     observedAt: row.observed_at,
+    firstSeenAt: row.first_seen_at,
     issuedAt: row.issued_at,
     stayApplies: row.stay_applies === 1,
     duplicateReason: row.duplicate_reason,

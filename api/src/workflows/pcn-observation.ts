@@ -1,4 +1,13 @@
-import { canIssue, findObservationProblems, findSecondVisitPhoto, secondVisitMissingMessage } from '@parkpatrol/shared';
+import {
+  canIssue,
+  findObservationProblems,
+  findSecondVisitPhoto,
+  isFirstSeenAfterService,
+  PERIOD_MESSAGES,
+  secondVisitMissingMessage,
+  timesAfterReceipt,
+  type ReceiptCheckedTimes,
+} from '@parkpatrol/shared';
 import { AppError } from '../http/app-error.ts';
 import type { CarParkForFiling } from '../repositories/pcns.ts';
 
@@ -45,5 +54,26 @@ export function assertObservation(input: {
   if (!check.canIssue) {
     const field = input.observedAt === null ? 'observedAt' : 'issuedAt';
     throw new AppError('VALIDATION_FAILED', check.explanation, { details: { [field]: check.explanation } });
+  }
+}
+
+/**
+ * A service or sighting time after the notice reached the server (the phone's reading corrected
+ * by its measured clock offset, beyond a few minutes) is refused 422 naming each field: the
+ * keeper's window and every document would run from it. Only the times the request sent are
+ * checked; one worked out from another was checked as its source.
+ */
+export function assertTimesBeforeReceipt(input: { times: ReceiptCheckedTimes; receivedAt: Date; clockOffsetMs: number | null }): void {
+  const late = timesAfterReceipt(input);
+  const fields = Object.keys(late) as Array<keyof ReceiptCheckedTimes>;
+  if (fields.length > 0) throw new AppError('TIME_AFTER_RECEIPT', late[fields[0]!]!, { details: late as Record<string, string> });
+}
+
+/** First seen after the service is refused 400 like any other field: the period would run backwards. */
+export function assertFirstSeenBeforeService(input: { firstSeenAt: string | null; noticeServedAt: string | null }): void {
+  if (input.firstSeenAt && input.noticeServedAt && isFirstSeenAfterService(input.firstSeenAt, input.noticeServedAt)) {
+    throw new AppError('VALIDATION_FAILED', PERIOD_MESSAGES.firstSeenAfterService, {
+      details: { firstSeenAt: PERIOD_MESSAGES.firstSeenAfterService },
+    });
   }
 }

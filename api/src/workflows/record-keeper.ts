@@ -4,7 +4,18 @@ import type { Db } from '../db/database.ts';
 import { findKeeper, saveKeeper } from '../repositories/keepers.ts';
 import { auditEntry, insertAuditEntries } from '../repositories/pcns.ts';
 
-const DETAIL_FIELDS = ['title', 'firstNames', 'lastName', 'companyName', 'addressLines', 'postcode', 'make', 'model', 'colour'] as const;
+const DETAIL_FIELDS = [
+  'keeperType',
+  'title',
+  'firstNames',
+  'lastName',
+  'companyName',
+  'addressLines',
+  'postcode',
+  'make',
+  'model',
+  'colour',
+] as const;
 const VEHICLE_FIELDS = ['make', 'model', 'colour'] as const;
 
 /**

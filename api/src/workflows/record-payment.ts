@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { paymentInputSchema } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
-import { chargeStateOf, toPublicCharge } from '../domain/public-charge.ts';
+import { amountDueOf, chargeStateOf } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
 import { insertPayment } from '../repositories/payments.ts';
 import {
@@ -44,13 +44,15 @@ export async function recordPayment(
         ...(payment.reference && { reference: { from: null, to: payment.reference } }),
       }),
     ]);
-    // What was due on the day it was paid: the reduced amount while it applied.
+    // What was due on the day of the latest payment (the reduced amount while it applied), with
+    // every payment made by then: one entered late but dated earlier still counts.
     const facts = await chargeFactsOf(trx, row, () => '');
-    const owed = toPublicCharge(facts, new Date(`${payment.paidOn}T12:00:00.000Z`));
+    const lastPaidOn = facts.payments.reduce((last, paid) => (paid.paidOn > last ? paid.paidOn : last), payment.paidOn);
+    const owed = amountDueOf(facts, `${lastPaidOn}T12:00:00.000Z`);
     if (owed.amountDuePence > 0 || owed.chargePence === null) return;
     const moved = await updatePcnStatus(trx, { pcnId: row.id, from: status, to: 'PAID', now });
     if (!moved) throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} changed while the payment was recorded: try again`);
-    const note = `Paid in full: ${formatPence(facts.paidPence)} received, the last ${formatPence(payment.amountPence)} by ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()} on ${formatCalendarDate(payment.paidOn)}`;
+    const note = `Paid in full: ${formatPence(owed.paidPence)} received, the last ${formatPence(payment.amountPence)} by ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()} on ${formatCalendarDate(payment.paidOn)}`;
     await insertStatusChange(trx, { pcnId: row.id, from: status, to: 'PAID', note, changedBy: input.user.id, now });
     await insertAuditEntries(trx, [
       auditEntry(row.id, 'status_changed', input.user, null, now, { status: { from: status, to: 'PAID' }, note: { from: null, to: note } }),

@@ -15,9 +15,10 @@ import { storeKeeperPostingDays } from '../repositories/keeper-posting-days.ts';
 import { diffTerms, insertCarParkTerms, printedCarParkTerms, type CarParkTermsRecord, type TermsActor } from '../repositories/terms.ts';
 
 /**
- * Creating and changing a car park. Its terms (charge, discount, signage, jurisdiction, and the
- * reason for periods shorter than the Single Code's minimums) are kept as a history with who
- * changed what (decision 0017), and a new jurisdiction moves its notices' keeper posting days
+ * Creating and changing a car park. Its terms (charge, discount, signage, jurisdiction, whether it
+ * is relevant land, and the reason for periods shorter than the Single Code's minimums) are kept
+ * as a history with who changed what (decision 0017), and a new jurisdiction or relevant-land
+ * answer moves its notices' keeper posting days
  * (decision 0016): all in one transaction with the car park itself. What would be stored must be
  * within the sector's limits, so a car park saved before them is brought within them (or given
  * its reason) the next time it is saved.
@@ -34,6 +35,7 @@ type Judged = Pick<
   | 'considerationMinutes'
   | 'graceMinutes'
   | 'minimumsOverrideReason'
+  | 'relevantLand'
 >;
 
 function refuseProblems(carPark: Judged): void {
@@ -51,7 +53,7 @@ function withReasonOnlyWhenNeeded<T extends Judged>(carPark: T): T {
 }
 
 function termsRecordOf(carPark: Judged): CarParkTermsRecord {
-  return { ...printedCarParkTerms(carPark), minimumsOverrideReason: carPark.minimumsOverrideReason };
+  return { ...printedCarParkTerms(carPark), minimumsOverrideReason: carPark.minimumsOverrideReason, relevantLand: carPark.relevantLand };
 }
 
 /** Taking a car park out of use changes nothing a notice is issued under, so it is never refused. */
@@ -110,14 +112,15 @@ export async function changeCarPark(
           now: now.toISOString(),
         });
       }
-      if (termsChanges.jurisdiction) await storeKeeperPostingDays(trx, { carParkId: input.id });
+      // Either moves the route to keeper liability (Schedule 4 reaches relevant land in England and Wales only).
+      if (termsChanges.jurisdiction || termsChanges.relevantLand) await storeKeeperPostingDays(trx, { carParkId: input.id });
     })
     .catch(siteCodeTaken);
 }
 
 function judgedOf(carPark: Judged): Judged {
-  const { considerationMinutes, graceMinutes, minimumsOverrideReason } = carPark;
-  return { ...printedCarParkTerms(carPark), considerationMinutes, graceMinutes, minimumsOverrideReason };
+  const { considerationMinutes, graceMinutes, minimumsOverrideReason, relevantLand } = carPark;
+  return { ...printedCarParkTerms(carPark), considerationMinutes, graceMinutes, minimumsOverrideReason, relevantLand };
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
+  APPEAL_CHANNEL_LABELS,
   APPEAL_MESSAGES,
   appealReference,
   formatCalendarDate,
@@ -8,15 +9,18 @@ import {
   MAX_APPEAL_ATTACHMENTS,
   pcnTitle,
   ukDate,
+  type AppealChannel,
   type AppealInput,
   type AppealSubmitted,
+  type CalendarDate,
+  type EnteredAppealInput,
 } from '@parkpatrol/shared';
-import type { AppDeps } from '../app-env.ts';
+import type { AppDeps, AuthUser } from '../app-env.ts';
 import { toPublicAppeal, toPublicCharge } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
 import { findAppealByIdempotencyKey, findAppealByPcnId, insertAppeal, type AppealRow } from '../repositories/appeals.ts';
-import { auditEntry, findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
+import { auditEntry, findPcnRowById, insertAuditEntries, type NewAuditEntry, type PcnRow } from '../repositories/pcns.ts';
 import { detectImageType } from '../services/image-sniffing.ts';
 import { escapeHtml } from '../services/mail.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
@@ -63,20 +67,90 @@ export async function submitAppeal(
   deps: SubmitDeps,
   input: { pcnId: string; idempotencyKey: string; appeal: AppealInput; files: SpooledFile[]; now: Date },
 ): Promise<AppealSubmitted & { replayed: boolean }> {
+  const { appeal, replayed } = await takeAppeal(deps, {
+    ...input,
+    appeal: { ...input.appeal, channel: 'ONLINE' },
+    receivedOn: null,
+    actor: { id: null, firstName: `${input.appeal.name} (appellant)`, lastName: '' },
+  });
+  return { ...submitted(appeal), replayed };
+}
+
+/**
+ * POST /appeals: an appeal that came by email, post or phone, entered by an admin (decision
+ * 0024). It is the charge's one appeal as if made online on the day it was received: held from
+ * that day, answered within the response days from it, late when that day was after the appeal
+ * period. The day cannot be in the future, nor before the first notice (nothing to appeal yet).
+ */
+export async function enterAppeal(
+  deps: SubmitDeps,
+  input: { idempotencyKey: string; appeal: EnteredAppealInput; files: SpooledFile[]; user: AuthUser; now: Date },
+): Promise<{ appeal: AppealRow; replayed: boolean }> {
+  return takeAppeal(deps, {
+    pcnId: input.appeal.pcnId,
+    idempotencyKey: input.idempotencyKey,
+    appeal: input.appeal,
+    receivedOn: input.appeal.receivedOn,
+    files: input.files,
+    actor: input.user,
+    now: input.now,
+  });
+}
+
+function receivedOnError(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { details: { receivedOn: message } });
+}
+
+/** The day the motorist was first told of the charge: a notice to driver, or the keeper's letter's posting. */
+function firstNoticeOn(row: PcnRow): CalendarDate | null {
+  const served = row.notice_served_by === 'AFFIXED' || row.notice_served_by === 'HANDED' ? (row.notice_served_at ?? row.issued_at) : null;
+  const days = [served ? ukDate(served) : null, row.keeper_notice_posted_on ?? row.keeper_notice_given_on].filter(
+    (day): day is CalendarDate => day !== null,
+  );
+  return days.length === 0 ? null : days.reduce((earlier, day) => (day < earlier ? day : earlier));
+}
+
+type TakenAppeal = Omit<AppealInput, 'email'> & { email: string | null; channel: AppealChannel };
+
+/** One appeal per charge, whichever way it came: the checks, the files, the row, its audit entry and the acknowledgement. */
+async function takeAppeal(
+  deps: SubmitDeps,
+  input: {
+    pcnId: string;
+    idempotencyKey: string;
+    appeal: TakenAppeal;
+    /** The day an appeal by email, post or phone came; null for one made online now. */
+    receivedOn: CalendarDate | null;
+    files: SpooledFile[];
+    actor: NewAuditEntry['actor'];
+    now: Date;
+  },
+): Promise<{ appeal: AppealRow; replayed: boolean }> {
   const { db } = deps;
   const replay = await findAppealByIdempotencyKey(db, input.idempotencyKey);
   if (replay) {
     if (replay.pcn_id !== input.pcnId) throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for another appeal');
-    return { ...submitted(replay), replayed: true };
+    return { appeal: replay, replayed: true };
   }
   const row = await findPcnRowById(db, input.pcnId);
   if (!row) throw new AppError('NOT_FOUND', 'No such charge');
   const existing = await findAppealByPcnId(db, row.id);
   if (existing) throw alreadyAppealed(existing);
-  const charge = toPublicCharge(await chargeFactsOf(db, row, () => ''), input.now);
+  const today = ukDate(input.now);
+  const receivedOn = input.receivedOn ?? today;
+  if (receivedOn > today) throw receivedOnError(APPEAL_MESSAGES.receivedInFuture);
+  const firstNotice = firstNoticeOn(row);
+  if (firstNotice !== null && receivedOn < firstNotice) throw receivedOnError(APPEAL_MESSAGES.receivedBeforeNotice);
+  if (firstNotice === null && receivedOn < ukDate(row.issued_at ?? row.created_at)) {
+    throw receivedOnError(APPEAL_MESSAGES.receivedBeforeCharge);
+  }
+  // Received on an earlier day, the appeal is taken as of that day (noon UTC is within the same UK
+  // day in winter and summer): the hold, the response days and lateness all run from it.
+  const receivedAt = receivedOn === today ? input.now : new Date(`${receivedOn}T12:00:00.000Z`);
+  const charge = toPublicCharge(await chargeFactsOf(db, row, () => ''), receivedAt);
   if (charge.state !== 'OUTSTANDING') throw new AppError('APPEAL_REFUSED', APPEAL_MESSAGES.notOutstanding);
   // After the period the appeal is still taken, marked late: the operator decides whether to consider it.
-  const isLate = charge.appealUntil !== null && ukDate(input.now) > charge.appealUntil;
+  const isLate = charge.appealUntil !== null && receivedOn > charge.appealUntil;
 
   const attachments = await checkAttachments(input.files);
   const fileNames = await deps.evidence.place(attachments);
@@ -86,10 +160,10 @@ export async function submitAppeal(
     pcn_id: row.id,
     reference: appealReference(row.pcn_number),
     idempotency_key: input.idempotencyKey,
-    received_at: now,
-    respond_by: addDays(ukDate(input.now), deps.config.appealResponseDays),
+    received_at: receivedAt.toISOString(),
+    respond_by: addDays(receivedOn, deps.config.appealResponseDays),
     appellant_name: input.appeal.name,
-    appellant_email: input.appeal.email,
+    appellant_email: input.appeal.email ?? '',
     appellant_address: input.appeal.address,
     was_driver: input.appeal.wasDriver ? 1 : 0,
     driver_name: input.appeal.driverName,
@@ -107,6 +181,9 @@ export async function submitAppeal(
     is_late: isLate ? 1 : 0,
     considered_at: null,
     considered_by: null,
+    channel: input.appeal.channel,
+    reduced_payable_until: null,
+    charter_outcome: null,
   };
   try {
     await db.transaction().execute(async (trx) => {
@@ -123,9 +200,14 @@ export async function submitAppeal(
         })),
       );
       await insertAuditEntries(trx, [
-        auditEntry(row.id, 'appeal_received', { id: null, firstName: `${input.appeal.name} (appellant)`, lastName: '' }, null, now, {
+        auditEntry(row.id, 'appeal_received', input.actor, null, now, {
           appeal: { from: null, to: appeal.reference },
           reason: { from: null, to: appeal.reason },
+          ...(input.receivedOn !== null && {
+            channel: { from: null, to: appeal.channel },
+            receivedOn: { from: null, to: receivedOn },
+            appellant: { from: null, to: appeal.appellant_name },
+          }),
           ...(isLate && { late: { from: null, to: `after the appeal period, which ended on ${charge.appealUntil}` } }),
           attachments: { from: null, to: attachments.map((attachment) => attachment.sha256) },
         }),
@@ -138,10 +220,10 @@ export async function submitAppeal(
     const winner = (await findAppealByIdempotencyKey(db, input.idempotencyKey)) ?? (await findAppealByPcnId(db, row.id));
     if (!winner) throw error;
     if (winner.idempotency_key !== input.idempotencyKey) throw alreadyAppealed(winner);
-    return { ...submitted(winner), replayed: true };
+    return { appeal: winner, replayed: true };
   }
   await acknowledge(deps, appeal, pcnTitle(row.pcn_number));
-  return { ...submitted(appeal), replayed: false };
+  return { appeal, replayed: false };
 }
 
 function alreadyAppealed(existing: AppealRow): AppError {
@@ -154,14 +236,18 @@ function submitted(appeal: AppealRow): AppealSubmitted {
 
 /** The motorist's acknowledgement: a failed email is logged, never a lost appeal (it is already stored). */
 async function acknowledge(deps: SubmitDeps, appeal: AppealRow, chargeReference: string): Promise<void> {
+  // An appeal by post without an email address is answered by post: its letter is downloadable.
+  if (appeal.appellant_email === '') return;
   const respondBy = formatCalendarDate(appeal.respond_by);
   const lookupUrl = `${deps.config.appUrl}/charge?ref=${encodeURIComponent(chargeReference)}`;
   const lines = [
     `Dear ${appeal.appellant_name},`,
-    `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}.`,
+    appeal.channel === 'ONLINE'
+      ? `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}.`
+      : `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}, by ${APPEAL_CHANNEL_LABELS[appeal.channel as AppealChannel].toLowerCase()} on ${formatCalendarDate(ukDate(appeal.received_at))}.`,
     appeal.is_late === 1
       ? 'It came after the time to appeal had ended, so the charge is not on hold: we will tell you whether we will consider it.'
-      : 'The charge is on hold while we consider it: nothing more is added, and the amounts stand as they were today.',
+      : `The charge is on hold while we consider it: nothing more is added, and the amounts stand as they were ${appeal.channel === 'ONLINE' ? 'today' : `on ${formatCalendarDate(ukDate(appeal.received_at))}`}.`,
     `We will answer by ${respondBy}. You can see where your appeal stands at ${lookupUrl}.`,
   ];
   try {

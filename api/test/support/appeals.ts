@@ -36,6 +36,19 @@ export function chargeToken(t: TestApp, pcnId: string): string {
   return signChargeToken(t.deps.config.jwtSecret, pcnId, t.deps.now()).token;
 }
 
+/** An appeal that came by post, as an admin enters it: the motorist's fields, the charge, how and when. */
+export function enteredAppealForm(
+  fields: { pcnId: string; receivedOn: string } & Record<string, string>,
+  files: Upload[] = [pdfUpload('letter.pdf')],
+): FormData {
+  return appealForm({ channel: 'POST', ...fields }, files);
+}
+
+/** POST /appeals with the admin's token and a fresh key unless one is given. */
+export function enterAppeal(t: TestApp, token: string, form: FormData, key: string = randomUUID()) {
+  return t.request('POST', '/appeals', { body: form, token, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+}
+
 export function sendAppeal(t: TestApp, token: string, form: FormData, key: string = randomUUID()) {
   return t.request('POST', '/public/charges/current/appeal', {
     body: form,

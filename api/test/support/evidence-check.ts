@@ -9,7 +9,7 @@ export type EvidenceReport = {
   images: number;
   /** Rows whose file is missing or differs from the recorded size or sha256. */
   brokenRows: string[];
-  /** Final-named files in uploads/ that no pcn_images row points at. */
+  /** Final-named files in uploads/ that no pcn_images or sent_documents row points at. */
   orphanFiles: string[];
   /** Files still carrying the temporary name of a write that never finished. */
   tempFiles: string[];
@@ -22,11 +22,13 @@ export function checkEvidence(dataDir: string): EvidenceReport {
   const sqlite = new SQLite(join(dataDir, 'parkpatrol.sqlite'), { fileMustExist: true });
   try {
     sqlite.pragma('busy_timeout = 5000');
-    const rows = sqlite.prepare('select file_name as fileName, size, sha256 from pcn_images').all() as Array<{
-      fileName: string;
-      size: number;
-      sha256: string;
-    }>;
+    type StoredRow = { fileName: string; size: number; sha256: string };
+    const photos = sqlite.prepare('select file_name as fileName, size, sha256 from pcn_images').all() as StoredRow[];
+    // The documents sent are kept beside the photos (decision 0025), and checked the same way.
+    const documents = sqlite
+      .prepare('select file_name as fileName, size_bytes as size, sha256 from sent_documents where purged_at is null')
+      .all() as StoredRow[];
+    const rows = [...photos, ...documents];
     const pcns = sqlite.prepare('select count(*) from pcns').pluck().get() as number;
     const integrity = sqlite.pragma('integrity_check', { simple: true }) as string;
     const brokenRows: string[] = [];
@@ -44,7 +46,7 @@ export function checkEvidence(dataDir: string): EvidenceReport {
     const files = listUploadsFolder(uploadsDir);
     const tempFiles = files.filter((f) => f.startsWith('.tmp-'));
     const orphanFiles = files.filter((f) => !f.startsWith('.tmp-') && !referenced.has(f));
-    return { pcns, images: rows.length, brokenRows, orphanFiles, tempFiles, integrity };
+    return { pcns, images: photos.length, brokenRows, orphanFiles, tempFiles, integrity };
   } finally {
     sqlite.close();
   }

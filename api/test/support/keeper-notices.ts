@@ -50,7 +50,7 @@ export async function termsSinceLongAgo(t: TestApp, carParkId: string): Promise<
     .execute();
   await insertCarParkTerms(t.db, {
     carParkId,
-    terms: { ...LETTER_CAR_PARK_TERMS, minimumsOverrideReason: null },
+    terms: { ...LETTER_CAR_PARK_TERMS, minimumsOverrideReason: null, relevantLand: true },
     changes: {},
     actor,
     now: LONG_AGO,

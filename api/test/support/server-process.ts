@@ -126,5 +126,8 @@ export async function callServer(server: ServerProcess, method: string, path: st
     },
     ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
   });
-  return { status: res.status, json: (await res.json()) as { success: boolean; data: any; message?: string } };
+  return {
+    status: res.status,
+    json: (await res.json()) as { success: boolean; data: any; message?: string; code?: string; details?: Record<string, unknown> },
+  };
 }

@@ -86,6 +86,10 @@ const Appeals = ariaScreen(
   () => import('../features/admin/appeals/appeals-screen.tsx'),
   (m) => m.AppealsScreen,
 );
+const NewAppeal = ariaScreen(
+  () => import('../features/admin/appeals/new-appeal-screen.tsx'),
+  (m) => m.NewAppealScreen,
+);
 const AppealView = ariaScreen(
   () => import('../features/admin/appeals/appeal-screen.tsx'),
   (m) => m.AppealScreen,
@@ -145,6 +149,7 @@ export function AppRoutes() {
             <Route path="settings" element={<OperatorSettings />} />
             <Route path="keeper-notices" element={<KeeperNotices />} />
             <Route path="appeals" element={<Appeals />} />
+            <Route path="appeals/new" element={<NewAppeal />} />
             <Route path="appeals/:id" element={<AppealView />} />
           </Route>
         </Route>

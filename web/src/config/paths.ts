@@ -29,6 +29,8 @@ export const paths = {
     settings: '/admin/settings',
     keeperNotices: '/admin/keeper-notices',
     appeals: '/admin/appeals',
+    /** An appeal by email, post or phone against this charge, entered by an admin. */
+    newAppeal: (pcnId: string) => `/admin/appeals/new?pcn=${encodeURIComponent(pcnId)}`,
     appealPattern: '/admin/appeals/:id',
     appeal: (id: string) => `/admin/appeals/${encodeURIComponent(id)}`,
   },

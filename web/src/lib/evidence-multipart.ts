@@ -35,6 +35,8 @@ export type EvidenceFieldsInput = {
   /** How the notice to driver was served (AFFIXED, HANDED, DRIVE_OFF) and when. */
   noticeServedBy?: string | null;
   noticeServedAt?: string | null;
+  /** The start of the period of parking, as the officer confirmed it on Review & Submit. */
+  firstSeenAt?: string | null;
   /** The new photos, in the order their files are appended. */
   photos: readonly EvidencePhotoFacts[];
 };
@@ -115,6 +117,7 @@ export function appendEvidenceFields(form: FormData, input: EvidenceFieldsInput)
     [PCN_MULTIPART_FIELDS.duplicateReason, typeof input.duplicateReason === 'string' ? input.duplicateReason.trim() : null],
     [PCN_MULTIPART_FIELDS.noticeServedBy, input.noticeServedBy || null],
     [PCN_MULTIPART_FIELDS.noticeServedAt, input.noticeServedAt ? isoOrEmpty(input.noticeServedAt) || null : null],
+    [PCN_MULTIPART_FIELDS.firstSeenAt, input.firstSeenAt ? isoOrEmpty(input.firstSeenAt) || null : null],
   ];
   for (const [name, value] of text) if (value !== null) form.set(name, value);
 

@@ -56,6 +56,8 @@ export type DraftFields = {
   /** How the notice to driver was served and when (Review & Submit), sent with the notice. */
   noticeServedBy?: NoticeServedBy | null;
   noticeServedAt?: string | null;
+  /** The start of the period of parking as the officer corrected it on Review & Submit; null follows the default (draftFirstSeenAt). */
+  firstSeenAt?: string | null;
 };
 
 export type ObservationSyncStatus = 'OPEN' | 'GONE';
@@ -410,8 +412,17 @@ function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
     removeImageIds,
     userId,
   } = draft;
-  const { stayApplies, duplicateReason, checklistWaived, issuedAt, observationDueAt, observationStatus, noticeServedBy, noticeServedAt } =
-    draft;
+  const {
+    stayApplies,
+    duplicateReason,
+    checklistWaived,
+    issuedAt,
+    observationDueAt,
+    observationStatus,
+    noticeServedBy,
+    noticeServedAt,
+    firstSeenAt,
+  } = draft;
   return {
     userId,
     vehicleRegistration,
@@ -428,6 +439,7 @@ function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
     observationStatus,
     noticeServedBy,
     noticeServedAt,
+    firstSeenAt,
     step,
     pcnId,
     pcnNumber,

@@ -130,3 +130,19 @@ function writeLetter(doc: PDFDocument, fonts: Fonts, { letter, keeperAddress, se
     for (const line of section.lines) paragraph(line, fonts.regular, 9.5, 3);
   }
 }
+
+/**
+ * Letters already made, one after another in one PDF to print in one go: their pages are copied
+ * as they are, so the batch prints exactly the letters kept with each notice.
+ */
+export async function joinPdfs(files: readonly Uint8Array[], generatedAt: Date, title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setCreationDate(generatedAt);
+  doc.setModificationDate(generatedAt);
+  for (const file of files) {
+    const source = await PDFDocument.load(file);
+    for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
+  }
+  return doc.save();
+}

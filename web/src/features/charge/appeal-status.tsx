@@ -44,7 +44,13 @@ export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; ac
       ) : null}
       {appeal.status === 'ACCEPTED' ? <p>Your appeal was accepted and the charge cancelled.</p> : null}
       {appeal.status === 'ACCEPTED_REDUCED' && appeal.reducedChargePence !== null ? (
-        <p>Your appeal was accepted in part: the charge is now {formatPence(appeal.reducedChargePence)}.</p>
+        <p>
+          Your appeal was accepted in part: the charge is now {formatPence(appeal.reducedChargePence)}
+          {appeal.reducedPayableUntil
+            ? ` if it is paid by ${formatCalendarDate(appeal.reducedPayableUntil)}. After that day the full charge is due`
+            : ''}
+          .
+        </p>
       ) : null}
       {appeal.reasons ? (
         <>
@@ -52,7 +58,7 @@ export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; ac
           <p className="charge-text">{appeal.reasons}</p>
         </>
       ) : null}
-      {appeal.status === 'REJECTED' && charge.appealsService ? (
+      {(appeal.status === 'REJECTED' || appeal.status === 'ACCEPTED_REDUCED') && charge.appealsService ? (
         <>
           <h3>Your right to an independent appeal</h3>
           <p>

@@ -8,7 +8,7 @@ const CHARGE: PublicCharge = {
   draftReference: 'D-1A2B3C4D',
   vehicleRegistration: 'AB12CDE',
   carPark: { name: 'Riverside', address: '1 Road', postcode: 'LS1 1AA' },
-  parkedFrom: null,
+  parkedFrom: '2026-01-10T09:50:00.000Z',
   parkedUntil: '2026-01-10T10:05:00.000Z',
   contravention: 'Parking without permit',
   photos: [],
@@ -23,6 +23,7 @@ const CHARGE: PublicCharge = {
   appealsService: null,
   appeal: null,
   onHold: false,
+  namedDriverNotice: null,
 };
 
 const render = (charge: PublicCharge) =>
@@ -32,6 +33,14 @@ describe("the motorist's charge page", () => {
   it("names the ticket's draft reference under the charge's number, so a ticket printed with no signal is recognised", () => {
     const html = render(CHARGE);
     expect(html).toMatch(/Parking charge PCN-00000123<\/h1><p class="charge-title__ticket">Ticket reference D-1A2B3C4D<\/p>/);
+  });
+
+  it('says the driver was named and when their notice went, without naming them', () => {
+    expect(render(CHARGE)).not.toContain('driver was named');
+    const html = render({ ...CHARGE, namedDriverNotice: { postedOn: '2026-02-04', givenOn: '2026-02-06' } });
+    expect(html).toContain(
+      'The driver was named to us, so we no longer ask the registered keeper to pay. A notice to the named driver was posted on 4 Feb 2026, presumed given on 6 Feb 2026.',
+    );
   });
 
   it('names none when the notice had no draft reference', () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   APPEAL_MESSAGES,
+  describeNamedDriverNotice,
   discountAndAppealStatements,
   formatCalendarDate,
   formatPence,
@@ -50,6 +51,9 @@ export default function ChargeView({
       {stateText ? <Alert tone={charge.state === 'PAID' ? 'success' : 'info'}>{stateText}</Alert> : null}
       {acknowledged ? <Alert tone="success">{acknowledged}</Alert> : null}
       {charge.onHold ? <Alert tone="info">This charge is on hold while we consider your appeal.</Alert> : null}
+      {charge.namedDriverNotice && charge.state === 'OUTSTANDING' ? (
+        <Alert tone="info">{describeNamedDriverNotice(charge.namedDriverNotice, formatCalendarDate)}</Alert>
+      ) : null}
       {charge.appeal ? <AppealStatus charge={charge} accessToken={accessToken} /> : null}
       {charge.state === 'OUTSTANDING' ? (
         <section className="charge-due" aria-labelledby="charge-due-title">

@@ -1,4 +1,4 @@
-import { apiPath, ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES, type ApiBodyOf } from '@parkpatrol/shared';
+import { apiPath, draftFirstSeenAt, ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES, type ApiBodyOf } from '@parkpatrol/shared';
 import { buildPcnFormData, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
 import { createTokenRefresh } from '../../lib/token-refresh.ts';
 import {
@@ -511,6 +511,7 @@ export function newNoticeBodyOf(draft: DraftRecord, photos: PhotoRecord[]): Form
       duplicateReason: draft.duplicateReason || null,
       noticeServedBy: draft.noticeServedBy ?? null,
       noticeServedAt: draft.noticeServedAt ?? null,
+      firstSeenAt: draftFirstSeenAt(draft),
     },
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES, type Pcn } from '@parkpatrol/shared';
+import { draftFirstSeenAt, PERIOD_MESSAGES, VALIDATION_MESSAGES, type Pcn } from '@parkpatrol/shared';
 import { editBodyOf } from './api/submit-pcn.ts';
 import {
   createDraftFromPcn,
@@ -35,7 +35,8 @@ function jpeg(name: string, size = 1000) {
 
 function completeDraft(): PcnDraft {
   return {
-    ...createEmptyDraft(),
+    // Begun a few minutes before the notice was served.
+    ...createEmptyDraft(new Date('2025-06-01T09:20:00.000Z')),
     vehicleRegistration: 'ab12 cde',
     carParkId: 'cp1',
     offenceType: 'PARKING_WITHOUT_PERMIT',
@@ -74,6 +75,24 @@ describe('PCN draft', () => {
     expect(firstStepWithError(validateDraft({ ...completeDraft(), noticeServedBy: null }))).toBe(3);
   });
 
+  it("asks for a description of an 'Other' offence on the offence step, before it can be queued", () => {
+    const errors = validateDraft({ ...completeDraft(), offenceType: 'OTHER', description: '  ' });
+    expect(errors).toEqual({ description: VALIDATION_MESSAGES.descriptionRequiredForOther });
+    expect(firstStepWithError(errors)).toBe(1);
+    expect(validateDraft({ ...completeDraft(), offenceType: 'OTHER', description: 'Blocking the gate' })).toEqual({});
+  });
+
+  it('starts the period at first seen: the correction, else the sighting, else when the notice was begun; never after the service', () => {
+    const draft = completeDraft();
+    expect(draftFirstSeenAt(draft)).toBe('2025-06-01T09:20:00.000Z');
+    expect(draftFirstSeenAt({ ...draft, observedAt: '2025-06-01T09:05:00.000Z' })).toBe('2025-06-01T09:05:00.000Z');
+    expect(draftFirstSeenAt({ ...draft, observedAt: '2025-06-01T09:05:00.000Z', firstSeenAt: '2025-06-01T09:10:00.000Z' })).toBe(
+      '2025-06-01T09:10:00.000Z',
+    );
+    const late = validateDraft({ ...draft, firstSeenAt: '2025-06-01T09:31:00.000Z' });
+    expect(errorsOnStep(late, 3)).toEqual({ firstSeenAt: PERIOD_MESSAGES.firstSeenAfterService });
+  });
+
   it('checks photo type, size and count', () => {
     const draft = completeDraft();
     expect(validateDraft({ ...draft, photos: draft.photos.slice(0, 3) }).images).toBe(VALIDATION_MESSAGES.imagesRequired);
@@ -91,7 +110,7 @@ describe('PCN draft', () => {
       vehicleRegistration: 'AB12CDE',
       carParkId: 'cp1',
       offenceType: 'OTHER',
-      description: '',
+      description: 'Blocking the gate',
       location: 'Bay 1',
       images: [1, 2, 3, 4].map((n) => ({ id: `i${n}`, fileName: `f${n}.jpg`, url: `/api/uploads/f${n}.jpg?sig=x` })),
       noticeToDriver: { servedBy: 'HANDED', servedAt: '2026-06-01T10:00:00.000Z' },

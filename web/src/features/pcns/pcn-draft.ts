@@ -6,7 +6,10 @@ import {
   PCN_FIELD_STEPS,
   VALIDATION_MESSAGES,
   fieldErrors,
+  draftFirstSeenAt,
+  isFirstSeenAfterService,
   pcnFieldsSchema,
+  PERIOD_MESSAGES,
   type NoticeServedBy,
   type Pcn,
 } from '@parkpatrol/shared';
@@ -66,6 +69,8 @@ export type PcnEvidenceFields = {
   noticeServedBy?: NoticeServedBy | null;
   /** When that tap was made (ISO, device time): the notice was served (or the driver left) then. */
   noticeServedAt?: string | null;
+  /** The start of the period of parking as the officer corrected it on Review & Submit; null follows draftFirstSeenAt's default. */
+  firstSeenAt?: string | null;
 };
 
 export type PcnDraft = PcnDraftFields &
@@ -87,7 +92,7 @@ export type PcnDraft = PcnDraftFields &
   };
 
 export type DraftErrors = Partial<
-  Record<keyof PcnDraftFields | 'images' | 'observedAt' | 'issuedAt' | 'duplicateReason' | 'noticeServedBy', string>
+  Record<keyof PcnDraftFields | 'images' | 'observedAt' | 'issuedAt' | 'duplicateReason' | 'noticeServedBy' | 'firstSeenAt', string>
 >;
 
 export function newDraftId(): string {
@@ -132,6 +137,8 @@ export function createDraftFromPcn(pcn: Pcn, now = new Date()): PcnDraft {
     duplicateReason: pcn.duplicateReason ?? '',
     noticeServedBy: pcn.noticeToDriver?.servedBy ?? null,
     noticeServedAt: pcn.noticeToDriver?.servedAt ?? null,
+    // An edit keeps the stored start of the period; the edit's own start is no part of it.
+    firstSeenAt: pcn.firstSeenAt ?? pcn.observedAt ?? pcn.noticeToDriver?.servedAt ?? null,
     // A photo removed under the retention policy has no file left to preview (only closed notices lose them).
     existingImages: pcn.images.flatMap((image) =>
       image.url === null ? [] : [{ id: image.id, fileName: image.fileName, url: image.url, shots: image.shots ?? [] }],
@@ -188,6 +195,10 @@ export function validateDraft(draft: PcnDraft): DraftErrors {
     noticeServedBy: draft.noticeServedBy ?? undefined,
   });
   const errors: DraftErrors = parsed.success ? {} : (fieldErrors(parsed.error) as DraftErrors);
+  // The period of parking runs from first seen to the service: never backwards.
+  if (draft.noticeServedAt && isFirstSeenAfterService(draftFirstSeenAt(draft), draft.noticeServedAt)) {
+    errors.firstSeenAt = PERIOD_MESSAGES.firstSeenAfterService;
+  }
   const imageError = validateImages(draft);
   if (imageError) errors.images = imageError;
   return errors;
@@ -224,6 +235,7 @@ const FIELDS_BEHIND_ERRORS: Record<keyof DraftErrors, (draft: PcnDraft) => unkno
   issuedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
   duplicateReason: (d) => [d.duplicateReason, d.vehicleRegistration, d.carParkId],
   noticeServedBy: (d) => d.noticeServedBy,
+  firstSeenAt: (d) => [d.firstSeenAt, d.observedAt, d.noticeServedAt],
 };
 
 /**

@@ -1,4 +1,12 @@
-import type { Appeal, AppealDecisionInput, AppealListResponse, AppealSortKey, AppealStatus, SortOrder } from '@parkpatrol/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type Appeal,
+  type AppealDecisionInput,
+  type AppealListResponse,
+  type AppealSortKey,
+  type AppealStatus,
+  type SortOrder,
+} from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const APPEALS_FETCH_FAILED = 'Failed to fetch appeals';
@@ -8,6 +16,7 @@ export const APPEAL_DECISION_FAILED = 'Failed to record the decision';
 export const APPEAL_CONSIDER_FAILED = 'Failed to take the appeal into consideration';
 export const APPEAL_LETTER_FAILED = 'Failed to download the decision letter';
 export const APPEAL_ATTACHMENT_FAILED = 'Failed to load the attachment';
+export const APPEAL_ENTRY_FAILED = 'Failed to record the appeal: nothing was recorded twice, so send it again';
 
 /** The queue's filters and order: the list and its export read the same ones. */
 export type AppealQuery = {
@@ -35,6 +44,15 @@ export function exportAppealsCsv(query: AppealQuery): Promise<Blob> {
     query: queryParams(query),
     fallbackMessage: APPEALS_EXPORT_FAILED,
     headers: { Accept: 'text/csv, application/json' },
+  });
+}
+
+/** An appeal by email, post or phone, once per key: the form keeps its key, so a lost answer sent again makes no second appeal. */
+export function enterAppeal(form: FormData, idempotencyKey: string): Promise<Appeal> {
+  return apiClient.call('POST /appeals', {
+    body: form,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    fallbackMessage: APPEAL_ENTRY_FAILED,
   });
 }
 

@@ -17,9 +17,9 @@ export function importKeeperReplies(fileName: string, csv: string): Promise<Keep
   return apiClient.call('POST /keeper-replies', { json: { fileName, csv }, fallbackMessage: KEEPER_REPLIES_FAILED });
 }
 
-/** One PDF of letters; a 422's fields name each refused notice (by id) with why. */
-export function generateKeeperLetters(pcnIds: readonly string[]): Promise<Blob> {
-  return apiClient.download('POST /keeper-notices/letters', { json: { pcnIds }, fallbackMessage: KEEPER_LETTERS_FAILED });
+/** One PDF of letters dated `postOn`, each also kept with its notice; a 422's fields name each refused notice (by id) with why. */
+export function generateKeeperLetters(pcnIds: readonly string[], postOn: string): Promise<Blob> {
+  return apiClient.download('POST /keeper-notices/letters', { json: { pcnIds, postOn }, fallbackMessage: KEEPER_LETTERS_FAILED });
 }
 
 export function markKeeperNoticesPosted(

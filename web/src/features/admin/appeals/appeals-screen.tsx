@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-aria-components';
 import {
+  APPEAL_CHANNEL_LABELS,
   APPEAL_REASON_LABELS,
   APPEAL_SORT_KEYS,
   APPEAL_STATUS_LABELS,
@@ -86,6 +87,7 @@ export function AppealsScreen() {
     },
     { id: 'carPark', label: 'Car park', render: (appeal) => appeal.carParkName },
     { id: 'appellant', label: 'Appellant', render: (appeal) => appeal.appellantName },
+    { id: 'channel', label: 'Channel', render: (appeal) => APPEAL_CHANNEL_LABELS[appeal.channel] },
     { id: 'reason', label: 'Reason', render: (appeal) => APPEAL_REASON_LABELS[appeal.reason] },
     { id: 'received', label: 'Received', sortKey: 'receivedAt', isFigure: true, render: (appeal) => formatDate(appeal.receivedAt) },
     {

@@ -1,4 +1,4 @@
-import { APPEAL_REASON_LABELS, type Appeal } from '@parkpatrol/shared';
+import { APPEAL_CHANNEL_LABELS, APPEAL_REASON_LABELS, type Appeal } from '@parkpatrol/shared';
 import { Card } from '../../../lib/card.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { AppealAttachments } from './appeal-attachments.tsx';
@@ -18,7 +18,11 @@ export function AppellantCard({ appeal }: { appeal: Appeal }) {
           </div>
           <div>
             <dt>Email</dt>
-            <dd>{appeal.appellant.email}</dd>
+            <dd>{appeal.appellant.email ?? 'None given: letters go by post'}</dd>
+          </div>
+          <div>
+            <dt>Came by</dt>
+            <dd>{APPEAL_CHANNEL_LABELS[appeal.channel]}</dd>
           </div>
           <div className="details__wide">
             <dt>Postal address</dt>

@@ -1,11 +1,21 @@
 import { useRef, useState } from 'react';
 import { FieldError, Form, Label, Radio, RadioGroup, Text } from 'react-aria-components';
-import { appealDecisionInputSchema, parsePounds, type Appeal, type AppealDecisionInput, type AppealOutcome } from '@parkpatrol/shared';
+import {
+  appealDecisionInputSchema,
+  APPEALS_CHARTER,
+  charterDecision,
+  parsePounds,
+  type Appeal,
+  type AppealDecisionInput,
+  type AppealOutcome,
+  type CharterCase,
+} from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useFormSubmit, type Parsed } from '../../../lib/use-form-submit.ts';
 import { APPEAL_DECISION_FAILED, decideAppeal } from '../api/appeals.ts';
+import { CharterPanel } from './charter-panel.tsx';
 
 const OUTCOME_OPTIONS: ReadonlyArray<{ id: AppealOutcome; label: string }> = [
   { id: 'ACCEPTED', label: 'Accept' },
@@ -30,6 +40,14 @@ export function DecisionForm({ appeal, onDecided, onStale }: { appeal: Appeal; o
   const [outcome, setOutcome] = useState<AppealOutcome | null>(null);
   const [amount, setAmount] = useState('');
   const [reasons, setReasons] = useState('');
+  // The Appeals Charter case followed: it set the outcome and amount, and goes if either is changed.
+  const [charterCase, setCharterCase] = useState<CharterCase | null>(null);
+  const follow = (id: CharterCase) => {
+    const decision = charterDecision(id);
+    setCharterCase(id);
+    setOutcome(decision.outcome);
+    setAmount(decision.outcome === 'ACCEPTED_REDUCED' ? (decision.reducedChargePence / 100).toFixed(2) : '');
+  };
   const firstOutcome = useRef<HTMLInputElement>(null);
   const form = useFormSubmit({
     fallbackMessage: APPEAL_DECISION_FAILED,
@@ -51,23 +69,32 @@ export function DecisionForm({ appeal, onDecided, onStale }: { appeal: Appeal; o
         if (reducedChargePence === null)
           return { success: false, fieldErrors: { reducedChargePence: 'Enter the reduced amount, like 40 or 40.50' } };
       }
-      return appealDecisionInputSchema.safeParse({ outcome, reasons, reducedChargePence });
+      return appealDecisionInputSchema.safeParse({ outcome, reasons, reducedChargePence, charterOutcome: charterCase });
     },
     async (decision) => onDecided(await decideAppeal(appeal.id, decision)),
   );
   return (
     <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria" aria-label="Record the decision">
       {form.formError ? <Alert>{form.formError}</Alert> : null}
+      <CharterPanel appeal={appeal} following={charterCase} onFollow={follow} />
+      {charterCase ? (
+        <Alert tone="info">{`Following the Appeals Charter: ${APPEALS_CHARTER[charterCase].label}. Check the proof, then give your reasons.`}</Alert>
+      ) : null}
+      {form.errors.charterOutcome ? <Alert>{form.errors.charterOutcome}</Alert> : null}
       <RadioGroup
         className="field radio-field"
         value={outcome}
-        onChange={(value) => setOutcome(value as AppealOutcome)}
+        onChange={(value) => {
+          setOutcome(value as AppealOutcome);
+          setCharterCase(null);
+        }}
         isInvalid={Boolean(form.errors.outcome)}
         isRequired
       >
         <Label className="field__label">Outcome</Label>
         <Text slot="description" className="field__description">
-          Accepting cancels the charge. A reduced amount replaces what is due. Rejecting needs your reasons.
+          Accepting cancels the charge. A reduced amount replaces what is due for 14 days, with the way to the independent service kept.
+          Rejecting needs your reasons.
           {appeal.isLate && appeal.consideredAt === null ? ' Declining as out of time leaves the charge as it stands.' : ''}
         </Text>
         <div className="radio-field__options radio-field__options--stacked">
@@ -86,7 +113,10 @@ export function DecisionForm({ appeal, onDecided, onStale }: { appeal: Appeal; o
           name="reducedChargePence"
           inputMode="decimal"
           value={amount}
-          onChange={setAmount}
+          onChange={(value) => {
+            setAmount(value);
+            setCharterCase(null);
+          }}
           description="What the motorist now owes, in place of the charge"
           errorMessage={form.errors.reducedChargePence}
           isRequired

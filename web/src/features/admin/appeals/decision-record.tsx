@@ -1,6 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { FileDown } from 'lucide-react';
-import { APPEAL_STATUS_LABELS, formatCalendarDate, formatPence, type Appeal, type AppealDecision } from '@parkpatrol/shared';
+import {
+  APPEAL_STATUS_LABELS,
+  APPEALS_CHARTER,
+  formatCalendarDate,
+  formatPence,
+  type Appeal,
+  type AppealDecision,
+} from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { DownloadButton } from '../../../lib/download-button.tsx';
@@ -15,7 +22,13 @@ export function DecisionRecord({ appeal, decision, isJustDecided }: { appeal: Ap
   }, [isJustDecided]);
   return (
     <div className="form-stack appeal-decision" ref={record} tabIndex={-1}>
-      {isJustDecided ? <Alert tone="success">Decision recorded. The motorist is emailed the letter.</Alert> : null}
+      {isJustDecided ? (
+        <Alert tone="success">
+          {appeal.appellant.email
+            ? 'Decision recorded. The motorist is emailed the letter.'
+            : 'Decision recorded. There is no email address: download the letter and post it.'}
+        </Alert>
+      ) : null}
       <dl className="details">
         <div>
           <dt>Outcome</dt>
@@ -32,6 +45,18 @@ export function DecisionRecord({ appeal, decision, isJustDecided }: { appeal: Ap
           <div>
             <dt>Reduced amount</dt>
             <dd>{formatPence(decision.reducedChargePence)}</dd>
+          </div>
+        ) : null}
+        {decision.reducedPayableUntil ? (
+          <div>
+            <dt>Reduced amount payable until</dt>
+            <dd>{formatCalendarDate(decision.reducedPayableUntil)}</dd>
+          </div>
+        ) : null}
+        {decision.charterOutcome ? (
+          <div className="details__wide">
+            <dt>Appeals Charter</dt>
+            <dd>{APPEALS_CHARTER[decision.charterOutcome].label}</dd>
           </div>
         ) : null}
         {decision.verificationCode ? (

@@ -3,6 +3,7 @@ import { Link } from 'react-aria-components';
 import {
   describePostingWindow,
   ERROR_MESSAGES,
+  formatCalendarDate,
   KEEPER_REPLY_COLUMNS,
   KEEPER_REPLY_OUTCOME_LABELS,
   KEEPER_STATE_LABELS,
@@ -161,6 +162,9 @@ function LettersQueue({
   const [problem, setProblem] = useState<string | null>(null);
   const [isGenerating, setGenerating] = useState(false);
   const [isPosting, setPosting] = useState(false);
+  // The day the letters go in the post: printed on each as its date sent, and each window checked against it.
+  const [postOn, setPostOn] = useState(() => ukDate(new Date()));
+  const [postOnError, setPostOnError] = useState<string | undefined>(undefined);
   const chosen = [...selection.selected.values()];
   const titleOf = (id: string) => {
     const pcn = selection.selected.get(id) ?? rows?.find((row) => row.id === id);
@@ -168,18 +172,31 @@ function LettersQueue({
   };
 
   const generate = async () => {
-    setGenerating(true);
     setRefusals(null);
     setNotice(null);
     setProblem(null);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(postOn)) {
+      setPostOnError('Give the day the letters will be posted');
+      return;
+    }
+    setPostOnError(undefined);
+    setGenerating(true);
     try {
-      const pdf = await generateKeeperLetters(chosen.map((pcn) => pcn.id));
-      saveBlobAsFile(pdf, `notices-to-keeper-${ukDate(new Date())}.pdf`);
+      const pdf = await generateKeeperLetters(
+        chosen.map((pcn) => pcn.id),
+        postOn,
+      );
+      saveBlobAsFile(pdf, `notices-to-keeper-${postOn}.pdf`);
+      const day = postOn === ukDate(new Date()) ? 'today' : `on ${formatCalendarDate(postOn)}`;
       setNotice(
-        `${chosen.length} ${chosen.length === 1 ? 'letter' : 'letters'} ready to print and post today. Mark them posted once they are in the post.`,
+        `${chosen.length} ${chosen.length === 1 ? 'letter' : 'letters'} dated ${formatCalendarDate(postOn)}, ready to print and post ${day}. Each is kept with its notice. Mark them posted once they are in the post.`,
       );
     } catch (e) {
       const failure = toApiError(e, KEEPER_LETTERS_FAILED);
+      if (failure.fields.postOn) {
+        setPostOnError(failure.fields.postOn);
+        return;
+      }
       setProblem(failure.message);
       if (failure.status === 422) setRefusals(Object.entries(failure.fields).map(([id, reason]) => ({ id, title: titleOf(id), reason })));
     } finally {
@@ -206,6 +223,12 @@ function LettersQueue({
       render: (pcn) => (
         <span className="chip-stack">
           {describePostingWindow(pcn.keeperNotice)}
+          {pcn.keeperNotice.route === 'NOT_AVAILABLE' ? (
+            // Schedule 4 does not reach the land: its letter is the request to name the driver (decision 0027).
+            <Link href={`${reviewHref(pcn.id)}#review-letters-title`} className="text-link">
+              Request to name the driver
+            </Link>
+          ) : null}
           {pcn.keeperNoticeDueAt ? (
             <KeeperDeadlineLeft dueAt={pcn.keeperNoticeDueAt} isWarning={pcn.deadlineWarning ?? false} now={new Date()} />
           ) : null}
@@ -245,6 +268,19 @@ function LettersQueue({
             ) : null}
           </Alert>
         ) : null}
+        <TextField
+          label="Posting day"
+          name="postOn"
+          type="date"
+          value={postOn}
+          onChange={(value) => {
+            setPostOn(value);
+            setPostOnError(undefined);
+          }}
+          errorMessage={postOnError}
+          description="Printed on each letter as the day it was sent. Post the letters that day, then mark them posted with it."
+          isRequired
+        />
         <div className="button-row">
           <Button isDisabled={chosen.length === 0 || isGenerating} onPress={() => void generate()}>
             {isGenerating ? 'Generating...' : `Generate notices to keeper${chosen.length > 0 ? ` (${chosen.length})` : ''}`}
@@ -272,6 +308,8 @@ function LettersQueue({
       {isPosting ? (
         <MarkPostedDialog
           pcnIds={chosen.map((pcn) => pcn.id)}
+          // The day the letters were made for, unless that is still to come.
+          postedOnAtFirst={postOn <= ukDate(new Date()) ? postOn : ukDate(new Date())}
           titleOf={titleOf}
           onClose={() => setPosting(false)}
           onPosted={(results) => {
@@ -295,22 +333,28 @@ function LettersQueue({
 
 function MarkPostedDialog({
   pcnIds,
+  postedOnAtFirst,
   titleOf,
   onClose,
   onPosted,
 }: {
   pcnIds: string[];
+  postedOnAtFirst: string;
   titleOf: (id: string) => string;
   onClose: () => void;
   onPosted: (results: KeeperNoticePosting[]) => void;
 }) {
-  const [postedOn, setPostedOn] = useState(ukDate(new Date()));
+  const [postedOn, setPostedOn] = useState(postedOnAtFirst);
   const [proofReference, setProofReference] = useState('');
   const [refusals, setRefusals] = useState<Array<{ id: string; reason: string }>>([]);
+  // A letter dated another day (409 LETTER_DATE_MISMATCH): nothing was marked; the letters must be made again.
+  const [isDateMismatch, setDateMismatch] = useState(false);
   const form = useFormSubmit({
     fallbackMessage: KEEPER_POSTED_FAILED,
     onError: (error) => {
-      if (error.status === 422) setRefusals(Object.entries(error.fields).map(([id, reason]) => ({ id, reason })));
+      const isMismatch = error.code === 'LETTER_DATE_MISMATCH';
+      setDateMismatch(isMismatch);
+      if (error.status === 422 || isMismatch) setRefusals(Object.entries(error.fields).map(([id, reason]) => ({ id, reason })));
     },
     // A refusal names notices, not fields: it is listed below, not beside an input.
     mapErrors: (errors) =>
@@ -319,6 +363,7 @@ function MarkPostedDialog({
   const handleSubmit = form.handle(
     () => {
       setRefusals([]);
+      setDateMismatch(false);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(postedOn))
         return { success: false, fieldErrors: { postedOn: 'Give the day the letters were posted' } };
       return { success: true, data: { postedOn, proofReference: proofReference.trim() } };
@@ -332,15 +377,25 @@ function MarkPostedDialog({
           {pcnIds.length} {pcnIds.length === 1 ? 'notice moves' : 'notices move'} to Issued, each presumed given on the second working day
           after posting.
         </p>
-        {form.formError ? <Alert>{form.formError}</Alert> : null}
-        {refusals.length > 0 ? (
-          <ul aria-label="Notices that cannot be marked posted">
-            {refusals.map((refusal) => (
-              <li key={refusal.id}>
-                <strong>{titleOf(refusal.id)}</strong>: {refusal.reason}
-              </li>
-            ))}
-          </ul>
+        {form.formError ? (
+          <Alert>
+            <p>{form.formError}</p>
+            {isDateMismatch ? (
+              <p>
+                Nothing was marked posted. A letter must be dated the day it goes: choose that day as the posting day, generate these
+                letters again, post those, and mark them posted on that day.
+              </p>
+            ) : null}
+            {refusals.length > 0 ? (
+              <ul aria-label={isDateMismatch ? 'Letters dated another day' : 'Notices that cannot be marked posted'}>
+                {refusals.map((refusal) => (
+                  <li key={refusal.id}>
+                    <strong>{titleOf(refusal.id)}</strong>: {refusal.reason}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
         ) : null}
         <TextField
           label="Posted on"

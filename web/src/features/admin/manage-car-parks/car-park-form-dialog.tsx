@@ -73,6 +73,8 @@ export function CarParkFormDialog({
   const [signageTerms, setSigningTerms] = useState(carPark?.signageTerms ?? '');
   const [jurisdiction, setJurisdiction] = useState<string>(carPark?.jurisdiction ?? 'ENGLAND_AND_WALES');
   const [minimumsOverrideReason, setMinimumsOverrideReason] = useState(carPark?.minimumsOverrideReason ?? '');
+  // Schedule 4 paragraph 3: land under byelaws (or other statutory control) is not "relevant land".
+  const [relevantLand, setRelevantLand] = useState(carPark?.relevantLand ?? true);
   // Asked for only while a period is shorter than the Code's minimum; otherwise none is kept.
   const needsReason = needsMinimumsOverrideReason({ considerationMinutes: toMinutes(consideration), graceMinutes: toMinutes(grace) });
   const form = useFormSubmit({
@@ -102,6 +104,7 @@ export function CarParkFormDialog({
       reducedWithinDays: days,
       signageTerms,
       jurisdiction,
+      relevantLand,
       minimumsOverrideReason: needsReason ? minimumsOverrideReason : null,
     };
     Object.assign(problems, { ...carParkProblems(input), ...problems });
@@ -255,6 +258,16 @@ export function CarParkFormDialog({
               errorMessage={errors.jurisdiction}
               description="Keeper liability (Protection of Freedoms Act 2012, Schedule 4) applies in England and Wales only"
             />
+          </div>
+          <div>
+            <Checkbox name="relevantLand" isSelected={relevantLand} onChange={setRelevantLand} aria-describedby="relevant-land-help">
+              Relevant land under Schedule 4
+            </Checkbox>
+            <p className="muted" id="relevant-land-help">
+              Untick for land where parking is under byelaws or other statutory control (a station or airport, say): no keeper liability
+              there, so the keeper gets a request to name the driver instead of a notice to keeper.
+            </p>
+            {errors.relevantLand ? <Alert>{errors.relevantLand}</Alert> : null}
           </div>
           <TextField
             label="Signage terms, as shown on site"

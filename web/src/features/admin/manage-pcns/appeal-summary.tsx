@@ -4,10 +4,21 @@ import { LinkButton } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { AppealStatusChip } from '../appeals/appeal-status-chip.tsx';
 
-/** The motorist's appeal against this charge, if any, with the way to the Appeals desk (decision 0019). */
+/** The motorist's appeal against this charge, if any, with the way to the Appeals desk (decision 0019), or to record one (decision 0024). */
 export function AppealSummary({ pcn }: { pcn: Pcn }) {
   const appeal = pcn.appeal;
-  if (!appeal) return null;
+  if (!appeal) {
+    // Appeals also come by email, post or phone: an admin enters them against the charge still owed.
+    if (pcn.appeal === undefined || pcn.status === 'PAID' || pcn.status === 'CANCELLED' || pcn.status === 'REJECTED') return null;
+    return (
+      <Card title="Appeal" titleId="review-appeal-title">
+        <p className="muted">No appeal yet. One that came by email, post or phone is recorded here, from the day it came.</p>
+        <LinkButton href={paths.admin.newAppeal(pcn.id)} variant="secondary">
+          Record an appeal
+        </LinkButton>
+      </Card>
+    );
+  }
   return (
     <Card title="Appeal" titleId="review-appeal-title">
       <dl className="details">

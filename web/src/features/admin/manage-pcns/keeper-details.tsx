@@ -1,16 +1,27 @@
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
-import { keeperAddressBlock, keeperInputSchema, type Keeper, type KeeperInput, type Pcn } from '@parkpatrol/shared';
+import {
+  KEEPER_TYPE_LABELS,
+  KEEPER_TYPES,
+  keeperAddressBlock,
+  keeperInputSchema,
+  type Keeper,
+  type KeeperInput,
+  type Pcn,
+} from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { ModalDialog } from '../../../lib/dialog.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { RadioField } from '../../../lib/radio-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { KEEPER_SAVE_FAILED, saveKeeper } from '../api/keepers.ts';
 import { Checkbox } from '../components/checkbox.tsx';
+
+const KEEPER_TYPE_OPTIONS = KEEPER_TYPES.map((type) => ({ id: type, label: KEEPER_TYPE_LABELS[type] }));
 
 const vehicleOf = (keeper: Pick<Keeper, 'colour' | 'make' | 'model'>) =>
   [keeper.colour, keeper.make, keeper.model].filter(Boolean).join(' ');
@@ -49,6 +60,9 @@ export function KeeperDetails({ pcn, onChanged }: { pcn: Pcn; onChanged: (update
           <p className="muted">No keeper details yet: enter them, or import the DVLA's reply on Notices to Keeper.</p>
         ) : (
           <>
+            <p>
+              <strong>{KEEPER_TYPE_LABELS[keeper.keeperType]}</strong>
+            </p>
             <address className="keeper-address">
               {keeperAddressBlock(keeper).map((line) => (
                 <span key={line}>{line}</span>
@@ -126,6 +140,8 @@ function KeeperForm({
     colour: keeper?.colour ?? '',
   });
   const [vehicleConfirmed, setVehicleConfirmed] = useState(keeper?.vehicleConfirmedAt != null);
+  // A hire or lease firm names the hirer (Schedule 4, paragraph 13), who then gets the notice to hirer.
+  const [keeperType, setKeeperType] = useState<string | null>(keeper?.keeperType ?? 'REGISTERED_KEEPER');
   const form = useFormSubmit({
     fallbackMessage: KEEPER_SAVE_FAILED,
     // The address is one field to the schema and four to the form: its message goes on the first line.
@@ -148,6 +164,7 @@ function KeeperForm({
         make: values.make,
         model: values.model,
         colour: values.colour,
+        keeperType,
         vehicleConfirmed,
       }),
     async (input) => onSaved(await saveKeeper(pcn.id, input)),
@@ -161,6 +178,14 @@ function KeeperForm({
     <ModalDialog title="Registered keeper" isOpen onClose={onClose} isBusy={form.isBusy} size="large">
       <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria">
         {form.formError ? <Alert>{form.formError}</Alert> : null}
+        <RadioField
+          label="Who is the keeper?"
+          options={KEEPER_TYPE_OPTIONS}
+          value={keeperType}
+          onChange={setKeeperType}
+          errorMessage={errors.keeperType}
+          isRequired
+        />
         <div className="form-grid">
           {field('title', 'Title')}
           {field('firstNames', 'First names')}

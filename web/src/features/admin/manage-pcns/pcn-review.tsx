@@ -32,10 +32,12 @@ import { rememberReviewed } from './list-view-memory.ts';
 import { ChecklistCoverage, EvidencePhotos } from './review-evidence.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
 import { KeeperDetails } from './keeper-details.tsx';
+import { DriverAndHirerCard } from './driver-and-hirer-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
 import { AppealSummary } from './appeal-summary.tsx';
 import { ClockSkewBanner, KeeperDeadlineLine, NoticeTermsFacts, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
 import { ServiceCorrection } from './service-correction.tsx';
+import { SentDocumentsCard } from './sent-documents-card.tsx';
 import { ACTION_LABELS, ACTION_SHORTCUTS, isFinalStatus, transitionForKey } from './status-actions.ts';
 
 type Props = {
@@ -310,8 +312,10 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
           <ObservationFacts pcn={pcn} />
           <NoticeTermsFacts pcn={pcn} />
           <KeeperDetails pcn={pcn} onChanged={onChanged} />
+          <DriverAndHirerCard pcn={pcn} onChanged={onChanged} />
           <AppealSummary pcn={pcn} />
           <PaymentsCard pcn={pcn} onChanged={onChanged} />
+          <SentDocumentsCard pcn={pcn} />
           <div className="button-row">
             <ServiceCorrection key={pcn.updatedAt} pcn={pcn} onCorrected={onChanged} />
           </div>

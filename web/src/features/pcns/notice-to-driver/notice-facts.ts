@@ -1,4 +1,5 @@
 import {
+  draftFirstSeenAt,
   draftReference,
   noticeToDriverProblems,
   OFFENCE_TYPE_LABELS,
@@ -39,7 +40,7 @@ export function noticeFromDraft(draft: PcnDraft, carPark: NoticeCarPark | undefi
       reference: draft.pcnNumber ? pcnTitle(draft.pcnNumber) : draftReference(draft.id),
       vehicleRegistration: normaliseRegistration(draft.vehicleRegistration),
       carPark: { name: carPark.name, address: carPark.address ?? '', postcode: carPark.postcode ?? '' },
-      observedAt: draft.observedAt,
+      firstSeenAt: draftFirstSeenAt(draft),
       servedAt: draft.noticeServedAt ?? new Date().toISOString(),
       servedBy: draft.noticeServedBy,
       contravention: offenceLabel(draft.offenceType),
@@ -77,7 +78,7 @@ export function noticeFromPcn(pcn: Pcn, carPark: { address: string; postcode: st
       reference: pcnTitle(pcn.pcnNumber),
       vehicleRegistration: pcn.vehicleRegistration,
       carPark: { name: pcn.carPark?.name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
-      observedAt: pcn.observedAt,
+      firstSeenAt: pcn.firstSeenAt ?? pcn.observedAt ?? served.servedAt,
       servedAt: served.servedAt,
       servedBy: served.servedBy,
       contravention: offenceLabel(pcn.offenceType),

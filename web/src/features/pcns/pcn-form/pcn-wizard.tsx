@@ -50,7 +50,7 @@ function toObservationCarPark(option: CarParkOption | undefined): ObservationCar
   };
 }
 
-export type FieldRefs = Record<keyof PcnDraftFields | 'images' | 'noticeServedBy', RefObject<HTMLElement | null>>;
+export type FieldRefs = Record<keyof PcnDraftFields | 'images' | 'noticeServedBy' | 'firstSeenAt', RefObject<HTMLElement | null>>;
 
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
@@ -60,7 +60,16 @@ const SERVER_REFUSED_PREFIX = 'The server refused this notice: ';
 export const EDIT_OFFLINE_MESSAGE = `${ERROR_MESSAGES.updatePcn}: no connection. Changes to a PCN are sent online only; they are kept on this phone, so press ${SCREEN_TEXTS.submitPcn} again when you have signal.`;
 
 /** Fields in the order they appear, for focusing the first invalid one. */
-const FIELD_ORDER = ['vehicleRegistration', 'carParkId', 'offenceType', 'location', 'description', 'images', 'noticeServedBy'] as const;
+const FIELD_ORDER = [
+  'vehicleRegistration',
+  'carParkId',
+  'offenceType',
+  'location',
+  'description',
+  'images',
+  'noticeServedBy',
+  'firstSeenAt',
+] as const;
 
 type Props = {
   draftKey: string;
@@ -102,6 +111,7 @@ export function PcnWizard({
     location: useRef<HTMLElement>(null),
     images: useRef<HTMLElement>(null),
     noticeServedBy: useRef<HTMLElement>(null),
+    firstSeenAt: useRef<HTMLElement>(null),
   };
   const step = draft?.step ?? 0;
   const previousStep = useRef<number | null>(null);
@@ -389,6 +399,8 @@ export function PcnWizard({
               // The tap is the moment of service (or of the driver leaving): its device time is kept.
               draftApi.updateFields({ noticeServedBy, noticeServedAt: new Date(Date.now()).toISOString() })
             }
+            firstSeenRef={fieldRefs.firstSeenAt}
+            onFirstSeen={(firstSeenAt) => draftApi.updateFields({ firstSeenAt })}
           />
         ) : null}
         {step === 3 ? (

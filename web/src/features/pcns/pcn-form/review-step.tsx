@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import {
+  draftFirstSeenAt,
   NOTICE_SERVED_BY_OPTIONS,
   NOTICE_SERVED_LEGEND,
   normaliseRegistration,
@@ -10,6 +11,7 @@ import {
 } from '@parkpatrol/shared';
 import { Button } from '../../../lib/button.tsx';
 import { RadioField } from '../../../lib/radio-field.tsx';
+import { TextField } from '../../../lib/text-field.tsx';
 import type { DraftErrors, PcnDraft } from '../pcn-draft.ts';
 import { BlobThumbnail, UrlThumbnail } from './photo-thumbnail.tsx';
 import type { CarParkOption } from './pcn-wizard.tsx';
@@ -23,6 +25,9 @@ type Props = {
   errors: DraftErrors;
   servedByRef: RefObject<HTMLElement | null>;
   onServed: (servedBy: NoticeServedBy) => void;
+  firstSeenRef: RefObject<HTMLElement | null>;
+  /** The officer's correction of first seen (ISO), or null to follow the default again. */
+  onFirstSeen: (firstSeenAt: string | null) => void;
   /** The operator's terms kept on the phone, for printing the notice to driver. */
   noticeTerms: OperatorTerms | null;
 };
@@ -31,7 +36,7 @@ type Props = {
  * Everything that will be sent, photos included, with a way back to each step, and how the
  * notice to driver was served: one tap, which decides the route to keeper liability.
  */
-export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, onServed, noticeTerms }: Props) {
+export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, onServed, firstSeenRef, onFirstSeen, noticeTerms }: Props) {
   const carPark = carParks.find((option) => option.id === draft.carParkId);
   const carParkName = carPark?.name ?? '';
   const offence = OFFENCE_TYPE_LABELS[draft.offenceType as OffenceType] ?? draft.offenceType;
@@ -61,6 +66,17 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
         errorMessage={errors.noticeServedBy}
         isRequired
         inputRef={servedByRef as RefObject<HTMLInputElement>}
+      />
+      {/* The period of parking every document prints starts here: the officer may correct it, never past the service. */}
+      <TextField
+        label="Vehicle first seen"
+        name="firstSeenAt"
+        type="datetime-local"
+        description="The start of the period of parking printed on the notice: the first sighting, else when you began this notice. Never after the time of service."
+        value={toLocalInput(draftFirstSeenAt(draft))}
+        onChange={(value) => onFirstSeen(fromLocalInput(value))}
+        errorMessage={errors.firstSeenAt}
+        inputRef={firstSeenRef as RefObject<HTMLInputElement>}
       />
       {/* A new notice is printed as it is served; a sent one prints from its detail. */}
       {draft.pcnId === null && (draft.noticeServedBy === 'AFFIXED' || draft.noticeServedBy === 'HANDED') ? (
@@ -92,4 +108,18 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
       </div>
     </>
   );
+}
+
+/** 'YYYY-MM-DDTHH:mm' on the phone's clock and zone, for a datetime-local input. */
+function toLocalInput(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** The input's local time as ISO; an emptied input follows the default again. */
+function fromLocalInput(value: string): string | null {
+  if (value === '') return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }

@@ -1,0 +1,119 @@
+import type { CalendarDate, SentDocument, SentDocumentKind } from '@parkpatrol/shared';
+import { sentDocumentFileName, ukDate } from '@parkpatrol/shared';
+import type { Db } from '../db/database.ts';
+import type { SentDocumentsTable } from '../db/schema.ts';
+
+/** Documents as sent (decision 0025): rows here, bytes in the evidence store under `file_name`. */
+export type SentDocumentRow = SentDocumentsTable;
+
+export async function insertSentDocument(db: Db, row: SentDocumentRow): Promise<void> {
+  await db.insertInto('sent_documents').values(row).execute();
+}
+
+/** A notice's documents, oldest first, with its number for the download's name. */
+export async function findSentDocuments(db: Db, pcnId: string): Promise<SentDocument[]> {
+  const rows = await db
+    .selectFrom('sent_documents')
+    .innerJoin('pcns', 'pcns.id', 'sent_documents.pcn_id')
+    .selectAll('sent_documents')
+    .select('pcns.pcn_number')
+    .where('sent_documents.pcn_id', '=', pcnId)
+    .orderBy('sent_documents.created_at')
+    .orderBy('sent_documents.id')
+    .execute();
+  return rows.map((row) => toSentDocument(row, row.pcn_number));
+}
+
+export async function findSentDocument(
+  db: Db,
+  pcnId: string,
+  documentId: string,
+): Promise<{ row: SentDocumentRow; document: SentDocument } | null> {
+  const row = await db
+    .selectFrom('sent_documents')
+    .innerJoin('pcns', 'pcns.id', 'sent_documents.pcn_id')
+    .selectAll('sent_documents')
+    .select('pcns.pcn_number')
+    .where('sent_documents.pcn_id', '=', pcnId)
+    .where('sent_documents.id', '=', documentId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { pcn_number: pcnNumber, ...stored } = row;
+  return { row: stored, document: toSentDocument(stored, pcnNumber) };
+}
+
+/** The posting day of each notice's newest letter of `kind` (the one that would be in the envelope). */
+export async function findLatestPostOn(
+  db: Db,
+  pcnIds: readonly string[],
+  kind: SentDocumentKind,
+): Promise<Map<string, CalendarDate | null>> {
+  const latest = new Map<string, CalendarDate | null>();
+  for (let start = 0; start < pcnIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('sent_documents')
+      .select(['pcn_id', 'post_on', 'created_at', 'id'])
+      .where('pcn_id', 'in', pcnIds.slice(start, start + 500))
+      .where('kind', '=', kind)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    // Oldest first: each later row replaces the one before.
+    for (const row of rows) latest.set(row.pcn_id, row.post_on);
+  }
+  return latest;
+}
+
+/** The newest document of `kind` for a notice, with `reference` when given. */
+export async function findNewestSentDocument(
+  db: Db,
+  query: { pcnId: string; kind: SentDocumentKind; reference?: string | undefined },
+): Promise<SentDocumentRow | undefined> {
+  let select = db.selectFrom('sent_documents').selectAll().where('pcn_id', '=', query.pcnId).where('kind', '=', query.kind);
+  if (query.reference !== undefined) select = select.where('reference', '=', query.reference);
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+}
+
+/** Whether a notice already has a document of `kind` (one made at filing is not made twice). */
+export async function hasSentDocument(db: Db, pcnId: string, kind: SentDocumentKind): Promise<boolean> {
+  const row = await db.selectFrom('sent_documents').select('id').where('pcn_id', '=', pcnId).where('kind', '=', kind).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these stored names a document row points at (the orphan sweep keeps them). */
+export async function findKnownDocumentFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  // Chunked to stay well under SQLite's bound-parameter limit.
+  for (let start = 0; start < fileNames.length; start += 500) {
+    const rows = await db
+      .selectFrom('sent_documents')
+      .select('file_name')
+      .where('file_name', 'in', fileNames.slice(start, start + 500))
+      .where('purged_at', 'is', null)
+      .execute();
+    for (const row of rows) known.add(row.file_name);
+  }
+  return known;
+}
+
+export function toSentDocument(row: SentDocumentRow, pcnNumber: string): SentDocument {
+  return {
+    id: row.id,
+    pcnId: row.pcn_id,
+    kind: row.kind as SentDocumentKind,
+    createdAt: row.created_at,
+    postOn: row.post_on,
+    sha256: row.sha256,
+    sizeBytes: row.size_bytes,
+    mimeType: row.mime_type,
+    reference: row.reference,
+    createdBy: { id: row.created_by, name: row.created_by_name },
+    purgedAt: row.purged_at,
+    fileName: sentDocumentFileName({
+      kind: row.kind as SentDocumentKind,
+      pcnNumber,
+      day: row.post_on ?? ukDate(row.created_at),
+      mimeType: row.mime_type,
+    }),
+  };
+}
