@@ -301,6 +301,10 @@ describe('appeals', () => {
     const appeal = (await t.request('GET', `/appeals/${id}`, { token: admin.token })).json.data as Appeal;
     expect(appeal.attachments.map((file) => [file.sha256, file.purgedAt !== null])).toEqual(files.map((file) => [file.sha256, true]));
     expect((await t.request('GET', `/appeals/${id}/attachments/${files[0]!.id}`, { token: admin.token })).status).toBe(404);
+    // The decision letter went with them (it names the appellant): a clear 404, not a failure.
+    const letter = await t.request('GET', `/appeals/${id}/letter`, { token: admin.token });
+    expect(letter.status).toBe(404);
+    expect(letter.json.message).toContain('retention policy');
     const audit = (await t.request('GET', `/pcns/${pcn.id}/audit`, { token: admin.token })).json.data as PcnAuditResponse;
     expect(audit.entries.find((entry) => entry.action === 'images_purged')?.changes.appealAttachments?.from).toEqual(
       files.map((file) => file.sha256),
@@ -615,6 +619,42 @@ describe('appeals', () => {
       expect(await seen(first)).toMatchObject({ amountDuePence: 10000, reduced: null, appeal: { status: 'ACCEPTED_REDUCED' } });
     } finally {
       t.clock.frozenAtMs = NOW;
+    }
+  });
+});
+
+describe('an appeal on a notice issued before the operator set its terms', () => {
+  it('is decided all the same; there is no letter to keep or download until terms exist', async () => {
+    const t = await createTestApp();
+    try {
+      t.clock.frozenAtMs = Date.parse('2026-02-04T12:00:00.000Z');
+      const officer = await t.signedInUser('USER');
+      const admin = await t.signedInUser('ADMIN');
+      const carParkId = (await t.createCarPark({ assignTo: [officer.id] })).id;
+      const pcn = await createPcnViaApi(t, officer.token, carParkId, {
+        issuedAt: '2026-02-01T10:00:00.000Z',
+        noticeServedAt: '2026-02-01T10:00:00.000Z',
+      });
+      const entered = await enterAppeal(
+        t,
+        admin.token,
+        enteredAppealForm({ pcnId: pcn.id, receivedOn: '2026-02-03', email: 'early@example.com', name: 'Erin Early' }),
+      );
+      expect(entered.status, entered.text).toBe(201);
+      const id = (entered.json.data as Appeal).id;
+      const decided = await t.request('POST', `/appeals/${id}/decision`, {
+        token: admin.token,
+        json: { outcome: 'REJECTED', reasons: 'The signs at the entrance state the terms.' },
+      });
+      expect(decided.status, decided.text).toBe(200);
+      expect((decided.json.data as Appeal).status).toBe('REJECTED');
+      const letter = await t.request('GET', `/appeals/${id}/letter`, { token: admin.token });
+      expect(letter.status).toBe(409);
+      expect(
+        await t.db.selectFrom('sent_documents').select('id').where('pcn_id', '=', pcn.id).where('kind', '=', 'DECISION_LETTER').execute(),
+      ).toEqual([]);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import type { Pcn, PcnAuditResponse, PcnLetterPosting, PublicCharge, SentDocumen
 import { silentLogger } from '../src/services/logger.ts';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
 import { chargeToken } from './support/appeals.ts';
-import { hireFirmGivenNotice, hirerInput, NAMED_DRIVER, nameDriver } from './support/driver-and-hirer.ts';
+import { HIRE_COMPANY_KEEPER, hireFirmGivenNotice, hirerInput, NAMED_DRIVER, nameDriver } from './support/driver-and-hirer.ts';
 import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { readPdfText } from './support/pdf.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
@@ -266,6 +266,46 @@ describe('letters beyond the registered keeper', () => {
     ]);
   });
 
+  it('a posted notice to the named driver stays posted when a title is corrected, not when the address changes', async () => {
+    await clockAt('2026-02-04');
+    const pcn = await ready();
+    await nameDriver(t, admin.token, pcn.id);
+    const made = await letter(t, admin.token, pcn.id, 'NOTICE_TO_NAMED_DRIVER');
+    expect(made.status, made.json ? JSON.stringify(made.json) : '').toBe(200);
+    // Both marks read the letter unposted before either records it: one posts, the other reports it.
+    const mark = () =>
+      t.request('POST', `/pcns/${pcn.id}/letters/posted`, {
+        token: admin.token,
+        json: { kind: 'NOTICE_TO_NAMED_DRIVER', postedOn: '2026-02-04' },
+      });
+    const marks = await Promise.all([mark(), mark()]);
+    expect(marks.map((res) => res.status)).toEqual([200, 200]);
+    expect(marks.map((res) => (res.json.data as PcnLetterPosting).outcome).sort()).toEqual(['ALREADY_POSTED', 'POSTED']);
+    expect(marks.map((res) => (res.json.data as PcnLetterPosting).deemedGivenOn)).toEqual(['2026-02-06', '2026-02-06']);
+    const audit = (await t.request('GET', `/pcns/${pcn.id}/audit`, { token: admin.token })).json.data as PcnAuditResponse;
+    expect(audit.entries.filter((entry) => entry.action === 'letter_posted')).toHaveLength(1);
+
+    const charge = async () =>
+      (await t.request('GET', '/public/charges/current', { token: chargeToken(t, pcn.id) })).json.data as PublicCharge;
+    const namedDriver = async () => ((await t.request('GET', `/pcns/${pcn.id}`, { token: admin.token })).json.data as Pcn).namedDriver;
+    const save = async (driver: typeof NAMED_DRIVER) => {
+      const res = await t.request('PUT', `/pcns/${pcn.id}/driver`, { token: admin.token, json: driver });
+      expect(res.status, res.text).toBe(200);
+    };
+
+    // The same person at the same address: the letter that went still stands.
+    await save({ ...NAMED_DRIVER, title: 'Mrs' });
+    expect(await namedDriver()).toMatchObject({ title: 'Mrs', notice: { postedOn: '2026-02-04', givenOn: '2026-02-06' } });
+    expect((await charge()).namedDriverNotice).toEqual({ postedOn: '2026-02-04', givenOn: '2026-02-06' });
+    const again = await mark();
+    expect((again.json.data as PcnLetterPosting).outcome).toBe('ALREADY_POSTED');
+
+    // Another address: the posted letter went elsewhere, so a new one is being prepared.
+    await save({ ...NAMED_DRIVER, title: 'Mrs', addressLines: ['12 New Street', 'York'] });
+    expect((await namedDriver())?.notice).toEqual({ postedOn: null, givenOn: null, proofReference: null });
+    expect((await charge()).namedDriverNotice).toEqual({ postedOn: null, givenOn: null });
+  });
+
   describe('land Schedule 4 does not reach', () => {
     async function carParkWith(changes: { relevantLand?: boolean; jurisdiction?: string }) {
       const id = (await t.createCarPark({ assignTo: [officer.id] })).id;
@@ -329,6 +369,15 @@ describe('letters beyond the registered keeper', () => {
       expect(detail.statusHistory?.at(-1)?.note ?? detail.statusHistory?.[0]?.note).toMatch(
         /Request to name the driver posted on 4 Feb 2026/,
       );
+
+      // A lease company answering the request names a hirer, but there is no keeper liability to
+      // pass on: no hirer is recorded and no notice to hirer goes.
+      const firm = await t.request('PUT', `/pcns/${pcn.id}/keeper`, { token: admin.token, json: HIRE_COMPANY_KEEPER });
+      expect(firm.status, firm.text).toBe(200);
+      const hirer = await t.request('PUT', `/pcns/${pcn.id}/hirer`, { token: admin.token, json: hirerInput('2026-02-04') });
+      expect(hirer.status).toBe(422);
+      expect(hirer.json.details).toEqual({ [pcn.id]: refusal.replace(/^./, (first) => first.toLowerCase()) });
+      expect((await letter(t, admin.token, pcn.id, 'NOTICE_TO_HIRER')).status).toBe(422);
     });
 
     it('refuses the request where keeper liability is available, and a posting day the letter does not carry', async () => {

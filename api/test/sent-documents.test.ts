@@ -175,7 +175,7 @@ describe('documents sent, as kept', () => {
       expect(wrongDay.status).toBe(409);
       expect(wrongDay.json.code).toBe('LETTER_DATE_MISMATCH');
       expect(wrongDay.json.message).toBe(
-        `2 letters are not dated 5 Feb 2026: make them again for that day (PCN-${dated.pcnNumber}, PCN-${never.pcnNumber})`,
+        `2 letters are not the one to post on 5 Feb 2026: make them again for that day (PCN-${dated.pcnNumber}, PCN-${never.pcnNumber})`,
       );
       expect(wrongDay.json.details).toEqual({
         [dated.id]: 'Its letter is dated 6 Feb 2026, not 5 Feb 2026: make its letter again for the day it is posted',
@@ -190,6 +190,20 @@ describe('documents sent, as kept', () => {
         [never.id]: 'No letter was made for it: make its letter for 6 Feb 2026',
       });
       expect((await letters({ pcnIds: [never.id] }, token)).status).toBe(200);
+      // A cheque dated yesterday is entered now, after the letter was made: the letter's "remains
+      // unpaid as at 23:59 on 5 Feb" is no longer true, so it is made again before it goes.
+      const cheque = await t.request('POST', `/pcns/${dated.id}/payments`, {
+        token,
+        json: { amountPence: 2_000, paidOn: '2026-02-05', method: 'CHEQUE', reference: '' },
+      });
+      expect(cheque.status, cheque.text).toBe(200);
+      expect((await post([dated.id, never.id], '2026-02-06')).json.details).toEqual({
+        [dated.id]:
+          '£20 paid before 6 Feb 2026 was recorded after its letter was made: make its letter again so it states what remains unpaid',
+      });
+      const remade = await letters({ pcnIds: [dated.id] }, token);
+      expect(remade.status).toBe(200);
+      expect((await readPdfText(remade.bytes)).flat).toContain('£20 has been paid');
       const posted = await post([dated.id, never.id], '2026-02-06');
       expect(posted.status, posted.text).toBe(200);
       expect((posted.json.data as KeeperNoticesPostedResponse).results.map((result) => [result.outcome, result.deemedGivenOn])).toEqual([

@@ -80,6 +80,39 @@ describe('amountDue', () => {
     expect(due.unpaidPence).toBe(2_500);
   });
 
+  it('lets a reduced outcome lapse after its 14 days unless it was paid by then, payments dated within them counting', () => {
+    const accepted = {
+      ...base,
+      appeal: {
+        status: 'ACCEPTED_REDUCED' as const,
+        isLate: false,
+        receivedAt: '2026-03-04T10:00:00.000Z',
+        consideredAt: null,
+        reducedChargePence: 2_000,
+        reducedHeldUntil: null,
+        reducedPayableUntil: '2026-03-24',
+      },
+    };
+    // £10 by the last day: the reduction lapses and the car park's £100 is due, less the £10.
+    const partly = amountDue({ ...accepted, payments: [{ amountPence: 1_000, paidOn: '2026-03-20' }] }, '2026-03-25T10:00:00.000Z');
+    expect(partly).toMatchObject({ chargePence: 10_000, reducedByAppeal: false, amountDuePence: 9_000 });
+    // £30 before the decision, then nothing: the £20 was paid in time and nothing more is owed.
+    const covered = amountDue({ ...accepted, payments: [{ amountPence: 3_000, paidOn: '2026-03-03' }] }, '2026-04-30T10:00:00.000Z');
+    expect(covered).toMatchObject({ chargePence: 2_000, reducedByAppeal: true, amountDuePence: 0, unpaidPence: 0 });
+    // Paid in two parts, the later-dated one entered first: in time all the same.
+    const twoParts = amountDue(
+      {
+        ...accepted,
+        payments: [
+          { amountPence: 1_000, paidOn: '2026-04-13' },
+          { amountPence: 2_000, paidOn: '2026-03-09' },
+        ],
+      },
+      '2026-04-14T10:00:00.000Z',
+    );
+    expect(twoParts).toMatchObject({ chargePence: 2_000, amountDuePence: 0 });
+  });
+
   it('holds the reduced rate after a rejected appeal made within the discount period', () => {
     // Appealed on day 10; rejected on 25 March with the reduced rate held 14 days, to 8 April.
     const facts: AmountDueFacts = {

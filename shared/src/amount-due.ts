@@ -74,7 +74,12 @@ export function amountDue(facts: AmountDueFacts, asAt: Date | string): AmountDue
   const holdsFrom = outstanding && appeal ? appealHoldsFrom(appeal) : null;
   const pricedOn = holdsFrom !== null ? ukDate(holdsFrom) : asOn;
   const acceptedReduced = appeal?.status === 'ACCEPTED_REDUCED';
-  const lapsed = acceptedReduced && appeal.reducedPayableUntil != null && asOn > appeal.reducedPayableUntil;
+  const paidBy = (day: CalendarDate) =>
+    facts.payments.filter((payment) => payment.paidOn <= day).reduce((sum, payment) => sum + payment.amountPence, 0);
+  // The reduction lapses only if it was not paid in full by its last day (a payment recorded later
+  // but dated within it counts).
+  const payableUntil = acceptedReduced ? (appeal.reducedPayableUntil ?? null) : null;
+  const lapsed = payableUntil !== null && asOn > payableUntil && paidBy(payableUntil) < (appeal?.reducedChargePence ?? 0);
   const settledPence = acceptedReduced && !lapsed ? appeal.reducedChargePence : null;
   const chargePence = settledPence ?? facts.chargePence;
 
@@ -86,7 +91,7 @@ export function amountDue(facts: AmountDueFacts, asAt: Date | string): AmountDue
     if (until === null || pricedOn <= until) reduced = { amountPence: facts.reducedChargePence, until };
   }
 
-  const paidPence = facts.payments.filter((payment) => payment.paidOn <= asOn).reduce((sum, payment) => sum + payment.amountPence, 0);
+  const paidPence = paidBy(asOn);
   return {
     asOn,
     chargePence,

@@ -61,7 +61,12 @@ export function draftFirstSeenAt(draft: { firstSeenAt?: string | null; observedA
   return draft.firstSeenAt ?? draft.observedAt ?? new Date(draft.createdAt).toISOString();
 }
 
-/** First seen is the start of the period: never after its end, the service. */
+/**
+ * First seen is the start of the period: never after its end, the service. Compared to the
+ * minute, as every document prints them and every form edits them: a service time corrected to
+ * 14:31 stands beside a first sighting at 14:31:27.
+ */
 export function isFirstSeenAfterService(firstSeenAt: string, noticeServedAt: string): boolean {
-  return Date.parse(firstSeenAt) > Date.parse(noticeServedAt);
+  const minute = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
+  return minute(firstSeenAt) > minute(noticeServedAt);
 }

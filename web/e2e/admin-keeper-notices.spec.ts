@@ -146,7 +146,7 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
   const refused = page.getByRole('dialog', { name: 'Mark posted' });
   await expect(refused.getByLabel('Posted on')).toHaveValue(today);
   await refused.getByRole('button', { name: 'Mark posted' }).click();
-  const mismatched = refused.getByRole('list', { name: 'Letters dated another day' });
+  const mismatched = refused.getByRole('list', { name: 'Letters to make again' });
   await expect(mismatched).toContainText(
     `${title(first)}: Its letter is dated ${formatCalendarDate(tomorrow)}, not ${formatCalendarDate(today)}`,
   );

@@ -131,11 +131,25 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   // correct it, never to after the service.
   const firstSeen = page.getByLabel('Vehicle first seen');
   await expect(firstSeen).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  // Clearing one part makes the browser report no value at all: the field keeps the rest as it is
+  // while the officer types that part again. The first part is the day or the month, as the
+  // browser's own language orders them; 01 is valid either way.
+  const shown = await firstSeen.inputValue();
+  await firstSeen.focus();
+  await page.keyboard.press('Backspace');
+  await expect(firstSeen).toHaveValue('');
+  await page.keyboard.type('01');
+  const firstOfMonth = `${shown.slice(0, 8)}01${shown.slice(10)}`;
+  const january = `${shown.slice(0, 5)}01${shown.slice(7)}`;
+  await expect(firstSeen).toHaveValue(new RegExp(`^(${firstOfMonth}|${january})$`));
   await firstSeen.fill('2099-01-01T10:00');
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page.getByText('First seen must be no later than the time of service.')).toBeVisible();
   await expect(firstSeen).toHaveAttribute('aria-invalid', 'true');
+  // Emptied and left, it follows the default again.
   await firstSeen.fill('');
+  await firstSeen.blur();
+  await expect(firstSeen).toHaveValue(shown);
   await expect(page.getByText('First seen must be no later than the time of service.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page).toHaveURL(/\/pcn$/);

@@ -60,7 +60,18 @@ export async function pcnIdsWithNamedDriver(db: Db, pcnIds: readonly string[]): 
   return new Set(rows.map((row) => row.pcn_id));
 }
 
-/** Stores the hirer, replacing an earlier one and its posting (new documents start a new window). */
+/** The stored columns a letter was addressed with: the title is left out, so fixing it keeps the posting. */
+function addressedTo(columns: ReturnType<typeof partyValues>): string {
+  return JSON.stringify([columns.first_names, columns.last_name, columns.company_name, columns.address_lines, columns.postcode]);
+}
+
+const NO_POSTING = { notice_posted_on: null, notice_given_on: null, notice_proof: null };
+
+/**
+ * Stores the hirer, replacing an earlier one. Its recorded posting stays while the letter would
+ * still reach the same person at the same address with the same window (a corrected title or hire
+ * agreement reference); other names, another address or new documents (a new window) need a new letter.
+ */
 export async function saveHirer(
   trx: Db,
   input: {
@@ -70,13 +81,16 @@ export async function saveHirer(
     now: string;
   },
 ): Promise<void> {
+  const before = await trx.selectFrom('pcn_hirers').selectAll().where('pcn_id', '=', input.pcnId).executeTakeFirst();
+  const sameLetter =
+    before !== undefined &&
+    addressedTo(before) === addressedTo(partyValues(input.hirer)) &&
+    before.documents_given_on === input.hirer.documentsGivenOn;
   const values = {
     ...partyValues(input.hirer),
     hire_agreement_reference: input.hirer.hireAgreementReference,
     documents_given_on: input.hirer.documentsGivenOn,
-    notice_posted_on: null,
-    notice_given_on: null,
-    notice_proof: null,
+    ...(!sameLetter && NO_POSTING),
     recorded_by: input.recordedBy,
     updated_at: input.now,
   };
@@ -87,17 +101,21 @@ export async function saveHirer(
     .execute();
 }
 
-/** Stores the named driver, replacing an earlier one and its posting (a new address needs a new letter). */
+/**
+ * Stores the named driver, replacing an earlier one. Its recorded posting stays while the letter
+ * would still reach the same person at the same address (a corrected title, or who named them); a
+ * new name or address needs a new letter.
+ */
 export async function saveNamedDriver(
   trx: Db,
   input: { pcnId: string; driver: PostalParty & { source: NamedDriverSource }; recordedBy: string; now: string },
 ): Promise<void> {
+  const before = await trx.selectFrom('pcn_named_drivers').selectAll().where('pcn_id', '=', input.pcnId).executeTakeFirst();
+  const sameLetter = before !== undefined && addressedTo(before) === addressedTo(partyValues(input.driver));
   const values = {
     ...partyValues(input.driver),
     source: input.driver.source,
-    notice_posted_on: null,
-    notice_given_on: null,
-    notice_proof: null,
+    ...(!sameLetter && NO_POSTING),
     recorded_by: input.recordedBy,
     updated_at: input.now,
   };

@@ -42,26 +42,45 @@ export async function findSentDocument(
   return { row: stored, document: toSentDocument(stored, pcnNumber) };
 }
 
-/** The posting day of each notice's newest letter of `kind` (the one that would be in the envelope). */
-export async function findLatestPostOn(
+/**
+ * Each notice's newest letter of `kind` (the one that would be in the envelope): its posting day,
+ * when it was made, and the payments recorded since that were made before the posting day (the
+ * letter, made earlier, cannot have stated them).
+ */
+export async function findLatestLetters(
   db: Db,
   pcnIds: readonly string[],
   kind: SentDocumentKind,
-): Promise<Map<string, CalendarDate | null>> {
-  const latest = new Map<string, CalendarDate | null>();
+  postedOn: CalendarDate,
+): Promise<Map<string, { postOn: CalendarDate | null; paidSincePence: number }>> {
+  const latest = new Map<string, { postOn: CalendarDate | null; createdAt: string }>();
+  const paidSince = new Map<string, number>();
   for (let start = 0; start < pcnIds.length; start += 500) {
+    const chunk = pcnIds.slice(start, start + 500);
     const rows = await db
       .selectFrom('sent_documents')
       .select(['pcn_id', 'post_on', 'created_at', 'id'])
-      .where('pcn_id', 'in', pcnIds.slice(start, start + 500))
+      .where('pcn_id', 'in', chunk)
       .where('kind', '=', kind)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
     // Oldest first: each later row replaces the one before.
-    for (const row of rows) latest.set(row.pcn_id, row.post_on);
+    for (const row of rows) latest.set(row.pcn_id, { postOn: row.post_on, createdAt: row.created_at });
+    const payments = await db
+      .selectFrom('pcn_payments')
+      .select(['pcn_id', 'amount_pence', 'created_at'])
+      .where('pcn_id', 'in', chunk)
+      .where('paid_on', '<', postedOn)
+      .execute();
+    for (const payment of payments) {
+      const letter = latest.get(payment.pcn_id);
+      if (letter && payment.created_at > letter.createdAt) {
+        paidSince.set(payment.pcn_id, (paidSince.get(payment.pcn_id) ?? 0) + payment.amount_pence);
+      }
+    }
   }
-  return latest;
+  return new Map([...latest].map(([pcnId, letter]) => [pcnId, { postOn: letter.postOn, paidSincePence: paidSince.get(pcnId) ?? 0 }]));
 }
 
 /** The newest document of `kind` for a notice, with `reference` when given. */

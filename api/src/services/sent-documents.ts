@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CalendarDate, SentDocument, SentDocumentKind } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
 import { findNewestSentDocument, insertSentDocument, toSentDocument } from '../repositories/sent-documents.ts';
 import { sha256Hex } from './crypto-tokens.ts';
 import { newEvidenceFileName, type EvidenceStore } from './evidence-storage.ts';
@@ -87,6 +88,7 @@ export async function findSentDocumentBytes(
 ): Promise<Uint8Array | null> {
   const row = await findNewestSentDocument(deps.db, query);
   if (!row) return null;
+  if (row.purged_at !== null) throw new AppError('NOT_FOUND', 'This document was removed under the retention policy; its SHA-256 is kept');
   const bytes = await deps.evidence.read(row.file_name);
   if (!bytes || sha256Hex(bytes) !== row.sha256) throw new Error(`The kept ${row.kind} ${row.id} is missing or does not match its SHA-256`);
   return bytes;

@@ -189,21 +189,25 @@ export async function decideAppeal(
       }),
     ]);
     const decidedRow = { ...appeal, ...fields, ...(considered && { considered_at: now, considered_by: user.id }) };
-    // The letter is kept as made, with the decision (decision 0025): what is emailed and downloaded later.
-    const { bytes } = await makeAppealLetter({ db: trx, config: deps.config }, decidedRow, input.now);
-    await storeSentDocument(
-      { db: trx, evidence: deps.evidence },
-      {
-        pcnId: row.id,
-        kind: 'DECISION_LETTER',
-        bytes,
-        mimeType: 'application/pdf',
-        postOn: null,
-        reference: appeal.reference,
-        createdBy: authorOf(user),
-        now: input.now,
-      },
-    );
+    // The letter is kept as made, with the decision (decision 0025): what is emailed and downloaded
+    // later. A notice issued before the operator's terms were set has no letter to make: the
+    // decision still stands, as it always did.
+    const letter = await makeAppealLetter({ db: trx, config: deps.config }, decidedRow, input.now);
+    if (letter) {
+      await storeSentDocument(
+        { db: trx, evidence: deps.evidence },
+        {
+          pcnId: row.id,
+          kind: 'DECISION_LETTER',
+          bytes: letter.bytes,
+          mimeType: 'application/pdf',
+          postOn: null,
+          reference: appeal.reference,
+          createdBy: authorOf(user),
+          now: input.now,
+        },
+      );
+    }
     return decidedRow;
   });
   await sendDecision(deps, decided, input.now);
@@ -223,20 +227,22 @@ export async function renderAppealLetter(
   if (appeal.status === 'OPEN' || appeal.decided_at === null) throw new AppError('NOT_FOUND', 'This appeal has no decision yet');
   const kept = await findSentDocumentBytes(deps, { pcnId: appeal.pcn_id, kind: 'DECISION_LETTER', reference: appeal.reference });
   if (kept) return { bytes: kept, fileName: `appeal-${appeal.reference}-decision.pdf` };
-  return makeAppealLetter(deps, appeal, now);
+  const letter = await makeAppealLetter(deps, appeal, now);
+  if (!letter) throw new AppError('CONFLICT', 'Set the operator’s terms before letters can be made');
+  return letter;
 }
 
 async function makeAppealLetter(
   deps: Pick<AppDeps, 'db' | 'config'>,
   appeal: AppealRow,
   now: Date,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
+): Promise<{ bytes: Uint8Array; fileName: string } | null> {
   if (appeal.status === 'OPEN' || appeal.decided_at === null) throw new AppError('NOT_FOUND', 'This appeal has no decision yet');
   const row = await findPcnRowById(deps.db, appeal.pcn_id);
   if (!row) throw appealNotFound();
   const facts = await chargeFactsOf(deps.db, row, () => '');
   const operator = facts.terms.operator;
-  if (!operator) throw new AppError('CONFLICT', 'Set the operator’s terms before letters can be made');
+  if (!operator) return null;
   const decidedAt = new Date(appeal.decided_at);
   const charge = toPublicCharge(facts, decidedAt);
   const chargeReference = pcnTitle(row.pcn_number);

@@ -2,6 +2,7 @@ import {
   formatCalendarDate,
   hireDocumentsDeadline,
   keeperAddressBlock,
+  KEEPER_LIABILITY_GAP_TEXTS,
   keeperLiabilityGap,
   noticeToHirer,
   noticeToHirerWindow,
@@ -48,13 +49,13 @@ import {
   updatePcnStatus,
   type PcnRow,
 } from '../repositories/pcns.ts';
-import { findLatestPostOn } from '../repositories/sent-documents.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { renderKeeperLetters } from '../services/keeper-letters/render-keeper-letters.ts';
 import { authorOf, storeSentDocument } from '../services/sent-documents.ts';
 import { amountBeforePosting } from './look-up-charge.ts';
 import { pcnNotFound } from './pcn-access.ts';
+import { lettersNotToPost } from './sent-documents.ts';
 
 /**
  * Letters to others than the registered keeper (decision 0027): the hirer a hire firm named
@@ -73,6 +74,16 @@ async function pcnRow(db: Db, pcnId: string): Promise<PcnRow> {
   const row = await findPcnRowById(db, pcnId);
   if (!row) throw pcnNotFound();
   return row;
+}
+
+function refuseWhereNoKeeperLiability(row: PcnRow, kind: PcnLetterKind): void {
+  const gap = keeperLiabilityGap(landOf(row));
+  if (gap)
+    refuse(
+      row,
+      kind,
+      KEEPER_LIABILITY_GAP_TEXTS[gap].replace(/^./, (first) => first.toLowerCase()),
+    );
 }
 
 function refuse(row: PcnRow, kind: PcnLetterKind, reason: string): never {
@@ -112,6 +123,9 @@ export async function recordHirer(db: Db, input: { pcnId: string; hirer: HirerIn
   if (keeper?.keeperType !== 'HIRE_COMPANY') {
     refuse(row, 'NOTICE_TO_HIRER', 'the keeper is not recorded as a hire or lease company');
   }
+  // Paragraphs 13 and 14 pass on a keeper's liability; where Schedule 4 gives none (the request to
+  // name the driver was posted instead), there is nothing to pass to a hirer.
+  refuseWhereNoKeeperLiability(row, 'NOTICE_TO_HIRER');
   if (!row.keeper_notice_posted_on || !row.keeper_notice_given_on) {
     refuse(row, 'NOTICE_TO_HIRER', 'the hire firm has not been given a notice to keeper yet (paragraph 13(1)(b))');
   }
@@ -233,6 +247,7 @@ async function prepareLetter(db: Db, row: PcnRow, kind: PcnLetterKind, postOn: s
   // The driver is known: the keeper and the hirer are no longer pursued.
   if (namedDriver) refuse(row, kind, 'the driver is named: send the notice to the named driver instead');
   if (kind === 'NOTICE_TO_HIRER') {
+    refuseWhereNoKeeperLiability(row, kind);
     const stored = await findHirer(db, row.id);
     if (!stored) refuse(row, kind, 'no hirer is recorded: record the hirer and the hire firm’s documents first');
     if (row.status !== 'ISSUED' || !row.keeper_notice_posted_on) refuse(row, kind, 'the notice to keeper has not been posted');
@@ -325,19 +340,14 @@ export async function markPcnLetterPosted(
   const already = await postedAlready(db, row, input.kind);
   if (already) return { pcnId: row.id, kind: input.kind, outcome: 'ALREADY_POSTED', ...already };
   const prepared = await prepareLetter(db, row, input.kind, input.postedOn, input.appUrl);
-  const dated = (await findLatestPostOn(db, [row.id], input.kind)).get(row.id);
-  if (dated !== input.postedOn) {
-    const message = dated
-      ? `Its letter is dated ${formatCalendarDate(dated)}, not ${formatCalendarDate(input.postedOn)}: make its letter again for the day it is posted`
-      : `No letter was made for it: make its letter for ${formatCalendarDate(input.postedOn)}`;
-    throw new AppError('LETTER_DATE_MISMATCH', message, { details: { [row.id]: message } });
-  }
+  const problem = (await lettersNotToPost(db, [row.id], input.kind, input.postedOn)).get(row.id);
+  if (problem) throw new AppError('LETTER_DATE_MISMATCH', problem, { details: { [row.id]: problem } });
   const givenOn = prepared.givenOn;
   const proof = input.proofReference || null;
   const now = input.now.toISOString();
   const label = SENT_DOCUMENT_KIND_LABELS[input.kind];
   const note = `${label} posted on ${formatCalendarDate(input.postedOn)}, presumed given on ${formatCalendarDate(givenOn)}${proof ? ` (proof of posting ${proof})` : ''}`;
-  await db.transaction().execute(async (trx) => {
+  const recorded = await db.transaction().execute(async (trx) => {
     await lockPcnWrites(trx);
     if (input.kind === 'REQUEST_TO_NAME_DRIVER') {
       await trx
@@ -347,7 +357,9 @@ export async function markPcnLetterPosted(
         .execute();
     } else {
       const table = input.kind === 'NOTICE_TO_HIRER' ? 'pcn_hirers' : 'pcn_named_drivers';
-      await recordLetterPosting(trx, { table, pcnId: row.id, postedOn: input.postedOn, givenOn, proof });
+      // A second mark of the same letter that got past postedAlready above (both read it unposted)
+      // finds it recorded here: the first one's status change and audit entry stand alone.
+      if (!(await recordLetterPosting(trx, { table, pcnId: row.id, postedOn: input.postedOn, givenOn, proof }))) return false;
     }
     const moved = row.status === 'APPROVED' && (await updatePcnStatus(trx, { pcnId: row.id, from: 'APPROVED', to: 'ISSUED', now }));
     if (row.status === 'APPROVED' && !moved) {
@@ -363,7 +375,13 @@ export async function markPcnLetterPosted(
         ...(proof && { proofReference: { from: null, to: proof } }),
       }),
     ]);
+    return true;
   });
+  if (!recorded) {
+    const posted = await postedAlready(db, row, input.kind);
+    if (!posted) throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} changed while it was being marked posted: try again`);
+    return { pcnId: row.id, kind: input.kind, outcome: 'ALREADY_POSTED', ...posted };
+  }
   return { pcnId: row.id, kind: input.kind, outcome: 'POSTED', postedOn: input.postedOn, deemedGivenOn: givenOn };
 }
 

@@ -32,7 +32,7 @@ import {
 } from '../repositories/pcns.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import { amountBeforePosting } from './look-up-charge.ts';
-import { findLatestPostOn } from '../repositories/sent-documents.ts';
+import { lettersNotToPost } from './sent-documents.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { joinPdfs, renderKeeperLetters, type KeeperLetterToRender } from '../services/keeper-letters/render-keeper-letters.ts';
 import { authorOf, storeSentDocument } from '../services/sent-documents.ts';
@@ -220,26 +220,18 @@ export async function generateKeeperLetters(
  * each notice's newest letter must be dated `postedOn`, or it is named and nothing changes.
  */
 async function assertLettersDated(db: Db, prepared: readonly Prepared[], postedOn: string): Promise<void> {
-  const postOns = await findLatestPostOn(
+  const problems = await lettersNotToPost(
     db,
     prepared.map((item) => item.row.id),
     'NOTICE_TO_KEEPER',
+    postedOn,
   );
-  const details: Record<string, string> = {};
-  const names: string[] = [];
-  for (const { row } of prepared) {
-    const postOn = postOns.get(row.id);
-    if (postOn === postedOn) continue;
-    details[row.id] = postOn
-      ? `Its letter is dated ${formatCalendarDate(postOn)}, not ${formatCalendarDate(postedOn)}: make its letter again for the day it is posted`
-      : `No letter was made for it: make its letter for ${formatCalendarDate(postedOn)}`;
-    names.push(pcnTitle(row.pcn_number));
-  }
-  if (names.length === 0) return;
+  if (problems.size === 0) return;
+  const names = prepared.filter(({ row }) => problems.has(row.id)).map(({ row }) => pcnTitle(row.pcn_number));
   throw new AppError(
     'LETTER_DATE_MISMATCH',
-    `${names.length === 1 ? 'A letter is' : `${names.length} letters are`} not dated ${formatCalendarDate(postedOn)}: make them again for that day (${names.join(', ')})`,
-    { details },
+    `${names.length === 1 ? 'A letter is' : `${names.length} letters are`} not the one to post on ${formatCalendarDate(postedOn)}: make them again for that day (${names.join(', ')})`,
+    { details: Object.fromEntries(problems) },
   );
 }
 

@@ -347,7 +347,8 @@ function MarkPostedDialog({
   const [postedOn, setPostedOn] = useState(postedOnAtFirst);
   const [proofReference, setProofReference] = useState('');
   const [refusals, setRefusals] = useState<Array<{ id: string; reason: string }>>([]);
-  // A letter dated another day (409 LETTER_DATE_MISMATCH): nothing was marked; the letters must be made again.
+  // A letter dated another day, or made before a payment it does not state (409 LETTER_DATE_MISMATCH):
+  // nothing was marked; the letters must be made again.
   const [isDateMismatch, setDateMismatch] = useState(false);
   const form = useFormSubmit({
     fallbackMessage: KEEPER_POSTED_FAILED,
@@ -382,12 +383,12 @@ function MarkPostedDialog({
             <p>{form.formError}</p>
             {isDateMismatch ? (
               <p>
-                Nothing was marked posted. A letter must be dated the day it goes: choose that day as the posting day, generate these
-                letters again, post those, and mark them posted on that day.
+                Nothing was marked posted. A letter must be dated the day it goes and state what remains unpaid: choose that day as the
+                posting day, generate these letters again, post those, and mark them posted on that day.
               </p>
             ) : null}
             {refusals.length > 0 ? (
-              <ul aria-label={isDateMismatch ? 'Letters dated another day' : 'Notices that cannot be marked posted'}>
+              <ul aria-label={isDateMismatch ? 'Letters to make again' : 'Notices that cannot be marked posted'}>
                 {refusals.map((refusal) => (
                   <li key={refusal.id}>
                     <strong>{titleOf(refusal.id)}</strong>: {refusal.reason}

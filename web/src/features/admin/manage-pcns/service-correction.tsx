@@ -32,7 +32,12 @@ export function ServiceCorrection({ pcn, onCorrected }: { pcn: Pcn; onCorrected:
   const [servedBy, setServedBy] = useState<NoticeServedBy | null>(pcn.noticeToDriver?.servedBy ?? null);
   const [servedAt, setServedAt] = useState(toLocalInput(pcn.noticeToDriver?.servedAt ?? pcn.issuedAt ?? pcn.createdAt));
   const [reason, setReason] = useState('');
-  const form = useFormSubmit({ fallbackMessage: ERROR_MESSAGES.updatePcn });
+  const form = useFormSubmit({
+    fallbackMessage: ERROR_MESSAGES.updatePcn,
+    // A service before the vehicle was first seen is refused on firstSeenAt: here the time being
+    // corrected is the service's, so the message goes beside it.
+    mapErrors: ({ firstSeenAt, ...errors }) => (firstSeenAt ? { ...errors, noticeServedAt: firstSeenAt } : errors),
+  });
   const { errors } = form;
 
   const handleSubmit = form.handle(

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import {
   draftFirstSeenAt,
   NOTICE_SERVED_BY_OPTIONS,
@@ -68,16 +68,7 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
         inputRef={servedByRef as RefObject<HTMLInputElement>}
       />
       {/* The period of parking every document prints starts here: the officer may correct it, never past the service. */}
-      <TextField
-        label="Vehicle first seen"
-        name="firstSeenAt"
-        type="datetime-local"
-        description="The start of the period of parking printed on the notice: the first sighting, else when you began this notice. Never after the time of service."
-        value={toLocalInput(draftFirstSeenAt(draft))}
-        onChange={(value) => onFirstSeen(fromLocalInput(value))}
-        errorMessage={errors.firstSeenAt}
-        inputRef={firstSeenRef as RefObject<HTMLInputElement>}
-      />
+      <FirstSeenField draft={draft} errorMessage={errors.firstSeenAt} inputRef={firstSeenRef} onFirstSeen={onFirstSeen} />
       {/* A new notice is printed as it is served; a sent one prints from its detail. */}
       {draft.pcnId === null && (draft.noticeServedBy === 'AFFIXED' || draft.noticeServedBy === 'HANDED') ? (
         <PrintNoticeButton notice={() => noticeFromDraft(draft, carPark, noticeTerms)} />
@@ -110,6 +101,59 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
   );
 }
 
+/**
+ * First seen as the officer types it. While a part of the date or time is cleared the browser
+ * reports '' for the whole input: the field keeps that as typed and saves only a complete time,
+ * else the default would be put back under the officer's fingers. Left empty, it follows the
+ * default again; left half-typed, it shows the time that is still saved.
+ */
+function FirstSeenField({
+  draft,
+  errorMessage,
+  inputRef,
+  onFirstSeen,
+}: {
+  draft: PcnDraft;
+  errorMessage: string | undefined;
+  inputRef: RefObject<HTMLElement | null>;
+  onFirstSeen: (firstSeenAt: string | null) => void;
+}) {
+  const saved = toLocalInput(draftFirstSeenAt(draft));
+  const [text, setText] = useState(saved);
+  const [shownSaved, setShownSaved] = useState(saved);
+  // The saved time changed (typed here, or the draft changed elsewhere): show it.
+  if (saved !== shownSaved) {
+    setShownSaved(saved);
+    setText(saved);
+  }
+  return (
+    <TextField
+      label="Vehicle first seen"
+      name="firstSeenAt"
+      type="datetime-local"
+      description="The start of the period of parking printed on the notice: the first sighting, else when you began this notice. Never after the time of service."
+      value={text}
+      onChange={(value) => {
+        setText(value);
+        const at = fromLocalInput(value);
+        if (at) onFirstSeen(at);
+      }}
+      onBlur={(event) => {
+        if (fromLocalInput(text)) return;
+        // badInput: some parts are filled in, some not; an input with every part cleared has none.
+        if (event.currentTarget.validity.badInput) {
+          setText(saved);
+          return;
+        }
+        onFirstSeen(null);
+        setText(toLocalInput(draftFirstSeenAt({ ...draft, firstSeenAt: null })));
+      }}
+      errorMessage={errorMessage}
+      inputRef={inputRef as RefObject<HTMLInputElement>}
+    />
+  );
+}
+
 /** 'YYYY-MM-DDTHH:mm' on the phone's clock and zone, for a datetime-local input. */
 function toLocalInput(iso: string): string {
   const at = new Date(iso);
@@ -117,7 +161,7 @@ function toLocalInput(iso: string): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
-/** The input's local time as ISO; an emptied input follows the default again. */
+/** The input's local time as ISO; null while it is empty or not a whole date and time. */
 function fromLocalInput(value: string): string | null {
   if (value === '') return null;
   const at = new Date(value);
