@@ -218,3 +218,68 @@ test('after the appeal period a motorist can still appeal, is told it is late an
   await expect(page.getByRole('region', { name: 'Your appeal' })).toContainText('we decided not to consider it. The charge stands.');
   await expectNoSeriousAxeViolations(page, 'a charge whose late appeal was declined');
 });
+
+test('a keeper who received a notice to keeper after a windscreen ticket appeals in time from /charge, and the charge is held', async ({
+  page,
+  request,
+}) => {
+  const officerToken = await apiToken(request, OFFICER);
+  const adminToken = await apiToken(request, ADMIN);
+  const carParkId = await firstCarParkId(request, officerToken);
+  const suffix = uniqueSuffix();
+  const registration = `KP${suffix}`.slice(0, 7).toUpperCase();
+  const email = `keeper.${suffix}@example.com`.toLowerCase();
+  // The ticket was fixed 35 days ago, so the 28 days from it have passed; the notice to keeper
+  // (paragraph 8) is posted today, and the keeper's 28 days run from the day it is given.
+  const fixed = new Date(Date.now() - 35 * 86_400_000).toISOString();
+  const pcn = await createEvidencePcnThroughApi(request, officerToken, { registration, carParkId, observedAt: fixed, issuedAt: fixed });
+  for (const status of ['UNDER_REVIEW', 'APPROVED']) {
+    const moved = await request.patch(`/api/pcns/${pcn.id}/status`, { headers: bearer(adminToken), data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  const keeper = await request.put(`/api/pcns/${pcn.id}/keeper`, {
+    headers: bearer(adminToken),
+    data: {
+      title: 'Mr',
+      firstNames: 'Kit',
+      lastName: 'Keeper',
+      companyName: '',
+      addressLines: ['3 Beck Road', 'Leeds'],
+      postcode: 'LS7 1AA',
+      make: 'Ford',
+      model: 'Fiesta',
+      colour: 'Red',
+      vehicleConfirmed: true,
+    },
+  });
+  expect(keeper.status(), await keeper.text()).toBe(200);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const letters = await request.post('/api/keeper-notices/letters', { headers: bearer(adminToken), data: { pcnIds: [pcn.id] } });
+  expect(letters.status(), await letters.text()).toBe(200);
+  const posted = await request.post('/api/keeper-notices/posted', {
+    headers: bearer(adminToken),
+    data: { pcnIds: [pcn.id], postedOn: today },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+
+  await page.goto(`/charge?ref=${encodeURIComponent(`PCN-${pcn.pcnNumber}`)}`);
+  await page.getByLabel('Vehicle registration').fill(registration);
+  await page.getByRole('button', { name: 'Find my charge' }).click();
+  await expect(page.getByText(/The time to appeal this charge has passed/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Appeal online' }).click();
+  const form = page.getByRole('form', { name: 'Appeal this charge' });
+  await expect(form).not.toContainText('it is marked late');
+  await form.getByLabel('Your name').fill('Kit Keeper');
+  await form.getByLabel('Your email').fill(email);
+  await form.getByLabel('Your postal address').fill('3 Beck Road\nLeeds\nLS7 1AA');
+  await form.getByText('No, I am the keeper or another person').click();
+  await form.getByLabel('Reason').selectOption({ label: 'Mitigating circumstances' });
+  await form.getByLabel('Your appeal').fill('The notice to keeper reached me this week; I was not the driver.');
+  await form.getByRole('button', { name: 'Send appeal' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: `Your appeal APL-${pcn.pcnNumber} has been received.` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('This charge is on hold while we consider your appeal.').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your appeal' })).not.toContainText('after the time to appeal had ended');
+});
