@@ -25,6 +25,10 @@ import * as m0024 from './0024_sent_documents.ts';
 import * as m0023 from './0023_appeal_channels.ts';
 import * as m0025 from './0025_first_seen_at.ts';
 import * as m0026 from './0026_hire_and_named_driver.ts';
+import * as m0027 from './0027_set_aside_appeals.ts';
+import * as m0028 from './0028_payment_keys_and_overpayments.ts';
+import * as m0029 from './0029_refresh_rotated_device.ts';
+import * as m0030 from './0030_pending_appeals.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +58,8 @@ export const migrations: Record<string, Migration> = {
   '0023_appeal_channels': m0023,
   '0025_first_seen_at': m0025,
   '0026_hire_and_named_driver': m0026,
+  '0027_set_aside_appeals': m0027,
+  '0028_payment_keys_and_overpayments': m0028,
+  '0029_refresh_rotated_device': m0029,
+  '0030_pending_appeals': m0030,
 };

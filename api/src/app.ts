@@ -16,7 +16,7 @@ import { sendJson } from './http/respond.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createSettingsRoutes } from './routes/settings.ts';
-import { createPublicChargeRoutes } from './routes/public-charges.ts';
+import { createPublicAppealRoutes, createPublicChargeRoutes } from './routes/public-charges.ts';
 import { createAppealRoutes } from './routes/appeals.ts';
 import { createKeeperNoticeRoutes, createKeeperReplyRoutes } from './routes/keeper-notices.ts';
 import { createHealthRoutes } from './routes/health.ts';
@@ -73,7 +73,15 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
     crossOriginEmbedderPolicy: false,
   });
   app.use('*', async (c, next) => {
-    await securityHeaders(c, next);
+    // An answer that set its own policy keeps it: a motorist's file or a kept document is served
+    // with SANDBOXED_FILE_POLICY, which the app's policy (written after the handler) would
+    // otherwise replace with one that lets an HTML or SVG file run scripts in our origin.
+    let ownPolicy: string | null = null;
+    await securityHeaders(c, async () => {
+      await next();
+      ownPolicy = c.res.headers.get('Content-Security-Policy');
+    });
+    if (ownPolicy !== null) c.res.headers.set('Content-Security-Policy', ownPolicy);
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
     if (deps.config.webDistDir && !isApi) trimDocumentHeaders(c.req.path, c.res.headers);
   });
@@ -107,6 +115,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   api.route('/settings', createSettingsRoutes(deps));
   api.route('/keeper-replies', createKeeperReplyRoutes(deps));
   api.route('/public/charges', createPublicChargeRoutes(deps));
+  api.route('/public/appeals', createPublicAppealRoutes(deps));
   api.route('/keeper-notices', createKeeperNoticeRoutes(deps));
   api.route('/appeals', createAppealRoutes(deps));
   api.route('/pcns', createPcnRoutes(deps));

@@ -9,6 +9,7 @@ import {
   productNameProblem,
 } from '@parkpatrol/shared';
 import type { DatabaseTarget } from './db/database.ts';
+import { CONNECTION_LIMITS } from './http/connection-limits.ts';
 
 export type Config = {
   port: number;
@@ -28,6 +29,11 @@ export type Config = {
   webDistDir: string | undefined;
   /** Behind a reverse proxy: the proxy's X-Forwarded-For names the client (rate limits). */
   trustProxy: boolean;
+  /**
+   * Connections one peer address (an IPv6 /64) may hold (CONNECTIONS_PER_ADDRESS); null behind
+   * TRUST_PROXY unless set, since every socket there is the proxy's (http/connection-limits.ts).
+   */
+  connectionsPerAddress: number | null;
   /** Days after a PCN is closed (PAID, CANCELLED, REJECTED) before its photo files are removed. */
   evidenceRetentionDays: number;
   /**
@@ -74,6 +80,17 @@ const envSchema = z.object({
     .default(30),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
+  CONNECTIONS_PER_ADDRESS: z
+    .string()
+    .regex(/^\s*\d+\s*$/, `CONNECTIONS_PER_ADDRESS must be a whole number from 1 to ${CONNECTION_LIMITS.max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, `CONNECTIONS_PER_ADDRESS must be between 1 and ${CONNECTION_LIMITS.max}`)
+        .max(CONNECTION_LIMITS.max, `CONNECTIONS_PER_ADDRESS must be between 1 and ${CONNECTION_LIMITS.max}`),
+    )
+    .optional(),
   // 0 is allowed (photos go at the next run after a notice closes), so an empty or mistyped value
   // must not coerce to 0 the way Number('') does: digits only, or the default when unset.
   APPEAL_RESPONSE_DAYS: z
@@ -116,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseFile = e.DATABASE_URL && !isPostgres ? resolve(e.DATABASE_URL.replace(/^file:/, '')) : join(dataDir, 'parkpatrol.sqlite');
   const port = e.PORT;
   const productName = e.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
+  const trustProxy = e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1';
   return {
     port,
     dataDir,
@@ -130,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     productName,
     isProduction: e.NODE_ENV === 'production',
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy,
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS ?? (trustProxy ? null : CONNECTION_LIMITS.perAddress),
     evidenceRetentionDays: e.EVIDENCE_RETENTION_DAYS,
     evidenceStore,
     refreshReuseSeconds: e.REFRESH_REUSE_SECONDS,

@@ -86,8 +86,9 @@ const stopEvidencePurge = scheduleDailyEvidencePurge({
   logger,
 });
 
-// Keep-alive, header and request deadlines and the connection cap (http/body-deadline.ts).
-limitHttpServer(server as import('node:http').Server);
+// Keep-alive, header and request deadlines and the connection caps, in all and per client
+// address (http/body-deadline.ts, http/connection-limits.ts).
+limitHttpServer(server as import('node:http').Server, { connectionsPerAddress: config.connectionsPerAddress });
 
 function shutdown(signal: string) {
   logger.info('shutting down', { signal });

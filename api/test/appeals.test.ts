@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appeal, AppealListResponse, AppealSubmitted, Pcn, PcnAuditResponse, PcnStatus, PublicCharge } from '@parkpatrol/shared';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
-import { appealForm, chargeToken, enterAppeal, enteredAppealForm, pdfUpload, sendAppeal } from './support/appeals.ts';
+import { appealForm, chargeToken, enterAppeal, enteredAppealForm, pdfUpload } from './support/appeals.ts';
 import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { readPdfText } from './support/pdf.ts';
 import { createPcnViaApi, jpegUpload, type NewPcn } from './fixtures.ts';
@@ -29,7 +29,7 @@ describe('appeals', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await createTestApp({ smtpUrl: smtp.url });
+    t = await createTestApp({ smtpUrl: smtp.url, mailbox: smtp });
     t.clock.frozenAtMs = NOW;
     officer = await t.signedInUser('USER');
     admin = await t.signedInUser('ADMIN', { firstName: 'Ada', lastName: 'Appeals' });
@@ -65,17 +65,17 @@ describe('appeals', () => {
     const token = chargeToken(t, pcn.id);
     const key = randomUUID();
     const form = () => appealForm({}, [jpegUpload(41), pdfUpload()]);
-    const first = await sendAppeal(t, token, form(), key);
+    const first = await t.fileAndConfirmAppeal(token, form(), key);
     expect(first.status, first.text).toBe(201);
     const submitted = first.json.data as AppealSubmitted;
     expect(submitted.reference).toBe(`APL-${pcn.pcnNumber}`);
     expect(submitted.appeal.status).toBe('OPEN');
 
-    const again = await sendAppeal(t, token, form(), key);
+    const again = await t.fileAndConfirmAppeal(token, form(), key);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.json.data.reference).toBe(submitted.reference);
-    const second = await sendAppeal(t, token, form());
+    const second = await t.fileAndConfirmAppeal(token, form());
     expect(second.status).toBe(409);
     expect(second.json.details).toEqual({ appeal: submitted.reference });
 
@@ -90,7 +90,7 @@ describe('appeals', () => {
     const now = await seen(pcn);
     expect(now.onHold).toBe(true);
     expect(now.appeal).toMatchObject({ reference: submitted.reference, status: 'OPEN', reasons: null });
-    const acks = await smtp.waitForMessage('dana@example.com');
+    const acks = mailTo('dana@example.com').find((m) => m.subject === `Appeal ${submitted.reference} received`)!;
     expect(acks.subject).toBe(`Appeal ${submitted.reference} received`);
     expect(acks.text).toContain('We will answer by 4 Mar 2026');
 
@@ -110,11 +110,10 @@ describe('appeals', () => {
     const pcn = await charge('CD34EFG');
     const token = chargeToken(t, pcn.id);
     const fake = { bytes: new TextEncoder().encode('<html><script>alert(1)</script></html>'), name: 'permit.jpg', type: 'image/jpeg' };
-    const wrongType = await sendAppeal(t, token, appealForm({}, [fake]));
+    const wrongType = await t.fileAndConfirmAppeal(token, appealForm({}, [fake]));
     expect(wrongType.status).toBe(415);
     expect(wrongType.json.details.attachments).toContain('permit.jpg');
-    const seven = await sendAppeal(
-      t,
+    const seven = await t.fileAndConfirmAppeal(
       token,
       appealForm(
         {},
@@ -123,12 +122,12 @@ describe('appeals', () => {
     );
     expect(seven.status).toBe(413);
     const huge = { bytes: new Uint8Array(10 * 1024 * 1024 + 1).fill(0xff), name: 'big.jpg', type: 'image/jpeg' };
-    const tooLarge = await sendAppeal(t, token, appealForm({}, [huge]));
+    const tooLarge = await t.fileAndConfirmAppeal(token, appealForm({}, [huge]));
     expect(tooLarge.status).toBe(413);
-    const noText = await sendAppeal(t, token, appealForm({ text: '   ', reason: 'NOPE' }));
+    const noText = await t.fileAndConfirmAppeal(token, appealForm({ text: '   ', reason: 'NOPE' }));
     expect(noText.status).toBe(400);
     expect(Object.keys(noText.json.details).sort()).toEqual(['reason', 'text']);
-    const tooLong = await sendAppeal(t, token, appealForm({ text: 'x'.repeat(5001) }));
+    const tooLong = await t.fileAndConfirmAppeal(token, appealForm({ text: 'x'.repeat(5001) }));
     expect(tooLong.status).toBe(400);
     expect(await t.db.selectFrom('appeals').select('id').where('pcn_id', '=', pcn.id).execute()).toEqual([]);
 
@@ -136,7 +135,7 @@ describe('appeals', () => {
     // taken, marked late, holding nothing.
     t.clock.frozenAtMs = Date.parse('2026-03-02T09:00:00.000Z');
     try {
-      const late = await sendAppeal(t, chargeToken(t, pcn.id), appealForm());
+      const late = await t.fileAndConfirmAppeal(chargeToken(t, pcn.id), appealForm());
       expect(late.status, late.text).toBe(201);
       expect((late.json.data as AppealSubmitted).appeal).toMatchObject({ isLate: true, consideredAt: null, status: 'OPEN' });
       expect(await seen(pcn)).toMatchObject({ appealUntil: '2026-03-01', onHold: false });
@@ -147,8 +146,7 @@ describe('appeals', () => {
 
   it('holds the charge while open, and a rejection within the discount keeps the reduced rate 14 days with a POPLA code', async () => {
     const pcn = await charge('EF56GHJ');
-    const sent = await sendAppeal(
-      t,
+    const sent = await t.fileAndConfirmAppeal(
       chargeToken(t, pcn.id),
       appealForm({ wasDriver: 'no', driverName: 'Sam Other', driverAddress: '1 High St' }),
     );
@@ -236,7 +234,7 @@ describe('appeals', () => {
 
   it('an accepted appeal cancels the charge; one accepted at a reduced amount makes that amount due', async () => {
     const accepted = await charge('GH78JKL');
-    const a = await sendAppeal(t, chargeToken(t, accepted.id), appealForm({ reason: 'BLUE_BADGE' }));
+    const a = await t.fileAndConfirmAppeal(chargeToken(t, accepted.id), appealForm({ reason: 'BLUE_BADGE' }));
     const acceptedId = await appealIdOf(a.json.data.reference as string);
     const res = await decide(acceptedId, { outcome: 'ACCEPTED', reasons: 'Your Blue Badge was on display.' });
     expect(res.status).toBe(200);
@@ -245,7 +243,7 @@ describe('appeals', () => {
     expect(await seen(accepted)).toMatchObject({ state: 'CANCELLED', amountDuePence: 0, photos: [], appeal: { status: 'ACCEPTED' } });
 
     const reduced = await charge('JK90LMN');
-    const r = await sendAppeal(t, chargeToken(t, reduced.id), appealForm({ reason: 'KEYING_ERROR' }));
+    const r = await t.fileAndConfirmAppeal(chargeToken(t, reduced.id), appealForm({ reason: 'KEYING_ERROR' }));
     const reducedId = await appealIdOf(r.json.data.reference as string);
     expect((await decide(reducedId, { outcome: 'ACCEPTED_REDUCED', reasons: 'A keying error.' })).json.details).toEqual({
       reducedChargePence: 'Enter the reduced amount',
@@ -264,6 +262,7 @@ describe('appeals', () => {
     const paid = await t.request('POST', `/pcns/${reduced.id}/payments`, {
       token: admin.token,
       json: { amountPence: 2000, paidOn: '2026-02-04', method: 'CARD', reference: 'TXN-9' },
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(paid.json.data.status).toBe('PAID');
 
@@ -285,7 +284,7 @@ describe('appeals', () => {
 
   it('removes an appeal’s files with the photos once the charge has been closed past the retention period; the hashes stay', async () => {
     const pcn = await charge('LM12NOP');
-    const sent = await sendAppeal(t, chargeToken(t, pcn.id), appealForm({}, [jpegUpload(61), pdfUpload()]));
+    const sent = await t.fileAndConfirmAppeal(chargeToken(t, pcn.id), appealForm({}, [jpegUpload(61), pdfUpload()]));
     const id = await appealIdOf(sent.json.data.reference as string);
     await decide(id, { outcome: 'ACCEPTED', reasons: '' });
     const files = await t.db.selectFrom('appeal_attachments').selectAll().where('appeal_id', '=', id).orderBy('position').execute();
@@ -354,7 +353,7 @@ describe('appeals', () => {
 
       // Day 40 (13 March): in time, the charge on hold.
       await at('2026-03-13T12:00:00.000Z');
-      const day40 = await sendAppeal(t, chargeToken(t, inTime.id), appealForm({ email: 'keeper40@example.com' }));
+      const day40 = await t.fileAndConfirmAppeal(chargeToken(t, inTime.id), appealForm({ email: 'keeper40@example.com' }));
       expect(day40.status, day40.text).toBe(201);
       expect((day40.json.data as AppealSubmitted).appeal.isLate).toBe(false);
       expect(await seen(inTime)).toMatchObject({ onHold: true, appealUntil: '2026-04-09' });
@@ -368,12 +367,12 @@ describe('appeals', () => {
         [declined, 'keeper70@example.com'],
         [considered, 'keeper71@example.com'],
       ] as const) {
-        const day70 = await sendAppeal(t, chargeToken(t, pcn.id), appealForm({ email }));
+        const day70 = await t.fileAndConfirmAppeal(chargeToken(t, pcn.id), appealForm({ email }));
         expect(day70.status, day70.text).toBe(201);
         expect((day70.json.data as AppealSubmitted).appeal).toMatchObject({ isLate: true, consideredAt: null });
         expect(await seen(pcn)).toMatchObject({ onHold: false, appeal: { isLate: true } });
       }
-      expect((await smtp.waitForMessage('keeper70@example.com')).text).toContain('the charge is not on hold');
+      expect(mailTo('keeper70@example.com').find((m) => m.subject?.endsWith(' received'))?.text).toContain('the charge is not on hold');
       const queue = await t.request('GET', `/appeals?search=APL-${declined.pcnNumber}`, { token: adminToken });
       expect((queue.json.data as AppealListResponse).items[0]).toMatchObject({ isLate: true, status: 'OPEN' });
 
@@ -452,7 +451,7 @@ describe('appeals', () => {
     // One appeal per charge, however the second comes: 409 naming the first.
     for (const second of [
       await enterAppeal(t, admin.token, form({ channel: 'PHONE', email: 'pat@example.com' })),
-      await sendAppeal(t, chargeToken(t, pcn.id), appealForm()),
+      await t.fileAndConfirmAppeal(chargeToken(t, pcn.id), appealForm()),
     ]) {
       expect(second.status).toBe(409);
       expect(second.json.details).toEqual({ appeal: appeal.reference });
@@ -592,7 +591,7 @@ describe('appeals', () => {
 
     // A second charge of the registration: its earlier charge is listed, and the Charter's £20 is not granted again.
     const second = await charge('KE12YER');
-    const again = await sendAppeal(t, chargeToken(t, second.id), appealForm({ reason: 'KEYING_ERROR', email: 'kim@example.com' }));
+    const again = await t.fileAndConfirmAppeal(chargeToken(t, second.id), appealForm({ reason: 'KEYING_ERROR', email: 'kim@example.com' }));
     const secondId = await appealIdOf(again.json.data.reference as string);
     const loaded = (await t.request('GET', `/appeals/${secondId}`, { token: admin.token })).json.data as Appeal;
     expect(loaded.channel).toBe('ONLINE');

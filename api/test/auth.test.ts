@@ -270,7 +270,9 @@ describe('POST /auth/refresh', () => {
   });
   afterEach(() => t.close());
 
-  const refresh = (refreshToken: string) => t.request('POST', '/auth/refresh', { json: { refreshToken } });
+  // With the device token of the sign-in: only the device that rotated a token may replay it.
+  const refresh = (refreshToken: string, deviceToken?: string) =>
+    t.request('POST', '/auth/refresh', { json: { refreshToken, ...(deviceToken ? { deviceToken } : {}) } });
 
   it('rotates: answers a new access token and a new refresh token, and the new pair works', async () => {
     const user = await t.signedInUser('USER');
@@ -307,11 +309,11 @@ describe('POST /auth/refresh', () => {
     t.clock.frozenAtMs = Date.now();
     try {
       const user = await t.signedInUser('USER');
-      const first = await refresh(user.refreshToken);
+      const first = await refresh(user.refreshToken, user.deviceToken);
       t.clock.offsetMs += 20_000;
       // A refresh the page abandoned after the server rotated: the phone still holds the old token.
-      const replay = await refresh(user.refreshToken);
-      const again = await refresh(user.refreshToken);
+      const replay = await refresh(user.refreshToken, user.deviceToken);
+      const again = await refresh(user.refreshToken, user.deviceToken);
       expect([replay.status, again.status]).toEqual([200, 200]);
       expect(replay.json.data).toEqual(first.json.data);
       expect(again.json.data).toEqual(first.json.data);
@@ -328,7 +330,7 @@ describe('POST /auth/refresh', () => {
     const user = await t.signedInUser('USER');
     // Open connections first (on PostgreSQL the pool opens them lazily), so the two really overlap.
     await Promise.all(Array.from({ length: 4 }, () => sql`select 1`.execute(t.db)));
-    const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+    const answers = await Promise.all([refresh(user.refreshToken, user.deviceToken), refresh(user.refreshToken, user.deviceToken)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(answers[0]!.json.data.refreshToken).toBe(answers[1]!.json.data.refreshToken);
     const rows = await t.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.id).execute();
@@ -422,8 +424,10 @@ describe('POST /auth/logout', () => {
 
   it('ends the sibling handed out in the grace window too', async () => {
     const user = await t.signedInUser('USER');
-    const first = await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } });
-    const replay = await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } });
+    const { refreshToken, deviceToken } = user;
+    const first = await t.request('POST', '/auth/refresh', { json: { refreshToken, deviceToken } });
+    const replay = await t.request('POST', '/auth/refresh', { json: { refreshToken, deviceToken } });
+    expect(replay.status).toBe(200);
     await t.request('POST', '/auth/logout', { json: { refreshToken: first.json.data.refreshToken } });
     expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: replay.json.data.refreshToken } })).status).toBe(401);
   });

@@ -670,7 +670,8 @@ describe('duplicates: one charge per parking event', () => {
   it('drops the flag when an edit moves the notice to another day, and deleting a PCN clears its pairs', async () => {
     const moved = await create(t, second.token, { ...baseFields(carPark.id), vehicleRegistration: 'MOVE123' });
     await create(t, first.token, { ...baseFields(carPark.id), vehicleRegistration: 'MOVE123' });
-    const edited = await put(t, admin.token, moved.id, { observedAt: isoAgo(t, 2 * DAY) });
+    // Seen and issued two days ago: a first sighting is within the day of its notice.
+    const edited = await put(t, admin.token, moved.id, { observedAt: isoAgo(t, 2 * DAY), issuedAt: isoAgo(t, 2 * DAY - 30 * MINUTE) });
     expect(edited.status).toBe(200);
     expect(edited.json.data.possibleDuplicates).toEqual([]);
     const gone = await t.request('DELETE', `/pcns/${repeat.id}`, { token: admin.token });
@@ -860,8 +861,10 @@ describe('audit trail', () => {
     ]);
     // The retention policy's entry has its own test (evidence-retention.test.ts), the keeper's two
     // theirs (keeper-notices.test.ts), payments theirs (payments.test.ts), appeals theirs (appeals.test.ts)
-    // and hirers and named drivers theirs (driver-and-hirer.test.ts).
+    // hirers and named drivers theirs (driver-and-hirer.test.ts), and a set-aside appeal its own
+    // (security-round-four-public.test.ts).
     const elsewhere = new Set([
+      'appeal_set_aside',
       'hirer_recorded',
       'driver_named',
       'letter_posted',

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   draftReferenceOfKey,
@@ -87,13 +88,26 @@ describe('a charge on a faked clock: the real server on each day of the story', 
     });
     return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
   }
+  /** Filed from /charge, then confirmed by the link the server wrote to its outbox (decision 0032). */
   async function appeal(accessToken: string, email: string) {
-    const res = await fetch(`${server!.baseUrl}/api/public/charges/current/appeal`, {
+    const filed = await fetch(`${server!.baseUrl}/api/public/charges/current/appeal`, {
       method: 'POST',
       headers: { authorization: `Bearer ${accessToken}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
       body: appealForm({ email }),
     });
-    return { status: res.status, json: (await res.json()) as { data: AppealSubmitted; message?: string } };
+    if (filed.status !== 202) return { status: filed.status, json: (await filed.json()) as { data: AppealSubmitted; message?: string } };
+    const outbox = join(dataDir, 'outbox');
+    const mails = await Promise.all(
+      readdirSync(outbox)
+        .sort()
+        .map((name) => simpleParser(readFileSync(join(outbox, name)))),
+    );
+    const confirmation = mails
+      .filter((mail) => JSON.stringify(mail.to).includes(email) && mail.subject?.startsWith('Confirm your appeal'))
+      .at(-1);
+    const token = /confirm-appeal\?token=([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1];
+    const res = await callServer(server!, 'POST', '/public/appeals/confirm', { json: { token } });
+    return { status: res.status, json: res.json as { data: AppealSubmitted; message?: string } };
   }
 
   type Ticket = { pcn: Pcn; key: string; registration: string };
@@ -169,6 +183,7 @@ describe('a charge on a faked clock: the real server on each day of the story', 
     const paid = await callServer(server!, 'POST', `/pcns/${tickets.A.pcn.id}/payments`, {
       token: admin,
       json: { amountPence: 2_500, paidOn: '2027-04-23', method: 'CHEQUE', reference: 'Cheque 000123' },
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(paid.status, paid.json.message).toBe(200);
 

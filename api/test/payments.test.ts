@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChargeLookupResponse, Pcn, PcnAuditResponse } from '@parkpatrol/shared';
+import { IDEMPOTENCY_KEY_HEADER, type ChargeLookupResponse, type Pcn, type PcnAuditResponse } from '@parkpatrol/shared';
 import { termsSinceLongAgo } from './support/keeper-notices.ts';
 import { createPcnViaApi } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
@@ -22,7 +23,8 @@ describe('POST /pcns/{id}/payments', () => {
   });
   afterAll(() => t.close());
 
-  const pay = (id: string, json: object) => t.request('POST', `/pcns/${id}/payments`, { token: admin.token, json });
+  const pay = (id: string, json: object) =>
+    t.request('POST', `/pcns/${id}/payments`, { token: admin.token, json, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
   const motoristSees = async (pcn: Pcn) => {
     const res = await t.request('POST', '/public/charges/lookup', {
       json: { reference: pcn.pcnNumber, registration: pcn.vehicleRegistration },

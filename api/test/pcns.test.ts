@@ -70,6 +70,8 @@ describe('POST /pcns', () => {
     const res = await postPcn(t, owner.token, {
       ...validPcnFields(carPark.id),
       observedAt: '2026-01-05T09:30:00+01:00',
+      // Issued that morning: a first sighting is within the day of the notice.
+      issuedAt: '2026-01-05T09:40:00+01:00',
       images: photos,
       imageTakenAt: ['2026-01-05T09:29:00Z', ''],
     });

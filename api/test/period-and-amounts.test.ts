@@ -7,7 +7,7 @@ import {
   type Pcn,
   type PublicCharge,
 } from '@parkpatrol/shared';
-import { appealForm, chargeToken, sendAppeal } from './support/appeals.ts';
+import { appealForm, chargeToken } from './support/appeals.ts';
 import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { readPdfText } from './support/pdf.ts';
 import { createPcnViaApi, jpegUpload, pcnForm, validPcnFields, type PcnFormInput } from './fixtures.ts';
@@ -47,7 +47,11 @@ describe('the period of parking and the amounts as at each document', () => {
       headers: { 'Idempotency-Key': crypto.randomUUID(), ...headers },
     });
   const pay = (id: string, amountPence: number, paidOn: string) =>
-    t.request('POST', `/pcns/${id}/payments`, { token: admin.token, json: { amountPence, paidOn, method: 'CARD', reference: '' } });
+    t.request('POST', `/pcns/${id}/payments`, {
+      token: admin.token,
+      json: { amountPence, paidOn, method: 'CARD', reference: '' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
 
   it('states a part payment on the notice to keeper: paid and unpaid as at 23:59 on the day before posting', async () => {
     const pcn = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId });
@@ -139,7 +143,7 @@ describe('the period of parking and the amounts as at each document', () => {
       issuedAt: '2026-02-01T10:00:00.000Z',
       noticeServedAt: '2026-02-01T10:00:00.000Z',
     });
-    const sent = await sendAppeal(t, chargeToken(t, pcn.id), appealForm({ reason: 'MITIGATING' }));
+    const sent = await t.fileAndConfirmAppeal(chargeToken(t, pcn.id), appealForm({ reason: 'MITIGATING' }));
     expect(sent.status, sent.text).toBe(201);
     const list = await t.request('GET', `/appeals?search=${sent.json.data.reference as string}`, { token: admin.token });
     const appealId = (list.json.data as AppealListResponse).items[0]!.id;

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHARGE_NOT_FOUND, type ChargeLookupResponse, type Pcn, type PublicCharge } from '@parkpatrol/shared';
-import { CHARGE_LOOKUP_FAILURES_PER_REFERENCE, CHARGE_LOOKUPS_PER_ADDRESS } from '../src/workflows/look-up-charge.ts';
+import {
+  CHARGE_NOT_FOUND,
+  LOOKUP_CHALLENGE_HEADER,
+  lookupChallengeBits,
+  type ChargeLookupResponse,
+  type Pcn,
+  type PublicCharge,
+} from '@parkpatrol/shared';
+import {
+  CHARGE_LOOKUP_FAILURES_PER_ADDRESS,
+  CHARGE_LOOKUP_FAILURES_PER_REFERENCE,
+  CHARGE_LOOKUPS_PER_ADDRESS,
+} from '../src/workflows/look-up-charge.ts';
 import { termsSinceLongAgo } from './support/keeper-notices.ts';
 import { createPcnViaApi, jpegUpload, postPcn, validPcnFields, type NewPcn } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
@@ -9,8 +20,9 @@ import { createTestApp, type Session, type TestApp } from './test-app.ts';
 /**
  * The motorist's way in: a charge looked up by reference and registration, with no sign-in.
  * The reference is the PCN number, or the draft reference a ticket printed before its notice was
- * sent. A wrong pair gives one answer whichever half is wrong; lookups are limited per address
- * and per reference in the database; the token opens that one charge and nothing else.
+ * sent. A wrong pair gives one answer whichever half is wrong; lookups are limited per address,
+ * and wrong ones cost work past a few per address, reference and registration, in the database
+ * (security-round-four-lookup.test.ts); the token opens that one charge and nothing else.
  */
 describe('POST /public/charges/lookup and GET /public/charges/current', () => {
   let t: TestApp;
@@ -102,16 +114,22 @@ describe('POST /public/charges/lookup and GET /public/charges/current', () => {
       ),
     );
     expect(guesses.every((res) => res.status === 404)).toBe(true);
+    // Past them every lookup of the reference must show some work first, the right pair's too,
+    // and with it the right pair is never refused (security-round-four-lookup.test.ts).
     const limited = await lookUp(target.pcnNumber, 'LM11MMM', '192.0.2.200');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(lookupChallengeBits(limited.headers.get(LOOKUP_CHALLENGE_HEADER) ?? '')).toBeGreaterThan(0);
 
     const flooded = await Promise.all(
       Array.from({ length: CHARGE_LOOKUPS_PER_ADDRESS.limit + 5 }, (_, i) =>
         lookUp(`PCN-${String(i).padStart(8, '7')}`, 'AB12CDE', '192.0.2.99'),
       ),
     );
-    expect(flooded.filter((res) => res.status === 429)).toHaveLength(5);
+    // Five over the address's limit are refused outright; of the rest, sent side by side, no more
+    // wrong ones are compared than the address's free tries, and the others are asked for work.
+    expect(flooded.filter((res) => res.status === 429 && !res.headers.get(LOOKUP_CHALLENGE_HEADER))).toHaveLength(5);
+    expect(flooded.filter((res) => res.status === 404).length).toBeLessThanOrEqual(CHARGE_LOOKUP_FAILURES_PER_ADDRESS.limit);
   });
 
   /** A notice filed by the officer's phone under its draft's id (the Idempotency-Key), as a ticket printed with no signal names it. */
@@ -177,9 +195,11 @@ describe('POST /public/charges/lookup and GET /public/charges/current', () => {
     );
     expect(guesses.every((res) => res.status === 404)).toBe(true);
     expect(guesses[0]!.json.message).toBe(CHARGE_NOT_FOUND);
-    // The right pair is refused now too, from a new address: the reference is spent for the hour.
-    const limited = await lookUp('D-CAFE0123', 'LM22NNN', '192.0.2.201');
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right pair must show some work now too, from a new address, as must every spelling.
+    for (const spelling of spellings) {
+      const limited = await lookUp(spelling, 'LM22NNN', '192.0.2.201');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get(LOOKUP_CHALLENGE_HEADER)).toBeTruthy();
+    }
   });
 });

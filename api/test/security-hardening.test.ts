@@ -208,10 +208,11 @@ describe('sessions (findings 2, 5, 10, 12)', () => {
 
   it('a replay of the token rotated last gets only the pair its rotation gave, never a new token', async () => {
     const user = await t.signedInUser('USER');
-    const first = await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } });
+    const { refreshToken, deviceToken } = user;
+    const first = await t.request('POST', '/auth/refresh', { json: { refreshToken, deviceToken } });
     expect(first.status).toBe(200);
     for (let replay = 0; replay < 3; replay++) {
-      const again = await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } });
+      const again = await t.request('POST', '/auth/refresh', { json: { refreshToken, deviceToken } });
       expect(again.json.data.refreshToken).toBe(first.json.data.refreshToken);
     }
     const rows = await t.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.id).execute();

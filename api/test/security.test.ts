@@ -27,7 +27,7 @@ const passwordsUsed = new Set<string>(['correct horse battery', 'a-new-password-
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  t = await createTestApp({ smtpUrl: smtp.url, uploadGate: uncappedUploads() });
+  t = await createTestApp({ smtpUrl: smtp.url, mailbox: smtp, uploadGate: uncappedUploads() });
   const request = t.request;
   t.request = async (method, path, init) => {
     const res = await request(method, path, init);
@@ -65,7 +65,13 @@ async function signInWithPassword(app: TestApp, password: string, overrides: Par
   const user = await app.createUser({ ...overrides, password });
   const res = await app.request('POST', '/auth/login', { json: { email: user.email, password } });
   expect(res.status).toBe(200);
-  return { ...user, password, token: res.json.data.token as string, refreshToken: res.json.data.refreshToken as string };
+  return {
+    ...user,
+    password,
+    token: res.json.data.token as string,
+    refreshToken: res.json.data.refreshToken as string,
+    deviceToken: res.json.data.deviceToken as string,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -179,13 +185,16 @@ describe('refresh tokens', () => {
     expect(t.logLines.some((line) => line.includes('refresh token reuse detected'))).toBe(true);
   });
 
-  it('give the same pair to a replay within the reuse window (two tabs, a lost answer)', async () => {
+  it('give the same pair to a replay within the reuse window from the same device (two tabs, a lost answer)', async () => {
     const user = await signInWithPassword(t, 'grace-owner-password');
-    const first = await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } });
-    const replay = await t.request('POST', '/auth/refresh', { json: { refreshToken: user.refreshToken } });
+    const { refreshToken, deviceToken } = user;
+    const first = await t.request('POST', '/auth/refresh', { json: { refreshToken, deviceToken } });
+    const replay = await t.request('POST', '/auth/refresh', { json: { refreshToken, deviceToken } });
     expect(replay.status).toBe(200);
     expect(replay.json.data.refreshToken).toBe(first.json.data.refreshToken);
-    expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: replay.json.data.refreshToken } })).status).toBe(200);
+    expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: replay.json.data.refreshToken, deviceToken } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -193,6 +202,7 @@ describe('refresh tokens', () => {
 
 const RESET_TOKEN = /reset-password\?token=([^\s&]+)/;
 const ACCESS_TOKEN_IN_LINK = /\/u\/([A-Za-z0-9_-]{20,})/;
+const DEVICE_LINK_TOKEN = /device-link=([A-Za-z0-9_-]{20,})/;
 
 describe('one-time tokens', () => {
   it('a password reset token works once, signs every session out, and is refused the second time', async () => {
@@ -410,7 +420,7 @@ describe('secrets', () => {
       typeof a.res.json?.data?.token === 'string' && issuing.has(a.path) ? [a.res.json.data.token as string] : [],
     );
     const oneTimeTokens = smtp.messages
-      .flatMap((m) => [RESET_TOKEN.exec(m.text ?? '')?.[1], ACCESS_TOKEN_IN_LINK.exec(m.text ?? '')?.[1]])
+      .flatMap((m) => [RESET_TOKEN, ACCESS_TOKEN_IN_LINK, DEVICE_LINK_TOKEN].map((pattern) => pattern.exec(m.text ?? '')?.[1]))
       .filter((x): x is string => !!x)
       .map(decodeURIComponent);
     const hashes = (await t.db.selectFrom('users').select('password_hash').where('password_hash', 'is not', null).execute()).map(

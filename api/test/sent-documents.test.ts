@@ -17,7 +17,7 @@ import {
 import { silentLogger } from '../src/services/logger.ts';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
 import { readPdfText } from './support/pdf.ts';
-import { appealForm, chargeToken, sendAppeal } from './support/appeals.ts';
+import { appealForm, chargeToken } from './support/appeals.ts';
 import { LETTER_KEEPER, letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { createPcnViaApi } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
@@ -195,6 +195,7 @@ describe('documents sent, as kept', () => {
       const cheque = await t.request('POST', `/pcns/${dated.id}/payments`, {
         token,
         json: { amountPence: 2_000, paidOn: '2026-02-05', method: 'CHEQUE', reference: '' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
       });
       expect(cheque.status, cheque.text).toBe(200);
       expect((await post([dated.id, never.id], '2026-02-06')).json.details).toEqual({
@@ -313,7 +314,7 @@ describe('documents sent, as kept', () => {
       noticeServedAt: '2026-02-01T10:00:00.000Z',
     });
     const motorist = chargeToken(t, pcn.id);
-    const sent = await sendAppeal(t, motorist, appealForm(), randomUUID());
+    const sent = await t.fileAndConfirmAppeal(motorist, appealForm(), randomUUID());
     expect(sent.status, sent.text).toBe(201);
     const reference = (sent.json.data as AppealSubmitted).reference;
     const id = ((await t.request('GET', `/appeals?search=${reference}`, { token: admin.token })).json.data as AppealListResponse).items[0]!

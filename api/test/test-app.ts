@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Role, User } from '@parkpatrol/shared';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { IDEMPOTENCY_KEY_HEADER, pcnTitle, type Role, type User } from '@parkpatrol/shared';
 import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type Db, type DatabaseTarget } from '../src/db/database.ts';
 import { fillMissingKeeperPostingDays } from '../src/repositories/keeper-posting-days.ts';
+import { verifyChargeToken } from '../src/auth/charge-token.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createMetrics } from '../src/services/metrics.ts';
 import { createSignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
@@ -69,6 +71,8 @@ async function freshDatabase(dataDir: string, engine?: 'sqlite'): Promise<{ targ
 export async function createTestApp(
   options: {
     smtpUrl?: string;
+    /** The SMTP test server's messages, when `smtpUrl` is its: where fileAndConfirmAppeal finds the link. */
+    mailbox?: { messages: ParsedMail[] };
     config?: Partial<Config>;
     signInPolicy?: SignInPolicy;
     uploadGate?: UploadGate;
@@ -175,7 +179,7 @@ export async function createTestApp(
     return { id, email, password, role: overrides.role ?? 'USER' };
   }
 
-  async function login(email: string, password: string): Promise<{ token: string; refreshToken: string; user: User }> {
+  async function login(email: string, password: string): Promise<{ token: string; refreshToken: string; deviceToken: string; user: User }> {
     const res = await request('POST', '/auth/login', { json: { email, password } });
     if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${res.text}`);
     return res.json.data;
@@ -185,7 +189,7 @@ export async function createTestApp(
   async function signedInUser(role: Role = 'USER', overrides: Parameters<typeof createUser>[0] = {}) {
     const user = await createUser({ ...overrides, role });
     const session = await login(user.email, user.password ?? '');
-    return { ...user, token: session.token, refreshToken: session.refreshToken };
+    return { ...user, token: session.token, refreshToken: session.refreshToken, deviceToken: session.deviceToken };
   }
 
   async function createCarPark(overrides: Partial<{ name: string; siteCode: string; isActive: boolean; assignTo: string[] }> = {}) {
@@ -212,11 +216,76 @@ export async function createTestApp(
     return { id };
   }
 
+  /**
+   * The text of the newest email of `purpose` to `to` (and with this subject, when given) that has
+   * gone: from the outbox's file, or the SMTP test server's mailbox.
+   */
+  async function latestMailText(to: string, purpose: string, subject?: string): Promise<string> {
+    let query = db
+      .selectFrom('emails')
+      .select(['location', 'subject'])
+      .where('to_address', '=', to)
+      .where('purpose', '=', purpose)
+      .where('status', '!=', 'failed');
+    if (subject !== undefined) query = query.where('subject', '=', subject);
+    const sent = await query.orderBy('created_at', 'desc').executeTakeFirst();
+    if (!sent) throw new Error(`no ${purpose} email to ${to}`);
+    if (sent.location) return (await simpleParser(readFileSync(sent.location))).text ?? '';
+    const received = options.mailbox?.messages.filter((m) => JSON.stringify(m.to).toLowerCase().includes(to.toLowerCase()));
+    const mail = received?.filter((m) => m.subject === sent.subject).at(-1);
+    if (!mail) throw new Error(`the ${purpose} email to ${to} went by SMTP: pass the test server as \`mailbox\``);
+    return mail.text ?? '';
+  }
+
+  /**
+   * The motorist's appeal from /charge as the motorist makes it (decision 0032): filed with the
+   * charge's token, then confirmed by the link emailed to the form's address. Any answer of the
+   * filing but 202 (refused, replayed) is returned as it is; else the confirmation's answer.
+   */
+  async function fileAndConfirmAppeal(chargeToken: string, form: FormData, key: string = randomUUID()) {
+    const filed = await request('POST', '/public/charges/current/appeal', {
+      body: form,
+      headers: { authorization: `Bearer ${chargeToken}`, [IDEMPOTENCY_KEY_HEADER]: key },
+    });
+    if (filed.status !== 202) return filed;
+    // This charge's email: cells of the authorisation matrix file appeals to one address side by side.
+    const pcnId = verifyChargeToken(config.jwtSecret, chargeToken, now());
+    const pcn = await db
+      .selectFrom('pcns')
+      .select('pcn_number')
+      .where('id', '=', pcnId ?? '')
+      .executeTakeFirstOrThrow();
+    const text = await latestMailText(
+      String(form.get('email')),
+      'appeal-confirmation',
+      `Confirm your appeal against parking charge ${pcnTitle(pcn.pcn_number)}`,
+    );
+    const token = /\/charge\/confirm-appeal\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    if (!token) throw new Error(`no confirmation link in: ${text}`);
+    return request('POST', '/public/appeals/confirm', { json: { token } });
+  }
+
   async function close() {
     await closeDatabase();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, db: db as Db, sqlite, deps, config, clock, logLines, request, createUser, login, signedInUser, createCarPark, close };
+  return {
+    app,
+    db: db as Db,
+    sqlite,
+    deps,
+    config,
+    clock,
+    logLines,
+    request,
+    createUser,
+    login,
+    signedInUser,
+    createCarPark,
+    latestMailText,
+    fileAndConfirmAppeal,
+    close,
+  };
 }

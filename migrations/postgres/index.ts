@@ -19,6 +19,10 @@ import * as m0018 from './0018_sent_documents.ts';
 import * as m0017 from './0017_appeal_channels.ts';
 import * as m0019 from './0019_first_seen_at.ts';
 import * as m0020 from './0020_hire_and_named_driver.ts';
+import * as m0021 from './0021_set_aside_appeals.ts';
+import * as m0022 from './0022_payment_keys_and_overpayments.ts';
+import * as m0023 from './0023_refresh_rotated_device.ts';
+import * as m0024 from './0024_pending_appeals.ts';
 
 /**
  * PostgreSQL's migrations, in order. The SQLite set in ../index.ts stays as it is;
@@ -46,4 +50,8 @@ export const postgresMigrations: Record<string, Migration> = {
   '0017_appeal_channels': m0017,
   '0019_first_seen_at': m0019,
   '0020_hire_and_named_driver': m0020,
+  '0021_set_aside_appeals': m0021,
+  '0022_payment_keys_and_overpayments': m0022,
+  '0023_refresh_rotated_device': m0023,
+  '0024_pending_appeals': m0024,
 };

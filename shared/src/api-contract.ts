@@ -67,8 +67,10 @@ import type {
   paymentInputSchema,
   appealDecisionInputSchema,
   appealListQuerySchema,
+  setAsideAppealInputSchema,
+  confirmAppealInputSchema,
 } from './schemas.ts';
-import type { Appeal, AppealListResponse, AppealSubmitted } from './appeals.ts';
+import type { Appeal, AppealFiled, AppealListResponse, AppealSetAside, AppealSubmitted } from './appeals.ts';
 import type { ChargeLookupResponse, PublicCharge } from './public-charge.ts';
 import type { KeeperNoticesPostedResponse, KeeperReplyImport, PcnLetterPosting } from './keeper.ts';
 import type { SentDocumentListResponse } from './sent-documents.ts';
@@ -98,6 +100,7 @@ export type ApiContract = {
   'POST /auth/refresh': { body: Body<typeof refreshInputSchema>; response: AuthTokens };
   'POST /auth/logout': { body: Body<typeof logoutInputSchema>; response: null };
   'POST /auth/forgot-password': { body: Body<typeof forgotPasswordInputSchema>; response: null };
+  'POST /auth/device-link': { body: Body<typeof forgotPasswordInputSchema>; response: null };
   'POST /auth/reset-password': { body: Body<typeof resetPasswordInputSchema>; response: null };
   'POST /auth/reset-password/check': { body: Body<typeof resetTokenCheckInputSchema>; response: { isValid: true } };
   'POST /auth/access-link': { body: Body<typeof accessLinkInputSchema>; response: AccessLinkResponse };
@@ -139,8 +142,14 @@ export type ApiContract = {
   'POST /public/charges/lookup': { body: Body<typeof chargeLookupInputSchema>; response: ChargeLookupResponse };
   /** With the lookup's access token as the bearer: that one charge. */
   'GET /public/charges/current': { response: PublicCharge };
-  /** Multipart (APPEAL_MULTIPART_FIELDS) with an Idempotency-Key: 201 (after the appeal period, marked late); 409 when the charge has one. */
-  'POST /public/charges/current/appeal': { form: true; response: AppealSubmitted };
+  /**
+   * Multipart (APPEAL_MULTIPART_FIELDS) with an Idempotency-Key: 202 awaiting confirmation from the
+   * email it gives (decision 0032); the same key after it was confirmed is 201 with the appeal;
+   * 409 when the charge has one.
+   */
+  'POST /public/charges/current/appeal': { form: true; response: AppealFiled };
+  /** The emailed link's token: 201 the appeal as filed (after the appeal period, marked late); 200 for a token already used; 409 when the charge has one; 400 for a dead link. */
+  'POST /public/appeals/confirm': { body: Body<typeof confirmAppealInputSchema>; response: AppealSubmitted };
   /** The decision letter of the charge's decided appeal (PDF). */
   'GET /public/charges/current/appeal/letter': { response: FileAnswer };
   'GET /appeals': { query: Query<typeof appealListQuerySchema>; response: AppealListResponse };
@@ -154,6 +163,7 @@ export type ApiContract = {
   'POST /appeals/:id/decision': { body: Body<typeof appealDecisionInputSchema>; response: Appeal };
   /** A late appeal the admin agrees to consider: it then holds the charge and runs like any appeal. */
   'POST /appeals/:id/consider': { response: Appeal };
+  'POST /appeals/:id/set-aside': { body: Body<typeof setAsideAppealInputSchema>; response: AppealSetAside };
   'GET /appeals/:id/letter': { response: FileAnswer };
   'GET /appeals/:id/attachments/:attachmentId': { response: FileAnswer };
   /** Records a payment; the charge becomes PAID once payments meet what is due. */

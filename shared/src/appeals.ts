@@ -1,6 +1,6 @@
 import type { PcnStatus } from './pcn-status.ts';
 import { addDays, type CalendarDate } from './keeper-liability.ts';
-import type { AppealsService } from './operator-terms.ts';
+import { formatPence, type AppealsService } from './operator-terms.ts';
 
 /**
  * Appeals against a charge: one per charge, made on the motorist's page, decided by an admin with
@@ -317,6 +317,8 @@ export type Appeal = {
   decision: AppealDecision | null;
   /** The registration's other charges issued before this one (the Charter's first time). */
   earlierCharges: EarlierCharge[];
+  /** The charge in the car park's terms recorded with the notice (null: none recorded): a reduced amount must be less. */
+  chargePence: number | null;
 };
 
 /** One row of the Appeals queue. */
@@ -341,6 +343,18 @@ export type AppealListResponse = { items: AppealListItem[]; total: number; page:
 
 export type AppealSubmitted = { reference: string; appeal: PublicAppeal };
 
+/**
+ * An appeal filed from /charge, not yet counted (decision 0032): it counts once confirmed from the
+ * link emailed to `email` (shown masked). `expiresAt` is when that link dies.
+ */
+export type AppealAwaitingConfirmation = { status: 'AWAITING_CONFIRMATION'; email: string; expiresAt: string };
+
+/** The motorist's appeal form's answer: awaiting confirmation, or (a key sent again after it was confirmed) the appeal. */
+export type AppealFiled = AppealAwaitingConfirmation | AppealSubmitted;
+
+/** An appeal an admin set aside (decision 0032): the charge's one appeal is free again. */
+export type AppealSetAside = { reference: string; pcnId: string; reason: string; setAsideAt: string };
+
 export const APPEAL_MESSAGES = {
   alreadyAppealed: 'This charge already has an appeal. It is shown below.',
   lateAppeal:
@@ -359,7 +373,22 @@ export const APPEAL_MESSAGES = {
   charterNotForReason: 'This Appeals Charter case does not cover the appeal’s reason',
   charterOutcomeDiffers: 'The Appeals Charter case leads to another decision',
   charterNotFirstTime: 'This registration has had this Appeals Charter case before: it applies the first time only',
+  reducedNoCharge: 'This charge has no amount on record to reduce: accept or reject the appeal instead',
+  setAsideDecided: 'A decided appeal stands: only an open appeal can be set aside',
+  confirmLinkDead: 'This link has expired or is not valid. Look the charge up and send your appeal again.',
 } as const;
+
+/**
+ * A reduced amount replaces the charge and the decision letter says the charge was "reduced to"
+ * it, so it must be more than nothing and less than the charge; an amount at or above the charge
+ * is no reduction. The message names the charge so the handler sees what they were reducing.
+ */
+export function reducedAmountProblem(reducedChargePence: number, chargePence: number | null): string | null {
+  if (chargePence === null) return APPEAL_MESSAGES.reducedNoCharge;
+  if (reducedChargePence <= 0) return 'Enter the reduced amount';
+  if (reducedChargePence >= chargePence) return `Must be less than the charge of ${formatPence(chargePence)}`;
+  return null;
+}
 
 export const APPEAL_SORT_KEYS = ['respondBy', 'receivedAt', 'reference', 'vehicleRegistration', 'status'] as const;
 export type AppealSortKey = (typeof APPEAL_SORT_KEYS)[number];

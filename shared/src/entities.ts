@@ -193,6 +193,7 @@ export const PCN_AUDIT_ACTIONS = [
   'appeal_received',
   'appeal_decided',
   'appeal_considered',
+  'appeal_set_aside',
 ] as const;
 export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
 

@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   SERVICE_BUSY: 503,
   // The mail relay refused or could not be reached: the request was fine, the upstream was not.
   EMAIL_DELIVERY_FAILED: 502,
+  // An evidence pack that needed more memory or time than one pack may use: its worker was stopped and replaced.
+  EVIDENCE_PACK_FAILED: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

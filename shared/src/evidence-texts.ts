@@ -86,6 +86,7 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   appeal_received: 'Appeal received',
   appeal_decided: 'Appeal decided',
   appeal_considered: 'Late appeal taken into consideration',
+  appeal_set_aside: 'Appeal set aside',
 };
 
 /** The audit trail's field names (the API's camelCase) as people read them. */

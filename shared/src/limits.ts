@@ -16,6 +16,12 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 /** A PNG is decoded whole to go into an evidence pack (four bytes a pixel): 16 megapixels at most. */
 export const MAX_PNG_PIXELS = 16_000_000;
+/**
+ * The PNG pixels one evidence pack decodes in all (JPEGs go in as their own bytes, undecoded):
+ * the decoded buffers live outside the JavaScript heap, so the worker's heap limit does not bound
+ * them and this does. Two PNGs at the largest size, or ten of a phone screenshot's.
+ */
+export const MAX_PACK_PNG_PIXELS = 32_000_000;
 export const ACTIVE_USER_DAYS = 30;
 export const WIZARD_STEPS = ['Vehicle Details', 'Offence Information', 'Upload Evidence', 'Review & Submit'] as const;
 export const PREVIEW_THUMBNAIL_PX = 150;

@@ -7,6 +7,7 @@ export const ERROR_MESSAGES = {
   tokenRefreshFailed: 'Token refresh failed',
   noRefreshToken: 'No refresh token available',
   resetEmailFailed: 'Failed to send reset email',
+  deviceLinkEmailFailed: 'Failed to send the sign-in link',
   passwordResetFailed: 'Password reset failed',
   fetchPcns: 'Failed to fetch PCNs',
   fetchPcn: 'Failed to fetch PCN',
@@ -37,6 +38,9 @@ export const ERROR_MESSAGES = {
 
 export const SUCCESS_MESSAGES = {
   passwordResetEmailSent: 'Password reset email sent',
+  /** The same answer for any email, known or not. */
+  deviceLinkEmailSent:
+    'If this email has an account, a sign-in link for this device is on its way. Open the newest one on this device within one hour.',
   passwordResetSuccessful: 'Password reset successful',
   onboardingEmailSent: 'Onboarding email sent successfully',
   emailSentSuccessfully: 'Email sent successfully',
@@ -62,12 +66,17 @@ export const VALIDATION_MESSAGES = {
   imageTooLarge: 'Each photo must be 10 MB or smaller',
   imageTooManyPixels: 'Each photo must be at most 50 megapixels, and a PNG at most 16 megapixels (for example 4900 x 3265)',
   imageWrongType: 'Photos must be JPEG, PNG, WebP or HEIC images',
+  pngHeaderNotSingle: 'A PNG must have exactly one header (IHDR), first: this one could decode to another size than it shows',
+  pngAnimated: 'Animated PNGs (APNG, with acTL, fcTL or fdAT chunks) cannot be evidence: send a still photo',
+  pngUnpacksBeyondHeader: 'This PNG unpacks to more data than its header (IHDR) declares, so its size cannot be trusted',
+  pngDamaged: 'This PNG is damaged or not a standard PNG: send the photo again as taken',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   nameRequired: 'Name is required',
   currentPasswordRequired: 'Current password is required',
   passwordsDoNotMatch: 'Passwords do not match',
-  noControlCharacters: 'Use a single line of text, without line breaks or control characters',
+  noControlCharacters: 'Use a single line of text, without line breaks, control or invisible characters',
+  noControlCharactersInText: 'Use plain text: line breaks and tabs are fine, control and invisible characters are not',
   observedAtInvalid: 'First sighting must be an ISO-8601 date-time with a time zone',
   issuedAtInvalid: 'Issue time must be an ISO-8601 date-time with a time zone',
   stayAppliesInvalid: "Stay applies must be 'true' or 'false'",
@@ -89,6 +98,9 @@ export const SERVER_MESSAGES = {
   signInNeedsKnownDevice:
     'Too many failed sign-ins for this account. Sign in on a device you have used before, or reset your password with "Forgot your password?".',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  /** The motorist's lookup, after others' wrong tries: the page does the check by itself and sends it again. */
+  chargeLookupCheckNeeded:
+    'Many wrong attempts have been made with this reference, registration or connection, so your browser must do a short check first. Send the lookup again with the check.',
   notSignedIn: 'Please sign in to continue',
   sessionExpired: 'Your session has expired. Please sign in again.',
   forbidden: "You don't have permission to do that",
@@ -107,6 +119,7 @@ export const SERVER_MESSAGES = {
   invalidRefreshToken: 'Your session is no longer valid. Please sign in again.',
   invalidResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
   invalidAccessLink: 'This access link is invalid, has expired or has already been used. Ask your administrator for a new one.',
+  invalidDeviceLink: 'This sign-in link is invalid, has expired or has already been used. Ask for a new one below.',
   wrongCurrentPassword: 'Current password is incorrect',
   emailTaken: 'A user with this email already exists',
   userNotFound: 'User not found',
@@ -127,6 +140,8 @@ export const SERVER_MESSAGES = {
   carParkHasPcns: 'This car park has PCNs and cannot be deleted. Deactivate it instead.',
   tooManyPcnsSelected: 'Select at most 1,000 PCNs at once: narrow the filters first.',
   tooManyUsersSelected: 'Select at most 1,000 users at once: narrow the filters first.',
+  evidencePackFailed:
+    'This evidence pack could not be made: drawing it needed more memory or time than one pack may use. Nothing was changed, and other packs are made as usual.',
 } as const;
 
 /** Screen texts quoted by the spec. */
@@ -135,6 +150,10 @@ export const SCREEN_TEXTS = {
   signIn: 'Sign In',
   signingIn: 'Signing In...',
   forgotPasswordLink: 'Forgot your password?',
+  /** Offered beside a refused sign-in: a stranger's guesses must not keep the owner's new device out. */
+  emailDeviceLink: 'Email me a sign-in link for this device',
+  sendingDeviceLink: 'Sending...',
+  deviceLinkReady: 'Sign-in link opened: enter your password to sign in on this device.',
   loading: 'Loading...',
   authenticating: 'Authenticating...',
   accessDeniedTitle: 'Access Denied',

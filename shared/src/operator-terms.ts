@@ -1,4 +1,5 @@
 import type { Jurisdiction } from './keeper-liability.ts';
+import type { Role } from './roles.ts';
 
 /**
  * The operator's terms, set once by an admin and printed on every notice: who the creditor is and
@@ -34,6 +35,19 @@ export type OperatorTerms = {
   /** The appeals service's contact details, one line per line. */
   appealsServiceContact: string;
 };
+
+/**
+ * The payment details: where every letter tells the motorist to send money (the bank account,
+ * the payee, the card line). Changing them redirects every payment, so only a SUPER_ADMIN may;
+ * an ADMIN keeps the rest of the terms, and sees these read-only. Every change is kept with its
+ * old and new value and who made it (the terms' history).
+ */
+export const PAYMENT_DETAIL_FIELDS = ['howToPay'] as const satisfies ReadonlyArray<keyof OperatorTerms>;
+export const PAYMENT_DETAILS_MESSAGE = 'Only a Super Admin can change how to pay: every letter prints it and every payment follows it';
+
+export function mayChangePaymentDetails(role: Role | null | undefined): boolean {
+  return role === 'SUPER_ADMIN';
+}
 
 /** GET/PUT /settings/operator: the terms now, and when and by whom they last changed. */
 export type OperatorSettings = OperatorTerms & { updatedAt: string; updatedBy: string };

@@ -1,3 +1,6 @@
+import { formatCalendarDate } from './keeper-liability.ts';
+import { formatPence } from './operator-terms.ts';
+
 /**
  * Payments an admin records against a charge: taken by the operator's own means (the 'how to
  * pay' text says which), kept one by one so part payments add up, and the charge is paid once
@@ -22,6 +25,31 @@ export type Payment = {
   reference: string;
   recordedBy: string | null;
   createdAt: string;
+  /** How much more than was due this payment was when recorded: recorded all the same (the money was taken), and shown. */
+  overpaidPence: number;
 };
 
-export type PaymentSummary = { payments: Payment[]; paidPence: number };
+/** `overpaidPence`: the payments' excesses over what was due, together (0: none). */
+export type PaymentSummary = { payments: Payment[]; paidPence: number; overpaidPence: number };
+
+export const PAYMENT_MESSAGES = {
+  paidInFuture: 'The day it was paid cannot be in the future',
+  paidBeforeIssue: 'The day it was paid cannot be before the notice was issued',
+  keyForAnotherPayment: 'This Idempotency-Key was used for another payment',
+} as const;
+
+/**
+ * The day a payment was made falls within the charge's life: not before the notice was issued,
+ * not after today (the UK day, the site's). Days are YYYY-MM-DD, so they compare as text. The
+ * message for paidOn, or null.
+ */
+export function paidOnProblem(paidOn: string, issuedOn: string, today: string): string | null {
+  if (paidOn > today) return PAYMENT_MESSAGES.paidInFuture;
+  if (paidOn < issuedOn) return `${PAYMENT_MESSAGES.paidBeforeIssue} (${formatCalendarDate(issuedOn)})`;
+  return null;
+}
+
+/** The admin's screen and the answer's words for a payment of more than was due. */
+export function overpaidNote(overpaidPence: number): string {
+  return `More than was due, by ${formatPence(overpaidPence)}: consider a refund`;
+}

@@ -16,7 +16,35 @@ export const PERIOD_MESSAGES = {
   firstSeenAfterReceipt: 'First seen is after the notice reached the server. Check the time and the phone clock.',
   observedAfterReceipt: 'The first sighting is after the notice reached the server. Check the time and the phone clock.',
   servedAfterReceipt: 'The time of service is after the notice reached the server. Check the time and the phone clock.',
+  firstSeenAfterIssue: 'First seen must be no later than the time the notice was issued.',
+  firstSeenTooEarly: 'First seen must be within the 24 hours before the notice was issued.',
+  observedTooEarly: 'The first sighting must be within the 24 hours before the notice was issued.',
+  observationTooOld: 'The first sighting cannot be before the car park was set up.',
 } as const;
+
+/**
+ * How far before the notice's issue its first sighting may be. "Within the day of the notice",
+ * read as: the same UK calendar day as the issue, or, for a stay that crosses midnight, the
+ * evening before. A rolling 24 hours before the issue covers both (any earlier time on the issue's
+ * own day is less than 24 hours before it), and is one rule on any clock change day. A sighting
+ * older than that is not one parking event an officer watched, but a typo or a forged start
+ * (1970) that would stretch the period of parking every document prints.
+ */
+export const FIRST_SIGHTING_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A first sighting the request sent, against the notice's issue: not before the window, and (for
+ * first seen) not after the issue, compared to the minute as documents print it. The message for
+ * the field, or null.
+ */
+export function firstSightingProblem(field: 'firstSeenAt' | 'observedAt', sightedAt: string, issuedAt: string): string | null {
+  const minute = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
+  if (field === 'firstSeenAt' && minute(sightedAt) > minute(issuedAt)) return PERIOD_MESSAGES.firstSeenAfterIssue;
+  if (Date.parse(sightedAt) < Date.parse(issuedAt) - FIRST_SIGHTING_WINDOW_MS) {
+    return field === 'firstSeenAt' ? PERIOD_MESSAGES.firstSeenTooEarly : PERIOD_MESSAGES.observedTooEarly;
+  }
+  return null;
+}
 
 /** The phone's times checked against receipt: service and sighting, the two a keeper's window and the period hang on. */
 export type ReceiptCheckedTimes = { noticeServedAt?: string | null; observedAt?: string | null; firstSeenAt?: string | null };

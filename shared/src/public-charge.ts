@@ -50,6 +50,34 @@ export type ChargeLookupResponse = { charge: PublicCharge; accessToken: string }
 export const CHARGE_NOT_FOUND = 'No charge matches that reference and registration. Check both against your notice.';
 export const CHARGE_LOOKUP_LIMITED = 'Too many attempts. Try again later.';
 
+/**
+ * A lookup is never refused to the right pair because of someone else's wrong guesses: once a
+ * reference, a registration or an address has had too many wrong ones, each further lookup touching
+ * it must first show a little work (about a second of a phone's time, more as the guessing goes
+ * on), which the page does by itself. The 429 names the challenge in this header; the lookup is
+ * sent again with `proof`, the challenge and a number whose SHA-256 starts with that many zero bits.
+ */
+export const LOOKUP_CHALLENGE_HEADER = 'Lookup-Challenge';
+
+/** The zero bits a challenge demands (its first field), or null when it is not one of ours. */
+export function lookupChallengeBits(challenge: string): number | null {
+  const bits = /^(\d{1,2})\.[\w.-]{1,150}$/.exec(challenge)?.[1];
+  return bits === undefined ? null : Number(bits);
+}
+
+/** What is hashed, and sent back as `proof`: the challenge and the number found. */
+export function lookupProofOf(challenge: string, nonce: number): string {
+  return `${challenge}:${nonce}`;
+}
+
+/** Whether a digest starts with at least `bits` zero bits. */
+export function hasLeadingZeroBits(digest: Uint8Array, bits: number): boolean {
+  for (let i = 0; i < bits; i++) {
+    if ((digest[i >> 3]! >> (7 - (i & 7))) & 1) return false;
+  }
+  return true;
+}
+
 /** 'PCN-00000123', 'pcn 123', '00000123' -> '00000123'; null when it cannot be one of ours. */
 export function normaliseChargeReference(reference: string): string | null {
   const digits = /^(?:PCN-?)?(\d{1,8})$/i.exec(reference.replace(/\s+/g, ''))?.[1];

@@ -49,18 +49,36 @@ export const passwordSchema = z
  * the form and the API alike.
  */
 export function hasControlCharacters(value: string): boolean {
-  // Control characters, the line and paragraph separators (U+2028, U+2029: line breaks to many
-  // readers) and the bidirectional embeddings, overrides and isolates, which can make a name
-  // read backwards in a list or an email.
-  return /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u.test(value);
+  // The C0 and C1 controls (Cc), the line and paragraph separators (U+2028, U+2029: line breaks
+  // to many readers), the bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E,
+  // U+200F, U+202A-U+202E, U+2066-U+2069), which can make a name read backwards in a list or an
+  // email, and the zero-width space, word joiner and byte-order mark (U+200B, U+2060, U+FEFF),
+  // which make two names that look the same differ, or hide text inside a word. Not every
+  // invisible format character: the zero-width joiner and non-joiner (U+200D, U+200C) are how an
+  // emoji sequence is written and how a Persian or Urdu name is spelt, the tag characters make the
+  // flags of England, Scotland and Wales, and a soft hyphen (U+00AD) pasted from a document only
+  // marks where a word may break.
+  return /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u.test(value);
+}
+
+/**
+ * The same for a field of several lines (an address, an appeal's words, reasons): a line break
+ * (as a form sends it, CRLF, or LF) and a tab are its own, every other control or invisible
+ * character is refused: a NUL or an ESC in an appeal's text reaches the letter, the CSV and the
+ * terminal of whoever reads the log.
+ */
+export function hasControlCharactersInText(value: string): boolean {
+  return hasControlCharacters(value.replace(/\r\n|[\n\t]/g, ' '));
 }
 const singleLine = <S extends z.ZodType<string>>(schema: S) =>
   schema.refine((value) => !hasControlCharacters(value), V.noControlCharacters);
+const multiLine = <S extends z.ZodType<string>>(schema: S) =>
+  schema.refine((value) => !hasControlCharactersInText(value), V.noControlCharactersInText);
 
 const nameSchema = (requiredMessage: string) =>
   singleLine(z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(100, 'At most 100 characters'));
 
-const idSchema = z.string().trim().min(1).max(64);
+const idSchema = singleLine(z.string().trim().min(1).max(64));
 
 // ---- auth ----
 export const loginInputSchema = z.object({
@@ -68,13 +86,19 @@ export const loginInputSchema = z.object({
   password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(200),
   /** The token this device was given at an earlier sign-in to this account, if any. */
   deviceToken: z.string().min(1).max(200).optional(),
+  /** An emailed sign-in link for this device: its guess is heard even when the account wants a known device. */
+  deviceLink: z.string().min(1).max(200).optional(),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /** The sign-in form enforces the spec's length rule; the API accepts any stored password. */
 export const signInFormSchema = z.object({ email: emailSchema, password: passwordSchema });
 
-export const refreshInputSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+/** The device token goes along: a rotated token is answered again only on the device that rotated it. */
+export const refreshInputSchema = z.object({
+  refreshToken: z.string().min(1).max(200),
+  deviceToken: z.string().min(1).max(200).optional(),
+});
 export const logoutInputSchema = z.object({ refreshToken: z.string().max(200).optional() });
 export const forgotPasswordInputSchema = z.object({ email: emailSchema });
 export const resetPasswordInputSchema = z.object({
@@ -142,7 +166,7 @@ function sortSchema<K extends readonly [string, ...string[]]>(keys: K) {
 }
 
 export const userListQuerySchema = paginationQuerySchema.extend({
-  search: z.string().trim().max(100).optional(),
+  search: singleLine(z.string().trim().max(100)).optional(),
   role: z.enum(ROLES).optional(),
   isActive: optionalBoolean,
   ...sortSchema(USER_SORT_KEYS),
@@ -150,7 +174,7 @@ export const userListQuerySchema = paginationQuerySchema.extend({
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const carParkListQuerySchema = paginationQuerySchema.extend({
-  search: z.string().trim().max(100).optional(),
+  search: singleLine(z.string().trim().max(100)).optional(),
   isActive: optionalBoolean,
   ...sortSchema(CAR_PARK_SORT_KEYS),
 });
@@ -179,7 +203,7 @@ const pcnScope = z.enum(['mine', 'all'], { error: "Scope is 'mine' or 'all'" }).
 
 export const pcnListQuerySchema = paginationQuerySchema.extend({
   status: z.enum(PCN_STATUSES).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: singleLine(z.string().trim().max(100)).optional(),
   carParkId: idSchema.optional(),
   // Real dates only: 2026-13-45 has the right shape but no day, and the query would throw on it.
   from: calendarDate.optional(),
@@ -220,15 +244,12 @@ const carParkFields = {
     .min(SECTOR_LIMITS.minReducedWithinDays, SECTOR_LIMIT_MESSAGES.reducedWithinDays)
     .max(28, 'At most 28 days')
     .nullable(),
-  signageTerms: z.string().trim().max(2000, 'At most 2,000 characters'),
+  signageTerms: multiLine(z.string().trim().max(2000, 'At most 2,000 characters')),
   jurisdiction: z.enum(JURISDICTIONS, { error: 'Choose where the land is' }),
   /** Schedule 4 paragraph 3's "relevant land": false for byelaw land or other statutory control. */
   relevantLand: z.boolean({ error: 'Say whether the land is relevant land' }),
   /** Why a consideration or grace period is shorter than the Single Code's minimum; blank is none. */
-  minimumsOverrideReason: z
-    .string()
-    .trim()
-    .max(500, 'At most 500 characters')
+  minimumsOverrideReason: multiLine(z.string().trim().max(500, 'At most 500 characters'))
     .nullable()
     .transform((value) => (value === '' ? null : value)),
 };
@@ -287,11 +308,13 @@ export const assignUserInputSchema = z.object({ userId: idSchema });
 const termsLine = (required: string, max = 200) =>
   singleLine(z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`));
 const termsText = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `At most ${max.toLocaleString('en-GB')} characters`);
+  multiLine(
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(max, `At most ${max.toLocaleString('en-GB')} characters`),
+  );
 
 export const operatorTermsInputSchema = z.object({
   creditorName: termsLine('Give the creditor’s name'),
@@ -391,7 +414,7 @@ export type DriverInput = z.infer<typeof driverInputSchema>;
 
 /** POST /keeper-replies: the CSV file's text, as read in the browser. */
 export const keeperRepliesInputSchema = z.object({
-  fileName: z.string().trim().max(200).default(''),
+  fileName: singleLine(z.string().trim().max(200)).default(''),
   csv: z
     .string({ error: 'Choose a CSV file of keeper replies' })
     .min(1, 'The file is empty')
@@ -412,9 +435,9 @@ export const registrationSchema = z
 /** The text fields of a PCN, as sent by the form (multipart fields, all strings). */
 const pcnFieldsObject = z.object({
   vehicleRegistration: registrationSchema,
-  carParkId: z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64),
+  carParkId: singleLine(z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64)),
   offenceType: z.enum(OFFENCE_TYPES, { error: V.offenceTypeRequired }),
-  description: z.string().trim().max(2000, V.descriptionTooLong).default(''),
+  description: multiLine(z.string().trim().max(2000, V.descriptionTooLong)).default(''),
   location: singleLine(z.string({ error: V.locationRequired }).trim().min(1, V.locationRequired).max(200, V.locationTooLong)),
   observedAt: z.iso.datetime({ offset: true, error: V.observedAtInvalid }).optional(),
   /** When the notice is issued; the server uses its receipt time when absent. */
@@ -425,7 +448,7 @@ const pcnFieldsObject = z.object({
     .transform((v) => v === 'true')
     .optional(),
   /** Why the officer continued although the same parking event already has a PCN. */
-  duplicateReason: z.string().trim().max(DUPLICATE_REASON_MAX_LENGTH, V.duplicateReasonTooLong).optional(),
+  duplicateReason: multiLine(z.string().trim().max(DUPLICATE_REASON_MAX_LENGTH, V.duplicateReasonTooLong)).optional(),
   /** How the notice to driver was served: the route to keeper liability (decision 0016). */
   noticeServedBy: z.enum(NOTICE_SERVED_BY, { error: V.noticeServedByRequired }),
   /** When it was served (or the driver left); the notice's issuedAt when absent. */
@@ -449,7 +472,7 @@ export const pcnFieldsSchema = pcnFieldsObject.refine((fields) => !lacksDescript
 export type PcnFields = z.infer<typeof pcnFieldsSchema>;
 export const updatePcnFieldsSchema = pcnFieldsObject.partial().extend({
   /** An admin's correction of how or when the notice to driver was served says why (audited). */
-  serviceCorrectionReason: z.string().trim().max(500, V.serviceCorrectionReasonTooLong).optional(),
+  serviceCorrectionReason: multiLine(z.string().trim().max(500, V.serviceCorrectionReasonTooLong)).optional(),
 });
 
 /** Which wizard step each field lives on, so errors show where the officer can fix them. */
@@ -472,14 +495,14 @@ export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {
 /** GET /pcns/duplicates: PCNs for the same vehicle at the same car park on the same UTC day. */
 export const pcnDuplicatesQuerySchema = z.object({
   vehicleRegistration: registrationSchema,
-  carParkId: z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64),
+  carParkId: singleLine(z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64)),
   date: calendarDate,
 });
 export type PcnDuplicatesQuery = z.infer<typeof pcnDuplicatesQuerySchema>;
 
 export const changePcnStatusInputSchema = z.object({
   status: z.enum(PCN_STATUSES),
-  adminNotes: z.string().trim().max(2000).optional(),
+  adminNotes: multiLine(z.string().trim().max(2000)).optional(),
 });
 export type ChangePcnStatusInput = z.infer<typeof changePcnStatusInputSchema>;
 
@@ -503,9 +526,7 @@ export const bulkUserActiveInputSchema = z.object({
 export type BulkUserActiveInput = z.infer<typeof bulkUserActiveInputSchema>;
 
 // ---- onboarding and tracking ----
-const adminNotesSchema = z
-  .string()
-  .max(2000)
+const adminNotesSchema = multiLine(z.string().max(2000))
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 export const sendOnboardingInputSchema = z.object({ adminNotes: adminNotesSchema });
@@ -513,7 +534,7 @@ export const sendBulkOnboardingInputSchema = z.object({
   userIds: z.array(idSchema).min(1, 'Please select at least one user').max(500),
   adminNotes: adminNotesSchema,
 });
-export const heartbeatInputSchema = z.object({ path: z.string().max(200).optional() });
+export const heartbeatInputSchema = z.object({ path: singleLine(z.string().max(200)).optional() });
 
 /** Turns zod issues into `{ field: message }`, first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -532,7 +553,7 @@ export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
 /** PUT /observations/{id}: what the phone knows of its observation. ISSUED comes only with the notice. */
 export const saveObservationInputSchema = z.object({
   vehicleRegistration: registrationSchema,
-  carParkId: z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64),
+  carParkId: singleLine(z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64)),
   observedAt: z.iso.datetime({ offset: true, error: V.observedAtInvalid }),
   status: z.enum(['OPEN', 'GONE'], { error: "Status is 'OPEN' or 'GONE'" }),
   closedAt: z.iso.datetime({ offset: true, error: 'closedAt must be a date-time' }).nullable().optional(),
@@ -570,12 +591,14 @@ export type ObservationListResponse = {
  * (a query can hold a registration or a token).
  */
 export const clientErrorReportSchema = z.object({
-  message: z.string().min(1).max(1000),
-  stack: z.string().max(8000).optional(),
-  page: z
-    .string()
-    .max(500)
-    .regex(/^\/[^?#]*$/, 'A path without query or fragment'),
+  message: multiLine(z.string().min(1).max(1000)),
+  stack: multiLine(z.string().max(8000)).optional(),
+  page: singleLine(
+    z
+      .string()
+      .max(500)
+      .regex(/^\/[^?#]*$/, 'A path without query or fragment'),
+  ),
   buildId: z
     .string()
     .min(1)
@@ -636,6 +659,8 @@ export const chargeLookupInputSchema = z.object({
       .min(1, 'Enter the vehicle registration')
       .max(15, 'Enter the vehicle registration'),
   ),
+  /** The answer to the challenge a 429 gave, once a reference, registration or address has had too many wrong tries. */
+  proof: z.string().max(200, 'Look the charge up again').optional(),
 });
 
 // ---- payments ----
@@ -658,11 +683,13 @@ export const paymentInputSchema = z.object({
 
 // ---- appeals ----
 const appealText = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `At most ${max.toLocaleString('en-GB')} characters`);
+  multiLine(
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(max, `At most ${max.toLocaleString('en-GB')} characters`),
+  );
 
 /** The motorist's appeal: the multipart form's text fields (the attachments travel beside them). */
 export const appealInputSchema = z
@@ -672,7 +699,7 @@ export const appealInputSchema = z
     address: appealText('Give your postal address', 300),
     wasDriver: z.enum(['yes', 'no'], { error: 'Say whether you were the driver' }).transform((value) => value === 'yes'),
     driverName: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
-    driverAddress: z.string().trim().max(300, 'At most 300 characters').default(''),
+    driverAddress: multiLine(z.string().trim().max(300, 'At most 300 characters')).default(''),
     reason: z.enum(APPEAL_REASONS, { error: 'Choose the reason for your appeal' }),
     text: appealText('Tell us why the charge should be cancelled', APPEAL_TEXT_MAX),
   })
@@ -687,15 +714,15 @@ export type AppealInput = z.output<typeof appealInputSchema>;
  */
 export const enteredAppealInputSchema = z
   .object({
-    pcnId: z.string({ error: 'Choose the charge' }).trim().min(1, 'Choose the charge').max(64),
+    pcnId: singleLine(z.string({ error: 'Choose the charge' }).trim().min(1, 'Choose the charge').max(64)),
     channel: z.enum(ENTERED_APPEAL_CHANNELS, { error: 'Choose how the appeal came' }),
     receivedOn: calendarDate,
     name: termsLine('Give the appellant’s name', 100),
-    email: z.string().trim().max(254, V.emailInvalid).default(''),
+    email: singleLine(z.string().trim().max(254, V.emailInvalid)).default(''),
     address: appealText('Give the appellant’s postal address', 300),
     wasDriver: z.enum(['yes', 'no'], { error: 'Say whether the appellant was the driver' }).transform((value) => value === 'yes'),
     driverName: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
-    driverAddress: z.string().trim().max(300, 'At most 300 characters').default(''),
+    driverAddress: multiLine(z.string().trim().max(300, 'At most 300 characters')).default(''),
     reason: z.enum(APPEAL_REASONS, { error: 'Choose the reason for the appeal' }),
     text: appealText('Give the appeal’s words, or a note of the call', APPEAL_TEXT_MAX),
   })
@@ -716,11 +743,12 @@ export type EnteredAppealInput = z.output<typeof enteredAppealInputSchema>;
 export const appealDecisionInputSchema = z
   .object({
     outcome: z.enum(APPEAL_OUTCOMES, { error: 'Choose a decision' }),
-    reasons: z
-      .string({ error: 'Give the reasons for the decision' })
-      .trim()
-      .max(APPEAL_TEXT_MAX, `At most ${APPEAL_TEXT_MAX.toLocaleString('en-GB')} characters`)
-      .default(''),
+    reasons: multiLine(
+      z
+        .string({ error: 'Give the reasons for the decision' })
+        .trim()
+        .max(APPEAL_TEXT_MAX, `At most ${APPEAL_TEXT_MAX.toLocaleString('en-GB')} characters`),
+    ).default(''),
     reducedChargePence: z
       .number({ error: 'Enter the reduced amount' })
       .int('Enter the reduced amount')
@@ -750,10 +778,24 @@ export const appealDecisionInputSchema = z
   });
 export type AppealDecisionInput = z.output<typeof appealDecisionInputSchema>;
 
+/** POST /appeals/{id}/set-aside: why an open appeal is not the motorist's (decision 0032). */
+export const setAsideAppealInputSchema = z.object({
+  reason: multiLine(
+    z
+      .string({ error: 'Say why the appeal is set aside' })
+      .trim()
+      .min(1, 'Say why the appeal is set aside')
+      .max(APPEAL_TEXT_MAX, `At most ${APPEAL_TEXT_MAX.toLocaleString('en-GB')} characters`),
+  ),
+});
+export type SetAsideAppealInput = z.output<typeof setAsideAppealInputSchema>;
+/** The confirmation link's token, as the /charge/confirm-appeal page posts it. */
+export const confirmAppealInputSchema = z.object({ token: z.string().min(1).max(200) });
+
 export const appealListQuerySchema = paginationQuerySchema.extend({
   status: z.enum(APPEAL_STATUSES).optional(),
   /** The appeal or charge reference, the registration, the appellant's name or the verification code. */
-  search: z.string().trim().max(100).optional(),
+  search: singleLine(z.string().trim().max(100)).optional(),
   ...sortSchema(APPEAL_SORT_KEYS),
 });
 export type AppealListQuery = z.infer<typeof appealListQuerySchema>;

@@ -22,10 +22,13 @@ import { CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from '../src/features/char
 export const BOOT_FORM_ID = 'boot-sign-in';
 /** The motorist's lookup form, painted at /charge (a stranger's first visit from a notice's QR code). */
 export const BOOT_CHARGE_FORM_ID = 'boot-charge-lookup';
-const CHARGE_PAGE = new RegExp(`^${paths.charge}(/|$)`);
+// The appeal's confirmation link is under /charge but has no lookup form: it gets the shell.
+const CHARGE_PAGE = new RegExp(`^${paths.charge}(?!/confirm-appeal)(/|$)`);
 
 /** Public pages with a form of their own: they get the loading shell, not the sign-in form. */
-const OTHER_PUBLIC_PAGES = new RegExp(`^(${[paths.forgotPassword, paths.resetPassword, paths.accessLink('')].join('|')})`);
+const OTHER_PUBLIC_PAGES = new RegExp(
+  `^(${[paths.forgotPassword, paths.resetPassword, paths.accessLink(''), paths.chargeConfirmAppeal].join('|')})`,
+);
 
 /** Where the build writes the app's script list into the boot script; in development Vite loads the app itself. */
 export const APP_SCRIPTS_MARKER = '/*app-scripts*/null';

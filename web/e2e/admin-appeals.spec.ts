@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { readPdfText } from '../../api/test/support/pdf.ts';
+import { confirmAppealThroughApi } from './appeal-confirmation.ts';
 import { apiToken, createEvidencePcnThroughApi, firstCarParkId, searchAdminList, uniqueSuffix } from './admin-support.ts';
 import { ADMIN, evidencePhotos, expect, expectNoSeriousAxeViolations, OFFICER, openNavigation, signIn, snap, test } from './fixtures.ts';
 
@@ -42,8 +43,11 @@ async function appealThroughApi(
     headers: { Authorization: `Bearer ${accessToken}`, 'Idempotency-Key': crypto.randomUUID() },
     multipart: form,
   });
-  expect(sent.status(), await sent.text()).toBe(201);
-  return ((await sent.json()) as { data: { reference: string } }).data.reference;
+  // Filed, then confirmed from the link emailed to the address it gives (decision 0032).
+  expect(sent.status(), await sent.text()).toBe(202);
+  const confirmed = await confirmAppealThroughApi(request, 'motorist@example.com', pcn.pcnNumber);
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  return ((await confirmed.json()) as { data: { reference: string } }).data.reference;
 }
 
 /** react-aria hides the native radio under its label: the label is what a person presses. */
@@ -311,4 +315,45 @@ test('an admin records an appeal that came by post, without an email, and decide
   await searchAdminList(page, registration);
   const row = page.getByRole('grid', { name: 'Appeals' }).getByRole('row').filter({ hasText: reference });
   await expect(row.locator('[data-label="Channel"]')).toHaveText('Post');
+});
+
+test('an admin sets aside an appeal filed from the windscreen notice alone, and the motorist then appeals', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const officerToken = await apiToken(request, OFFICER);
+  const carParkId = await firstCarParkId(request, officerToken);
+  const suffix = uniqueSuffix();
+  const photo = readFileSync(evidencePhotos()[0]!);
+  const now = new Date().toISOString();
+  const registration = `S${suffix}`.slice(0, 7);
+  const pcn = await createEvidencePcnThroughApi(request, officerToken, { registration, carParkId, observedAt: now, issuedAt: now });
+  const squat = { name: `Sam Squatter ${suffix}`, wasDriver: 'no' as const, driverName: 'Someone', text: 'I read the ticket first.' };
+  const reference = await appealThroughApi(request, pcn, registration, squat, photo);
+  const adminToken = await apiToken(request, ADMIN);
+  const listed = await request.get(`/api/appeals?search=${reference}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+  const appealId = ((await listed.json()) as { data: { items: Array<{ id: string }> } }).data.items[0]!.id;
+
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/appeals/${appealId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Appeal ${reference}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Set aside', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Set aside appeal ${reference}` });
+  await expect(dialog).toBeVisible();
+  // No reason: said beside the field, and nothing is set aside.
+  await dialog.getByRole('button', { name: 'Set aside the appeal' }).click();
+  const reason = dialog.getByRole('textbox', { name: /Why is it set aside/ });
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toHaveAccessibleDescription(/Say why the appeal is set aside/);
+  await snap(page, testInfo, 'appeal-set-aside-dialog');
+  await expectNoSeriousAxeViolations(page, 'the set-aside dialog');
+  await reason.fill('The keeper wrote to us: they did not make this appeal.');
+  await dialog.getByRole('button', { name: 'Set aside the appeal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Appeal ${reference} set aside` })).toBeVisible();
+  await expect(page.getByText(/the charge is free for the motorist’s own appeal/)).toBeVisible();
+
+  // The charge's one appeal is free again: the motorist's own is taken.
+  const real = { name: `Dana Driver ${suffix}`, wasDriver: 'yes' as const, text: 'I was parked with a valid permit.' };
+  expect(await appealThroughApi(request, pcn, registration, real, photo)).toBe(reference);
 });

@@ -53,6 +53,8 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
     registration: plate('EVF'),
     carParkId,
     observedAt: new Date(now - 5 * DAY + 60 * MINUTE).toISOString(),
+    // Issued then: a first sighting is within the day of its notice.
+    issuedAt: new Date(now - 5 * DAY + 65 * MINUTE).toISOString(),
   });
   // A second notice for the near one's parking event: same plate, car park and UTC day.
   const sameDayOffset = new Date(nearObservedAt).getUTCHours() < 12 ? 20 * MINUTE : -20 * MINUTE;
@@ -60,6 +62,7 @@ test('admins see deadlines, capture facts, coverage, clock skew, duplicates and 
     registration: plate('EVN'),
     carParkId,
     observedAt: new Date(nearObservedAt + sameDayOffset).toISOString(),
+    issuedAt: new Date(nearObservedAt + sameDayOffset + 5 * MINUTE).toISOString(),
     duplicateReason: 'Driver came back and parked again in another bay',
   });
   const nearTitle = `PCN-${near.pcnNumber}`;

@@ -7,14 +7,18 @@ export type OneTimePurpose = OneTimeTokensTable['purpose'];
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const ACCESS_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A sign-in link for a device the account's cap refuses: asked for on that device, used there at once. */
+export const DEVICE_LINK_TTL_MS = 60 * 60 * 1000;
 
 /**
  * Issues a single-use token and returns it in the clear (only its hash is stored). Issuing a
  * new one for the same user and purpose voids the unused older ones: only the newest link works.
+ * `keepEarlier` leaves them working: for a link anyone may ask to be sent, so a stranger's
+ * request does not void the one the owner holds (the request's own limit caps how many live).
  */
 export async function issueOneTimeToken(
   db: Db,
-  input: { userId: string; purpose: OneTimePurpose; ttlMs: number; now: Date },
+  input: { userId: string; purpose: OneTimePurpose; ttlMs: number; now: Date; keepEarlier?: boolean },
 ): Promise<string> {
   const token = generateOpaqueToken();
   const stamp = input.now.toISOString();
@@ -24,13 +28,15 @@ export async function issueOneTimeToken(
     // second waits here on the user's row until the first has committed, so its update then
     // voids the first one's token (READ COMMITTED reads anew per statement).
     if (engineOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
-    await trx
-      .updateTable('one_time_tokens')
-      .set({ used_at: stamp })
-      .where('user_id', '=', input.userId)
-      .where('purpose', '=', input.purpose)
-      .where('used_at', 'is', null)
-      .execute();
+    if (!input.keepEarlier) {
+      await trx
+        .updateTable('one_time_tokens')
+        .set({ used_at: stamp })
+        .where('user_id', '=', input.userId)
+        .where('purpose', '=', input.purpose)
+        .where('used_at', 'is', null)
+        .execute();
+    }
     await trx
       .insertInto('one_time_tokens')
       .values({
@@ -85,4 +91,35 @@ export async function isOneTimeTokenValid(db: Db, input: { token: string; purpos
     .where('users.is_active', '=', 1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The live token's row and user, without spending it: a device's sign-in link is spent only by
+ * the right password, so a wrong guess leaves the owner's link working.
+ */
+export async function findOneTimeToken(
+  db: Db,
+  input: { token: string; purpose: OneTimePurpose; now: Date },
+): Promise<{ id: string; userId: string } | null> {
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .select(['id', 'user_id'])
+    .where('token_hash', '=', hashToken(input.token))
+    .where('purpose', '=', input.purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', input.now.toISOString())
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id } : null;
+}
+
+/** Spends the token found by findOneTimeToken; false when another request spent it first. */
+export async function spendOneTimeToken(db: Db, input: { id: string; now: Date }): Promise<boolean> {
+  const spent = await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: input.now.toISOString() })
+    .where('id', '=', input.id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return spent !== undefined;
 }

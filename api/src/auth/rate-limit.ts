@@ -24,6 +24,11 @@ export type RateLimiter = {
    * one slot left, at one process or several.
    */
   take: (hits: readonly RateLimitHit[]) => Promise<RateLimitDecision>;
+  /**
+   * Takes back one event per key, the newest: a try counted by `take` before it could be known
+   * harmless (a lookup found right). Events are counted, not told apart, so any one will do.
+   */
+  refund: (hits: readonly RateLimitHit[]) => Promise<void>;
 };
 
 /** Expired rows deleted per counted event: many times the one row it adds, and still a small delete. */
@@ -55,6 +60,23 @@ export function createRateLimiter(options: { db: Db; now: () => Date }): RateLim
         const decision = combineDecisions(decisions);
         if (!decision.isLimited) for (const { rule, key } of hits) await insertEvent(trx, rule, key, at);
         return decision;
+      }),
+    refund: (hits) =>
+      db.transaction().execute(async (trx) => {
+        for (const { rule, key } of hits) {
+          await trx
+            .deleteFrom('rate_limit_events')
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('rate_limit_events')
+                .select('id')
+                .where('scope', '=', rule.scope)
+                .where('key', '=', key)
+                .orderBy('at', 'desc')
+                .limit(1),
+            )
+            .execute();
+        }
       }),
   };
 }

@@ -13,26 +13,30 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const DEFAULT_REFRESH_REUSE_SECONDS = 30;
 
-type RefreshTokenState = Pick<RefreshTokensTable, 'expires_at' | 'rotated_at' | 'revoked_at' | 'successor_sealed'>;
+type RefreshTokenState = Pick<RefreshTokensTable, 'expires_at' | 'rotated_at' | 'revoked_at' | 'successor_sealed' | 'rotated_device_hash'>;
 
 export type RefreshDecision = 'rotate' | 'replay' | 'reuse-detected' | 'invalid';
 
 /**
  * What presenting a stored refresh token at `now` means. Pure, so the rule is tested on its own.
- * A rotated token gets its rotation's answer again while the reuse window lasts and it is the
- * one rotated last in its family; any other reuse means it was copied.
+ * A rotated token gets its rotation's answer again while the reuse window lasts, it is the one
+ * rotated last in its family, and it comes from the device that rotated it (the same device token
+ * as the rotation, `deviceHash`); any other reuse means it was copied. The window is there for the
+ * officer's own tabs and cut-off retries, which carry that device's token; a copy of the refresh
+ * token alone, replayed from elsewhere inside it, must not get the session too.
  */
 export function decideRefresh(
   token: RefreshTokenState,
   now: Date,
-  options: { isRotatedLast: boolean; reuseWindowMs: number },
+  options: { isRotatedLast: boolean; reuseWindowMs: number; deviceHash?: string | null },
 ): RefreshDecision {
   const at = now.getTime();
   if (token.revoked_at !== null) return 'invalid';
   if (Date.parse(token.expires_at) <= at) return 'invalid';
   if (token.rotated_at === null) return 'rotate';
   const isFresh = at - Date.parse(token.rotated_at) <= options.reuseWindowMs;
-  if (isFresh && options.isRotatedLast && token.successor_sealed !== null) return 'replay';
+  const isSameDevice = token.rotated_device_hash !== null && token.rotated_device_hash === (options.deviceHash ?? null);
+  if (isFresh && options.isRotatedLast && isSameDevice && token.successor_sealed !== null) return 'replay';
   return 'reuse-detected';
 }
 
@@ -53,6 +57,7 @@ async function insertRefreshToken(db: Db, input: { userId: string; familyId: str
       created_at: input.now.toISOString(),
       grace_used_at: null,
       successor_sealed: null,
+      rotated_device_hash: null,
     })
     .execute();
   return { id, token };
@@ -74,14 +79,17 @@ export type RotateResult =
 
 /**
  * Exchanges a refresh token for a new one in the same family, and keeps the new one sealed on
- * the old row: presented again within the reuse window, the old token gets that same new one
- * back. Reuse after the window (or of a token no longer the one rotated last) means it was
- * copied: the whole family is revoked.
+ * the old row with the device that asked: presented again within the reuse window by that
+ * device, the old token gets that same new one back. Reuse after the window, from another device
+ * (or none), or of a token no longer the one rotated last means it was copied: the whole family
+ * is revoked.
  */
 export async function rotateRefreshToken(
   db: Db,
-  input: { token: string; now: Date; reuseWindowMs: number; sealKey: Buffer },
+  input: { token: string; now: Date; reuseWindowMs: number; sealKey: Buffer; deviceToken?: string | undefined },
 ): Promise<RotateResult> {
+  // Kept hashed like every token: the column names the device without holding its key.
+  const deviceHash = input.deviceToken ? hashToken(input.deviceToken) : null;
   const stamp = input.now.toISOString();
   return db.transaction().execute(async (trx): Promise<RotateResult> => {
     const row = await trx
@@ -95,6 +103,7 @@ export async function rotateRefreshToken(
         'refresh_tokens.rotated_at',
         'refresh_tokens.revoked_at',
         'refresh_tokens.successor_sealed',
+        'refresh_tokens.rotated_device_hash',
         'users.is_active',
       ])
       .where('refresh_tokens.token_hash', '=', hashToken(input.token))
@@ -113,6 +122,7 @@ export async function rotateRefreshToken(
     const decision = decideRefresh(row, input.now, {
       isRotatedLast: row.rotated_at !== null && newest?.rotated_at === row.rotated_at,
       reuseWindowMs: input.reuseWindowMs,
+      deviceHash,
     });
     if (decision === 'invalid') return { ok: false, reason: 'invalid', userId: row.user_id };
     if (decision === 'reuse-detected') {
@@ -132,7 +142,12 @@ export async function rotateRefreshToken(
     const next = await insertRefreshToken(trx, { userId: row.user_id, familyId: row.family_id, now: input.now });
     await trx
       .updateTable('refresh_tokens')
-      .set({ rotated_at: stamp, replaced_by_id: next.id, successor_sealed: seal(input.sealKey, next.token) })
+      .set({
+        rotated_at: stamp,
+        replaced_by_id: next.id,
+        successor_sealed: seal(input.sealKey, next.token),
+        rotated_device_hash: deviceHash,
+      })
       .where('id', '=', row.id)
       .execute();
     return { ok: true, userId: row.user_id, familyId: row.family_id, refreshToken: next.token, issuedAt: input.now };

@@ -24,6 +24,10 @@ import { lockNamesForTransaction } from '../db/advisory-locks.ts';
  *   the owner out of the phone they use. A known device's guesses are limited per device
  *   instead of per address: nobody guessing behind the same office or carrier address can lock
  *   it, and neither can a stranger's count for that address.
+ * - A device that is not known yet, refused by either cap, can have a sign-in link emailed to the
+ *   account (workflows/request-device-link.ts). A guess that brings a live link is counted under
+ *   the link, like a known device's under the device: neither the account's cap nor the busy
+ *   address's holds it up, and the link's own five guesses (with the backoff) are all it gets.
  *
  * The counts live in the database (table sign_in_attempts), so every API process on
  * one PostgreSQL database sees the same guesses, and a restart forgets none.
@@ -36,8 +40,11 @@ export type SignInRefusal = { isAllowed: false; retryAfterSeconds: number; needs
 
 export type SignInDecision = { isAllowed: true; attempt: SignInAttempt } | SignInRefusal;
 
-/** Where a guess comes from: the client's address, and the id of the account's known device it carries, if any. */
-export type SignInOrigin = { address: string; knownDevice?: string | null };
+/**
+ * Where a guess comes from: the client's address, the id of the account's known device it
+ * carries, if any, and else the id of the account's live emailed sign-in link it carries, if any.
+ */
+export type SignInOrigin = { address: string; knownDevice?: string | null; deviceLink?: string | null };
 
 export type SignInLimiter = {
   /** Counts one guess for the account from the origin, or refuses it with how long to wait. */
@@ -76,7 +83,7 @@ export type CountedGuess = { at: number; isFailure: boolean };
 /**
  * The guesses still counted that bear on a new one, oldest first: the account's from this origin
  * (this address, or this known device), the origin's over all accounts, and the account's from
- * anywhere (null for a known device, which that cap does not apply to).
+ * anywhere (null for a known device or an emailed link, which that cap does not apply to).
  */
 export type CountedGuesses = {
   pair: readonly CountedGuess[];
@@ -123,10 +130,12 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
     // PostgreSQL (every count it reads is of one or the other), so two guesses arriving together at one process or
     // two can never both see the same free slot. On SQLite one process writes at a time, and
     // the sweep's write comes first, so even a second connection to the file waits here.
-    reserve: (account, { address, knownDevice }) =>
+    reserve: (account, { address, knownDevice, deviceLink }) =>
       db.transaction().execute(async (trx): Promise<SignInDecision> => {
-        // A known device's guesses are counted under the device, not the address it calls from.
-        const from = knownDevice ? `device:${knownDevice}` : address;
+        // A known device's guesses are counted under the device, not the address it calls from;
+        // a device with an emailed link under the link.
+        const from = knownDevice ? `device:${knownDevice}` : deviceLink ? `link:${deviceLink}` : address;
+        const isVouchedFor = Boolean(knownDevice || deviceLink);
         // Account first, then origin, in every transaction: two of them cannot wait on each other.
         await lockNamesForTransaction(trx, 'signInAccount', [account]);
         await lockNamesForTransaction(trx, 'signInAddress', [from]);
@@ -151,7 +160,7 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
           .orderBy('reserved_at', 'desc')
           .limit(policy.failuresPerAddress)
           .execute();
-        const ofAccount = knownDevice
+        const ofAccount = isVouchedFor
           ? null
           : await trx
               .selectFrom('sign_in_attempts')

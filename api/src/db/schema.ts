@@ -26,12 +26,14 @@ export interface RefreshTokensTable {
   grace_used_at: string | null;
   /** The token this one was rotated into, sealed (auth/sealed-text.ts): a replay in the reuse window gets it again. */
   successor_sealed: string | null;
+  /** The hash of the device token the rotation was sent with (migration 0029): only that device may replay it. */
+  rotated_device_hash: string | null;
 }
 export interface OneTimeTokensTable {
   id: string;
   user_id: string;
   token_hash: string;
-  purpose: 'access-link' | 'password-reset';
+  purpose: 'access-link' | 'password-reset' | 'device-link';
   expires_at: string;
   used_at: string | null;
   created_at: string;
@@ -209,6 +211,10 @@ export interface PcnPaymentsTable {
   reference: string;
   recorded_by: string | null;
   created_at: string;
+  /** The admin's attempt (Idempotency-Key): a replay finds this payment. Null before keys were kept. */
+  idempotency_key: string | null;
+  /** How much more than was due this payment was, when recorded (0: none, or not known). */
+  overpaid_pence: Generated<number>;
 }
 /** A motorist's appeal against a charge (one per charge) and its decision. */
 export interface AppealsTable {
@@ -258,6 +264,42 @@ export interface AppealAttachmentsTable {
   size_bytes: number;
   sha256: string;
   purged_at: string | null;
+}
+/** An appeal an admin set aside (decision 0032): out of `appeals`, so the charge's one appeal is free again, kept as filed. */
+export interface SetAsideAppealsTable {
+  /** The appeal's own id. */
+  id: string;
+  pcn_id: string;
+  reference: string;
+  /** JSON: the appeal's row and its attachments (names and SHA-256s) as they were. */
+  appeal: string;
+  reason: string;
+  set_aside_at: string;
+  set_aside_by: string;
+}
+/** An appeal filed from /charge, waiting to be confirmed from the email address it gives (decision 0032). */
+export interface PendingAppealsTable {
+  id: string;
+  pcn_id: string;
+  idempotency_key: string;
+  /** The SHA-256 of the confirmation link's token; the token itself is only in the email. */
+  token_hash: string;
+  /** JSON: the appeal's fields as the motorist filed them. */
+  appeal: string;
+  /** When it was filed: the appeal's received time once confirmed. */
+  filed_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+}
+/** A file attached to a pending appeal, already in the evidence store; the appeal takes it over when confirmed. */
+export interface PendingAppealAttachmentsTable {
+  pending_appeal_id: string;
+  position: number;
+  original_name: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
 }
 /** A document as it was sent (decision 0025): its file in the evidence store, its SHA-256, who made it. */
 export interface SentDocumentsTable {
@@ -382,6 +424,9 @@ export interface Database {
   pcn_payments: PcnPaymentsTable;
   appeals: AppealsTable;
   appeal_attachments: AppealAttachmentsTable;
+  set_aside_appeals: SetAsideAppealsTable;
+  pending_appeals: PendingAppealsTable;
+  pending_appeal_attachments: PendingAppealAttachmentsTable;
   sent_documents: SentDocumentsTable;
   car_park_terms: CarParkTermsTable;
   pcn_images: PcnImagesTable;

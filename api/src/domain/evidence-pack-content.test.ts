@@ -250,6 +250,7 @@ describe('appealFields', () => {
       appellant: { name: 'Dana Driver', email: 'dana@example.com', address: '4 Mill Lane\nLeeds' },
       channel: 'ONLINE',
       earlierCharges: [],
+      chargePence: 10_000,
       wasDriver: false,
       driver: { name: 'Sam Other', address: '1 High St' },
       reason: 'VALID_PERMIT',

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import { CONNECTION_LIMITS, limitConnections } from './connection-limits.ts';
 
 /**
  * How long a request may take to arrive (OWASP: slow requests). Node's own `requestTimeout` is
@@ -8,8 +9,6 @@ import type { Context, MiddlewareHandler } from 'hono';
  * officer's evidence upload is given the long one once its token is checked (requireAuth).
  */
 export const BODY_DEADLINES = { shortMs: 60_000, longMs: 600_000 } as const;
-/** Sockets the server holds at once; past it Node drops new connections at once. */
-export const MAX_CONNECTIONS = 1_000;
 
 /** POST /api/pcns, PUT /api/pcns/{id} and appeals (the motorist's, and one an admin enters): the multipart routes that carry files. */
 export function isEvidenceUpload(method: string, path: string): boolean {
@@ -59,12 +58,21 @@ export function extendBodyDeadline(c: Context): void {
   if (incoming) deadlines.get(incoming)?.extend();
 }
 
-/** The Node server's own limits: the long deadline as an outer bound, and the connection cap. */
-export function limitHttpServer(server: Server, options: { longMs?: number; maxConnections?: number } = {}): void {
+/**
+ * The Node server's own limits: the long deadline as an outer bound, and the connection caps in
+ * all and per client address (http/connection-limits.ts; `connectionsPerAddress: null` sets none).
+ */
+export function limitHttpServer(
+  server: Server,
+  options: { longMs?: number; maxConnections?: number; connectionsPerAddress?: number | null } = {},
+): void {
   // Node closes idle keep-alive sockets after 5 s; a phone reusing one at that moment sees its
   // upload fail with EPIPE. Keep them longer than typical proxies and clients do.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = options.longMs ?? BODY_DEADLINES.longMs;
-  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  limitConnections(server, {
+    max: options.maxConnections ?? CONNECTION_LIMITS.max,
+    perAddress: options.connectionsPerAddress === undefined ? CONNECTION_LIMITS.perAddress : options.connectionsPerAddress,
+  });
 }

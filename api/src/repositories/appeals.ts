@@ -19,6 +19,7 @@ import {
 } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import type { AppealAttachmentsTable, AppealsTable } from '../db/schema.ts';
+import { findNoticeTerms } from './terms.ts';
 
 export type AppealRow = AppealsTable;
 export type AttachmentRow = AppealAttachmentsTable;
@@ -275,7 +276,7 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
     db
       .selectFrom('pcns')
       .innerJoin('car_parks', 'car_parks.id', 'pcns.car_park_id')
-      .select(['pcns.id', 'pcns.pcn_number', 'pcns.vehicle_registration', 'car_parks.name'])
+      .select(['pcns.id', 'pcns.pcn_number', 'pcns.vehicle_registration', 'pcns.car_park_terms_id', 'car_parks.name'])
       .where('pcns.id', '=', row.pcn_id)
       .executeTakeFirstOrThrow(),
     findAttachments(db, row.id),
@@ -283,7 +284,10 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
       ? db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.decided_by).executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
-  const earlierCharges = await findEarlierCharges(db, pcn);
+  const [earlierCharges, terms] = await Promise.all([
+    findEarlierCharges(db, pcn),
+    findNoticeTerms(db, { operatorTermsId: null, carParkTermsId: pcn.car_park_terms_id }),
+  ]);
   return {
     id: row.id,
     reference: row.reference,
@@ -322,5 +326,6 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
             charterOutcome: (row.charter_outcome as CharterCase | null) ?? null,
           },
     earlierCharges,
+    chargePence: terms.carPark?.chargePence ?? null,
   };
 }

@@ -14,6 +14,7 @@ export async function findPayments(db: Db, pcnId: string): Promise<PaymentSummar
       'pcn_payments.method',
       'pcn_payments.reference',
       'pcn_payments.created_at',
+      'pcn_payments.overpaid_pence',
       'users.first_name',
       'users.last_name',
     ])
@@ -29,8 +30,13 @@ export async function findPayments(db: Db, pcnId: string): Promise<PaymentSummar
     reference: row.reference,
     recordedBy: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
     createdAt: row.created_at,
+    overpaidPence: Number(row.overpaid_pence),
   }));
-  return { payments, paidPence: payments.reduce((sum, payment) => sum + payment.amountPence, 0) };
+  return {
+    payments,
+    paidPence: payments.reduce((sum, payment) => sum + payment.amountPence, 0),
+    overpaidPence: payments.reduce((sum, payment) => sum + payment.overpaidPence, 0),
+  };
 }
 
 /** Each payment's amount and the day it was made: what the amount due is worked out from. */
@@ -44,9 +50,28 @@ export async function findPaymentDays(db: Db, pcnId: string): Promise<Array<{ am
   return rows.map((row) => ({ amountPence: Number(row.amount_pence), paidOn: row.paid_on }));
 }
 
+/** The payment an attempt recorded, by the attempt's key: what a replay answers with. */
+export async function findPaymentByIdempotencyKey(db: Db, key: string) {
+  return db
+    .selectFrom('pcn_payments')
+    .select(['id', 'pcn_id', 'amount_pence', 'paid_on', 'method', 'reference'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
 export async function insertPayment(
   trx: Db,
-  input: { pcnId: string; amountPence: number; paidOn: string; method: PaymentMethod; reference: string; recordedBy: string; now: string },
+  input: {
+    pcnId: string;
+    amountPence: number;
+    paidOn: string;
+    method: PaymentMethod;
+    reference: string;
+    recordedBy: string;
+    now: string;
+    idempotencyKey: string;
+    overpaidPence: number;
+  },
 ): Promise<void> {
   await trx
     .insertInto('pcn_payments')
@@ -59,6 +84,8 @@ export async function insertPayment(
       reference: input.reference,
       recorded_by: input.recordedBy,
       created_at: input.now,
+      idempotency_key: input.idempotencyKey,
+      overpaid_pence: input.overpaidPence,
     })
     .execute();
 }

@@ -587,6 +587,8 @@ export type CarParkForFiling = {
   considerationMinutes: number;
   graceMinutes: number;
   stayAppliesByDefault: boolean;
+  /** When the car park was set up: no officer could have chosen it on a phone before. */
+  createdAt: string;
 };
 
 /** Car park checks for filing: whether it exists and is active, whether the user is assigned, and its stay rules. */
@@ -601,6 +603,7 @@ export async function findCarParkForFiling(db: Db, carParkId: string, userId: st
       'car_parks.consideration_minutes',
       'car_parks.grace_minutes',
       'car_parks.stay_applies_by_default',
+      'car_parks.created_at',
       'car_park_users.user_id',
     ])
     .where('car_parks.id', '=', carParkId)
@@ -612,6 +615,7 @@ export async function findCarParkForFiling(db: Db, carParkId: string, userId: st
     considerationMinutes: row.consideration_minutes,
     graceMinutes: row.grace_minutes,
     stayAppliesByDefault: row.stay_applies_by_default === 1,
+    createdAt: row.created_at,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   enteredAppealInputSchema,
   IDEMPOTENCY_KEY_HEADER,
   SERVER_MESSAGES,
+  setAsideAppealInputSchema,
   UUID_PATTERN,
   type AppealListItem,
 } from '@parkpatrol/shared';
@@ -23,8 +24,11 @@ import { findAppealById, findAttachments, listAllAppeals, listAppeals, loadAppea
 import { csvStream, csvTime, toRecords } from '../services/csv-export.ts';
 import { discardSpooledFiles } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
-import { appealNotFound, considerLateAppeal, decideAppeal, renderAppealLetter } from '../workflows/decide-appeal.ts';
+import { keptAppealLetter } from '../workflows/appeal-letter.ts';
+import { appealNotFound, considerLateAppeal, decideAppeal } from '../workflows/decide-appeal.ts';
+import { setAsideAppeal } from '../workflows/set-aside-appeal.ts';
 import { enterAppeal } from '../workflows/submit-appeal.ts';
+import { SANDBOXED_FILE_POLICY } from '../http/sandboxed-file.ts';
 
 const ENTERED_APPEAL_TEXT_FIELDS = Object.values(ENTERED_APPEAL_MULTIPART_FIELDS).filter(
   (name) => name !== ENTERED_APPEAL_MULTIPART_FIELDS.attachments,
@@ -130,10 +134,16 @@ export function createAppealRoutes(deps: AppDeps) {
         return ok(c, 'POST /appeals/:id/consider', await loadAppeal(db, row));
       })
 
+      .post('/:id/set-aside', async (c) => {
+        const { reason } = await readJson(c, setAsideAppealInputSchema);
+        const setAside = await setAsideAppeal(deps, { appealId: c.req.param('id'), reason, user: c.get('user'), now: deps.now() });
+        return ok(c, 'POST /appeals/:id/set-aside', setAside);
+      })
+
       .get('/:id/letter', async (c) => {
         const row = await findAppealById(db, c.req.param('id'));
         if (!row) throw appealNotFound();
-        const { bytes, fileName } = await renderAppealLetter(deps, row, deps.now());
+        const { bytes, fileName } = await keptAppealLetter(deps, row, deps.now());
         return c.body(new Uint8Array(bytes), 200, {
           'Content-Type': 'application/pdf',
           'Content-Disposition': `attachment; filename="${fileName}"`,
@@ -159,7 +169,7 @@ export function createAppealRoutes(deps: AppDeps) {
             'X-Content-Type-Options': 'nosniff',
             'Cache-Control': 'no-store',
             'Content-Disposition': isImage ? 'inline' : `attachment; filename="attachment-${attachment.position + 1}.pdf"`,
-            'Content-Security-Policy': "default-src 'none'; sandbox",
+            'Content-Security-Policy': SANDBOXED_FILE_POLICY,
           },
         });
       })

@@ -20,6 +20,7 @@ import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
 import { redeemAccessLink } from '../workflows/redeem-access-link.ts';
 import { refreshSession } from '../workflows/refresh-session.ts';
+import { requestDeviceLink } from '../workflows/request-device-link.ts';
 import { requestPasswordReset } from '../workflows/request-password-reset.ts';
 import { checkResetToken, resetPassword } from '../workflows/reset-password.ts';
 import { signIn } from '../workflows/sign-in.ts';
@@ -34,13 +35,13 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
     new Hono<AppEnv>()
       .post('/login', async (c) => {
         const input = await readJson(c, loginInputSchema);
-        const body: LoginResponse = await signIn(deps, signInLimiter, { ...input, address: addressOf(c) });
+        const body: LoginResponse = await signIn(deps, { signIn: signInLimiter, deadLinks: limits }, { ...input, address: addressOf(c) });
         return ok(c, 'POST /auth/login', body);
       })
 
       .post('/refresh', async (c) => {
         const input = await readJson(c, refreshInputSchema);
-        const body: AuthTokens = await refreshSession(deps, input.refreshToken);
+        const body: AuthTokens = await refreshSession(deps, input);
         return ok(c, 'POST /auth/refresh', body);
       })
 
@@ -56,6 +57,14 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
         const input = await readJson(c, forgotPasswordInputSchema);
         await requestPasswordReset(deps, limits, { email: input.email, address: addressOf(c) });
         return ok(c, 'POST /auth/forgot-password', null, { message: SUCCESS_MESSAGES.passwordResetEmailSent });
+      })
+
+      // A sign-in link for a device the account's cap (or a busy address) refuses: the answer is
+      // the same for any email, and it is counted with the reset emails.
+      .post('/device-link', async (c) => {
+        const input = await readJson(c, forgotPasswordInputSchema);
+        await requestDeviceLink(deps, limits, { email: input.email, address: addressOf(c) });
+        return ok(c, 'POST /auth/device-link', null, { message: SUCCESS_MESSAGES.deviceLinkEmailSent });
       })
 
       .post('/reset-password', async (c) => {

@@ -80,6 +80,7 @@ import type { EvidenceDeps, UploadedPhotos } from '../workflows/pcn-evidence.ts'
 import { selectAllMatchingPcns } from '../workflows/select-all-matching.ts';
 import { listSentDocuments, readSentDocument } from '../workflows/sent-documents.ts';
 import { submitPcn } from '../workflows/submit-pcn.ts';
+import { SANDBOXED_FILE_POLICY } from '../http/sandboxed-file.ts';
 
 /**
  * app.ts leaves the multipart POST /api/pcns and PUT /api/pcns/{id} without its 1 MB JSON
@@ -343,7 +344,7 @@ export function createPcnRoutes(deps: AppDeps) {
           'Repr-Digest': `sha-256=:${Buffer.from(document.sha256, 'hex').toString('base64')}:`,
           'Cache-Control': 'no-store',
           'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
+          'Content-Security-Policy': SANDBOXED_FILE_POLICY,
         });
       })
 
@@ -351,8 +352,18 @@ export function createPcnRoutes(deps: AppDeps) {
       .post('/:id/payments', async (c) => {
         const user = c.get('user');
         if (!isAdminRole(user.role)) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        // One key per attempt, kept across its retries: the payment is recorded once.
+        const key = c.req.header(IDEMPOTENCY_KEY_HEADER)?.trim() ?? '';
+        if (!UUID_PATTERN.test(key)) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.idempotencyKeyInvalid);
         const payment = await readJson(c, paymentInputSchema);
-        await recordPayment(db, { pcnId: c.req.param('id'), payment, user, now: deps.now() });
+        const result = await recordPayment(db, {
+          pcnId: c.req.param('id'),
+          idempotencyKey: key.toLowerCase(),
+          payment,
+          user,
+          now: deps.now(),
+        });
+        if (result.replayed) c.header('Idempotent-Replayed', 'true');
         return ok(c, 'POST /pcns/:id/payments', await loadPcnById(c.req.param('id'), viewerOf(c)));
       })
 

@@ -4,6 +4,7 @@ import {
   appealInputSchema,
   chargeLookupInputSchema,
   CHARGE_NOT_FOUND,
+  confirmAppealInputSchema,
   IDEMPOTENCY_KEY_HEADER,
   SERVER_MESSAGES,
   UUID_PATTERN,
@@ -17,12 +18,11 @@ import { extendBodyDeadline } from '../http/body-deadline.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
 import { parseWith, readJson } from '../http/validation.ts';
-import { findAppealByPcnId } from '../repositories/appeals.ts';
 import { discardSpooledFiles } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
-import { renderAppealLetter } from '../workflows/decide-appeal.ts';
+import { downloadAppealLetter } from '../workflows/appeal-letter.ts';
 import { lookUpCharge, readPublicCharge } from '../workflows/look-up-charge.ts';
-import { submitAppeal } from '../workflows/submit-appeal.ts';
+import { confirmAppeal, fileAppeal } from '../workflows/pending-appeals.ts';
 
 const UNAUTHENTICATED = 'Look the charge up again: the page was open too long';
 const APPEAL_TEXT_FIELDS = Object.values(APPEAL_MULTIPART_FIELDS).filter((name) => name !== APPEAL_MULTIPART_FIELDS.attachments);
@@ -79,8 +79,21 @@ export function createPublicChargeRoutes(deps: AppDeps) {
       try {
         const form = await readAppealForm(c, deps.config.uploadsDir, spooled, APPEAL_TEXT_FIELDS);
         const appeal = parseWith(appealInputSchema, form.text);
-        const result = await submitAppeal(deps, { pcnId, idempotencyKey: key.toLowerCase(), appeal, files: form.files, now: deps.now() });
-        if (result.replayed) c.header('Idempotent-Replayed', 'true');
+        const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
+        const { result, replayed } = await fileAppeal(deps, limits, {
+          pcnId,
+          idempotencyKey: key.toLowerCase(),
+          appeal,
+          files: form.files,
+          address,
+          now: deps.now(),
+        });
+        if (replayed) c.header('Idempotent-Replayed', 'true');
+        // 202 until the emailed link confirms it (decision 0032); a key sent again after that answers the appeal.
+        if (result.kind === 'PENDING') {
+          const { kind: _kind, ...awaiting } = result;
+          return ok(c, 'POST /public/charges/current/appeal', awaiting, { status: 202 });
+        }
         return ok(c, 'POST /public/charges/current/appeal', { reference: result.reference, appeal: result.appeal }, { status: 201 });
       } finally {
         release.leave();
@@ -90,13 +103,31 @@ export function createPublicChargeRoutes(deps: AppDeps) {
 
     .get('/current/appeal/letter', async (c) => {
       const pcnId = chargeOf(c);
-      const appeal = await findAppealByPcnId(deps.db, pcnId);
-      if (!appeal) throw new AppError('NOT_FOUND', 'This charge has no appeal');
-      const { bytes, fileName } = await renderAppealLetter(deps, appeal, deps.now());
+      const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
+      const { bytes, fileName } = await downloadAppealLetter(deps, limits, { pcnId, address, now: deps.now() });
       return c.body(new Uint8Array(bytes), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${fileName}"`,
         'Cache-Control': 'no-store',
       });
     });
+}
+
+/** The link emailed for an appeal from /charge (decision 0032): no sign-in and no charge token, only the link's own token. */
+export function createPublicAppealRoutes(deps: AppDeps) {
+  const limits = createRateLimiter({ db: deps.db, now: deps.now });
+  return new Hono<AppEnv>().post('/confirm', async (c) => {
+    // A POST, never a GET: mail scanners open links, and opening one must not file the appeal.
+    const { token } = await readJson(c, confirmAppealInputSchema);
+    const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
+    const result = await confirmAppeal(deps, limits, { token, address, now: deps.now() });
+    if (result.replayed) c.header('Idempotent-Replayed', 'true');
+    c.header('Cache-Control', 'no-store');
+    return ok(
+      c,
+      'POST /public/appeals/confirm',
+      { reference: result.reference, appeal: result.appeal },
+      { status: result.replayed ? 200 : 201 },
+    );
+  });
 }

@@ -15,6 +15,8 @@ export type Metrics = {
   signInLimited: Counter<'limit'>;
   /** Failures of the evidence store (disk or S3), by operation. */
   evidenceStoreErrors: Counter<'operation'>;
+  /** Letters drawn, by kind: each decision letter once, when decided (or on its first download if decided before letters were kept). */
+  lettersDrawn: Counter<'kind'>;
 };
 
 export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
@@ -46,6 +48,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       name: 'parkpatrol_evidence_store_errors_total',
       help: 'Failures of the evidence store (disk or S3).',
       labelNames: ['operation'],
+      registers: [registry],
+    }),
+    lettersDrawn: new Counter({
+      name: 'parkpatrol_letters_drawn_total',
+      help: 'Letters drawn as PDF, by kind.',
+      labelNames: ['kind'],
       registers: [registry],
     }),
   };

@@ -10,6 +10,7 @@ import {
   markPhotosPurged,
 } from '../repositories/evidence-retention.ts';
 import { findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
+import { deletePendingAppeals, findExpiredPendingAppeals } from '../repositories/pending-appeals.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from './evidence-storage.ts';
 import type { Logger } from './logger.ts';
 
@@ -104,7 +105,31 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
     }
     purged.push({ pcnId: pcn.pcnId, pcnNumber: pcn.pcnNumber, status: pcn.status, closedAt: pcn.closedAt, photoCount: photos.length });
   }
+  await purgeExpiredPendingAppeals({ db: deps.db, evidence, logger: deps.logger }, now);
   return { isDryRun, cutoff, pcns: purged };
+}
+
+/**
+ * Appeals from /charge never confirmed (decision 0032) go once their link has died, with the
+ * files only they own (a confirmed one's are its appeal's now): a squatter's text and files are
+ * not kept. Rows first, files after the commit, so a row never points at a missing file; a file
+ * that cannot be deleted is left to the orphan sweep at the next start.
+ */
+export async function purgeExpiredPendingAppeals(deps: { db: Db; evidence: EvidenceStore; logger: Logger }, now: Date): Promise<number> {
+  const expired = await findExpiredPendingAppeals(deps.db, now.toISOString());
+  if (expired.length === 0) return 0;
+  const ids = expired.map((pending) => pending.id);
+  await deps.db.transaction().execute((trx) => deletePendingAppeals(trx, ids));
+  const files = expired.flatMap((pending) => pending.ownedFiles);
+  try {
+    if (files.length > 0) await deps.evidence.delete(files);
+  } catch (error) {
+    deps.logger.error('could not delete the files of unconfirmed appeals; the orphan sweep at the next start removes them', {
+      error: String(error),
+    });
+  }
+  deps.logger.info('removed appeals never confirmed', { count: expired.length });
+  return expired.length;
 }
 
 /**

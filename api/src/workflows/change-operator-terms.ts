@@ -1,6 +1,13 @@
-import type { OperatorSettingsResponse, OperatorTermsInput } from '@parkpatrol/shared';
+import {
+  mayChangePaymentDetails,
+  PAYMENT_DETAIL_FIELDS,
+  PAYMENT_DETAILS_MESSAGE,
+  type OperatorSettingsResponse,
+  type OperatorTermsInput,
+} from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
 import { diffTerms, findOperatorSettings, insertOperatorTerms, listOperatorTermsChanges } from '../repositories/terms.ts';
 
 /** The operator's terms with their recent changes, as the settings screen shows them. */
@@ -11,7 +18,9 @@ export async function readOperatorSettings(db: Db): Promise<OperatorSettingsResp
 
 /**
  * Saves the operator's terms as a new row of their history (decision 0017), with who changed
- * what; saving them unchanged writes nothing. Notices already issued keep the row they point at.
+ * what, from what, to what; saving them unchanged writes nothing. Notices already issued keep the
+ * row they point at. The payment details (PAYMENT_DETAIL_FIELDS) are a SUPER_ADMIN's to change:
+ * an ADMIN's save that would change them is refused 403 naming the field, and nothing is saved.
  */
 export async function changeOperatorTerms(db: Db, input: OperatorTermsInput, user: AuthUser, now: Date): Promise<OperatorSettingsResponse> {
   await db.transaction().execute(async (trx) => {
@@ -19,6 +28,12 @@ export async function changeOperatorTerms(db: Db, input: OperatorTermsInput, use
     const before = current && (({ updatedAt: _at, updatedBy: _by, ...terms }) => terms)(current);
     const changes = diffTerms(before, input);
     if (Object.keys(changes).length === 0) return;
+    const paymentDetails = PAYMENT_DETAIL_FIELDS.filter((field) => field in changes);
+    if (paymentDetails.length > 0 && !mayChangePaymentDetails(user.role)) {
+      throw new AppError('FORBIDDEN', PAYMENT_DETAILS_MESSAGE, {
+        details: Object.fromEntries(paymentDetails.map((field) => [field, PAYMENT_DETAILS_MESSAGE])),
+      });
+    }
     await insertOperatorTerms(trx, {
       terms: input,
       changes,

@@ -39,7 +39,12 @@ import {
   placeEvidence,
 } from './pcn-evidence.ts';
 import { fieldsOf } from './pcn-fields.ts';
-import { assertFirstSeenBeforeService, assertObservation, assertTimesBeforeReceipt } from './pcn-observation.ts';
+import {
+  assertFirstSeenBeforeService,
+  assertObservation,
+  assertSightingsWithinTheDay,
+  assertTimesBeforeReceipt,
+} from './pcn-observation.ts';
 
 export type PcnChange = {
   /** The PCN as findChangeablePcn found it before the request's photos were read. */
@@ -184,6 +189,11 @@ async function commitChange(
     if (['observedAt', 'firstSeenAt', 'noticeServedAt'].some((name) => name in changed)) {
       assertFirstSeenBeforeService({ firstSeenAt: after.firstSeenAt, noticeServedAt: after.noticeServedAt });
     }
+    assertSightingsWithinTheDay({
+      firstSeenAt: changed.firstSeenAt,
+      observedAt: changed.observedAt,
+      issuedAt: after.issuedAt ?? current.created_at,
+    });
     await updatePcnFields(trx, id, changed, now);
     const added = imageRows(id, images, change.fileNames, now);
     await insertPcnImages(trx, added);

@@ -4,11 +4,11 @@ import {
   APPEAL_MESSAGES,
   APPEAL_STATUS_LABELS,
   APPEALS_CHARTER,
-  appealDecisionLetter,
   appealsServiceDeadline,
   formatCalendarDate,
   pcnTitle,
   REDUCED_PAYABLE_DAYS,
+  reducedAmountProblem,
   REDUCED_RATE_HELD_DAYS,
   ukDate,
   usesVerificationCode,
@@ -19,7 +19,7 @@ import {
 } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
-import { amountDueOf, toPublicCharge } from '../domain/public-charge.ts';
+import { amountDueOf } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
 import {
   findAppealById,
@@ -39,9 +39,9 @@ import {
   lockPcnWrites,
   updatePcnStatus,
 } from '../repositories/pcns.ts';
-import { renderKeeperLetters } from '../services/keeper-letters/render-keeper-letters.ts';
-import { authorOf, findSentDocumentBytes, storeSentDocument } from '../services/sent-documents.ts';
+import { authorOf } from '../services/sent-documents.ts';
 import { escapeHtml } from '../services/mail.ts';
+import { drawAndKeepAppealLetter, keptAppealLetter, prepareAppealLetter } from './appeal-letter.ts';
 import { chargeFactsOf } from './look-up-charge.ts';
 
 export function appealNotFound(): AppError {
@@ -107,10 +107,10 @@ async function checkCharterCase(trx: Db, charterCase: CharterCase, appeal: Appea
  * uses one; the reduced rate held 14 days when the appeal came within the discount period), or,
  * for a late appeal not yet considered, decline it as out of time (the charge stands). Deciding
  * a late appeal any other way considers it. The decision, its effect on the charge and their
- * audit entries commit together; then the motorist is emailed the letter.
+ * audit entries commit together; then the letter is drawn and kept, and the motorist emailed it.
  */
 export async function decideAppeal(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence' | 'metrics'>,
   input: { appealId: string; decision: AppealDecisionInput; user: AuthUser; now: Date },
 ): Promise<AppealRow> {
   const { decision, user } = input;
@@ -132,6 +132,11 @@ export async function decideAppeal(
 
     const charterOutcome = decision.charterOutcome ?? null;
     if (charterOutcome) await checkCharterCase(trx, charterOutcome, appeal, row);
+    if (decision.outcome === 'ACCEPTED_REDUCED') {
+      // The schema knows only that an amount was given; the charge it must be below is the notice's.
+      const problem = reducedAmountProblem(decision.reducedChargePence ?? 0, facts.terms.carPark?.chargePence ?? null);
+      if (problem) throw new AppError('VALIDATION_FAILED', problem, { details: { reducedChargePence: problem } });
+    }
 
     const fields: AppealDecisionRow = {
       status: decision.outcome,
@@ -189,118 +194,35 @@ export async function decideAppeal(
       }),
     ]);
     const decidedRow = { ...appeal, ...fields, ...(considered && { considered_at: now, considered_by: user.id }) };
-    // The letter is kept as made, with the decision (decision 0025): what is emailed and downloaded
-    // later. A notice issued before the operator's terms were set has no letter to make: the
-    // decision still stands, as it always did.
-    const letter = await makeAppealLetter({ db: trx, config: deps.config }, decidedRow, input.now);
-    if (letter) {
-      await storeSentDocument(
-        { db: trx, evidence: deps.evidence },
-        {
-          pcnId: row.id,
-          kind: 'DECISION_LETTER',
-          bytes: letter.bytes,
-          mimeType: 'application/pdf',
-          postOn: null,
-          reference: appeal.reference,
-          createdBy: authorOf(user),
-          now: input.now,
-        },
-      );
+    // The letter's words are read with the decision, so it says what was decided; it is drawn
+    // after the commit, in a worker, so neither the writer nor the request thread waits on the
+    // drawing (decision 0032). A notice issued before the operator's terms were set has no letter
+    // to make: the decision still stands, as it always did.
+    const letter = await prepareAppealLetter({ db: trx, config: deps.config }, decidedRow);
+    return { row: decidedRow, letter };
+  });
+  if (decided.letter) {
+    try {
+      await drawAndKeepAppealLetter(deps, decided.row, decided.letter, authorOf(user), input.now);
+    } catch (error) {
+      // The decision stands; its letter is drawn and kept on its first download instead.
+      deps.logger.warn('decision letter not drawn', { appeal: decided.row.reference, error: String(error) });
     }
-    return decidedRow;
-  });
-  await sendDecision(deps, decided, input.now);
-  return decided;
-}
-
-/**
- * The decision letter (PDF) of a decided appeal, as the motorist was sent it: the one kept when it
- * was decided (decision 0025), so a later change of terms or wording never changes it. A decision
- * made before letters were kept has none, and is drawn as it stands.
- */
-export async function renderAppealLetter(
-  deps: Pick<AppDeps, 'db' | 'config' | 'evidence'>,
-  appeal: AppealRow,
-  now: Date,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
-  if (appeal.status === 'OPEN' || appeal.decided_at === null) throw new AppError('NOT_FOUND', 'This appeal has no decision yet');
-  const kept = await findSentDocumentBytes(deps, { pcnId: appeal.pcn_id, kind: 'DECISION_LETTER', reference: appeal.reference });
-  if (kept) return { bytes: kept, fileName: `appeal-${appeal.reference}-decision.pdf` };
-  const letter = await makeAppealLetter(deps, appeal, now);
-  if (!letter) throw new AppError('CONFLICT', 'Set the operator’s terms before letters can be made');
-  return letter;
-}
-
-async function makeAppealLetter(
-  deps: Pick<AppDeps, 'db' | 'config'>,
-  appeal: AppealRow,
-  now: Date,
-): Promise<{ bytes: Uint8Array; fileName: string } | null> {
-  if (appeal.status === 'OPEN' || appeal.decided_at === null) throw new AppError('NOT_FOUND', 'This appeal has no decision yet');
-  const row = await findPcnRowById(deps.db, appeal.pcn_id);
-  if (!row) throw appealNotFound();
-  const facts = await chargeFactsOf(deps.db, row, () => '');
-  const operator = facts.terms.operator;
-  if (!operator) return null;
-  const decidedAt = new Date(appeal.decided_at);
-  const charge = toPublicCharge(facts, decidedAt);
-  const chargeReference = pcnTitle(row.pcn_number);
-  const letter = appealDecisionLetter({
-    appealReference: appeal.reference,
-    chargeReference,
-    vehicleRegistration: row.vehicle_registration,
-    appellantName: appeal.appellant_name,
-    receivedOn: ukDate(appeal.received_at),
-    decidedOn: ukDate(decidedAt),
-    reason: appeal.reason as AppealReason,
-    outcome: appeal.status as AppealDecisionInput['outcome'],
-    reasons: appeal.decision_reasons ?? '',
-    reducedChargePence: appeal.reduced_charge_pence,
-    reducedPayableUntil: appeal.reduced_payable_until,
-    charterOutcome: (appeal.charter_outcome as CharterCase | null) ?? null,
-    parkedFrom: facts.parkedFrom,
-    parkedUntil: facts.parkedUntil,
-    amount: amountDueOf(facts, decidedAt),
-    reducedHeldUntil: appeal.reduced_held_until,
-    verificationCode: appeal.verification_code,
-    appealsServiceUntil: appeal.appeals_service_until,
-    appealUntil: charge.appealUntil,
-    operator,
-    lookupUrl: `${deps.config.appUrl}/charge`,
-  });
-  const address = [
-    appeal.appellant_name,
-    ...appeal.appellant_address
-      .split(/\n|,/)
-      .map((line) => line.trim())
-      .filter(Boolean),
-  ];
-  const bytes = await renderKeeperLetters(
-    [
-      {
-        letter,
-        keeperAddress: address,
-        sender: { name: operator.creditorName, address: operator.creditorAddress },
-        lookupUrl: `${deps.config.appUrl}/charge?ref=${encodeURIComponent(chargeReference)}`,
-      },
-    ],
-    now,
-    `Decision on appeal ${appeal.reference}`,
-  );
-  return { bytes, fileName: `appeal-${appeal.reference}-decision.pdf` };
+  }
+  await sendDecision(deps, decided.row, input.now);
+  return decided.row;
 }
 
 /** The decision by email with its letter; a failed email is logged (the letter stays on the motorist's page). */
 async function sendDecision(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence' | 'metrics'>,
   appeal: AppealRow,
   now: Date,
 ): Promise<void> {
   // An appeal by post without an email address: the admin downloads the letter and posts it.
   if (appeal.appellant_email === '') return;
   try {
-    const { bytes, fileName } = await renderAppealLetter(deps, appeal, now);
+    const { bytes, fileName } = await keptAppealLetter(deps, appeal, now);
     const lines = [
       `Dear ${appeal.appellant_name},`,
       `We have decided your appeal ${appeal.reference}: ${APPEAL_STATUS_LABELS[appeal.status as AppealDecisionInput['outcome']].toLowerCase()}.`,

@@ -32,7 +32,12 @@ import {
   placeEvidence,
 } from './pcn-evidence.ts';
 import { keepNoticeToDriver } from './keep-notice-to-driver.ts';
-import { assertFirstSeenBeforeService, assertObservation, assertTimesBeforeReceipt } from './pcn-observation.ts';
+import {
+  assertFirstSeenBeforeService,
+  assertObservation,
+  assertSightingsWithinTheDay,
+  assertTimesBeforeReceipt,
+} from './pcn-observation.ts';
 
 export type PcnFiling = {
   actor: AuthUser;
@@ -112,6 +117,14 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     secondVisit: { photoTakenAts: images.map((image) => image.takenAt), clockOffsetMs: offset },
   });
   assertFirstSeenBeforeService({ firstSeenAt, noticeServedAt });
+  // Counted back from the phone's own issue time, else from when the notice met the car, as the
+  // phone's form checks it: an issue time worked out here is the sending, and a notice sent from
+  // the outbox a day after its service would fail for the wait.
+  assertSightingsWithinTheDay({
+    firstSeenAt: fields.firstSeenAt,
+    observedAt: fields.observedAt,
+    issuedAt: fields.issuedAt || !fields.noticeServedAt ? issuedAt : noticeServedAt,
+  });
   const notice: FiledNotice = {
     vehicleRegistration: fields.vehicleRegistration,
     carParkId: fields.carParkId,

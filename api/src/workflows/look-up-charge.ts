@@ -7,7 +7,9 @@ import {
   normaliseChargeReference,
   normaliseDraftReference,
   normaliseRegistration,
+  LOOKUP_CHALLENGE_HEADER,
   OFFENCE_TYPE_LABELS,
+  SERVER_MESSAGES,
   pcnTitle,
   type AmountDue,
   type AppealStatus,
@@ -19,10 +21,12 @@ import {
 } from '@parkpatrol/shared';
 import type { AppDeps } from '../app-env.ts';
 import { signChargeToken } from '../auth/charge-token.ts';
-import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
+import { issueLookupChallenge, LOOKUP_CHALLENGE_TTL_SECONDS, verifyLookupProof, type ChallengedPair } from '../auth/lookup-proof.ts';
+import type { RateLimiter, RateLimitHit, RateLimitRule } from '../auth/rate-limit.ts';
 import { amountDueOf, toPublicCharge, type AppealFacts, type ChargeFacts } from '../domain/public-charge.ts';
 import { findNamedDriver } from '../repositories/letter-parties.ts';
 import { findAppealByPcnId, type AppealRow } from '../repositories/appeals.ts';
+import { addressKey } from '../http/address-key.ts';
 import { AppError } from '../http/app-error.ts';
 import { findPcnImages, findPcnRowById, periodStartOf, type PcnRow } from '../repositories/pcns.ts';
 import { findPaymentDays } from '../repositories/payments.ts';
@@ -33,17 +37,43 @@ import { tooManyAttempts } from './auth-limits.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
-/** Every lookup from one address, right or wrong: a family checking three tickets is fine, a script is not. */
+/**
+ * Every lookup from one address, right or wrong: a family checking three tickets is fine, a script
+ * is not. The one hard limit: only the address's own lookups can spend it.
+ */
 export const CHARGE_LOOKUPS_PER_ADDRESS: RateLimitRule = { scope: 'charge-lookups-per-address', limit: 30, windowMs: FIFTEEN_MINUTES_MS };
 /**
- * Wrong registrations against one reference, from anywhere: a reference cannot be walked by many
- * addresses. A PCN number and a draft reference ('D-1A2B3C4D') are each a reference of their own.
+ * Wrong lookups per address (an IPv6 /64), per reference and per registration. Past any of them a
+ * lookup touching that key must show some work first; never is it refused: a lock on a reference
+ * or a plate would be a lock others can put on the motorist. Per reference, so one reference is
+ * not walked through registrations from many addresses; per registration, so one plate is not
+ * walked through the sequential references. Each try is counted before its comparison and given
+ * back when it was right, so guesses sent side by side cannot all pass on the one free try left.
  */
+export const CHARGE_LOOKUP_FAILURES_PER_ADDRESS: RateLimitRule = {
+  scope: 'charge-lookup-failures-per-address',
+  limit: 5,
+  windowMs: FIFTEEN_MINUTES_MS,
+};
+/** A PCN number and a draft reference ('D-1A2B3C4D') are each a reference of their own. */
 export const CHARGE_LOOKUP_FAILURES_PER_REFERENCE: RateLimitRule = {
   scope: 'charge-lookup-failures-per-reference',
   limit: 10,
   windowMs: ONE_HOUR_MS,
 };
+export const CHARGE_LOOKUP_FAILURES_PER_REGISTRATION: RateLimitRule = {
+  scope: 'charge-lookup-failures-per-registration',
+  limit: 5,
+  windowMs: ONE_HOUR_MS,
+};
+/** A check answered is spent: kept as long as a challenge runs. */
+const SPENT_LOOKUP_CHECKS: RateLimitRule = { scope: 'charge-lookup-checks-spent', limit: 1, windowMs: LOOKUP_CHALLENGE_TTL_SECONDS * 1000 };
+/**
+ * The check's zero bits: 2^14 hashes is well under a second on a phone; one more bit (twice the
+ * work) each time the tries on the busiest key double again, up to 2^18, a few seconds on a
+ * phone, so the real motorist always gets through while a walk of many references pays for each.
+ */
+export const LOOKUP_CHECK_BITS = { first: 14, most: 18 } as const;
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', CHARGE_NOT_FOUND);
@@ -72,31 +102,72 @@ const NO_CHARGE = { id: null, vehicle_registration: '' } as const;
 export async function lookUpCharge(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
   limits: RateLimiter,
-  input: { reference: string; registration: string; address: string },
+  input: { reference: string; registration: string; address: string; proof?: string | undefined },
 ): Promise<ChargeLookupResponse> {
   const number = normaliseChargeReference(input.reference);
   const draft = number === null ? normaliseDraftReference(input.reference) : null;
   const referenceKey = number ?? draft ?? input.reference.replace(/\s+/g, '').toUpperCase().slice(0, 20);
-  const byAddress = await limits.take([{ rule: CHARGE_LOOKUPS_PER_ADDRESS, key: input.address }]);
+  const registration = normaliseRegistration(input.registration);
+  const address = addressKey(input.address);
+  const byAddress = await limits.take([{ rule: CHARGE_LOOKUPS_PER_ADDRESS, key: address }]);
   if (byAddress.isLimited) throw tooManyAttempts(byAddress, CHARGE_LOOKUP_LIMITED);
-  const byReference = await limits.check(CHARGE_LOOKUP_FAILURES_PER_REFERENCE, referenceKey);
-  if (byReference.isLimited) throw tooManyAttempts(byReference, CHARGE_LOOKUP_LIMITED);
+
+  const watched: RateLimitHit[] = [
+    { rule: CHARGE_LOOKUP_FAILURES_PER_ADDRESS, key: address },
+    { rule: CHARGE_LOOKUP_FAILURES_PER_REFERENCE, key: referenceKey },
+    { rule: CHARGE_LOOKUP_FAILURES_PER_REGISTRATION, key: registration },
+  ];
+  // A free try is taken (checked and counted as wrong at once) or, past the free ones, a check is spent.
+  const isFree = !(await limits.take(watched)).isLimited;
+  if (!isFree) await spendCheck(deps, limits, watched, input.proof, { reference: referenceKey, registration });
 
   const candidates = await findChargesByReference(deps.db, { number, draft });
-  const registration = normaliseRegistration(input.registration);
   // Every candidate is compared, and at least one comparison is made, so the time says nothing
   // of how many notices the reference names or which matched; two notices sharing a draft
   // reference are told apart by their registration.
   const compared: Array<{ id: string | null; vehicle_registration: string }> = candidates.length > 0 ? candidates : [NO_CHARGE];
   const found = compared.filter((candidate) => sameRegistration(registration, candidate.vehicle_registration))[0]?.id ?? null;
   if (found === null) {
-    await limits.hit(CHARGE_LOOKUP_FAILURES_PER_REFERENCE, referenceKey);
+    // A wrong one made with a check counts too, so the next check asks for more work.
+    if (!isFree) for (const { rule, key } of watched) await limits.hit(rule, key);
     throw notFound();
   }
+  if (isFree) await limits.refund(watched);
   const now = deps.now();
   const charge = await readPublicCharge(deps, found, now);
   if (!charge) throw notFound();
   return { charge, accessToken: signChargeToken(deps.config.jwtSecret, found, now).token };
+}
+
+/** The check a lookup past its free tries must show, spent; or the 429 with a new challenge for it. */
+async function spendCheck(
+  deps: Pick<AppDeps, 'config' | 'now'>,
+  limits: RateLimiter,
+  watched: readonly RateLimitHit[],
+  proof: string | undefined,
+  pair: ChallengedPair,
+): Promise<void> {
+  const bits = await checkBitsFor(limits, watched);
+  const now = deps.now();
+  const id = proof ? verifyLookupProof(deps.config.jwtSecret, proof, pair, bits, now) : null;
+  if (id !== null && !(await limits.take([{ rule: SPENT_LOOKUP_CHECKS, key: id }])).isLimited) return;
+  throw new AppError('RATE_LIMITED', SERVER_MESSAGES.chargeLookupCheckNeeded, {
+    headers: { 'Retry-After': '1', [LOOKUP_CHALLENGE_HEADER]: issueLookupChallenge(deps.config.jwtSecret, pair, bits, now) },
+  });
+}
+
+/** The zero bits the busiest of the keys calls for: one more each time its wrong tries double past the free ones. */
+async function checkBitsFor(limits: RateLimiter, watched: readonly RateLimitHit[]): Promise<number> {
+  let bits: number = LOOKUP_CHECK_BITS.first;
+  for (const { rule, key } of watched) {
+    let keyBits: number = LOOKUP_CHECK_BITS.first;
+    for (let times = 2; keyBits < LOOKUP_CHECK_BITS.most; times *= 2) {
+      if (!(await limits.check({ ...rule, limit: rule.limit * times }, key)).isLimited) break;
+      keyBits++;
+    }
+    bits = Math.max(bits, keyBits);
+  }
+  return bits;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PNG_PIXELS, MAX_IMAGES_PER_PCN, VALIDATION_MESSAGES } from '@parkpatrol/shared';
+import { open, readFile } from 'node:fs/promises';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES_PER_PCN, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import { checksumMismatchMessage, readImageFacts, type ImageFacts, type RawImageFacts } from '../domain/image-facts.ts';
 import { AppError } from '../http/app-error.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
+import { checkPng, isPng, type PngCheckProblem } from '../services/png-check.ts';
 import { makeThumbnail, storeThumbnail } from '../services/thumbnails.ts';
 import type { Logger } from '../services/logger.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
@@ -47,12 +49,13 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
       const message = `${VALIDATION_MESSAGES.imageWrongType} (${file.name || `photo ${index + 1}`} is not)`;
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { details: { images: VALIDATION_MESSAGES.imageWrongType } });
     }
-    await assertBoundedPixels(file.tempPath);
     const facts = read.facts[index]!;
+    // Damage in transit first: a cut-off PNG is then "send it again", not "damaged".
     if (facts.clientSha256 !== null && facts.clientSha256 !== file.sha256) {
       const message = checksumMismatchMessage(index);
       throw new AppError('EVIDENCE_CHECKSUM_MISMATCH', message, { details: { images: message, imageSha256: message } });
     }
+    await assertBoundedPixels(file.tempPath);
     images.push({
       ...sniffed,
       ...facts,
@@ -66,18 +69,50 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
 }
 
 /**
- * Refuses a photo whose header declares more than MAX_IMAGE_PIXELS (a PNG: MAX_PNG_PIXELS, since
- * the evidence pack decodes PNGs whole), before anything decodes it.
- * A header that cannot be read (a HEIC variant the reader does not know) passes: the evidence
- * pack embeds only JPEG (its bytes, never decoded) and PNG, whose header is always readable.
+ * Refuses a photo whose header declares more than MAX_IMAGE_PIXELS, before anything decodes it.
+ * A PNG is judged by what the evidence pack's decoder will do with it (services/png-check.ts): one
+ * header, no frames, at most MAX_PNG_PIXELS, and no more data than that header declares; its first
+ * header alone is not to be trusted. A PNG is refused rather than re-encoded because the stored
+ * file is evidence, kept byte for byte under the SHA-256 the phone computed.
+ * Another header that cannot be read (a HEIC variant the reader does not know) passes: the
+ * evidence pack embeds only JPEG (its bytes, never decoded) and PNG. `field` names the form
+ * field in the 400: a notice's `images`, an appeal's `attachments`.
  */
-export async function assertBoundedPixels(path: string): Promise<void> {
+export async function assertBoundedPixels(path: string, field: 'images' | 'attachments' = 'images'): Promise<void> {
+  const head = new Uint8Array(8);
+  await readFileHead(path, head);
+  if (isPng(head)) {
+    const verdict = await checkPng(await readFile(path));
+    if ('problem' in verdict) {
+      const message = PNG_PROBLEM_MESSAGES[verdict.problem];
+      throw new AppError('VALIDATION_FAILED', message, { details: { [field]: message } });
+    }
+    return;
+  }
   const size = await imageSizeFromFile(path).catch(() => null);
-  const limit = size?.type === 'png' ? MAX_PNG_PIXELS : MAX_IMAGE_PIXELS;
-  if (size && size.width * size.height > limit) {
+  if (size && size.width * size.height > MAX_IMAGE_PIXELS) {
     throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.imageTooManyPixels, {
-      details: { images: VALIDATION_MESSAGES.imageTooManyPixels },
+      details: { [field]: VALIDATION_MESSAGES.imageTooManyPixels },
     });
+  }
+}
+
+/** Why a PNG was refused, in the officer's words. */
+const PNG_PROBLEM_MESSAGES: Record<PngCheckProblem, string> = {
+  TOO_MANY_PIXELS: VALIDATION_MESSAGES.imageTooManyPixels,
+  HEADER_NOT_SINGLE: VALIDATION_MESSAGES.pngHeaderNotSingle,
+  ANIMATED: VALIDATION_MESSAGES.pngAnimated,
+  UNPACKS_BEYOND_HEADER: VALIDATION_MESSAGES.pngUnpacksBeyondHeader,
+  DAMAGED: VALIDATION_MESSAGES.pngDamaged,
+  NOT_STANDARD: VALIDATION_MESSAGES.pngDamaged,
+};
+
+async function readFileHead(path: string, into: Uint8Array): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    await file.read(into, 0, into.length, 0);
+  } finally {
+    await file.close();
   }
 }
 

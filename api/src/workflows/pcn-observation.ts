@@ -2,6 +2,7 @@ import {
   canIssue,
   findObservationProblems,
   findSecondVisitPhoto,
+  firstSightingProblem,
   isFirstSeenAfterService,
   PERIOD_MESSAGES,
   secondVisitMissingMessage,
@@ -76,4 +77,20 @@ export function assertFirstSeenBeforeService(input: { firstSeenAt: string | null
       details: { firstSeenAt: PERIOD_MESSAGES.firstSeenAfterService },
     });
   }
+}
+
+/**
+ * The first sightings a request sent (first seen, and the stay's first visit), each within the
+ * day of the notice (FIRST_SIGHTING_WINDOW_MS) and first seen not after its issue: 400 naming
+ * each field. Only the times the request sent: a default was worked out from one checked here.
+ */
+export function assertSightingsWithinTheDay(input: { firstSeenAt?: string | null; observedAt?: string | null; issuedAt: string }): void {
+  const details: Record<string, string> = {};
+  for (const field of ['firstSeenAt', 'observedAt'] as const) {
+    const sighted = input[field];
+    const problem = sighted ? firstSightingProblem(field, sighted, input.issuedAt) : null;
+    if (problem) details[field] = problem;
+  }
+  const first = Object.values(details)[0];
+  if (first) throw new AppError('VALIDATION_FAILED', first, { details });
 }

@@ -18,47 +18,49 @@ const DETAIL_FIELDS = [
 ] as const;
 const VEHICLE_FIELDS = ['make', 'model', 'colour'] as const;
 
+export type KeeperRecord = {
+  pcnId: string;
+  keeper: KeeperInput;
+  source: KeeperSource;
+  /** true or false as the admin ticked it; 'keep' (a keeper reply) leaves it as it stands while the vehicle is the same. */
+  confirm: boolean | 'keep';
+  user: AuthUser;
+  now: Date;
+};
+
 /**
  * Records a notice's registered keeper, from an admin's entry or a keeper reply. The admin's
  * confirmation that the DVLA's vehicle matches the photos stands while that vehicle does: new
  * make, model or colour asks for it again. The audit names the fields that changed and where
  * they came from, not the keeper's name or address, which retention removes with the keeper.
  */
-export async function recordKeeper(
-  db: Db,
-  input: {
-    pcnId: string;
-    keeper: KeeperInput;
-    source: KeeperSource;
-    /** true or false as the admin ticked it; 'keep' (a keeper reply) leaves it as it stands while the vehicle is the same. */
-    confirm: boolean | 'keep';
-    user: AuthUser;
-    now: Date;
-  },
-): Promise<'APPLIED' | 'UNCHANGED'> {
+export async function recordKeeper(db: Db, input: KeeperRecord): Promise<'APPLIED' | 'UNCHANGED'> {
+  return db.transaction().execute((trx) => recordKeeperIn(trx, input));
+}
+
+/** The same, inside a transaction the caller holds (a batch of keeper replies commits together). */
+export async function recordKeeperIn(trx: Db, input: KeeperRecord): Promise<'APPLIED' | 'UNCHANGED'> {
   const now = input.now.toISOString();
   const actorName = `${input.user.firstName} ${input.user.lastName}`.trim();
   const { vehicleConfirmed: _ticked, ...details } = input.keeper;
-  return db.transaction().execute(async (trx) => {
-    const existing = await findKeeper(trx, input.pcnId);
-    const differs = (field: (typeof DETAIL_FIELDS)[number]) =>
-      !existing || JSON.stringify(existing[field]) !== JSON.stringify((details as KeeperDetails)[field]);
-    const changedFields = DETAIL_FIELDS.filter(differs);
-    const vehicleChanged = VEHICLE_FIELDS.some(differs);
-    const wasConfirmed = existing?.vehicleConfirmedAt != null;
-    const isConfirmed = input.confirm === 'keep' ? wasConfirmed && !vehicleChanged : input.confirm;
-    if (changedFields.length === 0 && isConfirmed === wasConfirmed) return 'UNCHANGED';
-    const confirmed = isConfirmed
-      ? wasConfirmed && !vehicleChanged
-        ? { at: existing!.vehicleConfirmedAt!, by: existing!.vehicleConfirmedBy ?? '' }
-        : { at: now, by: actorName }
-      : null;
-    await saveKeeper(trx, { pcnId: input.pcnId, details, source: input.source, confirmed, now });
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const field of changedFields) changes[`keeper.${field}`] = { from: existing ? 'recorded' : null, to: 'recorded' };
-    if (isConfirmed !== wasConfirmed) changes.vehicleConfirmed = { from: wasConfirmed, to: isConfirmed };
-    changes.keeperSource = { from: existing?.source ?? null, to: input.source };
-    await insertAuditEntries(trx, [auditEntry(input.pcnId, 'keeper_changed', input.user, null, now, changes)]);
-    return 'APPLIED';
-  });
+  const existing = await findKeeper(trx, input.pcnId);
+  const differs = (field: (typeof DETAIL_FIELDS)[number]) =>
+    !existing || JSON.stringify(existing[field]) !== JSON.stringify((details as KeeperDetails)[field]);
+  const changedFields = DETAIL_FIELDS.filter(differs);
+  const vehicleChanged = VEHICLE_FIELDS.some(differs);
+  const wasConfirmed = existing?.vehicleConfirmedAt != null;
+  const isConfirmed = input.confirm === 'keep' ? wasConfirmed && !vehicleChanged : input.confirm;
+  if (changedFields.length === 0 && isConfirmed === wasConfirmed) return 'UNCHANGED';
+  const confirmed = isConfirmed
+    ? wasConfirmed && !vehicleChanged
+      ? { at: existing!.vehicleConfirmedAt!, by: existing!.vehicleConfirmedBy ?? '' }
+      : { at: now, by: actorName }
+    : null;
+  await saveKeeper(trx, { pcnId: input.pcnId, details, source: input.source, confirmed, now });
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of changedFields) changes[`keeper.${field}`] = { from: existing ? 'recorded' : null, to: 'recorded' };
+  if (isConfirmed !== wasConfirmed) changes.vehicleConfirmed = { from: wasConfirmed, to: isConfirmed };
+  changes.keeperSource = { from: existing?.source ?? null, to: input.source };
+  await insertAuditEntries(trx, [auditEntry(input.pcnId, 'keeper_changed', input.user, null, now, changes)]);
+  return 'APPLIED';
 }

@@ -1,11 +1,20 @@
-import { formatCalendarDate, formatPence, PAYMENT_METHOD_LABELS, pcnTitle, type PcnStatus } from '@parkpatrol/shared';
+import {
+  formatCalendarDate,
+  formatPence,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  paidOnProblem,
+  pcnTitle,
+  ukDate,
+  type PcnStatus,
+} from '@parkpatrol/shared';
 import type { z } from 'zod';
 import type { paymentInputSchema } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { amountDueOf, chargeStateOf } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
-import { insertPayment } from '../repositories/payments.ts';
+import { findPaymentByIdempotencyKey, insertPayment } from '../repositories/payments.ts';
 import {
   auditEntry,
   findPcnRowById,
@@ -21,27 +30,66 @@ import { chargeFactsOf } from './look-up-charge.ts';
  * POST /pcns/{id}/payments: a payment taken by the operator's own means, kept as one row, with
  * its audit entry; when the payments meet what was due on the day it was paid (the reduced
  * amount while it applied), the charge becomes PAID, in the history with the total.
+ *
+ * Once per attempt: the form's Idempotency-Key is kept with the payment, so a second send of the
+ * same attempt (a double click, a retry after a lost answer) records nothing more and is answered
+ * as the first; the same key with another payment is refused. The day paid falls within the
+ * charge's life: not before the notice was issued, not after today (UK). A payment of more than
+ * was due is recorded (the money was taken) with the excess, which the answer and the screen show.
  */
 export async function recordPayment(
   db: Db,
-  input: { pcnId: string; payment: z.output<typeof paymentInputSchema>; user: AuthUser; now: Date },
-): Promise<void> {
+  input: {
+    pcnId: string;
+    idempotencyKey: string;
+    payment: z.output<typeof paymentInputSchema>;
+    user: AuthUser;
+    now: Date;
+  },
+): Promise<{ replayed: boolean }> {
   const now = input.now.toISOString();
   const { payment } = input;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // The lock orders two sends of one attempt: the second finds the first's row.
     await lockPcnWrites(trx);
+    const first = await findPaymentByIdempotencyKey(trx, input.idempotencyKey);
+    if (first) {
+      const same =
+        first.pcn_id === input.pcnId &&
+        Number(first.amount_pence) === payment.amountPence &&
+        first.paid_on === payment.paidOn &&
+        first.method === payment.method &&
+        first.reference === payment.reference;
+      if (!same) throw new AppError('IDEMPOTENCY_MISMATCH', PAYMENT_MESSAGES.keyForAnotherPayment);
+      return { replayed: true };
+    }
     const row = await findPcnRowById(trx, input.pcnId);
     if (!row) throw pcnNotFound();
     const status = row.status as PcnStatus;
     if (chargeStateOf(status) === 'CANCELLED') throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} is cancelled: nothing is due`);
     if (status === 'PAID') throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} is already paid`);
-    await insertPayment(trx, { pcnId: row.id, ...payment, recordedBy: input.user.id, now });
+    const paidOnWrong = paidOnProblem(payment.paidOn, ukDate(row.issued_at ?? row.created_at), ukDate(input.now));
+    if (paidOnWrong) throw new AppError('VALIDATION_FAILED', paidOnWrong, { details: { paidOn: paidOnWrong } });
+    // What was still due on the day of the latest payment, before this one: any more is an overpayment.
+    const before = await chargeFactsOf(trx, row, () => '');
+    const latestDay = before.payments.reduce((last, paid) => (paid.paidOn > last ? paid.paidOn : last), payment.paidOn);
+    const dueThen = amountDueOf(before, `${latestDay}T12:00:00.000Z`);
+    const overpaidPence = dueThen.chargePence === null ? 0 : Math.max(0, payment.amountPence - dueThen.amountDuePence);
+    await insertPayment(trx, {
+      pcnId: row.id,
+      ...payment,
+      recordedBy: input.user.id,
+      now,
+      idempotencyKey: input.idempotencyKey,
+      overpaidPence,
+    });
     await insertAuditEntries(trx, [
       auditEntry(row.id, 'payment_recorded', input.user, null, now, {
         amountPence: { from: null, to: payment.amountPence },
         paidOn: { from: null, to: payment.paidOn },
         method: { from: null, to: payment.method },
         ...(payment.reference && { reference: { from: null, to: payment.reference } }),
+        ...(overpaidPence > 0 && { overpaidPence: { from: null, to: overpaidPence } }),
       }),
     ]);
     // What was due on the day of the latest payment (the reduced amount while it applied), with
@@ -49,7 +97,7 @@ export async function recordPayment(
     const facts = await chargeFactsOf(trx, row, () => '');
     const lastPaidOn = facts.payments.reduce((last, paid) => (paid.paidOn > last ? paid.paidOn : last), payment.paidOn);
     const owed = amountDueOf(facts, `${lastPaidOn}T12:00:00.000Z`);
-    if (owed.amountDuePence > 0 || owed.chargePence === null) return;
+    if (owed.amountDuePence > 0 || owed.chargePence === null) return { replayed: false };
     const moved = await updatePcnStatus(trx, { pcnId: row.id, from: status, to: 'PAID', now });
     if (!moved) throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} changed while the payment was recorded: try again`);
     const note = `Paid in full: ${formatPence(owed.paidPence)} received, the last ${formatPence(payment.amountPence)} by ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()} on ${formatCalendarDate(payment.paidOn)}`;
@@ -57,5 +105,6 @@ export async function recordPayment(
     await insertAuditEntries(trx, [
       auditEntry(row.id, 'status_changed', input.user, null, now, { status: { from: status, to: 'PAID' }, note: { from: null, to: note } }),
     ]);
+    return { replayed: false };
   });
 }

@@ -8,15 +8,20 @@ import { findUserById } from '../repositories/users.ts';
 
 /**
  * POST /auth/refresh: the refresh token exchanged for the next one of its family and a new
- * access token for the same session. Presented again within REFRESH_REUSE_SECONDS, it gets the
+ * access token for the same session. Presented again within REFRESH_REUSE_SECONDS with the same
+ * device token as the rotation (the officer's other tab, a retry after a cut-off), it gets the
  * very same pair (the access token is signed again at the rotation's moment, so it is the same
- * bytes). A token reused after that revokes the family (a copy is in other hands), which is
+ * bytes). A token reused after that, or from another device, revokes the family (a copy is in other hands), which is
  * worth a warning in the log.
  */
-export async function refreshSession(deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'>, refreshToken: string): Promise<AuthTokens> {
+export async function refreshSession(
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'now'>,
+  input: { refreshToken: string; deviceToken?: string | undefined },
+): Promise<AuthTokens> {
   const at = deps.now();
   const result = await rotateRefreshToken(deps.db, {
-    token: refreshToken,
+    token: input.refreshToken,
+    deviceToken: input.deviceToken,
     now: at,
     reuseWindowMs: deps.config.refreshReuseSeconds * 1000,
     sealKey: sealingKey(deps.config.jwtSecret, 'refresh successor'),

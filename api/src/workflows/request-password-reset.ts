@@ -13,6 +13,26 @@ type ResetDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'now'>;
  * same for any email, known or not, and does not wait for the mail.
  */
 export async function requestPasswordReset(deps: ResetDeps, limits: RateLimiter, input: { email: string; address: string }): Promise<void> {
+  await requestAccountEmail(deps, limits, input, {
+    failure: 'password reset email failed',
+    isFor: (credentials) => credentials.isActive,
+    send: (userId) => sendPasswordResetEmail(deps, userId),
+  });
+}
+
+type Credentials = NonNullable<Awaited<ReturnType<typeof findCredentialsByEmail>>>;
+
+/**
+ * A link emailed to an account on request (a reset, a device's sign-in link): one pair of limits
+ * for them all, per account and per address, so asking for one kind cannot lift the limit of
+ * another. The answer is the same for any email and does not wait for the mail.
+ */
+export async function requestAccountEmail(
+  deps: ResetDeps,
+  limits: RateLimiter,
+  input: { email: string; address: string },
+  email: { failure: string; isFor: (credentials: Credentials) => boolean; send: (userId: string) => Promise<void> },
+): Promise<void> {
   // Counted for every email, known or not, so the limit itself reveals nothing; a refused
   // request counts against neither.
   const limit = await limits.take([
@@ -22,11 +42,11 @@ export async function requestPasswordReset(deps: ResetDeps, limits: RateLimiter,
   if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
 
   const credentials = await findCredentialsByEmail(deps.db, input.email);
-  if (credentials?.isActive) {
+  if (credentials && email.isFor(credentials)) {
     // Sent after answering: waiting for SMTP would make a known email measurably slower than
     // an unknown one, and a mail failure must not show in the answer either.
-    void sendPasswordResetEmail(deps, credentials.id).catch((err: unknown) => {
-      deps.logger.error('password reset email failed', {
+    void email.send(credentials.id).catch((err: unknown) => {
+      deps.logger.error(email.failure, {
         userId: credentials.id,
         reason: err instanceof Error ? err.message : String(err),
       });

@@ -1,4 +1,11 @@
-import { observationDueAt, type Observation, type SaveObservationInput } from '@parkpatrol/shared';
+import {
+  FIRST_SIGHTING_WINDOW_MS,
+  observationDueAt,
+  PERIOD_MESSAGES,
+  type Observation,
+  type SaveObservationInput,
+} from '@parkpatrol/shared';
+import { AppError } from '../http/app-error.ts';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { findObservation, saveObservationRow } from '../repositories/observations.ts';
@@ -18,6 +25,16 @@ export async function saveObservation(
   const carPark = await assertMayFileAgainst(db, actor, observation.carParkId, { mustBeActive: observation.status === 'OPEN' });
   const observedAt = new Date(observation.observedAt).toISOString();
   const isGone = observation.status === 'GONE';
+  // The phone records a first visit offline and sends it when it has signal, perhaps days later,
+  // so its age on arrival says nothing (its notice is held to the day before its own service).
+  // A first visit before the car park was set up, allowing a phone's clock the day a sighting
+  // may lead its notice (FIRST_SIGHTING_WINDOW_MS), is a 1970 typo or forgery: refused, naming
+  // the field. Closing one as gone records what happened, whenever the phone gets to send it.
+  if (!isGone && Date.parse(observedAt) < new Date(carPark.createdAt).getTime() - FIRST_SIGHTING_WINDOW_MS) {
+    throw new AppError('VALIDATION_FAILED', PERIOD_MESSAGES.observationTooOld, {
+      details: { observedAt: PERIOD_MESSAGES.observationTooOld },
+    });
+  }
   await saveObservationRow(
     db,
     {

@@ -20,6 +20,7 @@ import { toPublicAppeal, toPublicCharge } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
 import { findAppealByIdempotencyKey, findAppealByPcnId, insertAppeal, type AppealRow } from '../repositories/appeals.ts';
+import { markPendingAppealConfirmed, type PendingAttachmentRow } from '../repositories/pending-appeals.ts';
 import { auditEntry, findPcnRowById, insertAuditEntries, type NewAuditEntry, type PcnRow } from '../repositories/pcns.ts';
 import { detectImageType } from '../services/image-sniffing.ts';
 import { escapeHtml } from '../services/mail.ts';
@@ -50,27 +51,36 @@ export async function checkAttachments(files: SpooledFile[]): Promise<CheckedAtt
     const type = image ?? (isPdf(file.head) ? { mimeType: 'application/pdf', extension: 'pdf' } : null);
     if (!type)
       throw attachmentError('UNSUPPORTED_MEDIA_TYPE', `${APPEAL_MESSAGES.attachmentType} (${file.name.slice(0, 100) || 'a file'} is not)`);
-    if (image) await assertBoundedPixels(file.tempPath);
+    if (image) await assertBoundedPixels(file.tempPath, 'attachments');
     checked.push({ ...type, tempPath: file.tempPath, size: file.size, sha256: file.sha256, originalName: file.name.slice(0, 200) });
   }
   return checked;
 }
 
 /**
- * POST /public/charges/current/appeal: the motorist's one appeal against the charge. The same
- * Idempotency-Key answers the appeal it made; a second appeal is refused and the first shown;
- * against a charge no longer owed, it is refused. After the appeal period it is taken and marked
- * late (decision 0023). Received in time, the charge is on hold (public-charge.ts); the audit
- * trail has it and the motorist has an email saying so.
+ * The motorist's one appeal against the charge, filed from /charge and now confirmed from its
+ * email (pending-appeals.ts, decision 0032). It is received when it was filed: the hold, the
+ * response days and lateness run from then, not from the click. Its files are already in the
+ * store. The same Idempotency-Key answers the appeal it made; a second appeal is refused and the
+ * first shown; against a charge no longer owed, it is refused. After the appeal period it is
+ * taken and marked late (decision 0023). Received in time, the charge is on hold
+ * (public-charge.ts); the audit trail has it and the motorist has an email saying so.
  */
 export async function submitAppeal(
   deps: SubmitDeps,
-  input: { pcnId: string; idempotencyKey: string; appeal: AppealInput; files: SpooledFile[]; now: Date },
+  input: {
+    pcnId: string;
+    idempotencyKey: string;
+    appeal: AppealInput;
+    pending: { id: string; filedAt: Date; attachments: PendingAttachmentRow[] };
+    now: Date;
+  },
 ): Promise<AppealSubmitted & { replayed: boolean }> {
   const { appeal, replayed } = await takeAppeal(deps, {
     ...input,
     appeal: { ...input.appeal, channel: 'ONLINE' },
     receivedOn: null,
+    files: [],
     actor: { id: null, firstName: `${input.appeal.name} (appellant)`, lastName: '' },
   });
   return { ...submitted(appeal), replayed };
@@ -122,6 +132,8 @@ async function takeAppeal(
     /** The day an appeal by email, post or phone came; null for one made online now. */
     receivedOn: CalendarDate | null;
     files: SpooledFile[];
+    /** A confirmed appeal from /charge: when it was filed, and its files already in the store. */
+    pending?: { id: string; filedAt: Date; attachments: PendingAttachmentRow[] };
     actor: NewAuditEntry['actor'];
     now: Date;
   },
@@ -137,7 +149,7 @@ async function takeAppeal(
   const existing = await findAppealByPcnId(db, row.id);
   if (existing) throw alreadyAppealed(existing);
   const today = ukDate(input.now);
-  const receivedOn = input.receivedOn ?? today;
+  const receivedOn = input.receivedOn ?? (input.pending ? ukDate(input.pending.filedAt) : today);
   if (receivedOn > today) throw receivedOnError(APPEAL_MESSAGES.receivedInFuture);
   const firstNotice = firstNoticeOn(row);
   if (firstNotice !== null && receivedOn < firstNotice) throw receivedOnError(APPEAL_MESSAGES.receivedBeforeNotice);
@@ -146,14 +158,16 @@ async function takeAppeal(
   }
   // Received on an earlier day, the appeal is taken as of that day (noon UTC is within the same UK
   // day in winter and summer): the hold, the response days and lateness all run from it.
-  const receivedAt = receivedOn === today ? input.now : new Date(`${receivedOn}T12:00:00.000Z`);
+  const receivedAt = input.pending?.filedAt ?? (receivedOn === today ? input.now : new Date(`${receivedOn}T12:00:00.000Z`));
   const charge = toPublicCharge(await chargeFactsOf(db, row, () => ''), receivedAt);
   if (charge.state !== 'OUTSTANDING') throw new AppError('APPEAL_REFUSED', APPEAL_MESSAGES.notOutstanding);
   // After the period the appeal is still taken, marked late: the operator decides whether to consider it.
   const isLate = charge.appealUntil !== null && receivedOn > charge.appealUntil;
 
-  const attachments = await checkAttachments(input.files);
-  const fileNames = await deps.evidence.place(attachments);
+  const placed = input.pending ? null : await placeAttachments(deps, input.files);
+  const attachmentRows = input.pending?.attachments ?? placed!;
+  // A pending appeal's files stay its own until it is purged: another click may still take them.
+  const fileNames = placed ? placed.map((attachment) => attachment.file_name) : [];
   const now = input.now.toISOString();
   const appeal: AppealRow = {
     id: randomUUID(),
@@ -187,18 +201,8 @@ async function takeAppeal(
   };
   try {
     await db.transaction().execute(async (trx) => {
-      await insertAppeal(
-        trx,
-        appeal,
-        attachments.map((attachment, position) => ({
-          position,
-          original_name: attachment.originalName,
-          file_name: fileNames[position]!,
-          mime_type: attachment.mimeType,
-          size_bytes: attachment.size,
-          sha256: attachment.sha256,
-        })),
-      );
+      await insertAppeal(trx, appeal, attachmentRows);
+      if (input.pending) await markPendingAppealConfirmed(trx, input.pending.id, now);
       await insertAuditEntries(trx, [
         auditEntry(row.id, 'appeal_received', input.actor, null, now, {
           appeal: { from: null, to: appeal.reference },
@@ -209,7 +213,7 @@ async function takeAppeal(
             appellant: { from: null, to: appeal.appellant_name },
           }),
           ...(isLate && { late: { from: null, to: `after the appeal period, which ended on ${charge.appealUntil}` } }),
-          attachments: { from: null, to: attachments.map((attachment) => attachment.sha256) },
+          attachments: { from: null, to: attachmentRows.map((attachment) => attachment.sha256) },
         }),
       ]);
     });
@@ -226,11 +230,25 @@ async function takeAppeal(
   return { appeal, replayed: false };
 }
 
-function alreadyAppealed(existing: AppealRow): AppError {
+/** The sender's files checked and moved into the store, as an appeal's attachment rows. */
+export async function placeAttachments(deps: Pick<SubmitDeps, 'evidence'>, files: SpooledFile[]): Promise<PendingAttachmentRow[]> {
+  const attachments = await checkAttachments(files);
+  const fileNames = await deps.evidence.place(attachments);
+  return attachments.map((attachment, position) => ({
+    position,
+    original_name: attachment.originalName,
+    file_name: fileNames[position]!,
+    mime_type: attachment.mimeType,
+    size_bytes: attachment.size,
+    sha256: attachment.sha256,
+  }));
+}
+
+export function alreadyAppealed(existing: AppealRow): AppError {
   return new AppError('CONFLICT', APPEAL_MESSAGES.alreadyAppealed, { details: { appeal: existing.reference } });
 }
 
-function submitted(appeal: AppealRow): AppealSubmitted {
+export function submitted(appeal: AppealRow): AppealSubmitted {
   return { reference: appeal.reference, appeal: toPublicAppeal(appealFactsOf(appeal)) };
 }
 

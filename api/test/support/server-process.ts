@@ -117,12 +117,18 @@ function fakeTimeEnv(instant: string): Record<string, string> {
 }
 
 /** One JSON call to a server process's API over a real connection: the status and the parsed envelope. */
-export async function callServer(server: ServerProcess, method: string, path: string, init: { token?: string; json?: unknown } = {}) {
+export async function callServer(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  init: { token?: string; json?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${server.baseUrl}/api${path}`, {
     method,
     headers: {
       ...(init.token && { authorization: `Bearer ${init.token}` }),
       ...(init.json !== undefined && { 'content-type': 'application/json' }),
+      ...init.headers,
     },
     ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
   });

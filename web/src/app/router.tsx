@@ -54,6 +54,10 @@ const ResetPassword = ariaScreen(
   () => import('../features/password-reset/reset-password-screen.tsx'),
   (m) => m.ResetPasswordScreen,
 );
+const ConfirmAppeal = lazyScreen(
+  () => import('../features/charge/confirm-appeal-screen.tsx'),
+  (m) => m.ConfirmAppealScreen,
+);
 const AccessLink = ariaScreen(
   () => import('../features/access-link/access-link-screen.tsx'),
   (m) => m.AccessLinkScreen,
@@ -116,6 +120,7 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPassword />} />
         <Route path={paths.accessLinkPattern} element={<AccessLink />} />
         <Route path={paths.charge} element={<ChargeScreen />} />
+        <Route path={paths.chargeConfirmAppeal} element={<ConfirmAppeal />} />
         <Route
           path={paths.home}
           element={

@@ -18,6 +18,8 @@ export const paths = {
   profile: '/profile',
   /** The motorist's page: no sign-in (a charge looked up by reference and registration). */
   charge: '/charge',
+  /** The link emailed for an appeal from /charge: the motorist presses Send there to file the appeal. */
+  chargeConfirmAppeal: '/charge/confirm-appeal',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',

@@ -78,6 +78,23 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 403, message: "You don't have permission to do that" });
   });
 
+  it("sends the session's device token with every refresh (a replay is answered only on the device that rotated), and forgets it at sign-out", async () => {
+    const client = createApiClient({ baseUrl: api.baseUrl, storage });
+    client.setTokens({ token: 'expired', refreshToken: 'refresh-1' }, 'device-1');
+    api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-2' });
+    await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    // The refresh's own answer keeps the device token the sign-in gave.
+    api.refreshPairs.set('refresh-2', { token: 'fresher', refreshToken: 'refresh-3' });
+    api.validTokens.delete('fresh');
+    await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
+    expect(api.refreshBodies).toEqual([
+      { refreshToken: 'refresh-1', deviceToken: 'device-1' },
+      { refreshToken: 'refresh-2', deviceToken: 'device-1' },
+    ]);
+    client.clearTokens();
+    expect(client.getDeviceToken()).toBeNull();
+  });
+
   it('shares one in-flight refresh between concurrent requests that get a 401', async () => {
     const client = signedInClient();
     api.refreshDelayMs = 50;

@@ -33,13 +33,19 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** Field name to message, from the envelope's `details`. */
   readonly fields: Record<string, string>;
+  /** The answer's headers (a 429's Retry-After); empty when no answer arrived. */
+  readonly headers: Headers;
 
-  constructor(message: string, options: { status?: number | null; code?: string; fields?: Record<string, string> } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number | null; code?: string; fields?: Record<string, string>; headers?: Headers } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status ?? null;
     this.code = options.code;
     this.fields = options.fields ?? {};
+    this.headers = options.headers ?? new Headers();
   }
 
   /** No answer from the server: the network, not the officer, is at fault. Never a sign-out. */
@@ -98,6 +104,11 @@ type Listener<T> = (value: T) => void;
 
 /** Beside the spec's two token keys: when the pair was stored, to tell it from a newer shared one. */
 const TOKENS_SET_AT_KEY = 'tokensSetAt';
+/**
+ * The device token the session was signed in with, sent with every refresh: the server answers a
+ * rotated refresh token again (the reuse window) only to the device that rotated it.
+ */
+const SESSION_DEVICE_KEY = 'sessionDeviceToken';
 
 export function createApiClient(options: ApiClientOptions) {
   const { storage } = options;
@@ -120,7 +131,9 @@ export function createApiClient(options: ApiClientOptions) {
     return { token: storage.getItem(TOKEN_STORAGE_KEY), refreshToken: storage.getItem(REFRESH_TOKEN_STORAGE_KEY) };
   }
 
-  function setTokens(tokens: AuthTokens): void {
+  /** A sign-in passes the device token it was answered with; a refresh keeps the one stored. */
+  function setTokens(tokens: AuthTokens, deviceToken?: string): void {
+    if (deviceToken) storage.setItem(SESSION_DEVICE_KEY, deviceToken);
     storage.setItem(TOKENS_SET_AT_KEY, String(Date.now()));
     storage.setItem(TOKEN_STORAGE_KEY, tokens.token);
     storage.setItem(REFRESH_TOKEN_STORAGE_KEY, tokens.refreshToken);
@@ -132,7 +145,20 @@ export function createApiClient(options: ApiClientOptions) {
     return Number(storage.getItem(TOKENS_SET_AT_KEY)) || 0;
   }
 
+  function getDeviceToken(): string | null {
+    return storage.getItem(SESSION_DEVICE_KEY);
+  }
+
+  /**
+   * For a session signed in before sessions kept their device token: any stable secret of this
+   * device goes, as long as the rotation and its retry send the same one, so it is kept from now on.
+   */
+  function adoptDeviceToken(deviceToken: string): void {
+    if (!storage.getItem(SESSION_DEVICE_KEY)) storage.setItem(SESSION_DEVICE_KEY, deviceToken);
+  }
+
   function clearTokens(): void {
+    storage.removeItem(SESSION_DEVICE_KEY);
     storage.removeItem(TOKENS_SET_AT_KEY);
     storage.removeItem(TOKEN_STORAGE_KEY);
     storage.removeItem(REFRESH_TOKEN_STORAGE_KEY);
@@ -182,7 +208,12 @@ export function createApiClient(options: ApiClientOptions) {
       expireSession(error);
       throw error;
     }
-    const outcome = await tokenRefresh.refresh({ token: token ?? '', refreshToken, storedAt: getTokensSetAt() });
+    const outcome = await tokenRefresh.refresh({
+      token: token ?? '',
+      refreshToken,
+      storedAt: getTokensSetAt(),
+      deviceToken: getDeviceToken(),
+    });
     if (outcome.kind === 'refreshed') {
       // Signed out while the refresh was out: the answer must not sign anyone back in.
       const stored = getTokens().refreshToken;
@@ -226,6 +257,8 @@ export function createApiClient(options: ApiClientOptions) {
     refreshTokens,
     getTokens,
     getTokensSetAt,
+    getDeviceToken,
+    adoptDeviceToken,
     setTokens,
     clearTokens,
     /** Called with the new pair after login or a refresh, and with null when they are removed. */
@@ -244,14 +277,14 @@ export function createApiClient(options: ApiClientOptions) {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 async function errorFromResponse(response: Response, fallbackMessage: string): Promise<ApiError> {
-  return errorFromBody(response.status, await response.json().catch(() => null), fallbackMessage);
+  return errorFromBody(response.status, await response.json().catch(() => null), fallbackMessage, response.headers);
 }
 
 /** The failure envelope of design section 4, read defensively: a proxy's HTML page has none of it. */
-function errorFromBody(status: number | null, json: unknown, fallbackMessage: string): ApiError {
+function errorFromBody(status: number | null, json: unknown, fallbackMessage: string, headers?: Headers): ApiError {
   const body = json && typeof json === 'object' ? (json as Partial<ApiFailure>) : null;
   const message = (typeof body?.message === 'string' && body.message) || (typeof body?.error === 'string' && body.error) || fallbackMessage;
-  return new ApiError(message, { status, code: body?.code, fields: body?.details ?? {} });
+  return new ApiError(message, { status, code: body?.code, fields: body?.details ?? {}, ...(headers ? { headers } : {}) });
 }
 
 async function readData(response: Response): Promise<unknown> {

@@ -146,6 +146,8 @@ export type AuthRecord = {
   token: string;
   refreshToken: string;
   updatedAt: number;
+  /** The session's device token, sent with the worker's refresh (lib/token-refresh.ts). */
+  deviceToken?: string;
 };
 
 export type LocalDb = Dexie & {
@@ -490,7 +492,7 @@ export async function findDraftPhotos(db: LocalDb, draftId: string): Promise<Pho
  */
 export async function saveMirroredTokens(
   db: LocalDb,
-  session: { userId: string; token: string; refreshToken: string },
+  session: { userId: string; token: string; refreshToken: string; deviceToken?: string },
   now = Date.now(),
 ): Promise<void> {
   await db.transaction('rw', db.auth, db.drafts, async () => {
@@ -515,7 +517,15 @@ export function sharedTokenStore(db: LocalDb = getLocalDb()): SharedTokenStore {
   return {
     async read() {
       const row = await readMirroredTokens(db);
-      return row ? { userId: row.userId, token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null;
+      return row
+        ? {
+            userId: row.userId,
+            token: row.token,
+            refreshToken: row.refreshToken,
+            updatedAt: row.updatedAt,
+            deviceToken: row.deviceToken ?? null,
+          }
+        : null;
     },
     async write(tokens) {
       await db.transaction('rw', db.auth, async () => {

@@ -11,7 +11,7 @@ import { apiPath, type ApiBodyOf, type AuthTokens } from '@parkpatrol/shared';
  * and no second refresh is sent. Two tabs refreshing at once end with one pair.
  */
 
-export type SharedTokens = AuthTokens & { userId: string; updatedAt: number };
+export type SharedTokens = AuthTokens & { userId: string; updatedAt: number; deviceToken?: string | null };
 
 /** The pair every context reads (IndexedDB's `auth` row in the app; a map in unit tests). */
 export type SharedTokenStore = {
@@ -23,6 +23,11 @@ export type SharedTokenStore = {
 export type Presented = AuthTokens & {
   /** When the caller stored its pair (epoch ms): only a shared pair stored later replaces it. */
   storedAt: number;
+  /**
+   * The device token of the session, sent along: the server answers a token it has already
+   * rotated (a cut-off answer, another tab) only to the device that rotated it.
+   */
+  deviceToken?: string | null;
 };
 
 export type RefreshOutcome =
@@ -56,12 +61,12 @@ export function createTokenRefresh(deps: {
     if (shared && shared.refreshToken !== presented.refreshToken && shared.updatedAt > presented.storedAt) {
       return { kind: 'refreshed', tokens: { token: shared.token, refreshToken: shared.refreshToken } };
     }
-    const outcome = await post(presented.refreshToken);
+    const outcome = await post(presented.refreshToken, presented.deviceToken ?? shared?.deviceToken ?? null);
     if (outcome.kind === 'refreshed') await deps.store?.write(outcome.tokens).catch(() => undefined);
     return outcome;
   }
 
-  async function post(refreshToken: string): Promise<RefreshOutcome> {
+  async function post(refreshToken: string, deviceToken: string | null): Promise<RefreshOutcome> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -72,7 +77,7 @@ export function createTokenRefresh(deps: {
       const response = await fetchFn(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ refreshToken } satisfies ApiBodyOf<'POST /auth/refresh'>),
+        body: JSON.stringify({ refreshToken, ...(deviceToken ? { deviceToken } : {}) } satisfies ApiBodyOf<'POST /auth/refresh'>),
         cache: 'no-store',
         signal: controller.signal,
       });

@@ -14,6 +14,8 @@ export type FakeApi = {
   calls: Array<{ method: string; path: string; authorization: string | undefined }>;
   /** What each POST /auth/login carried. */
   loginBodies: Array<Record<string, any>>;
+  /** What each POST /auth/refresh carried. */
+  refreshBodies: Array<Record<string, any>>;
   refreshDelayMs: number;
   /** Overrides the answer for a path (method + ' ' + path), e.g. to send a 500. */
   overrides: Map<string, (req: IncomingMessage, res: ServerResponse) => void>;
@@ -54,6 +56,7 @@ export async function startFakeApi(): Promise<FakeApi> {
     refreshPairs: new Map(),
     calls: [],
     loginBodies: [],
+    refreshBodies: [],
     refreshDelayMs: 0,
     overrides: new Map(),
     close: async () => undefined,
@@ -83,6 +86,7 @@ export async function startFakeApi(): Promise<FakeApi> {
     }
     if (req.method === 'POST' && path === '/auth/refresh') {
       const body = await readJson(req);
+      api.refreshBodies.push(body);
       if (api.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, api.refreshDelayMs));
       const next = api.refreshPairs.get(body.refreshToken);
       if (!next) return failure(res, 401, 'Your session is no longer valid. Please sign in again.', 'UNAUTHENTICATED');

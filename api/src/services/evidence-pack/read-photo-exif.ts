@@ -1,5 +1,6 @@
 import exifr from 'exifr';
 import { exifTimeToInstant, type ExifFacts } from '../../domain/photo-exif.ts';
+import { checkPng, isPng } from '../png-check.ts';
 
 /**
  * The capture time and position a photo's own EXIF holds, read by the server (exifr, which reads
@@ -7,6 +8,9 @@ import { exifTimeToInstant, type ExifFacts } from '../../domain/photo-exif.ts';
  * read: the pack then labels the device's report as the device's alone.
  */
 export async function readPhotoExif(bytes: Uint8Array): Promise<ExifFacts | null> {
+  // exifr unpacks a PNG's colour profile (iCCP) whole, here on the API's own thread: a PNG that
+  // would unpack to more than it declares (one stored before uploads were checked) is not read.
+  if (isPng(bytes) && 'problem' in (await checkPng(bytes))) return null;
   try {
     const tags = (await exifr.parse(bytes, {
       pick: ['DateTimeOriginal', 'OffsetTimeOriginal', 'GPSLatitude', 'GPSLatitudeRef', 'GPSLongitude', 'GPSLongitudeRef'],

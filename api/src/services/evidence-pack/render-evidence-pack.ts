@@ -1,6 +1,5 @@
-import { imageSize } from 'image-size';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { MAX_PNG_PIXELS, pcnTitle, type PcnAuditEntry, type PcnReference } from '@parkpatrol/shared';
+import { MAX_PACK_PNG_PIXELS, pcnTitle, type PcnAuditEntry, type PcnReference } from '@parkpatrol/shared';
 import {
   auditEntryText,
   coverFields,
@@ -15,6 +14,7 @@ import {
   type PackPcn,
   type PackPhoto,
 } from '../../domain/evidence-pack-content.ts';
+import { checkPng } from '../png-check.ts';
 import { createPageFlow, embedPackFonts, stampPageFrames, type PageFlow } from './pdf-layout.ts';
 
 export type EvidencePackContent = {
@@ -77,18 +77,45 @@ function writeCover(flow: PageFlow, content: EvidencePackContent): void {
 }
 
 /**
- * pdf-lib decodes a PNG whole (four bytes a pixel) to re-compress it: bounded here too, so a
- * photo stored before uploads were limited (MAX_PNG_PIXELS) never makes a pack decode more.
+ * pdf-lib decodes a PNG whole to re-compress it: about twelve bytes a pixel while it does, in
+ * ArrayBuffers outside the JavaScript heap (so the worker's heap limit does not see them; measured
+ * at +190 MB for one 16-megapixel PNG with the heap at 11 MB). So a PNG is drawn only when the
+ * decoder will decode what its one header says (services/png-check.ts: a photo stored before that
+ * check, or put in storage some other way, is judged again here), and while the pack's budget of
+ * decoded pixels (MAX_PACK_PNG_PIXELS) lasts. Each is written into the PDF as soon as it is
+ * embedded, so its decoded pixels are freed before the next is decoded rather than held to the end.
  */
-
-function isPngSmallEnoughToDraw(bytes: Uint8Array): boolean {
-  try {
-    const { width, height } = imageSize(bytes);
-    return width * height <= MAX_PNG_PIXELS;
-  } catch {
-    return false;
+async function pngDrawVerdict(bytes: Uint8Array, pixelsLeft: number): Promise<{ pixels: number } | { notice: string }> {
+  const verdict = await checkPng(bytes);
+  if (!('problem' in verdict)) {
+    return verdict.pixels <= pixelsLeft
+      ? { pixels: verdict.pixels }
+      : {
+          notice:
+            'This PNG is not drawn: the PNGs drawn above used up the pixels one pack may decode. It is kept as received, with the SHA-256 below.',
+        };
+  }
+  switch (verdict.problem) {
+    case 'TOO_MANY_PIXELS':
+      return {
+        notice:
+          'This PNG is too large to draw in the PDF: drawing it means decoding every pixel. It is kept as received, with the SHA-256 below.',
+      };
+    case 'HEADER_NOT_SINGLE':
+    case 'ANIMATED':
+    case 'UNPACKS_BEYOND_HEADER':
+      return {
+        notice:
+          'This PNG is not drawn: it would decode to more than its header shows (a second header, animation frames, or more data than declared). It is kept as received, with the SHA-256 below.',
+      };
+    case 'DAMAGED':
+    case 'NOT_STANDARD':
+      return { notice: COULD_NOT_DRAW };
   }
 }
+
+const COULD_NOT_DRAW =
+  'This photo could not be drawn in the PDF: the stored file is not a complete image. It is kept as received, with the SHA-256 below.';
 
 function writeTimeline(flow: PageFlow, content: EvidencePackContent): void {
   const { rows, summary } = observationTimeline(
@@ -118,6 +145,7 @@ async function writePhotos(flow: PageFlow, doc: PDFDocument, content: EvidencePa
   }
   if (content.photosPurgedAt) flow.notice(purgedPhotosLine(content.photosPurgedAt));
   let isFirstOnPage = true;
+  let pngPixelsLeft = MAX_PACK_PNG_PIXELS;
   for (const [index, photo] of content.photos.entries()) {
     const embedding = photoEmbedding(photo);
     const caption = photoCaption(photo, index, count);
@@ -126,21 +154,20 @@ async function writePhotos(flow: PageFlow, doc: PDFDocument, content: EvidencePa
     isFirstOnPage = false;
     flow.ensureSpace(130);
     flow.paragraph(caption.title, { font: 'bold', size: 12, gapAfter: 4 });
-    if (embedding === 'png' && photo.bytes && !isPngSmallEnoughToDraw(photo.bytes)) {
-      flow.notice(
-        'This PNG is too large to draw in the PDF: drawing it means decoding every pixel. It is kept as received, with the SHA-256 below.',
-      );
+    const png = embedding === 'png' && photo.bytes ? await pngDrawVerdict(photo.bytes, pngPixelsLeft) : null;
+    if (png && 'notice' in png) {
+      flow.notice(png.notice);
     } else if (embedding !== 'none' && photo.bytes) {
       // embedJpg stores the JPEG's own bytes as the image stream (DCTDecode), so the hash can be
       // rechecked from the PDF; a PNG is decoded and re-compressed, and its caption says so.
       try {
+        if (png) pngPixelsLeft -= png.pixels;
         const embedded = embedding === 'jpeg' ? await doc.embedJpg(photo.bytes) : await doc.embedPng(photo.bytes);
+        await embedded.embed();
         flow.image(embedded, PHOTO_MAX_HEIGHT);
       } catch {
         // The type was checked by its first bytes only; a damaged file must not cost the whole pack.
-        flow.notice(
-          'This photo could not be drawn in the PDF: the stored file is not a complete image. It is kept as received, with the SHA-256 below.',
-        );
+        flow.notice(COULD_NOT_DRAW);
       }
     }
     for (const line of caption.lines) flow.paragraph(line, { size: 9.5, gapAfter: 1 });

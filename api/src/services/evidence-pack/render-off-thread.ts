@@ -1,45 +1,38 @@
-import { Worker } from 'node:worker_threads';
-import type { RenderReply, RenderRequest } from './render-worker.ts';
+import { SERVER_MESSAGES } from '@parkpatrol/shared';
+import { AppError } from '../../http/app-error.ts';
+import { createWorkerQueue, RENDER_WORKER_LIMITS, type WorkerLimits } from '../worker-queue.ts';
+import type { RenderRequest } from './render-worker.ts';
 
 /**
- * Renders evidence packs off the request path, in one worker thread that stays
- * for the next pack: the API keeps answering while a pack is drawn, and packs asked for together
- * queue rather than take every core. The worker is TypeScript like the rest, loaded by Node's
- * own type stripping (docs/decisions/0014-node-24.md), whatever started this process.
+ * Renders evidence packs off the request path, in one worker thread that stays for the next pack
+ * (services/worker-queue.ts): one pack at a time, with a heap limit and a time limit (decision
+ * 0028). A pack that goes past either fails alone with EVIDENCE_PACK_FAILED, and the next pack in
+ * the queue starts a fresh worker.
  */
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<number, { resolve: (bytes: Uint8Array<ArrayBuffer>) => void; reject: (error: Error) => void }>();
+export type PackRendererOptions = WorkerLimits;
 
-function startWorker(): Worker {
-  const started = new Worker(new URL('./render-worker.ts', import.meta.url));
-  started.unref();
-  started.on('message', (reply: RenderReply) => {
-    const waiting = pending.get(reply.id);
-    if (!waiting) return;
-    pending.delete(reply.id);
-    if ('error' in reply) waiting.reject(new Error(reply.error));
-    else waiting.resolve(reply.bytes);
+export const PACK_RENDERER_LIMITS: PackRendererOptions = RENDER_WORKER_LIMITS;
+
+export type PackRenderer = {
+  render(content: RenderRequest['content']): Promise<Uint8Array<ArrayBuffer>>;
+  /** Stops the worker; packs waiting fail. */
+  close(): Promise<void>;
+};
+
+export function createPackRenderer(options: PackRendererOptions = PACK_RENDERER_LIMITS): PackRenderer {
+  const queue = createWorkerQueue<Omit<RenderRequest, 'id'>>({
+    script: new URL('./render-worker.ts', import.meta.url),
+    name: 'evidence-pack',
+    limits: options,
+    failure: () => new AppError('EVIDENCE_PACK_FAILED', SERVER_MESSAGES.evidencePackFailed),
   });
-  const fail = (error: Error) => {
-    // A crashed worker fails what it held; the next pack starts a new one.
-    if (worker === started) worker = null;
-    for (const [id, waiting] of pending) {
-      pending.delete(id);
-      waiting.reject(error);
-    }
-  };
-  started.on('error', fail);
-  started.on('exit', (code) => fail(new Error(`The evidence pack worker stopped (exit ${code})`)));
-  return started;
+  return { render: (content) => queue.run({ content }), close: () => queue.close() };
 }
 
+/** The process's one pack renderer, started with the first pack. */
+let shared: PackRenderer | null = null;
+
 export function renderEvidencePackOffThread(content: RenderRequest['content']): Promise<Uint8Array<ArrayBuffer>> {
-  worker ??= startWorker();
-  const id = nextId++;
-  const target = worker;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    target.postMessage({ id, content } satisfies RenderRequest);
-  });
+  shared ??= createPackRenderer();
+  return shared.render(content);
 }

@@ -19,7 +19,31 @@ const CONTENT_WIDTH = A4.width - MARGIN.left - MARGIN.right;
  * shifts in the envelope still shows the whole address (decision 0018).
  */
 export const ADDRESS_WINDOW_MM = { left: 20, top: 50, width: 90, height: 35 } as const;
-const ADDRESS = { x: (ADDRESS_WINDOW_MM.left + 5) * MM, top: (ADDRESS_WINDOW_MM.top + 5) * MM, maxLines: 6, size: 10.5 };
+const ADDRESS = { x: (ADDRESS_WINDOW_MM.left + 5) * MM, top: (ADDRESS_WINDOW_MM.top + 5) * MM, width: (ADDRESS_WINDOW_MM.width - 10) * MM };
+/**
+ * The address's type: 10.5 pt, six lines; a longer address in 8 pt, eight lines (the last
+ * baseline stays above the window's foot either way).
+ */
+const ADDRESS_SIZES = [
+  { size: 10.5, leading: 1.3, maxLines: 6 },
+  { size: 8, leading: 1.2, maxLines: 8 },
+] as const;
+
+/**
+ * The address's lines as set in the window: each line wrapped within it (5 mm inside either
+ * side), never running off it into the envelope's paper; in the smaller type when the wrapped
+ * lines need more room. An address that fits neither keeps its first lines and its last (the
+ * postcode, which the post sorts by).
+ */
+function addressInWindow(lines: readonly string[], font: PDFFont): { lines: string[]; size: number; leading: number } {
+  const wrappedAt = (size: number) =>
+    lines.flatMap((line) => wrapText(toWinAnsi(line), ADDRESS.width, (text) => font.widthOfTextAtSize(text, size)));
+  const [normal, small] = ADDRESS_SIZES;
+  const regular = wrappedAt(normal.size);
+  if (regular.length <= normal.maxLines) return { ...normal, lines: regular };
+  const smaller = wrappedAt(small.size);
+  return { ...small, lines: smaller.length <= small.maxLines ? smaller : [...smaller.slice(0, small.maxLines - 1), smaller.at(-1)!] };
+}
 const INK = rgb(0.05, 0.05, 0.08);
 const MUTED = rgb(0.35, 0.37, 0.4);
 
@@ -90,8 +114,9 @@ function writeLetter(doc: PDFDocument, fonts: Fonts, { letter, keeperAddress, se
   }
 
   // The keeper's address, in the envelope's window.
-  for (const [index, line] of keeperAddress.slice(0, ADDRESS.maxLines).entries()) {
-    draw(line, ADDRESS.x, ADDRESS.top + ADDRESS.size + index * ADDRESS.size * 1.3, fonts.regular, ADDRESS.size);
+  const address = addressInWindow(keeperAddress, fonts.regular);
+  for (const [index, line] of address.lines.entries()) {
+    draw(line, ADDRESS.x, ADDRESS.top + address.size + index * address.size * address.leading, fonts.regular, address.size);
   }
 
   // The charge's page, for a phone's camera: right of the address, clear of the window.

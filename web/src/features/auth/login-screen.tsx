@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { isAdminRole, SCREEN_TEXTS } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, isAdminRole, SCREEN_TEXTS, SERVER_MESSAGES, SUCCESS_MESSAGES } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
@@ -8,6 +8,8 @@ import { hasBootSignIn, takeBootSignIn } from '../../lib/boot-screen.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FullPageSpinner } from '../../lib/spinner.tsx';
 import { TextField } from '../../lib/text-field.tsx';
+import { toApiError } from '../../lib/api-client.ts';
+import { DEVICE_LINK_PARAM, offersDeviceLink, requestDeviceLink } from './device-link.ts';
 import { sessionStore, useSession } from './session-store.ts';
 
 type FromState = { from?: { pathname: string; search?: string; hash?: string } } | null;
@@ -44,6 +46,18 @@ export function LoginScreen() {
   const showsForm = hasRestored && !isAuthenticated;
   // Taking over the painted form, the caret goes where it was, not to the first field.
   const [isTakingOverBoot] = useState(hasBootSignIn);
+  // Opened from an emailed sign-in link: kept for the sign-in, and taken out of the address bar
+  // and the history at once, so nobody reads it off the screen or the back button.
+  const [deviceLink, setDeviceLink] = useState(() => new URLSearchParams(location.search).get(DEVICE_LINK_PARAM) ?? undefined);
+  const [linkRequest, setLinkRequest] = useState<{ state: 'idle' | 'sending' } | { state: 'sent' | 'failed'; message: string }>({
+    state: 'idle',
+  });
+
+  useEffect(() => {
+    if (deviceLink) void navigate({ pathname: location.pathname, search: '' }, { replace: true, state: location.state as FromState });
+    // Once, on arrival with the link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // index.html painted this form before the code arrived: take over what was typed
   // there, the field being typed in, and a Sign In already pressed, before this one paints.
@@ -80,9 +94,30 @@ export function LoginScreen() {
       return;
     }
     setErrors({});
+    setLinkRequest({ state: 'idle' });
     // The role is known only now: the target is worked out again with it.
-    if (await login(parsed.data))
+    if (await login({ ...parsed.data, ...(deviceLink ? { deviceLink } : {}) }))
       void navigate(redirectTarget(location.state as FromState, sessionStore.getState().user?.role), { replace: true });
+    // A dead link is not sent again: the next try is an ordinary sign-in, which may ask for a new one.
+    else if (sessionStore.getState().error === SERVER_MESSAGES.invalidDeviceLink) setDeviceLink(undefined);
+  }
+
+  /** The refusal's way in for a new device: a link emailed to the account, which a stranger does not read. */
+  async function handleEmailDeviceLink() {
+    const { emailOnlySchema, fieldErrors } = await import('./sign-in-validation.ts');
+    const parsed = emailOnlySchema.safeParse({ email });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      emailRef.current?.focus();
+      return;
+    }
+    setLinkRequest({ state: 'sending' });
+    try {
+      await requestDeviceLink(parsed.data.email);
+      setLinkRequest({ state: 'sent', message: SUCCESS_MESSAGES.deviceLinkEmailSent });
+    } catch (failure) {
+      setLinkRequest({ state: 'failed', message: toApiError(failure, ERROR_MESSAGES.deviceLinkEmailFailed).message });
+    }
   }
 
   function clearFieldError(field: string) {
@@ -94,7 +129,22 @@ export function LoginScreen() {
       <div className="auth-card">
         <PageHeading className="auth-card__title">{PRODUCT_TITLE}</PageHeading>
         <p className="auth-card__subtitle">{SCREEN_TEXTS.signInSubtitle}</p>
+        {deviceLink && !error ? <Alert tone="info">{SCREEN_TEXTS.deviceLinkReady}</Alert> : null}
         {error ? <Alert>{error}</Alert> : null}
+        {offersDeviceLink(error) && linkRequest.state !== 'sent' ? (
+          <p>
+            <button
+              type="button"
+              className="button button--secondary button--block"
+              onClick={() => void handleEmailDeviceLink()}
+              disabled={linkRequest.state === 'sending'}
+            >
+              {linkRequest.state === 'sending' ? SCREEN_TEXTS.sendingDeviceLink : SCREEN_TEXTS.emailDeviceLink}
+            </button>
+          </p>
+        ) : null}
+        {linkRequest.state === 'sent' ? <Alert tone="success">{linkRequest.message}</Alert> : null}
+        {linkRequest.state === 'failed' ? <Alert>{linkRequest.message}</Alert> : null}
         {/* Plain HTML, not react-aria: this screen must be usable before much code arrives. */}
         <form ref={formRef} className="form-stack" onSubmit={handleSubmit} noValidate>
           <TextField

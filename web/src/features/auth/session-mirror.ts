@@ -15,6 +15,8 @@ export type MirroredSession = {
   refreshToken: string;
   /** When the pair was stored (epoch ms); the newer of the page's pair and the mirrored one wins. */
   updatedAt: number;
+  /** The session's device token: the worker's refresh sends it, as the page's does. */
+  deviceToken?: string;
 };
 
 /**

@@ -86,6 +86,20 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ isAuthenticated: true, token: 'fresh', refreshToken: 'refresh-2' });
   });
 
+  it("refreshes a session signed in before sessions kept their device token with this browser's known-device token", async () => {
+    storage.setItem('token', 'expired');
+    storage.setItem('refreshToken', 'refresh-1');
+    createStorageProfileCache(storage).write(OFFICER);
+    createKnownDevices(storage).remember(OFFICER.email, 'device-known');
+    api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-2' });
+    const store = makeStore();
+    await store.getState().restoreSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, token: 'fresh' });
+    // The server binds the rotation to it, so a retry of the same refresh is answered, not a sign-out.
+    expect(api.refreshBodies[0]).toMatchObject({ refreshToken: 'refresh-1', deviceToken: 'device-known' });
+    expect(storage.getItem('sessionDeviceToken')).toBe('device-known');
+  });
+
   it('removes both tokens when neither the profile nor the refresh succeeds', async () => {
     storage.setItem('token', 'expired');
     storage.setItem('refreshToken', 'revoked');

@@ -21,7 +21,8 @@ export type SessionState = {
 };
 
 export type SessionActions = {
-  login(credentials: { email: string; password: string }): Promise<boolean>;
+  /** `deviceLink`: the emailed sign-in link this device was opened with, if any. */
+  login(credentials: { email: string; password: string; deviceLink?: string }): Promise<boolean>;
   logout(): Promise<void>;
   restoreSession(): Promise<void>;
   /** Signs in with tokens the server has just issued (access link), as a password sign-in would. */
@@ -71,6 +72,12 @@ export function createSessionStore(deps: {
 }): SessionStore {
   const { client, profileCache, knownDevices, mirror } = deps;
   const stored = client.getTokens();
+  // A session signed in before sessions kept their device token would have its refresh retries
+  // refused as a copy's (docs/decisions/0030): this browser's known-device token for the account
+  // is as stable, and goes with the rotation and its retry alike.
+  const storedEmail = stored.refreshToken && !client.getDeviceToken() ? profileCache.read()?.email : undefined;
+  const knownDevice = storedEmail ? knownDevices.tokenFor(storedEmail) : undefined;
+  if (knownDevice) client.adoptDeviceToken(knownDevice);
   let stopWatchingMirror: (() => void) | null = null;
 
   const fetchProfile = () => client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
@@ -80,7 +87,14 @@ export function createSessionStore(deps: {
     const { token, refreshToken } = client.getTokens();
     if (!mirror || !token || !refreshToken) return;
     try {
-      await mirror.save({ userId, token, refreshToken, updatedAt: client.getTokensSetAt() || Date.now() });
+      const deviceToken = client.getDeviceToken();
+      await mirror.save({
+        userId,
+        token,
+        refreshToken,
+        updatedAt: client.getTokensSetAt() || Date.now(),
+        ...(deviceToken ? { deviceToken } : {}),
+      });
     } catch (error) {
       console.warn(
         isQuotaExceededError(error)
@@ -172,7 +186,7 @@ export function createSessionStore(deps: {
             fallbackMessage: ERROR_MESSAGES.loginFailed,
           });
           knownDevices.remember(credentials.email, data.deviceToken);
-          client.setTokens({ token: data.token, refreshToken: data.refreshToken });
+          client.setTokens({ token: data.token, refreshToken: data.refreshToken }, data.deviceToken);
           await becomeAuthenticated(data.user);
           return true;
         } catch (error) {
@@ -239,7 +253,7 @@ export function createSessionStore(deps: {
 
       async adoptSession(answer) {
         knownDevices.remember(answer.user.email, answer.deviceToken);
-        client.setTokens({ token: answer.token, refreshToken: answer.refreshToken });
+        client.setTokens({ token: answer.token, refreshToken: answer.refreshToken }, answer.deviceToken);
         set({ error: null });
         await becomeAuthenticated(answer.user);
       },

@@ -10,7 +10,7 @@ import {
   formatCalendarDate,
   MAX_APPEAL_ATTACHMENT_BYTES,
   MAX_APPEAL_ATTACHMENTS,
-  type AppealSubmitted,
+  type AppealFiled,
 } from '@parkpatrol/shared';
 import { Alert } from '../../lib/alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -48,7 +48,7 @@ export function AppealForm({
   appealUntil: string | null;
   /** After the appeal period: the appeal is still taken, marked late, and holds nothing. */
   isLate: boolean;
-  onSent: (submitted: AppealSubmitted) => void;
+  onSent: (filed: AppealFiled) => void;
   onAlreadyAppealed: () => void;
 }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());

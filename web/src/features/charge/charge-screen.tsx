@@ -5,7 +5,7 @@ import { Alert } from '../../lib/alert.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { takeBootChargeLookup } from '../../lib/boot-screen.ts';
 import { TextField } from '../../lib/text-field.tsx';
-import { CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from './charge-texts.ts';
+import { CHARGE_LOOKUP_CHECKING, CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from './charge-texts.ts';
 import './charge.css';
 
 // A stranger's first visit, often on a poor link from a notice's QR code: the form paints with
@@ -78,8 +78,9 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
   const [reference, setReference] = useState(initialReference);
   const [registration, setRegistration] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; help: string | null } | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const [isChecking, setChecking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const referenceRef = useRef<HTMLInputElement>(null);
   const registrationRef = useRef<HTMLInputElement>(null);
@@ -99,20 +100,23 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
     if (isBusy) return;
     setFormError(null);
     setBusy(true);
+    let api: Awaited<ReturnType<typeof loadApi>> | null = null;
     try {
-      const api = await loadApi();
+      api = await loadApi();
       const problems = api.lookupProblems({ reference, registration });
       setErrors(problems ?? {});
       if (problems) {
         requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
         return;
       }
-      const found = await api.lookUpCharge(reference, registration);
+      const found = await api.lookUpCharge(reference, registration, () => setChecking(true));
       onFound(found.charge, found.accessToken);
     } catch (error) {
-      setFormError(error instanceof Error && error.message ? error.message : LOOKUP_FAILED);
+      // What was typed stays in the fields: the motorist corrects it, not types it all again.
+      setFormError(api ? api.lookupFailureOf(error) : { message: LOOKUP_FAILED, help: null });
     } finally {
       setBusy(false);
+      setChecking(false);
     }
   };
   return (
@@ -120,7 +124,13 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
       <PageHeading>Your parking charge</PageHeading>
       <p>{CHARGE_LOOKUP_INTRO}</p>
       <form ref={formRef} className="form-stack" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Find your charge">
-        {formError ? <Alert>{formError}</Alert> : null}
+        {formError ? (
+          <Alert>
+            <p>{formError.message}</p>
+            {formError.help ? <p>{formError.help}</p> : null}
+          </Alert>
+        ) : null}
+        {isChecking ? <p role="status">{CHARGE_LOOKUP_CHECKING}</p> : null}
         <TextField
           label="Charge reference"
           name="reference"

@@ -13,6 +13,7 @@ import {
 import { Alert } from '../../lib/alert.tsx';
 import { AppealForm } from './appeal-form.tsx';
 import { AppealStatus } from './appeal-status.tsx';
+import { appealReceivedText } from './charge-texts.ts';
 import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 
@@ -129,10 +130,12 @@ export default function ChargeView({
           accessToken={accessToken}
           appealUntil={charge.appealUntil}
           isLate={isLate}
-          onSent={(submitted) => {
+          onSent={(filed) => {
             setAppealing(false);
             setAcknowledged(
-              `Your appeal ${submitted.reference} has been received. We have emailed you a copy of this acknowledgement, and will answer by email.`,
+              'reference' in filed
+                ? appealReceivedText(filed.reference)
+                : `Check your email. We have sent a link to ${filed.email}: your appeal is sent to us only when you open it and press Send my appeal, by ${formatUkDateTime(filed.expiresAt)}. Until then the charge is not on hold.`,
             );
             void onReload();
           }}

@@ -10,7 +10,15 @@ export function createMirroredTokenProvider(db: LocalDb): TokenProvider {
   return {
     async getTokens() {
       const row = await readMirroredTokens(db);
-      return row ? { userId: row.userId, token: row.token, refreshToken: row.refreshToken, updatedAt: row.updatedAt } : null;
+      return row
+        ? {
+            userId: row.userId,
+            token: row.token,
+            refreshToken: row.refreshToken,
+            updatedAt: row.updatedAt,
+            ...(row.deviceToken ? { deviceToken: row.deviceToken } : {}),
+          }
+        : null;
     },
     async saveTokens({ updatedAt, ...tokens }) {
       await saveMirroredTokens(db, tokens, updatedAt);

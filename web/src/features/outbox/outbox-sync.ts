@@ -27,6 +27,8 @@ export type SessionTokens = {
   refreshToken: string;
   /** When the pair was stored (epoch ms), so a pair another context rotated since is told apart. */
   updatedAt?: number;
+  /** The session's device token, sent with a refresh (lib/token-refresh.ts). */
+  deviceToken?: string;
 };
 
 /** The pair every context reads (the Dexie `auth` row); refreshed only through lib/token-refresh.ts. */
@@ -348,6 +350,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       token: session.token,
       refreshToken: session.refreshToken,
       storedAt: session.updatedAt ?? 0,
+      deviceToken: session.deviceToken ?? null,
     });
     if (outcome.kind === 'refreshed') return { kind: 'refreshed', tokens: { userId: session.userId, ...outcome.tokens } };
     // Only an explicit refusal ends the session (design 6: a network failure is never a sign-out).

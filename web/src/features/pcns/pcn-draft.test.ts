@@ -91,6 +91,11 @@ describe('PCN draft', () => {
     );
     const late = validateDraft({ ...draft, firstSeenAt: '2025-06-01T09:31:00.000Z' });
     expect(errorsOnStep(late, 3)).toEqual({ firstSeenAt: PERIOD_MESSAGES.firstSeenAfterService });
+    // Nor more than a day before the notice (the server refuses a 1970 start too).
+    expect(errorsOnStep(validateDraft({ ...draft, firstSeenAt: '1970-01-01T00:00:00.000Z' }), 3)).toEqual({
+      firstSeenAt: PERIOD_MESSAGES.firstSeenTooEarly,
+    });
+    expect(validateDraft({ ...draft, firstSeenAt: '2025-05-31T22:00:00.000Z' })).toEqual({});
   });
 
   it('checks photo type, size and count', () => {

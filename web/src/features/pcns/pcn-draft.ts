@@ -10,6 +10,7 @@ import {
   isFirstSeenAfterService,
   pcnFieldsSchema,
   PERIOD_MESSAGES,
+  firstSightingProblem,
   type NoticeServedBy,
   type Pcn,
 } from '@parkpatrol/shared';
@@ -199,6 +200,11 @@ export function validateDraft(draft: PcnDraft): DraftErrors {
   if (draft.noticeServedAt && isFirstSeenAfterService(draftFirstSeenAt(draft), draft.noticeServedAt)) {
     errors.firstSeenAt = PERIOD_MESSAGES.firstSeenAfterService;
   }
+  // Nor more than a day before it (FIRST_SIGHTING_WINDOW_MS): the server refuses such a start, and
+  // a refused notice would wait in the outbox. The service stands in for the issue, made with it.
+  const tooEarly =
+    draft.noticeServedAt && draft.firstSeenAt ? firstSightingProblem('firstSeenAt', draft.firstSeenAt, draft.noticeServedAt) : null;
+  if (!errors.firstSeenAt && tooEarly === PERIOD_MESSAGES.firstSeenTooEarly) errors.firstSeenAt = tooEarly;
   const imageError = validateImages(draft);
   if (imageError) errors.images = imageError;
   return errors;

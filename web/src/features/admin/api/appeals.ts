@@ -3,6 +3,7 @@ import {
   type Appeal,
   type AppealDecisionInput,
   type AppealListResponse,
+  type AppealSetAside,
   type AppealSortKey,
   type AppealStatus,
   type SortOrder,
@@ -14,6 +15,7 @@ export const APPEAL_FETCH_FAILED = 'Failed to fetch the appeal';
 export const APPEALS_EXPORT_FAILED = 'Failed to export appeals';
 export const APPEAL_DECISION_FAILED = 'Failed to record the decision';
 export const APPEAL_CONSIDER_FAILED = 'Failed to take the appeal into consideration';
+export const APPEAL_SET_ASIDE_FAILED = 'Failed to set the appeal aside';
 export const APPEAL_LETTER_FAILED = 'Failed to download the decision letter';
 export const APPEAL_ATTACHMENT_FAILED = 'Failed to load the attachment';
 export const APPEAL_ENTRY_FAILED = 'Failed to record the appeal: nothing was recorded twice, so send it again';
@@ -68,6 +70,11 @@ export function decideAppeal(id: string, decision: AppealDecisionInput): Promise
 /** A late appeal taken into consideration: it then holds the charge; a 409 means it changed meanwhile. */
 export function considerAppeal(id: string): Promise<Appeal> {
   return apiClient.call('POST /appeals/:id/consider', { params: { id }, fallbackMessage: APPEAL_CONSIDER_FAILED });
+}
+
+/** An open appeal set aside as not the motorist's (decision 0032); a 409 means it was decided meanwhile. */
+export function setAsideAppeal(id: string, reason: string): Promise<AppealSetAside> {
+  return apiClient.call('POST /appeals/:id/set-aside', { params: { id }, json: { reason }, fallbackMessage: APPEAL_SET_ASIDE_FAILED });
 }
 
 /** The decision letter (PDF) as the motorist was sent it. */

@@ -1,4 +1,11 @@
-import type { KeeperInput, KeeperNoticesPostedResponse, KeeperReplyImport, Pcn, paymentInputSchema } from '@parkpatrol/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type KeeperInput,
+  type KeeperNoticesPostedResponse,
+  type KeeperReplyImport,
+  type Pcn,
+  type paymentInputSchema,
+} from '@parkpatrol/shared';
 import type { z } from 'zod';
 
 type PaymentInput = z.output<typeof paymentInputSchema>;
@@ -35,6 +42,12 @@ export function markKeeperNoticesPosted(
 
 export const PAYMENT_FAILED = 'Failed to record the payment';
 
-export function recordPayment(pcnId: string, payment: PaymentInput): Promise<Pcn> {
-  return apiClient.call('POST /pcns/:id/payments', { params: { id: pcnId }, json: payment, fallbackMessage: PAYMENT_FAILED });
+/** A payment, once per attempt: the form keeps its key across retries, so a lost answer sent again records no second payment. */
+export function recordPayment(pcnId: string, payment: PaymentInput, idempotencyKey: string): Promise<Pcn> {
+  return apiClient.call('POST /pcns/:id/payments', {
+    params: { id: pcnId },
+    json: payment,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    fallbackMessage: PAYMENT_FAILED,
+  });
 }

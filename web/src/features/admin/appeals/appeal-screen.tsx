@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ChevronLeft } from 'lucide-react';
-import { formatCalendarDate, type Appeal } from '@parkpatrol/shared';
+import { formatCalendarDate, pcnTitle, type Appeal, type AppealSetAside } from '@parkpatrol/shared';
+import { Alert } from '../../../lib/alert.tsx';
 import { LinkButton } from '../../../lib/button.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
@@ -13,6 +14,7 @@ import { AppellantCard } from './appellant-card.tsx';
 import { ChargeEvidence } from './charge-evidence.tsx';
 import { DecisionCard } from './decision-card.tsx';
 import { isRespondBySoon, RespondByLeft } from './respond-by.tsx';
+import { SetAsideAppeal } from './set-aside-appeal.tsx';
 import '../admin.css';
 
 /** /admin/appeals/:id: one appeal, decided beside the charge's evidence. */
@@ -43,7 +45,18 @@ function AppealView({ appealId }: { appealId: string }) {
   // Days left are counted from when the view opened, not from each render.
   const [openedAt] = useState(() => new Date());
   const appeal = decided ?? loaded.data ?? null;
+  const [setAside, setSetAside] = useState<AppealSetAside | null>(null);
 
+  if (setAside && appeal) {
+    return (
+      <>
+        <PageHeading>Appeal {setAside.reference} set aside</PageHeading>
+        <Alert tone="info">
+          {`It no longer holds ${pcnTitle(appeal.pcnNumber)}, and the charge is free for the motorist’s own appeal: they can appeal online, or you can record their appeal from the notice’s review screen.`}
+        </Alert>
+      </>
+    );
+  }
   if (!appeal && loaded.isLoading) return <Spinner />;
   if (!appeal) return <PageHeading>{loaded.error?.message ?? APPEAL_FETCH_FAILED}</PageHeading>;
   const respondBy = { respondBy: appeal.respondBy, status: appeal.status, now: openedAt };
@@ -66,6 +79,7 @@ function AppealView({ appealId }: { appealId: string }) {
         <div className="page">
           <AppellantCard appeal={appeal} />
           <DecisionCard appeal={appeal} onDecided={setDecided} onStale={loaded.reload} />
+          {appeal.decision === null ? <SetAsideAppeal appeal={appeal} onSetAside={setSetAside} onStale={loaded.reload} /> : null}
         </div>
       </div>
     </>

@@ -4,7 +4,9 @@ import {
   appealDecisionInputSchema,
   APPEALS_CHARTER,
   charterDecision,
+  formatPence,
   parsePounds,
+  reducedAmountProblem,
   type Appeal,
   type AppealDecisionInput,
   type AppealOutcome,
@@ -68,6 +70,9 @@ export function DecisionForm({ appeal, onDecided, onStale }: { appeal: Appeal; o
         reducedChargePence = parsePounds(amount);
         if (reducedChargePence === null)
           return { success: false, fieldErrors: { reducedChargePence: 'Enter the reduced amount, like 40 or 40.50' } };
+        // The server's rule, checked here too: a reduction is less than the charge, and more than nothing.
+        const problem = reducedAmountProblem(reducedChargePence, appeal.chargePence);
+        if (problem) return { success: false, fieldErrors: { reducedChargePence: problem } };
       }
       return appealDecisionInputSchema.safeParse({ outcome, reasons, reducedChargePence, charterOutcome: charterCase });
     },
@@ -117,7 +122,11 @@ export function DecisionForm({ appeal, onDecided, onStale }: { appeal: Appeal; o
             setAmount(value);
             setCharterCase(null);
           }}
-          description="What the motorist now owes, in place of the charge"
+          description={
+            appeal.chargePence === null
+              ? 'What the motorist now owes, in place of the charge'
+              : `What the motorist now owes, in place of the charge of ${formatPence(appeal.chargePence)}: less than that`
+          }
           errorMessage={form.errors.reducedChargePence}
           isRequired
         />

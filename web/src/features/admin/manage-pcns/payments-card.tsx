@@ -3,6 +3,8 @@ import { Form } from 'react-aria-components';
 import {
   formatCalendarDate,
   formatPence,
+  overpaidNote,
+  paidOnProblem,
   parsePounds,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -10,19 +12,33 @@ import {
   ukDate,
   type Pcn,
 } from '@parkpatrol/shared';
+import type { z } from 'zod';
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
-import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { createAttemptKey } from '../../../lib/attempt-key.ts';
+import { useFormSubmit, type Parsed } from '../../../lib/use-form-submit.ts';
 import { PAYMENT_FAILED, recordPayment } from '../api/keepers.ts';
+import { getAdminPcn } from '../api/pcns.ts';
+import { sendPaymentAttempt } from './payment-attempt.ts';
+
+type PaymentInput = z.output<typeof paymentInputSchema>;
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] }));
 
-/** Payments taken by the operator's own means, recorded one by one; the charge is paid once they meet what is due. */
+/**
+ * Payments taken by the operator's own means, recorded one by one; the charge is paid once they
+ * meet what is due. Each attempt has its key, kept across retries, so a double click or a lost
+ * answer records one payment; the day paid is within the charge's life; a payment of more than
+ * was due is recorded and flagged with by how much.
+ */
 export function PaymentsCard({ pcn, onChanged }: { pcn: Pcn; onChanged: (updated: Pcn) => void }) {
-  const summary = pcn.payments ?? { payments: [], paidPence: 0 };
+  const summary = pcn.payments ?? { payments: [], paidPence: 0, overpaidPence: 0 };
+  const [attempt] = useState(createAttemptKey);
+  const today = ukDate(new Date());
+  const issuedOn = ukDate(pcn.issuedAt ?? pcn.createdAt);
   const canPay = !['PAID', 'CANCELLED', 'REJECTED'].includes(pcn.status);
   const [amount, setAmount] = useState('');
   const [paidOn, setPaidOn] = useState(ukDate(new Date()));
@@ -30,13 +46,21 @@ export function PaymentsCard({ pcn, onChanged }: { pcn: Pcn; onChanged: (updated
   const [reference, setReference] = useState('');
   const form = useFormSubmit({ fallbackMessage: PAYMENT_FAILED });
   const handleSubmit = form.handle(
-    () => {
+    (): Parsed<PaymentInput> => {
       const pence = parsePounds(amount);
       if (pence === null) return { success: false, fieldErrors: { amountPence: 'Enter the amount paid, like 60 or 60.50' } };
-      return paymentInputSchema.safeParse({ amountPence: pence, paidOn, method, reference });
+      const parsed = paymentInputSchema.safeParse({ amountPence: pence, paidOn, method, reference });
+      const dayWrong = parsed.success ? paidOnProblem(parsed.data.paidOn, issuedOn, today) : null;
+      return dayWrong ? { success: false, fieldErrors: { paidOn: dayWrong } } : parsed;
     },
     async (payment) => {
-      onChanged(await recordPayment(pcn.id, payment));
+      // The key of this attempt: sent again as it is if this send fails, replaced once it is recorded.
+      await sendPaymentAttempt({
+        attempt,
+        record: (key) => recordPayment(pcn.id, payment, key),
+        reload: () => getAdminPcn(pcn.id),
+        onChanged,
+      });
       setAmount('');
       setReference('');
     },
@@ -54,11 +78,15 @@ export function PaymentsCard({ pcn, onChanged }: { pcn: Pcn; onChanged: (updated
                 {formatCalendarDate(payment.paidOn)}
                 {payment.reference ? ` (${payment.reference})` : ''}
                 {payment.recordedBy ? `, recorded by ${payment.recordedBy}` : ''}
+                {payment.overpaidPence > 0 ? <strong>. {overpaidNote(payment.overpaidPence)}</strong> : null}
               </li>
             ))}
           </ul>
         )}
         {summary.paidPence > 0 ? <p>Paid so far: {formatPence(summary.paidPence)}</p> : null}
+        {summary.overpaidPence > 0 ? (
+          <Alert tone="info">{`Paid more than was due, by ${formatPence(summary.overpaidPence)} in all: consider a refund.`}</Alert>
+        ) : null}
         {canPay ? (
           <Form className="form-stack" onSubmit={handleSubmit} validationBehavior="aria" aria-label="Record a payment">
             {form.formError ? <Alert>{form.formError}</Alert> : null}
@@ -78,6 +106,8 @@ export function PaymentsCard({ pcn, onChanged }: { pcn: Pcn; onChanged: (updated
                 type="date"
                 value={paidOn}
                 onChange={setPaidOn}
+                min={issuedOn}
+                max={today}
                 errorMessage={form.errors.paidOn}
                 isRequired
               />

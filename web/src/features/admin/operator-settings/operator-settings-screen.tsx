@@ -3,7 +3,9 @@ import { Form } from 'react-aria-components';
 import {
   APPEALS_SERVICE_LABELS,
   APPEALS_SERVICES,
+  mayChangePaymentDetails,
   operatorTermsInputSchema,
+  PAYMENT_DETAILS_MESSAGE,
   SCREEN_TEXTS,
   type OperatorSettings,
   type OperatorSettingsResponse,
@@ -12,6 +14,7 @@ import {
 import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
+import { useCurrentUser } from '../../../lib/current-user.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
@@ -82,7 +85,11 @@ function OperatorSettingsBody({ initial }: { initial: OperatorSettingsResponse }
   );
 }
 
-function OperatorForm({
+/**
+ * The terms' form. How to pay (the bank details every letter prints) is a Super Admin's to change:
+ * an Admin sees it read-only, with a note saying why, and saves the rest with it unchanged.
+ */
+export function OperatorForm({
   operator,
   onSaved,
   onEdit,
@@ -91,6 +98,7 @@ function OperatorForm({
   onSaved: (next: OperatorSettingsResponse) => void;
   onEdit: () => void;
 }) {
+  const mayChangeHowToPay = mayChangePaymentDetails(useCurrentUser()?.role);
   const [values, setValues] = useState({
     creditorName: operator?.creditorName ?? '',
     creditorAddress: operator?.creditorAddress ?? '',
@@ -172,7 +180,12 @@ function OperatorForm({
           onChange={set('howToPay')}
           errorMessage={errors.howToPay}
           isRequired
-          description="How and to whom to pay, as every notice prints it"
+          isReadOnly={!mayChangeHowToPay}
+          description={
+            mayChangeHowToPay
+              ? 'How and to whom to pay, as every notice prints it'
+              : `${PAYMENT_DETAILS_MESSAGE}. Ask a Super Admin to change it.`
+          }
         />
         <SelectField
           label={FIELD_LABELS.appealsService!}
