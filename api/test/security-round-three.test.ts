@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import { neutraliseIndentedFormula } from '../src/services/csv-export.ts';
@@ -18,7 +18,7 @@ import { createTestApp, type Session, type TestApp } from './test-app.ts';
  * The third outside attack, one test (or more) per finding fixed; each failed before its fix.
  */
 
-/** A valid PNG header declaring `width` x `height` pixels, with no pixel data: an image bomb's shape. */
+/** A valid PNG of `width` x `height` black pixels: a few kilobytes declaring millions, an image bomb's shape. */
 function pngDeclaring(width: number, height: number): Uint8Array {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
@@ -31,10 +31,12 @@ function pngDeclaring(width: number, height: number): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
+  // Greyscale, 8 bits: a real image of black rows (a PNG with no image data is refused as damaged).
+  header.set([8, 0, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(height * (width + 1)))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
