@@ -406,18 +406,20 @@ async function multipartWire(
 // ---------------------------------------------------------------------------------------------
 // The check every run ends with.
 
+/** The routes that answer before they email (so timing reveals nothing: requestAccountEmail). */
+const ANSWER_BEFORE_EMAILING = new Set(['/auth/forgot-password', '/auth/device-link']);
+
 /**
- * forgot-password answers before it emails (so timing reveals nothing): after a 2xx, wait
- * until that background write is done and the database is still, so it is not blamed on the
- * next request.
+ * After a 2xx from a route that emails after answering, wait until that background write is done
+ * and the database is still, so it is not blamed on the next request.
  */
 async function waitForBackgroundWork(endpoint: EndpointCase): Promise<void> {
-  if (endpoint.route !== '/auth/forgot-password') return;
+  if (!ANSWER_BEFORE_EMAILING.has(endpoint.route)) return;
   const deadline = Date.now() + 5000;
   let last = JSON.stringify(await takeFingerprint(t.db, t.config.uploadsDir));
   let stableFor = 0;
   while (stableFor < 3) {
-    if (Date.now() > deadline) throw new Error('the reset email was never recorded');
+    if (Date.now() > deadline) throw new Error(`the email of ${endpoint.route} was never recorded`);
     await new Promise((resolve) => setTimeout(resolve, 25));
     const now = JSON.stringify(await takeFingerprint(t.db, t.config.uploadsDir));
     const { pending } = await t.db
