@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { crc32, createDeflate, deflateRawSync, deflateSync } from 'node:zlib';
+import { createDeflate, deflateRawSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import { makeThumbnail } from '../src/services/thumbnails.ts';
@@ -11,39 +11,13 @@ import { assertBoundedPixels } from '../src/workflows/pcn-evidence.ts';
 import { jpegUpload, pcnForm, validPcnFields, type PcnFormInput } from './fixtures.ts';
 import { countEmbeddedImages, readPdfText } from './support/pdf.ts';
 import { listen } from './support/loopback.ts';
+import { blackRows, ihdr, pngChunk as chunk, PNG_SIGNATURE as SIGNATURE, stillPng } from './support/png.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
  * The fourth outside attack, its image findings: "a PNG lies about its size". Each test failed
  * before its fix. The PNGs are built here, chunk by chunk, with valid CRCs.
  */
-
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Uint8Array = Buffer.alloc(0)): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** An 8-bit greyscale header: one byte a pixel, so the lie compresses as small as the finding's. */
-function ihdr(width: number, height: number): Buffer {
-  const data = Buffer.alloc(13);
-  data.writeUInt32BE(width, 0);
-  data.writeUInt32BE(height, 4);
-  data.set([8, 0, 0, 0, 0], 8);
-  return chunk('IHDR', data);
-}
-
-/** Black greyscale rows, each with its filter byte, deflated: a few kilobytes for millions of pixels. */
-const blackRows = (width: number, height: number) => deflateSync(Buffer.alloc(height * (width + 1)), { level: 9 });
-
-function stillPng(width: number, height: number): Uint8Array {
-  return new Uint8Array(Buffer.concat([SIGNATURE, ihdr(width, height), chunk('IDAT', blackRows(width, height)), chunk('IEND')]));
-}
 
 /** Shows 16 x 16 in its first header; a second IHDR, and data to match, make it 8000 x 8000. */
 function pngWithSecondHeader(): Uint8Array {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import { neutraliseIndentedFormula } from '../src/services/csv-export.ts';
@@ -12,34 +11,12 @@ import { loadConfig } from '../src/config.ts';
 import { limitHttpServer } from '../src/http/body-deadline.ts';
 import { SIGN_IN_POLICY } from '../src/auth/sign-in-limiter.ts';
 import { listen, postFrom } from './support/loopback.ts';
+import { stillPng } from './support/png.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
  * The third outside attack, one test (or more) per finding fixed; each failed before its fix.
  */
-
-/** A valid PNG of `width` x `height` black pixels: a few kilobytes declaring millions, an image bomb's shape. */
-function pngDeclaring(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  // Greyscale, 8 bits: a real image of black rows (a PNG with no image data is refused as damaged).
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(height * (width + 1)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('security, round three', () => {
   let t: TestApp;
@@ -93,7 +70,7 @@ describe('security, round three', () => {
   });
 
   it('finding 2: a PNG declaring 6000 x 6000 pixels is refused at upload, naming the limit', async () => {
-    const bomb = { bytes: pngDeclaring(6000, 6000), type: 'image/png', name: 'bomb.png' };
+    const bomb = { bytes: stillPng(6000, 6000), type: 'image/png', name: 'bomb.png' };
     const res = await t.request('POST', '/pcns', {
       token: officer.token,
       body: pcnForm({ ...validPcnFields(carParkId), images: [bomb] }),
@@ -103,7 +80,7 @@ describe('security, round three', () => {
     expect(res.json.message).toBe(VALIDATION_MESSAGES.imageTooManyPixels);
     expect(res.json.details).toEqual({ images: VALIDATION_MESSAGES.imageTooManyPixels });
     // Within the limit, the same shape is taken.
-    const fine = { bytes: pngDeclaring(4000, 4000), type: 'image/png', name: 'fine.png' };
+    const fine = { bytes: stillPng(4000, 4000), type: 'image/png', name: 'fine.png' };
     const ok = await t.request('POST', '/pcns', {
       token: officer.token,
       body: pcnForm({ ...validPcnFields(carParkId), images: [fine] }),

@@ -1,27 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { ihdr, pngChunk as chunk, pngOf as png } from '../../test/support/png.ts';
 import { rawImageBytes, readPngStructure } from './png-structure.ts';
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Uint8Array = Buffer.alloc(0)): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-function ihdr(width: number, height: number, depth = 8, colourType = 0, interlace = 0): Buffer {
-  const data = Buffer.alloc(13);
-  data.writeUInt32BE(width, 0);
-  data.writeUInt32BE(height, 4);
-  data.set([depth, colourType, 0, 0, interlace], 8);
-  return chunk('IHDR', data);
-}
-
-const png = (...chunks: Buffer[]) => new Uint8Array(Buffer.concat([SIGNATURE, ...chunks]));
 const pixels = deflateSync(Buffer.alloc(2 * 3));
 
 describe('readPngStructure', () => {
