@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Migrator, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeLookupResponse } from '@parkpatrol/shared';
-import { migrations } from '../../migrations/index.ts';
+import { sqliteMigrations as migrations } from '../../migrations/sqlite/index.ts';
 import { postgresMigrations } from '../../migrations/postgres/index.ts';
 import { connectDatabase, migrateToLatest, type DatabaseTarget, type OpenDatabase } from '../src/db/database.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../migrations/index.ts';
+import { sqliteMigrations as migrations } from '../../migrations/sqlite/index.ts';
 import { postgresMigrations } from '../../migrations/postgres/index.ts';
 import { connectDatabase, migrateToLatest, type DatabaseTarget, type OpenDatabase } from '../src/db/database.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, engineOf, migrateToLatest, type OpenDatabase } from '../src/db/database.ts';
+import { connectDatabase, migrateToLatest, type OpenDatabase } from '../src/db/database.ts';
+import { engineOf } from '../src/db/dialect.ts';
 import { SEED_LOCK, seedDemoData } from '../src/db/seed.ts';
 // @ts-expect-error: a plain .mjs script without types; it starts a throwaway PostgreSQL on loopback.
 import { start as startPostgres } from '../../scripts/services/postgres.mjs';

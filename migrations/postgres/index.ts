@@ -25,9 +25,9 @@ import * as m0023 from './0023_refresh_rotated_device.ts';
 import * as m0024 from './0024_pending_appeals.ts';
 
 /**
- * PostgreSQL's migrations, in order. The SQLite set in ../index.ts stays as it is;
- * from here on a schema change is written twice, once per engine, and the schema test checks
- * both expose the same tables and columns.
+ * PostgreSQL's schema history up to the day one migration began serving both engines: it starts
+ * from the end state of the SQLite set in ../sqlite/ and is frozen, never edited or added to.
+ * New migrations live in ../index.ts.
  */
 export const postgresMigrations: Record<string, Migration> = {
   '0001_schema': m0001,

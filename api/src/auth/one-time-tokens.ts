@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { engineOf, type Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { engineOf } from '../db/dialect.ts';
 import type { OneTimeTokensTable } from '../db/schema.ts';
 import { generateOpaqueToken, hashToken } from '../services/crypto-tokens.ts';
 

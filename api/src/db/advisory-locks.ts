@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { engineOf, type Db } from './database.ts';
+import type { Db } from './database.ts';
+import { engineOf } from './dialect.ts';
 
 /**
  * PostgreSQL advisory locks for the few things that several API processes on one database must

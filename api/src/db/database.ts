@@ -1,16 +1,16 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import { migrations } from '../../../migrations/index.ts';
-import { postgresMigrations } from '../../../migrations/postgres/index.ts';
+import { migrationsFor } from '../../../migrations/index.ts';
+import { engineOf, type Engine } from './dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
 /** Where the data lives: the embedded SQLite file (the default) or a PostgreSQL server. */
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
-export type Engine = DatabaseTarget['engine'];
+export type { Engine };
 export type OpenDatabase = {
   db: Db;
   engine: Engine;
@@ -18,14 +18,6 @@ export type OpenDatabase = {
   sqlite?: SQLite.Database;
   close: () => Promise<void>;
 };
-
-/**
- * Which engine a connection (or a transaction on it) talks to: the few queries that differ
- * (full-text search, locking) ask this rather than being handed a flag through every call.
- */
-export function engineOf(db: Db): Engine {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 // count(*) and sum() are bigint in PostgreSQL, which pg returns as strings; every count here is far
 // below 2^53, so they are read as numbers, as SQLite gives them.
@@ -171,9 +163,9 @@ function readingRowsAsArrays(statement: SQLite.Statement, streams: { open: numbe
   };
 }
 
-/** Each engine has its own set: the SQLite files stay frozen, PostgreSQL starts from their end state. */
+/** Each engine's frozen history, then the migrations both share (migrations/index.ts). */
 function providerFor(db: Db): MigrationProvider {
-  const set = engineOf(db) === 'postgres' ? postgresMigrations : migrations;
+  const set = migrationsFor(engineOf(db));
   return { getMigrations: async () => set };
 }
 

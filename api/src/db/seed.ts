@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
 import type { OperatorTerms } from '@parkpatrol/shared';
 import { diffTerms, insertCarParkTerms, insertOperatorTerms, type CarParkTermsRecord } from '../repositories/terms.ts';
-import { engineOf, type Db } from './database.ts';
+import type { Db } from './database.ts';
+import { engineOf } from './dialect.ts';
 
 /** Any fixed number, the same in every process: the seed's advisory lock on PostgreSQL. */
 export const SEED_LOCK = 1_504_200_002;

@@ -10,7 +10,8 @@ import {
   type Role,
   type UserWithStats,
 } from '@parkpatrol/shared';
-import { engineOf, type Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { engineOf } from '../db/dialect.ts';
 import { foldHeartbeat, millisecondsToWholeMinutes, type SiteVisit } from '../services/site-time.ts';
 
 export const RECENT_ACTIVITY_COUNT = 20;

@@ -11,7 +11,8 @@ import {
   type PcnStatus,
   type SortOrder,
 } from '@parkpatrol/shared';
-import { engineOf, type Db, type Engine } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { engineOf, type Engine } from '../db/dialect.ts';
 import { keptQuery } from '../db/reusable-query.ts';
 import type { Database } from '../db/schema.ts';
 import { normalisePcnSearch } from '../domain/pcn-rules.ts';

@@ -20,7 +20,8 @@ import {
   type NoticeServedBy,
 } from '@parkpatrol/shared';
 import type { Insertable } from 'kysely';
-import { engineOf, type Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { engineOf } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import type { PcnImagesTable } from '../db/schema.ts';
 import type { AuditChanges } from '../domain/pcn-audit.ts';

@@ -14,7 +14,8 @@ import {
   type UserListQuery,
   type UserSortKey,
 } from '@parkpatrol/shared';
-import { engineOf, type Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { engineOf } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { orderedBy, type ListOrder } from './list-order.ts';
