@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousAxeViolations, OFFICER, openNavigation, signIn, snap, test } from './fixtures.ts';
+import { changeSessionPair } from './session-support.ts';
 
 test.describe('sign-in', () => {
   test('validates the fields, reports a failed sign-in and clears the error when leaving', async ({ page }, testInfo) => {
@@ -73,7 +74,7 @@ test.describe('sign-in', () => {
 
     // On start: the profile call is refused, refreshed once and retried.
     const [, firstRefreshToken] = await readTokens();
-    await page.evaluate((token) => localStorage.setItem('token', token), expired);
+    await changeSessionPair(page, { token: expired });
     await page.goto('/pcn');
     await expect(page.getByRole('heading', { level: 1, name: 'My PCNs' })).toBeVisible();
     await expect(page).toHaveURL(/\/pcn$/);
@@ -83,7 +84,7 @@ test.describe('sign-in', () => {
     expect(secondRefreshToken).not.toBe(firstRefreshToken);
 
     // In use: the dashboard's two calls are refused together and share one refresh.
-    await page.evaluate((value) => localStorage.setItem('token', value), expired);
+    await changeSessionPair(page, { token: expired });
     const nav = await openNavigation(page, testInfo);
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Olivia!');
@@ -96,10 +97,7 @@ test.describe('sign-in', () => {
 
   test('a refused refresh sends the browser to sign in, remembering the page', async ({ page }) => {
     await signIn(page);
-    await page.evaluate(() => {
-      localStorage.setItem('token', 'not-a-token');
-      localStorage.setItem('refreshToken', 'revoked-or-unknown');
-    });
+    await changeSessionPair(page, { token: 'not-a-token', refreshToken: 'revoked-or-unknown' });
     await page.goto('/pcn');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])).toEqual([null, null]);

@@ -1,5 +1,6 @@
 import { ADMIN, apiToken, createCarPark, createOfficer, uniqueSuffix } from './admin-support.ts';
 import { expect, signIn, test } from './fixtures.ts';
+import { changeSessionPair } from './session-support.ts';
 
 /** The session survives a refresh the page abandoned after the server had rotated the token. */
 // eslint-disable-next-line no-empty-pattern -- Playwright hooks must destructure their fixtures
@@ -29,7 +30,7 @@ test('a refresh cut off after the server rotated the token, then a restart: stil
     rotatedTo ??= ((await answer.json()) as { data: { refreshToken: string } }).data.refreshToken;
     await route.abort('connectionreset');
   });
-  await page.evaluate((expired) => localStorage.setItem('token', expired), EXPIRED);
+  await changeSessionPair(page, { token: EXPIRED });
   await page.reload();
   await expect.poll(() => rotatedTo).not.toBeNull();
   // The phone still holds the token the server has already rotated.
@@ -72,8 +73,8 @@ test('two tabs whose token ran out together send one refresh and keep one pair',
       if (answer.status() === 401 && !answer.url().endsWith('/auth/refresh')) refusedIn.add(name);
     });
   }
-  // The access token runs out for both tabs at once (they share local storage), and both reload.
-  await page.evaluate((expired) => localStorage.setItem('token', expired), EXPIRED);
+  // The access token runs out for both tabs at once (they share the session's row), and both reload.
+  await changeSessionPair(page, { token: EXPIRED });
   await Promise.all([page.reload(), second.reload()]);
   await expect.poll(() => [...refusedIn].sort()).toEqual(['first', 'second']);
   for (const tab of [page, second]) {

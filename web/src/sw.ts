@@ -5,8 +5,9 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { API_URL } from './config/env.ts';
-import { EVIDENCE_CACHE_NAME, getLocalDb } from './lib/local-db.ts';
-import { createMirroredTokenProvider } from './features/outbox/mirrored-tokens.ts';
+import { EVIDENCE_CACHE_NAME } from './lib/evidence-cache.ts';
+import { getLocalDb } from './lib/local-db/database.ts';
+import { createSessionTokenProvider } from './features/outbox/session-token-provider.ts';
 import { createOutboxSync } from './features/outbox/outbox-sync.ts';
 import { OUTBOX_SYNC_TAG } from './features/outbox/sync-triggers.ts';
 
@@ -66,7 +67,7 @@ registerRoute(
 const outbox = createOutboxSync({
   db: getLocalDb(),
   baseUrl: apiBase.href,
-  tokens: createMirroredTokenProvider(getLocalDb()),
+  tokens: createSessionTokenProvider(getLocalDb()),
   fetch: (input, init) => self.fetch(input, init),
 });
 

@@ -1,41 +1,49 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@parkpatrol/shared';
 import { startFakeApi, unusedBaseUrl, type FakeApi } from '../test-support/fake-api-server.ts';
 import { ApiError, createApiClient, createMemoryStorage, type KeyValueStorage } from './api-client.ts';
-import type { LockManagerLike, SharedTokens, SharedTokenStore } from './token-refresh.ts';
+import { createLocalDb } from './local-db/database.ts';
+import type { LocalDb } from './local-db/records.ts';
+import { saveSessionRow } from './local-db/session-row.ts';
+import { createSessionTokens, type SessionTokens } from './session-tokens.ts';
+import type { LockManagerLike } from './token-refresh.ts';
 
 let api: FakeApi;
 let storage: KeyValueStorage;
+let db: LocalDb;
+let session: SessionTokens;
 
 beforeEach(async () => {
   api = await startFakeApi();
   storage = createMemoryStorage();
+  db = createLocalDb(`api-client-${randomUUID()}`);
+  session = createSessionTokens({ name: db.name, db: async () => db, mirror: storage });
 });
 afterEach(async () => {
   await api.close();
+  db.close();
 });
 
-function signedInClient(token = 'expired', refreshToken = 'refresh-1') {
-  storage.setItem('token', token);
-  storage.setItem('refreshToken', refreshToken);
+async function signedInClient(token = 'expired', refreshToken = 'refresh-1') {
+  await session.signIn({ userId: 'u1', token, refreshToken });
   api.refreshPairs.set(refreshToken, { token: 'fresh', refreshToken: 'refresh-rotated' });
-  return createApiClient({ baseUrl: api.baseUrl, storage });
+  return createApiClient({ baseUrl: api.baseUrl, session });
 }
 
 describe('api client', () => {
   it('sends the stored token as a bearer header and unwraps the envelope', async () => {
     api.validTokens.add('good');
-    storage.setItem('token', 'good');
-    const client = createApiClient({ baseUrl: api.baseUrl, storage });
+    await session.signIn({ userId: 'u1', token: 'good', refreshToken: 'refresh-1' });
+    const client = createApiClient({ baseUrl: api.baseUrl, session });
     const data = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(data.email).toBe('officer@example.com');
     expect(api.calls[0]?.authorization).toBe('Bearer good');
   });
 
   it('refreshes once on a 401, stores both rotated tokens and retries the request once', async () => {
-    const client = signedInClient();
-    const seen: unknown[] = [];
-    client.onTokensChanged((tokens) => seen.push(tokens));
+    const client = await signedInClient();
     const data = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(data.id).toBe('u1');
     expect(api.calls.map((c) => `${c.method} ${c.path} ${c.authorization ?? ''}`)).toEqual([
@@ -45,11 +53,11 @@ describe('api client', () => {
     ]);
     expect(storage.getItem('token')).toBe('fresh');
     expect(storage.getItem('refreshToken')).toBe('refresh-rotated');
-    expect(seen).toEqual([{ token: 'fresh', refreshToken: 'refresh-rotated' }]);
+    expect(await session.read()).toMatchObject({ userId: 'u1', token: 'fresh', refreshToken: 'refresh-rotated' });
   });
 
   it('downloads a file with the bearer token, refreshing once on a 401, and reads a failure from the envelope', async () => {
-    const client = signedInClient();
+    const client = await signedInClient();
     api.overrides.set('GET /pcns/p1/evidence-pack', (req, res) => {
       if (req.headers.authorization !== 'Bearer fresh') {
         res.writeHead(401, { 'content-type': 'application/json' });
@@ -79,8 +87,8 @@ describe('api client', () => {
   });
 
   it("sends the session's device token with every refresh (a replay is answered only on the device that rotated), and forgets it at sign-out", async () => {
-    const client = createApiClient({ baseUrl: api.baseUrl, storage });
-    client.setTokens({ token: 'expired', refreshToken: 'refresh-1' }, 'device-1');
+    const client = createApiClient({ baseUrl: api.baseUrl, session });
+    await client.signIn({ userId: 'u1', token: 'expired', refreshToken: 'refresh-1', deviceToken: 'device-1' });
     api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-2' });
     await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     // The refresh's own answer keeps the device token the sign-in gave.
@@ -91,12 +99,12 @@ describe('api client', () => {
       { refreshToken: 'refresh-1', deviceToken: 'device-1' },
       { refreshToken: 'refresh-2', deviceToken: 'device-1' },
     ]);
-    client.clearTokens();
-    expect(client.getDeviceToken()).toBeNull();
+    await client.endSession();
+    expect(await client.getDeviceToken()).toBeNull();
   });
 
   it('shares one in-flight refresh between concurrent requests that get a 401', async () => {
-    const client = signedInClient();
+    const client = await signedInClient();
     api.refreshDelayMs = 50;
     const results = await Promise.all([
       client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }),
@@ -108,7 +116,7 @@ describe('api client', () => {
   });
 
   it('does not retry a second time when the retried request is refused again', async () => {
-    const client = signedInClient();
+    const client = await signedInClient();
     // The fresh token is not accepted either: one refresh, one retry, then the 401 surfaces.
     api.refreshPairs.set('refresh-1', { token: 'also-bad', refreshToken: 'refresh-2' });
     api.overrides.set('POST /auth/refresh', (_req, res) => {
@@ -123,19 +131,20 @@ describe('api client', () => {
   });
 
   it('removes both tokens and reports an expired session when the refresh is refused', async () => {
-    const client = signedInClient('expired', 'revoked');
+    const client = await signedInClient('expired', 'revoked');
     api.refreshPairs.clear();
     const expired: ApiError[] = [];
     client.onSessionExpired((error) => expired.push(error));
     const error = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile }).catch((e: unknown) => e);
     expect((error as ApiError).message).toBe('Your session is no longer valid. Please sign in again.');
+    expect(await session.read()).toBeNull();
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('refreshToken')).toBeNull();
     expect(expired).toHaveLength(1);
   });
 
   it('keeps the tokens when the refresh gets no answer (offline is not a sign-out)', async () => {
-    const client = signedInClient();
+    const client = await signedInClient();
     api.overrides.set('POST /auth/refresh', (req) => req.socket.destroy());
     const expired: ApiError[] = [];
     client.onSessionExpired((error) => expired.push(error));
@@ -143,25 +152,25 @@ describe('api client', () => {
       .call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.isNetworkError).toBe(true);
+    expect(await session.read()).toMatchObject({ token: 'expired', refreshToken: 'refresh-1' });
     expect(storage.getItem('token')).toBe('expired');
     expect(storage.getItem('refreshToken')).toBe('refresh-1');
     expect(expired).toHaveLength(0);
   });
 
   it('keeps the tokens when the refresh fails with a server error', async () => {
-    const client = signedInClient();
+    const client = await signedInClient();
     api.overrides.set('POST /auth/refresh', (_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: 'Try later', error: 'Try later', code: 'INTERNAL' }));
     });
     await expect(client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })).rejects.toThrow('Try later');
-    expect(storage.getItem('refreshToken')).toBe('refresh-1');
+    expect((await session.read())?.refreshToken).toBe('refresh-1');
   });
 
   it('does not try a refresh for the login call', async () => {
-    const client = createApiClient({ baseUrl: api.baseUrl, storage });
-    storage.setItem('token', 'stale');
-    storage.setItem('refreshToken', 'refresh-x');
+    const client = createApiClient({ baseUrl: api.baseUrl, session });
+    await client.signIn({ userId: 'u1', token: 'stale', refreshToken: 'refresh-x' });
     const error = (await client
       .call('POST /auth/login', {
         json: { email: 'officer@example.com', password: 'wrong' },
@@ -175,8 +184,8 @@ describe('api client', () => {
 
   it('turns failures into a message and per-field messages, with the fallback when the server gives none', async () => {
     api.validTokens.add('good');
-    storage.setItem('token', 'good');
-    const client = createApiClient({ baseUrl: api.baseUrl, storage });
+    await session.signIn({ userId: 'u1', token: 'good', refreshToken: 'refresh-1' });
+    const client = createApiClient({ baseUrl: api.baseUrl, session });
     const validation = (await client
       .call('POST /pcns', { body: new FormData(), fallbackMessage: ERROR_MESSAGES.createPcn })
       .catch((e: unknown) => e)) as ApiError;
@@ -194,73 +203,63 @@ describe('api client', () => {
   });
 
   it('reports a network error with the fallback message when nothing answers', async () => {
-    const client = createApiClient({ baseUrl: await unusedBaseUrl(), storage });
+    const client = createApiClient({ baseUrl: await unusedBaseUrl(), session });
     const error = (await client.call('GET /pcns', { fallbackMessage: ERROR_MESSAGES.fetchPcns }).catch((e: unknown) => e)) as ApiError;
     expect(error.isNetworkError).toBe(true);
     expect(error.message).toBe(ERROR_MESSAGES.fetchPcns);
   });
 
   it('takes the pair the service worker refreshed instead of presenting a rotated refresh token', async () => {
-    storage.setItem('token', 'expired');
-    storage.setItem('refreshToken', 'rotated-by-worker');
-    storage.setItem('tokensSetAt', '1000');
+    const client = await signedInClient('expired', 'refresh-1');
     api.validTokens.add('worker-token');
-    const client = createApiClient({
-      baseUrl: api.baseUrl,
-      storage,
-      sharedTokens: memoryTokenStore({ userId: 'u1', token: 'worker-token', refreshToken: 'worker-refresh', updatedAt: 2000 }),
+    let isFirst = true;
+    api.overrides.set('GET /users/profile', (req, res) => {
+      if (req.headers.authorization === 'Bearer worker-token') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: true, data: { id: 'u1' } }));
+        return;
+      }
+      // While this request was out, the service worker refreshed and rotated the session's row.
+      void (isFirst ? saveSessionRow(db, { userId: 'u1', token: 'worker-token', refreshToken: 'worker-refresh' }) : Promise.resolve()).then(
+        () => {
+          isFirst = false;
+          res.writeHead(401, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ success: false, message: 'Your session has expired', code: 'UNAUTHORIZED' }));
+        },
+      );
     });
     const data = await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
     expect(data.id).toBe('u1');
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/profile', 'GET /users/profile']);
-    expect([storage.getItem('token'), storage.getItem('refreshToken')]).toEqual(['worker-token', 'worker-refresh']);
-  });
-
-  it('ignores a shared pair older than its own', async () => {
-    const client = createApiClient({
-      baseUrl: api.baseUrl,
-      storage,
-      sharedTokens: memoryTokenStore({ userId: 'u1', token: 'old', refreshToken: 'old-refresh', updatedAt: 1 }),
-    });
-    storage.setItem('token', 'expired');
-    storage.setItem('refreshToken', 'refresh-1');
-    storage.setItem('tokensSetAt', String(Date.now()));
-    api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-rotated' });
-    await client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
-    expect(storage.getItem('refreshToken')).toBe('refresh-rotated');
+    expect(api.calls.map((c) => `${c.method} ${c.path} ${c.authorization ?? ''}`)).toEqual([
+      'GET /users/profile Bearer expired',
+      'GET /users/profile Bearer worker-token',
+    ]);
+    expect(await session.read()).toMatchObject({ token: 'worker-token', refreshToken: 'worker-refresh' });
   });
 
   it('two tabs refreshing at once send one refresh and end with one pair', async () => {
-    const shared = memoryTokenStore({ userId: 'u1', token: 'expired', refreshToken: 'refresh-1', updatedAt: 1000 });
+    await session.signIn({ userId: 'u1', token: 'expired', refreshToken: 'refresh-1' });
     const locks = exclusiveLocks();
     api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-rotated' });
     api.refreshDelayMs = 50;
-    const tabs = [createMemoryStorage(), createMemoryStorage()].map((tabStorage) => {
-      tabStorage.setItem('token', 'expired');
-      tabStorage.setItem('refreshToken', 'refresh-1');
-      tabStorage.setItem('tokensSetAt', '1000');
-      return { storage: tabStorage, client: createApiClient({ baseUrl: api.baseUrl, storage: tabStorage, sharedTokens: shared, locks }) };
-    });
-    await Promise.all(tabs.map(({ client }) => client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })));
+    // Two tabs: each its own module instance, the one database and the origin's one localStorage.
+    const tabs = [1, 2].map(() =>
+      createApiClient({
+        baseUrl: api.baseUrl,
+        session: createSessionTokens({ name: db.name, db: async () => db, mirror: storage }),
+        locks,
+      }),
+    );
+    await Promise.all(tabs.map((client) => client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile })));
     expect(api.calls.filter((c) => c.path === '/auth/refresh')).toHaveLength(1);
-    expect(tabs.map(({ storage: s }) => [s.getItem('token'), s.getItem('refreshToken')])).toEqual([
-      ['fresh', 'refresh-rotated'],
-      ['fresh', 'refresh-rotated'],
+    expect(await Promise.all(tabs.map((client) => client.getTokens()))).toEqual([
+      { token: 'fresh', refreshToken: 'refresh-rotated' },
+      { token: 'fresh', refreshToken: 'refresh-rotated' },
     ]);
-    expect(await shared.read()).toMatchObject({ userId: 'u1', token: 'fresh', refreshToken: 'refresh-rotated' });
+    expect(await session.read()).toMatchObject({ userId: 'u1', token: 'fresh', refreshToken: 'refresh-rotated' });
+    expect([storage.getItem('token'), storage.getItem('refreshToken')]).toEqual(['fresh', 'refresh-rotated']);
   });
 });
-
-/** The IndexedDB row every context reads, in memory. */
-function memoryTokenStore(initial: SharedTokens): SharedTokenStore {
-  let row: SharedTokens | null = initial;
-  return {
-    read: async () => row,
-    write: async (tokens) => {
-      if (row) row = { ...row, ...tokens, updatedAt: Date.now() };
-    },
-  };
-}
 
 /** One lock across the "tabs", as navigator.locks is across a browser's tabs and service worker. */
 function exclusiveLocks(): LockManagerLike {

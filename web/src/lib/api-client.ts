@@ -2,9 +2,7 @@ import ky, { type KyInstance } from 'ky';
 import {
   ERROR_MESSAGES,
   fillPath,
-  REFRESH_TOKEN_STORAGE_KEY,
   splitRoute,
-  TOKEN_STORAGE_KEY,
   type ApiContract,
   type ApiFailure,
   type ApiParamsOf,
@@ -15,17 +13,19 @@ import {
   type JsonRoute,
 } from '@parkpatrol/shared';
 import { API_URL } from '../config/env.ts';
-import { createTokenRefresh, type LockManagerLike, type SharedTokenStore } from './token-refresh.ts';
+import { LOCAL_DB_NAME } from './local-db/records.ts';
+import { createSessionTokens, type KeyValueStorage, type SessionSignIn, type SessionTokens } from './session-tokens.ts';
+import { createTokenRefresh, type LockManagerLike } from './token-refresh.ts';
 
 /**
  * The one HTTP client of the web app. Every call names a route of the shared contract
  * (shared/src/api-contract.ts), so its path, parameters, body and answer are the compiler's to
  * check. Every call goes through `request`, which adds the bearer token, refreshes once and
- * retries once on a 401 (spec section 7), and turns every failure into an ApiError carrying a
+ * retries once on a 401 (decision 0015), and turns every failure into an ApiError carrying a
  * human message and per-field messages.
  */
 
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type { KeyValueStorage } from './session-tokens.ts';
 
 export class ApiError extends Error {
   /** HTTP status, or null when no answer arrived (offline, DNS, timeout, aborted). */
@@ -54,7 +54,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Any thrown value as `{ message, fields }`, with the spec's fallback when nothing better exists. */
+/** Any thrown value as `{ message, fields }`, with the call's fallback when nothing better exists. */
 export function toApiError(error: unknown, fallbackMessage: string): ApiError {
   if (error instanceof ApiError) return error;
   return new ApiError(fallbackMessage, { status: null });
@@ -63,7 +63,7 @@ export function toApiError(error: unknown, fallbackMessage: string): ApiError {
 export type SearchParams = Record<string, string | number | boolean | undefined | null>;
 
 type RequestOptions = {
-  /** Spec section 8 fallback used when the server gives no message. */
+  /** The fallback used when the server gives no message (docs/product.md, Errors and fallback messages). */
   fallbackMessage: string;
   searchParams?: SearchParams;
   json?: unknown;
@@ -90,79 +90,36 @@ export type CallOptions<R extends ApiRoute> = Pick<RequestOptions, 'fallbackMess
 
 export type ApiClientOptions = {
   baseUrl: string;
-  storage: KeyValueStorage;
+  /** The session's one home (lib/session-tokens.ts): every token read and write goes through it. */
+  session: SessionTokens;
   fetch?: typeof fetch;
   /** JSON calls give up after this long; uploads (FormData) have no timeout on a slow network. */
   timeoutMs?: number;
-  /** The pair every context reads (IndexedDB), refreshed under one lock by lib/token-refresh.ts. */
-  sharedTokens?: SharedTokenStore | null;
   /** Defaults to navigator.locks. */
   locks?: LockManagerLike | null;
 };
 
 type Listener<T> = (value: T) => void;
 
-/** Beside the spec's two token keys: when the pair was stored, to tell it from a newer shared one. */
-const TOKENS_SET_AT_KEY = 'tokensSetAt';
-/**
- * The device token the session was signed in with, sent with every refresh: the server answers a
- * rotated refresh token again (the reuse window) only to the device that rotated it.
- */
-const SESSION_DEVICE_KEY = 'sessionDeviceToken';
-
 export function createApiClient(options: ApiClientOptions) {
-  const { storage } = options;
+  const { session } = options;
   const http: KyInstance = ky.create({
     prefixUrl: options.baseUrl,
     retry: 0,
     throwHttpErrors: false,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const tokenListeners = new Set<Listener<AuthTokens | null>>();
   const expiryListeners = new Set<Listener<ApiError>>();
   const tokenRefresh = createTokenRefresh({
     baseUrl: options.baseUrl,
-    store: options.sharedTokens ?? null,
+    store: { read: session.read, write: async (pair, from) => void (await session.rotate(pair, from)) },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.locks !== undefined ? { locks: options.locks } : {}),
   });
 
-  function getTokens(): { token: string | null; refreshToken: string | null } {
-    return { token: storage.getItem(TOKEN_STORAGE_KEY), refreshToken: storage.getItem(REFRESH_TOKEN_STORAGE_KEY) };
-  }
-
-  /** A sign-in passes the device token it was answered with; a refresh keeps the one stored. */
-  function setTokens(tokens: AuthTokens, deviceToken?: string): void {
-    if (deviceToken) storage.setItem(SESSION_DEVICE_KEY, deviceToken);
-    storage.setItem(TOKENS_SET_AT_KEY, String(Date.now()));
-    storage.setItem(TOKEN_STORAGE_KEY, tokens.token);
-    storage.setItem(REFRESH_TOKEN_STORAGE_KEY, tokens.refreshToken);
-    for (const listener of tokenListeners) listener(tokens);
-  }
-
-  /** When this page last stored a pair (epoch ms): a shared pair written later replaced it. */
-  function getTokensSetAt(): number {
-    return Number(storage.getItem(TOKENS_SET_AT_KEY)) || 0;
-  }
-
-  function getDeviceToken(): string | null {
-    return storage.getItem(SESSION_DEVICE_KEY);
-  }
-
-  /**
-   * For a session signed in before sessions kept their device token: any stable secret of this
-   * device goes, as long as the rotation and its retry send the same one, so it is kept from now on.
-   */
-  function adoptDeviceToken(deviceToken: string): void {
-    if (!storage.getItem(SESSION_DEVICE_KEY)) storage.setItem(SESSION_DEVICE_KEY, deviceToken);
-  }
-
-  function clearTokens(): void {
-    storage.removeItem(SESSION_DEVICE_KEY);
-    storage.removeItem(TOKENS_SET_AT_KEY);
-    storage.removeItem(TOKEN_STORAGE_KEY);
-    storage.removeItem(REFRESH_TOKEN_STORAGE_KEY);
-    for (const listener of tokenListeners) listener(null);
+  async function getTokens(): Promise<{ token: string | null; refreshToken: string | null }> {
+    const stored = await session.read();
+    return { token: stored?.token ?? null, refreshToken: stored?.refreshToken ?? null };
   }
 
   async function send(method: string, path: string, opts: RequestOptions, token: string | null): Promise<Response> {
@@ -187,10 +144,10 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function request<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
-    const usedToken = opts.token !== undefined ? opts.token : getTokens().token;
+    const usedToken = opts.token !== undefined ? opts.token : (await getTokens()).token;
     let response = await send(method, path, opts, usedToken);
     if (response.status === 401 && !opts.skipRefresh && opts.token === undefined && usedToken) {
-      const current = getTokens().token;
+      const current = (await getTokens()).token;
       // Another request may already have rotated the tokens while this one was in flight.
       const freshToken = current && current !== usedToken ? current : (await refreshTokens()).token;
       response = await send(method, path, opts, freshToken);
@@ -200,36 +157,32 @@ export function createApiClient(options: ApiClientOptions) {
     return (await readData(response)) as T;
   }
 
-  /** Refreshes through lib/token-refresh.ts, the one refresh of the app, and keeps the pair it gives. */
+  /** Refreshes through lib/token-refresh.ts, the one refresh of the app, which rotates the session's row. */
   async function refreshTokens(): Promise<AuthTokens> {
-    const { token, refreshToken } = getTokens();
-    if (!refreshToken) {
+    const presented = await session.read();
+    if (!presented) {
       const error = new ApiError(ERROR_MESSAGES.noRefreshToken, { status: 401 });
-      expireSession(error);
+      await expireSession(error);
       throw error;
     }
-    const outcome = await tokenRefresh.refresh({
-      token: token ?? '',
-      refreshToken,
-      storedAt: getTokensSetAt(),
-      deviceToken: getDeviceToken(),
-    });
+    const outcome = await tokenRefresh.refresh(presented);
     if (outcome.kind === 'refreshed') {
-      // Signed out while the refresh was out: the answer must not sign anyone back in.
-      const stored = getTokens().refreshToken;
+      const stored = (await session.read())?.refreshToken;
       if (stored === outcome.tokens.refreshToken) return outcome.tokens;
-      if (stored !== refreshToken) throw new ApiError(ERROR_MESSAGES.noRefreshToken, { status: 401 });
-      setTokens(outcome.tokens);
+      // Signed out (or in as someone else) while the refresh was out: the answer must not sign anyone back in.
+      if (stored !== presented.refreshToken) throw new ApiError(ERROR_MESSAGES.noRefreshToken, { status: 401 });
+      // The row's write failed inside the refresh (a full disk): once more, or the next refresh replays a rotated token.
+      await session.rotate(outcome.tokens, presented.refreshToken);
       return outcome.tokens;
     }
     const error = errorFromBody(outcome.status, outcome.body, ERROR_MESSAGES.tokenRefreshFailed);
     // Only an explicit refusal ends the session (docs/decisions/0002); no answer, a 5xx or a 429 is transient.
-    if (outcome.kind === 'refused') expireSession(error);
+    if (outcome.kind === 'refused') await expireSession(error);
     throw error;
   }
 
-  function expireSession(error: ApiError): void {
-    clearTokens();
+  async function expireSession(error: ApiError): Promise<void> {
+    await session.end().catch((cause: unknown) => console.warn('Could not clear the session kept on this device', cause));
     for (const listener of expiryListeners) listener(error);
   }
 
@@ -256,16 +209,19 @@ export function createApiClient(options: ApiClientOptions) {
     },
     refreshTokens,
     getTokens,
-    getTokensSetAt,
-    getDeviceToken,
-    adoptDeviceToken,
-    setTokens,
-    clearTokens,
-    /** Called with the new pair after login or a refresh, and with null when they are removed. */
-    onTokensChanged(listener: Listener<AuthTokens | null>): () => void {
-      tokenListeners.add(listener);
-      return () => tokenListeners.delete(listener);
+    /** The session's device token, or null (none signed in, or signed in before sessions kept one). */
+    async getDeviceToken(): Promise<string | null> {
+      return (await session.read())?.deviceToken ?? null;
     },
+    /** A sign-in: the pair (and device token) the server has just issued becomes the session's. */
+    signIn: (signIn: SessionSignIn) => session.signIn(signIn),
+    /**
+     * For a session signed in before sessions kept their device token: any stable secret of this
+     * device goes, as long as the rotation and its retry send the same one, so it is kept from now on.
+     */
+    keepDeviceToken: (deviceToken: string) => session.keepDeviceToken(deviceToken),
+    /** Sign-out: the pair goes from the device (the caller has what it needs to revoke it). */
+    endSession: () => session.end(),
     /** Called when the server refused the refresh token: the session is over. */
     onSessionExpired(listener: Listener<ApiError>): () => void {
       expiryListeners.add(listener);
@@ -280,7 +236,7 @@ async function errorFromResponse(response: Response, fallbackMessage: string): P
   return errorFromBody(response.status, await response.json().catch(() => null), fallbackMessage, response.headers);
 }
 
-/** The failure envelope of design section 4, read defensively: a proxy's HTML page has none of it. */
+/** The failure envelope (docs/architecture.md), read defensively: a proxy's HTML page has none of it. */
 function errorFromBody(status: number | null, json: unknown, fallbackMessage: string, headers?: Headers): ApiError {
   const body = json && typeof json === 'object' ? (json as Partial<ApiFailure>) : null;
   const message = (typeof body?.message === 'string' && body.message) || (typeof body?.error === 'string' && body.error) || fallbackMessage;
@@ -323,15 +279,12 @@ export function createMemoryStorage(): KeyValueStorage {
   };
 }
 
-/** The app's client. Tests build their own with createApiClient. */
-export const apiClient = createApiClient({
-  baseUrl: API_URL,
-  storage: browserStorage(),
-  sharedTokens: {
-    // Loaded when first needed, not with the client: the sign-in screen never needs Dexie.
-    read: async () => (typeof indexedDB === 'undefined' ? null : (await import('./local-db.ts')).sharedTokenStore().read()),
-    write: async (tokens) => {
-      if (typeof indexedDB !== 'undefined') await (await import('./local-db.ts')).sharedTokenStore().write(tokens);
-    },
-  },
+/** The session's one home in the app; the database is loaded when first needed. */
+export const sessionTokens = createSessionTokens({
+  name: LOCAL_DB_NAME,
+  db: async () => (await import('./local-db/database.ts')).getLocalDb(),
+  mirror: browserStorage(),
 });
+
+/** The app's client. Tests build their own with createApiClient. */
+export const apiClient = createApiClient({ baseUrl: API_URL, session: sessionTokens });

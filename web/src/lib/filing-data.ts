@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { ERROR_MESSAGES, type CarPark, type OperatorTerms } from '@parkpatrol/shared';
 import { apiClient, toApiError } from './api-client.ts';
-import { getLocalDb, readCache, writeCache } from './local-db.ts';
+import { getLocalDb } from './local-db/database.ts';
+import { readCache, writeCache } from './local-db/read-cache.ts';
 import { useLiveQuery } from './use-live-query.ts';
 
 /**
- * What an officer needs to file a notice with no signal (design section 6, "ready from sign-in"):
+ * What an officer needs to file a notice with no signal, ready from sign-in (decision 0009):
  * their car parks with each one's stay settings. Offence types and the photo checklist's rules
  * are part of the app itself (shared/), precached with it. Fetched at sign-in, at every start
  * with signal and whenever signal comes back; the form and the dashboard read the phone's copy

@@ -1,26 +1,21 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalDb } from './local-db/database.ts';
 import {
-  countUnsentDrafts,
   createEmptyDraft,
-  createLocalDb,
   discardDraft,
   findDraftPhotos,
   findOpenDrafts,
-  findOutboxRows,
-  findUnsentDrafts,
-  holdDraftsForSignIn,
   saveDraft,
   saveDraftIfNew,
   queueDraft,
   PhotoReadBackError,
-  readMirroredTokens,
   retryDraftNow,
-  saveMirroredTokens,
-  type DraftRecord,
-  type LocalDb,
-} from './local-db.ts';
+} from './local-db/drafts.ts';
+import { countUnsentDrafts, findOutboxRows, findUnsentDrafts, holdDraftsForSignIn } from './local-db/outbox-queue.ts';
+import type { DraftRecord, LocalDb } from './local-db/records.ts';
+import { readSessionRow, saveSessionRow } from './local-db/session-row.ts';
 import { isQuotaExceededError } from './storage-full.ts';
 
 let db: LocalDb;
@@ -139,8 +134,8 @@ describe('local database', () => {
   it('mirrors tokens and requeues that officer’s needs-sign-in drafts only', async () => {
     const mine = await addDraft('u1', { state: 'needs-sign-in' });
     const theirs = await addDraft('u2', { state: 'needs-sign-in' });
-    await saveMirroredTokens(db, { userId: 'u1', token: 't', refreshToken: 'r' });
-    expect(await readMirroredTokens(db)).toMatchObject({ userId: 'u1', token: 't', refreshToken: 'r' });
+    await saveSessionRow(db, { userId: 'u1', token: 't', refreshToken: 'r' });
+    expect(await readSessionRow(db)).toMatchObject({ userId: 'u1', token: 't', refreshToken: 'r' });
     expect((await db.drafts.get(mine.id))?.state).toBe('queued');
     expect((await db.drafts.get(theirs.id))?.state).toBe('needs-sign-in');
   });

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmptyDraft, createLocalDb, type LocalDb } from './local-db.ts';
+import { createLocalDb } from './local-db/database.ts';
+import { createEmptyDraft } from './local-db/drafts.ts';
+import type { LocalDb } from './local-db/records.ts';
 import { abortTransactionsWhenCached } from './page-cache-guard.ts';
 
 function pageEvent(type: 'pagehide' | 'pageshow', persisted: boolean): Event {

@@ -9,7 +9,7 @@ export function Spinner({ label = SCREEN_TEXTS.loading }: { label?: string }) {
   );
 }
 
-/** Spec section 2: while the session is loading, a full-page spinner with 'Loading...'. */
+/** While the session is loading, a full-page spinner with 'Loading...' (docs/product.md, The shell). */
 export function FullPageSpinner({ label = SCREEN_TEXTS.loading }: { label?: string }) {
   return (
     <main className="full-page-spinner">

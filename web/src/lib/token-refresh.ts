@@ -16,13 +16,11 @@ export type SharedTokens = AuthTokens & { userId: string; updatedAt: number; dev
 /** The pair every context reads (IndexedDB's `auth` row in the app; a map in unit tests). */
 export type SharedTokenStore = {
   read(): Promise<SharedTokens | null>;
-  /** Replaces the pair of the signed-in officer; a store without one keeps nothing. */
-  write(tokens: AuthTokens): Promise<void>;
+  /** Replaces the pair refreshed from `from` (the refresh token presented); a store without a session keeps nothing. */
+  write(tokens: AuthTokens, from: string): Promise<void>;
 };
 
 export type Presented = AuthTokens & {
-  /** When the caller stored its pair (epoch ms): only a shared pair stored later replaces it. */
-  storedAt: number;
   /**
    * The device token of the session, sent along: the server answers a token it has already
    * rotated (a cut-off answer, another tab) only to the device that rotated it.
@@ -58,11 +56,13 @@ export function createTokenRefresh(deps: {
 
   async function refreshUnderLock(presented: Presented): Promise<RefreshOutcome> {
     const shared = await deps.store?.read().catch(() => null);
-    if (shared && shared.refreshToken !== presented.refreshToken && shared.updatedAt > presented.storedAt) {
+    // The pair was read from the one shared row before the lock: if the row now holds another,
+    // a context refreshed meanwhile, and its pair is the session's.
+    if (shared && shared.refreshToken !== presented.refreshToken) {
       return { kind: 'refreshed', tokens: { token: shared.token, refreshToken: shared.refreshToken } };
     }
     const outcome = await post(presented.refreshToken, presented.deviceToken ?? shared?.deviceToken ?? null);
-    if (outcome.kind === 'refreshed') await deps.store?.write(outcome.tokens).catch(() => undefined);
+    if (outcome.kind === 'refreshed') await deps.store?.write(outcome.tokens, presented.refreshToken).catch(() => undefined);
     return outcome;
   }
 
@@ -111,7 +111,7 @@ export function createTokenRefresh(deps: {
 
 export type TokenRefresh = ReturnType<typeof createTokenRefresh>;
 
-/** Spec section 7: the new token comes as data.token or as a top-level token; the rotated refresh token beside it. */
+/** The new token comes as data.token or as a top-level token; the rotated refresh token beside it. */
 function pairOf(body: unknown): { token: string; refreshToken: string | null } | null {
   if (!body || typeof body !== 'object') return null;
   const top = body as { data?: unknown; token?: unknown; refreshToken?: unknown };

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { toApiError } from './api-client.ts';
 import { useCurrentUser } from './current-user.tsx';
-import { getLocalDb, readCache, writeCache } from './local-db.ts';
+import { getLocalDb } from './local-db/database.ts';
+import { readCache, writeCache } from './local-db/read-cache.ts';
 import { useAsync, type AsyncState } from './use-async.ts';
 
 export type CachedAsyncState<T> = AsyncState<T> & {
@@ -12,7 +13,7 @@ export type CachedAsyncState<T> = AsyncState<T> & {
 type Loaded<T> = { data: T; storedAt: number | null };
 
 /**
- * useAsync for reads the officer needs in a car park with no signal (design section 6): every
+ * useAsync for reads the officer needs in a car park with no signal (decision 0009): every
  * answer is kept in IndexedDB, and when no answer comes (offline, a dead network) the last kept
  * copy is shown instead, with the time it was stored so the screen can say it may be out of date.
  * Only "no answer" falls back; a 404 or 403 is the server's word and is shown as such.

@@ -23,7 +23,7 @@ export type Parsed<I> =
  * runs as fields are edited). What happens on success is the form's own business.
  */
 export function useFormSubmit(options: {
-  /** Spec section 8's message when the server gives none, or none arrives. */
+  /** The message when the server gives none, or none arrives (docs/product.md, Errors and fallback messages). */
   fallbackMessage: string;
   /** Renames or rewords field messages for this form (the server's newPassword is its password). */
   mapErrors?: (errors: FieldErrors) => FieldErrors;

@@ -1,30 +1,54 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, createMemoryStorage, type KeyValueStorage } from '../../lib/api-client.ts';
+import { createLocalDb } from '../../lib/local-db/database.ts';
+import type { LocalDb } from '../../lib/local-db/records.ts';
+import { readSessionRow, saveSessionRow } from '../../lib/local-db/session-row.ts';
+import { createSessionTokens } from '../../lib/session-tokens.ts';
 import { OFFICER, startFakeApi, unusedBaseUrl, type FakeApi } from '../../test-support/fake-api-server.ts';
 import { createKnownDevices } from './known-devices.ts';
 import { createSessionStore, createStorageProfileCache } from './session-store.ts';
 
 let api: FakeApi;
 let storage: KeyValueStorage;
+let db: LocalDb;
 
 beforeEach(async () => {
   api = await startFakeApi();
   storage = createMemoryStorage();
+  db = createLocalDb(`session-store-${randomUUID()}`);
 });
 afterEach(async () => {
   await api.close();
+  db.close();
 });
 
+function makeClient(baseUrl = api.baseUrl, timeoutMs?: number) {
+  return createApiClient({ baseUrl, session: createSessionTokens({ name: db.name, db: async () => db, mirror: storage }), timeoutMs });
+}
+
 function makeStore(baseUrl = api.baseUrl, timeoutMs?: number) {
-  const client = createApiClient({ baseUrl, storage, timeoutMs });
+  const client = makeClient(baseUrl, timeoutMs);
   return createSessionStore({ client, profileCache: createStorageProfileCache(storage), knownDevices: createKnownDevices(storage) });
 }
+
+/** A session this device already holds, in its one home. */
+function keep(token: string, refreshToken: string, deviceToken?: string) {
+  return saveSessionRow(db, { userId: OFFICER.id, token, refreshToken, ...(deviceToken ? { deviceToken } : {}) });
+}
+
+const heldPair = async () => {
+  const row = await readSessionRow(db);
+  return row ? { token: row.token, refreshToken: row.refreshToken } : null;
+};
 
 describe('session store', () => {
   it('starts signed out and not loading when no token is stored', async () => {
     const store = makeStore();
-    expect(store.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null, token: null });
+    await store.getState().loadSession();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, hasRestored: true, user: null });
     await store.getState().restoreSession();
     expect(store.getState()).toMatchObject({ isAuthenticated: false, hasRestored: true });
     expect(api.calls).toHaveLength(0);
@@ -49,9 +73,8 @@ describe('session store', () => {
       isAuthenticated: true,
       isLoading: false,
       error: null,
-      token: 'access-1',
-      refreshToken: 'refresh-1',
     });
+    expect(await heldPair()).toEqual({ token: 'access-1', refreshToken: 'refresh-1' });
     expect(store.getState().user?.firstName).toBe('Olivia');
     expect(storage.getItem('token')).toBe('access-1');
     expect(storage.getItem('refreshToken')).toBe('refresh-1');
@@ -68,51 +91,51 @@ describe('session store', () => {
 
   it('restores the session from the profile when the stored token is valid', async () => {
     api.validTokens.add('good');
-    storage.setItem('token', 'good');
-    storage.setItem('refreshToken', 'r');
+    await keep('good', 'r');
     const store = makeStore();
-    expect(store.getState().isLoading).toBe(true);
+    await store.getState().loadSession();
+    expect(store.getState()).toMatchObject({ isLoading: true, hasRestored: false });
     await store.getState().restoreSession();
     expect(store.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, hasRestored: true, isProfileStale: false });
     expect(store.getState().user?.email).toBe(OFFICER.email);
   });
 
   it('restores with a refresh when the stored access token has expired, and mirrors the rotated tokens', async () => {
-    storage.setItem('token', 'expired');
-    storage.setItem('refreshToken', 'refresh-1');
+    await keep('expired', 'refresh-1');
     api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-2' });
     const store = makeStore();
     await store.getState().restoreSession();
-    expect(store.getState()).toMatchObject({ isAuthenticated: true, token: 'fresh', refreshToken: 'refresh-2' });
+    expect(store.getState()).toMatchObject({ isAuthenticated: true });
+    expect(await heldPair()).toEqual({ token: 'fresh', refreshToken: 'refresh-2' });
+    expect([storage.getItem('token'), storage.getItem('refreshToken')]).toEqual(['fresh', 'refresh-2']);
   });
 
   it("refreshes a session signed in before sessions kept their device token with this browser's known-device token", async () => {
-    storage.setItem('token', 'expired');
-    storage.setItem('refreshToken', 'refresh-1');
+    await keep('expired', 'refresh-1');
     createStorageProfileCache(storage).write(OFFICER);
     createKnownDevices(storage).remember(OFFICER.email, 'device-known');
     api.refreshPairs.set('refresh-1', { token: 'fresh', refreshToken: 'refresh-2' });
     const store = makeStore();
     await store.getState().restoreSession();
-    expect(store.getState()).toMatchObject({ isAuthenticated: true, token: 'fresh' });
+    expect(store.getState()).toMatchObject({ isAuthenticated: true });
+    expect((await heldPair())?.token).toBe('fresh');
     // The server binds the rotation to it, so a retry of the same refresh is answered, not a sign-out.
     expect(api.refreshBodies[0]).toMatchObject({ refreshToken: 'refresh-1', deviceToken: 'device-known' });
-    expect(storage.getItem('sessionDeviceToken')).toBe('device-known');
+    expect((await readSessionRow(db))?.deviceToken).toBe('device-known');
   });
 
   it('removes both tokens when neither the profile nor the refresh succeeds', async () => {
-    storage.setItem('token', 'expired');
-    storage.setItem('refreshToken', 'revoked');
+    await keep('expired', 'revoked');
     const store = makeStore();
     await store.getState().restoreSession();
-    expect(store.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null, token: null, refreshToken: null });
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null });
+    expect(await heldPair()).toBeNull();
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('refreshToken')).toBeNull();
   });
 
   it('keeps the tokens and the cached profile when the server cannot be reached', async () => {
-    storage.setItem('token', 'any');
-    storage.setItem('refreshToken', 'any-refresh');
+    await keep('any', 'any-refresh');
     storage.setItem('profile', JSON.stringify(OFFICER));
     const store = makeStore(await unusedBaseUrl());
     await store.getState().restoreSession();
@@ -129,8 +152,7 @@ describe('session store', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const address = silent.address();
     try {
-      storage.setItem('token', 'any');
-      storage.setItem('refreshToken', 'any-refresh');
+      await keep('any', 'any-refresh');
       storage.setItem('profile', JSON.stringify({ ...OFFICER, firstName: 'Kept' }));
       // The client gives up after 3 s here (30 s in the app): the officer is in long before.
       const store = makeStore(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`, 3000);
@@ -147,7 +169,7 @@ describe('session store', () => {
 
     // With an answer, the server's profile replaces the kept one.
     api.validTokens.add('good');
-    storage.setItem('token', 'good');
+    await keep('good', 'any-refresh');
     storage.setItem('profile', JSON.stringify({ ...OFFICER, firstName: 'Kept' }));
     const store = makeStore();
     await store.getState().restoreSession();
@@ -156,18 +178,17 @@ describe('session store', () => {
   });
 
   it('signs out a device whose kept profile opened the app once the server refuses its tokens', async () => {
-    storage.setItem('token', 'expired');
-    storage.setItem('refreshToken', 'revoked');
+    await keep('expired', 'revoked');
     storage.setItem('profile', JSON.stringify(OFFICER));
     const store = makeStore();
     await store.getState().restoreSession();
-    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, token: null, refreshToken: null });
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null });
+    expect(await heldPair()).toBeNull();
     expect(storage.getItem('profile')).toBeNull();
   });
 
   it('keeps the tokens but stays signed out offline when no profile was ever cached', async () => {
-    storage.setItem('token', 'any');
-    storage.setItem('refreshToken', 'any-refresh');
+    await keep('any', 'any-refresh');
     const store = makeStore(await unusedBaseUrl());
     await store.getState().restoreSession();
     expect(store.getState()).toMatchObject({ isAuthenticated: false, hasRestored: true });
@@ -175,7 +196,7 @@ describe('session store', () => {
   });
 
   it('signs out when a refresh is refused later in the session', async () => {
-    const client = createApiClient({ baseUrl: api.baseUrl, storage });
+    const client = makeClient();
     const store = createSessionStore({
       client,
       profileCache: createStorageProfileCache(storage),
@@ -185,7 +206,8 @@ describe('session store', () => {
     api.validTokens.clear();
     api.refreshPairs.clear();
     await expect(client.call('GET /pcns', { fallbackMessage: 'x' })).rejects.toThrow();
-    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, token: null, refreshToken: null });
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null });
+    expect(await heldPair()).toBeNull();
     expect(storage.getItem('profile')).toBeNull();
   });
 
@@ -194,10 +216,64 @@ describe('session store', () => {
     await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
     api.overrides.set('POST /auth/logout', (req) => req.socket.destroy());
     await store.getState().logout();
-    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, token: null, refreshToken: null });
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null });
+    expect(await heldPair()).toBeNull();
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('refreshToken')).toBeNull();
     expect(storage.getItem('profile')).toBeNull();
     expect(api.calls.at(-1)).toMatchObject({ method: 'POST', path: '/auth/logout', authorization: 'Bearer access-1' });
+  });
+
+  describe('the token pair has one home', () => {
+    it('after sign-in IndexedDB holds the pair and localStorage shows it', async () => {
+      const store = makeStore();
+      await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
+      expect(await readSessionRow(db)).toMatchObject({
+        userId: OFFICER.id,
+        token: 'access-1',
+        refreshToken: 'refresh-1',
+        deviceToken: 'device-1',
+      });
+      expect([storage.getItem('token'), storage.getItem('refreshToken')]).toEqual(['access-1', 'refresh-1']);
+      // Nothing else about the session is kept beside the two keys the product names.
+      expect(storage.getItem('tokensSetAt')).toBeNull();
+      expect(storage.getItem('sessionDeviceToken')).toBeNull();
+      expect(store.getState()).not.toHaveProperty('token');
+      expect(store.getState()).not.toHaveProperty('refreshToken');
+    });
+
+    it('a token written to localStorage by hand is not used', async () => {
+      api.validTokens.add('access-1');
+      api.validTokens.add('hand-written');
+      const store = makeStore();
+      await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
+      storage.setItem('token', 'hand-written');
+      storage.setItem('refreshToken', 'hand-written-refresh');
+      await makeClient().call('GET /pcns', { fallbackMessage: 'x' });
+      expect(api.calls.at(-1)).toMatchObject({ path: '/pcns', authorization: 'Bearer access-1' });
+    });
+
+    it('a pair only in localStorage signs nobody in', async () => {
+      // This installation already keeps its session in IndexedDB: the keys are no way in.
+      await makeClient().getTokens();
+      api.validTokens.add('hand-written');
+      storage.setItem('token', 'hand-written');
+      storage.setItem('refreshToken', 'hand-written-refresh');
+      storage.setItem('profile', JSON.stringify(OFFICER));
+      const store = makeStore();
+      await store.getState().loadSession();
+      await store.getState().restoreSession();
+      expect(store.getState()).toMatchObject({ isAuthenticated: false, hasRestored: true });
+      expect(api.calls).toHaveLength(0);
+    });
+
+    it('a refresh another tab made is what this tab sends with next', async () => {
+      const store = makeStore();
+      await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
+      api.validTokens.add('other-tab');
+      await keep('other-tab', 'other-tab-refresh', 'device-1');
+      await makeClient().call('GET /pcns', { fallbackMessage: 'x' });
+      expect(api.calls.at(-1)).toMatchObject({ path: '/pcns', authorization: 'Bearer other-tab' });
+    });
   });
 });

@@ -2,15 +2,15 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { ERROR_MESSAGES, type LoginResponse, type User } from '@parkpatrol/shared';
 import { apiClient, browserStorage, toApiError, type ApiClient, type KeyValueStorage } from '../../lib/api-client.ts';
-import { isQuotaExceededError } from '../../lib/storage-full.ts';
+import { EVIDENCE_CACHE_NAME } from '../../lib/evidence-cache.ts';
 import { createKnownDevices, type KnownDevices } from './known-devices.ts';
-import type { SessionMirror } from './session-mirror.ts';
 
-/** Spec section 3's session state, plus whether the start-up restore has finished. */
+/**
+ * The session's state (docs/product.md, Sessions), plus whether the start-up restore has finished.
+ * The token pair is not in it: it lives in one place, lib/session-tokens.ts, read through the client.
+ */
 export type SessionState = {
   user: User | null;
-  token: string | null;
-  refreshToken: string | null;
   isAuthenticated: boolean;
   isLoading: boolean;
   error: string | null;
@@ -24,6 +24,11 @@ export type SessionActions = {
   /** `deviceLink`: the emailed sign-in link this device was opened with, if any. */
   login(credentials: { email: string; password: string; deviceLink?: string }): Promise<boolean>;
   logout(): Promise<void>;
+  /**
+   * Reads whether this device holds a session, before the first render: with none, the sign-in
+   * screen takes over the form index.html painted at once, instead of a spinner over it.
+   */
+  loadSession(): Promise<void>;
   restoreSession(): Promise<void>;
   /** Signs in with tokens the server has just issued (access link), as a password sign-in would. */
   adoptSession(answer: LoginResponse): Promise<void>;
@@ -58,88 +63,43 @@ export function createStorageProfileCache(storage: KeyValueStorage): ProfileCach
 
 const signedOut = {
   user: null,
-  token: null,
-  refreshToken: null,
   isAuthenticated: false,
   isProfileStale: false,
 } as const;
 
-export function createSessionStore(deps: {
-  client: ApiClient;
-  profileCache: ProfileCache;
-  knownDevices: KnownDevices;
-  mirror?: SessionMirror;
-}): SessionStore {
-  const { client, profileCache, knownDevices, mirror } = deps;
-  const stored = client.getTokens();
-  // A session signed in before sessions kept their device token would have its refresh retries
-  // refused as a copy's (docs/decisions/0030): this browser's known-device token for the account
-  // is as stable, and goes with the rotation and its retry alike.
-  const storedEmail = stored.refreshToken && !client.getDeviceToken() ? profileCache.read()?.email : undefined;
-  const knownDevice = storedEmail ? knownDevices.tokenFor(storedEmail) : undefined;
-  if (knownDevice) client.adoptDeviceToken(knownDevice);
-  let stopWatchingMirror: (() => void) | null = null;
+export function createSessionStore(deps: { client: ApiClient; profileCache: ProfileCache; knownDevices: KnownDevices }): SessionStore {
+  const { client, profileCache, knownDevices } = deps;
 
   const fetchProfile = () => client.call('GET /users/profile', { fallbackMessage: ERROR_MESSAGES.fetchProfile });
 
-  /** Mirrors the pair for the service worker; a failure must never keep the officer from working. */
-  async function mirrorTokens(userId: string): Promise<void> {
-    const { token, refreshToken } = client.getTokens();
-    if (!mirror || !token || !refreshToken) return;
-    try {
-      const deviceToken = client.getDeviceToken();
-      await mirror.save({
-        userId,
-        token,
-        refreshToken,
-        updatedAt: client.getTokensSetAt() || Date.now(),
-        ...(deviceToken ? { deviceToken } : {}),
-      });
-    } catch (error) {
-      console.warn(
-        isQuotaExceededError(error)
-          ? 'Storage is full: the session could not be kept for background sending'
-          : 'Could not mirror the session',
-        error,
-      );
-    }
+  /**
+   * A session signed in before sessions kept their device token would have its refresh retries
+   * refused as a copy's (docs/decisions/0030): this browser's known-device token for the account
+   * is as stable, and goes with the rotation and its retry alike.
+   */
+  async function keepKnownDeviceToken(): Promise<void> {
+    if (await client.getDeviceToken()) return;
+    const email = profileCache.read()?.email;
+    const knownDevice = email ? knownDevices.tokenFor(email) : undefined;
+    if (knownDevice) await client.keepDeviceToken(knownDevice);
   }
 
-  /** Ends the mirrored session too; the page's own state is already cleared by the caller. */
-  async function endMirroredSession(userId: string | null): Promise<void> {
-    stopWatchingMirror?.();
-    stopWatchingMirror = null;
-    await mirror?.end(userId).catch((error: unknown) => console.warn('Could not clear the data kept on this device', error));
+  /** The evidence images the service worker kept go with the session: personal data on a shared phone. */
+  async function dropEvidenceImages(): Promise<void> {
+    if (typeof caches !== 'undefined') await caches.delete(EVIDENCE_CACHE_NAME).catch(() => false);
+  }
+
+  /** Ends the session on this device; the page's own state is already cleared by the caller. */
+  async function endDeviceSession(): Promise<void> {
+    await client.endSession().catch((error: unknown) => console.warn('Could not clear the data kept on this device', error));
+    await dropEvidenceImages();
   }
 
   const store = createStore<SessionState & SessionActions>()((set, get) => {
-    /**
-     * Follows the mirrored pair: when the service worker refreshed the tokens, the page takes the
-     * new pair instead of presenting a refresh token that has already been rotated.
-     */
-    function watchMirror(userId: string) {
-      if (!mirror || stopWatchingMirror) return;
-      stopWatchingMirror = mirror.watch((session) => {
-        if (!session || session.userId !== userId || !get().isAuthenticated) return;
-        const local = client.getTokens();
-        // Only a pair stored after ours (the service worker refreshed) replaces it.
-        if (!local.refreshToken || session.updatedAt <= client.getTokensSetAt()) return;
-        if (session.token !== local.token || session.refreshToken !== local.refreshToken) {
-          client.setTokens({ token: session.token, refreshToken: session.refreshToken });
-        }
-      });
-    }
-
     async function becomeAuthenticated(user: User, isProfileStale = false) {
       if (!isProfileStale) profileCache.write(user);
-      // Before the app shows the signed-in screens (and starts the outbox), so the outbox finds a session.
-      await mirrorTokens(user.id);
-      watchMirror(user.id);
-      const tokens = client.getTokens();
       set({
         user,
-        token: tokens.token,
-        refreshToken: tokens.refreshToken,
         isAuthenticated: true,
         isLoading: false,
         hasRestored: true,
@@ -158,24 +118,25 @@ export function createSessionStore(deps: {
     }
 
     async function endSession() {
-      const userId = profileCache.read()?.id ?? null;
-      client.clearTokens();
       profileCache.clear();
       set({ ...signedOut, isLoading: false, hasRestored: true });
-      await endMirroredSession(userId);
+      await endDeviceSession();
     }
 
     return {
       user: null,
-      token: stored.token,
-      refreshToken: stored.refreshToken,
       isAuthenticated: false,
-      isLoading: Boolean(stored.token),
+      // Until loadSession has read the device's session the app shows the spinner.
+      isLoading: true,
       error: null,
-      // With no token there is nothing to restore: the sign-in screen shows at once instead of
-      // a spinner for one frame over the form index.html already painted.
-      hasRestored: !stored.token,
+      hasRestored: false,
       isProfileStale: false,
+
+      async loadSession() {
+        const { token } = await client.getTokens().catch(() => ({ token: null }));
+        // With no token there is nothing to restore: the sign-in screen shows at once.
+        if (!token && !get().isAuthenticated) set({ isLoading: false, hasRestored: true });
+      },
 
       async login(credentials) {
         set({ isLoading: true, error: null });
@@ -186,7 +147,8 @@ export function createSessionStore(deps: {
             fallbackMessage: ERROR_MESSAGES.loginFailed,
           });
           knownDevices.remember(credentials.email, data.deviceToken);
-          client.setTokens({ token: data.token, refreshToken: data.refreshToken }, data.deviceToken);
+          // Before the app shows the signed-in screens (and starts the outbox), so the outbox finds a session.
+          await client.signIn({ userId: data.user.id, token: data.token, refreshToken: data.refreshToken, deviceToken: data.deviceToken });
           await becomeAuthenticated(data.user);
           return true;
         } catch (error) {
@@ -196,14 +158,12 @@ export function createSessionStore(deps: {
       },
 
       async logout() {
-        const { token, refreshToken } = client.getTokens();
-        const userId = get().user?.id ?? null;
-        // Spec section 4: logout clears everything even if the server call fails, so clear first
+        const { token, refreshToken } = await client.getTokens().catch(() => ({ token: null, refreshToken: null }));
+        // Logout clears everything even if the server call fails (docs/product.md, Sessions), so clear first
         // and let the revocation go out on its own with the tokens captured above.
-        client.clearTokens();
         profileCache.clear();
         set({ ...signedOut, isLoading: false, error: null, hasRestored: true });
-        await endMirroredSession(userId);
+        await endDeviceSession();
         if (!refreshToken) return;
         await client
           .call('POST /auth/logout', { json: { refreshToken }, token, skipRefresh: true, fallbackMessage: ERROR_MESSAGES.loginFailed })
@@ -211,11 +171,12 @@ export function createSessionStore(deps: {
       },
 
       async restoreSession() {
-        const { token } = client.getTokens();
+        const { token } = await client.getTokens().catch(() => ({ token: null }));
         if (!token || get().isAuthenticated) {
           set({ isLoading: false, hasRestored: true });
           return;
         }
+        await keepKnownDeviceToken().catch(() => undefined);
         const cached = profileCache.read();
         if (cached) {
           // The officer never waits for the network to open the app: the profile kept on this
@@ -233,8 +194,8 @@ export function createSessionStore(deps: {
         } catch (error) {
           if (toApiError(error, ERROR_MESSAGES.fetchProfile).isNetworkError) return keepOfflineSession();
         }
-        // Spec section 4: the profile failed, so try a refresh; if that fails remove both tokens.
-        if (!client.getTokens().refreshToken) return endSession();
+        // The profile failed, so try a refresh; if that fails remove both tokens (docs/product.md, Sessions).
+        if (!(await client.getTokens()).refreshToken) return endSession();
         try {
           await client.refreshTokens();
         } catch (error) {
@@ -253,7 +214,12 @@ export function createSessionStore(deps: {
 
       async adoptSession(answer) {
         knownDevices.remember(answer.user.email, answer.deviceToken);
-        client.setTokens({ token: answer.token, refreshToken: answer.refreshToken }, answer.deviceToken);
+        await client.signIn({
+          userId: answer.user.id,
+          token: answer.token,
+          refreshToken: answer.refreshToken,
+          deviceToken: answer.deviceToken,
+        });
         set({ error: null });
         await becomeAuthenticated(answer.user);
       },
@@ -264,56 +230,22 @@ export function createSessionStore(deps: {
     };
   });
 
-  client.onTokensChanged((tokens) => {
-    store.setState({ token: tokens?.token ?? null, refreshToken: tokens?.refreshToken ?? null });
-    // A refresh: the service worker must send with the new pair (the old one is now rotated).
-    const { user, isAuthenticated } = store.getState();
-    if (tokens && user && isAuthenticated) void mirrorTokens(user.id);
-  });
   client.onSessionExpired(() => {
-    // Spec section 4: a failed refresh clears user, tokens and the authenticated flag; the route
+    // A failed refresh clears user, tokens and the authenticated flag (docs/product.md, Sessions); the route
     // guard then sends the browser to /login, remembering where it was.
-    const userId = store.getState().user?.id ?? profileCache.read()?.id ?? null;
+    // The client has already ended the device's session (its pair, cached reads, held notices).
     profileCache.clear();
     store.setState({ ...signedOut, isLoading: false, hasRestored: true });
-    void endMirroredSession(userId);
+    void dropEvidenceImages();
   });
 
   return store;
-}
-
-/**
- * The Dexie mirror, loaded on first use: the sign-in screen does not download Dexie,
- * and a signed-in start loads it with the rest of the signed-in code.
- */
-export function createLazySessionMirror(): SessionMirror {
-  let loaded: Promise<SessionMirror> | undefined;
-  const load = () =>
-    (loaded ??= Promise.all([import('./session-mirror.ts'), import('../../lib/local-db.ts')]).then(([mirror, local]) =>
-      mirror.createDexieSessionMirror(local.getLocalDb),
-    ));
-  return {
-    save: async (session) => (await load()).save(session),
-    end: async (userId) => (await load()).end(userId),
-    watch(listener) {
-      let stop: (() => void) | undefined;
-      let isStopped = false;
-      void load().then((mirror) => {
-        if (!isStopped) stop = mirror.watch(listener);
-      });
-      return () => {
-        isStopped = true;
-        stop?.();
-      };
-    },
-  };
 }
 
 export const sessionStore = createSessionStore({
   client: apiClient,
   profileCache: createStorageProfileCache(browserStorage()),
   knownDevices: createKnownDevices(browserStorage()),
-  mirror: typeof indexedDB === 'undefined' ? undefined : createLazySessionMirror(),
 });
 
 export function useSession<T>(selector: (state: SessionState & SessionActions) => T): T {

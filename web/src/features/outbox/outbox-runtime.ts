@@ -1,6 +1,7 @@
 import { API_URL } from '../../config/env.ts';
-import { getLocalDb, retryDraftNow } from '../../lib/local-db.ts';
-import { createMirroredTokenProvider } from './mirrored-tokens.ts';
+import { getLocalDb } from '../../lib/local-db/database.ts';
+import { retryDraftNow } from '../../lib/local-db/drafts.ts';
+import { createSessionTokenProvider } from './session-token-provider.ts';
 import { createOutboxSync, type OutboxRunOptions, type OutboxSync } from './outbox-sync.ts';
 import { startOutboxTriggers } from './sync-triggers.ts';
 
@@ -12,7 +13,7 @@ let engine: OutboxSync | null = null;
 let stopTriggers: (() => void) | null = null;
 
 export function getPageOutboxSync(): OutboxSync {
-  engine ??= createOutboxSync({ db: getLocalDb(), baseUrl: API_URL, tokens: createMirroredTokenProvider(getLocalDb()) });
+  engine ??= createOutboxSync({ db: getLocalDb(), baseUrl: API_URL, tokens: createSessionTokenProvider(getLocalDb()) });
   return engine;
 }
 

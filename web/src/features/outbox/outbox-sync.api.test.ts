@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../api/test/test-app.ts';
-import { closeObservation, createLocalDb, saveMirroredTokens, type LocalDb } from '../../lib/local-db.ts';
+import { createLocalDb } from '../../lib/local-db/database.ts';
+import { closeObservation } from '../../lib/local-db/observations.ts';
+import type { LocalDb } from '../../lib/local-db/records.ts';
+import { saveSessionRow } from '../../lib/local-db/session-row.ts';
 import { createOutboxSync, RETRY_REASONS, type OutboxSyncDeps, type SessionTokens } from './outbox-sync.ts';
 import { addQueuedDraft, createExclusiveLocks, createMemoryTokenProvider, createTestDb } from './outbox-test-kit.ts';
 
@@ -184,7 +187,7 @@ describe.skipIf(!hasPcnRoutes)('outbox against the real API', () => {
 
     const again = await api.login(officer.email, officer.password!);
     const fresh = { userId: officer.id, token: again.token, refreshToken: again.refreshToken };
-    await saveMirroredTokens(db, fresh);
+    await saveSessionRow(db, fresh);
     tokens.set(fresh);
     await engine.run();
 

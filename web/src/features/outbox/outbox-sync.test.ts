@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, SERVER_MESSAGES } from '@parkpatrol/shared';
-import { findDraftPhotos, queueDraft, saveMirroredTokens, type LocalDb } from '../../lib/local-db.ts';
+import { findDraftPhotos, queueDraft } from '../../lib/local-db/drafts.ts';
+import type { LocalDb } from '../../lib/local-db/records.ts';
+import { saveSessionRow } from '../../lib/local-db/session-row.ts';
 import { classifyPcnResponse, newNoticeBodyOf, createOutboxSync, RETRY_REASONS, type OutboxSyncDeps } from './outbox-sync.ts';
 import {
   addQueuedDraft,
@@ -316,7 +318,7 @@ describe('expired sessions', () => {
 
     // The officer signs in again: the session store mirrors the new tokens, which requeues.
     const fresh = { userId: USER, token: 'access-new', refreshToken: 'refresh-new' };
-    await saveMirroredTokens(db, fresh);
+    await saveSessionRow(db, fresh);
     tokens.set(fresh);
     expect((await db.drafts.get(first.id))?.state).toBe('queued');
 
@@ -347,7 +349,7 @@ describe('one runner at a time', () => {
       delayMs: 30,
     }));
     // Two engines on two connections to the same database: two tabs, or a tab and the worker.
-    const otherDb = (await import('../../lib/local-db.ts')).createLocalDb(db.name);
+    const otherDb = (await import('../../lib/local-db/database.ts')).createLocalDb(db.name);
     const tokens = createMemoryTokenProvider(session);
     const a = createOutboxSync({ db, baseUrl: server.baseUrl, tokens, locks, random: fixedRandom });
     const b = createOutboxSync({ db: otherDb, baseUrl: server.baseUrl, tokens, locks, random: fixedRandom });

@@ -1,18 +1,13 @@
 import { apiPath, draftFirstSeenAt, ERROR_MESSAGES, IDEMPOTENCY_KEY_HEADER, SERVER_MESSAGES, type ApiBodyOf } from '@parkpatrol/shared';
 import { buildPcnFormData, deviceTimeHeader } from '../../lib/evidence-multipart.ts';
 import { createTokenRefresh } from '../../lib/token-refresh.ts';
-import {
-  findDraftPhotos,
-  findObservationsToSync,
-  recordObservationSync,
-  type DraftRecord,
-  type LocalDb,
-  type PhotoRecord,
-} from '../../lib/local-db.ts';
+import { findDraftPhotos } from '../../lib/local-db/drafts.ts';
+import { findObservationsToSync, recordObservationSync } from '../../lib/local-db/observations.ts';
+import type { DraftRecord, LocalDb, PhotoRecord } from '../../lib/local-db/records.ts';
 import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOptions } from './backoff.ts';
 
 /**
- * The one sync engine (design section 6). It runs in the page and in the service worker, so it
+ * The one sync engine (decision 0009). It runs in the page and in the service worker, so it
  * touches no DOM and no React: everything it needs from its host is passed in.
  *
  * Exactly once rests on two things. The draft id is the Idempotency-Key, so whatever we resend
@@ -349,7 +344,6 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
     const outcome = await tokenRefresh.refresh({
       token: session.token,
       refreshToken: session.refreshToken,
-      storedAt: session.updatedAt ?? 0,
       deviceToken: session.deviceToken ?? null,
     });
     if (outcome.kind === 'refreshed') return { kind: 'refreshed', tokens: { userId: session.userId, ...outcome.tokens } };
@@ -464,7 +458,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
 export type OutboxSync = ReturnType<typeof createOutboxSync>;
 
 /**
- * Turns the answer to POST /pcns into what the outbox does next (design section 6): retry on
+ * Turns the answer to POST /pcns into what the outbox does next (decision 0009): retry on
  * anything that may pass by itself, refresh on 401, and stop with the server's message on
  * anything the officer must change.
  */

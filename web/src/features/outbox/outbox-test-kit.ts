@@ -2,7 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encode } from 'jpeg-js';
-import { createEmptyDraft, createLocalDb, type DraftRecord, type LocalDb, type PhotoRecord } from '../../lib/local-db.ts';
+import { createLocalDb } from '../../lib/local-db/database.ts';
+import { createEmptyDraft } from '../../lib/local-db/drafts.ts';
+import type { DraftRecord, LocalDb, PhotoRecord } from '../../lib/local-db/records.ts';
 import type { OutboxLocks, SessionTokens, TokenProvider } from './outbox-sync.ts';
 
 /** Test support for the outbox suites; never imported by app code. */

@@ -1,4 +1,4 @@
-import type { DraftRecord } from '../../lib/local-db.ts';
+import type { DraftRecord } from '../../lib/local-db/records.ts';
 
 /** What the officer reads about each notice in the outbox. */
 export const OUTBOX_TEXTS = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '../../lib/button.tsx';
-import { readStoragePersisted, requestPersistentStorage } from '../../lib/local-db.ts';
+import { readStoragePersisted, requestPersistentStorage } from '../../lib/local-db/persistent-storage.ts';
 import { OUTBOX_TEXTS } from './outbox-texts.ts';
 
 /**

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queueDraft, type LocalDb } from '../../lib/local-db.ts';
+import { queueDraft } from '../../lib/local-db/drafts.ts';
+import type { LocalDb } from '../../lib/local-db/records.ts';
 import { RETRY_REASONS, type OutboxRunOptions, type OutboxRunResult } from './outbox-sync.ts';
 import { addQueuedDraft, createTestDb } from './outbox-test-kit.ts';
 import { OUTBOX_SYNC_TAG, startOutboxTriggers } from './sync-triggers.ts';

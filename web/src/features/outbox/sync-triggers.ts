@@ -1,9 +1,9 @@
 import { liveQuery } from 'dexie';
-import { type LocalDb } from '../../lib/local-db.ts';
+import type { LocalDb } from '../../lib/local-db/records.ts';
 import { RETRY_REASONS, type OutboxRunOptions, type OutboxRunResult } from './outbox-sync.ts';
 
 /**
- * When the page runs the outbox (design section 6): on app start, when the browser says the
+ * When the page runs the outbox (decision 0009): on app start, when the browser says the
  * signal is back, when the app becomes visible again, when a draft becomes due (Submit, 'Retry
  * now', a new sign-in), and on a timer for the earliest backoff. Background Sync is registered
  * too where it exists (Chromium), so the service worker sends even after the tab is closed; iOS

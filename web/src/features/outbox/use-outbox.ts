@@ -1,13 +1,13 @@
 import { useState, useSyncExternalStore } from 'react';
+import { getLocalDb } from '../../lib/local-db/database.ts';
 import {
   countSentDraftsSince,
   countUnsentDrafts,
   findOutboxRows,
   findUnsentDrafts,
-  getLocalDb,
-  type DraftRecord,
   type OutboxRow,
-} from '../../lib/local-db.ts';
+} from '../../lib/local-db/outbox-queue.ts';
+import type { DraftRecord } from '../../lib/local-db/records.ts';
 import { useLiveQuery, type LiveQueryState } from '../../lib/use-live-query.ts';
 
 /** The officer's submitted notices the server has not confirmed yet, oldest first, live. */

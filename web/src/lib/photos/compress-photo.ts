@@ -1,7 +1,7 @@
 import type { CompressJob, CompressReply } from './compress-worker.ts';
 import { readJpegCaptureTime } from './read-capture-time.ts';
 
-/** Design section 9: a 4000x3000 photo stored at about 0.5 MB, plates still readable. */
+/** A 4000x3000 photo stored at about 0.5 MB, plates still readable: small to send on one bar of signal. */
 export const PHOTO_MAX_SIDE_PX = 2048;
 export const PHOTO_MAX_SIZE_MB = 0.7;
 

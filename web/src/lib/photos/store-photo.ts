@@ -1,4 +1,5 @@
-import { findDraftPhotos, type LocalDb, type PhotoRecord } from '../local-db.ts';
+import { findDraftPhotos } from '../local-db/drafts.ts';
+import type { LocalDb, PhotoRecord } from '../local-db/records.ts';
 import type { CompressedPhoto } from './compress-photo.ts';
 import { sha256Hex } from './sha256.ts';
 
