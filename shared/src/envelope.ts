@@ -1,4 +1,4 @@
-/** Design section 4: the one envelope of every JSON answer. */
+/** The one envelope of every JSON answer (docs/architecture.md, A request through the API). */
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
 export type ApiFailure = {
   success: false;

@@ -1,5 +1,5 @@
 import { onFirstUse } from './on-first-use.ts';
-/** Spec section 9: 'Xh Ym' at 60 minutes or more, else 'Ym'. */
+/** Time on site as 'Xh Ym' at 60 minutes or more, else 'Ym': short enough for a table cell. */
 export function formatTimeOnSite(totalMinutes: number): string {
   const minutes = Math.max(0, Math.floor(totalMinutes));
   if (minutes >= 60) return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
@@ -11,7 +11,7 @@ export function initialsOf(user: { firstName?: string | null; lastName?: string 
   return `${user.firstName?.trim().charAt(0) ?? ''}${user.lastName?.trim().charAt(0) ?? ''}`.toUpperCase();
 }
 
-/** Registrations are stored upper-case without spaces (design section 4). */
+/** Registrations are stored upper-case without spaces, so a search or a lookup matches however it was typed. */
 export function normaliseRegistration(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
@@ -21,7 +21,7 @@ export function formatPcnNumber(sequence: number): string {
   return String(sequence).padStart(8, '0');
 }
 
-/** Activity types show with underscores as spaces (spec section 2, Recent Activity). */
+/** Activity types show with underscores as spaces (docs/product.md, Analytics). */
 export function formatActivityType(type: string): string {
   return type.replace(/_/g, ' ');
 }

@@ -1,4 +1,4 @@
-/** Business constants (spec section 9 and design section 4). */
+/** The product's limits, each written once (docs/product.md, Limits). */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
@@ -30,7 +30,7 @@ export const SIDE_NAV_WIDTH_PX = 240;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 export type AllowedImageType = (typeof ALLOWED_IMAGE_TYPES)[number];
 
-/** Local storage keys for tokens (spec section 9). */
+/** Local storage keys of the session's tokens (docs/product.md, Sessions; decision 0015). */
 export const TOKEN_STORAGE_KEY = 'token';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 

@@ -1,6 +1,6 @@
 /**
- * Every user-facing text the spec quotes, written once. Fallbacks are used when the server
- * gives no message (spec section 8).
+ * Every user-facing text of the screens, written once (docs/product.md says where each shows).
+ * Fallbacks are used when the server gives no message (docs/product.md, Errors and fallback messages).
  */
 export const ERROR_MESSAGES = {
   loginFailed: 'Login failed',
@@ -90,7 +90,7 @@ export const VALIDATION_MESSAGES = {
   duplicateReasonRequired: 'Give a reason for a second notice for this parking event',
 } as const;
 
-/** Server messages that are not in the spec's catalogue but that clients show as they are. */
+/** The server's own messages, which clients show as they are. */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   accountInactive: 'Invalid email or password',
@@ -144,7 +144,7 @@ export const SERVER_MESSAGES = {
     'This evidence pack could not be made: drawing it needed more memory or time than one pack may use. Nothing was changed, and other packs are made as usual.',
 } as const;
 
-/** Screen texts quoted by the spec. */
+/** Screen texts (docs/product.md, under each screen's heading). */
 export const SCREEN_TEXTS = {
   signInSubtitle: 'Sign in to your account',
   signIn: 'Sign In',
@@ -198,11 +198,11 @@ export const SCREEN_TEXTS = {
   onboardingResults: 'Onboarding Results',
   unknownUser: 'Unknown User',
   analyticsDashboard: 'Analytics Dashboard',
-  /** Beyond the spec: the creditor, how to pay and the appeals service every notice prints (decision 0017). */
+  /** The creditor, how to pay and the appeals service every notice prints (decision 0017). */
   operatorSettings: 'Operator Settings',
-  /** Beyond the spec: keeper replies in, notices to keeper out (decisions 0016 to 0018). */
+  /** Keeper replies in, notices to keeper out (decisions 0016 to 0018). */
   keeperNotices: 'Notices to Keeper',
-  /** Beyond the spec: the motorists' appeals and their decisions (decision 0019). */
+  /** The motorists' appeals and their decisions (decision 0019). */
   appeals: 'Appeals',
   loadingAnalytics: 'Loading analytics...',
   userStatistics: 'User Statistics',

@@ -1,5 +1,5 @@
 /**
- * Labels of the side navigation entries (spec section 2, application shell). The top bar shows
+ * Labels of the side navigation entries (docs/product.md, The shell). The top bar shows
  * the label of the entry matching the current path, and screens reuse them as headings.
  */
 export const NAV_LABELS = {

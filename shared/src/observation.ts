@@ -9,7 +9,7 @@ import { onFirstUse } from './on-first-use.ts';
 
 const MINUTE_MS = 60_000;
 
-/** Car park defaults (design section 5: consideration 5, grace 10). */
+/** Car park defaults: the Single Code's minimums (docs/product.md, Observations and the second visit). */
 export const DEFAULT_CONSIDERATION_MINUTES = 5;
 export const DEFAULT_GRACE_MINUTES = 10;
 

@@ -13,7 +13,7 @@ export const PCN_STATUS_LABELS: Record<PcnStatus, string> = {
 
 export type StatusColourGroup = 'warning' | 'success' | 'error';
 
-/** Spec section 4: colour groups of the status chips. */
+/** Colour groups of the status chips (docs/product.md, My PCNs). */
 export const PCN_STATUS_GROUPS: Record<PcnStatus, StatusColourGroup> = {
   SUBMITTED: 'warning',
   UNDER_REVIEW: 'warning',
@@ -24,14 +24,14 @@ export const PCN_STATUS_GROUPS: Record<PcnStatus, StatusColourGroup> = {
   CANCELLED: 'error',
 };
 
-/** Dashboard counters (spec: Approved, Pending, Rejected) group statuses the same way. */
+/** Dashboard counters (docs/product.md, Dashboard: Approved, Pending, Rejected) group statuses the same way. */
 export const DASHBOARD_COUNTER_STATUSES = {
   approved: ['APPROVED', 'ISSUED', 'PAID'],
   pending: ['SUBMITTED', 'UNDER_REVIEW'],
   rejected: ['REJECTED', 'CANCELLED'],
 } as const satisfies Record<string, readonly PcnStatus[]>;
 
-/** Design section 4: the only status changes an admin may make. */
+/** The only status changes an admin may make (docs/product.md, Statuses and transitions). */
 export const PCN_STATUS_TRANSITIONS: Record<PcnStatus, readonly PcnStatus[]> = {
   SUBMITTED: ['UNDER_REVIEW', 'REJECTED', 'CANCELLED'],
   UNDER_REVIEW: ['APPROVED', 'REJECTED', 'CANCELLED'],
@@ -79,7 +79,7 @@ export function canOwnerTransition(from: PcnStatus, to: PcnStatus): boolean {
   return from === 'SUBMITTED' && to === 'CANCELLED';
 }
 
-/** Only SUBMITTED notices can be edited by their owner (spec: only SUBMITTED offers edit). */
+/** Only SUBMITTED notices can be edited by their owner (docs/product.md, Who may see what). */
 export function isEditableStatus(status: PcnStatus): boolean {
   return status === 'SUBMITTED';
 }

@@ -10,7 +10,7 @@ const ADMIN_SCREENS = [
   { path: '/admin/analytics', heading: 'Analytics Dashboard' },
 ];
 
-/** Every endpoint only an admin may call (design section 4); a USER gets 403 from each. */
+/** Every endpoint only an admin may call (docs/product.md, Who may see what); a USER gets 403 from each. */
 const ADMIN_ENDPOINTS: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; data?: unknown }> = [
   { method: 'GET', path: '/api/users' },
   { method: 'POST', path: '/api/users', data: { firstName: 'Eve', lastName: 'Sneak', email: 'eve@example.com' } },

@@ -49,7 +49,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A convenience only: the server checks roles on every admin call (design section 7). */
+/** A convenience only: the server checks roles on every admin call (docs/product.md, Who may see what). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const role = useSession((s) => s.user?.role);
   if (!isAdminRole(role)) return <AccessDenied />;

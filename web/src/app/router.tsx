@@ -108,7 +108,7 @@ const Analytics = ariaScreen(
 );
 
 /**
- * Spec section 2's route table. Declarative routes, not createBrowserRouter: the data router's
+ * The route table (docs/product.md, one heading per screen). Declarative routes, not createBrowserRouter: the data router's
  * loaders and actions are unused here and cost about 16 KB on the wire.
  */
 export function AppRoutes() {

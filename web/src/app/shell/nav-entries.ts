@@ -19,7 +19,7 @@ import { paths } from '../../config/paths.ts';
 
 export type NavEntry = { label: string; href: string; icon: LucideIcon };
 
-/** Spec section 2, application shell: main entries, then the 'Administration' group. */
+/** docs/product.md, The shell: main entries, then the 'Administration' group. */
 export const MAIN_NAV: readonly NavEntry[] = [
   { label: NAV_LABELS.dashboard, href: paths.dashboard, icon: LayoutDashboard },
   { label: NAV_LABELS.newPcn, href: paths.newPcn, icon: FilePlus2 },
@@ -32,7 +32,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { label: NAV_LABELS.managePcns, href: paths.admin.pcns, icon: FileStack },
   { label: NAV_LABELS.manageUsers, href: paths.admin.users, icon: Users },
   { label: NAV_LABELS.manageCarParks, href: paths.admin.carParks, icon: Building2 },
-  // Beyond the spec's four entries: its two named admin screens need a way in (decision 0003).
+  // After the four admin lists, the two admin screens of decision 0003 need a way in.
   { label: SCREEN_TEXTS.clientOnboarding, href: paths.admin.onboarding, icon: Mail },
   { label: SCREEN_TEXTS.analyticsDashboard, href: paths.admin.analytics, icon: BarChart3 },
   // The keeper stage and the operator's terms every notice prints (decisions 0016 to 0018).
@@ -46,7 +46,7 @@ function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-/** The entry whose path is the current path (spec: exact match, else the product title). */
+/** The entry whose path is the current path: an exact match, else none and the top bar shows the product title. */
 export function findCurrentEntry(pathname: string, isAdmin: boolean): NavEntry | undefined {
   const path = normalisePath(pathname);
   return [...MAIN_NAV, ...(isAdmin ? ADMIN_NAV : [])].find((entry) => entry.href === path);

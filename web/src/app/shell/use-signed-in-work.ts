@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { startPageOutbox } from '../../features/outbox/outbox-runtime.ts';
 import { apiClient } from '../../lib/api-client.ts';
 import { keepFilingDataFresh } from '../../lib/filing-data.ts';
-import { requestPersistentStorage } from '../../lib/local-db.ts';
+import { requestPersistentStorage } from '../../lib/local-db/persistent-storage.ts';
 
 const HEARTBEAT_INTERVAL_MS = 60_000;
 

@@ -5,7 +5,9 @@ import { paths } from '../../config/paths.ts';
 import { ConfirmButton } from '../../lib/confirm-button.tsx';
 import { useCurrentUser } from '../../lib/current-user.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { discardDraft, findOpenDrafts, getLocalDb, type DraftRecord } from '../../lib/local-db.ts';
+import { getLocalDb } from '../../lib/local-db/database.ts';
+import { discardDraft, findOpenDrafts } from '../../lib/local-db/drafts.ts';
+import type { DraftRecord } from '../../lib/local-db/records.ts';
 import { useLiveQuery } from '../../lib/use-live-query.ts';
 
 type OpenDraft = DraftRecord & { photoCount: number };

@@ -14,7 +14,7 @@ import {
   type NoticeServedBy,
   type Pcn,
 } from '@parkpatrol/shared';
-import type { PhotoRecord } from '../../lib/local-db.ts';
+import type { PhotoRecord } from '../../lib/local-db/records.ts';
 
 /**
  * Everything the officer has entered for one notice, as the form sees it. It is kept in
@@ -180,7 +180,7 @@ function validateImages(draft: Pick<PcnDraft, 'photos' | 'existingImages'>): str
   if (draft.photos.some((photo) => !isAllowedImage(photo))) return VALIDATION_MESSAGES.imageWrongType;
   if (draft.photos.some((photo) => photo.size > MAX_IMAGE_BYTES)) return VALIDATION_MESSAGES.imageTooLarge;
   if (count > MAX_IMAGES_PER_PCN) return VALIDATION_MESSAGES.tooManyImages;
-  // Design section 1: a notice needs at least four photos as evidence.
+  // A notice needs at least four photos as evidence (decision 0005).
   if (count < MIN_EVIDENCE_IMAGES) return VALIDATION_MESSAGES.imagesRequired;
   return undefined;
 }

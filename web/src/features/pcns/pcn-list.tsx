@@ -34,7 +34,7 @@ const STATUS_OPTIONS = [
   ...PCN_STATUSES.map((status) => ({ id: status, label: PCN_STATUS_LABELS[status] })),
 ];
 const SEARCH_DEBOUNCE_MS = 300;
-/** Spec section 2, PCN list: the table's columns. */
+/** The table's columns (docs/product.md, My PCNs). */
 const COLUMNS = ['PCN Number', 'Vehicle Registration', 'Car Park', 'Offence Type', 'Status', 'Submitted', 'Actions'] as const;
 
 function parseStatus(value: string | null): PcnStatus | null {
@@ -206,7 +206,7 @@ function PcnTable({ pcns, isBusy }: { pcns: PcnListItem[]; isBusy: boolean }) {
                 </td>
                 <td role="cell" data-label={COLUMNS[6]}>
                   <div className="table__actions">
-                    {/* On a phone this link covers the whole card (theme.css): tap anywhere to open it. */}
+                    {/* On a phone this link covers the whole card (app/styles/lists.css): tap anywhere to open it. */}
                     <Link to={paths.pcn(pcn.id)} className="button button--icon pcn-card__open" aria-label={`View ${title}`}>
                       <Eye aria-hidden="true" size={20} />
                     </Link>

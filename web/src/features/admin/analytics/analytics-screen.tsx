@@ -26,7 +26,7 @@ import '../admin.css';
 type AnalyticsData = { summary: AnalyticsSummary; userStats: UserWithStats[] };
 
 async function loadAnalytics(): Promise<AnalyticsData> {
-  // Each call keeps its own fallback message (spec section 8).
+  // Each call keeps its own fallback message, so the admin reads which load failed.
   const [summary, userStats] = await Promise.all([
     getAnalyticsSummary().catch((error: unknown) => {
       throw toApiError(error, ERROR_MESSAGES.fetchAnalytics);
@@ -38,7 +38,7 @@ async function loadAnalytics(): Promise<AnalyticsData> {
   return { summary, userStats };
 }
 
-/** Spec section 2, Analytics Dashboard, plus charts of PCNs per day (30 days) and by status. */
+/** docs/product.md, Analytics: the summary, charts of PCNs per day (30 days) and by status, and two tabs. */
 export function AnalyticsScreen() {
   const analytics = useAsync(loadAnalytics, [], ERROR_MESSAGES.fetchAnalytics);
 
@@ -55,7 +55,7 @@ export function AnalyticsScreen() {
       </div>
     );
   }
-  // Spec: any load error replaces the page with an error alert.
+  // Any load error replaces the page with an error alert (docs/product.md, Analytics).
   if (analytics.error || !analytics.data) {
     return (
       <div className="page">

@@ -8,7 +8,7 @@ import {
 } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** Spec section 5: admin notes are optional and trimmed before sending. */
+/** Admin notes are optional and trimmed before sending (docs/product.md, Client Onboarding). */
 function notesPayload(adminNotes: string): { adminNotes?: string } {
   const notes = adminNotes.trim();
   return notes ? { adminNotes: notes } : {};

@@ -34,7 +34,7 @@ import { ModalDialog } from '../../../lib/dialog.tsx';
 import { useListParams } from '../components/use-list-params.ts';
 import '../admin.css';
 
-/** Spec section 2, Client Onboarding; state rules from section 4. */
+/** docs/product.md, Client Onboarding: the screen and its rules. */
 export function ClientOnboardingScreen() {
   // The sort and the 'Never signed in' filter live in the URL; the server sorts and filters.
   const view = useListParams(ONBOARDING_SORT_KEYS, DEFAULT_SORTS.onboarding);
@@ -64,7 +64,7 @@ export function ClientOnboardingScreen() {
     setNotice(null);
     try {
       await sendOnboardingEmail(user.id);
-      // Spec section 4: after an individual send the selection is kept.
+      // After an individual send the selection is kept (docs/product.md, Client Onboarding).
       const stopped = user.lastOnboardingEmailAt ? ` ${ONBOARDING_LINK_TEXTS.earlierLinkStopped}` : '';
       setNotice({ tone: 'success', text: `${SUCCESS_MESSAGES.onboardingEmailSent} to ${user.firstName} ${user.lastName}.${stopped}` });
       // Its 'Last emailed' column moves on.
@@ -97,7 +97,7 @@ export function ClientOnboardingScreen() {
       );
       users.reload();
       setNotice({ tone: 'success', text: bulkOnboardingSummary(succeeded, answer.results.length - succeeded) });
-      // Spec section 4: after a successful bulk send the selection, notes and dialog are cleared.
+      // After a successful bulk send the selection, notes and dialog are cleared (docs/product.md, Client Onboarding).
       setSelection(new Set());
       setAdminNotes('');
       setDialogOpen(false);

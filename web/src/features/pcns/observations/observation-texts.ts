@@ -1,5 +1,5 @@
 import { formatClockTime } from '../evidence/evidence-format.ts';
-import type { ObservationRow } from '../../../lib/local-db.ts';
+import type { ObservationRow } from '../../../lib/local-db/observations.ts';
 
 export const OBSERVATION_TEXTS = {
   openTitle: 'Open observations',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { findObservations, getLocalDb, type ObservationRow } from '../../../lib/local-db.ts';
+import { getLocalDb } from '../../../lib/local-db/database.ts';
+import { findObservations, type ObservationRow } from '../../../lib/local-db/observations.ts';
 import { useLiveQuery } from '../../../lib/use-live-query.ts';
 
 export type Observations = { open: ObservationRow[]; closed: ObservationRow[] };

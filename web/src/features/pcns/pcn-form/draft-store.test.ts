@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmptyDraft, createLocalDb, saveDraft, type LocalDb } from '../../../lib/local-db.ts';
+import { createLocalDb } from '../../../lib/local-db/database.ts';
+import { createEmptyDraft, saveDraft } from '../../../lib/local-db/drafts.ts';
+import type { LocalDb } from '../../../lib/local-db/records.ts';
 import { createDexieDraftStore } from './draft-store.ts';
 
 let db: LocalDb;

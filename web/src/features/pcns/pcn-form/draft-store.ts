@@ -1,21 +1,20 @@
+import { getLocalDb } from '../../../lib/local-db/database.ts';
 import {
   createEmptyDraft as createEmptyDraftRecord,
   discardDraft,
   EDITABLE_DRAFT_STATES,
   findDraftPhotos,
-  getLocalDb,
   queueDraft,
   saveDraft,
   saveDraftIfNew,
-  type DraftRecord,
-  type LocalDb,
-} from '../../../lib/local-db.ts';
+} from '../../../lib/local-db/drafts.ts';
+import type { DraftRecord, LocalDb } from '../../../lib/local-db/records.ts';
 import { addPhotoToDraft, removePhotoFromDraft, setPhotoShots } from '../../../lib/photos/store-photo.ts';
 import { readDevicePosition } from '../evidence/capture-facts.ts';
 import { toDraftPhoto, type DraftPhoto, type PcnDraft } from '../pcn-draft.ts';
 
 /**
- * Where the PCN form keeps its drafts: IndexedDB (lib/local-db.ts), so a reload, a killed app or
+ * Where the PCN form keeps its drafts: IndexedDB (lib/local-db/drafts.ts), so a reload, a killed app or
  * a flat battery loses nothing. Fields are saved on every change and each photo as it is added,
  * compressed, with its SHA-256 and capture time.
  */
@@ -66,7 +65,7 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
     save: (userId, draft) => save(userId, draft),
     async addPhoto(userId, draft, file, shots = []) {
       // Compression (and its library) loads only when the first photo is added: the officer path
-      // stays small (design section 9).
+      // stays small (decisions 0008 and 0011).
       const { compressPhoto } = await import('../../../lib/photos/compress-photo.ts');
       // The position is read while the photo compresses; it gives up after a few seconds.
       const [compressed, place] = await Promise.all([compressPhoto(file), readDevicePosition()]);

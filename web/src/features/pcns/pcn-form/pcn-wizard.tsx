@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
 import { isQuotaExceededError, STORAGE_FULL_MESSAGE } from '../../../lib/storage-full.ts';
-import { PhotoReadBackError } from '../../../lib/local-db.ts';
+import { PhotoReadBackError } from '../../../lib/local-db/drafts.ts';
 import { Button } from '../../../lib/button.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { updatePcn } from '../api/submit-pcn.ts';
@@ -413,7 +413,7 @@ export function PcnWizard({
           />
         ) : null}
       </section>
-      {/* Fixed to the bottom of a phone's screen (theme.css), above the keyboard. */}
+      {/* Fixed to the bottom of a phone's screen (app/styles/wizard.css), above the keyboard. */}
       <div className="wizard-actions">
         {problem ? (
           <p id={problemId} className="wizard-actions__problem" role="alert">
