@@ -25,6 +25,24 @@ const boundaries = [
     except: [`./${feature}`, ...FEATURE_ENTRY_POINTS.map((entry) => `./${entry}`)],
     message: `A feature imports another only through ${FEATURE_ENTRY_POINTS.join(' or ')}; the app shell composes features.`,
   })),
+  // Layers inside the API: a route reads input, calls one workflow and answers; a workflow
+  // composes repositories, domain rules and services. Domain rules are pure, and repositories
+  // only read and write rows, so neither reaches up into the layers that use them.
+  {
+    target: './api/src/routes',
+    from: ['./api/src/repositories', './api/src/db'],
+    message: 'A route calls a workflow; reading and writing the database belongs in a workflow or repository.',
+  },
+  {
+    target: './api/src/domain',
+    from: ['./api/src/repositories', './api/src/services'],
+    message: 'Domain rules are pure: they take values, not repositories or services.',
+  },
+  {
+    target: './api/src/repositories',
+    from: ['./api/src/services', './api/src/workflows'],
+    message: 'A repository reads and writes rows; services and workflows use repositories, not the other way round.',
+  },
 ];
 
 export default tseslint.config(
@@ -54,6 +72,16 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaries }],
     },
+  },
+  {
+    // A cycle makes module start-up order matter (a value read before its module has run).
+    files: ['api/src/**/*.ts', 'shared/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    // The rule parses every module it follows: without these it cannot read TypeScript and sees no imports.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Type-aware: a promise nobody awaits loses its error (a failed save the officer never hears of).

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import { postgresMigrations } from './postgres/index.ts';
 import { sqliteMigrations } from './sqlite/index.ts';
+import * as enumeratedColumnChecks from './0031_enumerated_column_checks.ts';
+import * as nativePostgresTypes from './0032_native_postgres_types.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -8,7 +10,10 @@ import { sqliteMigrations } from './sqlite/index.ts';
  * both frozen histories (SQLite's ends at 0030), so each runs after its engine's history.
  * Add new ones at the end; never edit one that has landed.
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '0031_enumerated_column_checks': enumeratedColumnChecks,
+  '0032_native_postgres_types': nativePostgresTypes,
+};
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */
 export function migrationsFor(engine: 'sqlite' | 'postgres'): Record<string, Migration> {

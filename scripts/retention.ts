@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/src/config.ts';
-import { withMaintenanceLock } from '../api/src/db/advisory-locks.ts';
+import { withMaintenanceLock } from '../api/src/db/dialect.ts';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database.ts';
 import { createLogger } from '../api/src/services/logger.ts';
 import { createConfiguredEvidenceStore } from '../api/src/services/evidence-store-s3.ts';

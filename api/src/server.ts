@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createApp } from './app.ts';
 import { limitHttpServer } from './http/body-deadline.ts';
 import { loadConfig } from './config.ts';
-import { withMaintenanceLock } from './db/advisory-locks.ts';
+import { withMaintenanceLock } from './db/dialect.ts';
 import { connectDatabase, migrateToLatest } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './services/logger.ts';

@@ -8,7 +8,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@parkpatrol/shared';
 import { jpegUpload, pcnForm, validPcnFields } from './fixtures.ts';
-import { findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort } from '../../scripts/test-support.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 const run = promisify(execFile);
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -46,7 +47,7 @@ describe('npm run backup', () => {
 
   it('copies a consistent database and its evidence while the server keeps taking notices, and the copy restores', async () => {
     const dataDir = tempDir();
-    const live = await startServerProcess({ dataDir, port: await findFreePort() });
+    const live = await startServerProcess({ dataDir, port: await freePort() });
     servers.push(live);
     const token = await signIn(live.baseUrl);
     const carParks = (await (await fetch(`${live.baseUrl}/api/car-parks`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
@@ -91,7 +92,7 @@ describe('npm run backup', () => {
     mkdirSync(restoredDir, { recursive: true });
     cpSync(join(out, 'parkpatrol.sqlite'), join(restoredDir, 'parkpatrol.sqlite'));
     cpSync(join(out, 'uploads'), join(restoredDir, 'uploads'), { recursive: true });
-    const restored = await startServerProcess({ dataDir: restoredDir, port: await findFreePort() });
+    const restored = await startServerProcess({ dataDir: restoredDir, port: await freePort() });
     servers.push(restored);
     const restoredToken = await signIn(restored.baseUrl);
     const list = (await (

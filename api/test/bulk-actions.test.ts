@@ -12,6 +12,8 @@ import {
   type User,
   type UserSelectionResponse,
 } from '@parkpatrol/shared';
+import type { Insertable } from 'kysely';
+import type { UsersTable } from '../src/db/schema.ts';
 import { insertPcnsDirectly } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
@@ -44,8 +46,8 @@ async function listAll<T>(path: string, field: string): Promise<T[]> {
 
 /** `count` users straight into the table (no password, no hashing): volume, not behaviour. */
 async function insertUsersDirectly(count: number, make: (index: number) => { email: string; isActive?: boolean }) {
-  const stamp = new Date().toISOString();
-  const rows = Array.from({ length: count }, (_, index) => {
+  const stamp = t.deps.now().toISOString();
+  const rows = Array.from({ length: count }, (_, index): Insertable<UsersTable> => {
     const spec = make(index);
     return {
       id: randomUUID(),
@@ -54,7 +56,7 @@ async function insertUsersDirectly(count: number, make: (index: number) => { ema
       last_name: `User ${index}`,
       role: 'USER',
       password_hash: null,
-      is_active: spec.isActive === false ? 0 : 1,
+      is_active: spec.isActive !== false,
       created_at: stamp,
       updated_at: stamp,
     };
@@ -123,7 +125,7 @@ describe('POST /pcns/bulk-status', () => {
       carParkId,
       vehicleRegistration: 'BU12LKK',
       status: (['SUBMITTED', 'APPROVED', 'UNDER_REVIEW'] as const)[i],
-      createdAt: new Date().toISOString(),
+      createdAt: t.deps.now().toISOString(),
     }));
     const unknownId = randomUUID();
     const approvedBefore = { pcn: await pcnOf(approved!.id), audit: await auditOf(approved!.id) };
@@ -188,7 +190,7 @@ describe('POST /pcns/bulk-status', () => {
       carParkId,
       vehicleRegistration: 'AP12RVE',
       status: (['SUBMITTED', 'UNDER_REVIEW'] as const)[i],
-      createdAt: new Date().toISOString(),
+      createdAt: t.deps.now().toISOString(),
     }));
     const single = await t.request('PATCH', `/pcns/${submitted!.id}/status`, { token: admin.token, json: { status: 'APPROVED' } });
     expect(single.status).toBe(409);
@@ -218,7 +220,7 @@ describe('POST /pcns/bulk-status', () => {
       createdBy: officer.id,
       carParkId,
       vehicleRegistration: 'OW12NER',
-      createdAt: new Date().toISOString(),
+      createdAt: t.deps.now().toISOString(),
     }));
     const res = await t.request('POST', '/pcns/bulk-status', { token: officer.token, json: { pcnIds: [own!.id], status: 'CANCELLED' } });
     expect(res.status).toBe(403);
@@ -297,7 +299,10 @@ describe('POST /users/bulk-active', () => {
     const isActive = async (id: string) =>
       (await t.db.selectFrom('users').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active;
     expect([await isActive(admin.id), await isActive(target.id), await isActive(otherAdmin.id), await isActive(inactive.id)]).toEqual([
-      1, 0, 1, 0,
+      true,
+      false,
+      true,
+      false,
     ]);
     // As after PUT /users/{id}: the access token, the refresh token and the password all stop working.
     expect((await t.request('GET', '/users/profile', { token: target.token })).status).toBe(401);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, type BulkResult } from '@parkpatrol/shared';
+import { SERVER_MESSAGES, type ActivityType, type BulkResult } from '@parkpatrol/shared';
 import { ACCESS_LINK_TTL_MS, issueOneTimeToken } from '../src/auth/one-time-tokens.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from '../src/services/evidence-storage.ts';
 import { createPcnViaApi, jpegUpload, pcnForm, postPcn, validPcnFields } from './fixtures.ts';
@@ -23,7 +23,7 @@ async function warmPool(t: TestApp): Promise<void> {
   await Promise.all(Array.from({ length: 4 }, () => sql`select 1`.execute(t.db)));
 }
 
-async function countActivities(t: TestApp, userId: string, type: string): Promise<number> {
+async function countActivities(t: TestApp, userId: string, type: ActivityType): Promise<number> {
   const rows = await t.db.selectFrom('activities').select('id').where('user_id', '=', userId).where('activity_type', '=', type).execute();
   return rows.length;
 }
@@ -125,7 +125,7 @@ describe('two super admins acting on each other at the same moment', () => {
       .select('id')
       .where('id', 'in', ids)
       .where('role', '=', 'SUPER_ADMIN')
-      .where('is_active', '=', 1)
+      .where('is_active', '=', true)
       .execute();
     return rows.length;
   }

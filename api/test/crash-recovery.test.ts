@@ -8,7 +8,8 @@ import { signAccessToken } from '../src/auth/access-token.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { makeJpeg } from './fixtures.ts';
 import { checkEvidence } from './support/evidence-check.ts';
-import { callServer, findFreePort, SERVER_JWT_SECRET, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort } from '../../scripts/test-support.ts';
+import { callServer, SERVER_JWT_SECRET, startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 /**
  * Against the real server process: SIGKILL in the middle of 50 concurrent
@@ -114,7 +115,7 @@ async function sendUntilAnswered(
 describe('a server killed during uploads', () => {
   it('restarts with every PCN complete, no stray file, and clients retrying their keys end with exactly one PCN each', async () => {
     const dataDir = newDataDir();
-    const port = await findFreePort();
+    const port = await freePort();
     let server = await start(dataDir, port);
     const token = await signIn(server, DEMO_ACCOUNTS.officer.email, DEMO_ACCOUNTS.officer.password);
     const carParkId = ((await callJson(server, 'GET', '/car-parks', { token })) as Array<{ id: string }>)[0]!.id;
@@ -182,7 +183,7 @@ describe('soak', () => {
     `${SOAK_OFFICERS} officers submitting for ${SOAK_SECONDS} s: no error, every answered PCN stored with its photos, counts match`,
     async () => {
       const dataDir = newDataDir();
-      const server = await start(dataDir, await findFreePort());
+      const server = await start(dataDir, await freePort());
       const adminToken = await signIn(server, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
 
       // Each officer is a real account with a car park of their own, made through the API. Their

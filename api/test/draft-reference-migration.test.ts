@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Insertable, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeLookupResponse } from '@parkpatrol/shared';
 import { sqliteMigrations as migrations } from '../../migrations/sqlite/index.ts';
 import { postgresMigrations } from '../../migrations/postgres/index.ts';
 import { connectDatabase, migrateToLatest, type DatabaseTarget, type OpenDatabase } from '../src/db/database.ts';
+import type { PcnsTable } from '../src/db/schema.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
@@ -60,7 +61,8 @@ describe(`the draft reference's migration (${ON_POSTGRES ? 'PostgreSQL' : 'SQLit
         first_name: 'O',
         last_name: 'F',
         role: 'USER',
-        is_active: 1,
+        // A 0/1 integer on both engines before migration 0032 (booleans on PostgreSQL after it).
+        is_active: sql<boolean>`1`,
         created_at: now,
         updated_at: now,
       })
@@ -73,14 +75,14 @@ describe(`the draft reference's migration (${ON_POSTGRES ? 'PostgreSQL' : 'SQLit
         site_code: 'R1',
         address: '',
         postcode: '',
-        is_active: 1,
+        is_active: sql<boolean>`1`,
         consideration_minutes: 5,
         grace_minutes: 10,
         created_at: now,
         updated_at: now,
       })
       .execute();
-    const pcn = (n: number, idempotencyKey: string | null) => ({
+    const pcn = (n: number, idempotencyKey: string | null): Insertable<PcnsTable> => ({
       id: `p${n}`,
       sequence: n,
       pcn_number: String(n).padStart(8, '0'),

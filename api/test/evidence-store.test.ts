@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { createConfiguredEvidenceStore, createS3EvidenceStore, type S3EvidenceStore } from '../src/services/evidence-store-s3.ts';
 import { createDiskEvidenceStore, isEvidenceFileName, type EvidenceStore, type SpooledEvidence } from '../src/services/evidence-storage.ts';
 import { thumbnailFileName } from '../src/services/thumbnails.ts';
+import { waitUntil } from '../../scripts/test-support.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, postPcn, validPcnFields } from './fixtures.ts';
 import { useS3Server, type S3Server } from './support/s3-server.ts';
@@ -63,7 +64,32 @@ async function objectsUnder(store: S3EvidenceStore, prefix: string): Promise<str
   return withoutThumbnails((listed.Contents ?? []).map((object) => object.Key!.slice(prefix.length + 1)).sort());
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A cut for a sweep that falls after every file the store holds now and before any it stores
+ * from here on. The stores stamp files by the machine's clock (the disk's mtime, the bucket's
+ * LastModified, which S3 keeps to the second), so the cut is a whole second that has begun, and it
+ * is taken once a sweep that removes nothing finds every file of `stored` older than it.
+ */
+async function cutAfter(store: EvidenceStore, stored: string[]): Promise<Date> {
+  return waitUntil(`the ${store.location} store to stamp ${stored.length} files before a whole second`, async () => {
+    const cut = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
+    // A few milliseconds past the second: the file system reads a coarser clock than Date.now().
+    await waitUntil(`the clock to pass ${cut.toISOString()}`, () => Date.now() >= cut.getTime() + 20);
+    const older = new Set<string>();
+    // Every name it asks about counts as known, so this sweep removes none of them.
+    await store.sweepOrphans({
+      olderThan: cut,
+      findKnown: async (names) => {
+        for (const name of names) older.add(name);
+        return new Set(names);
+      },
+    });
+    return stored.every((name) => older.has(name)) ? cut : null;
+  });
+}
+
+/** A cut later than anything stored so far, as a sweep an hour from now would use. */
+const anHourFromNow = () => new Date(Date.now() + 60 * 60 * 1000);
 
 async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
@@ -155,10 +181,7 @@ describe.each(storeKinds)('the $kind evidence store', ({ make }) => {
 
   it('sweeps only files that are old and unknown, keeping young ones and known ones', async () => {
     const [orphan, known] = await store.place([spool(makeJpeg(46)), spool(makeJpeg(47))]);
-    // S3 keeps LastModified to the second: leave a whole second either side of the cut.
-    await sleep(1100);
-    const cutoff = new Date();
-    await sleep(1100);
+    const cutoff = await cutAfter(store, [orphan!, known!]);
     const [young] = await store.place([spool(makeJpeg(48))]);
     const asked: string[][] = [];
     const removed = await store.sweepOrphans({
@@ -186,9 +209,8 @@ describe.each(storeKinds)('the $kind evidence store', ({ make }) => {
     expect(Buffer.from((await store.read(thumbnailFileName(photo!)))!).equals(Buffer.from(thumbnail))).toBe(true);
     expect((await store.open(thumbnailFileName(photo!)))!.size).toBe(thumbnail.length);
 
-    await sleep(1100);
     const removed = await store.sweepOrphans({
-      olderThan: new Date(Date.now() + 1000),
+      olderThan: anHourFromNow(),
       findKnown: async (names) => new Set(names.filter((name) => name === photo)),
     });
     expect(removed).toEqual(expect.arrayContaining([orphan!, thumbnailFileName(orphan!)]));
@@ -246,8 +268,7 @@ describe('the S3 evidence store', () => {
     for (const key of [`${prefix}/${ours}`, ...foreign]) {
       await store.client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'x' }));
     }
-    await sleep(1100);
-    const removed = await store.sweepOrphans({ olderThan: new Date(), findKnown: async () => new Set() });
+    const removed = await store.sweepOrphans({ olderThan: anHourFromNow(), findKnown: async () => new Set() });
     expect(removed).toEqual([ours]);
     for (const key of foreign) {
       const head = await store.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));

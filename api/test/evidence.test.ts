@@ -361,7 +361,7 @@ describe('observation, issue time and the stay rule', () => {
     stayPark = await t.createCarPark({ assignTo: [owner.id] });
     plainPark = await t.createCarPark({ assignTo: [owner.id] });
     // Consideration 5 + grace 10 (the test car park's values), and stays apply by default here.
-    await t.db.updateTable('car_parks').set({ stay_applies_by_default: 1 }).where('id', '=', stayPark.id).execute();
+    await t.db.updateTable('car_parks').set({ stay_applies_by_default: true }).where('id', '=', stayPark.id).execute();
   });
   afterAll(() => t.close());
 
@@ -369,7 +369,7 @@ describe('observation, issue time and the stay rule', () => {
   async function officerWithStayPark(): Promise<{ officer: Session; parkId: string }> {
     const officer = await t.signedInUser('USER');
     const park = await t.createCarPark({ assignTo: [officer.id] });
-    await t.db.updateTable('car_parks').set({ stay_applies_by_default: 1 }).where('id', '=', park.id).execute();
+    await t.db.updateTable('car_parks').set({ stay_applies_by_default: true }).where('id', '=', park.id).execute();
     return { officer, parkId: park.id };
   }
 

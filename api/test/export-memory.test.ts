@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBenchDatabase } from '../../scripts/bench/seed-bench.ts';
-import { findFreePort, startServerProcess, MEASURED_HEAP, type ServerProcess } from './support/server-process.ts';
+import { freePort } from '../../scripts/test-support.ts';
+import { startServerProcess, MEASURED_HEAP, type ServerProcess } from './support/server-process.ts';
 
 /**
  * 100,000 PCNs export as CSV while the server's memory stays flat. The real
@@ -31,7 +32,7 @@ function rssOf(pid: number): number {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-export-'));
   pcnCount = (await seedBenchDatabase(dataDir)).pcns;
-  server = await startServerProcess({ dataDir, port: await findFreePort(), env: { NODE_OPTIONS: MEASURED_HEAP } });
+  server = await startServerProcess({ dataDir, port: await freePort(), env: { NODE_OPTIONS: MEASURED_HEAP } });
 }, 120_000);
 
 afterAll(async () => {

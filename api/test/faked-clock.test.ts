@@ -20,7 +20,8 @@ import { LETTER_KEEPER } from './support/keeper-notices.ts';
 import { appealForm } from './support/appeals.ts';
 import { readPdfText } from './support/pdf.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';
-import { callServer, findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort } from '../../scripts/test-support.ts';
+import { callServer, startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { jpegUpload, pcnForm } from './fixtures.ts';
 import { ON_POSTGRES } from './test-app.ts';
 
@@ -48,7 +49,7 @@ describe('a charge on a faked clock: the real server on each day of the story', 
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-faked-clock-'));
-    port = await findFreePort();
+    port = await freePort();
     if (ON_POSTGRES) {
       database = await createPostgresDatabase(process.env.TEST_POSTGRES_URL!);
       env.DATABASE_URL = database.url;

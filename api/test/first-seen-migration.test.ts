@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Insertable, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteMigrations as migrations } from '../../migrations/sqlite/index.ts';
 import { postgresMigrations } from '../../migrations/postgres/index.ts';
 import { connectDatabase, migrateToLatest, type DatabaseTarget, type OpenDatabase } from '../src/db/database.ts';
+import type { PcnsTable } from '../src/db/schema.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';
 import { ON_POSTGRES } from './test-app.ts';
 
@@ -57,7 +58,8 @@ describe(`first seen's migration (${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'})`, ()
         first_name: 'O',
         last_name: 'F',
         role: 'USER',
-        is_active: 1,
+        // A 0/1 integer on both engines before migration 0032 (booleans on PostgreSQL after it).
+        is_active: sql<boolean>`1`,
         created_at: now,
         updated_at: now,
       })
@@ -70,14 +72,17 @@ describe(`first seen's migration (${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'})`, ()
         site_code: 'R1',
         address: '',
         postcode: '',
-        is_active: 1,
+        is_active: sql<boolean>`1`,
         consideration_minutes: 5,
         grace_minutes: 10,
         created_at: now,
         updated_at: now,
       })
       .execute();
-    const pcn = (n: number, times: { observed_at: string | null; notice_served_at: string | null; issued_at: string | null }) => ({
+    const pcn = (
+      n: number,
+      times: { observed_at: string | null; notice_served_at: string | null; issued_at: string | null },
+    ): Insertable<PcnsTable> => ({
       id: `p${n}`,
       sequence: n,
       pcn_number: String(n).padStart(8, '0'),

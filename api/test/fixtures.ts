@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jpeg from 'jpeg-js';
 import { IDEMPOTENCY_KEY_HEADER, type OffenceType, type Pcn, type PcnImage, type PcnStatus } from '@parkpatrol/shared';
-import { insertPcn } from '../src/repositories/pcns.ts';
+import { insertPcn } from '../src/repositories/pcn-writes.ts';
 import { listUploadsFolder } from './support/upload-files.ts';
 import type { TestApp } from './test-app.ts';
 

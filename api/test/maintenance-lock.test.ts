@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withMaintenanceLock } from '../src/db/advisory-locks.ts';
+import { withMaintenanceLock } from '../src/db/dialect.ts';
 import { createLogger } from '../src/services/logger.ts';
 import { EVIDENCE_PURGE_LOCK, scheduleDailyEvidencePurge } from '../src/services/purge-expired-evidence.ts';
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';

@@ -16,7 +16,8 @@ import { MigrationRefusedError, migrateToPostgres, type MigrationSummary } from 
 import { createPcnViaApi, jpegUpload, makeJpeg, pcnForm, validPcnFields } from './fixtures.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';
 import { useS3Server, type S3Server } from './support/s3-server.ts';
-import { findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort } from '../../scripts/test-support.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
 /**
@@ -80,13 +81,14 @@ async function tablesWithRowid(target: OpenDatabase): Promise<Set<string>> {
 async function rowsOnBothSides(source: TestApp, target: OpenDatabase, table: string, hasRowid: boolean) {
   const sorted = (rows: Array<Record<string, unknown>>) =>
     rows.map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).sort()))).sort();
-  const fromSqlite = (source.sqlite.prepare(`select rowid as "rowid", * from "${table}"`).all() as Array<Record<string, unknown>>).map(
-    (row) => {
-      if (hasRowid) return row;
-      const { rowid: _rowid, ...rest } = row;
-      return rest;
-    },
-  );
+  // Both read through the application's connection, which gives the same values on both engines
+  // (flags as booleans, times as ISO-8601 text): what is compared is what the application sees.
+  const { rows: sqliteRows } = await sql<Record<string, unknown>>`select rowid as "rowid", * from ${sql.table(table)}`.execute(source.db);
+  const fromSqlite = sqliteRows.map((row) => {
+    if (hasRowid) return row;
+    const { rowid: _rowid, ...rest } = row;
+    return rest;
+  });
   const fromPostgres = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(target.db);
   return { sqlite: sorted(fromSqlite), postgres: sorted(fromPostgres.rows) };
 }
@@ -301,7 +303,7 @@ describe.skipIf(!ON_POSTGRES)('moving an installation from SQLite and disk to Po
     beforeAll(async () => {
       server = await startServerProcess({
         dataDir: newFolder('parkpatrol-moved-'),
-        port: await findFreePort(),
+        port: await freePort(),
         env: { ...s3.env, DATABASE_URL: target.url, EVIDENCE_STORE: evidenceStore },
       });
     }, 60_000);

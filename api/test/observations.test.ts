@@ -24,7 +24,7 @@ describe('observations', () => {
     admin = await t.signedInUser('ADMIN');
     // Consideration 5 + grace 10 (the test car park's values), stays applying by default.
     parkId = (await t.createCarPark({ name: 'Station Yard', assignTo: [officer.id, otherOfficer.id] })).id;
-    await t.db.updateTable('car_parks').set({ stay_applies_by_default: 1 }).where('id', '=', parkId).execute();
+    await t.db.updateTable('car_parks').set({ stay_applies_by_default: true }).where('id', '=', parkId).execute();
   });
   afterAll(() => t.close());
 

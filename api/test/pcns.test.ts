@@ -10,8 +10,10 @@ import {
   PCN_STATUS_TRANSITIONS,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
+  type ActivityType,
   type Pcn,
   type PcnStats,
+  type PcnStatus,
 } from '@parkpatrol/shared';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 import {
@@ -43,7 +45,7 @@ async function countRows(t: TestApp, table: 'pcns' | 'pcn_images' | 'pcn_status_
   return Number(row.n);
 }
 
-async function activitiesOf(t: TestApp, type: string, pcnId: string) {
+async function activitiesOf(t: TestApp, type: ActivityType, pcnId: string) {
   return t.db.selectFrom('activities').selectAll().where('activity_type', '=', type).where('pcn_id', '=', pcnId).execute();
 }
 
@@ -494,7 +496,7 @@ describe('a single PCN: read, edit, delete, submit', () => {
   });
   afterAll(() => t.close());
 
-  async function setStatus(id: string, status: string) {
+  async function setStatus(id: string, status: PcnStatus) {
     await t.db.updateTable('pcns').set({ status }).where('id', '=', id).execute();
   }
 

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, migrateToLatest, type OpenDatabase } from '../src/db/database.ts';
-import { engineOf } from '../src/db/dialect.ts';
-import { SEED_LOCK, seedDemoData } from '../src/db/seed.ts';
+import { engineOf, lockForWrites } from '../src/db/dialect.ts';
+import type { PcnsTable } from '../src/db/schema.ts';
+import { seedDemoData } from '../src/db/seed.ts';
 // @ts-expect-error: a plain .mjs script without types; it starts a throwaway PostgreSQL on loopback.
 import { start as startPostgres } from '../../scripts/services/postgres.mjs';
 
@@ -100,7 +101,7 @@ describe('the SQLite and PostgreSQL schemas', () => {
       let isSettled = false;
       let seeding: Promise<boolean> | undefined;
       await other.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+        await lockForWrites(trx, 'seed');
         seeding = seedDemoData(pgDb.db).finally(() => (isSettled = true));
         await new Promise((resolve) => setTimeout(resolve, 1500));
         expect(isSettled).toBe(false);
@@ -113,7 +114,7 @@ describe('the SQLite and PostgreSQL schemas', () => {
             first_name: 'S',
             last_name: 'P',
             role: 'ADMIN',
-            is_active: 1,
+            is_active: true,
             created_at: now,
             updated_at: now,
           })
@@ -135,7 +136,16 @@ describe('the SQLite and PostgreSQL schemas', () => {
     const now = new Date().toISOString();
     await db
       .insertInto('users')
-      .values({ id: 'u1', email: 'a@b.c', first_name: 'A', last_name: 'B', role: 'USER', is_active: 1, created_at: now, updated_at: now })
+      .values({
+        id: 'u1',
+        email: 'a@b.c',
+        first_name: 'A',
+        last_name: 'B',
+        role: 'USER',
+        is_active: true,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await db
       .insertInto('car_parks')
@@ -145,14 +155,14 @@ describe('the SQLite and PostgreSQL schemas', () => {
         site_code: 'P1',
         address: '',
         postcode: '',
-        is_active: 1,
+        is_active: true,
         consideration_minutes: 5,
         grace_minutes: 10,
         created_at: now,
         updated_at: now,
       })
       .execute();
-    const pcn = (n: number) => ({
+    const pcn = (n: number): Insertable<PcnsTable> => ({
       id: `p${n}`,
       sequence: n,
       pcn_number: String(n).padStart(8, '0'),

@@ -13,7 +13,8 @@ import { ACCESS_LINK_FAILURES_PER_ADDRESS, RESET_REQUESTS_PER_ADDRESS } from '..
 import { CLIENT_ERRORS_PER_ADDRESS } from '../src/workflows/report-client-error.ts';
 import { listen, postFrom } from './support/loopback.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';
-import { findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort } from '../../scripts/test-support.ts';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
 /**
@@ -134,7 +135,7 @@ describe('security, round four: one host against everyone (N6)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-connections-'));
     database = ON_POSTGRES ? await createPostgresDatabase(process.env.TEST_POSTGRES_URL!) : undefined;
     // The server as `npm start` runs it: no connection settings of its own.
-    server = await startServerProcess({ dataDir, port: await findFreePort(), env: database ? { DATABASE_URL: database.url } : {} });
+    server = await startServerProcess({ dataDir, port: await freePort(), env: database ? { DATABASE_URL: database.url } : {} });
   }, 60_000);
   afterAll(async () => {
     await server?.kill('SIGTERM');

@@ -12,6 +12,7 @@ import { limitHttpServer } from '../src/http/body-deadline.ts';
 import { SIGN_IN_POLICY } from '../src/auth/sign-in-limiter.ts';
 import { listen, postFrom } from './support/loopback.ts';
 import { stillPng } from './support/png.ts';
+import { waitUntil } from '../../scripts/test-support.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
@@ -495,7 +496,8 @@ describe('security, round three: slow requests', () => {
       socket.on('close', () => closed.add(index));
       socket.on('error', () => closed.add(index));
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // At once: within 400 ms, before even the short deadline (600 ms) could cut one it holds.
+    await waitUntil('10 of the 30 connections to be dropped', () => closed.size >= 10, { timeoutMs: 400, intervalMs: 10 });
     expect(closed.size).toBeGreaterThanOrEqual(10);
     for (const socket of sockets) socket.destroy();
   });

@@ -64,9 +64,13 @@ async function freshDatabase(dataDir: string, engine?: 'sqlite'): Promise<{ targ
 
 /**
  * The real app over a fresh, migrated database (a SQLite file by default) and its own data
- * folder. Nothing of ours is mocked; `clock` lets a test move time forward (token expiry,
- * rate-limit windows). With `sharingDatabaseOf`, the app opens that app's database with its own
- * connections instead, as a second API process would; close it before that app.
+ * folder. Nothing of ours is mocked. The app's clock stands still at the moment the app was
+ * made: time passes only when a test moves it (`clock.offsetMs`, or `clock.frozenAtMs` for a
+ * given moment), so token expiry, rate-limit windows and dates never depend on how fast the
+ * machine answers. `wallClock: true` runs it on the machine's time instead (plus `offsetMs`),
+ * for the rare test that needs time to pass by itself; say why where it is asked for. With
+ * `sharingDatabaseOf`, the app opens that app's database with its own connections instead, as a
+ * second API process would; close it before that app.
  */
 export async function createTestApp(
   options: {
@@ -80,6 +84,8 @@ export async function createTestApp(
     evidence?: EvidenceStore;
     engine?: 'sqlite';
     sharingDatabaseOf?: { config: Pick<Config, 'database'> };
+    /** The machine's time instead of a clock that stands still (see above): only with a reason beside it. */
+    wallClock?: true;
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
@@ -104,8 +110,8 @@ export async function createTestApp(
   await fillMissingKeeperPostingDays(db);
   const logLines: string[] = [];
   const logger: Logger = createLogger((line) => logLines.push(line));
-  // `frozenAtMs` stops the clock (a test that must not race the machine's load sets it); `offsetMs` moves it.
-  const clock: { offsetMs: number; frozenAtMs: number | null } = { offsetMs: 0, frozenAtMs: null };
+  // The clock stands at `frozenAtMs` (null: the machine's time, with `wallClock`); `offsetMs` moves it.
+  const clock: { offsetMs: number; frozenAtMs: number | null } = { offsetMs: 0, frozenAtMs: options.wallClock ? null : Date.now() };
   const now = () => new Date((clock.frozenAtMs ?? Date.now()) + clock.offsetMs);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
@@ -171,7 +177,7 @@ export async function createTestApp(
         last_name: overrides.lastName ?? 'User',
         role: overrides.role ?? 'USER',
         password_hash: overrides.passwordHash ?? (password ? await hashPassword(password) : null),
-        is_active: overrides.isActive === false ? 0 : 1,
+        is_active: overrides.isActive !== false,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -203,7 +209,7 @@ export async function createTestApp(
         site_code: overrides.siteCode ?? `S${id.slice(0, 6).toUpperCase()}`,
         address: '1 Test Street',
         postcode: 'AB1 2CD',
-        is_active: overrides.isActive === false ? 0 : 1,
+        is_active: overrides.isActive !== false,
         consideration_minutes: 5,
         grace_minutes: 10,
         created_at: stamp,

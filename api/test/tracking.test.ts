@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPcnNumber, PCN_STATUSES, type AnalyticsSummary, type PcnStatus, type Role, type UserWithStats } from '@parkpatrol/shared';
-import { recordActivity, type ActivityType } from '../src/services/activities.ts';
+import {
+  formatPcnNumber,
+  PCN_STATUSES,
+  type ActivityType,
+  type AnalyticsSummary,
+  type PcnStatus,
+  type Role,
+  type UserWithStats,
+} from '@parkpatrol/shared';
+import { recordActivity } from '../src/services/activities.ts';
 import { createPcnViaApi } from './fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

@@ -8,7 +8,8 @@ import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { makeJpeg } from './fixtures.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';
 import { useS3Server, type S3Server } from './support/s3-server.ts';
-import { callServer, findFreePort, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort } from '../../scripts/test-support.ts';
+import { callServer, startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { ON_POSTGRES } from './test-app.ts';
 
 /**
@@ -33,7 +34,7 @@ describe.skipIf(!ON_POSTGRES)('two API processes on PostgreSQL and S3', () => {
       EVIDENCE_STORE: `s3://${s3.env.S3_BUCKET}/two-processes-${randomUUID().slice(0, 8)}`,
     };
     // Both start at once on the empty database: the migrations and the demo seed must cope.
-    const ports = [await findFreePort(), await findFreePort()];
+    const ports = [await freePort(), await freePort()];
     const started = await Promise.all(
       ports.map((port) => {
         const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-two-'));

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@parkpatrol/shared';
 import { UPLOADS_PER_USER } from '../src/services/upload-gate.ts';
 import { makeJpeg } from './fixtures.ts';
-import { findFreePort, startServerProcess, MEASURED_HEAP, type ServerProcess } from './support/server-process.ts';
+import { freePort, waitUntil } from '../../scripts/test-support.ts';
+import { startServerProcess, MEASURED_HEAP, type ServerProcess } from './support/server-process.ts';
 
 /**
  * A 200 MB chunked upload raised the server's memory by 200 MB before it
@@ -104,7 +105,7 @@ async function attack(partBytes: number): Promise<{ status: number; peakGrowth: 
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-memory-'));
-  server = await startServerProcess({ dataDir, port: await findFreePort(), env: { NODE_OPTIONS: MEASURED_HEAP } });
+  server = await startServerProcess({ dataDir, port: await freePort(), env: { NODE_OPTIONS: MEASURED_HEAP } });
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -180,15 +181,21 @@ describe('a 200 MB chunked upload', () => {
       } as RequestInit).catch(() => null);
       return { controller, sent };
     });
-    await new Promise((r) => setTimeout(r, 1500));
-    const refused = await fetch(`${server.baseUrl}/api/pcns`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'multipart/form-data; boundary=x',
-        [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
-      },
-      body: '--x--\r\n',
+    // Asked again until the stalled uploads have all reached the server and hold their places;
+    // until then one more is let in (and refused at once, for its empty body, freeing its place).
+    const refused = await waitUntil(`the ${UPLOADS_PER_USER} stalled uploads to take every place`, async () => {
+      const res = await fetch(`${server.baseUrl}/api/pcns`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'multipart/form-data; boundary=x',
+          [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+        },
+        body: '--x--\r\n',
+      });
+      if (res.status === 429) return res;
+      await res.text();
+      return null;
     });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -131,7 +131,7 @@ describe('sweeping orphaned evidence after a crash', () => {
   it('removes old temporary and unreferenced files, and keeps referenced and recent ones', async () => {
     const { utimesSync } = await import('node:fs');
     const { sweepOrphanEvidenceFiles } = await import('../src/services/evidence-storage.ts');
-    const { findKnownImageFileNames } = await import('../src/repositories/pcns.ts');
+    const { findKnownImageFileNames } = await import('../src/repositories/pcn-images.ts');
     const t = await createTestApp();
     try {
       const owner = await t.signedInUser('USER');

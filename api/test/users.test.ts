@@ -100,7 +100,7 @@ describe('GET /users/profile', () => {
   it('refuses a tampered token and a deactivated user', async () => {
     expect((await t.request('GET', '/users/profile', { token: `${officer.token}x` })).status).toBe(401);
     const gone = await t.signedInUser('USER');
-    await t.db.updateTable('users').set({ is_active: 0 }).where('id', '=', gone.id).execute();
+    await t.db.updateTable('users').set({ is_active: false }).where('id', '=', gone.id).execute();
     expect((await t.request('GET', '/users/profile', { token: gone.token })).status).toBe(401);
   });
 });

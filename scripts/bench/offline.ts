@@ -1,11 +1,11 @@
-// `npm run bench:offline`: the offline budgets of design section 9, measured in
+// `npm run bench:offline`: the offline budgets of decisions 0008 and 0011, measured in
 // Chromium against the real built app and API (a server of its own, on a free port, fresh data):
 //  - Submit PCN to My PCNs shown, with no network (budget 300 ms), median of the runs;
 //  - compressed size and time per 4000x3000 photo (compress, hash and store on the phone);
 //  - time to drain a queue of 20 four-photo notices after reconnecting, on loopback.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { freePort } from '../../web/engines/processes.ts';
+import { freePort } from '../test-support.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jpeg from 'jpeg-js';

@@ -15,7 +15,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -69,18 +69,8 @@ export function ensureDebianPackages({ what, packages, present }) {
   return true;
 }
 
-/** A TCP port that is free on 127.0.0.1 right now (the kernel picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The one copy, shared with the tests that start servers.
+export { freePort } from '../test-support.ts';
 
 function canConnect(port, host) {
   return new Promise((resolve) => {

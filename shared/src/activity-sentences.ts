@@ -20,6 +20,21 @@ function statusLabel(status: string): string {
   return PCN_STATUS_LABELS[status as PcnStatus] ?? status;
 }
 
+/** What the API records as activity, for analytics and the recent-activity list. */
+export const ACTIVITY_TYPES = [
+  'LOGIN',
+  'LOGOUT',
+  'PCN_CREATED',
+  'PCN_VIEWED',
+  'PCN_EDITED',
+  'PCN_DELETED',
+  'PCN_STATUS_CHANGED',
+  'ONBOARDING_SENT',
+  'PASSWORD_RESET',
+  'EMAIL_CHANGED',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
 export type ActivitySentence = {
   /** The text before the PCN, or the whole sentence when there is no PCN. */
   before: string;

@@ -1,4 +1,5 @@
 export * from './roles.ts';
+export * from './one-time-links.ts';
 export * from './pcn-status.ts';
 export * from './offence-types.ts';
 export * from './limits.ts';

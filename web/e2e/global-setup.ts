@@ -1,26 +1,14 @@
 import { spawn, execSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../scripts/test-support.ts';
 import { writeEvidencePhotos } from './evidence-photos.ts';
 import { startMailSink } from './mail-sink.ts';
 
 const webDir = resolve(import.meta.dirname, '..');
 const rootDir = resolve(webDir, '..');
 const distDir = join(webDir, 'dist');
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, timeoutMs: number, isAlive: () => boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -50,7 +38,7 @@ export default async function globalSetup() {
   const servedDist = join(tempDir, 'dist');
   cpSync(distDir, servedDist, { recursive: true });
   writeEvidencePhotos(fixturesDir);
-  const port = await findFreePort();
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Emails go to a real SMTP server on loopback; tests read them from mailDir (mail-sink.ts).
   const mailDir = join(tempDir, 'received-mail');

@@ -12,6 +12,7 @@ import {
   test,
   uniqueRegistration,
 } from './fixtures.ts';
+import { addQueuedDrafts, waitUntilSent } from './offline-support.ts';
 
 /**
  * Guided capture on the phone it is for: guided capture within the tap budget, forgiving validation,
@@ -189,7 +190,10 @@ test('logging out with an unsent notice asks first; another officer on the phone
   await expect(page.getByRole('heading', { level: 1, name: 'My PCNs' })).toBeVisible();
   await expect(page.locator('.pending-item')).toHaveCount(0);
   await expect(page.locator('.outbox-pill--unsent')).toHaveCount(0);
-  await page.waitForTimeout(3000);
+  // A notice of this officer's own, sent by a forced run of the phone's outbox: a whole pass went
+  // by with the other officer's notice on the phone, and it was not in it.
+  const [own] = await addQueuedDrafts(page, [uniqueRegistration(testInfo)], carParkId, photos);
+  await waitUntilSent(page, [own!]);
   expect(await pcnsOnServer(request, adminToken, registration)).toBe(0);
 
   // Its officer signs in again: it is sent, once.

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from '../engines/processes.ts';
+import { freePort } from '../../scripts/test-support.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { evidencePhotos, expect, signIn, test } from './fixtures.ts';

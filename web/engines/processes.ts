@@ -1,17 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
-
-/** A TCP port free on 127.0.0.1 right now (the kernel picks it); scripts/services/service-utils.mjs has the same for the scripts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { connect } from 'node:net';
 
 /** Resolves once something listens on the port. */
 export async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {

@@ -10,7 +10,8 @@ import { launchFirefox } from './firefox.ts';
 import { signInAdmin } from './admin-api.ts';
 import { JOURNEYS, STAY_PERIODS, type JourneyContext } from './journeys.ts';
 import { startLoopbackProxy } from './loopback-proxy.ts';
-import { freePort, stopProcess, waitForPort } from './processes.ts';
+import { freePort } from '../../scripts/test-support.ts';
+import { stopProcess, waitForPort } from './processes.ts';
 import { launchWebKit } from './webkit.ts';
 import { writeEvidencePhotos } from '../e2e/evidence-photos.ts';
 

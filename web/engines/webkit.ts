@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import WebDriver from 'webdriver';
 import type { Engine } from './engine.ts';
-import { freePort, stopProcess, waitForPort } from './processes.ts';
+import { freePort, waitUntil } from '../../scripts/test-support.ts';
+import { stopProcess, waitForPort } from './processes.ts';
 
 /** WebKitGTK's MiniBrowser, as Debian's webkit2gtk-driver installs it: no SyncManager, like Safari. */
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -12,7 +14,11 @@ async function display(): Promise<{ name: string; process: ChildProcess | null }
   if (process.env.DISPLAY) return { name: process.env.DISPLAY, process: null };
   const number = 90 + Math.floor(Math.random() * 400);
   const xvfb = spawn('Xvfb', [`:${number}`, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Ready once its socket is there (it listens on no TCP port to wait for).
+  await waitUntil(`Xvfb :${number} to open its socket`, () => {
+    if (xvfb.exitCode !== null) throw new Error(`Xvfb :${number} exited with ${xvfb.exitCode}`);
+    return existsSync(`/tmp/.X11-unix/X${number}`);
+  });
   return { name: `:${number}`, process: xvfb };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { engineOf } from '../db/dialect.ts';
+import { lockRows } from '../db/dialect.ts';
 import type { OneTimeTokensTable } from '../db/schema.ts';
 import { generateOpaqueToken, hashToken } from '../services/crypto-tokens.ts';
 
@@ -28,7 +28,7 @@ export async function issueOneTimeToken(
     // both survive: SQLite's one writer runs the two transactions in turn, and on PostgreSQL the
     // second waits here on the user's row until the first has committed, so its update then
     // voids the first one's token (READ COMMITTED reads anew per statement).
-    if (engineOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
+    await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', input.userId));
     if (!input.keepEarlier) {
       await trx
         .updateTable('one_time_tokens')
@@ -89,7 +89,7 @@ export async function isOneTimeTokenValid(db: Db, input: { token: string; purpos
     .where('one_time_tokens.purpose', '=', input.purpose)
     .where('one_time_tokens.used_at', 'is', null)
     .where('one_time_tokens.expires_at', '>', input.now.toISOString())
-    .where('users.is_active', '=', 1)
+    .where('users.is_active', '=', true)
     .executeTakeFirst();
   return row !== undefined;
 }

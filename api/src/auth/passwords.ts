@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 
-/** argon2id with the library's current defaults (design section 7). */
+/** argon2id with the library's current defaults: a memory-hard hash, tuned by its maintainers. */
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id });
 }

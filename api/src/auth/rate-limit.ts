@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { engineOf } from '../db/dialect.ts';
-import { lockNamesForTransaction } from '../db/advisory-locks.ts';
+import { forUpdate, lockNamesForTransaction } from '../db/dialect.ts';
 
 /**
  * Sliding-window counters kept in the database (table rate_limit_events), so every API
@@ -118,7 +117,7 @@ async function deleteExpiredEvents(trx: Db, rule: RateLimitRule, at: number): Pr
         .where('scope', '=', rule.scope)
         .where('at', '<=', at - rule.windowMs)
         .limit(SWEEP_BATCH)
-        .$if(engineOf(trx) === 'postgres', (query) => query.forUpdate().skipLocked()),
+        .$call((query) => forUpdate(trx, query, { skipLocked: true })),
     )
     .execute();
 }

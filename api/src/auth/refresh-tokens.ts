@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { engineOf } from '../db/dialect.ts';
+import { forUpdate, lockRows } from '../db/dialect.ts';
 import type { RefreshTokensTable } from '../db/schema.ts';
 import { generateOpaqueToken, hashToken } from '../services/crypto-tokens.ts';
 import { seal, unseal } from './sealed-text.ts';
@@ -111,7 +111,7 @@ export async function rotateRefreshToken(
       // Two tabs refreshing with one token at once: SQLite's one writer runs them in turn; on
       // PostgreSQL the second waits on this row lock and then reads the first one's rotation, so
       // it becomes a replay (the same answer) instead of a second rotation of the same token.
-      .$if(engineOf(trx) === 'postgres', (query) => query.forUpdate('refresh_tokens'))
+      .$call((query) => forUpdate(trx, query, { of: 'refresh_tokens' }))
       .executeTakeFirst();
     if (!row) return { ok: false, reason: 'invalid' };
 
@@ -130,7 +130,7 @@ export async function rotateRefreshToken(
       await revokeFamily(trx, { familyId: row.family_id, now: input.now });
       return { ok: false, reason: 'reuse-detected', userId: row.user_id };
     }
-    if (row.is_active !== 1) {
+    if (!row.is_active) {
       await revokeFamily(trx, { familyId: row.family_id, now: input.now });
       return { ok: false, reason: 'user-inactive', userId: row.user_id };
     }
@@ -197,15 +197,10 @@ export async function revokeSession(trx: Db, input: { userId: string; familyId: 
  * token too; a refresh arriving later waits for the sign-out and finds its token revoked.
  */
 async function endFamily(trx: Db, input: { familyId: string; userId: string; now: Date }): Promise<boolean> {
-  if (engineOf(trx) === 'postgres') {
-    await trx
-      .selectFrom('refresh_tokens')
-      .select('id')
-      .where('family_id', '=', input.familyId)
-      .where('user_id', '=', input.userId)
-      .forUpdate()
-      .execute();
-  }
+  await lockRows(
+    trx,
+    trx.selectFrom('refresh_tokens').select('id').where('family_id', '=', input.familyId).where('user_id', '=', input.userId),
+  );
   const revoked = await trx
     .updateTable('refresh_tokens')
     .set({ revoked_at: input.now.toISOString() })
@@ -239,7 +234,7 @@ export async function isSessionLive(db: Db, familyId: string): Promise<boolean> 
     .select('refresh_tokens.id')
     .where('refresh_tokens.family_id', '=', familyId)
     .where('refresh_tokens.revoked_at', 'is', null)
-    .where('users.is_active', '=', 1)
+    .where('users.is_active', '=', true)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { engineOf } from '../db/dialect.ts';
-import { lockNamesForTransaction } from '../db/advisory-locks.ts';
+import { forUpdate, lockNamesForTransaction } from '../db/dialect.ts';
 
 /**
- * Limits on password guesses (design section 7): sign-in and the profile's
+ * Limits on password guesses (docs/security.md): sign-in and the profile's
  * current-password check share one limiter.
  *
  * - An attempt is counted (reserved) before the slow password hash runs, so a burst of guesses
@@ -173,7 +172,7 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
               .execute();
         const decision = decideSignInAttempt(
           {
-            pair: pair.reverse().map((row) => ({ at: row.counted_at, isFailure: row.is_failure === 1 })),
+            pair: pair.reverse().map((row) => ({ at: row.counted_at, isFailure: row.is_failure })),
             origin: ofOrigin.reverse().map((row) => row.reserved_at),
             account: ofAccount?.reverse().map((row) => row.counted_at) ?? null,
           },
@@ -184,7 +183,7 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
         const id = randomUUID();
         await trx
           .insertInto('sign_in_attempts')
-          .values({ id, account, address: from, reserved_at: at, counted_at: at, is_failure: 0 })
+          .values({ id, account, address: from, reserved_at: at, counted_at: at, is_failure: false })
           .execute();
         return { isAllowed: true, attempt: { id, account, address: from, at } };
       }),
@@ -209,10 +208,10 @@ export function createSignInLimiter(options: { db: Db; now: () => Date; policy?:
     async fail(attempt) {
       await db
         .updateTable('sign_in_attempts')
-        .set({ is_failure: 1, counted_at: Math.max(attempt.at, now().getTime()) })
+        .set({ is_failure: true, counted_at: Math.max(attempt.at, now().getTime()) })
         .where('id', '=', attempt.id)
         .where('account', 'is not', null)
-        .where('is_failure', '=', 0)
+        .where('is_failure', '=', false)
         .execute();
     },
 
@@ -236,7 +235,7 @@ async function deleteExpiredAttempts(trx: Db, since: number): Promise<void> {
         .select('id')
         .where('counted_at', '<=', since)
         .limit(SWEEP_BATCH)
-        .$if(engineOf(trx) === 'postgres', (query) => query.forUpdate().skipLocked()),
+        .$call((query) => forUpdate(trx, query, { skipLocked: true })),
     )
     .execute();
 }

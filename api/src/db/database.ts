@@ -4,7 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvide
 import pg from 'pg';
 import { migrationsFor } from '../../../migrations/index.ts';
 import { engineOf, type Engine } from './dialect.ts';
-import type { Database } from './schema.ts';
+import { FLAG_COLUMNS, type Database } from './schema.generated.ts';
 
 export type Db = Kysely<Database>;
 
@@ -24,6 +24,33 @@ export type OpenDatabase = {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+/*
+ * The one place where the engines' stored values meet the application's types (decision 0035):
+ * a time is ISO-8601 text in UTC with milliseconds (what Date#toISOString() writes, and what
+ * SQLite holds as text), a calendar day is 'YYYY-MM-DD', a flag is a boolean. PostgreSQL stores
+ * timestamptz, date and boolean: its times are read back as that ISO text (pg's own reading
+ * into a Date, then toISOString) and its days as they are (pg would make a local-midnight Date).
+ * SQLite stores flags as 0/1: see FLAG_COLUMNS below.
+ */
+const readTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => (readTimestamptz(value) as Date).toISOString());
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+/**
+ * The flags (FLAG_COLUMNS, generated from PostgreSQL's boolean columns): 0/1 integers in SQLite,
+ * which has no boolean. The SQLite connection binds true/false as 1/0 (better-sqlite3 refuses
+ * booleans) and reads these columns back as booleans, wherever a query selects them and under
+ * whatever alias, because SQLite names each result column's table and column of origin.
+ */
+const FLAGS = new Set(Object.entries(FLAG_COLUMNS).flatMap(([table, columns]) => columns.map((column) => `${table}.${column}`)));
+
+/** A query's parameters as SQLite binds them: a boolean as 1 or 0, everything else as it is. */
+function sqliteParameters(parameters: readonly unknown[]): readonly unknown[] {
+  return parameters.some((value) => typeof value === 'boolean')
+    ? parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value))
+    : parameters;
+}
+
 export function connectDatabase(target: DatabaseTarget, options: { onLostConnection?: (error: Error) => void } = {}): OpenDatabase {
   if (target.engine === 'sqlite') {
     const { db, sqlite } = openDatabase(target.file);
@@ -38,6 +65,13 @@ export function connectDatabase(target: DatabaseTarget, options: { onLostConnect
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // Sessions in UTC, as every stored time is: a time given without a zone (a day's start) means
+  // the same instant as in SQLite's text, whatever the server's own zone. A new connection runs
+  // this before any query it is lent for; an error here is the connection's loss, which that
+  // query and the pool's 'error' listener report.
+  pool.on('connect', (client) => {
+    client.query("set time zone 'UTC'").catch(() => undefined);
+  });
   // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
   // event on the pool, which crashes the process when nobody listens. pg has already dropped
   // that connection, and the next query opens a new one: it is only worth a log line.
@@ -129,18 +163,39 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
 type SqliteStatement = ReturnType<SqliteDatabase['prepare']> & { readonly busy: boolean };
 
 /**
+ * Every statement binds its parameters through sqliteParameters, and reads the flag columns
+ * back as booleans (FLAG_COLUMNS).
+ *
  * better-sqlite3 builds each row object one property at a time through V8's C++ API, which cost
  * more than running the query for a page of notices; it reads rows as arrays far faster, and
  * plain JavaScript then makes the same objects (a later column of the same name wins, as there).
  * `streams` counts the statements being iterated on the connection.
  */
 function readingRowsAsArrays(statement: SQLite.Statement, streams: { open: number }): SqliteStatement {
-  if (!statement.reader) return statement;
+  if (!statement.reader) {
+    return {
+      reader: false,
+      get busy() {
+        return statement.busy;
+      },
+      all: (parameters) => statement.all(sqliteParameters(parameters)),
+      run: (parameters) => statement.run(sqliteParameters(parameters)),
+      iterate: (parameters) => statement.iterate(sqliteParameters(parameters)),
+    };
+  }
   const arrays = statement.raw(true);
-  let names = arrays.columns().map((column) => column.name);
+  let names: string[] = [];
+  let flags: number[] = [];
+  const readColumns = () => {
+    const columns = arrays.columns();
+    names = columns.map((column) => column.name);
+    flags = columns.flatMap((column, i) => (column.table !== null && FLAGS.has(`${column.table}.${column.column}`) ? [i] : []));
+  };
+  readColumns();
   const toObject = (values: unknown[]) => {
     // Another connection's schema change makes SQLite prepare the statement again by itself.
-    if (values.length !== names.length) names = arrays.columns().map((column) => column.name);
+    if (values.length !== names.length) readColumns();
+    for (const i of flags) if (values[i] !== null) values[i] = values[i] !== 0;
     const row: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i += 1) row[names[i]!] = values[i];
     return row;
@@ -150,12 +205,12 @@ function readingRowsAsArrays(statement: SQLite.Statement, streams: { open: numbe
     get busy() {
       return arrays.busy;
     },
-    all: (parameters) => (arrays.all(parameters) as unknown[][]).map(toObject),
-    run: (parameters) => arrays.run(parameters),
+    all: (parameters) => (arrays.all(sqliteParameters(parameters)) as unknown[][]).map(toObject),
+    run: (parameters) => arrays.run(sqliteParameters(parameters)),
     *iterate(parameters) {
       streams.open += 1;
       try {
-        for (const values of arrays.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(values);
+        for (const values of arrays.iterate(sqliteParameters(parameters)) as IterableIterator<unknown[]>) yield toObject(values);
       } finally {
         streams.open -= 1;
       }

@@ -1,14 +1,38 @@
+import type {
+  ActivityType,
+  AppealChannel,
+  AppealReason,
+  AppealStatus,
+  CharterCase,
+  Jurisdiction,
+  KeeperSource,
+  KeeperType,
+  NamedDriverSource,
+  NoticeServedBy,
+  ObservationStatus,
+  OffenceType,
+  OneTimeLinkPurpose,
+  PaymentMethod,
+  PcnAuditAction,
+  PcnStatus,
+  PhotoTakenAtSource,
+  Role,
+  SentDocumentKind,
+} from '@parkpatrol/shared';
 import type { Generated } from 'kysely';
 
-/** Table rows as stored (snake_case). Booleans are 0/1 integers; times are ISO-8601 text. */
+/**
+ * Table rows as the application reads and writes them (snake_case), the same on both engines: flags
+ * are booleans, times ISO-8601 text in UTC, calendar days 'YYYY-MM-DD' (db/database.ts converts).
+ */
 export interface UsersTable {
   id: string;
   email: string;
   first_name: string;
   last_name: string;
-  role: string;
+  role: Role;
   password_hash: string | null;
-  is_active: number;
+  is_active: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -33,7 +57,7 @@ export interface OneTimeTokensTable {
   id: string;
   user_id: string;
   token_hash: string;
-  purpose: 'access-link' | 'password-reset' | 'device-link';
+  purpose: OneTimeLinkPurpose;
   expires_at: string;
   used_at: string | null;
   created_at: string;
@@ -44,13 +68,13 @@ export interface CarParksTable {
   site_code: string;
   address: string;
   postcode: string;
-  is_active: number;
+  is_active: boolean;
   consideration_minutes: number;
   grace_minutes: number;
-  /** 0/1: new PCNs here have a stay (consideration + grace) unless the officer says otherwise. */
-  stay_applies_by_default: Generated<number>;
+  /** New PCNs here have a stay (consideration + grace) unless the officer says otherwise. */
+  stay_applies_by_default: Generated<boolean>;
   /** Where the land is: Schedule 4's keeper liability applies in ENGLAND_AND_WALES only. */
-  jurisdiction: Generated<string>;
+  jurisdiction: Generated<Jurisdiction>;
   /** The charge and its reduced amount in pence, and the days the reduction lasts; null until set. */
   charge_pence: number | null;
   reduced_charge_pence: number | null;
@@ -58,8 +82,8 @@ export interface CarParksTable {
   signage_terms: Generated<string>;
   /** Why consideration or grace is shorter than the Single Code's minimum; null when neither is. */
   minimums_override_reason: string | null;
-  /** 0/1: Schedule 4 paragraph 3's "relevant land"; 0 for byelaw land (no keeper liability). */
-  relevant_land: Generated<number>;
+  /** Schedule 4 paragraph 3's "relevant land"; false for byelaw land (no keeper liability). */
+  relevant_land: Generated<boolean>;
   created_at: string;
   updated_at: string;
 }
@@ -74,20 +98,20 @@ export interface PcnsTable {
   pcn_number: string;
   vehicle_registration: string;
   car_park_id: string;
-  offence_type: string;
+  offence_type: OffenceType;
   description: string;
   location: string;
-  status: string;
+  status: PcnStatus;
   admin_notes: string | null;
   observed_at: string | null;
   /** The start of the period of parking every document states: the first sighting, else when the officer began the notice. */
   first_seen_at: string | null;
   issued_at: string | null;
-  stay_applies: Generated<number>;
+  stay_applies: Generated<boolean>;
   clock_offset_ms: number | null;
   duplicate_reason: string | null;
   /** AFFIXED, HANDED or DRIVE_OFF; null on notices filed before service was recorded. */
-  notice_served_by: string | null;
+  notice_served_by: NoticeServedBy | null;
   notice_served_at: string | null;
   /** The last day the notice to keeper may be posted (YYYY-MM-DD); null where keeper liability is not available. */
   keeper_post_by: string | null;
@@ -116,7 +140,7 @@ export interface PcnImagesTable {
   sha256: string;
   client_sha256: string | null;
   taken_at: string | null;
-  taken_at_source: string | null;
+  taken_at_source: PhotoTakenAtSource | null;
   latitude: number | null;
   longitude: number | null;
   accuracy_m: number | null;
@@ -137,7 +161,7 @@ export interface PcnAuditTable {
   pcn_id: string;
   actor_id: string | null;
   actor_name: string;
-  action: string;
+  action: PcnAuditAction;
   /** JSON: { field: { from, to } }. */
   changes: string;
   clock_offset_ms: number | null;
@@ -146,8 +170,8 @@ export interface PcnAuditTable {
 export interface PcnStatusHistoryTable {
   id: string;
   pcn_id: string;
-  from_status: string | null;
-  to_status: string;
+  from_status: PcnStatus | null;
+  to_status: PcnStatus;
   note: string | null;
   changed_by: string | null;
   created_at: string;
@@ -166,9 +190,9 @@ export interface PcnKeepersTable {
   make: string;
   model: string;
   colour: string;
-  source: string;
+  source: KeeperSource;
   /** REGISTERED_KEEPER or HIRE_COMPANY (a hire or lease firm, which names the hirer). */
-  keeper_type: Generated<string>;
+  keeper_type: Generated<KeeperType>;
   vehicle_confirmed_at: string | null;
   vehicle_confirmed_by: string | null;
   created_at: string;
@@ -199,7 +223,7 @@ export interface PcnHirersTable extends PcnLetterPartyColumns {
 }
 /** The driver named with an address for service, and where the name came from (KEEPER_REPLY or APPEAL). */
 export interface PcnNamedDriversTable extends PcnLetterPartyColumns {
-  source: string;
+  source: NamedDriverSource;
 }
 /** A payment an admin recorded against a charge. */
 export interface PcnPaymentsTable {
@@ -207,7 +231,7 @@ export interface PcnPaymentsTable {
   pcn_id: string;
   amount_pence: number;
   paid_on: string;
-  method: string;
+  method: PaymentMethod;
   reference: string;
   recorded_by: string | null;
   created_at: string;
@@ -228,12 +252,12 @@ export interface AppealsTable {
   /** '' for an appeal by post that gave none. */
   appellant_email: string;
   appellant_address: string;
-  was_driver: number;
+  was_driver: boolean;
   driver_name: string;
   driver_address: string;
-  reason: string;
+  reason: AppealReason;
   text: string;
-  status: string;
+  status: AppealStatus;
   decision_reasons: string | null;
   reduced_charge_pence: number | null;
   verification_code: string | null;
@@ -241,17 +265,17 @@ export interface AppealsTable {
   appeals_service_until: string | null;
   decided_at: string | null;
   decided_by: string | null;
-  /** 1 when made after the appeal period (decision 0023). */
-  is_late: number;
+  /** Made after the appeal period (decision 0023). */
+  is_late: boolean;
   /** A late appeal an admin agreed to consider: when, and who. */
   considered_at: string | null;
   considered_by: string | null;
   /** ONLINE, EMAIL, POST or PHONE (decision 0024). */
-  channel: string;
+  channel: AppealChannel;
   /** ACCEPTED_REDUCED: the last day the reduced amount may be paid. */
   reduced_payable_until: string | null;
   /** The Appeals Charter case the admin followed, if any. */
-  charter_outcome: string | null;
+  charter_outcome: CharterCase | null;
 }
 /** A file the motorist attached to an appeal, stored under a name we made (evidence-storage.ts). */
 export interface AppealAttachmentsTable {
@@ -305,7 +329,7 @@ export interface PendingAppealAttachmentsTable {
 export interface SentDocumentsTable {
   id: string;
   pcn_id: string;
-  kind: string;
+  kind: SentDocumentKind;
   file_name: string;
   mime_type: string;
   size_bytes: number;
@@ -334,7 +358,7 @@ export interface CarParkTermsTable extends OperatorTermsTable {
 export interface ActivitiesTable {
   id: string;
   user_id: string | null;
-  activity_type: string;
+  activity_type: ActivityType;
   description: string | null;
   pcn_id: string | null;
   created_at: string;
@@ -361,7 +385,7 @@ export interface EmailsTable {
 /** Kept by triggers (migration 0005): PCNs per owner ('' once the owner is deleted) and status. */
 export interface PcnCountsTable {
   owner_id: string;
-  status: string;
+  status: PcnStatus;
   n: number;
 }
 
@@ -378,7 +402,7 @@ export interface SignInAttemptsTable {
   reserved_at: number;
   /** When the account's lock and backoff run from: the reservation, or a wrong guess's answer. */
   counted_at: number;
-  is_failure: number;
+  is_failure: boolean;
 }
 /** One counted event of a named limit (migration 0009; auth/rate-limit.ts). `at` is epoch milliseconds. */
 export interface RateLimitEventsTable {
@@ -396,7 +420,7 @@ export interface ObservationsTable {
   vehicle_registration: string;
   observed_at: string;
   due_at: string;
-  status: string;
+  status: ObservationStatus;
   closed_at: string | null;
   pcn_id: string | null;
   created_at: string;

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
 import type { OperatorTerms } from '@parkpatrol/shared';
 import { diffTerms, insertCarParkTerms, insertOperatorTerms, type CarParkTermsRecord } from '../repositories/terms.ts';
 import type { Db } from './database.ts';
-import { engineOf } from './dialect.ts';
-
-/** Any fixed number, the same in every process: the seed's advisory lock on PostgreSQL. */
-export const SEED_LOCK = 1_504_200_002;
+import { lockForWrites } from './dialect.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'admin123', firstName: 'Ada', lastName: 'Admin', role: 'SUPER_ADMIN' },
@@ -33,7 +29,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const ids: Record<keyof typeof DEMO_ACCOUNTS, string> = { admin: randomUUID(), officer: randomUUID(), second: randomUUID() };
   const hashes = await Promise.all(Object.values(DEMO_ACCOUNTS).map((a) => hashPassword(a.password)));
   return db.transaction().execute(async (trx) => {
-    if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    await lockForWrites(trx, 'seed');
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return false;
     const keys = Object.keys(DEMO_ACCOUNTS) as Array<keyof typeof DEMO_ACCOUNTS>;
     for (const [index, key] of keys.entries()) {
@@ -47,7 +43,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           last_name: account.lastName,
           role: account.role,
           password_hash: hashes[index] ?? null,
-          is_active: 1,
+          is_active: true,
           created_at: now,
           updated_at: now,
         })
@@ -63,7 +59,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           site_code: park.siteCode,
           address: park.address,
           postcode: park.postcode,
-          is_active: 1,
+          is_active: true,
           consideration_minutes: 5,
           grace_minutes: 10,
           ...DEMO_CAR_PARK_TERMS_ROW,

@@ -499,13 +499,18 @@ function labelled(label: string, values: string[], suffix = ''): string[] {
   return [`${label}${suffix}:`, ...values.map((value) => `  ${value}`)];
 }
 
+/** A recorded value's label; the trail keeps what was written then, so a value no longer known prints as it is. */
+function labelOf(labels: Readonly<Record<string, string>>, value: string): string {
+  return labels[value] ?? value;
+}
+
 /** A recorded value in words; a list of photos gives one value per photo. */
 function auditValue(field: string, value: unknown, context: AuditValueContext): string[] {
   if (value === null || value === undefined || value === '') return ['(none)'];
   if (field === 'images' && Array.isArray(value)) return value.map((image) => photoSummary(image));
   if (field === 'image') return [photoSummary(value)];
-  if (field === 'status' && typeof value === 'string') return [PCN_STATUS_LABELS[value as PcnStatus] ?? value];
-  if (field === 'offenceType' && typeof value === 'string') return [OFFENCE_TYPE_LABELS[value as OffenceType] ?? value];
+  if (field === 'status' && typeof value === 'string') return [labelOf(PCN_STATUS_LABELS, value)];
+  if (field === 'offenceType' && typeof value === 'string') return [labelOf(OFFENCE_TYPE_LABELS, value)];
   if (field === 'carParkId' && typeof value === 'string') return [context.carParkName(value) ?? value];
   if ((field === 'observedAt' || field === 'issuedAt' || field === 'firstSeenAt') && typeof value === 'string')
     return [formatPackTime(value)];

@@ -7,14 +7,14 @@ import {
   keeperNoticeWindow,
   ukDate,
   type LandFacts,
-  type Jurisdiction,
   type KeeperNotice,
   type KeeperNoticeWindow,
-  type NoticeServedBy,
   type NoticeToDriver,
   type PcnStatus,
 } from '@parkpatrol/shared';
 import { englandAndWalesWorkingDays } from '@parkpatrol/shared/working-days';
+import type { Selectable } from 'kysely';
+import type { CarParksTable, PcnsTable } from '../db/schema.ts';
 
 /** Built once: date-holidays parses its rules on construction, and the answer never changes. */
 const workingDays = englandAndWalesWorkingDays();
@@ -36,21 +36,18 @@ function windowOf(input: Parameters<typeof keeperNoticeWindow>[0]): KeeperNotice
   return window;
 }
 
-type ServiceFacts = {
-  notice_served_by: string | null;
-  notice_served_at: string | null;
-  car_park_jurisdiction: string | null;
-  /** 0 for land that is not relevant land (Schedule 4, paragraph 3); null or absent reads as relevant. */
-  car_park_relevant_land?: number | null;
-  keeper_notice_posted_on?: string | null;
-  keeper_notice_given_on?: string | null;
-  issued_at: string | null;
-  observed_at: string | null;
-  created_at: string;
-};
+/** A notice's row with its car park's land beside it (null where the car park is gone). */
+type ServiceFacts = Pick<PcnRow, 'notice_served_by' | 'notice_served_at' | 'issued_at' | 'observed_at' | 'created_at'> &
+  Partial<Pick<PcnRow, 'keeper_notice_posted_on' | 'keeper_notice_given_on'>> & {
+    car_park_jurisdiction: CarParkRow['jurisdiction'] | null;
+    /** False for land that is not relevant land (Schedule 4, paragraph 3); null or absent reads as relevant. */
+    car_park_relevant_land?: CarParkRow['relevant_land'] | null;
+  };
+type PcnRow = Selectable<PcnsTable>;
+type CarParkRow = Selectable<CarParksTable>;
 
 function serviceAndWindow(row: ServiceFacts) {
-  const servedBy = row.notice_served_by as NoticeServedBy | null;
+  const servedBy = row.notice_served_by;
   const servedAt = row.notice_served_at ?? row.issued_at ?? row.observed_at ?? row.created_at;
   const land = landOf(row);
   const window = windowOf({ ...land, servedBy, servedOn: ukDate(servedAt) });
@@ -60,8 +57,8 @@ function serviceAndWindow(row: ServiceFacts) {
 /** The notice's land as Schedule 4 sees it (paragraph 3 and its reach): where it is, and whether it is relevant land. */
 export function landOf(row: Pick<ServiceFacts, 'car_park_jurisdiction' | 'car_park_relevant_land'>): LandFacts {
   return {
-    jurisdiction: (row.car_park_jurisdiction ?? 'ENGLAND_AND_WALES') as Jurisdiction,
-    relevantLand: row.car_park_relevant_land !== 0,
+    jurisdiction: row.car_park_jurisdiction ?? 'ENGLAND_AND_WALES',
+    relevantLand: row.car_park_relevant_land !== false,
   };
 }
 

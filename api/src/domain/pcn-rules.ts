@@ -11,7 +11,7 @@ import {
 } from '@parkpatrol/shared';
 
 /**
- * Who may do what with a PCN (design section 4). Pure, so the table is tested on its own and
+ * Who may do what with a PCN (docs/product.md, Who may see what). Pure, so the table is tested on its own and
  * route handlers only act on the answer.
  *
  * - `allowed`: go ahead.

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role, type User } from '@parkpatrol/shared';
+import { ROLE_LABELS, type User } from '@parkpatrol/shared';
 
 /** The columns of the Manage Users export: who has which account and car parks. */
 export const USER_CSV_COLUMNS = [
@@ -18,7 +18,7 @@ export function userCsvRecord(user: User): string[] {
     user.firstName,
     user.lastName,
     user.email,
-    ROLE_LABELS[user.role as Role] ?? user.role,
+    ROLE_LABELS[user.role] ?? user.role,
     user.isActive ? 'Active' : 'Inactive',
     user.hasPassword ? 'Yes' : 'No',
     (user.carParks ?? []).map((carPark) => carPark.name).join('; '),

@@ -14,7 +14,7 @@ const gzipAsync = promisify(gzip);
 export const COMPRESS_JSON_MIN_BYTES = 1024;
 
 /**
- * Writes the success envelope of design section 4 for a route of the shared contract
+ * Writes the success envelope (docs/architecture.md) for a route of the shared contract
  * (shared/src/api-contract.ts): the compiler holds `data` to what the web app reads, and the
  * route named must be the one answering, so a handler cannot answer under another's type.
  */

@@ -6,13 +6,11 @@ import {
   PCN_STATUSES,
   type Activity,
   type AnalyticsSummary,
-  type PcnStatus,
-  type Role,
   type UserWithStats,
 } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
-import { engineOf } from '../db/dialect.ts';
-import { foldHeartbeat, millisecondsToWholeMinutes, type SiteVisit } from '../services/site-time.ts';
+import { lockRows, sumOfMillisecondsBetween, utcDayOf } from '../db/dialect.ts';
+import { foldHeartbeat, millisecondsToWholeMinutes, type SiteVisit } from '../domain/site-time.ts';
 
 export const RECENT_ACTIVITY_COUNT = 20;
 export const PCNS_PER_DAY_DAYS = 30;
@@ -26,7 +24,7 @@ export async function recordHeartbeat(db: Db, input: { userId: string; now: Date
   return db.transaction().execute(async (trx) => {
     // SQLite's one writer already runs the two tabs' folds in turn; PostgreSQL does once the
     // first locks the user's row.
-    if (engineOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
+    await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', input.userId));
     const latestRow = await trx
       .selectFrom('site_visits')
       .select(['id', 'started_at', 'last_seen_at'])
@@ -77,9 +75,9 @@ export async function findAnalyticsSummary(db: Db, now: Date): Promise<Analytics
     findRecentActivities(db, RECENT_ACTIVITY_COUNT),
     db
       .selectFrom('pcns')
-      .select([sql<string>`substr(created_at, 1, 10)`.as('day'), (eb) => eb.fn.countAll<number>().as('count')])
+      .select([utcDayOf(db, 'created_at').as('day'), (eb) => eb.fn.countAll<number>().as('count')])
       .where('created_at', '>=', firstDayStart)
-      .groupBy(sql`substr(created_at, 1, 10)`)
+      .groupBy(utcDayOf(db, 'created_at'))
       .execute(),
     db
       .selectFrom('pcns')
@@ -91,7 +89,7 @@ export async function findAnalyticsSummary(db: Db, now: Date): Promise<Analytics
   const countByDay = new Map(perDay.map((row) => [row.day, Number(row.count)]));
   const pcnsByStatus = emptyStatusCounts();
   for (const row of byStatus) {
-    if ((PCN_STATUSES as readonly string[]).includes(row.status)) pcnsByStatus[row.status as PcnStatus] = Number(row.count);
+    if (PCN_STATUSES.includes(row.status)) pcnsByStatus[row.status] = Number(row.count);
   }
 
   return {
@@ -171,14 +169,7 @@ export async function findUsersWithStats(db: Db): Promise<UserWithStats[]> {
       .execute(),
     db
       .selectFrom('site_visits')
-      .select([
-        'user_id',
-        // Whole milliseconds per visit, summed exactly; julianday alone would drift by fractions.
-        (engineOf(db) === 'postgres'
-          ? sql<number>`sum(round(extract(epoch from (last_seen_at::timestamptz - started_at::timestamptz)) * 1000))`
-          : sql<number>`sum(round((julianday(last_seen_at) - julianday(started_at)) * 86400000))`
-        ).as('ms'),
-      ])
+      .select(['user_id', sumOfMillisecondsBetween(db, 'started_at', 'last_seen_at').as('ms')])
       .groupBy('user_id')
       .execute(),
   ]);
@@ -195,7 +186,7 @@ export async function findUsersWithStats(db: Db): Promise<UserWithStats[]> {
         firstName: user.first_name,
         lastName: user.last_name,
         email: user.email,
-        role: user.role as Role,
+        role: user.role,
       },
       stats: {
         totalLogins: Number(activity?.logins ?? 0),

@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   OFFENCE_TYPE_LABELS,
   pcnTitle,
   type Appeal,
-  type AppealChannel,
   type AppealAttachment,
   type AppealListItem,
   type AppealListQuery,
-  type AppealReason,
   type AppealSortKey,
-  type AppealStatus,
   type AppealOutcome,
-  type CharterCase,
   type EarlierCharge,
-  type OffenceType,
-  type PcnStatus,
 } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
-import type { AppealAttachmentsTable, AppealsTable } from '../db/schema.ts';
+import type { AppealAttachmentsTable, AppealsTable, PcnsTable } from '../db/schema.ts';
 import { findNoticeTerms } from './terms.ts';
 
-export type AppealRow = AppealsTable;
-export type AttachmentRow = AppealAttachmentsTable;
+export type AppealRow = Selectable<AppealsTable>;
+export type AttachmentRow = Selectable<AppealAttachmentsTable>;
 
 export async function findAppealByPcnId(db: Db, pcnId: string): Promise<AppealRow | undefined> {
   return db.selectFrom('appeals').selectAll().where('pcn_id', '=', pcnId).executeTakeFirst();
@@ -53,15 +47,18 @@ export async function insertAppeal(
     .execute();
 }
 
-export type AppealDecisionRow = {
+/** The columns a decision sets. */
+export type AppealDecisionRow = Pick<
+  AppealRow,
+  | 'reduced_charge_pence'
+  | 'verification_code'
+  | 'reduced_held_until'
+  | 'reduced_payable_until'
+  | 'appeals_service_until'
+  | 'charter_outcome'
+> & {
   status: AppealOutcome;
   decision_reasons: string;
-  reduced_charge_pence: number | null;
-  verification_code: string | null;
-  reduced_held_until: string | null;
-  reduced_payable_until: string | null;
-  appeals_service_until: string | null;
-  charter_outcome: CharterCase | null;
   decided_at: string;
   decided_by: string;
 };
@@ -101,14 +98,14 @@ export async function findEarlierCharges(
     pcnNumber: pcnTitle(row.pcn_number),
     issuedAt: row.issued_at,
     carParkName: row.car_park_name,
-    contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
-    status: row.status as PcnStatus,
+    contravention: OFFENCE_TYPE_LABELS[row.offence_type] ?? row.offence_type,
+    status: row.status,
     appeal:
       row.appeal_reference && row.appeal_status
         ? {
             reference: row.appeal_reference,
-            status: row.appeal_status as AppealStatus,
-            charterOutcome: (row.charter_outcome as CharterCase | null) ?? null,
+            status: row.appeal_status,
+            charterOutcome: row.charter_outcome,
           }
         : null,
   }));
@@ -121,7 +118,7 @@ export async function recordConsidered(trx: Db, appealId: string, at: string, by
     .set({ considered_at: at, considered_by: by })
     .where('id', '=', appealId)
     .where('status', '=', 'OPEN')
-    .where('is_late', '=', 1)
+    .where('is_late', '=', true)
     .where('considered_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -236,22 +233,23 @@ export async function listAllAppeals(db: Db, query: AppealListQuery): Promise<Ap
   return items;
 }
 
-function toListItem(row: {
-  id: string;
-  reference: string;
-  pcn_id: string;
-  appellant_name: string;
-  reason: string;
-  received_at: string;
-  respond_by: string;
-  status: string;
-  is_late: number;
-  channel: string;
-  verification_code: string | null;
-  pcn_number: string;
-  vehicle_registration: string;
-  car_park_name: string;
-}): AppealListItem {
+function toListItem(
+  row: Pick<
+    AppealRow,
+    | 'id'
+    | 'reference'
+    | 'pcn_id'
+    | 'appellant_name'
+    | 'reason'
+    | 'received_at'
+    | 'respond_by'
+    | 'status'
+    | 'is_late'
+    | 'channel'
+    | 'verification_code'
+  > &
+    Pick<Selectable<PcnsTable>, 'pcn_number' | 'vehicle_registration'> & { car_park_name: string },
+): AppealListItem {
   return {
     id: row.id,
     reference: row.reference,
@@ -260,12 +258,12 @@ function toListItem(row: {
     vehicleRegistration: row.vehicle_registration,
     carParkName: row.car_park_name,
     appellantName: row.appellant_name,
-    reason: row.reason as AppealReason,
+    reason: row.reason,
     receivedAt: row.received_at,
     respondBy: row.respond_by,
-    status: row.status as AppealStatus,
-    isLate: row.is_late === 1,
-    channel: row.channel as AppealChannel,
+    status: row.status,
+    isLate: row.is_late,
+    channel: row.channel,
     verificationCode: row.verification_code,
   };
 }
@@ -297,24 +295,24 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
     carParkName: pcn.name,
     receivedAt: row.received_at,
     respondBy: row.respond_by,
-    status: row.status as AppealStatus,
-    isLate: row.is_late === 1,
+    status: row.status,
+    isLate: row.is_late,
     consideredAt: row.considered_at,
-    channel: row.channel as AppealChannel,
+    channel: row.channel,
     appellant: { name: row.appellant_name, email: row.appellant_email || null, address: row.appellant_address },
-    wasDriver: row.was_driver === 1,
+    wasDriver: row.was_driver,
     driver:
-      row.was_driver === 1 || (row.driver_name === '' && row.driver_address === '')
+      row.was_driver || (row.driver_name === '' && row.driver_address === '')
         ? null
         : { name: row.driver_name, address: row.driver_address },
-    reason: row.reason as AppealReason,
+    reason: row.reason,
     text: row.text,
     attachments: attachments.map(toAttachment),
     decision:
       row.status === 'OPEN' || row.decided_at === null
         ? null
         : {
-            outcome: row.status as AppealOutcome,
+            outcome: row.status,
             reasons: row.decision_reasons ?? '',
             reducedChargePence: row.reduced_charge_pence,
             decidedAt: row.decided_at,
@@ -323,7 +321,7 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
             reducedHeldUntil: row.reduced_held_until,
             reducedPayableUntil: row.reduced_payable_until,
             appealsServiceUntil: row.appeals_service_until,
-            charterOutcome: (row.charter_outcome as CharterCase | null) ?? null,
+            charterOutcome: row.charter_outcome,
           },
     earlierCharges,
     chargePence: terms.carPark?.chargePence ?? null,

@@ -7,14 +7,14 @@ import {
   type CarParkListQuery,
   type CarParkSortKey,
   type CreateCarParkInput,
-  type Role,
   type UpdateCarParkInput,
 } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
+import { likeIgnoringCase } from '../db/dialect.ts';
 import type { CarParksTable } from '../db/schema.ts';
 import { orderedBy } from './list-order.ts';
 import { carParkTermsOf } from './terms.ts';
-import { likeIgnoringCase, toLikePattern } from './users.ts';
+import { toLikePattern } from './users.ts';
 
 type AssignedUser = NonNullable<CarPark['assignedUsers']>[number];
 
@@ -25,12 +25,12 @@ export function mapCarPark(row: Selectable<CarParksTable>, assignedUsers?: Assig
     siteCode: row.site_code,
     address: row.address,
     postcode: row.postcode,
-    isActive: row.is_active === 1,
+    isActive: row.is_active,
     considerationMinutes: row.consideration_minutes,
     graceMinutes: row.grace_minutes,
-    stayAppliesByDefault: row.stay_applies_by_default === 1,
+    stayAppliesByDefault: row.stay_applies_by_default,
     minimumsOverrideReason: row.minimums_override_reason,
-    relevantLand: row.relevant_land !== 0,
+    relevantLand: row.relevant_land,
     ...carParkTermsOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -57,7 +57,7 @@ export async function findAssignedUsersByCarPark(db: Db, carParkIds: string[]): 
       firstName: row.first_name,
       lastName: row.last_name,
       email: row.email,
-      role: row.role as Role,
+      role: row.role,
     });
   }
   return byCarPark;
@@ -65,7 +65,7 @@ export async function findAssignedUsersByCarPark(db: Db, carParkIds: string[]): 
 
 /** Active car parks, by name: all of them, or those assigned to `assignedToUserId`. */
 export async function listActiveCarParks(db: Db, options: { assignedToUserId?: string } = {}): Promise<CarPark[]> {
-  let query = db.selectFrom('car_parks').selectAll('car_parks').where('car_parks.is_active', '=', 1);
+  let query = db.selectFrom('car_parks').selectAll('car_parks').where('car_parks.is_active', '=', true);
   if (options.assignedToUserId) {
     const userId = options.assignedToUserId;
     query = query.where((eb) =>
@@ -99,7 +99,7 @@ export async function listCarParks(db: Db, query: CarParkListQuery): Promise<{ c
       sql<boolean>`(name ${like} ${pattern} escape '\\' or site_code ${like} ${pattern} escape '\\' or address ${like} ${pattern} escape '\\' or postcode ${like} ${pattern} escape '\\')`,
     );
   }
-  if (query.isActive !== undefined) filtered = filtered.where('is_active', '=', query.isActive ? 1 : 0);
+  if (query.isActive !== undefined) filtered = filtered.where('is_active', '=', query.isActive);
   const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const { sort, order } = resolveSort(query.sort, query.order, DEFAULT_SORTS.carParks);
   const rows = await orderedBy(filtered, { columns: [CAR_PARK_SORT_COLUMNS[sort], sql`car_parks.id`], direction: order })
@@ -147,17 +147,17 @@ export async function insertCarPark(db: Db, input: CreateCarParkInput & { now: D
       site_code: input.siteCode,
       address: input.address,
       postcode: input.postcode,
-      is_active: input.isActive ? 1 : 0,
+      is_active: input.isActive,
       consideration_minutes: input.considerationMinutes,
       grace_minutes: input.graceMinutes,
-      stay_applies_by_default: input.stayAppliesByDefault ? 1 : 0,
+      stay_applies_by_default: input.stayAppliesByDefault,
       charge_pence: input.chargePence,
       reduced_charge_pence: input.reducedChargePence,
       reduced_within_days: input.reducedWithinDays,
       signage_terms: input.signageTerms,
       jurisdiction: input.jurisdiction,
       minimums_override_reason: input.minimumsOverrideReason,
-      relevant_land: input.relevantLand ? 1 : 0,
+      relevant_land: input.relevantLand,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -173,17 +173,17 @@ export async function updateCarPark(db: Db, id: string, input: UpdateCarParkInpu
       ...(input.siteCode !== undefined && { site_code: input.siteCode }),
       ...(input.address !== undefined && { address: input.address }),
       ...(input.postcode !== undefined && { postcode: input.postcode }),
-      ...(input.isActive !== undefined && { is_active: input.isActive ? 1 : 0 }),
+      ...(input.isActive !== undefined && { is_active: input.isActive }),
       ...(input.considerationMinutes !== undefined && { consideration_minutes: input.considerationMinutes }),
       ...(input.graceMinutes !== undefined && { grace_minutes: input.graceMinutes }),
-      ...(input.stayAppliesByDefault !== undefined && { stay_applies_by_default: input.stayAppliesByDefault ? 1 : 0 }),
+      ...(input.stayAppliesByDefault !== undefined && { stay_applies_by_default: input.stayAppliesByDefault }),
       ...(input.chargePence !== undefined && { charge_pence: input.chargePence }),
       ...(input.reducedChargePence !== undefined && { reduced_charge_pence: input.reducedChargePence }),
       ...(input.reducedWithinDays !== undefined && { reduced_within_days: input.reducedWithinDays }),
       ...(input.signageTerms !== undefined && { signage_terms: input.signageTerms }),
       ...(input.jurisdiction !== undefined && { jurisdiction: input.jurisdiction }),
       ...(input.minimumsOverrideReason !== undefined && { minimums_override_reason: input.minimumsOverrideReason }),
-      ...(input.relevantLand !== undefined && { relevant_land: input.relevantLand ? 1 : 0 }),
+      ...(input.relevantLand !== undefined && { relevant_land: input.relevantLand }),
       updated_at: input.now.toISOString(),
     })
     .where('id', '=', id)

@@ -57,7 +57,7 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
   return rows.map((row) => ({
     pcnId: row.id,
     pcnNumber: row.pcn_number,
-    status: row.status as PcnStatus,
+    status: row.status,
     closedAt: row.closed_at,
     keptPhotoCount: Number(row.kept_photo_count),
   }));

@@ -30,7 +30,7 @@ function serviceFactsOf(db: Db, target: Target) {
     query = query
       .where('pcns.keeper_post_by', 'is', null)
       .where((eb) => eb.or([eb('car_parks.jurisdiction', 'is', null), eb('car_parks.jurisdiction', '=', 'ENGLAND_AND_WALES')]))
-      .where((eb) => eb.or([eb('car_parks.relevant_land', 'is', null), eb('car_parks.relevant_land', '!=', 0)]))
+      .where((eb) => eb.or([eb('car_parks.relevant_land', 'is', null), eb('car_parks.relevant_land', '=', true)]))
       .limit(1000);
   }
   return query.execute();

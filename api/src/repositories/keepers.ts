@@ -16,7 +16,7 @@ function toKeeper(row: Selectable<PcnKeepersTable>): Keeper {
     make: row.make,
     model: row.model,
     colour: row.colour,
-    source: row.source as KeeperSource,
+    source: row.source,
     vehicleConfirmedAt: row.vehicle_confirmed_at,
     vehicleConfirmedBy: row.vehicle_confirmed_by,
     updatedAt: row.updated_at,

@@ -46,7 +46,7 @@ export async function findHirer(db: Db, pcnId: string): Promise<StoredHirer | nu
 export async function findNamedDriver(db: Db, pcnId: string): Promise<NamedDriver | null> {
   const row = await db.selectFrom('pcn_named_drivers').selectAll().where('pcn_id', '=', pcnId).executeTakeFirst();
   if (!row) return null;
-  return { ...partyOf(row), source: row.source as NamedDriverSource };
+  return { ...partyOf(row), source: row.source };
 }
 
 /** Which of these notices have a named driver: the keeper queue does not pursue their keepers. */

@@ -100,7 +100,7 @@ export function mapObservation(row: JoinedRow): Observation {
     vehicleRegistration: row.vehicle_registration,
     observedAt: row.observed_at,
     dueAt: row.due_at,
-    status: row.status as ObservationStatus,
+    status: row.status,
     closedAt: row.closed_at,
     pcnId: row.pcn_id,
     pcnNumber: row.pcn_number,

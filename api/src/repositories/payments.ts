@@ -26,7 +26,7 @@ export async function findPayments(db: Db, pcnId: string): Promise<PaymentSummar
     id: row.id,
     amountPence: row.amount_pence,
     paidOn: row.paid_on,
-    method: row.method as PaymentMethod,
+    method: row.method,
     reference: row.reference,
     recordedBy: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
     createdAt: row.created_at,

@@ -12,12 +12,12 @@ import {
   type SortOrder,
 } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
-import { engineOf, type Engine } from '../db/dialect.ts';
+import { pcnTextSearch } from '../db/dialect.ts';
 import { keptQuery } from '../db/reusable-query.ts';
 import type { Database } from '../db/schema.ts';
 import { normalisePcnSearch } from '../domain/pcn-rules.ts';
 import { beyond, orderedBy, reversed, type ListOrder } from './list-order.ts';
-import { fromPcnsWithNames, selectPcnRows, type PcnRow, type PcnScope } from './pcns.ts';
+import { fromPcnsWithNames, selectPcnRows, type PcnRow, type PcnScope } from './pcn-rows.ts';
 
 /**
  * The PCN list as Manage PCNs and My PCNs show it (GET /pcns), and everything that must agree
@@ -66,7 +66,7 @@ function clause<V extends readonly unknown[]>(
   return { shape, values, where: (eb) => where(eb, ...values) };
 }
 
-function listClauses(filter: PcnListFilter, engine: Engine, purpose: 'page' | 'count' = 'page'): ListClause[] {
+function listClauses(filter: PcnListFilter, db: Db, purpose: 'page' | 'count' = 'page'): ListClause[] {
   const clauses: ListClause[] = [];
   if (filter.ownerId !== undefined) clauses.push(clause('owner', [filter.ownerId], (eb, id) => eb('pcns.created_by', '=', id)));
   if (filter.status) clauses.push(clause('status', [filter.status], (eb, status) => eb('pcns.status', '=', status)));
@@ -95,26 +95,11 @@ function listClauses(filter: PcnListFilter, engine: Engine, purpose: 'page' | 'c
   const draft = filter.search ? normaliseDraftReference(filter.search) : null;
   const search = filter.search && !draft ? normalisePcnSearch(filter.search) : null;
   if (draft) clauses.push(clause('search-draft', [draft], (eb, reference) => eb('pcns.draft_reference', '=', reference)));
-  if (search && engine === 'sqlite' && search.registration.length >= 3 && search.number.length >= 3) {
-    // Three or more characters: the trigram index (migration 0006) finds the matching rows.
-    // The search is only [A-Z0-9] after normalising, so quoting it makes a safe FTS5 phrase.
-    const match = `vehicle_registration : "${search.registration}" OR pcn_number : "${search.number}"`;
-    clauses.push(
-      clause(
-        'search-fts',
-        [match],
-        (_eb, phrase) => sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${phrase})`,
-      ),
-    );
-  } else if (search) {
-    // Registrations are stored normalised and numbers are digits, so after normalising the
-    // search contains only [A-Z0-9] and needs no LIKE escaping. On PostgreSQL the pg_trgm GIN
-    // indexes (postgres migration 0001) answer this LIKE from the index.
-    clauses.push(
-      clause('search-like', [`%${search.registration}%`, `%${search.number}%`], (eb, registration, number) =>
-        eb.or([eb('pcns.vehicle_registration', 'like', registration), eb('pcns.pcn_number', 'like', number)]),
-      ),
-    );
+  // Registrations are stored normalised and numbers are digits: after normalising, the search
+  // is only [A-Z0-9]. Each engine has its own index for finding part of one (pcnTextSearch).
+  if (search) {
+    const textSearch = pcnTextSearch(db, search);
+    clauses.push(clause(textSearch.shape, textSearch.values, textSearch.where));
   }
   return clauses;
 }
@@ -122,10 +107,10 @@ function listClauses(filter: PcnListFilter, engine: Engine, purpose: 'page' | 'c
 function listConditions(
   eb: ExpressionBuilder<Database, 'pcns'>,
   filter: PcnListFilter,
-  engine: Engine,
+  db: Db,
   purpose: 'page' | 'count' = 'page',
 ): Expression<SqlBool>[] {
-  return listClauses(filter, engine, purpose).map((listClause) => listClause.where(eb));
+  return listClauses(filter, db, purpose).map((listClause) => listClause.where(eb));
 }
 
 /** Every clause holds: the WHERE of the page and the count. */
@@ -173,7 +158,7 @@ function pcnListOrder(filter: PcnListFilter): { order: ListOrder; sortValue: Raw
 }
 
 /** The list's rows in the list's order, filtered as the list is: one query for a page, an export or a selection. */
-function orderedPcnRows(db: Db, filter: PcnListFilter, clauses = listClauses(filter, engineOf(db))) {
+function orderedPcnRows(db: Db, filter: PcnListFilter, clauses = listClauses(filter, db)) {
   return orderedBy(selectPcnRows(db).where(allOf(clauses)), pcnListOrder(filter).order);
 }
 
@@ -185,7 +170,7 @@ export async function findPcnPage(
   filter: PcnListFilter,
   page: { page: number; limit: number },
 ): Promise<{ rows: PcnRow[]; total: number; totalCapped: boolean }> {
-  const clauses = listClauses(filter, engineOf(db));
+  const clauses = listClauses(filter, db);
   const { sort, order } = resolveSort(filter.sort, filter.order, DEFAULT_SORTS.pcns);
   const limit = page.limit;
   const offset = (page.page - 1) * page.limit;
@@ -242,7 +227,7 @@ export async function findPcnSelection(db: Db, filter: PcnListFilter, cap: numbe
   const rows = await orderedPcnRows(db, filter)
     .limit(cap + 1)
     .execute();
-  return rows.map((row) => ({ id: row.id, status: row.status as PcnStatus }));
+  return rows.map((row) => ({ id: row.id, status: row.status }));
 }
 
 /**
@@ -263,7 +248,7 @@ export async function findPcnNeighbours(db: Db, pcnId: string, filter: PcnListFi
     const row = await orderedBy(
       fromPcnsWithNames(db)
         .select('pcns.id')
-        .where((eb) => eb.and([...listConditions(eb, filter, engineOf(db)), beyond(order, at, side)])),
+        .where((eb) => eb.and([...listConditions(eb, filter, db), beyond(order, at, side)])),
       side === 'after' ? order : reversed(order),
     )
       .limit(1)
@@ -272,13 +257,13 @@ export async function findPcnNeighbours(db: Db, pcnId: string, filter: PcnListFi
   };
   const isListed = await fromPcnsWithNames(db)
     .select('pcns.id')
-    .where((eb) => eb.and([...listConditions(eb, filter, engineOf(db)), eb('pcns.id', '=', pcnId)]))
+    .where((eb) => eb.and([...listConditions(eb, filter, db), eb('pcns.id', '=', pcnId)]))
     .executeTakeFirst();
   let position: number | null = null;
   if (isListed) {
     const { before } = await fromPcnsWithNames(db)
       .select((eb) => eb.fn.countAll<number>().as('before'))
-      .where((eb) => eb.and([...listConditions(eb, filter, engineOf(db)), beyond(order, at, 'before')]))
+      .where((eb) => eb.and([...listConditions(eb, filter, db), beyond(order, at, 'before')]))
       .executeTakeFirstOrThrow();
     position = Number(before) + 1;
   }
@@ -311,7 +296,7 @@ async function countPcns(db: Db, filter: PcnListFilter, cap: number): Promise<{ 
     );
     return { total: Number(counted[0]!.total), totalCapped: false };
   }
-  const clauses = listClauses(filter, engineOf(db), 'count');
+  const clauses = listClauses(filter, db, 'count');
   const counted = await countRows(db, `pcns&${shapeOf(clauses)}`, [...valuesOf(clauses), cap + 1], () =>
     db
       .selectFrom((qb) =>

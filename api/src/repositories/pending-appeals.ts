@@ -1,8 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { PendingAppealAttachmentsTable, PendingAppealsTable } from '../db/schema.ts';
 
-export type PendingAppealRow = PendingAppealsTable;
-export type PendingAttachmentRow = Omit<PendingAppealAttachmentsTable, 'pending_appeal_id'>;
+export type PendingAppealRow = Selectable<PendingAppealsTable>;
+export type PendingAttachmentRow = Omit<Selectable<PendingAppealAttachmentsTable>, 'pending_appeal_id'>;
 
 export async function insertPendingAppeal(db: Db, row: PendingAppealRow, attachments: readonly PendingAttachmentRow[]): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -2,9 +2,10 @@ import type { CalendarDate, SentDocument, SentDocumentKind } from '@parkpatrol/s
 import { sentDocumentFileName, ukDate } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import type { SentDocumentsTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
 
 /** Documents as sent (decision 0025): rows here, bytes in the evidence store under `file_name`. */
-export type SentDocumentRow = SentDocumentsTable;
+export type SentDocumentRow = Selectable<SentDocumentsTable>;
 
 export async function insertSentDocument(db: Db, row: SentDocumentRow): Promise<void> {
   await db.insertInto('sent_documents').values(row).execute();
@@ -119,7 +120,7 @@ export function toSentDocument(row: SentDocumentRow, pcnNumber: string): SentDoc
   return {
     id: row.id,
     pcnId: row.pcn_id,
-    kind: row.kind as SentDocumentKind,
+    kind: row.kind,
     createdAt: row.created_at,
     postOn: row.post_on,
     sha256: row.sha256,
@@ -129,7 +130,7 @@ export function toSentDocument(row: SentDocumentRow, pcnNumber: string): SentDoc
     createdBy: { id: row.created_by, name: row.created_by_name },
     purgedAt: row.purged_at,
     fileName: sentDocumentFileName({
-      kind: row.kind as SentDocumentKind,
+      kind: row.kind,
       pcnNumber,
       day: row.post_on ?? ukDate(row.created_at),
       mimeType: row.mime_type,

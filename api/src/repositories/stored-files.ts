@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { findKnownAttachmentFileNames } from './appeals.ts';
-import { findKnownImageFileNames } from './pcns.ts';
+import { findKnownImageFileNames } from './pcn-images.ts';
 import { findKnownPendingAttachmentFileNames } from './pending-appeals.ts';
 import { findKnownDocumentFileNames } from './sent-documents.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CarPark, CarParkTerms, Jurisdiction, NoticeTerms, OperatorSettings, OperatorTerms, TermsChange } from '@parkpatrol/shared';
+import type { CarPark, CarParkTerms, NoticeTerms, OperatorSettings, OperatorTerms, TermsChange } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
-import type { CarParksTable } from '../db/schema.ts';
+import type { CarParksTable, OperatorTermsTable } from '../db/schema.ts';
 import type { Selectable } from 'kysely';
 
 /**
@@ -22,7 +22,7 @@ export function diffTerms<T extends object>(before: T | null, after: T): TermsDi
   return changes;
 }
 
-type TermsRow = { id: string; terms: string; changes: string; actor_name: string; created_at: string };
+type TermsRow = Pick<Selectable<OperatorTermsTable>, 'id' | 'terms' | 'changes' | 'actor_name' | 'created_at'>;
 
 function toChange(row: TermsRow): TermsChange {
   return { id: row.id, actorName: row.actor_name, changes: JSON.parse(row.changes) as TermsDiff, createdAt: row.created_at };
@@ -72,7 +72,7 @@ export function carParkTermsOf(row: Selectable<CarParksTable>): CarParkTerms {
     reducedChargePence: row.reduced_charge_pence,
     reducedWithinDays: row.reduced_within_days,
     signageTerms: row.signage_terms,
-    jurisdiction: row.jurisdiction as Jurisdiction,
+    jurisdiction: row.jurisdiction,
   };
 }
 

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Selectable } from 'kysely';
-import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import {
   DEFAULT_SORTS,
   resolveSort,
@@ -15,7 +13,7 @@ import {
   type UserSortKey,
 } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
-import { engineOf } from '../db/dialect.ts';
+import { jsonArrayFrom, likeIgnoringCase, lockForWrites, parseJsonArray } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { orderedBy, type ListOrder } from './list-order.ts';
@@ -31,8 +29,8 @@ export function mapUser(row: UserRow, carParks?: CarParkSummary[]): User {
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
-    role: row.role as Role,
-    isActive: row.is_active === 1,
+    role: row.role,
+    isActive: row.is_active,
     hasPassword: row.has_password === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -92,10 +90,10 @@ const sessionUser = reusableQuery((db: Db, id: string) => selectUsers(db).where(
  * answered from one read instead of two.
  */
 const sessionUserWithCarParks = reusableQuery((db: Db, id: string) => {
-  const jsonArrayFrom = engineOf(db) === 'postgres' ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
   return selectUsers(db)
     .select((eb) =>
       jsonArrayFrom(
+        db,
         eb
           .selectFrom('car_park_users')
           .innerJoin('car_parks', 'car_parks.id', 'car_park_users.car_park_id')
@@ -114,8 +112,7 @@ export async function findSessionUser(db: Db, id: string, options: { withCarPark
   }
   const [row] = await sessionUserWithCarParks(db, id);
   if (!row) return undefined;
-  // PostgreSQL's driver parses json; SQLite answers its text.
-  const carParks = typeof row.car_parks === 'string' ? (JSON.parse(row.car_parks) as CarParkSummary[]) : row.car_parks;
+  const carParks: CarParkSummary[] = parseJsonArray(row.car_parks);
   return mapUser(row, carParks);
 }
 
@@ -125,7 +122,7 @@ export async function findCredentialsByEmail(
   email: string,
 ): Promise<{ id: string; passwordHash: string | null; isActive: boolean } | undefined> {
   const row = await db.selectFrom('users').select(['id', 'password_hash', 'is_active']).where('email', '=', email).executeTakeFirst();
-  return row ? { id: row.id, passwordHash: row.password_hash, isActive: row.is_active === 1 } : undefined;
+  return row ? { id: row.id, passwordHash: row.password_hash, isActive: row.is_active } : undefined;
 }
 
 export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
@@ -148,11 +145,6 @@ export async function setPasswordHash(
     .where('id', '=', userId)
     .$if(input.replacing !== undefined, (query) => query.where('password_hash', '=', input.replacing!))
     .execute();
-}
-
-/** SQLite's LIKE ignores ASCII case; PostgreSQL's does not, and ILIKE is its case-blind form. */
-export function likeIgnoringCase(db: Db) {
-  return sql.raw(engineOf(db) === 'postgres' ? 'ilike' : 'like');
 }
 
 /** LIKE with the user's text taken literally (used with ESCAPE '\'): % and _ match themselves. */
@@ -187,7 +179,7 @@ function filteredUsers(db: Db, filter: UserListFilter) {
     );
   }
   if (filter.role) filtered = filtered.where('role', '=', filter.role);
-  if (filter.isActive !== undefined) filtered = filtered.where('is_active', '=', filter.isActive ? 1 : 0);
+  if (filter.isActive !== undefined) filtered = filtered.where('is_active', '=', filter.isActive);
   return filtered;
 }
 
@@ -216,7 +208,7 @@ export async function findUserSelection(db: Db, filter: UserListFilter, cap: num
     .select(['id', 'is_active'])
     .limit(cap + 1)
     .execute();
-  return rows.map((row) => ({ id: row.id, isActive: row.is_active === 1 }));
+  return rows.map((row) => ({ id: row.id, isActive: row.is_active }));
 }
 
 /** Each existing user's name by id, for naming rows in a bulk answer; unknown ids are left out. */
@@ -249,7 +241,7 @@ export async function insertUser(
       last_name: input.lastName,
       role: input.role,
       password_hash: input.passwordHash,
-      is_active: input.isActive ? 1 : 0,
+      is_active: input.isActive,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -267,10 +259,8 @@ export async function insertUser(
  * changes a role or an active flag, or deletes a user, and read the accounts after it.
  */
 export async function lockUserRoles(trx: Db): Promise<void> {
-  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${USER_ROLES_LOCK})`.execute(trx);
+  await lockForWrites(trx, 'user-roles');
 }
-/** Any fixed number, the same in every process, and apart from PCN_WRITES_LOCK and SEED_LOCK. */
-const USER_ROLES_LOCK = 1_504_200_003;
 
 export async function updateUser(
   db: Db,
@@ -287,7 +277,7 @@ export async function updateUser(
       ...(input.lastName !== undefined && { last_name: input.lastName }),
       ...(input.role !== undefined && { role: input.role }),
       ...(input.passwordHash !== undefined && { password_hash: input.passwordHash }),
-      ...(input.isActive !== undefined && { is_active: input.isActive ? 1 : 0 }),
+      ...(input.isActive !== undefined && { is_active: input.isActive }),
       updated_at: input.now.toISOString(),
     })
     .where('id', '=', id)
@@ -301,15 +291,16 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
 
 /**
  * What each onboarding sort key orders by, then the id. A time that never happened sorts as
- * the oldest ('' is before every ISO-8601 time), so newest first puts it last.
+ * the oldest (whether it happened first, false before true on both engines), so newest first
+ * puts it last.
  */
 const ONBOARDING_SORT_COLUMNS: Record<OnboardingSortKey, readonly Expression<unknown>[]> = {
   name: [sql`lower(candidates.first_name)`, sql`lower(candidates.last_name)`],
   email: [sql`lower(candidates.email)`],
   role: [sql`candidates.role`],
   passwordSet: [sql`candidates.has_password`],
-  lastEmailed: [sql`coalesce(candidates.last_onboarding_email_at, '')`],
-  lastSignIn: [sql`coalesce(candidates.last_sign_in_at, '')`],
+  lastEmailed: [sql`candidates.last_onboarding_email_at is not null`, sql`candidates.last_onboarding_email_at`],
+  lastSignIn: [sql`candidates.last_sign_in_at is not null`, sql`candidates.last_sign_in_at`],
   created: [sql`candidates.created_at`],
 };
 

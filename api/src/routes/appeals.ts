@@ -20,12 +20,18 @@ import { AppError } from '../http/app-error.ts';
 import { checkAppealBodyHeaders, readAppealForm } from '../http/appeal-form.ts';
 import { ok } from '../http/respond.ts';
 import { parseWith, readJson, readQuery } from '../http/validation.ts';
-import { findAppealById, findAttachments, listAllAppeals, listAppeals, loadAppeal } from '../repositories/appeals.ts';
+import {
+  appealLetterOf,
+  listAppealPage,
+  listEveryAppeal,
+  openAppealAttachment,
+  viewAppeal,
+  viewAppealRow,
+} from '../workflows/appeal-views.ts';
 import { csvStream, csvTime, toRecords } from '../services/csv-export.ts';
 import { discardSpooledFiles } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
-import { keptAppealLetter } from '../workflows/appeal-letter.ts';
-import { appealNotFound, considerLateAppeal, decideAppeal } from '../workflows/decide-appeal.ts';
+import { considerLateAppeal, decideAppeal } from '../workflows/decide-appeal.ts';
 import { setAsideAppeal } from '../workflows/set-aside-appeal.ts';
 import { enterAppeal } from '../workflows/submit-appeal.ts';
 import { SANDBOXED_FILE_POLICY } from '../http/sandboxed-file.ts';
@@ -70,21 +76,18 @@ async function* each<T>(items: T[]): AsyncGenerator<T> {
 
 /** The appeals handler's desk: the queue, an appeal whole, its attachments, the decision and its letter. */
 export function createAppealRoutes(deps: AppDeps) {
-  const { db } = deps;
   const gate = deps.uploadGate ?? createUploadGate();
   return (
     new Hono<AppEnv>()
       .use('*', requireAuth(deps), requireAdmin)
 
       .get('/', async (c) => {
-        const query = readQuery(c, appealListQuerySchema);
-        const { items, total } = await listAppeals(db, query);
-        return ok(c, 'GET /appeals', { items, total, page: query.page, limit: query.limit });
+        return ok(c, 'GET /appeals', await listAppealPage(deps, readQuery(c, appealListQuerySchema)));
       })
 
       .get('/export.csv', async (c) => {
         const query = readQuery(c, appealListQuerySchema);
-        const items = await listAllAppeals(db, query);
+        const items = await listEveryAppeal(deps, query);
         c.header('Content-Type', 'text/csv; charset=utf-8');
         c.header('Content-Disposition', `attachment; filename="${appealExportFileName(deps.now(), query)}"`);
         return c.body(csvStream(APPEAL_CSV_COLUMNS, toRecords(each(items), appealCsvRecord)));
@@ -110,7 +113,7 @@ export function createAppealRoutes(deps: AppDeps) {
           const appeal = parseWith(enteredAppealInputSchema, form.text);
           const result = await enterAppeal(deps, { idempotencyKey: key.toLowerCase(), appeal, files: form.files, user, now: deps.now() });
           if (result.replayed) c.header('Idempotent-Replayed', 'true');
-          return ok(c, 'POST /appeals', await loadAppeal(db, result.appeal), { status: 201 });
+          return ok(c, 'POST /appeals', await viewAppealRow(deps, result.appeal), { status: 201 });
         } finally {
           release.leave();
           await discardSpooledFiles(spooled);
@@ -118,20 +121,18 @@ export function createAppealRoutes(deps: AppDeps) {
       })
 
       .get('/:id', async (c) => {
-        const row = await findAppealById(db, c.req.param('id'));
-        if (!row) throw appealNotFound();
-        return ok(c, 'GET /appeals/:id', await loadAppeal(db, row));
+        return ok(c, 'GET /appeals/:id', await viewAppeal(deps, c.req.param('id')));
       })
 
       .post('/:id/decision', async (c) => {
         const decision = await readJson(c, appealDecisionInputSchema);
         const row = await decideAppeal(deps, { appealId: c.req.param('id'), decision, user: c.get('user'), now: deps.now() });
-        return ok(c, 'POST /appeals/:id/decision', await loadAppeal(db, row));
+        return ok(c, 'POST /appeals/:id/decision', await viewAppealRow(deps, row));
       })
 
       .post('/:id/consider', async (c) => {
         const row = await considerLateAppeal(deps, { appealId: c.req.param('id'), user: c.get('user'), now: deps.now() });
-        return ok(c, 'POST /appeals/:id/consider', await loadAppeal(db, row));
+        return ok(c, 'POST /appeals/:id/consider', await viewAppealRow(deps, row));
       })
 
       .post('/:id/set-aside', async (c) => {
@@ -141,9 +142,7 @@ export function createAppealRoutes(deps: AppDeps) {
       })
 
       .get('/:id/letter', async (c) => {
-        const row = await findAppealById(db, c.req.param('id'));
-        if (!row) throw appealNotFound();
-        const { bytes, fileName } = await keptAppealLetter(deps, row, deps.now());
+        const { bytes, fileName } = await appealLetterOf(deps, c.req.param('id'), deps.now());
         return c.body(new Uint8Array(bytes), 200, {
           'Content-Type': 'application/pdf',
           'Content-Disposition': `attachment; filename="${fileName}"`,
@@ -155,11 +154,7 @@ export function createAppealRoutes(deps: AppDeps) {
       // The motorist's files, to admins only, as the type their bytes were found to be; never inline
       // for a PDF (a browser's viewer runs in our origin), and never to the public.
       .get('/:id/attachments/:attachmentId', async (c) => {
-        const attachments = await findAttachments(db, c.req.param('id'));
-        const attachment = attachments.find((item) => item.id === c.req.param('attachmentId'));
-        if (!attachment) throw new AppError('NOT_FOUND', 'No such attachment');
-        const file = await deps.evidence.open(attachment.file_name);
-        if (!file) throw new AppError('NOT_FOUND', 'No such attachment');
+        const { attachment, file } = await openAppealAttachment(deps, c.req.param('id'), c.req.param('attachmentId'));
         const isImage = attachment.mime_type.startsWith('image/');
         return new Response(file.stream, {
           status: 200,

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { observationListQuerySchema, saveObservationInputSchema, UUID_PATTERN, type ObservationListResponse } from '@parkpatrol/shared';
+import { observationListQuerySchema, saveObservationInputSchema, UUID_PATTERN } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
-import { listObservations } from '../repositories/observations.ts';
+import { listObservationPage } from '../workflows/list-observations.ts';
 import { saveObservation } from '../workflows/save-observation.ts';
 
 /** The stay rule's observations (docs/decisions/0012): officers' phones report them, admins read them. */
@@ -15,13 +15,7 @@ export function createObservationRoutes(deps: AppDeps) {
     .use('*', requireAuth(deps))
 
     .get('/', requireAdmin, async (c) => {
-      const query = readQuery(c, observationListQuerySchema);
-      const { observations, total } = await listObservations(db, query);
-      const body: ObservationListResponse = {
-        observations,
-        pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
-      };
-      return ok(c, 'GET /observations', body);
+      return ok(c, 'GET /observations', await listObservationPage(deps, readQuery(c, observationListQuerySchema)));
     })
 
     .put('/:id', async (c) => {

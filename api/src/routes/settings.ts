@@ -4,8 +4,7 @@ import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
-import { findOperatorSettings } from '../repositories/terms.ts';
-import { changeOperatorTerms, readOperatorSettings } from '../workflows/change-operator-terms.ts';
+import { changeOperatorTerms, readNoticeTerms, readOperatorSettings } from '../workflows/change-operator-terms.ts';
 
 export function createSettingsRoutes(deps: AppDeps) {
   const { db, now } = deps;
@@ -21,11 +20,6 @@ export function createSettingsRoutes(deps: AppDeps) {
       })
 
       // What the officer's notice to driver prints about the operator (the terms alone, not who changed them).
-      .get('/notice-terms', async (c) => {
-        const settings = await findOperatorSettings(db);
-        if (!settings) return ok(c, 'GET /settings/notice-terms', null);
-        const { updatedAt: _at, updatedBy: _by, ...terms } = settings;
-        return ok(c, 'GET /settings/notice-terms', terms);
-      })
+      .get('/notice-terms', async (c) => ok(c, 'GET /settings/notice-terms', await readNoticeTerms(db)))
   );
 }

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { readJson } from '../http/validation.ts';
 import { ok } from '../http/respond.ts';
-import { findAnalyticsSummary, findUsersWithStats, recordHeartbeat } from '../repositories/analytics.ts';
+import { analyticsSummary, recordVisit, usersWithStats } from '../workflows/site-analytics.ts';
 
 export function createTrackingRoutes(deps: AppDeps) {
   const auth = requireAuth(deps);
@@ -12,13 +12,13 @@ export function createTrackingRoutes(deps: AppDeps) {
     .post('/heartbeat', auth, async (c) => {
       // The path is accepted for future per-page figures; only visible time is kept today.
       await readJson(c, heartbeatInputSchema);
-      await recordHeartbeat(deps.db, { userId: c.get('user').id, now: deps.now() });
+      await recordVisit(deps, c.get('user').id);
       return ok(c, 'POST /tracking/heartbeat', { ok: true });
     })
     .get('/admin/analytics', auth, requireAdmin, async (c) => {
-      return ok(c, 'GET /tracking/admin/analytics', await findAnalyticsSummary(deps.db, deps.now()));
+      return ok(c, 'GET /tracking/admin/analytics', await analyticsSummary(deps));
     })
     .get('/admin/users', auth, requireAdmin, async (c) => {
-      return ok(c, 'GET /tracking/admin/users', await findUsersWithStats(deps.db));
+      return ok(c, 'GET /tracking/admin/users', await usersWithStats(deps));
     });
 }

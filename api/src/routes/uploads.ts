@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import { canViewPcn } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
-import { findImageByFileName } from '../repositories/pcns.ts';
+import { findEvidenceImage } from '../workflows/evidence-image.ts';
 import { isEvidenceFileName } from '../services/evidence-storage.ts';
 import { CHARGE_PHOTO_SESSION_PREFIX, verifyUploadSignature } from '../services/upload-urls.ts';
 import { isPublicChargeStatus } from '../domain/public-charge.ts';
@@ -25,7 +25,7 @@ export function createUploadRoutes(deps: AppDeps) {
     // The name must be one we could have made before it goes anywhere near the database or
     // the file system: this is what turns `..`, %2F and friends into a plain 404.
     if (!isEvidenceFileName(fileName)) throw notFound();
-    const image = await findImageByFileName(deps.db, fileName);
+    const image = await findEvidenceImage(deps, fileName);
     if (!image) throw notFound();
 
     const signedFor = verifyUploadSignature(deps.config.jwtSecret, fileName, c.req.query(), deps.now());

@@ -2,44 +2,27 @@ import { Hono } from 'hono';
 import {
   bulkUserActiveInputSchema,
   createUserInputSchema,
-  SERVER_MESSAGES,
   SUCCESS_MESSAGES,
   updateProfileInputSchema,
   updateUserInputSchema,
   userExportFileName,
   userListQuerySchema,
   type BulkResponse,
-  type User,
-  type UserListResponse,
   type UserSelectionResponse,
 } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { endUserCredentials } from '../auth/end-credentials.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
-import { checkCreateUser } from '../auth/user-rules.ts';
-import { AppError } from '../http/app-error.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
-import { isUniqueViolation } from '../repositories/constraint-errors.ts';
-import { findMissingCarParkIds, setUserCarParks } from '../repositories/car-parks.ts';
-import { findPasswordHash, findUserById, insertUser, isEmailTaken, listUsers, streamUsers, updateUser } from '../repositories/users.ts';
-import { USER_CSV_COLUMNS, userCsvRecord } from '../domain/user-csv.ts';
-import { csvStream, toRecords } from '../services/csv-export.ts';
 import { confirmCurrentPassword } from '../workflows/confirm-current-password.ts';
 import { selectAllMatchingUsers } from '../workflows/select-all-matching.ts';
-import { deleteUserAccount, enforce, lockActingAdmin, setUsersActive, updateUserAccount } from '../workflows/update-user-account.ts';
-
-async function findUserOr404(deps: AppDeps, id: string): Promise<User> {
-  const user = await findUserById(deps.db, id, { withCarParks: true });
-  if (!user) throw new AppError('NOT_FOUND', SERVER_MESSAGES.userNotFound);
-  return user;
-}
+import { deleteUserAccount, setUsersActive, updateUserAccount } from '../workflows/update-user-account.ts';
+import { createUser, exportUsers, listUserPage, updateProfile, viewUser } from '../workflows/user-admin.ts';
 
 export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
-  const { db, now } = deps;
+  const { db } = deps;
 
   return (
     new Hono<AppEnv>()
@@ -53,40 +36,8 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
 
       .put('/profile', async (c) => {
         const input = await readJson(c, updateProfileInputSchema);
-        const me = c.get('user');
-        const currentHash = await findPasswordHash(db, me.id);
-        // An account opened by an access link uses this route only to choose its first password.
-        if (!currentHash && input.newPassword === undefined) throw new AppError('PASSWORD_REQUIRED', SERVER_MESSAGES.passwordRequired);
-        let passwordHash: string | undefined;
-        if (input.newPassword !== undefined) {
-          // A user who arrived by access link has no password yet and sets the first one without
-          // a current one; anyone else proves they know it.
-          await confirmCurrentPassword(
-            { db, signInLimiter, metrics: deps.metrics },
-            {
-              userId: me.id,
-              email: me.email,
-              currentPassword: input.currentPassword,
-              address: clientAddress(c, { trustProxy: deps.config.trustProxy }),
-              sessionId: c.get('sessionId'),
-            },
-          );
-          passwordHash = await hashPassword(input.newPassword);
-        }
-        const at = now();
-        await db.transaction().execute(async (trx) => {
-          await updateUser(trx, me.id, {
-            ...(input.firstName !== undefined && { firstName: input.firstName }),
-            ...(input.lastName !== undefined && { lastName: input.lastName }),
-            ...(passwordHash !== undefined && { passwordHash }),
-            now: at,
-          });
-          // Whoever knew the old password is signed out everywhere but here.
-          if (passwordHash !== undefined) {
-            await endUserCredentials(trx, { userId: me.id, now: at, exceptFamilyId: c.get('sessionId') });
-          }
-        });
-        return ok(c, 'PUT /users/profile', await findUserOr404(deps, me.id));
+        const me = { ...c.get('user'), sessionId: c.get('sessionId'), address: clientAddress(c, { trustProxy: deps.config.trustProxy }) };
+        return ok(c, 'PUT /users/profile', await updateProfile({ ...deps, signInLimiter }, me, input));
       })
 
       // Manage Users' 'Export CSV': every user the filters select, in the list's order.
@@ -94,7 +45,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
         const { page: _page, limit: _limit, ...filter } = readQuery(c, userListQuerySchema);
         c.header('Content-Type', 'text/csv; charset=utf-8');
         c.header('Content-Disposition', `attachment; filename="${userExportFileName(deps.now(), filter)}"`);
-        return c.body(csvStream(USER_CSV_COLUMNS, toRecords(streamUsers(db, filter), userCsvRecord)));
+        return c.body(exportUsers(deps, filter));
       })
 
       // Manage Users' 'Select all matching': every user the list's query selects, not only the page shown.
@@ -105,13 +56,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       })
 
       .get('/', requireAdmin, async (c) => {
-        const query = readQuery(c, userListQuerySchema);
-        const { users, total } = await listUsers(db, query);
-        const body: UserListResponse = {
-          users,
-          pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
-        };
-        return ok(c, 'GET /users', body);
+        return ok(c, 'GET /users', await listUserPage(deps, readQuery(c, userListQuerySchema)));
       })
 
       // Manage Users' bulk activate/deactivate: each user under the rules of a single change.
@@ -123,29 +68,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
 
       .post('/', requireAdmin, async (c) => {
         const input = await readJson(c, createUserInputSchema);
-        enforce(checkCreateUser(c.get('user'), input.role));
-        if (await isEmailTaken(db, input.email)) throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
-        const carParkIds = input.carParkIds ?? [];
-        if ((await findMissingCarParkIds(db, carParkIds)).length > 0) {
-          throw new AppError('VALIDATION_FAILED', SERVER_MESSAGES.carParkNotFound, {
-            details: { carParkIds: SERVER_MESSAGES.carParkNotFound },
-          });
-        }
-        const passwordHash = input.password ? await hashPassword(input.password) : null;
-        const at = now();
-        const id = await db
-          .transaction()
-          .execute(async (trx) => {
-            // Again under the user-role lock: the admin may have been demoted while the hash ran.
-            enforce(checkCreateUser(await lockActingAdmin(trx, c.get('user')), input.role));
-            const newId = await insertUser(trx, { ...input, passwordHash, now: at });
-            await setUserCarParks(trx, { userId: newId, carParkIds, now: at });
-            return newId;
-          })
-          .catch((err: unknown) => {
-            throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
-          });
-        return ok(c, 'POST /users', await findUserOr404(deps, id), { status: 201 });
+        return ok(c, 'POST /users', await createUser(deps, c.get('user'), input), { status: 201 });
       })
 
       .put('/:id', requireAdmin, async (c) => {
@@ -166,7 +89,7 @@ export function createUserRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
           );
         }
         await updateUserAccount(deps, { ...actor, sessionId: c.get('sessionId') }, id, input);
-        return ok(c, 'PUT /users/:id', await findUserOr404(deps, id));
+        return ok(c, 'PUT /users/:id', await viewUser(deps, id));
       })
 
       .delete('/:id', requireAdmin, async (c) => {

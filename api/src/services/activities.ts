@@ -1,19 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ActivityType } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
-
-export const ACTIVITY_TYPES = [
-  'LOGIN',
-  'LOGOUT',
-  'PCN_CREATED',
-  'PCN_VIEWED',
-  'PCN_EDITED',
-  'PCN_DELETED',
-  'PCN_STATUS_CHANGED',
-  'ONBOARDING_SENT',
-  'PASSWORD_RESET',
-  'EMAIL_CHANGED',
-] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** Records one activity for analytics. Takes a db or a transaction, so it commits with the change. */
 export async function recordActivity(

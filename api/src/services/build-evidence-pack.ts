@@ -1,13 +1,5 @@
 import { readPhotoExif } from './evidence-pack/read-photo-exif.ts';
-import {
-  ERROR_MESSAGES,
-  evidencePackFileName,
-  isPhotoShotType,
-  OFFENCE_PHOTO_CHECKLIST,
-  type OffenceType,
-  type PcnStatus,
-  type PhotoTakenAtSource,
-} from '@parkpatrol/shared';
+import { ERROR_MESSAGES, evidencePackFileName, isPhotoShotType, OFFENCE_PHOTO_CHECKLIST, type OffenceType } from '@parkpatrol/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { PackCarPark, PackPhoto } from '../domain/evidence-pack-content.ts';
@@ -17,7 +9,10 @@ import { chargeFactsOf } from '../workflows/look-up-charge.ts';
 import { findAppealByPcnId, loadAppeal } from '../repositories/appeals.ts';
 import { AppError } from '../http/app-error.ts';
 import { findCarParkById } from '../repositories/car-parks.ts';
-import { findAuditEntries, findPcnImages, findPcnRowById, findPossibleDuplicates, type PcnImageRow } from '../repositories/pcns.ts';
+import { findAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPossibleDuplicates } from '../repositories/pcn-duplicates.ts';
+import { findPcnImages, type PcnImageRow } from '../repositories/pcn-images.ts';
+import { findPcnRowById } from '../repositories/pcn-rows.ts';
 import { findSentDocuments } from '../repositories/sent-documents.ts';
 import { sha256Hex } from './crypto-tokens.ts';
 import type { EvidenceStore } from './evidence-storage.ts';
@@ -58,7 +53,7 @@ export async function buildEvidencePack(
     db,
     audit.flatMap((entry) => [entry.changes.carParkId?.from, entry.changes.carParkId?.to]),
   );
-  const offenceType = row.offence_type as OffenceType;
+  const offenceType = row.offence_type;
   const photos = await Promise.all(images.map((image) => readPackPhoto(deps.evidence, image, offenceType)));
   const purgedTimes = images.map((image) => image.purged_at).filter((at): at is string => at !== null);
 
@@ -72,14 +67,14 @@ export async function buildEvidencePack(
       offenceType,
       description: row.description,
       location: row.location,
-      status: row.status as PcnStatus,
+      status: row.status,
       adminNotes: row.admin_notes,
       observedAt: row.observed_at,
       issuedAt: row.issued_at,
       parkedFrom: charge.parkedFrom,
       parkedUntil: charge.parkedUntil,
       amount: charge.terms.carPark?.chargePence == null ? null : amountDueOf(charge, generatedAt),
-      stayApplies: row.stay_applies === 1,
+      stayApplies: row.stay_applies,
       clockOffsetMs: row.clock_offset_ms,
       ...keeperLiabilityOf(row),
       duplicateReason: row.duplicate_reason,
@@ -110,7 +105,7 @@ async function readPackPhoto(
     sha256: image.sha256,
     clientSha256: image.client_sha256,
     takenAt: image.taken_at,
-    takenAtSource: image.taken_at_source as PhotoTakenAtSource | null,
+    takenAtSource: image.taken_at_source,
     latitude: image.latitude,
     longitude: image.longitude,
     accuracyM: image.accuracy_m,

@@ -1,5 +1,5 @@
 import { isRetentionClosedStatus, type PcnStatus } from '@parkpatrol/shared';
-import { withMaintenanceLock } from '../db/advisory-locks.ts';
+import { withMaintenanceLock } from '../db/dialect.ts';
 import type { Db } from '../db/database.ts';
 import { retentionCutoff } from '../domain/evidence-retention.ts';
 import {
@@ -9,7 +9,8 @@ import {
   markDocumentsPurged,
   markPhotosPurged,
 } from '../repositories/evidence-retention.ts';
-import { findPcnRowById, insertAuditEntries } from '../repositories/pcns.ts';
+import { insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnRowById } from '../repositories/pcn-rows.ts';
 import { deletePendingAppeals, findExpiredPendingAppeals } from '../repositories/pending-appeals.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from './evidence-storage.ts';
 import type { Logger } from './logger.ts';
@@ -66,7 +67,7 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
       };
       // Re-read inside the transaction: the statuses are final, but the notice may have been deleted meanwhile.
       const row = await findPcnRowById(trx, pcn.pcnId);
-      if (!row || !isRetentionClosedStatus(row.status as PcnStatus)) return nothing;
+      if (!row || !isRetentionClosedStatus(row.status)) return nothing;
       const marked = await markPhotosPurged(trx, pcn.pcnId, stamp);
       const attachments = await markAttachmentsPurged(trx, pcn.pcnId, stamp);
       const documents = await markDocumentsPurged(trx, pcn.pcnId, stamp);

@@ -12,11 +12,8 @@ const WINDOWS_AHEAD = 3;
 
 export const UPLOADS_PATH_PREFIX = '/api/uploads/';
 
-/** A photo's thumbnail has the photo's path with /thumbnail, and the same signature (routes/uploads.ts). */
-export function thumbnailUrlOf(photoUrl: string): string {
-  const [path, query] = photoUrl.split('?');
-  return `${path}/thumbnail${query === undefined ? '' : `?${query}`}`;
-}
+// A pure rule of the URL's shape, so repositories that build photo URLs can use it too.
+export { thumbnailUrlOf } from '../domain/upload-paths.ts';
 
 /** The derived key per JWT secret: a process has one secret (tests make a few), so this stays tiny. */
 const derivedKeys = new Map<string, Buffer>();

@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { connectDatabase, migrateToLatest, type Db } from '../db/database.ts';
-import { SEED_LOCK } from '../db/seed.ts';
+import { lockForWrites } from '../db/dialect.ts';
+import type { PcnImagesTable } from '../db/schema.ts';
 import { createDiskEvidenceStore, isEvidenceFileName } from '../services/evidence-storage.ts';
 import { createS3EvidenceStore, type S3EvidenceStore, type S3EvidenceStoreOptions } from '../services/evidence-store-s3.ts';
 
@@ -128,7 +129,7 @@ export async function migrateToPostgres(options: MigrateToPostgresOptions): Prom
       const plan = await planTables(sqlite, targetDb.db);
       const result = await targetDb.db.transaction().execute(async (trx) => {
         // A server started on the target meanwhile waits here instead of seeding demo accounts into it.
-        await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+        await lockForWrites(trx, 'seed');
         // The transaction waits, idle, while the photos are copied: a server-wide idle timeout must not end it.
         await sql`set local idle_in_transaction_session_timeout = 0`.execute(trx);
         await assertEmpty(trx);
@@ -350,7 +351,7 @@ async function assertCountsMatch(sqlite: SQLite.Database, trx: Db): Promise<void
   }
 }
 
-type PhotoRow = { id: string; file_name: string; mime_type: string; sha256: string; purged_at: string | null };
+type PhotoRow = Pick<Selectable<PcnImagesTable>, 'id' | 'file_name' | 'mime_type' | 'sha256' | 'purged_at'>;
 
 type PhotoCopy = {
   uploadsDir: string;

@@ -1,10 +1,11 @@
-import { appealDecisionLetter, pcnTitle, ukDate, type AppealDecisionInput, type AppealReason, type CharterCase } from '@parkpatrol/shared';
+import { appealDecisionLetter, pcnTitle, ukDate, type AppealOutcome } from '@parkpatrol/shared';
 import type { AppDeps } from '../app-env.ts';
 import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
 import { amountDueOf, toPublicCharge } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
 import { findAppealByPcnId, type AppealRow } from '../repositories/appeals.ts';
-import { findPcnRowById, lockPcnWrites } from '../repositories/pcns.ts';
+import { findPcnRowById } from '../repositories/pcn-rows.ts';
+import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import type { KeeperLetterToRender } from '../services/keeper-letters/render-keeper-letters.ts';
 import { renderKeeperLettersOffThread } from '../services/keeper-letters/render-off-thread.ts';
 import { findSentDocumentBytes, storeSentDocument } from '../services/sent-documents.ts';
@@ -44,7 +45,7 @@ function fileNameOf(appeal: Pick<AppealRow, 'reference'>): string {
   return `appeal-${appeal.reference}-decision.pdf`;
 }
 
-function assertDecided(appeal: AppealRow): asserts appeal is AppealRow & { decided_at: string } {
+function assertDecided(appeal: AppealRow): asserts appeal is AppealRow & { status: AppealOutcome; decided_at: string } {
   if (appeal.status === 'OPEN' || appeal.decided_at === null) throw new AppError('NOT_FOUND', 'This appeal has no decision yet');
 }
 
@@ -70,12 +71,12 @@ export async function prepareAppealLetter(deps: Pick<AppDeps, 'db' | 'config'>, 
     appellantName: appeal.appellant_name,
     receivedOn: ukDate(appeal.received_at),
     decidedOn: ukDate(decidedAt),
-    reason: appeal.reason as AppealReason,
-    outcome: appeal.status as AppealDecisionInput['outcome'],
+    reason: appeal.reason,
+    outcome: appeal.status,
     reasons: appeal.decision_reasons ?? '',
     reducedChargePence: appeal.reduced_charge_pence,
     reducedPayableUntil: appeal.reduced_payable_until,
-    charterOutcome: (appeal.charter_outcome as CharterCase | null) ?? null,
+    charterOutcome: appeal.charter_outcome,
     parkedFrom: facts.parkedFrom,
     parkedUntil: facts.parkedUntil,
     amount: amountDueOf(facts, decidedAt),

@@ -5,7 +5,7 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Limits (design section 7). Password guesses go through the shared sign-in limiter
+ * Limits (docs/security.md). Password guesses go through the shared sign-in limiter
  * (auth/sign-in-limiter.ts); these count reset emails and dead links, in the database
  * (auth/rate-limit.ts), so every API process counts the same. A scope names its rows in
  * rate_limit_events: renaming one forgets the counts, which only ever errs towards letting in.

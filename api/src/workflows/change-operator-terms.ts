@@ -16,6 +16,14 @@ export async function readOperatorSettings(db: Db): Promise<OperatorSettingsResp
   return { operator, changes };
 }
 
+/** What the officer's notice to driver prints about the operator: the terms alone, not who changed them. */
+export async function readNoticeTerms(db: Db) {
+  const settings = await findOperatorSettings(db);
+  if (!settings) return null;
+  const { updatedAt: _at, updatedBy: _by, ...terms } = settings;
+  return terms;
+}
+
 /**
  * Saves the operator's terms as a new row of their history (decision 0017), with who changed
  * what, from what, to what; saving them unchanged writes nothing. Notices already issued keep the

@@ -13,15 +13,10 @@ import type { Db } from '../db/database.ts';
 import { diffFields, hasChanges, type AuditChanges } from '../domain/pcn-audit.ts';
 import { decideStatusChange } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
-import {
-  auditEntry,
-  findPcnNumbers,
-  findPcnRowById,
-  insertAuditEntries,
-  insertStatusChange,
-  lockPcnWrites,
-  updatePcnStatus,
-} from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnNumbers, findPcnRowById } from '../repositories/pcn-rows.ts';
+import { insertStatusChange, updatePcnStatus } from '../repositories/pcn-status.ts';
+import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import { recordActivity } from '../services/activities.ts';
 import { actOnEach } from './bulk-action.ts';
 import { assertDecision, pcnNotFound, subjectOf } from './pcn-access.ts';
@@ -47,8 +42,8 @@ export async function changePcnStatus(db: Db, change: StatusChange): Promise<voi
     await lockPcnWrites(trx);
     const row = await findPcnRowById(trx, id);
     if (!row) throw pcnNotFound();
-    const steps = change.viaBulkPath ? (bulkStatusPath(row.status as PcnStatus, to) ?? [to]) : [to];
-    let from = row.status as PcnStatus;
+    const steps = change.viaBulkPath ? (bulkStatusPath(row.status, to) ?? [to]) : [to];
+    let from = row.status;
     for (const [index, step] of steps.entries()) {
       // The note, and the admin notes, go with the last move: the one the admin asked for.
       const isLast = index === steps.length - 1;

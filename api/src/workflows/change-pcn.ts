@@ -12,19 +12,12 @@ import type { Db } from '../db/database.ts';
 import { diffFields, hasChanges } from '../domain/pcn-audit.ts';
 import { fitsImageLimit } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
-import {
-  auditEntry,
-  countPcnImages,
-  deletePcnImages,
-  findCarParkForFiling,
-  findSameParkingEvent,
-  insertAuditEntries,
-  insertPcnImages,
-  lockPcnWrites,
-  replaceDuplicateLinks,
-  updatePcnFields,
-  type PcnRow,
-} from '../repositories/pcns.ts';
+import { findCarParkForFiling } from '../repositories/car-park-for-filing.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findSameParkingEvent, replaceDuplicateLinks } from '../repositories/pcn-duplicates.ts';
+import { countPcnImages, deletePcnImages, insertPcnImages } from '../repositories/pcn-images.ts';
+import type { PcnRow } from '../repositories/pcn-rows.ts';
+import { lockPcnWrites, updatePcnFields } from '../repositories/pcn-writes.ts';
 import { recordActivity } from '../services/activities.ts';
 import { findActingUser } from './file-pcn.ts';
 import { assertMayFileAgainst, findChangeablePcn } from './pcn-access.ts';

@@ -13,9 +13,7 @@ import {
   ukDate,
   usesVerificationCode,
   type AppealDecisionInput,
-  type AppealReason,
   type CharterCase,
-  type PcnStatus,
 } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
@@ -30,15 +28,10 @@ import {
   type AppealDecisionRow,
   type AppealRow,
 } from '../repositories/appeals.ts';
-import {
-  auditEntry,
-  findPcnRowById,
-  type PcnRow,
-  insertAuditEntries,
-  insertStatusChange,
-  lockPcnWrites,
-  updatePcnStatus,
-} from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnRowById, type PcnRow } from '../repositories/pcn-rows.ts';
+import { insertStatusChange, updatePcnStatus } from '../repositories/pcn-status.ts';
+import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import { authorOf } from '../services/sent-documents.ts';
 import { escapeHtml } from '../services/mail.ts';
 import { drawAndKeepAppealLetter, keptAppealLetter, prepareAppealLetter } from './appeal-letter.ts';
@@ -69,7 +62,7 @@ export async function considerLateAppeal(
     const appeal = await findAppealById(trx, input.appealId);
     if (!appeal) throw appealNotFound();
     if (appeal.status !== 'OPEN') throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
-    if (appeal.is_late !== 1) throw new AppError('CONFLICT', 'This appeal was made in time: it is already being considered');
+    if (!appeal.is_late) throw new AppError('CONFLICT', 'This appeal was made in time: it is already being considered');
     if (!(await recordConsidered(trx, appeal.id, now, input.user.id))) throw new AppError('CONFLICT', APPEAL_MESSAGES.alreadyConsidered);
     await insertAuditEntries(trx, [
       auditEntry(appeal.pcn_id, 'appeal_considered', input.user, null, now, {
@@ -87,7 +80,7 @@ export async function considerLateAppeal(
  */
 async function checkCharterCase(trx: Db, charterCase: CharterCase, appeal: AppealRow, pcn: PcnRow): Promise<void> {
   const rule = APPEALS_CHARTER[charterCase];
-  if (!rule.reasons.includes(appeal.reason as AppealReason)) {
+  if (!rule.reasons.includes(appeal.reason)) {
     throw new AppError('VALIDATION_FAILED', APPEAL_MESSAGES.charterNotForReason, {
       details: { charterOutcome: APPEAL_MESSAGES.charterNotForReason },
     });
@@ -121,9 +114,9 @@ export async function decideAppeal(
     const appeal = await findAppealById(trx, input.appealId);
     if (!appeal) throw appealNotFound();
     if (appeal.status !== 'OPEN') throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
-    const isUnconsideredLate = appeal.is_late === 1 && appeal.considered_at === null;
+    const isUnconsideredLate = appeal.is_late && appeal.considered_at === null;
     if (decision.outcome === 'DECLINED_LATE' && !isUnconsideredLate) {
-      throw new AppError('CONFLICT', appeal.is_late === 1 ? APPEAL_MESSAGES.alreadyConsidered : APPEAL_MESSAGES.notLate);
+      throw new AppError('CONFLICT', appeal.is_late ? APPEAL_MESSAGES.alreadyConsidered : APPEAL_MESSAGES.notLate);
     }
     const row = await findPcnRowById(trx, appeal.pcn_id);
     if (!row) throw appealNotFound();
@@ -168,7 +161,7 @@ export async function decideAppeal(
     }
     if (!(await recordDecision(trx, appeal.id, fields))) throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
 
-    const status = row.status as PcnStatus;
+    const status = row.status;
     if (decision.outcome === 'ACCEPTED' && status !== 'CANCELLED') {
       const note = `Appeal ${appeal.reference} accepted`;
       if (!(await updatePcnStatus(trx, { pcnId: row.id, from: status, to: 'CANCELLED', now }))) {
@@ -225,7 +218,7 @@ async function sendDecision(
     const { bytes, fileName } = await keptAppealLetter(deps, appeal, now);
     const lines = [
       `Dear ${appeal.appellant_name},`,
-      `We have decided your appeal ${appeal.reference}: ${APPEAL_STATUS_LABELS[appeal.status as AppealDecisionInput['outcome']].toLowerCase()}.`,
+      `We have decided your appeal ${appeal.reference}: ${APPEAL_STATUS_LABELS[appeal.status].toLowerCase()}.`,
       ...(appeal.decision_reasons ? [appeal.decision_reasons] : []),
       ...(appeal.reduced_payable_until
         ? [`You may pay the reduced amount until ${formatCalendarDate(appeal.reduced_payable_until)}; after that the full charge is due.`]

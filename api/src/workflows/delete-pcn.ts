@@ -1,7 +1,9 @@
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { deletionChanges } from '../domain/pcn-audit.ts';
-import { auditEntry, deletePcn as deletePcnRows, findPcnImages, insertAuditEntries, lockPcnWrites } from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnImages } from '../repositories/pcn-images.ts';
+import { deletePcn as deletePcnRows, lockPcnWrites } from '../repositories/pcn-writes.ts';
 import { recordActivity } from '../services/activities.ts';
 import { findChangeablePcn } from './pcn-access.ts';
 import { discardEvidenceFiles, imageSummary, type EvidenceDeps } from './pcn-evidence.ts';

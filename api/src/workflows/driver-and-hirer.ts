@@ -18,7 +18,6 @@ import {
   type HirerInput,
   type KeeperLetter,
   type LetterFacts,
-  type OffenceType,
   type PcnLetterKind,
   type PcnLetterPosting,
   type PcnStatus,
@@ -39,16 +38,10 @@ import {
   saveNamedDriver,
   type StoredHirer,
 } from '../repositories/letter-parties.ts';
-import {
-  auditEntry,
-  findPcnRowById,
-  insertAuditEntries,
-  insertStatusChange,
-  lockPcnWrites,
-  periodStartOf,
-  updatePcnStatus,
-  type PcnRow,
-} from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnRowById, periodStartOf, type PcnRow } from '../repositories/pcn-rows.ts';
+import { insertStatusChange, updatePcnStatus } from '../repositories/pcn-status.ts';
+import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { renderKeeperLetters } from '../services/keeper-letters/render-keeper-letters.ts';
@@ -170,11 +163,11 @@ export async function recordHirer(db: Db, input: { pcnId: string; hirer: HirerIn
  */
 export async function recordNamedDriver(db: Db, input: { pcnId: string; driver: DriverInput; user: AuthUser; now: Date }): Promise<void> {
   const row = await pcnRow(db, input.pcnId);
-  if (CLOSED.includes(row.status as PcnStatus) || (row.status !== 'APPROVED' && row.status !== 'ISSUED')) {
+  if (CLOSED.includes(row.status) || (row.status !== 'APPROVED' && row.status !== 'ISSUED')) {
     refuse(
       row,
       'NOTICE_TO_NAMED_DRIVER',
-      `only an approved or issued notice names a driver; this one is ${PCN_STATUS_LABELS[row.status as PcnStatus].toLowerCase()}`,
+      `only an approved or issued notice names a driver; this one is ${PCN_STATUS_LABELS[row.status].toLowerCase()}`,
     );
   }
   if (input.driver.source === 'APPEAL' && !(await findAppealByPcnId(db, row.id))) {
@@ -217,7 +210,7 @@ async function letterFacts(db: Db, row: PcnRow, kind: PcnLetterKind, postOn: str
     carPark: { name: row.car_park_name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
     parkingStartedAt: periodStartOf(row),
     parkingEndedAt: row.notice_served_at ?? row.issued_at ?? row.created_at,
-    contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
+    contravention: OFFENCE_TYPE_LABELS[row.offence_type] ?? row.offence_type,
     description: row.description,
     carParkTerms: terms.carPark,
     operator: terms.operator,
@@ -231,8 +224,8 @@ async function letterFacts(db: Db, row: PcnRow, kind: PcnLetterKind, postOn: str
 
 /** Checks a letter can go on `postOn` and words it; refuses with the reason when it cannot. */
 async function prepareLetter(db: Db, row: PcnRow, kind: PcnLetterKind, postOn: string, appUrl: string): Promise<PreparedLetter> {
-  if (CLOSED.includes(row.status as PcnStatus)) {
-    refuse(row, kind, `the charge is ${PCN_STATUS_LABELS[row.status as PcnStatus].toLowerCase()}`);
+  if (CLOSED.includes(row.status)) {
+    refuse(row, kind, `the charge is ${PCN_STATUS_LABELS[row.status].toLowerCase()}`);
   }
   const keeper = await findKeeper(db, row.id);
   const vehicle = keeper ? [keeper.colour, keeper.make, keeper.model].filter(Boolean).join(' ') : '';
@@ -279,7 +272,7 @@ async function prepareLetter(db: Db, row: PcnRow, kind: PcnLetterKind, postOn: s
   const gap = keeperLiabilityGap(landOf(row));
   if (!gap) refuse(row, kind, 'keeper liability is available on this land: send a notice to keeper');
   if (row.status !== 'APPROVED') {
-    refuse(row, kind, `only an approved notice gets one; this one is ${PCN_STATUS_LABELS[row.status as PcnStatus].toLowerCase()}`);
+    refuse(row, kind, `only an approved notice gets one; this one is ${PCN_STATUS_LABELS[row.status].toLowerCase()}`);
   }
   if (!keeper) refuse(row, kind, 'no keeper details: enter them or import a keeper reply');
   if (!keeper.vehicleConfirmedAt) refuse(row, kind, "the DVLA's vehicle has not been confirmed against the photos");

@@ -5,18 +5,11 @@ import type { Db } from '../db/database.ts';
 import { creationChanges } from '../domain/pcn-audit.ts';
 import { hashPcnRequest } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
-import {
-  auditEntry,
-  findPcnRowByIdempotencyKey,
-  findSameParkingEvent,
-  insertAuditEntries,
-  insertPcn,
-  lockPcnWrites,
-  insertPcnImages,
-  replaceDuplicateLinks,
-  type NewPcn,
-  type PcnRow,
-} from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findSameParkingEvent, replaceDuplicateLinks } from '../repositories/pcn-duplicates.ts';
+import { insertPcnImages } from '../repositories/pcn-images.ts';
+import { findPcnRowByIdempotencyKey, type PcnRow } from '../repositories/pcn-rows.ts';
+import { insertPcn, lockPcnWrites, type NewPcn } from '../repositories/pcn-writes.ts';
 import { markExistingObservationIssued, markObservationIssued } from '../repositories/observations.ts';
 import { findUserById } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';

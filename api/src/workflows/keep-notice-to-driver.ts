@@ -1,7 +1,7 @@
-import { noticeToDriver, OFFENCE_TYPE_LABELS, pcnTitle, type NoticeToDriverFacts, type OffenceType } from '@parkpatrol/shared';
+import { noticeToDriver, OFFENCE_TYPE_LABELS, pcnTitle, type NoticeToDriverFacts } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
-import { findPcnRowById, periodStartOf } from '../repositories/pcns.ts';
+import { findPcnRowById, periodStartOf } from '../repositories/pcn-rows.ts';
 import { hasSentDocument } from '../repositories/sent-documents.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
@@ -40,7 +40,7 @@ export async function keepNoticeToDriver(
     firstSeenAt: periodStartOf(row),
     servedAt: row.notice_served_at ?? row.issued_at ?? row.created_at,
     servedBy,
-    contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
+    contravention: OFFENCE_TYPE_LABELS[row.offence_type] ?? row.offence_type,
     description: row.description,
     carParkTerms: terms.carPark,
     operator: terms.operator,

@@ -11,8 +11,6 @@ import {
   keeperAddressBlock,
   type KeeperNoticePosting,
   type NoticeToKeeperFacts,
-  type OffenceType,
-  type PcnStatus,
 } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
@@ -20,16 +18,10 @@ import { givenOnIfPosted, landOf, postingWindowOf } from '../domain/keeper-liabi
 import { AppError } from '../http/app-error.ts';
 import { findKeepers } from '../repositories/keepers.ts';
 import { pcnIdsWithNamedDriver } from '../repositories/letter-parties.ts';
-import {
-  auditEntry,
-  findPcnRowById,
-  insertAuditEntries,
-  insertStatusChange,
-  lockPcnWrites,
-  periodStartOf,
-  updatePcnStatus,
-  type PcnRow,
-} from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnRowById, periodStartOf, type PcnRow } from '../repositories/pcn-rows.ts';
+import { insertStatusChange, updatePcnStatus } from '../repositories/pcn-status.ts';
+import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import { amountBeforePosting } from './look-up-charge.ts';
 import { lettersNotToPost } from './sent-documents.ts';
@@ -90,10 +82,7 @@ async function prepare(
       continue;
     }
     if (row.status !== 'APPROVED') {
-      problems.set(
-        id,
-        `Only an approved notice gets a notice to keeper; this one is ${PCN_STATUS_LABELS[row.status as PcnStatus].toLowerCase()}`,
-      );
+      problems.set(id, `Only an approved notice gets a notice to keeper; this one is ${PCN_STATUS_LABELS[row.status].toLowerCase()}`);
       continue;
     }
     const window = postingWindowOf(row);
@@ -147,7 +136,7 @@ async function prepare(
       parkingEndedAt: servedAt,
       noticeToDriver: servedBy === 'AFFIXED' || servedBy === 'HANDED' ? { servedAt, servedBy } : null,
       draftReference: row.draft_reference,
-      contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
+      contravention: OFFENCE_TYPE_LABELS[row.offence_type] ?? row.offence_type,
       description: row.description,
       carParkTerms: terms.carPark,
       operator: terms.operator,

@@ -12,11 +12,8 @@ import {
   SERVER_MESSAGES,
   pcnTitle,
   type AmountDue,
-  type AppealStatus,
   type CalendarDate,
   type ChargeLookupResponse,
-  type OffenceType,
-  type PcnStatus,
   type PublicCharge,
 } from '@parkpatrol/shared';
 import type { AppDeps } from '../app-env.ts';
@@ -28,7 +25,8 @@ import { findNamedDriver } from '../repositories/letter-parties.ts';
 import { findAppealByPcnId, type AppealRow } from '../repositories/appeals.ts';
 import { addressKey } from '../http/address-key.ts';
 import { AppError } from '../http/app-error.ts';
-import { findPcnImages, findPcnRowById, periodStartOf, type PcnRow } from '../repositories/pcns.ts';
+import { findPcnImages } from '../repositories/pcn-images.ts';
+import { findPcnRowById, periodStartOf, type PcnRow } from '../repositories/pcn-rows.ts';
 import { findPaymentDays } from '../repositories/payments.ts';
 import type { Db } from '../db/database.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
@@ -208,12 +206,12 @@ export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: st
     reference: pcnTitle(row.pcn_number),
     // Only a notice to driver can have carried it: a drive-off's motorist never saw one.
     draftReference: served ? row.draft_reference : null,
-    status: row.status as PcnStatus,
+    status: row.status,
     vehicleRegistration: row.vehicle_registration,
     carPark: { name: carPark?.name ?? '', address: carPark?.address ?? '', postcode: carPark?.postcode ?? '' },
     parkedFrom: periodStartOf(row),
     parkedUntil: row.notice_served_at ?? row.issued_at ?? row.created_at,
-    contravention: OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
+    contravention: OFFENCE_TYPE_LABELS[row.offence_type] ?? row.offence_type,
     noticeToDriverAt: served,
     keeperNoticeGivenOn: row.keeper_notice_given_on,
     terms,
@@ -241,8 +239,8 @@ export function appealFactsOf(appeal: AppealRow): AppealFacts {
   return {
     reference: appeal.reference,
     receivedAt: appeal.received_at,
-    status: appeal.status as AppealStatus,
-    isLate: appeal.is_late === 1,
+    status: appeal.status,
+    isLate: appeal.is_late,
     consideredAt: appeal.considered_at,
     decidedAt: appeal.decided_at,
     reasons: appeal.decision_reasons,

@@ -1,13 +1,14 @@
-import { ERROR_MESSAGES, isAdminRole, SERVER_MESSAGES, type PcnStatus } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, isAdminRole, SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { decidePcnChange, type PcnDecision, type PcnSubject } from '../domain/pcn-rules.ts';
 import { AppError } from '../http/app-error.ts';
-import { findCarParkForFiling, findPcnRowById, type CarParkForFiling, type PcnRow } from '../repositories/pcns.ts';
+import { findCarParkForFiling, type CarParkForFiling } from '../repositories/car-park-for-filing.ts';
+import { findPcnRowById, type PcnRow } from '../repositories/pcn-rows.ts';
 
 /** What the PCN rules look at in a stored row. */
 export function subjectOf(row: PcnRow): PcnSubject {
-  return { createdBy: row.created_by, status: row.status as PcnStatus };
+  return { createdBy: row.created_by, status: row.status };
 }
 
 /** The one answer for a PCN that does not exist, or that the caller may not know exists. */

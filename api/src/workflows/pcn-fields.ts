@@ -1,4 +1,4 @@
-import type { PcnRow } from '../repositories/pcns.ts';
+import type { PcnRow } from '../repositories/pcn-rows.ts';
 
 /** The editable fields of a stored PCN, in the API's names, for diffs and the merged view of an edit. */
 export function fieldsOf(row: PcnRow) {
@@ -11,7 +11,7 @@ export function fieldsOf(row: PcnRow) {
     observedAt: row.observed_at,
     firstSeenAt: row.first_seen_at,
     issuedAt: row.issued_at,
-    stayApplies: row.stay_applies === 1,
+    stayApplies: row.stay_applies,
     duplicateReason: row.duplicate_reason,
     noticeServedBy: row.notice_served_by,
     noticeServedAt: row.notice_served_at,

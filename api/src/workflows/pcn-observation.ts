@@ -10,7 +10,7 @@ import {
   type ReceiptCheckedTimes,
 } from '@parkpatrol/shared';
 import { AppError } from '../http/app-error.ts';
-import type { CarParkForFiling } from '../repositories/pcns.ts';
+import type { CarParkForFiling } from '../repositories/car-park-for-filing.ts';
 
 /**
  * Refuses impossible times (400 per field) and, when a stay applies, a new notice with no photo

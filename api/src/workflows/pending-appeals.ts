@@ -14,7 +14,7 @@ import { toPublicCharge } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
 import { findAppealByIdempotencyKey, findAppealByPcnId } from '../repositories/appeals.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
-import { findPcnRowById } from '../repositories/pcns.ts';
+import { findPcnRowById } from '../repositories/pcn-rows.ts';
 import {
   findPendingAppealByIdempotencyKey,
   findPendingAppealByTokenHash,

@@ -2,7 +2,9 @@ import type { KeeperDetails, KeeperInput, KeeperSource } from '@parkpatrol/share
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { findKeeper, saveKeeper } from '../repositories/keepers.ts';
-import { auditEntry, insertAuditEntries } from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnRowById } from '../repositories/pcn-rows.ts';
+import { pcnNotFound } from './pcn-access.ts';
 
 const DETAIL_FIELDS = [
   'keeperType',
@@ -34,6 +36,13 @@ export type KeeperRecord = {
  * make, model or colour asks for it again. The audit names the fields that changed and where
  * they came from, not the keeper's name or address, which retention removes with the keeper.
  */
+/** An admin's entry of the keeper (PUT /pcns/{id}/keeper): a notice that does not exist is a 404. */
+export async function enterKeeper(db: Db, input: Omit<KeeperRecord, 'source' | 'confirm'>): Promise<void> {
+  const row = await findPcnRowById(db, input.pcnId);
+  if (!row) throw pcnNotFound();
+  await recordKeeper(db, { ...input, pcnId: row.id, source: 'MANUAL', confirm: input.keeper.vehicleConfirmed });
+}
+
 export async function recordKeeper(db: Db, input: KeeperRecord): Promise<'APPLIED' | 'UNCHANGED'> {
   return db.transaction().execute((trx) => recordKeeperIn(trx, input));
 }

@@ -6,7 +6,6 @@ import {
   paidOnProblem,
   pcnTitle,
   ukDate,
-  type PcnStatus,
 } from '@parkpatrol/shared';
 import type { z } from 'zod';
 import type { paymentInputSchema } from '@parkpatrol/shared';
@@ -15,14 +14,10 @@ import type { Db } from '../db/database.ts';
 import { amountDueOf, chargeStateOf } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
 import { findPaymentByIdempotencyKey, insertPayment } from '../repositories/payments.ts';
-import {
-  auditEntry,
-  findPcnRowById,
-  insertAuditEntries,
-  insertStatusChange,
-  lockPcnWrites,
-  updatePcnStatus,
-} from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnRowById } from '../repositories/pcn-rows.ts';
+import { insertStatusChange, updatePcnStatus } from '../repositories/pcn-status.ts';
+import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import { pcnNotFound } from './pcn-access.ts';
 import { chargeFactsOf } from './look-up-charge.ts';
 
@@ -65,7 +60,7 @@ export async function recordPayment(
     }
     const row = await findPcnRowById(trx, input.pcnId);
     if (!row) throw pcnNotFound();
-    const status = row.status as PcnStatus;
+    const status = row.status;
     if (chargeStateOf(status) === 'CANCELLED') throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} is cancelled: nothing is due`);
     if (status === 'PAID') throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} is already paid`);
     const paidOnWrong = paidOnProblem(payment.paidOn, ukDate(row.issued_at ?? row.created_at), ukDate(input.now));

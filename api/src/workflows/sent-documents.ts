@@ -11,7 +11,7 @@ import {
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { findPcnRowById } from '../repositories/pcns.ts';
+import { findPcnRowById } from '../repositories/pcn-rows.ts';
 import { findLatestLetters, findSentDocument, findSentDocuments } from '../repositories/sent-documents.ts';
 import { sha256Hex } from '../services/crypto-tokens.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';

@@ -2,7 +2,8 @@ import { APPEAL_MESSAGES, type AppealSetAside } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import { AppError } from '../http/app-error.ts';
 import { findAppealById, findAttachments } from '../repositories/appeals.ts';
-import { auditEntry, insertAuditEntries, lockPcnWrites } from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import { appealNotFound } from './decide-appeal.ts';
 import { discardEvidenceFiles } from './pcn-evidence.ts';
 

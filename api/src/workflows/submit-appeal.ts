@@ -21,7 +21,8 @@ import { AppError } from '../http/app-error.ts';
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
 import { findAppealByIdempotencyKey, findAppealByPcnId, insertAppeal, type AppealRow } from '../repositories/appeals.ts';
 import { markPendingAppealConfirmed, type PendingAttachmentRow } from '../repositories/pending-appeals.ts';
-import { auditEntry, findPcnRowById, insertAuditEntries, type NewAuditEntry, type PcnRow } from '../repositories/pcns.ts';
+import { auditEntry, insertAuditEntries, type NewAuditEntry } from '../repositories/pcn-audit-trail.ts';
+import { findPcnRowById, type PcnRow } from '../repositories/pcn-rows.ts';
 import { detectImageType } from '../services/image-sniffing.ts';
 import { escapeHtml } from '../services/mail.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
@@ -179,7 +180,7 @@ async function takeAppeal(
     appellant_name: input.appeal.name,
     appellant_email: input.appeal.email ?? '',
     appellant_address: input.appeal.address,
-    was_driver: input.appeal.wasDriver ? 1 : 0,
+    was_driver: input.appeal.wasDriver,
     driver_name: input.appeal.driverName,
     driver_address: input.appeal.driverAddress,
     reason: input.appeal.reason,
@@ -192,7 +193,7 @@ async function takeAppeal(
     appeals_service_until: null,
     decided_at: null,
     decided_by: null,
-    is_late: isLate ? 1 : 0,
+    is_late: isLate,
     considered_at: null,
     considered_by: null,
     channel: input.appeal.channel,
@@ -262,8 +263,8 @@ async function acknowledge(deps: SubmitDeps, appeal: AppealRow, chargeReference:
     `Dear ${appeal.appellant_name},`,
     appeal.channel === 'ONLINE'
       ? `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}.`
-      : `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}, by ${APPEAL_CHANNEL_LABELS[appeal.channel as AppealChannel].toLowerCase()} on ${formatCalendarDate(ukDate(appeal.received_at))}.`,
-    appeal.is_late === 1
+      : `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}, by ${APPEAL_CHANNEL_LABELS[appeal.channel].toLowerCase()} on ${formatCalendarDate(ukDate(appeal.received_at))}.`,
+    appeal.is_late
       ? 'It came after the time to appeal had ended, so the charge is not on hold: we will tell you whether we will consider it.'
       : `The charge is on hold while we consider it: nothing more is added, and the amounts stand as they were ${appeal.channel === 'ONLINE' ? 'today' : `on ${formatCalendarDate(ukDate(appeal.received_at))}`}.`,
     `We will answer by ${respondBy}. You can see where your appeal stands at ${lookupUrl}.`,

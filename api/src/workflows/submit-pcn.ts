@@ -1,7 +1,7 @@
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { decidePcnSubmit } from '../domain/pcn-rules.ts';
-import { findPcnRowById, type PcnRow } from '../repositories/pcns.ts';
+import { findPcnRowById, type PcnRow } from '../repositories/pcn-rows.ts';
 import { assertDecision, pcnNotFound, subjectOf } from './pcn-access.ts';
 
 /**

@@ -1,24 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const SERVER_ENTRY = join(REPO_ROOT, 'api/src/server.ts');
 
 export const SERVER_JWT_SECRET = 'crash-test-secret-that-is-long-enough-0123456789';
-
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 export type ServerProcess = {
   baseUrl: string;

@@ -1,6 +1,6 @@
-import { OFFENCE_TYPE_LABELS, PCN_STATUS_LABELS, pcnTitle, type OffenceType, type PcnStatus } from '@parkpatrol/shared';
+import { OFFENCE_TYPE_LABELS, PCN_STATUS_LABELS, pcnTitle } from '@parkpatrol/shared';
 import type { PcnExportRow } from '../repositories/pcn-list.ts';
-import { csvTime } from '../services/csv-export.ts';
+import { csvTime } from './csv-export.ts';
 
 /**
  * The columns of the Manage PCNs export: what an operator reads in a spreadsheet. Times are
@@ -30,10 +30,10 @@ export function pcnCsvRecord(row: PcnExportRow): string[] {
   const filedBy = row.creator_first_name === null ? '' : `${row.creator_first_name} ${row.creator_last_name ?? ''}`.trim();
   return [
     pcnTitle(row.pcn_number),
-    PCN_STATUS_LABELS[row.status as PcnStatus] ?? row.status,
+    PCN_STATUS_LABELS[row.status] ?? row.status,
     row.vehicle_registration,
     row.car_park_name ?? '',
-    OFFENCE_TYPE_LABELS[row.offence_type as OffenceType] ?? row.offence_type,
+    OFFENCE_TYPE_LABELS[row.offence_type] ?? row.offence_type,
     row.location,
     row.description,
     csvTime(row.observed_at),

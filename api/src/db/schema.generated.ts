@@ -1,0 +1,518 @@
+// Written by `npm run db:types` from a database the migrations made (scripts/db-types.ts): do not
+// edit. A schema change is a migration; then run `npm run db:types`. `npm run typecheck` fails
+// while this file and the migrations disagree. Times are ISO-8601 text in UTC, days
+// 'YYYY-MM-DD', flags booleans, on both engines (api/src/db/database.ts converts).
+import type {
+  ActivityType,
+  AppealChannel,
+  AppealReason,
+  AppealStatus,
+  CharterCase,
+  Jurisdiction,
+  KeeperSource,
+  KeeperType,
+  NamedDriverSource,
+  NoticeServedBy,
+  ObservationStatus,
+  OffenceType,
+  OneTimeLinkPurpose,
+  PaymentMethod,
+  PcnAuditAction,
+  PcnStatus,
+  PhotoTakenAtSource,
+  Role,
+  SentDocumentKind,
+} from '@parkpatrol/shared';
+import type { Generated } from 'kysely';
+
+export interface ActivitiesTable {
+  id: string;
+  user_id: string | null;
+  activity_type: ActivityType;
+  description: string | null;
+  pcn_id: string | null;
+  created_at: string;
+}
+
+/** A file the motorist attached to an appeal, stored under a name we made (evidence-storage.ts). */
+export interface AppealAttachmentsTable {
+  id: string;
+  appeal_id: string;
+  position: number;
+  original_name: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  purged_at: string | null;
+}
+
+/** A motorist's appeal against a charge (one per charge) and its decision. */
+export interface AppealsTable {
+  id: string;
+  pcn_id: string;
+  reference: string;
+  idempotency_key: string;
+  received_at: string;
+  respond_by: string;
+  appellant_name: string;
+  /** '' for an appeal by post that gave none. */
+  appellant_email: string;
+  appellant_address: string;
+  was_driver: boolean;
+  driver_name: string;
+  driver_address: string;
+  reason: AppealReason;
+  text: string;
+  status: AppealStatus;
+  decision_reasons: string | null;
+  reduced_charge_pence: number | null;
+  verification_code: string | null;
+  reduced_held_until: string | null;
+  appeals_service_until: string | null;
+  decided_at: string | null;
+  decided_by: string | null;
+  /** Made after the appeal period (decision 0023). */
+  is_late: Generated<boolean>;
+  /** A late appeal an admin agreed to consider: when, and who. */
+  considered_at: string | null;
+  considered_by: string | null;
+  /** ONLINE, EMAIL, POST or PHONE (decision 0024). */
+  channel: Generated<AppealChannel>;
+  /** ACCEPTED_REDUCED: the last day the reduced amount may be paid. */
+  reduced_payable_until: string | null;
+  /** The Appeals Charter case the admin followed, if any. */
+  charter_outcome: CharterCase | null;
+}
+
+export interface CarParkTermsTable {
+  id: string;
+  car_park_id: string;
+  terms: string;
+  changes: string;
+  actor_id: string | null;
+  actor_name: string;
+  created_at: string;
+}
+
+export interface CarParkUsersTable {
+  car_park_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface CarParksTable {
+  id: string;
+  name: string;
+  site_code: string;
+  address: Generated<string>;
+  postcode: Generated<string>;
+  is_active: Generated<boolean>;
+  consideration_minutes: Generated<number>;
+  grace_minutes: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  /** New PCNs here have a stay (consideration + grace) unless the officer says otherwise. */
+  stay_applies_by_default: Generated<boolean>;
+  /** Where the land is: Schedule 4's keeper liability applies in ENGLAND_AND_WALES only. */
+  jurisdiction: Generated<Jurisdiction>;
+  /** The charge and its reduced amount in pence, and the days the reduction lasts; null until set. */
+  charge_pence: number | null;
+  reduced_charge_pence: number | null;
+  reduced_within_days: number | null;
+  signage_terms: Generated<string>;
+  /** Why consideration or grace is shorter than the Single Code's minimum; null when neither is. */
+  minimums_override_reason: string | null;
+  /** Schedule 4 paragraph 3's "relevant land"; false for byelaw land (no keeper liability). */
+  relevant_land: Generated<boolean>;
+}
+
+export interface EmailsTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  purpose: string;
+  user_id: string | null;
+  status: 'sent' | 'written' | 'failed';
+  error: string | null;
+  location: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A device that signed in before (migration 0012; auth/known-devices.ts). Only the token's hash is kept. */
+export interface KnownDevicesTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface ObservationsTable {
+  officer_id: string;
+  /** The phone's draft id, also the notice's Idempotency-Key. */
+  id: string;
+  car_park_id: string;
+  vehicle_registration: string;
+  observed_at: string;
+  due_at: string;
+  status: ObservationStatus;
+  closed_at: string | null;
+  pcn_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OneTimeTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  purpose: OneTimeLinkPurpose;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who). */
+export interface OperatorTermsTable {
+  id: string;
+  terms: string;
+  changes: string;
+  actor_id: string | null;
+  actor_name: string;
+  created_at: string;
+}
+
+/** Append-only (triggers refuse UPDATE and DELETE); no foreign keys, so it outlives the PCN. */
+export interface PcnAuditTable {
+  id: string;
+  pcn_id: string;
+  actor_id: string | null;
+  actor_name: Generated<string>;
+  action: PcnAuditAction;
+  /** JSON: { field: { from, to } }. */
+  changes: string;
+  clock_offset_ms: number | null;
+  created_at: string;
+}
+
+/** Kept by triggers (migration 0005): PCNs per owner ('' once the owner is deleted) and status. */
+export interface PcnCountsTable {
+  owner_id: string;
+  status: PcnStatus;
+  n: number;
+}
+
+export interface PcnDuplicatesTable {
+  pcn_id: string;
+  duplicate_of_pcn_id: string;
+  created_at: string;
+}
+
+/** The hirer a hire firm named (Schedule 4, paragraph 13), and the day its documents were given (personal data: admins only, removed with the notice). */
+export interface PcnHirersTable {
+  pcn_id: string;
+  title: string;
+  first_names: string;
+  last_name: string;
+  company_name: string;
+  /** JSON array of address lines. */
+  address_lines: string;
+  postcode: string;
+  hire_agreement_reference: string;
+  documents_given_on: string;
+  /** The letter's posting: posted on, presumed given on (YYYY-MM-DD), the proof-of-posting reference. */
+  notice_posted_on: string | null;
+  notice_given_on: string | null;
+  notice_proof: string | null;
+  recorded_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PcnImagesTable {
+  id: string;
+  pcn_id: string;
+  file_name: string;
+  original_name: Generated<string>;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  taken_at: string | null;
+  created_at: string;
+  client_sha256: string | null;
+  taken_at_source: PhotoTakenAtSource | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+  /** Comma-separated PHOTO_SHOT_TYPES ids; '' for none. */
+  shots: Generated<string>;
+  /** When the file was removed under the retention policy (migration 0008); null while kept. */
+  purged_at: string | null;
+}
+
+/** The registered keeper of a notice's vehicle (personal data: admins only, removed by retention). */
+export interface PcnKeepersTable {
+  pcn_id: string;
+  title: string;
+  first_names: string;
+  last_name: string;
+  company_name: string;
+  /** JSON array of address lines. */
+  address_lines: string;
+  postcode: string;
+  /** The vehicle as the DVLA holds it. */
+  make: string;
+  model: string;
+  colour: string;
+  source: KeeperSource;
+  vehicle_confirmed_at: string | null;
+  vehicle_confirmed_by: string | null;
+  created_at: string;
+  updated_at: string;
+  /** REGISTERED_KEEPER or HIRE_COMPANY (a hire or lease firm, which names the hirer). */
+  keeper_type: Generated<KeeperType>;
+}
+
+/** The driver named with an address for service, and where the name came from, KEEPER_REPLY or APPEAL (personal data: admins only, removed with the notice). */
+export interface PcnNamedDriversTable {
+  pcn_id: string;
+  title: string;
+  first_names: string;
+  last_name: string;
+  company_name: string;
+  /** JSON array of address lines. */
+  address_lines: string;
+  postcode: string;
+  source: NamedDriverSource;
+  /** The letter's posting: posted on, presumed given on (YYYY-MM-DD), the proof-of-posting reference. */
+  notice_posted_on: string | null;
+  notice_given_on: string | null;
+  notice_proof: string | null;
+  recorded_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A payment an admin recorded against a charge. */
+export interface PcnPaymentsTable {
+  id: string;
+  pcn_id: string;
+  amount_pence: number;
+  paid_on: string;
+  method: PaymentMethod;
+  reference: string;
+  recorded_by: string | null;
+  created_at: string;
+  /** The admin's attempt (Idempotency-Key): a replay finds this payment. Null before keys were kept. */
+  idempotency_key: string | null;
+  /** How much more than was due this payment was, when recorded (0: none, or not known). */
+  overpaid_pence: Generated<number>;
+}
+
+export interface PcnStatusHistoryTable {
+  id: string;
+  pcn_id: string;
+  from_status: PcnStatus | null;
+  to_status: PcnStatus;
+  note: string | null;
+  changed_by: string | null;
+  created_at: string;
+}
+
+export interface PcnsTable {
+  id: string;
+  sequence: number;
+  pcn_number: string;
+  vehicle_registration: string;
+  car_park_id: string;
+  offence_type: OffenceType;
+  description: Generated<string>;
+  location: Generated<string>;
+  status: PcnStatus;
+  admin_notes: string | null;
+  observed_at: string | null;
+  created_by: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: string;
+  updated_at: string;
+  issued_at: string | null;
+  stay_applies: Generated<boolean>;
+  clock_offset_ms: number | null;
+  duplicate_reason: string | null;
+  /** AFFIXED, HANDED or DRIVE_OFF; null on notices filed before service was recorded. */
+  notice_served_by: NoticeServedBy | null;
+  notice_served_at: string | null;
+  /** The last day the notice to keeper may be posted (YYYY-MM-DD); null where keeper liability is not available. */
+  keeper_post_by: string | null;
+  /** The terms in force when the notice was issued (rows of operator_terms, car_park_terms); null where none were set. */
+  operator_terms_id: string | null;
+  car_park_terms_id: string | null;
+  /** The notice to keeper: posted on, presumed given on (YYYY-MM-DD), and the proof-of-posting reference. */
+  keeper_notice_posted_on: string | null;
+  keeper_notice_given_on: string | null;
+  keeper_notice_proof: string | null;
+  /** The reference its notice to driver printed before it was sent ('D-1A2B3C4D', from the Idempotency-Key); null when the key was no draft id. */
+  draft_reference: string | null;
+  /** The start of the period of parking every document states: the first sighting, else when the officer began the notice. */
+  first_seen_at: string | null;
+}
+
+/** A file attached to a pending appeal, already in the evidence store; the appeal takes it over when confirmed. */
+export interface PendingAppealAttachmentsTable {
+  pending_appeal_id: string;
+  position: number;
+  original_name: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+}
+
+/** An appeal filed from /charge, waiting to be confirmed from the email address it gives (decision 0032). */
+export interface PendingAppealsTable {
+  id: string;
+  pcn_id: string;
+  idempotency_key: string;
+  /** The SHA-256 of the confirmation link's token; the token itself is only in the email. */
+  token_hash: string;
+  /** JSON: the appeal's fields as the motorist filed them. */
+  appeal: string;
+  /** When it was filed: the appeal's received time once confirmed. */
+  filed_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+}
+
+/** One counted event of a named limit (migration 0009; auth/rate-limit.ts). `at` is epoch milliseconds. */
+export interface RateLimitEventsTable {
+  id: string;
+  scope: string;
+  key: string;
+  at: number;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  family_id: string;
+  expires_at: string;
+  rotated_at: string | null;
+  replaced_by_id: string | null;
+  revoked_at: string | null;
+  created_at: string;
+  /** When this token's one grace replay was spent (migration 0007; no longer written). */
+  grace_used_at: string | null;
+  /** The token this one was rotated into, sealed (auth/sealed-text.ts): a replay in the reuse window gets it again. */
+  successor_sealed: string | null;
+  /** The hash of the device token the rotation was sent with (migration 0029): only that device may replay it. */
+  rotated_device_hash: string | null;
+}
+
+/** A document as it was sent (decision 0025): its file in the evidence store, its SHA-256, who made it. */
+export interface SentDocumentsTable {
+  id: string;
+  pcn_id: string;
+  kind: SentDocumentKind;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  /** The posting day a letter prints as its date sent; null for a document not posted. */
+  post_on: string | null;
+  reference: string | null;
+  created_at: string;
+  created_by: string | null;
+  created_by_name: string;
+  /** Set when the retention policy removed the file; the row and its hash stay. */
+  purged_at: string | null;
+}
+
+/** An appeal an admin set aside (decision 0032): out of `appeals`, so the charge's one appeal is free again, kept as filed. */
+export interface SetAsideAppealsTable {
+  /** The appeal's own id. */
+  id: string;
+  pcn_id: string;
+  reference: string;
+  /** JSON: the appeal's row and its attachments (names and SHA-256s) as they were. */
+  appeal: string;
+  reason: string;
+  set_aside_at: string;
+  set_aside_by: string;
+}
+
+/** One counted password guess (migration 0009; auth/sign-in-limiter.ts). Times are epoch milliseconds. `account` is null once the account's failures at the address were forgotten: the guess then counts for the address cap only. */
+export interface SignInAttemptsTable {
+  id: string;
+  account: string | null;
+  address: string;
+  /** When the guess was counted: the address cap runs from here. */
+  reserved_at: number;
+  /** When the account's lock and backoff run from: the reservation, or a wrong guess's answer. */
+  counted_at: number;
+  is_failure: Generated<boolean>;
+}
+
+export interface SiteVisitsTable {
+  id: string;
+  user_id: string;
+  started_at: string;
+  last_seen_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  password_hash: string | null;
+  is_active: Generated<boolean>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  activities: ActivitiesTable;
+  appeal_attachments: AppealAttachmentsTable;
+  appeals: AppealsTable;
+  car_park_terms: CarParkTermsTable;
+  car_park_users: CarParkUsersTable;
+  car_parks: CarParksTable;
+  emails: EmailsTable;
+  known_devices: KnownDevicesTable;
+  observations: ObservationsTable;
+  one_time_tokens: OneTimeTokensTable;
+  operator_terms: OperatorTermsTable;
+  pcn_audit: PcnAuditTable;
+  pcn_counts: PcnCountsTable;
+  pcn_duplicates: PcnDuplicatesTable;
+  pcn_hirers: PcnHirersTable;
+  pcn_images: PcnImagesTable;
+  pcn_keepers: PcnKeepersTable;
+  pcn_named_drivers: PcnNamedDriversTable;
+  pcn_payments: PcnPaymentsTable;
+  pcn_status_history: PcnStatusHistoryTable;
+  pcns: PcnsTable;
+  pending_appeal_attachments: PendingAppealAttachmentsTable;
+  pending_appeals: PendingAppealsTable;
+  rate_limit_events: RateLimitEventsTable;
+  refresh_tokens: RefreshTokensTable;
+  sent_documents: SentDocumentsTable;
+  set_aside_appeals: SetAsideAppealsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  site_visits: SiteVisitsTable;
+  users: UsersTable;
+}
+
+/** The flags (boolean columns), by table: SQLite stores them as 0/1 and the connection reads them back as booleans. */
+export const FLAG_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  appeals: ['was_driver', 'is_late'],
+  car_parks: ['is_active', 'stay_applies_by_default', 'relevant_land'],
+  pcns: ['stay_applies'],
+  sign_in_attempts: ['is_failure'],
+  users: ['is_active'],
+};
