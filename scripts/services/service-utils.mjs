@@ -69,8 +69,15 @@ export function ensureDebianPackages({ what, packages, present }) {
   return true;
 }
 
-// The one copy, shared with the tests that start servers.
-export { freePort } from '../test-support.ts';
+/**
+ * The one copy lives in ../test-support.ts, shared with the tests that start servers. It is
+ * loaded when first asked for, not imported: `npm test` imports this module under a fresh
+ * machine's own Node, before it switches to the project's Node, and only that one runs .ts files.
+ */
+export async function freePort() {
+  const { freePort: pick } = await import('../test-support.ts');
+  return pick();
+}
 
 function canConnect(port, host) {
   return new Promise((resolve) => {
