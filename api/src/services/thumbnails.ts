@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '@parkpatrol/shared';
-import type { EvidenceStore } from './evidence-storage.ts';
 
 /**
  * The small copy of an evidence photo that lists, the officer's detail, the review's grid and the
@@ -51,7 +50,13 @@ export async function makeThumbnail(photo: string | Uint8Array): Promise<Buffer 
   }
 }
 
+/**
+ * What storing a thumbnail needs of the evidence store: its `put`. Named here rather than taken
+ * from evidence-storage.ts, which imports this module's file-name rules, so the two stay acyclic.
+ */
+type FileWriter = { put(fileName: string, bytes: Uint8Array, mimeType: string): Promise<void> };
+
 /** Stores a photo's thumbnail beside it, under the name that ties the two together. */
-export function storeThumbnail(evidence: Pick<EvidenceStore, 'put'>, originalFileName: string, thumbnail: Uint8Array): Promise<void> {
+export function storeThumbnail(evidence: FileWriter, originalFileName: string, thumbnail: Uint8Array): Promise<void> {
   return evidence.put(thumbnailFileName(originalFileName), thumbnail, THUMBNAIL_MIME_TYPE);
 }

@@ -3,7 +3,7 @@ import { OFFENCE_TYPES, OFFENCE_TYPE_LABELS } from '@parkpatrol/shared';
 import { RadioField } from '../../../lib/radio-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import type { DraftErrors, PcnDraft, PcnDraftFields } from '../pcn-draft.ts';
-import type { FieldRefs } from './pcn-wizard.tsx';
+import type { FieldRefs } from './wizard-types.ts';
 
 const OFFENCE_OPTIONS = OFFENCE_TYPES.map((type) => ({ id: type, label: OFFENCE_TYPE_LABELS[type] }));
 

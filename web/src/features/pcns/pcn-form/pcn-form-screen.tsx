@@ -12,7 +12,8 @@ import { useCachedAsync } from '../../../lib/use-cached-async.ts';
 import { getPcn } from '../api/get-pcn.ts';
 import { createDraftFromPcn, createEmptyDraft, newDraftId, type PcnDraft } from '../pcn-draft.ts';
 import { editDraftKey } from './draft-store.ts';
-import { PcnWizard, type CarParkOption } from './pcn-wizard.tsx';
+import { PcnWizard } from './pcn-wizard.tsx';
+import type { CarParkOption } from './wizard-types.ts';
 
 /** Query parameter holding a new notice's draft id, so a reload resumes the same draft. */
 export const DRAFT_PARAM = 'draft';

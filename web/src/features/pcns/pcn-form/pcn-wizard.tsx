@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { ERROR_MESSAGES, SCREEN_TEXTS, WIZARD_STEPS } from '@parkpatrol/shared';
@@ -18,15 +18,7 @@ import { requestReminderPermission } from '../observations/reminders.ts';
 import { SecondVisit } from '../observations/second-visit.tsx';
 import { useDuplicateCheck } from '../evidence/use-duplicate-check.ts';
 import { useObservationTimer } from '../evidence/use-observation-timer.ts';
-import {
-  errorsOnStep,
-  firstStepWithError,
-  reconcileErrors,
-  validateDraft,
-  type DraftErrors,
-  type PcnDraft,
-  type PcnDraftFields,
-} from '../pcn-draft.ts';
+import { errorsOnStep, firstStepWithError, reconcileErrors, validateDraft, type DraftErrors, type PcnDraft } from '../pcn-draft.ts';
 import { defaultCarParkId, readLastCarPark, rememberLastCarPark } from './default-car-park.ts';
 import { readRecentLocations, rememberLocation } from './recent-locations.ts';
 import { EvidenceStep } from './evidence-step.tsx';
@@ -35,11 +27,8 @@ import { ReviewStep } from './review-step.tsx';
 import { Stepper } from './stepper.tsx';
 import { usePcnDraft } from './use-pcn-draft.ts';
 import { useNoticeTerms } from '../../../lib/filing-data.ts';
-import type { NoticeCarPark } from '../notice-to-driver/notice-facts.ts';
 import { VehicleStep } from './vehicle-step.tsx';
-
-/** The stay settings are missing only for an edited PCN's car park the officer no longer has. */
-export type CarParkOption = { id: string; name: string } & Partial<ObservationCarPark> & Omit<NoticeCarPark, 'name'>;
+import type { CarParkOption, FieldRefs } from './wizard-types.ts';
 
 function toObservationCarPark(option: CarParkOption | undefined): ObservationCarPark | null {
   if (!option || typeof option.considerationMinutes !== 'number' || typeof option.graceMinutes !== 'number') return null;
@@ -49,8 +38,6 @@ function toObservationCarPark(option: CarParkOption | undefined): ObservationCar
     stayAppliesByDefault: Boolean(option.stayAppliesByDefault),
   };
 }
-
-export type FieldRefs = Record<keyof PcnDraftFields | 'images' | 'noticeServedBy' | 'firstSeenAt', RefObject<HTMLElement | null>>;
 
 const LAST_STEP = WIZARD_STEPS.length - 1;
 

@@ -14,7 +14,7 @@ import { RadioField } from '../../../lib/radio-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import type { DraftErrors, PcnDraft } from '../pcn-draft.ts';
 import { BlobThumbnail, UrlThumbnail } from './photo-thumbnail.tsx';
-import type { CarParkOption } from './pcn-wizard.tsx';
+import type { CarParkOption } from './wizard-types.ts';
 import { noticeFromDraft } from '../notice-to-driver/notice-facts.ts';
 import { PrintNoticeButton } from '../notice-to-driver/print-notice-button.tsx';
 

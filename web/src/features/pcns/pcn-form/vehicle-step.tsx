@@ -6,7 +6,7 @@ import { Alert } from '../../../lib/alert.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import type { DraftErrors, PcnDraft, PcnDraftFields } from '../pcn-draft.ts';
-import type { CarParkOption, FieldRefs } from './pcn-wizard.tsx';
+import type { CarParkOption, FieldRefs } from './wizard-types.ts';
 
 type Props = {
   /** A new notice opens with the keyboard up on the registration. */
