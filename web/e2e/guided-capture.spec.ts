@@ -135,8 +135,11 @@ test('errors clear as the fields are fixed, and an officer with no car parks is 
 
   // An officer nobody has assigned a car park to: a reason and a way out, not an empty list.
   const lonely = await createOfficer(request, adminToken, 'Nadia', []);
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  // The first officer logs out as on a real phone (the session lives in IndexedDB, so clearing
+  // localStorage would leave them signed in); a draft not yet sent is not a queued notice.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
   await signIn(page, lonely);
   // Told on the dashboard, and not offered a form they cannot finish.
   const message = page.getByText('You have no car parks assigned. Ask an administrator to assign one.');
