@@ -231,17 +231,19 @@ export function pcnTextSearch(
 
 /**
  * Column types for what the engines store differently. SQLite has storage classes only: times
- * are ISO-8601 text, flags 0/1 integers, JSON is text. PostgreSQL has its own types.
- * Money is whole pence on both; bigint where a sum or a total may pass 2^31.
+ * are ISO-8601 text, flags 0/1 integers. PostgreSQL has its own types, which database.ts reads
+ * back as the same values SQLite gives. Money is whole pence on both; bigint where a sum or a
+ * total may pass 2^31. JSON is text on both, as in every existing table: a jsonb column would
+ * come back from pg parsed, and from SQLite as text.
  */
-export function columnTypes(db: Kysely<any>): Record<'timestamp' | 'date' | 'boolean' | 'bigint' | 'json', ColumnType> {
+export function columnTypes(db: Kysely<any>): Record<'timestamp' | 'date' | 'boolean' | 'bigint', ColumnType> {
   return isPostgres(db)
-    ? { timestamp: 'timestamptz', date: 'date', boolean: 'boolean', bigint: 'bigint', json: 'jsonb' }
-    : { timestamp: 'text', date: 'text', boolean: 'integer', bigint: 'integer', json: 'text' };
+    ? { timestamp: 'timestamptz', date: 'date', boolean: 'boolean', bigint: 'bigint' }
+    : { timestamp: 'text', date: 'text', boolean: 'integer', bigint: 'integer' };
 }
 
 /** The type names columnTypes gives, each one Kysely's schema builder takes as it is. */
-export type ColumnType = 'timestamptz' | 'date' | 'boolean' | 'bigint' | 'jsonb' | 'text' | 'integer';
+export type ColumnType = 'timestamptz' | 'date' | 'boolean' | 'bigint' | 'text' | 'integer';
 
 /**
  * A CHECK condition over one table's columns: `column(name)` names a column of the row being
