@@ -3,6 +3,7 @@ import { postgresMigrations } from './postgres/index.ts';
 import { sqliteMigrations } from './sqlite/index.ts';
 import * as enumeratedColumnChecks from './0031_enumerated_column_checks.ts';
 import * as nativePostgresTypes from './0032_native_postgres_types.ts';
+import * as paymentsAndCollection from './0033_payments_and_collection.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -13,6 +14,7 @@ import * as nativePostgresTypes from './0032_native_postgres_types.ts';
 export const migrations: Record<string, Migration> = {
   '0031_enumerated_column_checks': enumeratedColumnChecks,
   '0032_native_postgres_types': nativePostgresTypes,
+  '0033_payments_and_collection': paymentsAndCollection,
 };
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */

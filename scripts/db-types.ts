@@ -53,6 +53,10 @@ const ENUM_TYPES: Record<string, string> = {
   'sent_documents.kind': 'SentDocumentKind',
   'activities.activity_type': 'ActivityType',
   'observations.status': 'ObservationStatus',
+  'pcns.collection_stage': 'CollectionStage',
+  'pcn_refunds.method': 'RefundMethod',
+  'pcn_refunds.status': 'RefundStatus',
+  'debt_recovery_updates.outcome': 'DebtRecoveryOutcome',
   'emails.status': "'sent' | 'written' | 'failed'",
 };
 
@@ -81,6 +85,13 @@ const TABLE_DOCS: Record<string, string> = {
   sign_in_attempts:
     "One counted password guess (migration 0009; auth/sign-in-limiter.ts). Times are epoch milliseconds. `account` is null once the account's failures at the address were forgotten: the guess then counts for the address cap only.",
   rate_limit_events: 'One counted event of a named limit (migration 0009; auth/rate-limit.ts). `at` is epoch milliseconds.',
+  card_checkouts:
+    'A Stripe Checkout Session made for a charge, for the amount due then: /charge reuses an open one and says a completed one is being confirmed.',
+  stripe_events: 'Each Stripe webhook event received, by its id: a replay finds it and changes nothing.',
+  pcn_refunds: 'Money given back against one payment: through Stripe for a card payment (its refund id), else recorded by hand.',
+  debt_recovery_batches:
+    'Charges handed to a debt recovery agency together: the ZIP (CSV, documents, manifest of SHA-256s) as it was made.',
+  debt_recovery_updates: 'One outcome a debt recovery agency reported for a charge it was handed, as imported.',
   known_devices: "A device that signed in before (migration 0012; auth/known-devices.ts). Only the token's hash is kept.",
 };
 const COLUMN_DOCS: Record<string, string> = {
@@ -101,6 +112,10 @@ const COLUMN_DOCS: Record<string, string> = {
   'pcns.operator_terms_id':
     'The terms in force when the notice was issued (rows of operator_terms, car_park_terms); null where none were set.',
   'pcns.keeper_notice_posted_on': 'The notice to keeper: posted on, presumed given on (YYYY-MM-DD), and the proof-of-posting reference.',
+  'pcns.collection_stage': 'Where an unpaid charge stands after its notice to keeper; null before one was posted.',
+  'pcns.debt_recovery_fee_pence': 'The debt recovery fee the letter before claim warned of (within the sector cap); null where none was.',
+  'pcn_payments.stripe_payment_intent':
+    'The Stripe payment intent a card payment on /charge was taken by; null for payments recorded by staff.',
   'pcns.draft_reference':
     "The reference its notice to driver printed before it was sent ('D-1A2B3C4D', from the Idempotency-Key); null when the key was no draft id.",
   'pcn_images.shots': "Comma-separated PHOTO_SHOT_TYPES ids; '' for none.",

@@ -194,6 +194,10 @@ export const PCN_AUDIT_ACTIONS = [
   'appeal_decided',
   'appeal_considered',
   'appeal_set_aside',
+  'refund_recorded',
+  'collection_stage_changed',
+  'debt_recovery_exported',
+  'debt_recovery_outcome',
 ] as const;
 export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
 

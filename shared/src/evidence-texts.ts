@@ -87,6 +87,10 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   appeal_decided: 'Appeal decided',
   appeal_considered: 'Late appeal taken into consideration',
   appeal_set_aside: 'Appeal set aside',
+  refund_recorded: 'Refund recorded',
+  collection_stage_changed: 'Collection stage changed',
+  debt_recovery_exported: 'Handed to debt recovery',
+  debt_recovery_outcome: 'Debt recovery outcome',
 };
 
 /** The audit trail's field names (the API's camelCase) as people read them. */

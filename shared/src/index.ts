@@ -40,3 +40,4 @@ export * from './period-of-parking.ts';
 export * from './appeals.ts';
 export * from './appeal-decision-letter.ts';
 export * from './sent-documents.ts';
+export * from './collection.ts';

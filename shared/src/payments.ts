@@ -6,7 +6,7 @@ import { formatPence } from './operator-terms.ts';
  * pay' text says which), kept one by one so part payments add up, and the charge is paid once
  * they meet what was due on the day of the last one.
  */
-export const PAYMENT_METHODS = ['CARD', 'BANK_TRANSFER', 'CHEQUE', 'CASH', 'OTHER'] as const;
+export const PAYMENT_METHODS = ['CARD', 'BANK_TRANSFER', 'CHEQUE', 'CASH', 'OTHER', 'DEBT_RECOVERY_AGENCY'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -15,6 +15,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   CHEQUE: 'Cheque',
   CASH: 'Cash',
   OTHER: 'Other',
+  DEBT_RECOVERY_AGENCY: 'Debt recovery agency',
 };
 
 export type Payment = {

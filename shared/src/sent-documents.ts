@@ -13,6 +13,8 @@ export const SENT_DOCUMENT_KINDS = [
   'NOTICE_TO_HIRER',
   'NOTICE_TO_NAMED_DRIVER',
   'REQUEST_TO_NAME_DRIVER',
+  'REMINDER',
+  'LETTER_BEFORE_CLAIM',
 ] as const;
 export type SentDocumentKind = (typeof SENT_DOCUMENT_KINDS)[number];
 
@@ -23,6 +25,8 @@ export const SENT_DOCUMENT_KIND_LABELS: Record<SentDocumentKind, string> = {
   NOTICE_TO_HIRER: 'Notice to hirer',
   NOTICE_TO_NAMED_DRIVER: 'Notice to the named driver',
   REQUEST_TO_NAME_DRIVER: 'Request to name the driver',
+  REMINDER: 'Reminder',
+  LETTER_BEFORE_CLAIM: 'Letter before claim',
 };
 
 /** What a document's download is called: its kind, the charge and the day it was sent or made. */
@@ -33,6 +37,8 @@ const FILE_STEMS: Record<SentDocumentKind, string> = {
   NOTICE_TO_HIRER: 'notice-to-hirer',
   NOTICE_TO_NAMED_DRIVER: 'notice-to-named-driver',
   REQUEST_TO_NAME_DRIVER: 'request-to-name-driver',
+  REMINDER: 'reminder',
+  LETTER_BEFORE_CLAIM: 'letter-before-claim',
 };
 
 export function isSentDocumentKind(value: string): value is SentDocumentKind {

@@ -8,6 +8,8 @@ import type {
   AppealReason,
   AppealStatus,
   CharterCase,
+  CollectionStage,
+  DebtRecoveryOutcome,
   Jurisdiction,
   KeeperSource,
   KeeperType,
@@ -20,6 +22,8 @@ import type {
   PcnAuditAction,
   PcnStatus,
   PhotoTakenAtSource,
+  RefundMethod,
+  RefundStatus,
   Role,
   SentDocumentKind,
 } from '@parkpatrol/shared';
@@ -125,6 +129,45 @@ export interface CarParksTable {
   minimums_override_reason: string | null;
   /** Schedule 4 paragraph 3's "relevant land"; false for byelaw land (no keeper liability). */
   relevant_land: Generated<boolean>;
+}
+
+/** A Stripe Checkout Session made for a charge, for the amount due then: /charge reuses an open one and says a completed one is being confirmed. */
+export interface CardCheckoutsTable {
+  id: string;
+  pcn_id: string;
+  amount_pence: number;
+  stripe_session_id: string;
+  url: string;
+  idempotency_key: string;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
+/** Charges handed to a debt recovery agency together: the ZIP (CSV, documents, manifest of SHA-256s) as it was made. */
+export interface DebtRecoveryBatchesTable {
+  id: string;
+  reference: string;
+  charge_count: number;
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
+}
+
+/** One outcome a debt recovery agency reported for a charge it was handed, as imported. */
+export interface DebtRecoveryUpdatesTable {
+  id: string;
+  pcn_id: string;
+  batch_id: string;
+  outcome: DebtRecoveryOutcome;
+  paid_pence: number;
+  agency_reference: string;
+  imported_by: string | null;
+  imported_by_name: string;
+  imported_at: string;
 }
 
 export interface EmailsTable {
@@ -309,6 +352,24 @@ export interface PcnPaymentsTable {
   idempotency_key: string | null;
   /** How much more than was due this payment was, when recorded (0: none, or not known). */
   overpaid_pence: Generated<number>;
+  /** The Stripe payment intent a card payment on /charge was taken by; null for payments recorded by staff. */
+  stripe_payment_intent: string | null;
+}
+
+/** Money given back against one payment: through Stripe for a card payment (its refund id), else recorded by hand. */
+export interface PcnRefundsTable {
+  id: string;
+  pcn_id: string;
+  payment_id: string;
+  amount_pence: number;
+  reason: string;
+  method: RefundMethod;
+  status: RefundStatus;
+  stripe_refund_id: string | null;
+  idempotency_key: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
 }
 
 export interface PcnStatusHistoryTable {
@@ -358,6 +419,13 @@ export interface PcnsTable {
   draft_reference: string | null;
   /** The start of the period of parking every document states: the first sighting, else when the officer began the notice. */
   first_seen_at: string | null;
+  /** Where an unpaid charge stands after its notice to keeper; null before one was posted. */
+  collection_stage: CollectionStage | null;
+  reminder_posted_on: string | null;
+  letter_before_claim_posted_on: string | null;
+  /** The debt recovery fee the letter before claim warned of (within the sector cap); null where none was. */
+  debt_recovery_fee_pence: number | null;
+  debt_recovery_batch_id: string | null;
 }
 
 /** A file attached to a pending appeal, already in the evidence store; the appeal takes it over when confirmed. */
@@ -463,6 +531,15 @@ export interface SiteVisitsTable {
   last_seen_at: string;
 }
 
+/** Each Stripe webhook event received, by its id: a replay finds it and changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  pcn_id: string | null;
+  outcome: string;
+  received_at: string;
+}
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -482,6 +559,9 @@ export interface Database {
   car_park_terms: CarParkTermsTable;
   car_park_users: CarParkUsersTable;
   car_parks: CarParksTable;
+  card_checkouts: CardCheckoutsTable;
+  debt_recovery_batches: DebtRecoveryBatchesTable;
+  debt_recovery_updates: DebtRecoveryUpdatesTable;
   emails: EmailsTable;
   known_devices: KnownDevicesTable;
   observations: ObservationsTable;
@@ -495,6 +575,7 @@ export interface Database {
   pcn_keepers: PcnKeepersTable;
   pcn_named_drivers: PcnNamedDriversTable;
   pcn_payments: PcnPaymentsTable;
+  pcn_refunds: PcnRefundsTable;
   pcn_status_history: PcnStatusHistoryTable;
   pcns: PcnsTable;
   pending_appeal_attachments: PendingAppealAttachmentsTable;
@@ -505,6 +586,7 @@ export interface Database {
   set_aside_appeals: SetAsideAppealsTable;
   sign_in_attempts: SignInAttemptsTable;
   site_visits: SiteVisitsTable;
+  stripe_events: StripeEventsTable;
   users: UsersTable;
 }
 
