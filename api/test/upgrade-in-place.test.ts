@@ -415,14 +415,6 @@ function normaliseStoredValue(value: unknown): unknown {
 
 type TableRows = Record<string, string[]>;
 
-async function productTables(db: Kysely<any>): Promise<string[]> {
-  const tables = await db.introspection.getTables();
-  return tables
-    .map((table) => table.name)
-    .filter((name) => !MACHINERY.test(name))
-    .sort();
-}
-
 /** Each product table's columns. */
 async function productColumns(db: Kysely<any>): Promise<Record<string, string[]>> {
   const tables = await db.introspection.getTables();
