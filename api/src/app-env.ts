@@ -7,6 +7,7 @@ import type { UploadGate } from './services/upload-gate.ts';
 import type { Logger } from './services/logger.ts';
 import type { Mailer } from './services/mail.ts';
 import type { Metrics } from './services/metrics.ts';
+import type { CardProcessor } from './services/card-processor.ts';
 
 /** Everything the app needs from outside; tests build their own. */
 export type AppDeps = {
@@ -25,6 +26,11 @@ export type AppDeps = {
   uploadGate?: UploadGate;
   /** How long a request may take to arrive: a stranger's, and a signed-in upload's (http/body-deadline.ts). */
   bodyDeadlines?: { shortMs: number; longMs: number };
+  /**
+   * Card payments through Stripe, or null without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET
+   * (services/card-processor.ts).
+   */
+  cardProcessor: CardProcessor | null;
 };
 
 export type AuthUser = {

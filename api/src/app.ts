@@ -18,6 +18,8 @@ import { createCarParkRoutes } from './routes/car-parks.ts';
 import { createSettingsRoutes } from './routes/settings.ts';
 import { createPublicAppealRoutes, createPublicChargeRoutes } from './routes/public-charges.ts';
 import { createAppealRoutes } from './routes/appeals.ts';
+import { createDebtRecoveryRoutes } from './routes/debt-recovery.ts';
+import { createCollectionLetterRoutes } from './routes/collection-letters.ts';
 import { createKeeperNoticeRoutes, createKeeperReplyRoutes } from './routes/keeper-notices.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { createOnboardingRoutes } from './routes/onboarding.ts';
@@ -25,6 +27,8 @@ import { createObservationRoutes } from './routes/observations.ts';
 import { refuseCrossSite } from './http/cross-site.ts';
 import { bodyDeadline, isEvidenceUpload } from './http/body-deadline.ts';
 import { createPcnRoutes } from './routes/pcns.ts';
+import { createPaymentRoutes, STRIPE_WEBHOOK_PATH } from './routes/payments.ts';
+import { createMoneyAnalyticsRoutes, createPaymentExportRoutes } from './routes/money.ts';
 import { createTrackingRoutes } from './routes/tracking.ts';
 import { createUploadRoutes } from './routes/uploads.ts';
 import { createUserRoutes } from './routes/users.ts';
@@ -97,7 +101,9 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   // A stranger's request gets a short time to arrive; requireAuth lengthens it for uploads.
   api.use('*', bodyDeadline(deps.bodyDeadlines));
   // Before any body is read: a cross-site browser request never reaches a workflow.
-  api.use('*', refuseCrossSite([new URL(deps.config.appUrl).origin]));
+  // The card processor's webhook is no browser's request: its signature over the body is its proof.
+  const crossSite = refuseCrossSite([new URL(deps.config.appUrl).origin]);
+  api.use('*', (c, next) => (c.req.path === STRIPE_WEBHOOK_PATH ? next() : crossSite(c, next)));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
@@ -116,7 +122,12 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   api.route('/keeper-replies', createKeeperReplyRoutes(deps));
   api.route('/public/charges', createPublicChargeRoutes(deps));
   api.route('/public/appeals', createPublicAppealRoutes(deps));
+  api.route('/payments', createPaymentRoutes(deps));
+  api.route('/payments', createPaymentExportRoutes(deps));
+  api.route('/analytics', createMoneyAnalyticsRoutes(deps));
   api.route('/keeper-notices', createKeeperNoticeRoutes(deps));
+  api.route('/collection-letters', createCollectionLetterRoutes(deps));
+  api.route('/debt-recovery', createDebtRecoveryRoutes(deps));
   api.route('/appeals', createAppealRoutes(deps));
   api.route('/pcns', createPcnRoutes(deps));
   api.route('/uploads', createUploadRoutes(deps));

@@ -48,6 +48,11 @@ export type Config = {
   metricsToken: string | undefined;
   /** Days to answer an appeal, from receipt: its respond-by date (APPEAL_RESPONSE_DAYS). */
   appealResponseDays: number;
+  /**
+   * Card payments through Stripe: both keys, or no card payments (services/card-processor.ts).
+   * `apiBase` (STRIPE_API_BASE) points the library at another server, such as the tests' fake.
+   */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
 };
 
 export type EvidenceStoreTarget = { kind: 'disk' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined };
@@ -107,6 +112,17 @@ const envSchema = z.object({
     .default(DEFAULT_EVIDENCE_RETENTION_DAYS),
   EVIDENCE_STORE: z.string().optional(),
   AWS_ENDPOINT_URL_S3: z.string().optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'STRIPE_API_BASE must be an http:// or https:// URL such as https://api.stripe.com' })
+    .optional(),
 });
 
 /** Reads and checks the environment once at start; a bad variable stops the server with its name. */
@@ -155,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshReuseSeconds: e.REFRESH_REUSE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     appealResponseDays: e.APPEAL_RESPONSE_DAYS,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
   };
 }
 

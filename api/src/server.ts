@@ -11,6 +11,7 @@ import { seedDemoData } from './db/seed.ts';
 import { createLogger } from './services/logger.ts';
 import { createMailer } from './services/mail.ts';
 import { createMetrics } from './services/metrics.ts';
+import { createCardProcessor } from './services/card-processor.ts';
 import { sweepSpoolLeftovers } from './services/evidence-storage.ts';
 import { createConfiguredEvidenceStore } from './services/evidence-store-s3.ts';
 import { scheduleDailyEvidencePurge } from './services/purge-expired-evidence.ts';
@@ -64,6 +65,7 @@ const app = createApp({
   logger,
   now: () => new Date(),
   metrics: createMetrics({ processMetrics: true }),
+  cardProcessor: createCardProcessor(config),
 });
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

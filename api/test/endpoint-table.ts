@@ -403,6 +403,25 @@ export const ENDPOINTS: EndpointCase[] = [
       return { path: '/public/charges/current/appeal/letter', headers: { authorization: `Bearer ${token}` } };
     },
   },
+  {
+    method: 'POST',
+    route: '/public/charges/current/checkout',
+    body: 'none',
+    // The charge's own token; this app has no card processor keys, so the motorist is told card payments are off.
+    expected: { anonymous: 404, owner: 401, otherUser: 401, admin: 401, superAdmin: 401 },
+    prepare: async (w, owner) => {
+      const pcn = await appealableCharge(w, owner);
+      return { path: '/public/charges/current/checkout', headers: { authorization: `Bearer ${chargeToken(w.t, pcn.id)}` } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/payments/stripe/webhook',
+    body: 'json',
+    // No sign-in: the card processor's signature is the gate (card-payments.test.ts); without its keys there is no webhook.
+    expected: everyone(404),
+    prepare: async () => ({ path: '/payments/stripe/webhook', json: { id: 'evt_unsigned', type: 'checkout.session.completed' } }),
+  },
 
   // ---- appeals (admins only: the motorist's personal data) ----
   {
@@ -498,6 +517,26 @@ export const ENDPOINTS: EndpointCase[] = [
       headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     }),
   },
+  {
+    method: 'POST',
+    route: '/pcns/:id/refunds',
+    body: 'json',
+    expected: adminsOnly(200),
+    // A payment an admin recorded, part of it refunded by hand: one key per attempt.
+    prepare: async (w, owner) => {
+      const pcn = await createOwnedPcn(w, owner);
+      const paid = await w.t.request('POST', `/pcns/${pcn.id}/payments`, {
+        token: w.admin.token,
+        json: { amountPence: 2000, paidOn: ukDate(w.t.deps.now()), method: 'CASH', reference: '' },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      });
+      return {
+        path: `/pcns/${pcn.id}/refunds`,
+        json: { paymentId: paid.json.data.payments.payments[0].id as string, amountPence: 500, reason: 'Goodwill' },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      };
+    },
+  },
 
   // ---- keepers and notices to keeper (admins only: personal data) ----
   {
@@ -574,6 +613,83 @@ export const ENDPOINTS: EndpointCase[] = [
     prepare: async (w, owner) => ({
       path: '/keeper-notices/posted',
       json: { pcnIds: [(await withLetter(w, owner)).pcnId], postedOn: ukDate(w.t.deps.now()) },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/collection-letters',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/collection-letters?kind=REMINDER' }),
+  },
+  {
+    method: 'POST',
+    route: '/collection-letters/letters',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: '/collection-letters/letters',
+      json: { kind: 'REMINDER', pcnIds: [await reminderDue(w, owner)] },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/collection-letters/posted',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => {
+      const pcnId = await reminderDue(w, owner);
+      const made = await w.t.request('POST', '/collection-letters/letters', {
+        token: w.admin.token,
+        json: { kind: 'REMINDER', pcnIds: [pcnId] },
+      });
+      if (made.status !== 200) throw new Error(`reminder not made: ${made.status} ${made.text}`);
+      return { path: '/collection-letters/posted', json: { kind: 'REMINDER', pcnIds: [pcnId], postedOn: ukDate(w.t.deps.now()) } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/debt-recovery/eligible',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/debt-recovery/eligible' }),
+  },
+  {
+    method: 'GET',
+    route: '/debt-recovery/exports',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/debt-recovery/exports' }),
+  },
+  {
+    method: 'POST',
+    route: '/debt-recovery/exports',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: '/debt-recovery/exports', json: { pcnIds: [await pastLetterBeforeClaim(w, owner)] } }),
+  },
+  {
+    method: 'GET',
+    route: '/debt-recovery/exports/:id',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => {
+      const made = await w.t.request('POST', '/debt-recovery/exports', {
+        token: w.admin.token,
+        json: { pcnIds: [await pastLetterBeforeClaim(w, owner)] },
+      });
+      if (made.status !== 200) throw new Error(`batch not made: ${made.status} ${made.text}`);
+      return { path: `/debt-recovery/exports/${made.json.data.id as string}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/debt-recovery/updates',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async () => ({
+      path: '/debt-recovery/updates',
+      json: { csv: 'reference,vrm,outcome,paid_pence,agency_reference\nPCN-99999999,AB12CDE,PAID,1000,AG-1' },
     }),
   },
 
@@ -768,6 +884,27 @@ export const ENDPOINTS: EndpointCase[] = [
   },
   {
     method: 'GET',
+    route: '/analytics/money',
+    body: 'none',
+    prepare: async () => ({ path: '/analytics/money?weeks=4' }),
+    expected: adminsOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/analytics/money.csv',
+    body: 'none',
+    prepare: async () => ({ path: '/analytics/money.csv' }),
+    expected: adminsOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/payments/export',
+    body: 'none',
+    prepare: async () => ({ path: '/payments/export' }),
+    expected: adminsOnly(200),
+  },
+  {
+    method: 'GET',
     route: '/tracking/admin/users',
     body: 'none',
     prepare: async () => ({ path: '/tracking/admin/users' }),
@@ -883,6 +1020,47 @@ async function decidedAppeal(w: World, owner: Actor): Promise<{ id: string; toke
   });
   if (decided.status !== 200) throw new Error(`decision failed: ${decided.status} ${decided.text}`);
   return appeal;
+}
+
+/**
+ * An issued charge whose letter before claim went 60 days ago: one the agency may take. The notice
+ * to keeper is made and posted through the API; the collection letters' stage is written as their
+ * posting records it (debt-recovery.test.ts reaches it through the letters themselves).
+ */
+async function pastLetterBeforeClaim(w: World, owner: Actor): Promise<string> {
+  const { pcnId } = await withLetter(w, owner);
+  const posted = await w.t.request('POST', '/keeper-notices/posted', {
+    token: w.admin.token,
+    json: { pcnIds: [pcnId], postedOn: ukDate(w.t.deps.now()) },
+  });
+  if (posted.status !== 200) throw new Error(`notice not posted: ${posted.status} ${posted.text}`);
+  const postedOn = ukDate(new Date(w.t.deps.now().getTime() - 60 * 86_400_000));
+  await w.t.db
+    .updateTable('pcns')
+    .set({ collection_stage: 'LETTER_BEFORE_CLAIM', reminder_posted_on: postedOn, letter_before_claim_posted_on: postedOn })
+    .where('id', '=', pcnId)
+    .execute();
+  return pcnId;
+}
+
+/**
+ * An issued charge whose reminder is due today: its notice to keeper made and posted through the
+ * API, then dated 40 days back (collection-letters.test.ts reaches the day on a moving clock).
+ */
+async function reminderDue(w: World, owner: Actor): Promise<string> {
+  const { pcnId } = await withLetter(w, owner);
+  const posted = await w.t.request('POST', '/keeper-notices/posted', {
+    token: w.admin.token,
+    json: { pcnIds: [pcnId], postedOn: ukDate(w.t.deps.now()) },
+  });
+  if (posted.status !== 200) throw new Error(`notice not posted: ${posted.status} ${posted.text}`);
+  const givenOn = ukDate(new Date(w.t.deps.now().getTime() - 40 * 86_400_000));
+  await w.t.db
+    .updateTable('pcns')
+    .set({ keeper_notice_posted_on: givenOn, keeper_notice_given_on: givenOn })
+    .where('id', '=', pcnId)
+    .execute();
+  return pcnId;
 }
 
 /** A notice whose letter to the keeper was made today, and the letter's stored document. */

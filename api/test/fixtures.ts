@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import jpeg from 'jpeg-js';
-import { IDEMPOTENCY_KEY_HEADER, type OffenceType, type Pcn, type PcnImage, type PcnStatus } from '@parkpatrol/shared';
+import {
+  COLLECTION_SETTING_DEFAULTS,
+  IDEMPOTENCY_KEY_HEADER,
+  type OffenceType,
+  type Pcn,
+  type PcnImage,
+  type PcnStatus,
+} from '@parkpatrol/shared';
 import { insertPcn } from '../src/repositories/pcn-writes.ts';
 import { listUploadsFolder } from './support/upload-files.ts';
 import type { TestApp } from './test-app.ts';
@@ -148,6 +155,7 @@ export function validOperatorTerms(overrides: Record<string, unknown> = {}) {
     howToPay: 'Online at parkpatrol.example/pay, or by phone on 0113 496 0000, quoting the charge reference.',
     appealsService: 'POPLA',
     appealsServiceContact: 'POPLA, PO Box 1270, Warrington WA4 9RL\nwww.popla.co.uk',
+    ...COLLECTION_SETTING_DEFAULTS,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { fillMissingKeeperPostingDays } from '../src/repositories/keeper-posting
 import { verifyChargeToken } from '../src/auth/charge-token.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createMetrics } from '../src/services/metrics.ts';
+import { createCardProcessor } from '../src/services/card-processor.ts';
 import { createSignInLimiter, type SignInPolicy } from '../src/auth/sign-in-limiter.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from '../src/services/evidence-storage.ts';
 import type { UploadGate } from '../src/services/upload-gate.ts';
@@ -115,7 +116,16 @@ export async function createTestApp(
   const now = () => new Date((clock.frozenAtMs ?? Date.now()) + clock.offsetMs);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
-  const deps: AppDeps = { db, config, mailer, logger, now, evidence, metrics: createMetrics() };
+  const deps: AppDeps = {
+    db,
+    config,
+    mailer,
+    logger,
+    now,
+    evidence,
+    metrics: createMetrics(),
+    cardProcessor: createCardProcessor(config, now),
+  };
   if (options.signInPolicy) deps.signInLimiter = createSignInLimiter({ db, now, policy: options.signInPolicy });
   if (options.uploadGate) deps.uploadGate = options.uploadGate;
   if (options.bodyDeadlines) deps.bodyDeadlines = options.bodyDeadlines;

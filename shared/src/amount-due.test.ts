@@ -156,3 +156,35 @@ describe('amountDue', () => {
     expect(amountDue({ ...base, state: 'PAID' }, '2026-03-05T10:00:00.000Z').unpaidPence).toBe(0);
   });
 });
+
+describe('the debt recovery charge in the amount due', () => {
+  const warned = { ...base, debtRecoveryFeePence: 7_000 };
+  const inJune = '2026-06-01T10:00:00.000Z';
+
+  it('is added only once the charge is in debt recovery', () => {
+    for (const collectionStage of ['NOTICE_TO_KEEPER', 'REMINDER', 'LETTER_BEFORE_CLAIM'] as const) {
+      const due = amountDue({ ...warned, collectionStage }, inJune);
+      expect(due.amountDuePence, collectionStage).toBe(10_000);
+      expect(due.debtRecoveryFeePence).toBe(0);
+    }
+    const due = amountDue({ ...warned, collectionStage: 'DEBT_RECOVERY' }, inJune);
+    expect(due.amountDuePence).toBe(17_000);
+    expect(due.debtRecoveryFeePence).toBe(7_000);
+    // What the parking charge itself leaves unpaid does not change: the fee is not the charge.
+    expect(due.unpaidPence).toBe(10_000);
+  });
+
+  it('is never added where no letter warned of it, nor once the charge is paid or cancelled', () => {
+    expect(amountDue({ ...base, collectionStage: 'DEBT_RECOVERY', debtRecoveryFeePence: null }, inJune).amountDuePence).toBe(10_000);
+    expect(amountDue({ ...warned, collectionStage: 'DEBT_RECOVERY', state: 'PAID' }, inJune).amountDuePence).toBe(0);
+    expect(amountDue({ ...warned, collectionStage: 'DEBT_RECOVERY', state: 'CANCELLED' }, inJune).amountDuePence).toBe(0);
+  });
+
+  it('counts payments against the charge and the fee together', () => {
+    const due = amountDue(
+      { ...warned, collectionStage: 'DEBT_RECOVERY', payments: [{ amountPence: 12_000, paidOn: '2026-05-20' }] },
+      inJune,
+    );
+    expect(due.amountDuePence).toBe(5_000);
+  });
+});

@@ -1,4 +1,5 @@
 import { appealHoldsFrom, type AppealStatus } from './appeals.ts';
+import { debtRecoveryFeeDue, type CollectionStage } from './collection.ts';
 import { addDays, ukDate, type CalendarDate } from './keeper-liability.ts';
 import type { ChargeState } from './public-charge.ts';
 
@@ -17,6 +18,8 @@ import type { ChargeState } from './public-charge.ts';
  *   Payments are counted as at the moment asked, hold or not: money received is never ignored.
  * - Payments count by the day they were made, so a letter's "as at 23:59 on the day before" leaves
  *   out a payment made on the posting day (Schedule 4, paragraphs 8(2)(d) and 9(2)(d)).
+ * - A debt recovery charge is added only once the charge is with a debt recovery agency, and only
+ *   the one a posted letter before claim warned of (debtRecoveryFeeDue, decision 0039).
  */
 export type AmountDueFacts = {
   state: ChargeState;
@@ -28,6 +31,9 @@ export type AmountDueFacts = {
   firstNoticeOn: CalendarDate | null;
   payments: ReadonlyArray<{ amountPence: number; paidOn: CalendarDate }>;
   appeal: AmountAppeal | null;
+  /** Where the chase after the notice to keeper stands, and the debt recovery charge a letter before claim warned of. */
+  collectionStage?: CollectionStage | null;
+  debtRecoveryFeePence?: number | null;
 };
 
 export type AmountAppeal = {
@@ -62,6 +68,8 @@ export type AmountDue = {
   unpaidPence: number;
   /** What settles the charge now (the reduced amount while it applies), less what has been paid; 0 unless it is owed. */
   amountDuePence: number;
+  /** The debt recovery charge included in amountDuePence (0 unless the charge is in debt recovery after a letter warned of it). */
+  debtRecoveryFeePence: number;
   /** An appeal holds the charge: its prices read as on holdsFrom. */
   onHold: boolean;
   holdsFrom: string | null;
@@ -92,6 +100,9 @@ export function amountDue(facts: AmountDueFacts, asAt: Date | string): AmountDue
   }
 
   const paidPence = paidBy(asOn);
+  const feePence = outstanding
+    ? debtRecoveryFeeDue({ collectionStage: facts.collectionStage ?? null, debtRecoveryFeePence: facts.debtRecoveryFeePence ?? null })
+    : 0;
   return {
     asOn,
     chargePence,
@@ -99,7 +110,8 @@ export function amountDue(facts: AmountDueFacts, asAt: Date | string): AmountDue
     reduced,
     paidPence,
     unpaidPence: outstanding ? Math.max(0, (chargePence ?? 0) - paidPence) : 0,
-    amountDuePence: outstanding ? Math.max(0, (reduced?.amountPence ?? chargePence ?? 0) - paidPence) : 0,
+    amountDuePence: outstanding ? Math.max(0, (reduced?.amountPence ?? chargePence ?? 0) + feePence - paidPence) : 0,
+    debtRecoveryFeePence: feePence,
     onHold: holdsFrom !== null,
     holdsFrom,
   };

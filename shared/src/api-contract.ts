@@ -62,7 +62,12 @@ import type {
   pcnLetterPostedInputSchema,
   keeperLettersInputSchema,
   keeperNoticesPostedInputSchema,
+  collectionLettersQuerySchema,
+  collectionLettersInputSchema,
+  collectionLettersPostedInputSchema,
   keeperRepliesInputSchema,
+  debtRecoveryExportInputSchema,
+  debtRecoveryUpdatesInputSchema,
   chargeLookupInputSchema,
   paymentInputSchema,
   appealDecisionInputSchema,
@@ -72,8 +77,18 @@ import type {
 } from './schemas.ts';
 import type { Appeal, AppealFiled, AppealListResponse, AppealSetAside, AppealSubmitted } from './appeals.ts';
 import type { ChargeLookupResponse, PublicCharge } from './public-charge.ts';
+import type { CardCheckout } from './card-payments.ts';
+import type { moneyAnalyticsQuerySchema, paymentsExportQuerySchema, refundInputSchema } from './schemas.ts';
+import type { MoneyAnalytics } from './money.ts';
 import type { KeeperNoticesPostedResponse, KeeperReplyImport, PcnLetterPosting } from './keeper.ts';
+import type { CollectionLetterQueue, CollectionLettersPostedResponse } from './collection.ts';
 import type { SentDocumentListResponse } from './sent-documents.ts';
+import type {
+  DebtRecoveryBatch,
+  DebtRecoveryBatchListResponse,
+  DebtRecoveryEligibleResponse,
+  DebtRecoveryUpdateImport,
+} from './debt-recovery.ts';
 import type { OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
 
 /**
@@ -152,6 +167,22 @@ export type ApiContract = {
   'POST /public/appeals/confirm': { body: Body<typeof confirmAppealInputSchema>; response: AppealSubmitted };
   /** The decision letter of the charge's decided appeal (PDF). */
   'GET /public/charges/current/appeal/letter': { response: FileAnswer };
+  /**
+   * A card payment of what is due now (the server's amount, never the page's): 201 with the
+   * checkout's address; 409 while an appeal holds the charge, or once paid, cancelled or with
+   * nothing due; 404 CARD_PAYMENTS_OFF without the operator's card processor keys.
+   */
+  'POST /public/charges/current/checkout': { response: CardCheckout };
+  /** The card processor's signed events (Stripe-Signature over the raw body): 200 once verified, 400 otherwise. */
+  'POST /payments/stripe/webhook': { response: { received: true } };
+  /** The hand-over to a debt recovery agency (admins): the charges that may go today, the batches made, one batch's ZIP as made. */
+  'GET /debt-recovery/eligible': { response: DebtRecoveryEligibleResponse };
+  'GET /debt-recovery/exports': { response: DebtRecoveryBatchListResponse };
+  /** All or none: 409 DEBT_RECOVERY_REFUSED names each charge that cannot go (details, by id) with why. */
+  'POST /debt-recovery/exports': { body: Body<typeof debtRecoveryExportInputSchema>; response: DebtRecoveryBatch };
+  'GET /debt-recovery/exports/:id': { response: FileAnswer };
+  /** The agency's CSV of outcomes: matching rows applied (or, with preview, tried and undone), the rest listed with why. */
+  'POST /debt-recovery/updates': { body: Body<typeof debtRecoveryUpdatesInputSchema>; response: DebtRecoveryUpdateImport };
   'GET /appeals': { query: Query<typeof appealListQuerySchema>; response: AppealListResponse };
   'GET /appeals/export.csv': { query: Query<typeof appealListQuerySchema>; response: FileAnswer };
   /**
@@ -168,8 +199,16 @@ export type ApiContract = {
   'GET /appeals/:id/attachments/:attachmentId': { response: FileAnswer };
   /** Records a payment; the charge becomes PAID once payments meet what is due. */
   'POST /pcns/:id/payments': { body: Body<typeof paymentInputSchema>; response: Pcn };
+  /**
+   * Refunds one payment (Idempotency-Key per attempt): a card payment taken online through the card
+   * processor, any other recorded as refunded by hand; the charge's balance follows.
+   */
+  'POST /pcns/:id/refunds': { body: Body<typeof refundInputSchema>; response: Pcn };
   /** 409 LETTER_DATE_MISMATCH, `details` naming each notice, when `postedOn` is not the day its letter prints. */
   'POST /keeper-notices/posted': { body: Body<typeof keeperNoticesPostedInputSchema>; response: KeeperNoticesPostedResponse };
+  'GET /collection-letters': { query: Query<typeof collectionLettersQuerySchema>; response: CollectionLetterQueue };
+  'POST /collection-letters/letters': { body: Body<typeof collectionLettersInputSchema>; response: FileAnswer };
+  'POST /collection-letters/posted': { body: Body<typeof collectionLettersPostedInputSchema>; response: CollectionLettersPostedResponse };
 
   'GET /pcns': { query: Query<typeof pcnListQuerySchema>; response: PcnListResponse };
   'GET /pcns/stats': { query: Query<typeof pcnStatsQuerySchema>; response: PcnStats };
@@ -201,6 +240,11 @@ export type ApiContract = {
 
   'POST /tracking/heartbeat': { body: Body<typeof heartbeatInputSchema>; response: { ok: true } };
   'GET /tracking/admin/analytics': { response: AnalyticsSummary };
+  /** The Admin Dashboard's money: received by UK week, outstanding by age; the CSV holds the same figures. */
+  'GET /analytics/money': { query: Query<typeof moneyAnalyticsQuerySchema>; response: MoneyAnalytics };
+  'GET /analytics/money.csv': { query: Query<typeof moneyAnalyticsQuerySchema>; response: FileAnswer };
+  /** Every payment in the days asked (by the day paid), with its refunds, for reconciliation: a CSV. */
+  'GET /payments/export': { query: Query<typeof paymentsExportQuerySchema>; response: FileAnswer };
   'GET /tracking/admin/users': { response: UserWithStats[] };
 
   'POST /client-errors': { body: Body<typeof clientErrorReportSchema>; response: null };

@@ -8,6 +8,7 @@ import type { PhotoShotType } from './photo-checklist.ts';
 import type { CarParkTerms, NoticeTerms } from './operator-terms.ts';
 import type { Hirer, Keeper, KeeperState, NamedDriver } from './keeper.ts';
 import type { PaymentSummary } from './payments.ts';
+import type { PcnCollection } from './collection.ts';
 
 /** The API shapes (camelCase) of every entity. Never carries a hash or a token. */
 export type User = {
@@ -147,6 +148,8 @@ export type Pcn = {
   payments?: PaymentSummary;
   /** Admins, in the detail: the motorist's appeal against the charge, if there is one (decision 0019). */
   appeal?: { id: string; reference: string; status: AppealStatus; respondBy: string } | null;
+  /** Admins: where the chase after the notice to keeper stands (decision 0039); null before a notice to keeper was posted. */
+  collection?: PcnCollection | null;
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   /** When the photos' files were removed under the retention policy; null while kept. */

@@ -33,8 +33,12 @@ export const ERROR_CODES = {
   KEEPER_NOTICE_REFUSED: 422,
   // Marked posted on a day other than the one its letter prints as sent: make the letters again (details name each).
   LETTER_DATE_MISMATCH: 409,
+  // A reminder or letter before claim cannot go for a charge: not due yet, paid, cancelled, held by an appeal (details name each).
+  COLLECTION_LETTER_REFUSED: 422,
   // An appeal outside its period, or against a charge that is no longer owed.
   APPEAL_REFUSED: 422,
+  // A charge chosen for the debt recovery agency cannot go: not past its letter before claim, nothing due, held by an appeal (details name each).
+  DEBT_RECOVERY_REFUSED: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   // Too many uploads in flight on the server: try again shortly (Retry-After says when).
@@ -43,6 +47,10 @@ export const ERROR_CODES = {
   EMAIL_DELIVERY_FAILED: 502,
   // An evidence pack that needed more memory or time than one pack may use: its worker was stopped and replaced.
   EVIDENCE_PACK_FAILED: 500,
+  // The operator takes no card payments online (no Stripe keys set): pay as the charge's text says.
+  CARD_PAYMENTS_OFF: 404,
+  // The card processor (Stripe) could not be reached or refused the request: nothing was taken.
+  CARD_PROCESSOR_FAILED: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -202,8 +202,12 @@ export const SCREEN_TEXTS = {
   operatorSettings: 'Operator Settings',
   /** Keeper replies in, notices to keeper out (decisions 0016 to 0018). */
   keeperNotices: 'Notices to Keeper',
+  /** The reminders and letters before claim that chase an unpaid charge after its notice to keeper (decision 0039). */
+  collectionLetters: 'Collection Letters',
   /** The motorists' appeals and their decisions (decision 0019). */
   appeals: 'Appeals',
+  /** The hand-over to a debt recovery agency and its outcomes back (decision 0040). */
+  debtRecovery: 'Debt Recovery',
   loadingAnalytics: 'Loading analytics...',
   userStatistics: 'User Statistics',
   recentActivity: 'Recent Activity',

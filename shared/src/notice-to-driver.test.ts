@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COLLECTION_SETTING_DEFAULTS } from './operator-terms.ts';
 import { noticeToDriver, noticeToDriverProblems, type NoticeToDriverFacts } from './notice-to-driver.ts';
 import { formatUkPeriod } from './notice-wording.ts';
 
@@ -27,6 +28,7 @@ const FACTS: NoticeToDriverFacts = {
     howToPay: 'Pay online at parkpatrol.example/pay.',
     appealsService: 'POPLA',
     appealsServiceContact: 'POPLA, PO Box 1270, Warrington, WA4 9RL\nwww.popla.co.uk',
+    ...COLLECTION_SETTING_DEFAULTS,
   },
   lookupUrl: 'https://parkpatrol.example/charge',
 };

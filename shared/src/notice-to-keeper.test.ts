@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COLLECTION_SETTING_DEFAULTS } from './operator-terms.ts';
 import { amountDue, type AmountDueFacts } from './amount-due.ts';
 import { addDays, endOfUkDay } from './keeper-liability.ts';
 import { noticeToKeeper, type NoticeToKeeperFacts } from './notice-to-keeper.ts';
@@ -20,6 +21,7 @@ const OPERATOR = {
   howToPay: 'Pay online at parkpatrol.example/pay.',
   appealsService: 'POPLA' as const,
   appealsServiceContact: 'POPLA, PO Box 1270, Warrington, WA4 9RL',
+  ...COLLECTION_SETTING_DEFAULTS,
 };
 
 /** The amount a letter posted on `sentOn` states: as at 23:59 on the day before, from the one computation. */

@@ -88,6 +88,8 @@ export type KeeperLetter = {
   ticketReference?: string;
   sentOn: string;
   sections: NoticeSection[];
+  /** Pages enclosed with the letter, each starting a page of its own (the letter before claim's Information Sheet and Reply Form). */
+  annexes?: Array<{ title: string; sections: NoticeSection[] }>;
 };
 
 export function noticeToKeeper(facts: NoticeToKeeperFacts): KeeperLetter {

@@ -34,7 +34,38 @@ export type OperatorTerms = {
   appealsService: AppealsService;
   /** The appeals service's contact details, one line per line. */
   appealsServiceContact: string;
+  /** The chase after the notice to keeper (decision 0039): a reminder this many days after it is presumed given. */
+  reminderAfterDays: number;
+  /** Then a letter before claim this many days after the reminder is presumed given. */
+  letterBeforeClaimAfterDays: number;
+  /** The debt recovery charge the letters warn of, in pence; 0 for none. Never above the sector's cap. */
+  debtRecoveryFeePence: number;
 };
+
+/** The chase's settings as an operator has them before choosing: also what terms saved before they existed read as. */
+export const COLLECTION_SETTING_DEFAULTS = {
+  reminderAfterDays: 28,
+  letterBeforeClaimAfterDays: 14,
+  debtRecoveryFeePence: 0,
+} as const satisfies Partial<OperatorTerms>;
+
+/**
+ * The bounds of the chase's days. No reminder inside the notice to keeper's own 28 days (it gives
+ * the keeper that long to pay or name the driver, Schedule 4 paragraphs 8(2)(f) and 9(2)(f)); the
+ * reminder's 14 days are the shortest time to act a letter gives (the Single Code's discount
+ * period, and the Pre-Action Protocol's notice before issuing after a reply).
+ */
+export const COLLECTION_DAY_BOUNDS = {
+  reminderAfterDays: { min: 28, max: 180 },
+  letterBeforeClaimAfterDays: { min: 14, max: 180 },
+} as const;
+
+/** Terms as stored (JSON): terms saved before the chase's settings existed read with their defaults. */
+export function operatorTermsFromStored(
+  stored: Partial<OperatorTerms> & Omit<OperatorTerms, keyof typeof COLLECTION_SETTING_DEFAULTS>,
+): OperatorTerms {
+  return { ...COLLECTION_SETTING_DEFAULTS, ...stored };
+}
 
 /**
  * The payment details: where every letter tells the motorist to send money (the bank account,

@@ -1,5 +1,6 @@
 import { formatCalendarDate } from './keeper-liability.ts';
 import { formatPence } from './operator-terms.ts';
+import type { Refund } from './refunds.ts';
 
 /**
  * Payments an admin records against a charge: taken by the operator's own means (the 'how to
@@ -28,9 +29,15 @@ export type Payment = {
   createdAt: string;
   /** How much more than was due this payment was when recorded: recorded all the same (the money was taken), and shown. */
   overpaidPence: number;
+  /** A card payment taken online through the card processor (it is refunded through it too). */
+  takenOnline: boolean;
+  /** The refunds made against it, oldest first. */
+  refunds: Refund[];
+  /** Its refunds that did not fail, together: what comes off the amount paid. */
+  refundedPence: number;
 };
 
-/** `overpaidPence`: the payments' excesses over what was due, together (0: none). */
+/** `paidPence`: the payments less their refunds that did not fail. `overpaidPence`: the payments' excesses over what was due, together (0: none). */
 export type PaymentSummary = { payments: Payment[]; paidPence: number; overpaidPence: number };
 
 export const PAYMENT_MESSAGES = {

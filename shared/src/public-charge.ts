@@ -1,5 +1,7 @@
 import type { PublicAppeal } from './appeals.ts';
 import type { AppealsService } from './operator-terms.ts';
+import type { CollectionStage } from './collection.ts';
+import type { PublicCardPayment } from './card-payments.ts';
 
 /**
  * The charge as the motorist sees it (GET /public/charges/current): what the notices said, the
@@ -42,6 +44,10 @@ export type PublicCharge = {
    * longer asked to pay: the notice to the named driver, once posted. Never the driver's name.
    */
   namedDriverNotice: NamedDriverNotice | null;
+  /** Where the chase after the notice to keeper stands (decision 0039); null before a notice to keeper was posted. */
+  collectionStage: CollectionStage | null;
+  /** Paying by card here (card-payments.ts); null when the operator takes no card payments online. */
+  card: PublicCardPayment | null;
 };
 
 export type ChargeLookupResponse = { charge: PublicCharge; accessToken: string };

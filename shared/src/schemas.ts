@@ -8,8 +8,11 @@ import { normaliseRegistration } from './format.ts';
 import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
 import { JURISDICTIONS, NOTICE_SERVED_BY } from './keeper-liability.ts';
 import { KEEPER_TYPES, NAMED_DRIVER_SOURCES, PCN_LETTER_KINDS } from './keeper.ts';
-import { APPEALS_SERVICES } from './operator-terms.ts';
+import { APPEALS_SERVICES, COLLECTION_DAY_BOUNDS } from './operator-terms.ts';
+import { COLLECTION_LETTER_KINDS, COLLECTION_STAGES } from './collection.ts';
 import { PAYMENT_METHODS } from './payments.ts';
+import { REFUND_MESSAGES, REFUND_REASON_MAX_LENGTH } from './refunds.ts';
+import { MONEY_WEEKS } from './money.ts';
 import { SECTOR_LIMITS, SECTOR_LIMIT_MESSAGES, sectorLimitProblems, type SectorLimitedCarPark } from './sector-limits.ts';
 import {
   APPEAL_MESSAGES,
@@ -212,6 +215,8 @@ export const pcnListQuerySchema = paginationQuerySchema.extend({
   ...sortSchema(PCN_SORT_KEYS),
   /** Admins: 'duplicates' lists only PCNs flagged as a possible second charge for one parking event. */
   flagged: z.enum(['duplicates'], { error: "The only flag is 'duplicates'" }).optional(),
+  /** Admins: where the chase after the notice to keeper stands. */
+  collectionStage: z.enum(COLLECTION_STAGES, { error: 'Choose a collection stage' }).optional(),
   scope: pcnScope,
 });
 export type PcnListQuery = z.infer<typeof pcnListQuerySchema>;
@@ -316,6 +321,12 @@ const termsText = (required: string, max: number) =>
       .max(max, `At most ${max.toLocaleString('en-GB')} characters`),
   );
 
+/** A whole number of days between the bounds, said beside the field. */
+function wholeDays(bounds: { min: number; max: number }) {
+  const message = `Between ${bounds.min} and ${bounds.max} days`;
+  return z.number({ error: message }).int(message).min(bounds.min, message).max(bounds.max, message);
+}
+
 export const operatorTermsInputSchema = z.object({
   creditorName: termsLine('Give the creditor’s name'),
   creditorAddress: termsText('Give the creditor’s postal address', 300),
@@ -325,6 +336,16 @@ export const operatorTermsInputSchema = z.object({
   howToPay: termsText('Say how to pay', 1000),
   appealsService: z.enum(APPEALS_SERVICES, { error: 'Choose the independent appeals service' }),
   appealsServiceContact: termsText('Give the appeals service’s contact details', 500),
+  // The chase after the notice to keeper (decision 0039). Optional: a save without them keeps
+  // the values in force (a client from before they existed changes nothing it cannot see).
+  reminderAfterDays: wholeDays(COLLECTION_DAY_BOUNDS.reminderAfterDays).optional(),
+  letterBeforeClaimAfterDays: wholeDays(COLLECTION_DAY_BOUNDS.letterBeforeClaimAfterDays).optional(),
+  debtRecoveryFeePence: z
+    .number({ error: 'Give the debt recovery charge in pence (0 for none)' })
+    .int('Give the debt recovery charge in whole pence')
+    .min(0, 'Give the debt recovery charge in pence (0 for none)')
+    .max(SECTOR_LIMITS.maxDebtRecoveryFeePence, SECTOR_LIMIT_MESSAGES.debtRecoveryFeePence)
+    .optional(),
 });
 export type OperatorTermsInput = z.infer<typeof operatorTermsInputSchema>;
 
@@ -643,6 +664,41 @@ export const keeperNoticesPostedInputSchema = z.object({
   proofReference: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
 });
 
+// ---- the chase after the notice to keeper (decision 0039) ----
+const collectionLetterKind = z.enum(COLLECTION_LETTER_KINDS, { error: 'Choose reminders or letters before claim' });
+/** GET /collection-letters: the charges whose letter of `kind` is due. */
+export const collectionLettersQuerySchema = z.object({ kind: collectionLetterKind });
+/** POST /collection-letters/letters: letters of `kind` dated for posting on `postOn` (today, UK, when not given). */
+export const collectionLettersInputSchema = z.object({
+  kind: collectionLetterKind,
+  pcnIds: pcnIdList,
+  postOn: calendarDay('Give the day the letters will be posted').optional(),
+});
+export const collectionLettersPostedInputSchema = z.object({
+  kind: collectionLetterKind,
+  pcnIds: pcnIdList,
+  postedOn: calendarDay('Give the day the letters were posted'),
+  proofReference: singleLine(z.string().trim().max(100, 'At most 100 characters')).default(''),
+});
+
+/** POST /debt-recovery/exports: the charges to hand to the debt recovery agency, all or none (decision 0040). */
+export const debtRecoveryExportInputSchema = z.object({
+  pcnIds: z.array(idSchema, { error: 'Choose the charges' }).min(1, 'Choose at least one charge').max(200, 'At most 200 charges at a time'),
+});
+/** POST /debt-recovery/updates: the agency's CSV of outcomes, as read in the browser; `preview` checks it and changes nothing. */
+export const debtRecoveryUpdatesInputSchema = z.object({
+  fileName: singleLine(z.string().trim().max(200)).default(''),
+  // Its cells become payment references and history notes: lines and tabs only, no other controls.
+  csv: multiLine(
+    z
+      .string({ error: 'Choose or paste the agency’s CSV of outcomes' })
+      .trim()
+      .min(1, 'Choose or paste the agency’s CSV of outcomes')
+      .max(900_000, 'The file is too large: import at most 2,000 rows at a time'),
+  ),
+  preview: z.boolean().default(false),
+});
+
 // ---- the motorist's lookup ----
 export const chargeLookupInputSchema = z.object({
   reference: singleLine(
@@ -799,3 +855,42 @@ export const appealListQuerySchema = paginationQuerySchema.extend({
   ...sortSchema(APPEAL_SORT_KEYS),
 });
 export type AppealListQuery = z.infer<typeof appealListQuerySchema>;
+
+// ---- refunds and money at a glance ----
+export const refundInputSchema = z.object({
+  paymentId: singleLine(z.string({ error: REFUND_MESSAGES.paymentNotFound }).trim().min(1, REFUND_MESSAGES.paymentNotFound).max(64)),
+  amountPence: z
+    .number({ error: REFUND_MESSAGES.amountRequired })
+    .int(REFUND_MESSAGES.amountRequired)
+    .min(1, REFUND_MESSAGES.amountRequired)
+    .max(100_000, 'At most £1,000'),
+  reason: multiLine(
+    z
+      .string({ error: REFUND_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, REFUND_MESSAGES.reasonRequired)
+      .max(REFUND_REASON_MAX_LENGTH, REFUND_MESSAGES.reasonTooLong),
+  ),
+  /**
+   * A card payment taken online is refunded through the card processor; only with this does an
+   * admin record one as refunded by hand (made in the processor's own dashboard).
+   */
+  byHand: z.boolean().optional().default(false),
+});
+
+const weeksMessage = `Weeks: 1 to ${MONEY_WEEKS.most}`;
+export const moneyAnalyticsQuerySchema = z.object({
+  carParkId: idSchema.optional(),
+  weeks: z.coerce
+    .number({ error: weeksMessage })
+    .int(weeksMessage)
+    .min(1, weeksMessage)
+    .max(MONEY_WEEKS.most, weeksMessage)
+    .default(MONEY_WEEKS.default),
+});
+export type MoneyAnalyticsQuery = z.infer<typeof moneyAnalyticsQuerySchema>;
+
+export const paymentsExportQuerySchema = z
+  .object({ carParkId: idSchema.optional(), from: calendarDate.optional(), to: calendarDate.optional() })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The first day is after the last', path: ['to'] });
+export type PaymentsExportQuery = z.infer<typeof paymentsExportQuerySchema>;

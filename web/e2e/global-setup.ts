@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../scripts/test-support.ts';
+import { startFakeStripe } from '../../scripts/fake-stripe.ts';
 import { writeEvidencePhotos } from './evidence-photos.ts';
 import { startMailSink } from './mail-sink.ts';
 
@@ -43,6 +44,8 @@ export default async function globalSetup() {
   // Emails go to a real SMTP server on loopback; tests read them from mailDir (mail-sink.ts).
   const mailDir = join(tempDir, 'received-mail');
   const mailSink = await startMailSink(mailDir);
+  // Card payments go to a fake Stripe on loopback (scripts/fake-stripe.ts): the real library, signed webhooks to this server.
+  const fakeStripe = await startFakeStripe({ webhook: `${baseUrl}/api/payments/stripe/webhook` });
 
   const server = spawn(process.execPath, ['api/src/server.ts'], {
     cwd: rootDir,
@@ -54,6 +57,9 @@ export default async function globalSetup() {
       APP_URL: baseUrl,
       SMTP_URL: mailSink.url,
       NODE_ENV: 'test',
+      STRIPE_SECRET_KEY: fakeStripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
+      STRIPE_API_BASE: fakeStripe.url,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -66,6 +72,7 @@ export default async function globalSetup() {
   } catch (error) {
     server.kill('SIGTERM');
     await mailSink.close();
+    await fakeStripe.close();
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
@@ -76,6 +83,8 @@ export default async function globalSetup() {
   process.env.PP_MAIL_DIR = mailDir;
   // The server's DATA_DIR, for specs that run a command-line tool against it (npm run retention).
   process.env.PP_DATA_DIR = dataDir;
+  // The fake Stripe's address, for specs that look at its hosted checkout page.
+  process.env.PP_FAKE_STRIPE_URL = fakeStripe.url;
 
   return async () => {
     if (isAlive) {
@@ -85,6 +94,7 @@ export default async function globalSetup() {
       if (isAlive) server.kill('SIGKILL');
     }
     await mailSink.close();
+    await fakeStripe.close();
     rmSync(tempDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
-import type { OperatorTerms } from '@parkpatrol/shared';
+import { COLLECTION_SETTING_DEFAULTS, type OperatorTerms } from '@parkpatrol/shared';
 import { diffTerms, insertCarParkTerms, insertOperatorTerms, type CarParkTermsRecord } from '../repositories/terms.ts';
 import type { Db } from './database.ts';
 import { lockForWrites } from './dialect.ts';
@@ -107,6 +107,7 @@ const DEMO_OPERATOR_TERMS: OperatorTerms = {
     'Pay online at parkpatrol.example/pay or by phone on 0113 496 0000 (card), quoting the charge reference. Cheques payable to ParkPatrol Demo Parking Ltd, to the address above.',
   appealsService: 'POPLA',
   appealsServiceContact: 'POPLA, PO Box 1270, Warrington, WA4 9RL\nwww.popla.co.uk',
+  ...COLLECTION_SETTING_DEFAULTS,
 };
 
 /** Within the sector's limits (shared's sector-limits.ts), as are the demo's 5 and 10 minutes' periods: no reason is needed. */

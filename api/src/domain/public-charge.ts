@@ -7,6 +7,7 @@ import {
   APPEALS_SERVICE_NAMES,
   ukDate,
   type ChargeState,
+  type CollectionStage,
   type NoticeTerms,
   type PcnStatus,
   type PublicCharge,
@@ -46,6 +47,9 @@ export type ChargeFacts = {
   payments: ReadonlyArray<{ amountPence: number; paidOn: string }>;
   /** The motorist's appeal and its decision, if there is one. */
   appeal: AppealFacts | null;
+  /** Where the chase after the notice to keeper stands, and the debt recovery charge a posted letter before claim warned of. */
+  collectionStage?: CollectionStage | null;
+  debtRecoveryFeePence?: number | null;
 };
 
 export type AppealFacts = {
@@ -103,6 +107,8 @@ export function amountDueOf(facts: ChargeFacts, asAt: Date | string): AmountDue 
       firstNoticeOn: noticeToDriverOn ?? facts.keeperNoticeGivenOn,
       payments: facts.payments,
       appeal: facts.appeal,
+      collectionStage: facts.collectionStage ?? null,
+      debtRecoveryFeePence: facts.debtRecoveryFeePence ?? null,
     },
     asAt,
   );
@@ -151,5 +157,8 @@ export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
     appeal: appeal ? toPublicAppeal(appeal) : null,
     onHold: due.onHold,
     namedDriverNotice: facts.namedDriverNotice ?? null,
+    collectionStage: facts.collectionStage ?? null,
+    // readPublicCharge fills it in: it needs the card processor (workflows/card-payments.ts).
+    card: null,
   };
 }

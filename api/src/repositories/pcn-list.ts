@@ -6,6 +6,7 @@ import {
   PCN_STATUSES,
   normaliseDraftReference,
   resolveSort,
+  type CollectionStage,
   type PcnNeighbours,
   type PcnSortKey,
   type PcnStatus,
@@ -31,6 +32,8 @@ export type PcnListFilter = PcnScope & {
   to?: string | undefined;
   /** Only PCNs in a possible-duplicate pair, either side. */
   flaggedDuplicates?: boolean | undefined;
+  /** Only PCNs at this stage of the chase after the notice to keeper (decision 0039). */
+  collectionStage?: CollectionStage | undefined;
   /** Absent: DEFAULT_SORTS.pcns. 'deadline' also keeps only PCNs whose keeper notice can still go out. */
   sort?: PcnSortKey | undefined;
   order?: SortOrder | undefined;
@@ -71,6 +74,9 @@ function listClauses(filter: PcnListFilter, db: Db, purpose: 'page' | 'count' = 
   if (filter.ownerId !== undefined) clauses.push(clause('owner', [filter.ownerId], (eb, id) => eb('pcns.created_by', '=', id)));
   if (filter.status) clauses.push(clause('status', [filter.status], (eb, status) => eb('pcns.status', '=', status)));
   if (filter.carParkId) clauses.push(clause('carPark', [filter.carParkId], (eb, id) => eb('pcns.car_park_id', '=', id)));
+  if (filter.collectionStage) {
+    clauses.push(clause('collectionStage', [filter.collectionStage], (eb, stage) => eb('pcns.collection_stage', '=', stage)));
+  }
   if (filter.from) clauses.push(clause('from', [startOfDay(filter.from)], (eb, at) => eb('pcns.created_at', '>=', at)));
   if (filter.to) clauses.push(clause('to', [startOfNextDay(filter.to)], (eb, at) => eb('pcns.created_at', '<', at)));
   if (filter.sort === 'deadline') {
@@ -281,7 +287,13 @@ const countRows = keptQuery<{ total: number | string }>();
 async function countPcns(db: Db, filter: PcnListFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
   const { ownerId, status } = filter;
   const isPlain =
-    !filter.search && !filter.carParkId && !filter.from && !filter.to && !filter.flaggedDuplicates && filter.sort !== 'deadline';
+    !filter.search &&
+    !filter.carParkId &&
+    !filter.from &&
+    !filter.to &&
+    !filter.flaggedDuplicates &&
+    !filter.collectionStage &&
+    filter.sort !== 'deadline';
   if (isPlain) {
     const counted = await countRows(
       db,

@@ -87,6 +87,16 @@ export function toPcn(
     updatedAt: row.updated_at,
   };
   if (view.isAdmin && view.possibleDuplicates) pcn.possibleDuplicates = [...view.possibleDuplicates];
+  if (view.isAdmin) {
+    pcn.collection = row.collection_stage
+      ? {
+          stage: row.collection_stage,
+          reminderPostedOn: row.reminder_posted_on,
+          letterBeforeClaimPostedOn: row.letter_before_claim_posted_on,
+          debtRecoveryFeePence: row.debt_recovery_fee_pence,
+        }
+      : null;
+  }
   if (history) {
     pcn.statusHistory = history.map((h): PcnStatusChange => ({
       id: h.id,

@@ -1,16 +1,18 @@
 import type { Db } from '../db/database.ts';
 import { findKnownAttachmentFileNames } from './appeals.ts';
+import { findKnownBatchFileNames } from './debt-recovery.ts';
 import { findKnownImageFileNames } from './pcn-images.ts';
 import { findKnownPendingAttachmentFileNames } from './pending-appeals.ts';
 import { findKnownDocumentFileNames } from './sent-documents.ts';
 
-/** Which stored names a row still points at: a notice's photo, an appeal's attachment (pending or not) or a document sent (the orphan sweep keeps them). */
+/** Which stored names a row still points at: a notice's photo, an appeal's attachment (pending or not), a document sent or a debt recovery batch (the orphan sweep keeps them). */
 export async function findKnownStoredFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
-  const [images, attachments, pending, documents] = await Promise.all([
+  const [images, attachments, pending, documents, batches] = await Promise.all([
     findKnownImageFileNames(db, fileNames),
     findKnownAttachmentFileNames(db, fileNames),
     findKnownPendingAttachmentFileNames(db, fileNames),
     findKnownDocumentFileNames(db, fileNames),
+    findKnownBatchFileNames(db, fileNames),
   ]);
-  return new Set([...images, ...attachments, ...pending, ...documents]);
+  return new Set([...images, ...attachments, ...pending, ...documents, ...batches]);
 }

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { CarPark, CarParkTerms, NoticeTerms, OperatorSettings, OperatorTerms, TermsChange } from '@parkpatrol/shared';
+import {
+  operatorTermsFromStored,
+  type CarPark,
+  type CarParkTerms,
+  type NoticeTerms,
+  type OperatorSettings,
+  type OperatorTerms,
+  type TermsChange,
+} from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import type { CarParksTable, OperatorTermsTable } from '../db/schema.ts';
 import type { Selectable } from 'kysely';
@@ -31,7 +39,7 @@ function toChange(row: TermsRow): TermsChange {
 export async function findOperatorSettings(db: Db): Promise<OperatorSettings | null> {
   const row = await db.selectFrom('operator_terms').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(1).executeTakeFirst();
   if (!row) return null;
-  return { ...(JSON.parse(row.terms) as OperatorTerms), updatedAt: row.created_at, updatedBy: row.actor_name };
+  return { ...operatorTermsFromStored(JSON.parse(row.terms) as OperatorTerms), updatedAt: row.created_at, updatedBy: row.actor_name };
 }
 
 export async function listOperatorTermsChanges(db: Db, limit = 20): Promise<TermsChange[]> {
@@ -149,7 +157,7 @@ export async function findNoticeTerms(
       : undefined,
   ]);
   return {
-    operator: operator ? (JSON.parse(operator.terms) as OperatorTerms) : null,
+    operator: operator ? operatorTermsFromStored(JSON.parse(operator.terms) as OperatorTerms) : null,
     carPark: carPark ? printedCarParkTerms(JSON.parse(carPark.terms) as CarParkTerms) : null,
   };
 }

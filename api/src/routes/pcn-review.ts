@@ -6,6 +6,7 @@ import {
   paymentInputSchema,
   pcnLetterInputSchema,
   pcnLetterPostedInputSchema,
+  refundInputSchema,
 } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin } from '../auth/middleware.ts';
@@ -17,6 +18,7 @@ import { generatePcnLetter, markPcnLetterPosted, recordHirer, recordNamedDriver 
 import { viewPcnById } from '../workflows/pcn-view.ts';
 import { enterKeeper } from '../workflows/record-keeper.ts';
 import { recordPayment } from '../workflows/record-payment.ts';
+import { refundPayment } from '../workflows/record-refund.ts';
 
 /**
  * An admin's work on a notice after it is filed: payments taken, the keeper, a hirer or named
@@ -39,6 +41,22 @@ export function createPcnReviewRoutes(deps: AppDeps) {
         });
         if (result.replayed) c.header('Idempotent-Replayed', 'true');
         return ok(c, 'POST /pcns/:id/payments', await viewPcnById(deps, c.req.param('id'), viewerOf(c)));
+      })
+
+      // A refund of one payment: through the card processor for a card payment taken online, else by hand.
+      .post('/:id/refunds', requireAdmin, async (c) => {
+        // One key per attempt, kept across its retries: the refund is made and recorded once.
+        const idempotencyKey = readIdempotencyKey(c);
+        const refund = await readJson(c, refundInputSchema);
+        const result = await refundPayment(deps, {
+          pcnId: c.req.param('id'),
+          idempotencyKey,
+          refund,
+          user: c.get('user'),
+          now: deps.now(),
+        });
+        if (result.replayed) c.header('Idempotent-Replayed', 'true');
+        return ok(c, 'POST /pcns/:id/refunds', await viewPcnById(deps, c.req.param('id'), viewerOf(c)));
       })
 
       // The registered keeper, as an admin entered it (and their check of the DVLA's vehicle).

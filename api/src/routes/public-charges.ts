@@ -23,6 +23,7 @@ import { createUploadGate } from '../services/upload-gate.ts';
 import { downloadAppealLetter } from '../workflows/appeal-letter.ts';
 import { lookUpCharge, readPublicCharge } from '../workflows/look-up-charge.ts';
 import { confirmAppeal, fileAppeal } from '../workflows/pending-appeals.ts';
+import { startCardCheckout } from '../workflows/card-payments.ts';
 
 const UNAUTHENTICATED = 'Look the charge up again: the page was open too long';
 const APPEAL_TEXT_FIELDS = Object.values(APPEAL_MULTIPART_FIELDS).filter((name) => name !== APPEAL_MULTIPART_FIELDS.attachments);
@@ -99,6 +100,13 @@ export function createPublicChargeRoutes(deps: AppDeps) {
         release.leave();
         await discardSpooledFiles(spooled);
       }
+    })
+
+    .post('/current/checkout', async (c) => {
+      const pcnId = chargeOf(c);
+      const checkout = await startCardCheckout(deps, { pcnId, now: deps.now() });
+      c.header('Cache-Control', 'no-store');
+      return ok(c, 'POST /public/charges/current/checkout', checkout, { status: 201 });
     })
 
     .get('/current/appeal/letter', async (c) => {

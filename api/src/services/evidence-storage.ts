@@ -8,12 +8,12 @@ import { hasThumbnail, isThumbnailFileName, originalOfThumbnail, thumbnailFileNa
 /**
  * Evidence files are stored under names we make (128 random bits plus the extension of the
  * sniffed type; PDFs are appeal attachments or documents sent, JSON a notice to driver as printed,
- * both served to admins only): flat in DATA_DIR/uploads by default, or as objects in an S3 bucket
+ * ZIP a batch handed to a debt recovery agency, all served to admins only): flat in DATA_DIR/uploads by default, or as objects in an S3 bucket
  * (EVIDENCE_STORE=s3://BUCKET[/PREFIX], services/evidence-store-s3.ts). A name is only ever
  * turned into a path or an object key after matching this pattern, so no request can reach
  * outside the folder or prefix, whatever it encodes.
  */
-export const EVIDENCE_FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|webp|heic|pdf|json)$/;
+export const EVIDENCE_FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png|webp|heic|pdf|json|zip)$/;
 
 export function isEvidenceFileName(name: string): boolean {
   return EVIDENCE_FILE_NAME_PATTERN.test(name);

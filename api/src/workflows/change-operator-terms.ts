@@ -1,8 +1,10 @@
 import {
+  COLLECTION_SETTING_DEFAULTS,
   mayChangePaymentDetails,
   PAYMENT_DETAIL_FIELDS,
   PAYMENT_DETAILS_MESSAGE,
   type OperatorSettingsResponse,
+  type OperatorTerms,
   type OperatorTermsInput,
 } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
@@ -34,7 +36,15 @@ export async function changeOperatorTerms(db: Db, input: OperatorTermsInput, use
   await db.transaction().execute(async (trx) => {
     const current = await findOperatorSettings(trx);
     const before = current && (({ updatedAt: _at, updatedBy: _by, ...terms }) => terms)(current);
-    const changes = diffTerms(before, input);
+    // The chase's settings left out of a save keep the values in force (or their defaults).
+    const terms: OperatorTerms = {
+      ...input,
+      reminderAfterDays: input.reminderAfterDays ?? before?.reminderAfterDays ?? COLLECTION_SETTING_DEFAULTS.reminderAfterDays,
+      letterBeforeClaimAfterDays:
+        input.letterBeforeClaimAfterDays ?? before?.letterBeforeClaimAfterDays ?? COLLECTION_SETTING_DEFAULTS.letterBeforeClaimAfterDays,
+      debtRecoveryFeePence: input.debtRecoveryFeePence ?? before?.debtRecoveryFeePence ?? COLLECTION_SETTING_DEFAULTS.debtRecoveryFeePence,
+    };
+    const changes = diffTerms(before, terms);
     if (Object.keys(changes).length === 0) return;
     const paymentDetails = PAYMENT_DETAIL_FIELDS.filter((field) => field in changes);
     if (paymentDetails.length > 0 && !mayChangePaymentDetails(user.role)) {
@@ -43,7 +53,7 @@ export async function changeOperatorTerms(db: Db, input: OperatorTermsInput, use
       });
     }
     await insertOperatorTerms(trx, {
-      terms: input,
+      terms,
       changes,
       actor: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() },
       now: now.toISOString(),

@@ -259,6 +259,8 @@ export async function markKeeperNoticesPosted(
           keeper_notice_posted_on: input.postedOn,
           keeper_notice_given_on: facts.givenOn,
           keeper_notice_proof: input.proofReference || null,
+          // The chase after the notice to keeper starts here (decision 0039).
+          collection_stage: 'NOTICE_TO_KEEPER',
         })
         .where('id', '=', row.id)
         .execute();

@@ -32,6 +32,7 @@ import type { Db } from '../db/database.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import { createChargePhotoUrl, thumbnailUrlOf } from '../services/upload-urls.ts';
 import { tooManyAttempts } from './auth-limits.ts';
+import { cardPaymentOf } from './card-payment-state.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
@@ -98,7 +99,7 @@ const NO_CHARGE = { id: null, vehicle_registration: '' } as const;
  * was sent. A wrong reference and a wrong registration take the same path and get the same answer.
  */
 export async function lookUpCharge(
-  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'now' | 'cardProcessor' | 'logger'>,
   limits: RateLimiter,
   input: { reference: string; registration: string; address: string; proof?: string | undefined },
 ): Promise<ChargeLookupResponse> {
@@ -184,11 +185,15 @@ async function findChargesByReference(
 }
 
 /** The charge as the motorist sees it, or null when the notice is gone. */
-export async function readPublicCharge(deps: Pick<AppDeps, 'db' | 'config'>, pcnId: string, now: Date): Promise<PublicCharge | null> {
+export async function readPublicCharge(
+  deps: Pick<AppDeps, 'db' | 'config' | 'cardProcessor' | 'logger'>,
+  pcnId: string,
+  now: Date,
+): Promise<PublicCharge | null> {
   const row = await findPcnRowById(deps.db, pcnId);
   if (!row) return null;
   const facts = await chargeFactsOf(deps.db, row, (fileName) => createChargePhotoUrl(deps.config.jwtSecret, fileName, now, row.id));
-  return toPublicCharge(facts, now);
+  return { ...toPublicCharge(facts, now), card: await cardPaymentOf(deps, row.id, facts, now) };
 }
 
 /** What the charge's amounts and page are worked out from: the notice, its terms, its photos and its payments. */
@@ -224,6 +229,8 @@ export async function chargeFactsOf(db: Db, row: PcnRow, photoUrl: (fileName: st
     payments,
     appeal: appeal ? appealFactsOf(appeal) : null,
     namedDriverNotice: namedDriver ? { postedOn: namedDriver.notice.postedOn, givenOn: namedDriver.notice.givenOn } : null,
+    collectionStage: row.collection_stage,
+    debtRecoveryFeePence: row.debt_recovery_fee_pence,
   };
 }
 

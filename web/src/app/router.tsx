@@ -86,6 +86,14 @@ const KeeperNotices = ariaScreen(
   () => import('../features/admin/keeper-notices/keeper-notices-screen.tsx'),
   (m) => m.KeeperNoticesScreen,
 );
+const CollectionLetters = ariaScreen(
+  () => import('../features/admin/collection-letters/collection-letters-screen.tsx'),
+  (m) => m.CollectionLettersScreen,
+);
+const DebtRecovery = ariaScreen(
+  () => import('../features/admin/debt-recovery/debt-recovery-screen.tsx'),
+  (m) => m.DebtRecoveryScreen,
+);
 const Appeals = ariaScreen(
   () => import('../features/admin/appeals/appeals-screen.tsx'),
   (m) => m.AppealsScreen,
@@ -153,6 +161,8 @@ export function AppRoutes() {
             <Route path="analytics" element={<Analytics />} />
             <Route path="settings" element={<OperatorSettings />} />
             <Route path="keeper-notices" element={<KeeperNotices />} />
+            <Route path="collection-letters" element={<CollectionLetters />} />
+            <Route path="debt-recovery" element={<DebtRecovery />} />
             <Route path="appeals" element={<Appeals />} />
             <Route path="appeals/new" element={<NewAppeal />} />
             <Route path="appeals/:id" element={<AppealView />} />

@@ -30,6 +30,8 @@ export const paths = {
     analytics: '/admin/analytics',
     settings: '/admin/settings',
     keeperNotices: '/admin/keeper-notices',
+    collectionLetters: '/admin/collection-letters',
+    debtRecovery: '/admin/debt-recovery',
     appeals: '/admin/appeals',
     /** An appeal by email, post or phone against this charge, entered by an admin. */
     newAppeal: (pcnId: string) => `/admin/appeals/new?pcn=${encodeURIComponent(pcnId)}`,

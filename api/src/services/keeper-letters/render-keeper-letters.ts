@@ -154,6 +154,22 @@ function writeLetter(doc: PDFDocument, fonts: Fonts, { letter, keeperAddress, se
     }
     for (const line of section.lines) paragraph(line, fonts.regular, 9.5, 3);
   }
+  // Enclosures (a letter before claim's Information Sheet and Reply Form): each from a new page of
+  // the same letter, headed with the reference, so they are printed, posted and kept with it.
+  for (const annex of letter.annexes ?? []) {
+    newPage();
+    y += 14;
+    draw(annex.title.toUpperCase(), MARGIN.left, y, fonts.bold, 15);
+    y += 8;
+    for (const section of annex.sections) {
+      if (section.heading) {
+        if (y + 40 > A4.height - MARGIN.bottom) newPage();
+        y += 6;
+        paragraph(section.heading, fonts.bold, 10.5, 1);
+      }
+      for (const line of section.lines) paragraph(line, fonts.regular, 9.5, 3);
+    }
+  }
 }
 
 /**

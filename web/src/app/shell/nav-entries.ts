@@ -12,7 +12,9 @@ import {
   BarChart3,
   Landmark,
   Mailbox,
+  MailWarning,
   Scale,
+  BriefcaseBusiness,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
@@ -37,6 +39,10 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { label: SCREEN_TEXTS.analyticsDashboard, href: paths.admin.analytics, icon: BarChart3 },
   // The keeper stage and the operator's terms every notice prints (decisions 0016 to 0018).
   { label: SCREEN_TEXTS.keeperNotices, href: paths.admin.keeperNotices, icon: Mailbox },
+  // The chase of an unpaid charge after its notice to keeper: reminders and letters before claim (decision 0039).
+  { label: SCREEN_TEXTS.collectionLetters, href: paths.admin.collectionLetters, icon: MailWarning },
+  // Charges past their letter before claim handed to a debt recovery agency, and its outcomes back (decision 0040).
+  { label: SCREEN_TEXTS.debtRecovery, href: paths.admin.debtRecovery, icon: BriefcaseBusiness },
   // The motorists' appeals, answered with reasons by their respond-by dates (decision 0019).
   { label: SCREEN_TEXTS.appeals, href: paths.admin.appeals, icon: Scale },
   { label: SCREEN_TEXTS.operatorSettings, href: paths.admin.settings, icon: Landmark },

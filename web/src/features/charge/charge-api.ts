@@ -1,10 +1,12 @@
 import {
+  CARD_PAYMENT_MESSAGES,
   chargeLookupInputSchema,
   fieldErrors,
   IDEMPOTENCY_KEY_HEADER,
   LOOKUP_CHALLENGE_HEADER,
   type AppealFiled,
   type AppealSubmitted,
+  type CardCheckout,
   type ChargeLookupResponse,
   type PublicCharge,
 } from '@parkpatrol/shared';
@@ -69,6 +71,18 @@ export function lookupFailureOf(error: unknown): { message: string; help: string
     return { message: failure.message, help: chargeLookupWait(Number.isFinite(seconds) && seconds > 0 ? seconds : null) };
   }
   return { message: failure.message, help: null };
+}
+
+/**
+ * A card checkout for what is due now: the server works the amount out; the page only goes where
+ * it is told (the card processor's hosted page).
+ */
+export function startCardCheckout(accessToken: string): Promise<CardCheckout> {
+  return apiClient.call('POST /public/charges/current/checkout', {
+    token: accessToken,
+    skipRefresh: true,
+    fallbackMessage: CARD_PAYMENT_MESSAGES.startFailed,
+  });
 }
 
 export function getCurrentCharge(accessToken: string): Promise<PublicCharge> {

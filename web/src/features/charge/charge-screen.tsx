@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PublicCharge } from '@parkpatrol/shared';
+import { CARD_RETURN_PARAM, CARD_RETURN_VALUES, type PublicCharge } from '@parkpatrol/shared';
 import { Alert } from '../../lib/alert.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { takeBootChargeLookup } from '../../lib/boot-screen.ts';
@@ -23,7 +23,22 @@ const TOKEN_KEY = 'parkpatrol-charge-token';
  * and until when, how to pay and how to appeal.
  */
 export function ChargeScreen() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // Back from the card processor's page: kept for this visit, and taken off the address so a
+  // reload later does not say it again.
+  const [cardReturn] = useState(() => cardReturnOf(params.get(CARD_RETURN_PARAM)));
+  useEffect(() => {
+    if (params.has(CARD_RETURN_PARAM)) {
+      setParams(
+        (now) => {
+          const next = new URLSearchParams(now);
+          next.delete(CARD_RETURN_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [params, setParams]);
   const [charge, setCharge] = useState<PublicCharge | null>(null);
   const [accessToken, setAccessToken] = useState<string | null>(() => sessionStorage.getItem(TOKEN_KEY));
   const [isRestoring, setRestoring] = useState(() => sessionStorage.getItem(TOKEN_KEY) !== null);
@@ -46,6 +61,7 @@ export function ChargeScreen() {
             <ChargeView
               charge={charge}
               accessToken={accessToken}
+              cardReturn={cardReturn}
               onReload={async () => {
                 const api = await loadApi();
                 setCharge(await api.getCurrentCharge(accessToken));
@@ -171,3 +187,9 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
 }
 
 const LOOKUP_FAILED = 'The charge could not be looked up. Check your connection and try again.';
+
+function cardReturnOf(value: string | null): 'returned' | 'cancelled' | null {
+  if (value === CARD_RETURN_VALUES.paid) return 'returned';
+  if (value === CARD_RETURN_VALUES.cancelled) return 'cancelled';
+  return null;
+}

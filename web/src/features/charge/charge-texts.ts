@@ -24,3 +24,7 @@ export function chargeLookupWait(retryAfterSeconds: number | null): string {
 export function appealReceivedText(reference: string): string {
   return `Your appeal ${reference} has been received. We have emailed you a copy of this acknowledgement, and will answer by email.`;
 }
+
+/** Back from the card processor's page: how often the page asks whether the payment is recorded, and for how long before it says it may take a few minutes. */
+export const CARD_CONFIRM_POLL_MS = 2000;
+export const CARD_CONFIRM_WAIT_MS = 60_000;

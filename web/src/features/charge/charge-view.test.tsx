@@ -24,6 +24,8 @@ const CHARGE: PublicCharge = {
   appeal: null,
   onHold: false,
   namedDriverNotice: null,
+  card: null,
+  collectionStage: null,
 };
 
 const render = (charge: PublicCharge) =>
@@ -43,7 +45,35 @@ describe("the motorist's charge page", () => {
     );
   });
 
+  it('says where the chase after the notice to keeper stands', () => {
+    expect(render(CHARGE)).not.toContain('charge-due__stage');
+    expect(render({ ...CHARGE, collectionStage: 'LETTER_BEFORE_CLAIM' })).toContain(
+      'A letter before claim has been sent. Pay, or reply with the form enclosed with it, within the 30 days it gives',
+    );
+  });
+
   it('names none when the notice had no draft reference', () => {
     expect(render({ ...CHARGE, draftReference: null })).not.toContain('Ticket reference');
+  });
+
+  it('offers the card payment of what is due now, with its pence, and says when it is being confirmed, paid or part paid', () => {
+    expect(render(CHARGE)).not.toContain('by card');
+    const card = { payable: true, amountPence: 6000, confirming: false };
+    expect(render({ ...CHARGE, amountDuePence: 6000, card })).toContain('>Pay £60.00 by card</button>');
+    const confirming = render({ ...CHARGE, card: { ...card, confirming: true } });
+    expect(confirming).toContain('Payment being confirmed.');
+    expect(confirming).not.toContain('Pay £60.00 by card');
+    expect(confirming).toMatch(/role="status" aria-live="polite"/);
+    expect(render({ ...CHARGE, state: 'PAID', amountDuePence: 0, card: { payable: false, amountPence: 0, confirming: false } })).toContain(
+      '<p class="charge-card__paid">Paid</p>',
+    );
+    const part = render({
+      ...CHARGE,
+      paidPence: 6000,
+      amountDuePence: 4000,
+      card: { payable: true, amountPence: 4000, confirming: false },
+    });
+    expect(part).toContain('What remains: £40.00');
+    expect(part).toContain('Pay £40.00 by card');
   });
 });

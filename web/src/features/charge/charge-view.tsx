@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   APPEAL_MESSAGES,
+  COLLECTION_STAGE_PUBLIC_TEXTS,
   describeNamedDriverNotice,
   discountAndAppealStatements,
   formatCalendarDate,
@@ -13,6 +14,7 @@ import {
 import { Alert } from '../../lib/alert.tsx';
 import { AppealForm } from './appeal-form.tsx';
 import { AppealStatus } from './appeal-status.tsx';
+import { CardPayment } from './card-payment.tsx';
 import { appealReceivedText } from './charge-texts.ts';
 import { Button } from '../../lib/button.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
@@ -28,9 +30,12 @@ export default function ChargeView({
   accessToken,
   onReload,
   onClose,
+  cardReturn = null,
 }: {
   charge: PublicCharge;
   accessToken: string;
+  /** Back from the card processor's page (?card=returned or cancelled). */
+  cardReturn?: 'returned' | 'cancelled' | null;
   /** Reads the charge again (after an appeal, or when one was already made). */
   onReload: () => Promise<void>;
   onClose: () => void;
@@ -69,8 +74,10 @@ export default function ChargeView({
               {charge.chargePence !== null ? `After that the full charge of ${formatPence(charge.chargePence)} is due.` : ''}
             </p>
           ) : null}
+          {charge.collectionStage ? <p className="charge-due__stage">{COLLECTION_STAGE_PUBLIC_TEXTS[charge.collectionStage]}</p> : null}
         </section>
       ) : null}
+      <CardPayment charge={charge} accessToken={accessToken} cardReturn={cardReturn} onReload={onReload} />
       <section aria-labelledby="charge-facts-title">
         <h2 id="charge-facts-title">The parking</h2>
         <dl className="details">

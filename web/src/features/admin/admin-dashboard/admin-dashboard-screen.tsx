@@ -25,6 +25,7 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { getAdminPcns, getAdminPcnStats } from '../api/pcns.ts';
 import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { reviewHref } from '../manage-pcns/review-href.ts';
+import { MoneyAtAGlance } from './money-at-a-glance.tsx';
 import { OfficerObservations } from './officer-observations.tsx';
 import '../admin.css';
 
@@ -88,6 +89,7 @@ export function AdminDashboardScreen() {
             </div>
           </Card>
           <DeadlineQueue deadlines={data.deadlines} now={data.loadedAt} />
+          <MoneyAtAGlance />
           <OfficerObservations />
           <Card title="Possible duplicates" titleId="admin-duplicates-title">
             <div className="highlight-stat">

@@ -2,6 +2,7 @@ import {
   ERROR_MESSAGES,
   EVIDENCE_PACK_TEXTS,
   PCN_MULTIPART_FIELDS,
+  type CollectionStage,
   type NoticeServedBy,
   type BulkResponse,
   type Pcn,
@@ -31,6 +32,8 @@ export type AdminPcnFilters = {
   order?: SortOrder | null;
   /** 'duplicates': only PCNs flagged as a possible second charge for one parking event. */
   flagged?: 'duplicates' | null;
+  /** Only PCNs at this stage of the chase after the notice to keeper. */
+  collectionStage?: CollectionStage | null;
 };
 
 /** The list's filters as query parameters: the list and its export read the same ones. */
@@ -44,6 +47,7 @@ function filterParams(filters: Omit<AdminPcnFilters, 'page' | 'limit'>) {
     sort: filters.sort,
     order: filters.order,
     flagged: filters.flagged,
+    collectionStage: filters.collectionStage,
   };
 }
 

@@ -11,7 +11,10 @@ import {
   OFFENCE_TYPE_LABELS,
   PCN_SORT_KEYS,
   PCN_STATUS_LABELS,
+  COLLECTION_STAGE_LABELS,
+  COLLECTION_STAGES,
   PCN_STATUSES,
+  type CollectionStage,
   pcnExportFileName,
   pcnTitle,
   SCREEN_TEXTS,
@@ -52,7 +55,13 @@ const ORDER_OPTIONS = [
   { id: DEADLINE, label: 'Keeper deadline (open PCNs)' },
 ];
 const DUPLICATES = 'duplicates';
-const FILTER_NAMES = ['status', 'carParkId', 'from', 'to', 'flagged'] as const;
+const FILTER_NAMES = ['status', 'carParkId', 'from', 'to', 'flagged', 'collectionStage'] as const;
+const COLLECTION_STAGE_OPTIONS = [
+  { id: ALL, label: 'Any stage' },
+  ...COLLECTION_STAGES.map((stage) => ({ id: stage, label: COLLECTION_STAGE_LABELS[stage] })),
+];
+const isCollectionStage = (value: string | null): value is CollectionStage =>
+  (COLLECTION_STAGES as readonly string[]).includes(value ?? '');
 
 /**
  * All PCNs with filters, sortable by any column; the review view opens in place (?review=<id>)
@@ -78,6 +87,7 @@ function listQuery(list: ListParams<(typeof PCN_SORT_KEYS)[number]>): AdminPcnQu
     sort: list.sort.sort,
     order: list.sort.order,
     flagged: list.get('flagged') === DUPLICATES ? DUPLICATES : null,
+    collectionStage: isCollectionStage(list.get('collectionStage')) ? (list.get('collectionStage') as CollectionStage) : null,
   };
 }
 
@@ -223,6 +233,12 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
       >
         <SelectField label="Status" options={STATUS_OPTIONS} value={query.status ?? ALL} onChange={(v) => filter({ status: v })} />
         <SelectField label="Car park" options={carParkOptions} value={query.carParkId ?? ALL} onChange={(v) => filter({ carParkId: v })} />
+        <SelectField
+          label="Collection stage"
+          options={COLLECTION_STAGE_OPTIONS}
+          value={query.collectionStage ?? ALL}
+          onChange={(v) => filter({ collectionStage: v })}
+        />
         <TextField label="From" type="date" value={query.from ?? ''} onChange={(v) => filter({ from: v })} />
         <TextField label="To" type="date" value={query.to ?? ''} onChange={(v) => filter({ to: v })} />
         <SelectField

@@ -15,6 +15,9 @@ const PAYMENT: Payment = {
   recordedBy: 'Pam Payments',
   createdAt: '2026-02-03T10:00:00.000Z',
   overpaidPence: 0,
+  takenOnline: false,
+  refunds: [],
+  refundedPence: 0,
 };
 
 /** The parts of a notice the card reads; the rest of a Pcn is other cards'. */

@@ -9,7 +9,12 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   paymentInputSchema,
+  penceShown,
+  REFUND_METHOD_LABELS,
+  REFUND_STATUS_LABELS,
+  refundAfterCancellationNote,
   ukDate,
+  type Payment,
   type Pcn,
 } from '@parkpatrol/shared';
 import type { z } from 'zod';
@@ -23,6 +28,7 @@ import { useFormSubmit, type Parsed } from '../../../lib/use-form-submit.ts';
 import { PAYMENT_FAILED, recordPayment } from '../api/keepers.ts';
 import { getAdminPcn } from '../api/pcns.ts';
 import { sendPaymentAttempt } from './payment-attempt.ts';
+import { leftToRefund, RefundDialog } from './refund-dialog.tsx';
 
 type PaymentInput = z.output<typeof paymentInputSchema>;
 
@@ -30,7 +36,8 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((id) => ({ id, label: PAYMENT_METHOD_
 
 /**
  * Payments taken by the operator's own means, recorded one by one; the charge is paid once they
- * meet what is due. Each attempt has its key, kept across retries, so a double click or a lost
+ * meet what is due. Each payment shows its refunds and offers one of what is left of it (a
+ * cancelled charge that was paid says so first). Each attempt has its key, kept across retries, so a double click or a lost
  * answer records one payment; the day paid is within the charge's life; a payment of more than
  * was due is recorded and flagged with by how much.
  */
@@ -44,6 +51,15 @@ export function PaymentsCard({ pcn, onChanged }: { pcn: Pcn; onChanged: (updated
   const [paidOn, setPaidOn] = useState(ukDate(new Date()));
   const [method, setMethod] = useState<string | null>(null);
   const [reference, setReference] = useState('');
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  const [isRefundOpen, setRefundOpen] = useState(false);
+  const openRefund = (payment: Payment) => {
+    setRefunding(payment);
+    setRefundOpen(true);
+  };
+  // Money kept on a charge that was cancelled (an appeal accepted after payment): offered back.
+  const refundable = summary.payments.find((payment) => leftToRefund(payment) > 0);
+  const offerRefund = pcn.status === 'CANCELLED' && summary.paidPence > 0 && refundable !== undefined;
   const form = useFormSubmit({ fallbackMessage: PAYMENT_FAILED });
   const handleSubmit = form.handle(
     (): Parsed<PaymentInput> => {
@@ -79,11 +95,42 @@ export function PaymentsCard({ pcn, onChanged }: { pcn: Pcn; onChanged: (updated
                 {payment.reference ? ` (${payment.reference})` : ''}
                 {payment.recordedBy ? `, recorded by ${payment.recordedBy}` : ''}
                 {payment.overpaidPence > 0 ? <strong>. {overpaidNote(payment.overpaidPence)}</strong> : null}
+                {payment.refunds.length > 0 ? (
+                  <ul className="payments-list__refunds" aria-label="Refunds of this payment">
+                    {payment.refunds.map((refund) => (
+                      <li key={refund.id} className={refund.status === 'FAILED' ? 'muted' : undefined}>
+                        Refunded {penceShown(refund.amountPence)} ({REFUND_METHOD_LABELS[refund.method].toLowerCase()}
+                        {refund.status === 'SUCCEEDED' ? '' : `, ${REFUND_STATUS_LABELS[refund.status].toLowerCase()}`}) on{' '}
+                        {formatCalendarDate(ukDate(refund.createdAt))} by {refund.recordedBy}: {refund.reason}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {leftToRefund(payment) > 0 ? (
+                  <Button
+                    variant="text"
+                    className="payments-list__refund"
+                    onPress={() => openRefund(payment)}
+                    aria-label={`Refund the payment of ${penceShown(payment.amountPence)} on ${formatCalendarDate(payment.paidOn)}`}
+                  >
+                    Refund
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
         {summary.paidPence > 0 ? <p>Paid so far: {formatPence(summary.paidPence)}</p> : null}
+        {offerRefund ? (
+          <Alert tone="info">
+            <span className="payments-card__offer">
+              {refundAfterCancellationNote(summary.paidPence)}
+              <Button variant="secondary" onPress={() => openRefund(refundable)}>
+                Refund {penceShown(leftToRefund(refundable))}
+              </Button>
+            </span>
+          </Alert>
+        ) : null}
         {summary.overpaidPence > 0 ? (
           <Alert tone="info">{`Paid more than was due, by ${formatPence(summary.overpaidPence)} in all: consider a refund.`}</Alert>
         ) : null}
@@ -137,6 +184,7 @@ export function PaymentsCard({ pcn, onChanged }: { pcn: Pcn; onChanged: (updated
           </Form>
         ) : null}
       </div>
+      <RefundDialog pcnId={pcn.id} payment={refunding} isOpen={isRefundOpen} onClose={() => setRefundOpen(false)} onChanged={onChanged} />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   allowedTransitions,
+  describeCollection,
   ERROR_MESSAGES,
   formatListTotal,
   OFFENCE_TYPE_LABELS,
@@ -328,6 +329,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
               <Detail label="Officer" value={pcn.createdBy ? `${pcn.createdBy.firstName} ${pcn.createdBy.lastName}` : '—'} />
               <Detail label="Submitted" value={formatDateTime(pcn.createdAt)} />
               <Detail label="Last Updated" value={formatDateTime(pcn.updatedAt)} />
+              {pcn.collection ? <Detail label="Collection Stage" value={describeCollection(pcn.collection)} isWide /> : null}
               <Detail label="Description" value={pcn.description || '—'} isWide />
               {pcn.adminNotes ? <Detail label="Admin Notes" value={pcn.adminNotes} isWide /> : null}
             </dl>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PAYMENT_DETAILS_MESSAGE, type OperatorSettings, type Role, type User } from '@parkpatrol/shared';
+import {
+  COLLECTION_SETTING_DEFAULTS,
+  PAYMENT_DETAILS_MESSAGE,
+  SECTOR_LIMIT_MESSAGES,
+  type OperatorSettings,
+  type Role,
+  type User,
+} from '@parkpatrol/shared';
 import { CurrentUserContext } from '../../../lib/current-user.tsx';
 import { OperatorForm } from './operator-settings-screen.tsx';
 
@@ -13,6 +20,7 @@ const OPERATOR: OperatorSettings = {
   howToPay: 'By bank transfer, sort code 12-34-56, account 12345678.',
   appealsService: 'POPLA',
   appealsServiceContact: 'POPLA, PO Box 1270, Warrington WA4 9RL',
+  ...COLLECTION_SETTING_DEFAULTS,
   updatedAt: '2026-02-01T10:00:00.000Z',
   updatedBy: 'Sue Super',
 };
@@ -43,5 +51,13 @@ describe('the operator settings form', () => {
     const superAdmin = howToPayFor('SUPER_ADMIN');
     expect(superAdmin.field).not.toContain('readOnly');
     expect(superAdmin.html).not.toContain(PAYMENT_DETAILS_MESSAGE);
+  });
+
+  it('shows the chase after the notice to keeper: the days and the debt recovery charge in pounds, with the sector cap', () => {
+    const { html } = howToPayFor('ADMIN');
+    expect(/<input[^>]*name="reminderAfterDays"[^>]*>/.exec(html)?.[0]).toContain('value="28"');
+    expect(/<input[^>]*name="letterBeforeClaimAfterDays"[^>]*>/.exec(html)?.[0]).toContain('value="14"');
+    expect(/<input[^>]*name="debtRecoveryFee"[^>]*>/.exec(html)?.[0]).toContain('value="0.00"');
+    expect(html).toContain(SECTOR_LIMIT_MESSAGES.debtRecoveryFeePence.replace("'", '&#x27;'));
   });
 });

@@ -3,10 +3,15 @@ import { Form } from 'react-aria-components';
 import {
   APPEALS_SERVICE_LABELS,
   APPEALS_SERVICES,
+  COLLECTION_DAY_BOUNDS,
+  COLLECTION_SETTING_DEFAULTS,
+  formatPence,
   mayChangePaymentDetails,
   operatorTermsInputSchema,
+  parsePounds,
   PAYMENT_DETAILS_MESSAGE,
   SCREEN_TEXTS,
+  SECTOR_LIMIT_MESSAGES,
   type OperatorSettings,
   type OperatorSettingsResponse,
   type TermsChange,
@@ -40,7 +45,25 @@ const FIELD_LABELS: Record<string, string> = {
   howToPay: 'How to pay',
   appealsService: 'Independent appeals service',
   appealsServiceContact: "Appeals service's contact details",
+  reminderAfterDays: 'Reminder after (days)',
+  letterBeforeClaimAfterDays: 'Letter before claim after (days)',
+  debtRecoveryFeePence: 'Debt recovery charge',
 };
+
+/** The chase's settings as the form holds them (text, as typed) and as the API takes them (numbers; the charge in pence). */
+type ChaseValues = { reminderAfterDays: string; letterBeforeClaimAfterDays: string; debtRecoveryFee: string };
+
+function chaseValuesOf(operator: OperatorSettings | null): ChaseValues {
+  const chase = operator ?? COLLECTION_SETTING_DEFAULTS;
+  return {
+    reminderAfterDays: String(chase.reminderAfterDays),
+    letterBeforeClaimAfterDays: String(chase.letterBeforeClaimAfterDays),
+    debtRecoveryFee: (chase.debtRecoveryFeePence / 100).toFixed(2),
+  };
+}
+
+/** Whole days as typed, or NaN (which the schema refuses with the field's own message). */
+const daysOf = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 /**
  * The operator's terms, set once and printed on every notice: the creditor, how to pay and the
@@ -108,6 +131,7 @@ export function OperatorForm({
     howToPay: operator?.howToPay ?? '',
     appealsService: operator?.appealsService ?? '',
     appealsServiceContact: operator?.appealsServiceContact ?? '',
+    ...chaseValuesOf(operator),
   });
   const form = useFormSubmit({ fallbackMessage: OPERATOR_SETTINGS_SAVE_FAILED });
   const { errors } = form;
@@ -116,7 +140,18 @@ export function OperatorForm({
     setValues((previous) => ({ ...previous, [field]: value ?? '' }));
   };
   const handleSubmit = form.handle(
-    () => operatorTermsInputSchema.safeParse(values),
+    () => {
+      const { debtRecoveryFee, ...rest } = values;
+      const feePence = debtRecoveryFee.trim() === '' ? 0 : parsePounds(debtRecoveryFee);
+      if (feePence === null)
+        return { success: false, fieldErrors: { debtRecoveryFeePence: 'Give an amount like 70 or 70.00 (0 for none)' } };
+      return operatorTermsInputSchema.safeParse({
+        ...rest,
+        reminderAfterDays: daysOf(rest.reminderAfterDays),
+        letterBeforeClaimAfterDays: daysOf(rest.letterBeforeClaimAfterDays),
+        debtRecoveryFeePence: feePence,
+      });
+    },
     async (input) => onSaved(await saveOperatorSettings(input)),
   );
   return (
@@ -208,6 +243,44 @@ export function OperatorForm({
           errorMessage={errors.appealsServiceContact}
           isRequired
         />
+        <fieldset className="form-fieldset form-stack">
+          <legend className="form-fieldset__legend">After the notice to keeper</legend>
+          <p className="muted">
+            An unpaid charge is chased with a reminder, then a letter before claim under the Pre-Action Protocol for Debt Claims (decision
+            0039).
+          </p>
+          <div className="form-grid">
+            <TextField
+              label={FIELD_LABELS.reminderAfterDays!}
+              name="reminderAfterDays"
+              inputMode="numeric"
+              value={values.reminderAfterDays}
+              onChange={set('reminderAfterDays')}
+              errorMessage={errors.reminderAfterDays}
+              isRequired
+              description={`Days after the notice to keeper is presumed given (${COLLECTION_DAY_BOUNDS.reminderAfterDays.min} to ${COLLECTION_DAY_BOUNDS.reminderAfterDays.max})`}
+            />
+            <TextField
+              label={FIELD_LABELS.letterBeforeClaimAfterDays!}
+              name="letterBeforeClaimAfterDays"
+              inputMode="numeric"
+              value={values.letterBeforeClaimAfterDays}
+              onChange={set('letterBeforeClaimAfterDays')}
+              errorMessage={errors.letterBeforeClaimAfterDays}
+              isRequired
+              description={`Days after the reminder is presumed given (${COLLECTION_DAY_BOUNDS.letterBeforeClaimAfterDays.min} to ${COLLECTION_DAY_BOUNDS.letterBeforeClaimAfterDays.max})`}
+            />
+            <TextField
+              label={FIELD_LABELS.debtRecoveryFeePence!}
+              name="debtRecoveryFee"
+              inputMode="decimal"
+              value={values.debtRecoveryFee}
+              onChange={set('debtRecoveryFee')}
+              errorMessage={errors.debtRecoveryFeePence}
+              description={`In pounds, 0 for none. ${SECTOR_LIMIT_MESSAGES.debtRecoveryFeePence}. The letters warn of it; it is added only once a charge goes to debt recovery.`}
+            />
+          </div>
+        </fieldset>
         <div className="form-actions">
           <Button type="submit" isDisabled={form.isBusy}>
             {form.isBusy ? 'Saving...' : 'Save settings'}
@@ -216,6 +289,11 @@ export function OperatorForm({
       </Form>
     </Card>
   );
+}
+
+/** A changed value as the history shows it: the debt recovery charge in pounds, the rest as saved. */
+function shownValue(field: string, value: unknown): string {
+  return field === 'debtRecoveryFeePence' && typeof value === 'number' ? formatPence(value) : String(value);
 }
 
 /** Who changed which terms, newest first: the audit of what notices were printed with. */
@@ -234,7 +312,7 @@ function ChangeHistory({ changes }: { changes: readonly TermsChange[] }) {
               <ul>
                 {Object.entries(change.changes).map(([field, { from, to }]) => (
                   <li key={field}>
-                    {FIELD_LABELS[field] ?? field}: {from === null ? 'set to' : `${String(from)} →`} {String(to)}
+                    {FIELD_LABELS[field] ?? field}: {from === null ? 'set to' : `${shownValue(field, from)} →`} {shownValue(field, to)}
                   </li>
                 ))}
               </ul>

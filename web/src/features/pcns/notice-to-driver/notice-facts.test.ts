@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftReference, type CarParkTerms, type OperatorTerms } from '@parkpatrol/shared';
+import { COLLECTION_SETTING_DEFAULTS, draftReference, type CarParkTerms, type OperatorTerms } from '@parkpatrol/shared';
 import { createEmptyDraft } from '../pcn-draft.ts';
 import { noticeFromDraft, qrCodeTarget } from './notice-facts.ts';
 
@@ -19,6 +19,7 @@ const OPERATOR: OperatorTerms = {
   howToPay: 'Online.',
   appealsService: 'IAS',
   appealsServiceContact: 'The IAS',
+  ...COLLECTION_SETTING_DEFAULTS,
 };
 
 function servedDraft() {

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
+import { zipSync, type Zippable } from 'fflate';
+import {
+  addDays,
+  DEBT_RECOVERY_CHARGE_COLUMNS,
+  debtRecoveryBatchReference,
+  formatCalendarDate,
+  formatPence,
+  keeperAddressBlock,
+  letterBeforeClaimReplyEndsOn,
+  pastLetterBeforeClaim,
+  PCN_STATUS_LABELS,
+  pcnTitle,
+  ukDate,
+  type DebtRecoveryBatch,
+  type DebtRecoveryBatchListResponse,
+  type DebtRecoveryEligibleCharge,
+  type DebtRecoveryEligibleResponse,
+  type Keeper,
+} from '@parkpatrol/shared';
+import type { AppDeps, AuthUser } from '../app-env.ts';
+import type { Db } from '../db/database.ts';
+import { amountDueOf } from '../domain/public-charge.ts';
+import { AppError } from '../http/app-error.ts';
+import {
+  countBatchesWithReferencePrefix,
+  findDebtRecoveryBatch,
+  findLetterBeforeClaimPcnIds,
+  insertDebtRecoveryBatch,
+  listDebtRecoveryBatches,
+  toDebtRecoveryBatch,
+} from '../repositories/debt-recovery.ts';
+import { findKeepers } from '../repositories/keepers.ts';
+import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
+import { findPcnRowById, type PcnRow } from '../repositories/pcn-rows.ts';
+import { insertStatusChange } from '../repositories/pcn-status.ts';
+import { lockPcnWrites } from '../repositories/pcn-writes.ts';
+import { findSentDocuments } from '../repositories/sent-documents.ts';
+import { buildEvidencePack } from '../services/build-evidence-pack.ts';
+import { sha256Hex } from '../services/crypto-tokens.ts';
+import { neutraliseIndentedFormula } from '../services/csv-export.ts';
+import { newEvidenceFileName } from '../services/evidence-storage.ts';
+import { authorOf } from '../services/sent-documents.ts';
+import { chargeFactsOf } from './look-up-charge.ts';
+
+/**
+ * The hand-over of unpaid charges to a debt recovery agency (decision 0040). A charge may go once
+ * it stands at its letter before claim and the debtor's 30 days to answer it have ended (the
+ * Pre-Action Protocol for Debt Claims, paragraph 3.1(e): pastLetterBeforeClaim), it is issued,
+ * something is still due and no appeal is open. Every chosen charge is checked before anything is
+ * made: one that cannot go is named with why, and the request changes nothing.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'evidence' | 'config' | 'now'>;
+
+type Candidate = { row: PcnRow; keeper: Keeper; chargePence: number; charge: DebtRecoveryEligibleCharge };
+
+/** Why a charge cannot be handed over today, or its figures when it can. */
+async function examine(db: Db, row: PcnRow, keeper: Keeper | undefined, now: Date): Promise<{ problem: string } | Candidate> {
+  if (row.collection_stage === 'DEBT_RECOVERY') return { problem: 'It is already with the debt recovery agency' };
+  if (row.status !== 'ISSUED') {
+    return { problem: `Only an issued charge can go; this one is ${PCN_STATUS_LABELS[row.status].toLowerCase()}` };
+  }
+  if (row.collection_stage !== 'LETTER_BEFORE_CLAIM' || !row.letter_before_claim_posted_on) {
+    return { problem: 'No letter before claim has been posted for it' };
+  }
+  const today = ukDate(now);
+  const replyEndedOn = letterBeforeClaimReplyEndsOn(row.letter_before_claim_posted_on);
+  if (!pastLetterBeforeClaim(row.letter_before_claim_posted_on, today)) {
+    return {
+      problem: `Too early: the 30 days to answer the letter before claim run to ${formatCalendarDate(replyEndedOn)}. Hand it over from ${formatCalendarDate(addDays(replyEndedOn, 1))}`,
+    };
+  }
+  const facts = await chargeFactsOf(db, row, () => '');
+  if (facts.appeal?.status === 'OPEN') return { problem: 'An appeal is open: decide it before handing the charge over' };
+  const due = amountDueOf(facts, now);
+  if (due.chargePence === null) return { problem: 'The terms in force when it was issued were not recorded (the car park’s charge)' };
+  if (due.amountDuePence <= 0) return { problem: 'Nothing is due on it' };
+  if (!keeper) return { problem: 'No keeper details: the agency needs a name and address to pursue' };
+  return {
+    row,
+    keeper,
+    chargePence: due.chargePence,
+    charge: {
+      pcnId: row.id,
+      pcnNumber: row.pcn_number,
+      vehicleRegistration: row.vehicle_registration,
+      carParkName: row.car_park_name ?? '',
+      issuedOn: ukDate(row.issued_at ?? row.created_at),
+      letterBeforeClaimPostedOn: row.letter_before_claim_posted_on,
+      replyEndedOn,
+      amountDuePence: due.amountDuePence,
+      debtRecoveryFeePence: row.debt_recovery_fee_pence,
+      paidPence: due.paidPence,
+    },
+  };
+}
+
+/** GET /debt-recovery/eligible: the charges that may be handed over today, oldest reference first. */
+export async function listEligibleCharges(deps: Pick<Deps, 'db' | 'now'>): Promise<DebtRecoveryEligibleResponse> {
+  const ids = await findLetterBeforeClaimPcnIds(deps.db);
+  const keepers = await findKeepers(deps.db, ids);
+  const items: DebtRecoveryEligibleCharge[] = [];
+  const now = deps.now();
+  for (const id of ids) {
+    const row = await findPcnRowById(deps.db, id);
+    if (!row) continue;
+    const examined = await examine(deps.db, row, keepers.get(id), now);
+    if ('charge' in examined) items.push(examined.charge);
+  }
+  return { items };
+}
+
+async function prepare(db: Db, pcnIds: readonly string[], now: Date): Promise<Candidate[]> {
+  const ids = [...new Set(pcnIds)];
+  const keepers = await findKeepers(db, ids);
+  const problems = new Map<string, string>();
+  const names = new Map<string, string>();
+  const candidates: Candidate[] = [];
+  for (const id of ids) {
+    const row = await findPcnRowById(db, id);
+    if (!row) {
+      problems.set(id, 'No such charge');
+      names.set(id, id);
+      continue;
+    }
+    names.set(id, pcnTitle(row.pcn_number));
+    const examined = await examine(db, row, keepers.get(id), now);
+    if ('problem' in examined) problems.set(id, examined.problem);
+    else candidates.push(examined);
+  }
+  if (problems.size > 0) {
+    const listed = [...problems.keys()].map((id) => names.get(id)!);
+    throw new AppError(
+      'DEBT_RECOVERY_REFUSED',
+      `${problems.size === 1 ? 'A charge cannot' : `${problems.size} charges cannot`} go to the agency: ${listed.join(', ')}. Nothing was handed over`,
+      { details: Object.fromEntries(problems) },
+    );
+  }
+  return candidates.sort((a, b) => a.row.pcn_number.localeCompare(b.row.pcn_number));
+}
+
+/** One CSV as a spreadsheet opens it safely: a byte order mark, quoting, formulas neutralised (OWASP CSV injection). */
+function csvBytes(columns: readonly string[], records: readonly string[][]): Uint8Array {
+  const text = stringify(
+    records.map((record) => record.map(neutraliseIndentedFormula)),
+    { bom: true, header: true, columns: [...columns], escape_formulas: true, record_delimiter: 'windows' },
+  );
+  return new TextEncoder().encode(text);
+}
+
+/** A name not yet used in the folder: two letters of one kind made the same day would share one. */
+function uniqueName(taken: Set<string>, name: string): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n++) candidate = name.replace(/(\.[a-z]+)$/, `-${n}$1`);
+  taken.add(candidate);
+  return candidate;
+}
+
+/**
+ * The batch as one ZIP, its entries in a fixed order: charges.csv, manifest.csv, then one folder
+ * per charge (by reference) holding its documents as sent (oldest first, the bytes as stored,
+ * checked against their SHA-256) and its evidence pack made now. The manifest gives each other
+ * file's path, size and SHA-256, so the agency (and a court) can tell a file is the one we sent.
+ */
+async function buildBatchZip(deps: Deps, candidates: readonly Candidate[], now: Date): Promise<Uint8Array> {
+  const files: Array<{ path: string; bytes: Uint8Array }> = [];
+  const chargeRecords: string[][] = [];
+  for (const { row, keeper, chargePence, charge } of candidates) {
+    const folder = pcnTitle(row.pcn_number);
+    const taken = new Set<string>();
+    for (const document of await findSentDocuments(deps.db, row.id)) {
+      if (document.purgedAt !== null) continue;
+      const stored = await deps.db.selectFrom('sent_documents').select('file_name').where('id', '=', document.id).executeTakeFirstOrThrow();
+      const bytes = await deps.evidence.read(stored.file_name);
+      // What goes to the agency is what was sent, or nothing goes.
+      if (!bytes || sha256Hex(bytes) !== document.sha256) {
+        throw new AppError(
+          'INTERNAL',
+          `A document kept for ${folder} is missing or no longer matches its SHA-256: nothing was handed over`,
+        );
+      }
+      files.push({ path: `${folder}/${uniqueName(taken, document.fileName)}`, bytes });
+    }
+    const pack = await buildEvidencePack({ db: deps.db, config: deps.config, evidence: deps.evidence, now: () => now }, row.id);
+    files.push({ path: `${folder}/${uniqueName(taken, pack.fileName)}`, bytes: pack.bytes });
+    const carPark = await deps.db
+      .selectFrom('car_parks')
+      .select(['address', 'postcode'])
+      .where('id', '=', row.car_park_id)
+      .executeTakeFirst();
+    const person = [keeper.title, keeper.firstNames, keeper.lastName]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' ');
+    const address = keeperAddressBlock({ ...keeper, title: '', firstNames: '', lastName: '', companyName: '', postcode: '' });
+    chargeRecords.push([
+      folder,
+      row.vehicle_registration,
+      charge.issuedOn,
+      charge.carParkName,
+      [carPark?.address ?? '', carPark?.postcode ?? ''].filter(Boolean).join(', '),
+      person,
+      keeper.companyName.trim(),
+      address.join(', '),
+      keeper.postcode.trim(),
+      String(chargePence),
+      String(charge.paidPence),
+      String(charge.amountDuePence),
+      charge.debtRecoveryFeePence === null ? '' : String(charge.debtRecoveryFeePence),
+      charge.letterBeforeClaimPostedOn,
+      `${folder}/`,
+    ]);
+  }
+  const chargesCsv = csvBytes(DEBT_RECOVERY_CHARGE_COLUMNS, chargeRecords);
+  const listed = [{ path: 'charges.csv', bytes: chargesCsv }, ...files];
+  const manifest = csvBytes(
+    ['path', 'size_bytes', 'sha256'],
+    listed.map((file) => [file.path, String(file.bytes.byteLength), sha256Hex(file.bytes)]),
+  );
+  // Every entry dated the moment the batch was made: the same files make the same archive.
+  const zippable: Zippable = {};
+  for (const file of [{ path: 'charges.csv', bytes: chargesCsv }, { path: 'manifest.csv', bytes: manifest }, ...files]) {
+    zippable[file.path] = [file.bytes, { mtime: now, level: file.path.endsWith('.pdf') ? 0 : 6 }];
+  }
+  return zipSync(zippable);
+}
+
+/**
+ * POST /debt-recovery/exports: the batch made and stored (in the evidence store, as sent documents
+ * are, so it downloads again byte for byte), then in one transaction the batch row and each
+ * charge moved to DEBT_RECOVERY with the batch, a note in its history and its audit entry. A
+ * charge that changed meanwhile undoes the whole batch, and the stored ZIP is removed.
+ */
+export async function exportToDebtRecovery(deps: Deps, input: { pcnIds: readonly string[]; user: AuthUser }): Promise<DebtRecoveryBatch> {
+  const now = deps.now();
+  const candidates = await prepare(deps.db, input.pcnIds, now);
+  const zip = await buildBatchZip(deps, candidates, now);
+  const fileName = newEvidenceFileName('zip');
+  await deps.evidence.put(fileName, zip, 'application/zip');
+  const at = now.toISOString();
+  const author = authorOf(input.user);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      await lockPcnWrites(trx);
+      const day = ukDate(now);
+      const reference = debtRecoveryBatchReference(day, (await countBatchesWithReferencePrefix(trx, `DR-${day}-`)) + 1);
+      const row = {
+        id: randomUUID(),
+        reference,
+        charge_count: candidates.length,
+        file_name: fileName,
+        size_bytes: zip.byteLength,
+        sha256: sha256Hex(zip),
+        created_by: author.id,
+        created_by_name: author.name,
+        created_at: at,
+      };
+      await insertDebtRecoveryBatch(trx, row);
+      for (const { row: pcn, charge } of candidates) {
+        const moved = await trx
+          .updateTable('pcns')
+          .set({ collection_stage: 'DEBT_RECOVERY', debt_recovery_batch_id: row.id, updated_at: at })
+          .where('id', '=', pcn.id)
+          .where('status', '=', 'ISSUED')
+          .where('collection_stage', '=', 'LETTER_BEFORE_CLAIM')
+          .where('debt_recovery_batch_id', 'is', null)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) {
+          throw new AppError(
+            'CONFLICT',
+            `${pcnTitle(pcn.pcn_number)} changed while the batch was made: nothing was handed over, try again`,
+          );
+        }
+        const note = `Handed to the debt recovery agency in batch ${reference}: ${formatPence(charge.amountDuePence)} due`;
+        await insertStatusChange(trx, { pcnId: pcn.id, from: 'ISSUED', to: 'ISSUED', note, changedBy: input.user.id, now: at });
+        await insertAuditEntries(trx, [
+          auditEntry(pcn.id, 'debt_recovery_exported', input.user, null, at, {
+            collectionStage: { from: 'LETTER_BEFORE_CLAIM', to: 'DEBT_RECOVERY' },
+            debtRecoveryBatch: { from: null, to: reference },
+            amountDuePence: { from: null, to: charge.amountDuePence },
+          }),
+        ]);
+      }
+      return toDebtRecoveryBatch(row);
+    });
+  } catch (error) {
+    await deps.evidence.delete([fileName]).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** GET /debt-recovery/exports: newest first. */
+export async function listBatches(db: Db): Promise<DebtRecoveryBatchListResponse> {
+  return { items: (await listDebtRecoveryBatches(db)).map(toDebtRecoveryBatch) };
+}
+
+/** GET /debt-recovery/exports/{id}: the ZIP as made, checked against the SHA-256 taken then. */
+export async function readBatch(deps: Pick<Deps, 'db' | 'evidence'>, id: string): Promise<{ batch: DebtRecoveryBatch; bytes: Uint8Array }> {
+  const row = await findDebtRecoveryBatch(deps.db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such batch');
+  const bytes = await deps.evidence.read(row.file_name);
+  if (!bytes) throw new AppError('INTERNAL', 'The stored batch is missing from the evidence store');
+  if (sha256Hex(bytes) !== row.sha256) throw new AppError('INTERNAL', 'The stored batch no longer matches its SHA-256');
+  return { batch: toDebtRecoveryBatch(row), bytes };
+}
