@@ -219,6 +219,20 @@ describe('card payments: POST /public/charges/current/checkout and POST /payment
     }
   });
 
+  it('records a payment Stripe dated just after our midnight on our day, not refused as paid in the future', async () => {
+    const pcn = await fixedOnFirstFebruary('CP12MID');
+    const { url } = (await checkout(chargeToken(t, pcn.id))).json.data as CardCheckout;
+    // Our clock ten seconds before midnight (GMT in February); Stripe's thirty seconds after it.
+    t.clock.frozenAtMs = Date.parse('2026-02-04T23:59:50.000Z');
+    try {
+      const { delivered } = await fake.pay(sessionIdOf(url), { at: new Date('2026-02-05T00:00:30.000Z') });
+      expect(delivered.status, delivered.body).toBe(200);
+      expect(await paymentsOf(pcn.id)).toMatchObject([{ amount_pence: 6000, paid_on: '2026-02-04' }]);
+    } finally {
+      t.clock.frozenAtMs = NOW;
+    }
+  });
+
   it('keeps a card payment that arrives after the charge was paid another way, all of it as excess, the charge still PAID', async () => {
     const pcn = await fixedOnFirstFebruary('CP12TWO');
     const { url } = (await checkout(chargeToken(t, pcn.id))).json.data as CardCheckout;

@@ -145,7 +145,9 @@ async function applyCompletedCheckout(
       row,
       payment: {
         amountPence: session.amount_total,
-        paidOn: ukDate(new Date(createdSeconds * 1000)),
+        // The UK day Stripe made the event, but never after ours: a processor clock a little ahead
+        // of ours at midnight must not make a taken payment "in the future" and refused for good.
+        paidOn: [ukDate(new Date(createdSeconds * 1000)), ukDate(now)].sort()[0]!,
         method: 'CARD',
         reference: paymentIntent,
       },
@@ -160,7 +162,7 @@ async function applyCompletedCheckout(
 }
 
 /**
- * A refund made at the processor (by H2's refund call, or in its own dashboard): each refund the
+ * A refund made at the processor (by POST /pcns/{id}/refunds, or in its own dashboard): each refund the
  * event lists goes through applyRefund, which knows a refund id already recorded.
  */
 async function applyChargeRefunded(trx: Db, charge: Stripe.Charge, now: Date): Promise<{ outcome: WebhookOutcome; pcnId: string | null }> {
