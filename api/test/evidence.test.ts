@@ -861,8 +861,9 @@ describe('audit trail', () => {
     ]);
     // The retention policy's entry has its own test (evidence-retention.test.ts), the keeper's two
     // theirs (keeper-notices.test.ts), payments theirs (payments.test.ts), appeals theirs (appeals.test.ts)
-    // hirers and named drivers theirs (driver-and-hirer.test.ts), and a set-aside appeal its own
-    // (security-round-four-public.test.ts).
+    // hirers and named drivers theirs (driver-and-hirer.test.ts), a set-aside appeal its own
+    // (security-round-four-public.test.ts), refunds theirs (refunds.test.ts), the collection letters
+    // theirs (collection-letters.test.ts) and the hand-over to an agency its two (debt-recovery.test.ts).
     const elsewhere = new Set([
       'appeal_set_aside',
       'hirer_recorded',
@@ -875,6 +876,10 @@ describe('audit trail', () => {
       'appeal_received',
       'appeal_decided',
       'appeal_considered',
+      'refund_recorded',
+      'collection_stage_changed',
+      'debt_recovery_exported',
+      'debt_recovery_outcome',
     ]);
     expect(new Set(entries.map((e) => e.action))).toEqual(new Set(PCN_AUDIT_ACTIONS.filter((action) => !elsewhere.has(action))));
     const [created, updated, removed, imageAdded, statusChanged, notesChanged, deleted] = entries as [PcnAuditEntry, ...PcnAuditEntry[]];
