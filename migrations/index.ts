@@ -4,6 +4,7 @@ import { sqliteMigrations } from './sqlite/index.ts';
 import * as enumeratedColumnChecks from './0031_enumerated_column_checks.ts';
 import * as nativePostgresTypes from './0032_native_postgres_types.ts';
 import * as paymentsAndCollection from './0033_payments_and_collection.ts';
+import * as permitsAndLandowners from './0034_permits_and_landowners.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0031_enumerated_column_checks': enumeratedColumnChecks,
   '0032_native_postgres_types': nativePostgresTypes,
   '0033_payments_and_collection': paymentsAndCollection,
+  '0034_permits_and_landowners': permitsAndLandowners,
 };
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */

@@ -54,6 +54,10 @@ const ENUM_TYPES: Record<string, string> = {
   'activities.activity_type': 'ActivityType',
   'observations.status': 'ObservationStatus',
   'pcns.collection_stage': 'CollectionStage',
+  'pcns.cancellation_reason': 'CancellationReason',
+  'permits.kind': 'PermitKind',
+  'permits.source': 'PermitSource',
+  'cancellation_requests.status': 'CancellationRequestStatus',
   'pcn_refunds.method': 'RefundMethod',
   'pcn_refunds.status': 'RefundStatus',
   'debt_recovery_updates.outcome': 'DebtRecoveryOutcome',
@@ -92,6 +96,10 @@ const TABLE_DOCS: Record<string, string> = {
   debt_recovery_batches:
     'Charges handed to a debt recovery agency together: the ZIP (CSV, documents, manifest of SHA-256s) as it was made.',
   debt_recovery_updates: 'One outcome a debt recovery agency reported for a charge it was handed, as imported.',
+  permits:
+    'A registration allowed to park at a car park from valid_from until valid_until (open-ended when null); ended_at ends it early and keeps the row.',
+  permit_changes: 'A history: each change to a permit (JSON { field: { from, to } }) and who made it.',
+  cancellation_requests: "A landowner's request that a charge be cancelled, with the reason, and the admin's decision with theirs.",
   known_devices: "A device that signed in before (migration 0012; auth/known-devices.ts). Only the token's hash is kept.",
 };
 const COLUMN_DOCS: Record<string, string> = {
@@ -116,6 +124,12 @@ const COLUMN_DOCS: Record<string, string> = {
   'pcns.debt_recovery_fee_pence': 'The debt recovery fee the letter before claim warned of (within the sector cap); null where none was.',
   'pcn_payments.stripe_payment_intent':
     'The Stripe payment intent a card payment on /charge was taken by; null for payments recorded by staff.',
+  'pcns.cancellation_reason': 'Why a CANCELLED charge was cancelled; cancellation_note says more (required for OTHER).',
+  'pcns.permit_check':
+    'JSON: the permit check the notice was filed with (when, against which list, the permit found), or null before checks were kept.',
+  'pcns.permit_override_reason': "The officer's reason for a notice to a registration holding a valid permit.",
+  'car_parks.visitor_site_code': 'The code in the visitor page address /visit/{code}; null when the car park has no visitor page.',
+  'car_parks.visitor_code': 'The code shown at reception that a visitor enters to register their car.',
   'pcns.draft_reference':
     "The reference its notice to driver printed before it was sent ('D-1A2B3C4D', from the Idempotency-Key); null when the key was no draft id.",
   'pcn_images.shots': "Comma-separated PHOTO_SHOT_TYPES ids; '' for none.",

@@ -44,5 +44,6 @@ export * from './appeals.ts';
 export * from './appeal-decision-letter.ts';
 export * from './sent-documents.ts';
 export * from './collection.ts';
+export * from './permits.ts';
 export * from './collection-letters.ts';
 export * from './debt-recovery.ts';

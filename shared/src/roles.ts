@@ -1,11 +1,12 @@
 /** Roles known to the product. The spec says other roles exist but shows only these. */
-export const ROLES = ['USER', 'ADMIN', 'SUPER_ADMIN'] as const;
+export const ROLES = ['USER', 'ADMIN', 'SUPER_ADMIN', 'LANDOWNER'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   USER: 'User',
   ADMIN: 'Admin',
   SUPER_ADMIN: 'Super Admin',
+  LANDOWNER: 'Landowner',
 };
 
 export function isAdminRole(role: string | undefined | null): boolean {

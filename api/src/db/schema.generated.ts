@@ -7,6 +7,8 @@ import type {
   AppealChannel,
   AppealReason,
   AppealStatus,
+  CancellationReason,
+  CancellationRequestStatus,
   CharterCase,
   CollectionStage,
   DebtRecoveryOutcome,
@@ -21,6 +23,8 @@ import type {
   PaymentMethod,
   PcnAuditAction,
   PcnStatus,
+  PermitKind,
+  PermitSource,
   PhotoTakenAtSource,
   RefundMethod,
   RefundStatus,
@@ -89,6 +93,21 @@ export interface AppealsTable {
   charter_outcome: CharterCase | null;
 }
 
+/** A landowner's request that a charge be cancelled, with the reason, and the admin's decision with theirs. */
+export interface CancellationRequestsTable {
+  id: string;
+  pcn_id: string;
+  reason: string;
+  status: CancellationRequestStatus;
+  requested_by: string | null;
+  requested_by_name: string;
+  created_at: string;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  decision_reason: string | null;
+}
+
 export interface CarParkTermsTable {
   id: string;
   car_park_id: string;
@@ -129,6 +148,11 @@ export interface CarParksTable {
   minimums_override_reason: string | null;
   /** Schedule 4 paragraph 3's "relevant land"; false for byelaw land (no keeper liability). */
   relevant_land: Generated<boolean>;
+  /** The code in the visitor page address /visit/{code}; null when the car park has no visitor page. */
+  visitor_site_code: string | null;
+  /** The code shown at reception that a visitor enters to register their car. */
+  visitor_code: string | null;
+  visitor_daily_limit: Generated<number>;
 }
 
 /** A Stripe Checkout Session made for a charge, for the amount due then: /charge reuses an open one and says a completed one is being confirmed. */
@@ -426,6 +450,13 @@ export interface PcnsTable {
   /** The debt recovery fee the letter before claim warned of (within the sector cap); null where none was. */
   debt_recovery_fee_pence: number | null;
   debt_recovery_batch_id: string | null;
+  /** Why a CANCELLED charge was cancelled; cancellation_note says more (required for OTHER). */
+  cancellation_reason: CancellationReason | null;
+  cancellation_note: string | null;
+  /** The officer's reason for a notice to a registration holding a valid permit. */
+  permit_override_reason: string | null;
+  /** JSON: the permit check the notice was filed with (when, against which list, the permit found), or null before checks were kept. */
+  permit_check: string | null;
 }
 
 /** A file attached to a pending appeal, already in the evidence store; the appeal takes it over when confirmed. */
@@ -452,6 +483,34 @@ export interface PendingAppealsTable {
   filed_at: string;
   expires_at: string;
   confirmed_at: string | null;
+}
+
+/** A history: each change to a permit (JSON { field: { from, to } }) and who made it. */
+export interface PermitChangesTable {
+  id: string;
+  permit_id: string;
+  actor_id: string | null;
+  actor_name: string;
+  changes: string;
+  created_at: string;
+}
+
+/** A registration allowed to park at a car park from valid_from until valid_until (open-ended when null); ended_at ends it early and keeps the row. */
+export interface PermitsTable {
+  id: string;
+  car_park_id: string;
+  vehicle_registration: string;
+  kind: PermitKind;
+  valid_from: string;
+  valid_until: string | null;
+  note: Generated<string>;
+  source: PermitSource;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+  ended_by_name: string | null;
 }
 
 /** One counted event of a named limit (migration 0009; auth/rate-limit.ts). `at` is epoch milliseconds. */
@@ -556,6 +615,7 @@ export interface Database {
   activities: ActivitiesTable;
   appeal_attachments: AppealAttachmentsTable;
   appeals: AppealsTable;
+  cancellation_requests: CancellationRequestsTable;
   car_park_terms: CarParkTermsTable;
   car_park_users: CarParkUsersTable;
   car_parks: CarParksTable;
@@ -580,6 +640,8 @@ export interface Database {
   pcns: PcnsTable;
   pending_appeal_attachments: PendingAppealAttachmentsTable;
   pending_appeals: PendingAppealsTable;
+  permit_changes: PermitChangesTable;
+  permits: PermitsTable;
   rate_limit_events: RateLimitEventsTable;
   refresh_tokens: RefreshTokensTable;
   sent_documents: SentDocumentsTable;
