@@ -5,6 +5,7 @@ import * as enumeratedColumnChecks from './0031_enumerated_column_checks.ts';
 import * as nativePostgresTypes from './0032_native_postgres_types.ts';
 import * as paymentsAndCollection from './0033_payments_and_collection.ts';
 import * as permitsAndLandowners from './0034_permits_and_landowners.ts';
+import * as cancellationRequestAudit from './0036_cancellation_request_audit.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0032_native_postgres_types': nativePostgresTypes,
   '0033_payments_and_collection': paymentsAndCollection,
   '0034_permits_and_landowners': permitsAndLandowners,
+  '0036_cancellation_request_audit': cancellationRequestAudit,
 };
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */

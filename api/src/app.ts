@@ -15,6 +15,7 @@ import { isUnstorableText } from './repositories/constraint-errors.ts';
 import { sendJson } from './http/respond.ts';
 import { createAuthRoutes } from './routes/auth.ts';
 import { createCarParkRoutes } from './routes/car-parks.ts';
+import { createPermitSyncRoutes, createPublicVisitRoutes } from './routes/permits.ts';
 import { createSettingsRoutes } from './routes/settings.ts';
 import { createPublicAppealRoutes, createPublicChargeRoutes } from './routes/public-charges.ts';
 import { createAppealRoutes } from './routes/appeals.ts';
@@ -118,6 +119,8 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   api.route('/auth', createAuthRoutes(deps, signInLimiter));
   api.route('/users', createUserRoutes(deps, signInLimiter));
   api.route('/car-parks', createCarParkRoutes(deps));
+  api.route('/permits', createPermitSyncRoutes(deps));
+  api.route('/public/visit', createPublicVisitRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));
   api.route('/keeper-replies', createKeeperReplyRoutes(deps));
   api.route('/public/charges', createPublicChargeRoutes(deps));

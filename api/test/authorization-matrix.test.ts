@@ -9,7 +9,8 @@ let t: TestApp;
 let w: World;
 
 beforeAll(async () => {
-  t = await createTestApp({ uploadGate: uncappedUploads() });
+  // Behind a proxy, as deployed: the rows that each need an address of their own send one (endpoint-table.ts).
+  t = await createTestApp({ uploadGate: uncappedUploads(), config: { trustProxy: true } });
   w = await createWorld(t);
 });
 afterAll(async () => {
@@ -54,6 +55,20 @@ const CONTRACT_ROUTES: Record<ApiRoute, true> = {
   'DELETE /car-parks/:id': true,
   'POST /car-parks/:id/assign-user': true,
   'DELETE /car-parks/:id/unassign-user': true,
+  'GET /car-parks/:id/permits': true,
+  'POST /car-parks/:id/permits': true,
+  'POST /car-parks/:id/permits/import': true,
+  'PUT /car-parks/:id/permits/:permitId': true,
+  'DELETE /car-parks/:id/permits/:permitId': true,
+  'GET /permits/sync': true,
+  'GET /car-parks/:id/visitor': true,
+  'PUT /car-parks/:id/visitor': true,
+  'GET /public/visit/:siteCode': true,
+  'POST /public/visit/:siteCode': true,
+  'GET /car-parks/:id/charges': true,
+  'GET /car-parks/:id/reports/monthly': true,
+  'GET /car-parks/:id/reports/monthly.csv': true,
+  'GET /car-parks/:id/reports/monthly.pdf': true,
   'GET /settings/operator': true,
   'PUT /settings/operator': true,
   'GET /settings/notice-terms': true,
@@ -108,6 +123,8 @@ const CONTRACT_ROUTES: Record<ApiRoute, true> = {
   'DELETE /pcns/:id': true,
   'POST /pcns/:id/submit': true,
   'PATCH /pcns/:id/status': true,
+  'POST /pcns/:id/cancellation-requests': true,
+  'POST /pcns/:id/cancellation-requests/:requestId/decision': true,
   'GET /observations': true,
   'PUT /observations/:id': true,
   'GET /onboarding/users': true,

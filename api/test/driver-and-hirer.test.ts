@@ -433,7 +433,14 @@ describe('letters beyond the registered keeper', () => {
     await hireFirmGivenNotice(t, admin.token, pcn.id);
     expect((await t.request('PUT', `/pcns/${pcn.id}/hirer`, { token: admin.token, json: hirerInput('2026-02-04') })).status).toBe(200);
     await nameDriver(t, admin.token, pcn.id);
-    expect((await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'CANCELLED' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+          token: admin.token,
+          json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+        })
+      ).status,
+    ).toBe(200);
     await purgeExpiredEvidence({
       db: t.db,
       uploadsDir: t.config.uploadsDir,

@@ -48,11 +48,74 @@ const everyone = (status: number): Record<ActorName, number> => ({
   otherUser: status,
   admin: status,
   superAdmin: status,
+  landowner: status,
+  otherLandowner: status,
 });
-const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
-const adminsOnly = (status: number) => ({ anonymous: 401, owner: 403, otherUser: 403, admin: status, superAdmin: status });
+/** Any signed-in account, landowners' too: their profile, their car parks, the heartbeat. */
+const anyAccount = (status: number) => ({ ...everyone(status), anonymous: 401 });
+/** Officers' and admins' routes: a landowner's session is refused them all (decision 0042). */
+const signedIn = (status: number) => ({ ...anyAccount(status), landowner: 403, otherLandowner: 403 });
+const adminsOnly = (status: number) => ({
+  anonymous: 401,
+  owner: 403,
+  otherUser: 403,
+  admin: status,
+  superAdmin: status,
+  landowner: 403,
+  otherLandowner: 403,
+});
 /** Resources of one USER: other USERs get the same 404 as for a PCN that does not exist. */
-const ownerOrAdmin = (status: number) => ({ anonymous: 401, owner: status, otherUser: 404, admin: status, superAdmin: status });
+const ownerOrAdmin = (status: number) => ({
+  anonymous: 401,
+  owner: status,
+  otherUser: 404,
+  admin: status,
+  superAdmin: status,
+  landowner: 403,
+  otherLandowner: 403,
+});
+/**
+ * A car park's own screens (its charges, report, permits): admins and the landowner assigned to
+ * it; another landowner gets the 404 of a car park that does not exist; officers 403.
+ */
+export const carParkOwnersAndAdmins = (status: number): Record<ActorName, number> => ({
+  anonymous: 401,
+  owner: 403,
+  otherUser: 403,
+  admin: status,
+  superAdmin: status,
+  landowner: status,
+  otherLandowner: 404,
+});
+
+/** A permit at the owner's car park, added by the admin, for the permit routes to read, change or end. */
+async function permitAtOwnersCarPark(w: World): Promise<string> {
+  const res = await w.t.request('POST', `/car-parks/${w.ownerCarParkId}/permits`, {
+    token: w.admin.token,
+    json: { vehicleRegistration: `PX${uniqueSuffix().slice(0, 5)}`, kind: 'CONTRACTOR', validUntil: '2099-12-31' },
+  });
+  if (res.status !== 201) throw new Error(`permit failed: ${res.status} ${res.text}`);
+  return res.json.data.id as string;
+}
+
+/**
+ * A client address of its own for a request the reset emails' limit per address counts (ten an
+ * hour): seven callers each asking for a reset and a device link would otherwise pass it. It
+ * counts where the app trusts X-Forwarded-For (the matrix's app does); elsewhere it is ignored.
+ */
+let addressCounter = 0;
+function ownAddress(): Record<string, string> {
+  addressCounter += 1;
+  return { 'x-forwarded-for': `198.51.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}` };
+}
+
+/** A fresh car park with its visitor page open (code Guest2026): its address. */
+async function visitorPageOf(w: World): Promise<string> {
+  const { id } = await w.t.createCarPark();
+  const siteCode = `visit-${uniqueSuffix()}`;
+  await w.t.db.updateTable('car_parks').set({ visitor_site_code: siteCode, visitor_code: 'Guest2026' }).where('id', '=', id).execute();
+  return siteCode;
+}
 
 /** One account with a password per app: signing in again and again is allowed, and argon2 is slow. */
 const passwordUsers = new WeakMap<World, Promise<{ email: string; password: string }>>();
@@ -110,7 +173,11 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/auth/forgot-password',
     body: 'json',
     expected: everyone(200),
-    prepare: async (w) => ({ path: '/auth/forgot-password', json: { email: (await w.t.createUser({ password: null })).email } }),
+    prepare: async (w) => ({
+      path: '/auth/forgot-password',
+      json: { email: (await w.t.createUser({ password: null })).email },
+      headers: ownAddress(),
+    }),
   },
   {
     method: 'POST',
@@ -118,7 +185,11 @@ export const ENDPOINTS: EndpointCase[] = [
     body: 'json',
     expected: everyone(200),
     // An account with a password, so a link is really emailed (and its token looked for in every answer).
-    prepare: async (w) => ({ path: '/auth/device-link', json: { email: (await w.t.createUser({})).email } }),
+    prepare: async (w) => ({
+      path: '/auth/device-link',
+      json: { email: (await w.t.createUser({})).email },
+      headers: ownAddress(),
+    }),
   },
   {
     method: 'POST',
@@ -177,12 +248,12 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: adminsOnly(200),
     prepare: async () => ({ path: '/users/export.csv' }),
   },
-  { method: 'GET', route: '/users/profile', body: 'none', prepare: async () => ({ path: '/users/profile' }), expected: signedIn(200) },
+  { method: 'GET', route: '/users/profile', body: 'none', prepare: async () => ({ path: '/users/profile' }), expected: anyAccount(200) },
   {
     method: 'PUT',
     route: '/users/profile',
     body: 'json',
-    expected: signedIn(200),
+    expected: anyAccount(200),
     prepare: async () => ({ path: '/users/profile', json: { firstName: 'Renamed' } }),
   },
   { method: 'GET', route: '/users', body: 'none', prepare: async () => ({ path: '/users?page=1&limit=5' }), expected: adminsOnly(200) },
@@ -223,7 +294,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/users',
     variant: 'an ADMIN account',
     body: 'json',
-    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 201 },
+    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 201, landowner: 403, otherLandowner: 403 },
     prepare: async () => ({
       path: '/users',
       json: { firstName: 'New', lastName: 'Admin', email: `admin-${uniqueSuffix()}@example.com`, role: 'ADMIN' },
@@ -243,7 +314,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/users/:id',
     variant: 'an ADMIN account',
     body: 'json',
-    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 200 },
+    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 200, landowner: 403, otherLandowner: 403 },
     prepare: async (w) => ({ path: `/users/${(await createActor(w.t, 'ADMIN')).id}`, json: { lastName: 'Changed' } }),
   },
   {
@@ -256,7 +327,7 @@ export const ENDPOINTS: EndpointCase[] = [
   },
 
   // ---- car parks ----
-  { method: 'GET', route: '/car-parks', body: 'none', prepare: async () => ({ path: '/car-parks' }), expected: signedIn(200) },
+  { method: 'GET', route: '/car-parks', body: 'none', prepare: async () => ({ path: '/car-parks' }), expected: anyAccount(200) },
   {
     method: 'GET',
     route: '/car-parks/all',
@@ -306,6 +377,102 @@ export const ENDPOINTS: EndpointCase[] = [
     }),
   },
 
+  // ---- permits (decision 0041): admins for every car park, a landowner for their own; officers read them through the sync ----
+  {
+    method: 'GET',
+    route: '/car-parks/:id/permits',
+    body: 'none',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => {
+      await permitAtOwnersCarPark(w);
+      return { path: `/car-parks/${w.ownerCarParkId}/permits?status=all` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/car-parks/:id/permits',
+    body: 'json',
+    expected: carParkOwnersAndAdmins(201),
+    prepare: async (w) => ({
+      path: `/car-parks/${w.ownerCarParkId}/permits`,
+      json: { vehicleRegistration: `PM${uniqueSuffix().slice(0, 5)}`, kind: 'STAFF', validUntil: '2099-12-31', note: 'Reception' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/car-parks/:id/permits/import',
+    body: 'json',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({
+      path: `/car-parks/${w.ownerCarParkId}/permits/import`,
+      json: { fileName: 'permits.csv', csv: `registration,kind,valid_until\nIM${uniqueSuffix().slice(0, 5)},RESIDENT,31/12/2099\n` },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/car-parks/:id/permits/:permitId',
+    body: 'json',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({
+      path: `/car-parks/${w.ownerCarParkId}/permits/${await permitAtOwnersCarPark(w)}`,
+      json: { note: 'Blue car', validUntil: '2099-06-30' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/car-parks/:id/permits/:permitId',
+    body: 'none',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({ path: `/car-parks/${w.ownerCarParkId}/permits/${await permitAtOwnersCarPark(w)}` }),
+  },
+  {
+    // What an officer's phone keeps: every officer and admin has a list (their car parks'); a landowner files nothing.
+    method: 'GET',
+    route: '/permits/sync',
+    body: 'none',
+    expected: signedIn(200),
+    prepare: async (w) => {
+      await permitAtOwnersCarPark(w);
+      return { path: `/permits/sync?since=${encodeURIComponent(new Date(w.t.deps.now().getTime() - 60_000).toISOString())}` };
+    },
+  },
+
+  {
+    method: 'GET',
+    route: '/car-parks/:id/visitor',
+    body: 'none',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({ path: `/car-parks/${w.ownerCarParkId}/visitor` }),
+  },
+  {
+    method: 'PUT',
+    route: '/car-parks/:id/visitor',
+    body: 'json',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({
+      path: `/car-parks/${w.ownerCarParkId}/visitor`,
+      json: { siteCode: `visit-${uniqueSuffix()}`, visitorCode: 'Guest2026', dailyLimit: 40 },
+    }),
+  },
+  {
+    // The visitor page: no sign-in, the page's address is the key.
+    method: 'GET',
+    route: '/public/visit/:siteCode',
+    body: 'none',
+    expected: everyone(200),
+    prepare: async (w) => ({ path: `/public/visit/${await visitorPageOf(w)}` }),
+  },
+  {
+    method: 'POST',
+    route: '/public/visit/:siteCode',
+    body: 'json',
+    expected: everyone(201),
+    prepare: async (w) => ({
+      path: `/public/visit/${await visitorPageOf(w)}`,
+      json: { vehicleRegistration: `VP${uniqueSuffix().slice(0, 5)}`, visitorCode: 'Guest2026' },
+    }),
+  },
+
   // ---- the operator's terms ----
   {
     method: 'GET',
@@ -319,7 +486,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/settings/operator',
     body: 'json',
     // A new way to pay each time: the payment details are a Super Admin's to change.
-    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 200 },
+    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 200, landowner: 403, otherLandowner: 403 },
     prepare: async () => ({
       path: '/settings/operator',
       json: validOperatorTerms({ howToPay: `By bank transfer to sort code 12-34-56, account 1234${uniqueSuffix().slice(0, 4)}` }),
@@ -349,7 +516,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/public/charges/current',
     body: 'none',
     // The charge's own token, sent by the motorist; a staff token in its place is refused.
-    expected: { anonymous: 200, owner: 401, otherUser: 401, admin: 401, superAdmin: 401 },
+    expected: { anonymous: 200, owner: 401, otherUser: 401, admin: 401, superAdmin: 401, landowner: 401, otherLandowner: 401 },
     prepare: async (w, owner) => {
       const pcn = await createOwnedPcn(w, owner);
       const found = await w.t.request('POST', '/public/charges/lookup', {
@@ -364,7 +531,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/public/charges/current/appeal',
     body: 'multipart',
     // The charge's own token, sent by the motorist; a staff token in its place is refused.
-    expected: { anonymous: 202, owner: 401, otherUser: 401, admin: 401, superAdmin: 401 },
+    expected: { anonymous: 202, owner: 401, otherUser: 401, admin: 401, superAdmin: 401, landowner: 401, otherLandowner: 401 },
     prepare: async (w, owner) => {
       const pcn = await appealableCharge(w, owner);
       return {
@@ -397,7 +564,7 @@ export const ENDPOINTS: EndpointCase[] = [
     method: 'GET',
     route: '/public/charges/current/appeal/letter',
     body: 'none',
-    expected: { anonymous: 200, owner: 401, otherUser: 401, admin: 401, superAdmin: 401 },
+    expected: { anonymous: 200, owner: 401, otherUser: 401, admin: 401, superAdmin: 401, landowner: 401, otherLandowner: 401 },
     prepare: async (w, owner) => {
       const { token } = await decidedAppeal(w, owner);
       return { path: '/public/charges/current/appeal/letter', headers: { authorization: `Bearer ${token}` } };
@@ -408,7 +575,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/public/charges/current/checkout',
     body: 'none',
     // The charge's own token; this app has no card processor keys, so the motorist is told card payments are off.
-    expected: { anonymous: 404, owner: 401, otherUser: 401, admin: 401, superAdmin: 401 },
+    expected: { anonymous: 404, owner: 401, otherUser: 401, admin: 401, superAdmin: 401, landowner: 401, otherLandowner: 401 },
     prepare: async (w, owner) => {
       const pcn = await appealableCharge(w, owner);
       return { path: '/public/charges/current/checkout', headers: { authorization: `Bearer ${chargeToken(w.t, pcn.id)}` } };
@@ -701,7 +868,7 @@ export const ENDPOINTS: EndpointCase[] = [
     method: 'GET',
     route: '/pcns/duplicates',
     body: 'none',
-    expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200 },
+    expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200, landowner: 403, otherLandowner: 403 },
     prepare: async (w) => ({
       path: `/pcns/duplicates?vehicleRegistration=AB12CDE&carParkId=${w.ownerCarParkId}&date=${new Date().toISOString().slice(0, 10)}`,
     }),
@@ -744,7 +911,7 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: adminsOnly(200),
     prepare: async (w, owner) => ({
       path: '/pcns/bulk-status',
-      json: { pcnIds: [(await createOwnedPcn(w, owner)).id], status: 'CANCELLED', adminNotes: 'Bulk' },
+      json: { pcnIds: [(await createOwnedPcn(w, owner)).id], status: 'CANCELLED', adminNotes: 'Bulk', cancellationReason: 'DUPLICATE' },
     }),
   },
   {
@@ -785,7 +952,7 @@ export const ENDPOINTS: EndpointCase[] = [
     method: 'POST',
     route: '/pcns',
     body: 'multipart',
-    expected: { anonymous: 401, owner: 201, otherUser: 403, admin: 201, superAdmin: 201 },
+    expected: { anonymous: 401, owner: 201, otherUser: 403, admin: 201, superAdmin: 201, landowner: 403, otherLandowner: 403 },
     prepare: async (w) => ({ path: '/pcns', form: pcnCreateForm(w.ownerCarParkId), headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } }),
   },
   {
@@ -817,7 +984,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/pcns/:id/status',
     variant: 'to UNDER_REVIEW',
     body: 'json',
-    expected: { anonymous: 401, owner: 403, otherUser: 404, admin: 200, superAdmin: 200 },
+    expected: { anonymous: 401, owner: 403, otherUser: 404, admin: 200, superAdmin: 200, landowner: 403, otherLandowner: 403 },
     prepare: async (w, owner) => ({
       path: `/pcns/${(await createOwnedPcn(w, owner)).id}/status`,
       json: { status: 'UNDER_REVIEW', adminNotes: 'Looking' },
@@ -829,7 +996,72 @@ export const ENDPOINTS: EndpointCase[] = [
     variant: 'to CANCELLED (the owner may cancel)',
     body: 'json',
     expected: ownerOrAdmin(200),
-    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/status`, json: { status: 'CANCELLED' } }),
+    prepare: async (w, owner) => ({
+      path: `/pcns/${(await createOwnedPcn(w, owner)).id}/status`,
+      json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+    }),
+  },
+
+  // ---- landowners (decision 0042): their car parks' charges and report, their requests; admins decide ----
+  {
+    method: 'GET',
+    route: '/car-parks/:id/charges',
+    body: 'none',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => {
+      await createOwnedPcn(w);
+      return { path: `/car-parks/${w.ownerCarParkId}/charges?page=1&limit=10` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/car-parks/:id/reports/monthly',
+    body: 'none',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({ path: `/car-parks/${w.ownerCarParkId}/reports/monthly?month=${ukDate(w.t.deps.now()).slice(0, 7)}` }),
+  },
+  {
+    method: 'GET',
+    route: '/car-parks/:id/reports/monthly.csv',
+    body: 'none',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({ path: `/car-parks/${w.ownerCarParkId}/reports/monthly.csv?month=${ukDate(w.t.deps.now()).slice(0, 7)}` }),
+  },
+  {
+    method: 'GET',
+    route: '/car-parks/:id/reports/monthly.pdf',
+    body: 'none',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({ path: `/car-parks/${w.ownerCarParkId}/reports/monthly.pdf?month=${ukDate(w.t.deps.now()).slice(0, 7)}` }),
+  },
+  {
+    // Only a landowner asks (an admin cancels outright); the charge must be at their car park.
+    method: 'POST',
+    route: '/pcns/:id/cancellation-requests',
+    body: 'json',
+    expected: { anonymous: 401, owner: 403, otherUser: 403, admin: 403, superAdmin: 403, landowner: 201, otherLandowner: 404 },
+    prepare: async (w) => ({
+      path: `/pcns/${(await createOwnedPcn(w)).id}/cancellation-requests`,
+      json: { reason: 'The driver is our tenant' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/pcns/:id/cancellation-requests/:requestId/decision',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w) => {
+      const pcn = await createOwnedPcn(w);
+      const asked = await w.t.request('POST', `/pcns/${pcn.id}/cancellation-requests`, {
+        token: w.landowner.token,
+        json: { reason: 'The driver is our tenant' },
+      });
+      const requestId = (asked.json as { data: { id: string } }).data.id;
+      return {
+        path: `/pcns/${pcn.id}/cancellation-requests/${requestId}/decision`,
+        json: { decision: 'DECLINED', reason: 'Signs were clear' },
+      };
+    },
   },
 
   // ---- evidence: no token and other USERs get the 404 of a name that does not exist ----
@@ -838,7 +1070,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/uploads/:fileName',
     variant: 'with a bearer token',
     body: 'none',
-    expected: { anonymous: 404, owner: 200, otherUser: 404, admin: 200, superAdmin: 200 },
+    expected: { anonymous: 404, owner: 200, otherUser: 404, admin: 200, superAdmin: 200, landowner: 404, otherLandowner: 404 },
     prepare: async (w, owner) => ({ path: `/uploads/${(await createOwnedPcn(w, owner)).images[0]!.fileName}` }),
   },
   {
@@ -855,7 +1087,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/uploads/:fileName/thumbnail',
     variant: 'with a bearer token',
     body: 'none',
-    expected: { anonymous: 404, owner: 200, otherUser: 404, admin: 200, superAdmin: 200 },
+    expected: { anonymous: 404, owner: 200, otherUser: 404, admin: 200, superAdmin: 200, landowner: 404, otherLandowner: 404 },
     prepare: async (w, owner) => ({ path: `/uploads/${(await createOwnedPcn(w, owner)).images[0]!.fileName}/thumbnail` }),
   },
   {
@@ -873,7 +1105,7 @@ export const ENDPOINTS: EndpointCase[] = [
     route: '/tracking/heartbeat',
     body: 'json',
     prepare: async () => ({ path: '/tracking/heartbeat', json: { path: '/dashboard' } }),
-    expected: signedIn(200),
+    expected: anyAccount(200),
   },
   {
     method: 'GET',
@@ -916,7 +1148,7 @@ export const ENDPOINTS: EndpointCase[] = [
     method: 'PUT',
     route: '/observations/:id',
     body: 'json',
-    expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200 },
+    expected: { anonymous: 401, owner: 200, otherUser: 403, admin: 200, superAdmin: 200, landowner: 403, otherLandowner: 403 },
     prepare: async (w) => ({
       path: `/observations/${randomUUID()}`,
       json: {

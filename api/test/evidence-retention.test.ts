@@ -54,7 +54,9 @@ describe('evidence retention', () => {
       REJECTED: ['UNDER_REVIEW', 'REJECTED'],
     };
     for (const to of path[status]) {
-      const res = await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: to } });
+      // A cancellation always says why.
+      const json = to === 'CANCELLED' ? { status: to, cancellationReason: 'OPERATOR_ERROR' } : { status: to };
+      const res = await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json });
       expect(res.status, res.text).toBe(200);
     }
     return pcn;

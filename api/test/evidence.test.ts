@@ -863,7 +863,8 @@ describe('audit trail', () => {
     // theirs (keeper-notices.test.ts), payments theirs (payments.test.ts), appeals theirs (appeals.test.ts)
     // hirers and named drivers theirs (driver-and-hirer.test.ts), a set-aside appeal its own
     // (security-round-four-public.test.ts), refunds theirs (refunds.test.ts), the collection letters
-    // theirs (collection-letters.test.ts) and the hand-over to an agency its two (debt-recovery.test.ts).
+    // theirs (collection-letters.test.ts) and the hand-over to an agency its two (debt-recovery.test.ts);
+    // a landowner's cancellation request and its answer, theirs (landowners.test.ts).
     const elsewhere = new Set([
       'appeal_set_aside',
       'hirer_recorded',
@@ -880,6 +881,8 @@ describe('audit trail', () => {
       'collection_stage_changed',
       'debt_recovery_exported',
       'debt_recovery_outcome',
+      'cancellation_requested',
+      'cancellation_request_decided',
     ]);
     expect(new Set(entries.map((e) => e.action))).toEqual(new Set(PCN_AUDIT_ACTIONS.filter((action) => !elsewhere.has(action))));
     const [created, updated, removed, imageAdded, statusChanged, notesChanged, deleted] = entries as [PcnAuditEntry, ...PcnAuditEntry[]];

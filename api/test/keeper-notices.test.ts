@@ -177,7 +177,14 @@ describe('keeper details', () => {
 
   it('removes the keeper with the photos once a closed notice is past retention', async () => {
     const pcn = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId });
-    expect((await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'CANCELLED' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+          token: admin.token,
+          json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+        })
+      ).status,
+    ).toBe(200);
     await purgeExpiredEvidence({
       db: t.db,
       uploadsDir: t.config.uploadsDir,
@@ -234,7 +241,10 @@ describe('notices to keeper', () => {
     const unconfirmed = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId, servedDaysAgo: 35 });
     await t.request('PUT', `/pcns/${unconfirmed.id}/keeper`, { token: admin.token, json: { ...LETTER_KEEPER, vehicleConfirmed: false } });
     const underReview = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId, servedDaysAgo: 35 });
-    await t.request('PATCH', `/pcns/${underReview.id}/status`, { token: admin.token, json: { status: 'CANCELLED' } });
+    await t.request('PATCH', `/pcns/${underReview.id}/status`, {
+      token: admin.token,
+      json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+    });
 
     const res = await letters(t, admin.token, [paragraph8.id, tooEarly.id, tooLate.id, scottish.id, unconfirmed.id, underReview.id]);
     expect(res.status).toBe(422);

@@ -75,7 +75,10 @@ describe('POST /pcns/{id}/payments', () => {
     expect(await motoristSees(pcn)).toMatchObject({ amountDuePence: 4000, reduced: null });
 
     const cancelled = await createPcnViaApi(t, officer.token, carParkId, { vehicleRegistration: 'CX12CCC' });
-    await t.request('PATCH', `/pcns/${cancelled.id}/status`, { token: admin.token, json: { status: 'CANCELLED' } });
+    await t.request('PATCH', `/pcns/${cancelled.id}/status`, {
+      token: admin.token,
+      json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+    });
     const refused = await pay(cancelled.id, { amountPence: 6000, paidOn: '2026-02-03', method: 'CARD' });
     expect(refused.status).toBe(409);
   });

@@ -154,6 +154,27 @@ describe('GET /pcns/export.csv', () => {
     }
   });
 
+  it('says why a cancelled charge was cancelled, and is filtered by that reason as the list is', async () => {
+    const pcn = await createPcnViaApi(t, officer.token, carParkId, { vehicleRegistration: 'CX01DUP' });
+    const cancelled = await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+      token: admin.token,
+      json: { status: 'CANCELLED', cancellationReason: 'OTHER', cancellationNote: 'Filed at the wrong site' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const rows = await exportCsv('cancellationReason=OTHER');
+    expect(rows.map((row) => row['PCN number'])).toEqual(
+      (await listAll('cancellationReason=OTHER')).map((each) => pcnTitle(each.pcnNumber)),
+    );
+    expect(rows.find((row) => row['PCN number'] === pcnTitle(pcn.pcnNumber))).toMatchObject({
+      Status: 'Cancelled',
+      'Cancellation reason': 'Other',
+      'Cancellation note': 'Filed at the wrong site',
+    });
+    // A charge not cancelled has the two cells empty.
+    const [open] = await exportCsv('status=UNDER_REVIEW');
+    expect(open).toMatchObject({ 'Cancellation reason': '', 'Cancellation note': '' });
+  });
+
   it('escapes a cell that a spreadsheet would run as a formula', async () => {
     const pcn = await createPcnViaApi(t, officer.token, carParkId, {
       vehicleRegistration: 'FX01MLA',

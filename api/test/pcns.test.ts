@@ -685,7 +685,9 @@ describe('PATCH /pcns/{id}/status', () => {
     }));
     for (const [i, { from, to }] of pairs.entries()) {
       const session = i % 2 === 0 ? admin : superAdmin;
-      const res = await t.request('PATCH', `/pcns/${made[i]!.id}/status`, { token: session.token, json: { status: to } });
+      // A cancellation says why (decision 0042); the reason changes nothing about which moves are allowed.
+      const json = to === 'CANCELLED' ? { status: to, cancellationReason: 'OPERATOR_ERROR' } : { status: to };
+      const res = await t.request('PATCH', `/pcns/${made[i]!.id}/status`, { token: session.token, json });
       const allowed = PCN_STATUS_TRANSITIONS[from].includes(to);
       expect(res.status, `${from} -> ${to}`).toBe(allowed ? 200 : 409);
       if (allowed) expect(res.json.data.status).toBe(to);
@@ -730,7 +732,7 @@ describe('PATCH /pcns/{id}/status', () => {
     expect((await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: owner.token, json: { status: 'UNDER_REVIEW' } })).status).toBe(403);
     const cancel = await t.request('PATCH', `/pcns/${pcn.id}/status`, {
       token: owner.token,
-      json: { status: 'CANCELLED', adminNotes: 'Filed by mistake' },
+      json: { status: 'CANCELLED', adminNotes: 'Filed by mistake', cancellationReason: 'OPERATOR_ERROR' },
     });
     expect(cancel.status).toBe(200);
     expect(cancel.json.data.status).toBe('CANCELLED');
@@ -740,15 +742,23 @@ describe('PATCH /pcns/{id}/status', () => {
 
     const reviewed = await createPcnViaApi(t, owner.token, carPark.id);
     await t.request('PATCH', `/pcns/${reviewed.id}/status`, { token: admin.token, json: { status: 'UNDER_REVIEW' } });
-    const late = await t.request('PATCH', `/pcns/${reviewed.id}/status`, { token: owner.token, json: { status: 'CANCELLED' } });
+    const late = await t.request('PATCH', `/pcns/${reviewed.id}/status`, {
+      token: owner.token,
+      json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+    });
     expect(late.status).toBe(409);
   });
 
   it('hides the PCN from another USER and refuses anonymous callers', async () => {
     const pcn = await createPcnViaApi(t, owner.token, carPark.id);
-    const res = await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: other.token, json: { status: 'CANCELLED' } });
+    const res = await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+      token: other.token,
+      json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+    });
     expect(res.status).toBe(404);
-    expect((await t.request('PATCH', `/pcns/${pcn.id}/status`, { json: { status: 'CANCELLED' } })).status).toBe(401);
+    expect(
+      (await t.request('PATCH', `/pcns/${pcn.id}/status`, { json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' } })).status,
+    ).toBe(401);
     const after = await t.request('GET', `/pcns/${pcn.id}`, { token: owner.token });
     expect(after.json.data.status).toBe('SUBMITTED');
   });

@@ -380,7 +380,14 @@ describe('documents sent, as kept', () => {
     const before = await documentsOf(pcn.id);
     const files = await t.db.selectFrom('sent_documents').select('file_name').where('pcn_id', '=', pcn.id).execute();
     expect(files.map((file) => existsSync(join(t.config.uploadsDir, file.file_name)))).toEqual([true, true]);
-    expect((await t.request('PATCH', `/pcns/${pcn.id}/status`, { token: admin.token, json: { status: 'CANCELLED' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PATCH', `/pcns/${pcn.id}/status`, {
+          token: admin.token,
+          json: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+        })
+      ).status,
+    ).toBe(200);
     await purgeExpiredEvidence({
       db: t.db,
       uploadsDir: t.config.uploadsDir,

@@ -90,6 +90,23 @@ import type {
   DebtRecoveryUpdateImport,
 } from './debt-recovery.ts';
 import type { OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
+import type {
+  permitImportInputSchema,
+  permitInputSchema,
+  permitListQuerySchema,
+  permitSyncQuerySchema,
+  updatePermitInputSchema,
+} from './schemas.ts';
+import type { Permit, PermitImport, PermitListResponse, PermitSyncResponse } from './permit-check.ts';
+import type { visitorPageSettingsInputSchema, visitorRegistrationInputSchema } from './schemas.ts';
+import type { VisitorPageInfo, VisitorPageSettings, VisitorPermitGranted } from './visitor-page.ts';
+import type {
+  cancellationDecisionInputSchema,
+  cancellationRequestInputSchema,
+  carParkChargesQuerySchema,
+  monthlyReportQuerySchema,
+} from './schemas.ts';
+import type { CancellationRequest, LandownerChargeListResponse, MonthlyReport } from './landowners.ts';
 
 /**
  * THE contract between the web app and the API: every route under /api, keyed by method and
@@ -137,6 +154,30 @@ export type ApiContract = {
   'DELETE /car-parks/:id': { response: { id: string } };
   'POST /car-parks/:id/assign-user': { body: Body<typeof assignUserInputSchema>; response: CarPark };
   'DELETE /car-parks/:id/unassign-user': { body: Body<typeof assignUserInputSchema>; response: CarPark };
+  /** A car park's permits (decision 0041): admins for every car park, a landowner for their own; 404 alike for another's. */
+  'GET /car-parks/:id/permits': { query: Query<typeof permitListQuerySchema>; response: PermitListResponse };
+  'POST /car-parks/:id/permits': { body: Body<typeof permitInputSchema>; response: Permit };
+  /** A CSV of permits: every row answered (added, unchanged, or invalid with why). */
+  'POST /car-parks/:id/permits/import': { body: Body<typeof permitImportInputSchema>; response: PermitImport };
+  /** 409 for an ended permit. */
+  'PUT /car-parks/:id/permits/:permitId': { body: Body<typeof updatePermitInputSchema>; response: Permit };
+  /** Ends the permit now; the row and its history stay. */
+  'DELETE /car-parks/:id/permits/:permitId': { response: Permit };
+  /** What an officer's phone keeps: the whole list in force, or the changes since its last sync. */
+  'GET /permits/sync': { query: Query<typeof permitSyncQuerySchema>; response: PermitSyncResponse };
+  /** The car park's visitor page: its address, code and places a day (409 when the address is another car park's). */
+  'GET /car-parks/:id/visitor': { response: VisitorPageSettings };
+  'PUT /car-parks/:id/visitor': { body: Body<typeof visitorPageSettingsInputSchema>; response: VisitorPageSettings };
+  /** No sign-in: 404 for a page that is not open. */
+  'GET /public/visit/:siteCode': { response: VisitorPageInfo };
+  /** 201 a VISITOR permit to the end of the day (200 when this registration has one today); 400 wrong code; 409 no places left; 429 limited. */
+  'POST /public/visit/:siteCode': { body: Body<typeof visitorRegistrationInputSchema>; response: VisitorPermitGranted };
+  /** Decision 0042: a car park's charges for its landowners and admins, without the motorist's personal data. */
+  'GET /car-parks/:id/charges': { query: Query<typeof carParkChargesQuerySchema>; response: LandownerChargeListResponse };
+  /** The monthly report of one car park (UK calendar month), as figures, a CSV and a PDF of the same figures. */
+  'GET /car-parks/:id/reports/monthly': { query: Query<typeof monthlyReportQuerySchema>; response: MonthlyReport };
+  'GET /car-parks/:id/reports/monthly.csv': { query: Query<typeof monthlyReportQuerySchema>; response: FileAnswer };
+  'GET /car-parks/:id/reports/monthly.pdf': { query: Query<typeof monthlyReportQuerySchema>; response: FileAnswer };
   'GET /settings/operator': { response: OperatorSettingsResponse };
   'PUT /settings/operator': { body: Body<typeof operatorTermsInputSchema>; response: OperatorSettingsResponse };
   /** What a notice to driver prints about the operator: any signed-in user (officers print offline from it). */
@@ -230,6 +271,9 @@ export type ApiContract = {
   'DELETE /pcns/:id': { response: { id: string } };
   'POST /pcns/:id/submit': { response: Pcn };
   'PATCH /pcns/:id/status': { body: Body<typeof changePcnStatusInputSchema>; response: Pcn };
+  /** A landowner asks that a charge at their car park be cancelled; an admin approves or declines it from the review. */
+  'POST /pcns/:id/cancellation-requests': { body: Body<typeof cancellationRequestInputSchema>; response: CancellationRequest };
+  'POST /pcns/:id/cancellation-requests/:requestId/decision': { body: Body<typeof cancellationDecisionInputSchema>; response: Pcn };
 
   'GET /observations': { query: Query<typeof observationListQuerySchema>; response: ObservationListResponse };
   'PUT /observations/:id': { body: Body<typeof saveObservationInputSchema>; response: Observation };

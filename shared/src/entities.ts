@@ -9,6 +9,8 @@ import type { CarParkTerms, NoticeTerms } from './operator-terms.ts';
 import type { Hirer, Keeper, KeeperState, NamedDriver } from './keeper.ts';
 import type { PaymentSummary } from './payments.ts';
 import type { PcnCollection } from './collection.ts';
+import type { CancellationReason } from './permits.ts';
+import type { CancellationRequest } from './landowners.ts';
 
 /** The API shapes (camelCase) of every entity. Never carries a hash or a token. */
 export type User = {
@@ -128,6 +130,8 @@ export type Pcn = {
   deadlineWarning?: boolean;
   /** The officer's reason for continuing although the same parking event already had a PCN. Owner and admins. */
   duplicateReason?: string | null;
+  /** Why the officer issued although the registration held a permit there (decision 0041). */
+  permitOverrideReason?: string | null;
   /** Other PCNs for the same parking event, flagged to admins. Admins only (absent for a USER). */
   possibleDuplicates?: PcnReference[];
   /** How and when the notice to driver was served; null on notices filed before it was recorded. */
@@ -150,6 +154,11 @@ export type Pcn = {
   appeal?: { id: string; reference: string; status: AppealStatus; respondBy: string } | null;
   /** Admins: where the chase after the notice to keeper stands (decision 0039); null before a notice to keeper was posted. */
   collection?: PcnCollection | null;
+  /** Why a CANCELLED charge was cancelled, and the note (required for OTHER); null otherwise (decision 0042). */
+  cancellationReason?: CancellationReason | null;
+  cancellationNote?: string | null;
+  /** Admins, in the detail: the landowners' requests to cancel it, newest first (decision 0042). */
+  cancellationRequests?: CancellationRequest[];
   createdBy: { id: string; firstName: string; lastName: string } | null;
   images: PcnImage[];
   /** When the photos' files were removed under the retention policy; null while kept. */
@@ -201,6 +210,8 @@ export const PCN_AUDIT_ACTIONS = [
   'collection_stage_changed',
   'debt_recovery_exported',
   'debt_recovery_outcome',
+  'cancellation_requested',
+  'cancellation_request_decided',
 ] as const;
 export type PcnAuditAction = (typeof PCN_AUDIT_ACTIONS)[number];
 

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   PASSWORD_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // The registration holds a permit valid at the car park and the notice gave no reason to issue anyway (the message names the permit).
+  PERMIT_HOLDER: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,

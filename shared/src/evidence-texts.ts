@@ -91,6 +91,8 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   collection_stage_changed: 'Collection stage changed',
   debt_recovery_exported: 'Handed to debt recovery',
   debt_recovery_outcome: 'Debt recovery outcome',
+  cancellation_requested: 'Landowner asked for cancellation',
+  cancellation_request_decided: 'Cancellation request decided',
 };
 
 /** The audit trail's field names (the API's camelCase) as people read them. */

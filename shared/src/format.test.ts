@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appealExportFileName, formatListTotal, pcnExportFileName, userExportFileName } from './format.ts';
+import { appealExportFileName, formatListTotal, pcnExportFileName, registrationProblem, userExportFileName } from './format.ts';
+import { registrationSchema } from './schemas.ts';
 
 describe('export file names', () => {
   // 23:30 UTC on 31 July is 1 August in the UK: the name carries the operator's day.
@@ -29,5 +30,19 @@ describe('formatListTotal', () => {
     expect(formatListTotal({ total: 7 })).toBe('7');
     expect(formatListTotal({ total: 1234, totalCapped: false })).toBe('1,234');
     expect(formatListTotal({ total: 1000, totalCapped: true })).toBe('1,000+');
+  });
+});
+
+describe('registrationProblem', () => {
+  it('says what the schemas say of a registration, as typed', () => {
+    expect(registrationProblem(' ab12 cde ')).toBeNull();
+    expect(registrationProblem('   ')).toBe('Vehicle registration is required');
+    expect(registrationProblem('A')).toBe('Enter 2 to 10 letters and digits');
+    expect(registrationProblem('AB-12')).toBe('Enter 2 to 10 letters and digits');
+    expect(registrationProblem('ABCDEFGHIJK')).toBe('Enter 2 to 10 letters and digits');
+    for (const typed of [' ab12 cde ', '   ', 'A', 'AB-12', 'ABCDEFGHIJK', 'XY99ZZZ']) {
+      const parsed = registrationSchema.safeParse(typed);
+      expect(parsed.success ? null : parsed.error.issues[0]!.message, typed).toBe(registrationProblem(typed));
+    }
   });
 });

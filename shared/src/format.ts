@@ -1,4 +1,5 @@
-import { onFirstUse } from './on-first-use.ts';
+import { ukDate } from './keeper-liability.ts';
+import { VALIDATION_MESSAGES } from './messages.ts';
 /** Time on site as 'Xh Ym' at 60 minutes or more, else 'Ym': short enough for a table cell. */
 export function formatTimeOnSite(totalMinutes: number): string {
   const minutes = Math.max(0, Math.floor(totalMinutes));
@@ -16,6 +17,19 @@ export function normaliseRegistration(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 
+/** A registration as stored (normalised): 2 to 10 letters and digits. */
+export const REGISTRATION_PATTERN = /^[A-Z0-9]{2,10}$/;
+
+/**
+ * What is wrong with a registration as typed, or null: the same rule as the schemas', for a
+ * public page that would otherwise download every schema to check one field.
+ */
+export function registrationProblem(value: string): string | null {
+  const registration = normaliseRegistration(value);
+  if (registration === '') return VALIDATION_MESSAGES.registrationRequired;
+  return REGISTRATION_PATTERN.test(registration) ? null : VALIDATION_MESSAGES.registrationInvalid;
+}
+
 /** PCN numbers are sequential, zero-padded to 8 digits. */
 export function formatPcnNumber(sequence: number): string {
   return String(sequence).padStart(8, '0');
@@ -25,10 +39,6 @@ export function formatPcnNumber(sequence: number): string {
 export function formatActivityType(type: string): string {
   return type.replace(/_/g, ' ');
 }
-
-const UK_DATE = onFirstUse(
-  () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }),
-);
 
 /** Letters and digits of a filter's value, for a file name: 'North Lot' → 'north-lot'. */
 function slug(value: string): string {
@@ -59,7 +69,7 @@ function exportFileName(kind: string, parts: ReadonlyArray<string | null | undef
     .filter((part): part is string => Boolean(part))
     .map(slug)
     .filter(Boolean);
-  return `${[kind, ...named, UK_DATE().format(now)].join('-')}.csv`;
+  return `${[kind, ...named, ukDate(now)].join('-')}.csv`;
 }
 
 /** The Manage PCNs export's file name (see exportFileName). */

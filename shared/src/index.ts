@@ -45,5 +45,8 @@ export * from './appeal-decision-letter.ts';
 export * from './sent-documents.ts';
 export * from './collection.ts';
 export * from './permits.ts';
+export * from './landowners.ts';
+export * from './permit-check.ts';
+export * from './visitor-page.ts';
 export * from './collection-letters.ts';
 export * from './debt-recovery.ts';

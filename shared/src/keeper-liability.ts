@@ -82,9 +82,15 @@ const LONDON_DATE = onFirstUse(
   () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }),
 );
 
-/** The UK local calendar date of an instant (Europe/London, so 23:30 UTC in summer is the next day). */
+/**
+ * The UK local calendar date of an instant (Europe/London, so 23:30 UTC in summer is the next day).
+ * Put together from the formatter's parts, not its string: ICU 72's en-CA (WebKitGTK on Debian 12)
+ * writes '12/31/2099' where other builds write '2099-12-31'.
+ */
 export function ukDate(instant: string | Date): CalendarDate {
-  return LONDON_DATE().format(instant instanceof Date ? instant : new Date(instant));
+  const parts = LONDON_DATE().formatToParts(instant instanceof Date ? instant : new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Calendar arithmetic on dates, never on instants: a clock change is not a day. */

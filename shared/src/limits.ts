@@ -61,6 +61,7 @@ export const PCN_MULTIPART_FIELDS = {
   issuedAt: 'issuedAt',
   stayApplies: 'stayApplies',
   duplicateReason: 'duplicateReason',
+  permitOverrideReason: 'permitOverrideReason',
   noticeServedBy: 'noticeServedBy',
   noticeServedAt: 'noticeServedAt',
   firstSeenAt: 'firstSeenAt',

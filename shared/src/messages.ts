@@ -127,6 +127,8 @@ export const SERVER_MESSAGES = {
   cannotChangeSelf: 'You cannot delete, deactivate or demote your own account',
   cannotManageRole: 'Only a super admin can manage admin accounts',
   carParkNotAssigned: 'You are not assigned to this car park',
+  permitNotFound: 'Permit not found',
+  permitEnded: 'This permit has ended: add a new one instead',
   pcnNotEditable: 'This PCN can no longer be changed',
   transitionNotAllowed: 'That status change is not allowed',
   idempotencyKeyReused: 'This idempotency key was already used for a different PCN',

@@ -4,15 +4,27 @@ import { VALIDATION_MESSAGES as V } from './messages.ts';
 import { OFFENCE_TYPES } from './offence-types.ts';
 import { PCN_STATUSES } from './pcn-status.ts';
 import { ROLES } from './roles.ts';
-import { normaliseRegistration } from './format.ts';
+import { normaliseRegistration, REGISTRATION_PATTERN } from './format.ts';
 import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
 import { JURISDICTIONS, NOTICE_SERVED_BY } from './keeper-liability.ts';
 import { KEEPER_TYPES, NAMED_DRIVER_SOURCES, PCN_LETTER_KINDS } from './keeper.ts';
 import { APPEALS_SERVICES, COLLECTION_DAY_BOUNDS } from './operator-terms.ts';
 import { COLLECTION_LETTER_KINDS, COLLECTION_STAGES } from './collection.ts';
 import { PAYMENT_METHODS } from './payments.ts';
+import { CANCELLATION_REASONS } from './permits.ts';
+import { CANCELLATION_MESSAGES, CANCELLATION_NOTE_MAX } from './landowners.ts';
 import { REFUND_MESSAGES, REFUND_REASON_MAX_LENGTH } from './refunds.ts';
 import { MONEY_WEEKS } from './money.ts';
+import { PERMIT_KINDS } from './permits.ts';
+import {
+  PERMIT_IMPORT_MAX_ROWS,
+  PERMIT_NOTE_MAX_LENGTH,
+  PERMIT_OVERRIDE_REASON_MAX_LENGTH,
+  PERMIT_TEXTS,
+  permitEndOfDay,
+  permitStartOfDay,
+} from './permit-check.ts';
+import { VISITOR_PAGE_LIMITS, VISITOR_SITE_CODE_PATTERN, VISITOR_TEXTS } from './visitor-page.ts';
 import { SECTOR_LIMITS, SECTOR_LIMIT_MESSAGES, sectorLimitProblems, type SectorLimitedCarPark } from './sector-limits.ts';
 import {
   APPEAL_MESSAGES,
@@ -217,6 +229,10 @@ export const pcnListQuerySchema = paginationQuerySchema.extend({
   flagged: z.enum(['duplicates'], { error: "The only flag is 'duplicates'" }).optional(),
   /** Admins: where the chase after the notice to keeper stands. */
   collectionStage: z.enum(COLLECTION_STAGES, { error: 'Choose a collection stage' }).optional(),
+  /** Admins: only charges cancelled for this reason. */
+  cancellationReason: z.enum(CANCELLATION_REASONS, { error: 'Choose a cancellation reason' }).optional(),
+  /** Admins: only charges a landowner's cancellation request waits on. */
+  cancellationRequest: z.enum(['PENDING'], { error: "The only request filter is 'PENDING'" }).optional(),
   scope: pcnScope,
 });
 export type PcnListQuery = z.infer<typeof pcnListQuerySchema>;
@@ -446,12 +462,7 @@ export const keeperRepliesInputSchema = z.object({
 export const registrationSchema = z
   .string({ error: V.registrationRequired })
   .transform(normaliseRegistration)
-  .pipe(
-    z
-      .string()
-      .min(1, V.registrationRequired)
-      .regex(/^[A-Z0-9]{2,10}$/, V.registrationInvalid),
-  );
+  .pipe(z.string().min(1, V.registrationRequired).regex(REGISTRATION_PATTERN, V.registrationInvalid));
 
 /** The text fields of a PCN, as sent by the form (multipart fields, all strings). */
 const pcnFieldsObject = z.object({
@@ -470,6 +481,8 @@ const pcnFieldsObject = z.object({
     .optional(),
   /** Why the officer continued although the same parking event already has a PCN. */
   duplicateReason: multiLine(z.string().trim().max(DUPLICATE_REASON_MAX_LENGTH, V.duplicateReasonTooLong)).optional(),
+  /** Why the officer issued although the registration holds a permit valid here (checked again at filing). */
+  permitOverrideReason: multiLine(z.string().trim().max(PERMIT_OVERRIDE_REASON_MAX_LENGTH, PERMIT_TEXTS.overrideTooLong)).optional(),
   /** How the notice to driver was served: the route to keeper liability (decision 0016). */
   noticeServedBy: z.enum(NOTICE_SERVED_BY, { error: V.noticeServedByRequired }),
   /** When it was served (or the driver left); the notice's issuedAt when absent. */
@@ -507,6 +520,7 @@ export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {
   issuedAt: 1,
   stayApplies: 1,
   duplicateReason: 0,
+  permitOverrideReason: 0,
   noticeServedBy: 3,
   noticeServedAt: 3,
   firstSeenAt: 3,
@@ -521,11 +535,66 @@ export const pcnDuplicatesQuerySchema = z.object({
 });
 export type PcnDuplicatesQuery = z.infer<typeof pcnDuplicatesQuerySchema>;
 
-export const changePcnStatusInputSchema = z.object({
+/**
+ * Every way to CANCELLED says why (decision 0042): the reason is required with that status, and
+ * OTHER needs a note that says it. Other statuses take neither.
+ */
+const cancellationFields = {
+  cancellationReason: z.enum(CANCELLATION_REASONS, { error: CANCELLATION_MESSAGES.reasonRequired }).optional(),
+  cancellationNote: multiLine(z.string().trim().max(CANCELLATION_NOTE_MAX, `At most ${CANCELLATION_NOTE_MAX} characters`)).optional(),
+};
+function cancellationSaysWhy(
+  value: { status: string; cancellationReason?: string | undefined; cancellationNote?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.status !== 'CANCELLED') return;
+  if (!value.cancellationReason)
+    ctx.addIssue({ code: 'custom', path: ['cancellationReason'], message: CANCELLATION_MESSAGES.reasonRequired });
+  if (value.cancellationReason === 'OTHER' && !value.cancellationNote) {
+    ctx.addIssue({ code: 'custom', path: ['cancellationNote'], message: CANCELLATION_MESSAGES.noteRequired });
+  }
+}
+const statusChangeFields = {
   status: z.enum(PCN_STATUSES),
   adminNotes: multiLine(z.string().trim().max(2000)).optional(),
-});
+  ...cancellationFields,
+};
+export const changePcnStatusInputSchema = z.object(statusChangeFields).superRefine(cancellationSaysWhy);
 export type ChangePcnStatusInput = z.infer<typeof changePcnStatusInputSchema>;
+
+/** POST /pcns/{id}/cancellation-requests: the landowner's reason. */
+export const cancellationRequestInputSchema = z.object({
+  reason: multiLine(
+    z
+      .string({ error: CANCELLATION_MESSAGES.requestReasonRequired })
+      .trim()
+      .min(1, CANCELLATION_MESSAGES.requestReasonRequired)
+      .max(CANCELLATION_NOTE_MAX, `At most ${CANCELLATION_NOTE_MAX} characters`),
+  ),
+});
+export type CancellationRequestInput = z.infer<typeof cancellationRequestInputSchema>;
+
+/** An admin's answer to a landowner's request, from the review: approve or decline, always with a reason. */
+export const cancellationDecisionInputSchema = z.object({
+  decision: z.enum(['APPROVED', 'DECLINED'], { error: CANCELLATION_MESSAGES.decisionRequired }),
+  reason: multiLine(
+    z
+      .string({ error: CANCELLATION_MESSAGES.decisionReasonRequired })
+      .trim()
+      .min(1, CANCELLATION_MESSAGES.decisionReasonRequired)
+      .max(CANCELLATION_NOTE_MAX, `At most ${CANCELLATION_NOTE_MAX} characters`),
+  ),
+});
+export type CancellationDecisionInput = z.infer<typeof cancellationDecisionInputSchema>;
+
+/** A car park's charges as its landowner sees them: a page at a time, optionally one status. */
+export const carParkChargesQuerySchema = paginationQuerySchema.extend({ status: z.enum(PCN_STATUSES).optional() });
+
+/** The monthly report: a UK calendar month, YYYY-MM. */
+export const monthlyReportQuerySchema = z.object({
+  month: z.string({ error: CANCELLATION_MESSAGES.monthInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, CANCELLATION_MESSAGES.monthInvalid),
+});
+export type MonthlyReportQuery = z.infer<typeof monthlyReportQuerySchema>;
 
 /** The rows a bulk action is for: at least one, at most MAX_BULK_ITEMS. */
 function bulkIds(noun: string) {
@@ -536,7 +605,7 @@ function bulkIds(noun: string) {
 }
 
 /** POST /pcns/bulk-status: one status for every selected PCN, each checked and recorded on its own. */
-export const bulkPcnStatusInputSchema = changePcnStatusInputSchema.extend({ pcnIds: bulkIds('PCN') });
+export const bulkPcnStatusInputSchema = z.object({ ...statusChangeFields, pcnIds: bulkIds('PCN') }).superRefine(cancellationSaysWhy);
 export type BulkPcnStatusInput = z.infer<typeof bulkPcnStatusInputSchema>;
 
 /** POST /users/bulk-active: activate or deactivate every selected user, each checked on its own. */
@@ -894,3 +963,84 @@ export const paymentsExportQuerySchema = z
   .object({ carParkId: idSchema.optional(), from: calendarDate.optional(), to: calendarDate.optional() })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The first day is after the last', path: ['to'] });
 export type PaymentsExportQuery = z.infer<typeof paymentsExportQuerySchema>;
+
+// ---- permits ----
+/** A permit's start or end: a day (2026-12-31, the whole UK day) or an ISO time with its offset. */
+function permitInstant(edge: 'start' | 'end', message: string) {
+  return z.union([calendarDate, z.iso.datetime({ offset: true })], { error: message }).transform((value) => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return edge === 'start' ? permitStartOfDay(value) : permitEndOfDay(value);
+    return new Date(value).toISOString();
+  });
+}
+const permitFields = {
+  vehicleRegistration: registrationSchema,
+  kind: z.enum(PERMIT_KINDS, { error: `Kind is one of ${PERMIT_KINDS.join(', ')}` }),
+  validFrom: permitInstant('start', 'Use a date like 2026-01-31'),
+  validUntil: permitInstant('end', 'Use a date like 2026-12-31').nullable(),
+  note: multiLine(z.string().trim().max(PERMIT_NOTE_MAX_LENGTH, `The note must be at most ${PERMIT_NOTE_MAX_LENGTH} characters`)),
+};
+const endsAfterItStarts = (permit: { validFrom?: string; validUntil?: string | null }) =>
+  !permit.validFrom || !permit.validUntil || permit.validUntil >= permit.validFrom;
+const endsAfterItStartsMessage = { message: 'The permit must end after it starts', path: ['validUntil'] };
+
+/** POST /car-parks/:id/permits: from today and open-ended unless said otherwise. */
+export const permitInputSchema = z
+  .object({
+    ...permitFields,
+    validFrom: permitFields.validFrom.optional(),
+    validUntil: permitFields.validUntil.optional().default(null),
+    note: permitFields.note.default(''),
+  })
+  .refine(endsAfterItStarts, endsAfterItStartsMessage);
+export type PermitInput = z.infer<typeof permitInputSchema>;
+
+/** PUT /car-parks/:id/permits/:permitId: only the fields sent change. */
+export const updatePermitInputSchema = z.object(permitFields).partial().refine(endsAfterItStarts, endsAfterItStartsMessage);
+export type UpdatePermitInput = z.infer<typeof updatePermitInputSchema>;
+
+/** GET /car-parks/:id/permits: those in force or to come, or 'all' with the ended and expired. */
+export const permitListQuerySchema = z.object({
+  status: z.enum(['current', 'all'], { error: "Status is 'current' or 'all'" }).default('current'),
+});
+
+/** POST /car-parks/:id/permits/import: the CSV file's text, as read in the browser. */
+export const permitImportInputSchema = z.object({
+  fileName: singleLine(z.string().trim().max(200)).default(''),
+  csv: z
+    .string({ error: 'Choose a CSV file of permits' })
+    .min(1, 'The file is empty')
+    .max(900_000, `The file is too large: import at most ${PERMIT_IMPORT_MAX_ROWS.toLocaleString('en-GB')} rows at a time`),
+});
+
+/** GET /permits/sync: the phone's last `syncedAt`; absent for the whole list. */
+export const permitSyncQuerySchema = z.object({ since: z.iso.datetime({ offset: true, error: 'Since is an ISO time' }).optional() });
+
+// ---- the visitor page ----
+/** PUT /car-parks/:id/visitor: siteCode null closes the page; a code is needed while it is open. */
+export const visitorPageSettingsInputSchema = z
+  .object({
+    siteCode: z.string().trim().toLowerCase().regex(VISITOR_SITE_CODE_PATTERN, VISITOR_TEXTS.siteCodeInvalid).nullable(),
+    visitorCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{4,20}$/, VISITOR_TEXTS.visitorCodeInvalid)
+      .nullable()
+      .default(null),
+    dailyLimit: z
+      .number({ error: `A number from 1 to ${VISITOR_PAGE_LIMITS.mostDaily}` })
+      .int()
+      .min(1)
+      .max(VISITOR_PAGE_LIMITS.mostDaily)
+      .default(VISITOR_PAGE_LIMITS.defaultDaily),
+  })
+  .refine((settings) => settings.siteCode === null || settings.visitorCode !== null, {
+    message: VISITOR_TEXTS.codeRequired,
+    path: ['visitorCode'],
+  });
+export type VisitorPageSettingsInput = z.infer<typeof visitorPageSettingsInputSchema>;
+
+/** POST /public/visit/:siteCode: the visitor's registration and the code shown at the site. */
+export const visitorRegistrationInputSchema = z.object({
+  vehicleRegistration: registrationSchema,
+  visitorCode: singleLine(z.string({ error: VISITOR_TEXTS.codeRequired }).trim().min(1, VISITOR_TEXTS.codeRequired).max(40)),
+});

@@ -27,7 +27,7 @@ const CHARGE_PAGE = new RegExp(`^${paths.charge}(?!/confirm-appeal)(/|$)`);
 
 /** Public pages with a form of their own: they get the loading shell, not the sign-in form. */
 const OTHER_PUBLIC_PAGES = new RegExp(
-  `^(${[paths.forgotPassword, paths.resetPassword, paths.accessLink(''), paths.chargeConfirmAppeal].join('|')})`,
+  `^(${[paths.forgotPassword, paths.resetPassword, paths.accessLink(''), paths.chargeConfirmAppeal, paths.visit('')].join('|')})`,
 );
 
 /** Where the build writes the app's script list into the boot script; in development Vite loads the app itself. */

@@ -36,7 +36,10 @@ test('photos removed under the retention policy are announced, not shown broken'
   const officerToken = await apiToken(page.request, OFFICER);
   const adminToken = await apiToken(page.request, ADMIN);
   const pcn = await createPcnThroughApi(page.request, officerToken, { registration: `RP${uniqueSuffix()}`.slice(0, 10) });
-  const cancelled = await page.request.patch(`/api/pcns/${pcn.id}/status`, { headers: bearer(adminToken), data: { status: 'CANCELLED' } });
+  const cancelled = await page.request.patch(`/api/pcns/${pcn.id}/status`, {
+    headers: bearer(adminToken),
+    data: { status: 'CANCELLED', cancellationReason: 'OPERATOR_ERROR' },
+  });
   expect(cancelled.status()).toBe(200);
 
   // The real command, against the running server's data, with no waiting period.

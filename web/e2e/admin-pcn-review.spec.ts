@@ -79,8 +79,12 @@ test('an admin moves a PCN to issued with notes and the officer sees it', async 
   await snap(page, testInfo, 'pcn-review');
   await expectNoSeriousAxeViolations(page, 'PCN review');
 
-  // A final status asks first; cancelling the question changes nothing.
+  // A cancellation says why before anything else; a final status then asks first, and
+  // cancelling the question changes nothing.
   await decision.getByRole('radio', { name: 'Cancel PCN (C)' }).check();
+  await decision.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(decision.getByText('Choose why the charge is cancelled')).toBeVisible();
+  await decision.getByLabel('Cancellation reason').selectOption({ label: 'Operator error' });
   await decision.getByRole('button', { name: 'Save', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel PCN?' });
   await expect(confirm).toContainText('a final status');

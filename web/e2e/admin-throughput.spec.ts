@@ -110,7 +110,7 @@ test('an admin sorts, selects across pages, changes status in bulk, exports and 
   // Another admin cancels one meanwhile: the bulk change reports it and changes the rest.
   const cancelled = await page.request.patch(`/api/pcns/${byPlate[3]!.id}/status`, {
     headers: bearer(adminToken),
-    data: { status: 'CANCELLED' },
+    data: { status: 'CANCELLED', cancellationReason: 'DUPLICATE' },
   });
   expect(cancelled.status()).toBe(200);
   const target = bar.getByLabel('Change status to');

@@ -1,10 +1,14 @@
 // What the journeys check and prepare on the server, as an admin, straight at the API (never
 // through the proxy the journeys cut). Plain fetch and the shared types: none of the app's code.
-import type { CarPark, Observation, Pcn, UserListResponse } from '@parkpatrol/shared';
+import type { CarPark, Observation, Pcn, Permit, PermitKind, UserListResponse } from '@parkpatrol/shared';
 
 export type AdminApi = {
   /** Each registration's notices on the server, each as its photos' hashes. */
   notices(registrations: readonly string[]): Promise<Record<string, Array<Array<{ sha256: string; clientSha256?: string | null }>>>>;
+  /** A registration's notices on the server, each as GET /pcns/:id answers it (what the officer filed with it). */
+  noticeDetails(registration: string): Promise<Pcn[]>;
+  /** A permit for `registration` at the car park named `carParkName`, added as an admin adds one; its last day is `validUntil` (YYYY-MM-DD). */
+  addPermit(carParkName: string, registration: string, kind: PermitKind, validUntil: string): Promise<Permit>;
   /** The observations the server holds for a registration. */
   observations(registration: string): Promise<Observation[]>;
   /**
@@ -26,26 +30,41 @@ export async function signInAdmin(apiUrl: string): Promise<AdminApi> {
   });
   if (!login.ok) throw new Error(`the admin could not sign in: ${login.status}`);
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const call = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  const call = async <T>(path: string, init: { method?: string; body?: unknown; status?: number } = {}): Promise<T> => {
     const response = await fetch(`${apiUrl}/api${path}`, {
       method: init.method ?? 'GET',
       headers: { authorization: `Bearer ${token}`, origin: apiUrl, ...(init.body ? { 'content-type': 'application/json' } : {}) },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    if (init.status ? response.status !== init.status : !response.ok)
+      throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { data: T }).data;
+  };
+  const noticeDetails = async (registration: string): Promise<Pcn[]> => {
+    const list = await call<{ pcns: Pcn[] }>(`/pcns?scope=all&limit=100&search=${registration}`);
+    const details: Pcn[] = [];
+    for (const pcn of list.pcns.filter((row) => row.vehicleRegistration === registration)) details.push(await call<Pcn>(`/pcns/${pcn.id}`));
+    return details;
   };
   return {
     async notices(registrations) {
       const found: Awaited<ReturnType<AdminApi['notices']>> = {};
       for (const registration of registrations) {
-        const list = await call<{ pcns: Pcn[] }>(`/pcns?scope=all&limit=100&search=${registration}`);
-        found[registration] = [];
-        for (const pcn of list.pcns.filter((row) => row.vehicleRegistration === registration)) {
-          found[registration].push((await call<Pcn>(`/pcns/${pcn.id}`)).images ?? []);
-        }
+        found[registration] = (await noticeDetails(registration)).map((pcn) => pcn.images ?? []);
       }
       return found;
+    },
+    noticeDetails,
+    async addPermit(carParkName, registration, kind, validUntil) {
+      // As an admin sees them: every active car park.
+      const carPark = (await call<CarPark[]>('/car-parks')).find((row) => row.name === carParkName);
+      if (!carPark) throw new Error(`no car park ${carParkName}`);
+      return call<Permit>(`/car-parks/${carPark.id}/permits`, {
+        method: 'POST',
+        body: { vehicleRegistration: registration, kind, validUntil, note: 'Added by the browser journeys' },
+        // A permit added answers 201 Created: any other success is not the API these journeys know.
+        status: 201,
+      });
     },
     async observations(registration) {
       const list = await call<{ observations: Observation[] }>('/observations?limit=100');

@@ -48,15 +48,8 @@ function fieldFor(engine: Engine, label: string): Promise<string> {
   );
 }
 
-/** The form's first two steps: the vehicle at `carPark`, then the offence (and, for an observation, the first sighting). */
-async function startNotice(
-  engine: Engine,
-  baseUrl: string,
-  registration: string,
-  carPark: string,
-  photos: readonly string[],
-  firstSighting: () => Promise<void> = async () => undefined,
-): Promise<void> {
+/** A new notice's vehicle step: the registration typed as given, and `carPark` chosen. */
+async function fillVehicle(engine: Engine, baseUrl: string, registration: string, carPark: string): Promise<void> {
   await engine.goto(`${baseUrl}/pcn/new`);
   await engine.type(await fieldFor(engine, 'Vehicle registration'), registration);
   const select = await fieldFor(engine, 'Car park');
@@ -71,12 +64,33 @@ async function startNotice(
      select.dispatchEvent(new Event('change', { bubbles: true }));
      return true;`,
   );
+}
+
+/** From the vehicle step, filled, on to the photos: the offence (and, for an observation, the first sighting), then the four photos chosen. */
+async function offenceAndPhotos(
+  engine: Engine,
+  photos: readonly string[],
+  firstSighting: () => Promise<void> = async () => undefined,
+): Promise<void> {
   await clickText(engine, 'button', 'Next');
   await clickText(engine, 'label', 'Parking without permit');
   await engine.type(await fieldFor(engine, 'Location'), 'Level 1, by the lifts');
   await firstSighting();
   await clickText(engine, 'button', 'Next');
   await engine.setFiles('input[type=file][multiple]', photos);
+}
+
+/** The form's first two steps: the vehicle at `carPark`, then the offence (and, for an observation, the first sighting). */
+async function startNotice(
+  engine: Engine,
+  baseUrl: string,
+  registration: string,
+  carPark: string,
+  photos: readonly string[],
+  firstSighting?: () => Promise<void>,
+): Promise<void> {
+  await fillVehicle(engine, baseUrl, registration, carPark);
+  await offenceAndPhotos(engine, photos, firstSighting);
 }
 
 /** What each of the four photos shows. */
@@ -108,15 +122,17 @@ async function describePhotos(engine: Engine): Promise<void> {
   );
 }
 
+/** The form's step the page shows, '1' for the vehicle, as an expression in the page. */
+const STEP_NOW = `(document.body.innerText.match(/Step (\\d) of \\d/)?.[1] ?? '')`;
+
 /** From the photos to Submit: on to Review & Submit, how it was served, and Submit; it waits in the outbox. */
 async function submitNotice(engine: Engine, registration: string): Promise<void> {
   const onReview = `return [...document.querySelectorAll('label')].some((l) => l.textContent?.includes('Fixed to the vehicle'));`;
-  const stepNow = `(document.body.innerText.match(/Step (\\d) of \\d/)?.[1] ?? '')`;
   for (let step = 0; step < 4 && !(await engine.evaluate<boolean>(onReview)); step++) {
-    const from = await engine.evaluate<string>(`return ${stepNow};`);
+    const from = await engine.evaluate<string>(`return ${STEP_NOW};`);
     await clickText(engine, 'button', 'Next');
     // One step at a time: a Next pressed again before the step changed would be lost.
-    await waitFor(engine, `the step after step ${from}`, `return ${stepNow} !== ${JSON.stringify(from)};`);
+    await waitFor(engine, `the step after step ${from}`, `return ${STEP_NOW} !== ${JSON.stringify(from)};`);
   }
   await waitFor(
     engine,
@@ -160,6 +176,24 @@ async function reachedServerOnce(admin: AdminApi, registrations: readonly string
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
+
+/**
+ * The registrations in the phone's permit list (lib/permits-offline.ts), read from the app's own
+ * database as `permits`: null until the first list arrives.
+ */
+const PHONE_PERMITS = `const permits = await new Promise((resolve) => {
+    const open = indexedDB.open('parkpatrol');
+    open.onerror = () => resolve(null);
+    open.onsuccess = () => {
+      const read = open.result.transaction('cache', 'readonly').objectStore('cache').getAll();
+      read.onsuccess = () => {
+        open.result.close();
+        const row = read.result.find((r) => String(r.key).endsWith(':permits'));
+        resolve(row ? row.value.permits.map((permit) => permit.vehicleRegistration) : null);
+      };
+      read.onerror = () => resolve(null);
+    };
+  });`;
 
 /** A new version of the app on the server: its service worker's script changes, as a deploy changes it. */
 function publishNewServiceWorker(servedDist: string, marker: string): void {
@@ -239,6 +273,57 @@ export const JOURNEYS: Journey[] = [
       } finally {
         await proxy.restore();
       }
+    },
+  },
+  {
+    name: 'a permit added online reaches the phone; with no signal the officer is told before any photo, and a notice filed with a reason reaches the server once with it',
+    async run({ engine, baseUrl, admin, proxy, photos, tag }) {
+      const registration = `${tag}P`;
+      const warning = 'Staff permit, valid until 31 Dec 2099: do not issue';
+      const reason = 'Parked outside the permitted bays';
+      // The whole list came at sign-in with the car parks; a new permit must come as a change to it.
+      await waitFor(engine, 'a permit list on the phone', `${PHONE_PERMITS} return permits !== null;`, 30_000);
+      await admin.addPermit(CAR_PARK, registration, 'STAFF', '2099-12-31');
+      // The app starting again asks for what changed since its last sync.
+      await engine.goto(`${baseUrl}/pcn`);
+      await waitFor(
+        engine,
+        `${registration}’s permit in the phone’s list`,
+        `${PHONE_PERMITS} return permits?.includes(${JSON.stringify(registration)}) ?? false;`,
+        30_000,
+      );
+      await proxy.cut();
+      try {
+        // Typed as an officer types it, lower case with a space: the phone's list holds it normalised.
+        await fillVehicle(engine, baseUrl, `${registration.slice(0, 4)} ${registration.slice(4)}`.toLowerCase(), CAR_PARK);
+        await waitFor(
+          engine,
+          `the warning ${JSON.stringify(warning)}`,
+          `return [...document.querySelectorAll('[role=alert]')].some((e) => e.textContent?.includes(${JSON.stringify(warning)}));`,
+        );
+        // Told before any photo: the form is still on the vehicle step, with none taken.
+        const onVehicleStep = `return ${STEP_NOW} === '1' && document.querySelectorAll('.previews img').length === 0;`;
+        if (!(await engine.evaluate<boolean>(onVehicleStep))) throw new Error('the permit warning came after the vehicle step');
+        await clickText(engine, 'button', 'Next');
+        await waitForText(engine, 'Give a reason to issue despite the permit, or do not issue');
+        if (!(await engine.evaluate<boolean>(onVehicleStep))) throw new Error('Next went past the permit warning with no reason');
+        await engine.type(await fieldFor(engine, 'Reason to issue despite the permit'), reason);
+        await offenceAndPhotos(engine, photos);
+        await describePhotos(engine);
+        await submitNotice(engine, registration);
+      } finally {
+        await proxy.restore();
+      }
+      // Sent by the phone, so a later journey's outbox holds only its own notices.
+      await waitFor(
+        engine,
+        `${registration} sent from the outbox`,
+        `return ![...document.querySelectorAll('.pending-item')].some((e) => e.textContent?.includes(${JSON.stringify(registration)}) && !e.textContent?.includes('Sent'));`,
+        90_000,
+      );
+      await reachedServerOnce(admin, [registration], 4);
+      const onServer = (await admin.noticeDetails(registration)).map((pcn) => pcn.permitOverrideReason);
+      if (onServer[0] !== reason) throw new Error(`${registration} reached the server with the reason ${JSON.stringify(onServer[0])}`);
     },
   },
   {

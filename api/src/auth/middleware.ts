@@ -1,11 +1,12 @@
 import { createMiddleware } from 'hono/factory';
-import { isAdminRole, SERVER_MESSAGES } from '@parkpatrol/shared';
+import { isAdminRole, isLandownerRole, SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { AppError } from '../http/app-error.ts';
 import { extendBodyDeadline, isEvidenceUpload } from '../http/body-deadline.ts';
 import { requestHeader } from '../http/request-header.ts';
 import { findSessionUser } from '../repositories/users.ts';
 import { verifyAccessToken } from './access-token.ts';
+import { mayLandownerUse } from './landowner-routes.ts';
 
 /**
  * What an account opened by an access link may do before it has a password: read its profile
@@ -36,6 +37,9 @@ export function requireAuth(deps: AppDeps, options: { withCarParks?: boolean } =
     if (!account?.isActive) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
     if (!account.hasPassword && !mayUseWithoutPassword(c.req.method, c.req.path)) {
       throw new AppError('PASSWORD_REQUIRED', SERVER_MESSAGES.passwordRequired);
+    }
+    if (isLandownerRole(account.role) && !mayLandownerUse(c.req.method, c.req.path)) {
+      throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
     }
     c.set('user', { id: account.id, role: account.role, email: account.email, firstName: account.firstName, lastName: account.lastName });
     c.set('account', account);

@@ -103,6 +103,8 @@ const LOCK_SPACES = {
   rateLimitKey: 1_504_200_102,
   /** Jobs that must not run in two processes at once (the orphan sweep, the evidence purge). */
   maintenance: 1_504_200_103,
+  /** One car park's visitor page: its places of the day are counted and taken one visitor at a time. */
+  visitorPage: 1_504_200_105,
 } as const;
 
 export type LockSpace = keyof typeof LOCK_SPACES;

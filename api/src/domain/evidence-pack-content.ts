@@ -1,6 +1,8 @@
 import { distanceMetres, EXIF_DISTANCE_TOLERANCE_M, EXIF_TIME_TOLERANCE_MS, type ExifFacts } from './photo-exif.ts';
 import {
   auditFieldLabel,
+  permitCheckLines,
+  type PermitCheckRecord,
   type CarPark,
   canIssue,
   describeClockOffset,
@@ -135,6 +137,8 @@ export type PackPcn = {
   noticeToDriver: NoticeToDriver | null;
   keeperNotice: KeeperNotice;
   duplicateReason: string | null;
+  /** The permit check the server made at filing (decision 0041); null for a notice filed before permits. */
+  permitCheck?: PermitCheckRecord | null;
   officerName: string | null;
   createdAt: string;
   /** The motorist's appeal, its files' hashes and its decision, if there is one. */
@@ -472,6 +476,16 @@ export function duplicateNote(pcn: PackPcn, possibleDuplicates: readonly PcnRefe
       : 'No reason was given with this notice: the first notice of a parking event needs none, and one filed offline may have been sent before the warning could show.',
   );
   return lines;
+}
+
+/**
+ * The permit check made when the notice was filed: when, against the car park's register as it
+ * then stood, what matched and the officer's reason to issue anyway. The Appeals Charter makes
+ * a valid permit a reason to cancel, so an assessor reads here whether one was known.
+ */
+export function permitCheckNote(pcn: Pick<PackPcn, 'permitCheck'>): string[] {
+  if (!pcn.permitCheck) return ['Filed before permits were checked at filing: no permit check is recorded for this notice.'];
+  return permitCheckLines(pcn.permitCheck, formatPackTime);
 }
 
 export type AuditValueContext = { carParkName: (id: string) => string | undefined };

@@ -106,6 +106,8 @@ export function hashPcnRequest(
     extras.noticeServedBy !== null ||
     extras.images.some((facts) => facts.some((value) => value !== null));
   if (hasExtras) parts.push(extras);
+  // Joined only when given, so every notice sent before permits keeps its fingerprint.
+  if (fields.permitOverrideReason) parts.push({ permitOverrideReason: fields.permitOverrideReason });
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 

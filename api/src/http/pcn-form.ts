@@ -41,6 +41,7 @@ const TEXT_FIELDS = [
   PCN_MULTIPART_FIELDS.issuedAt,
   PCN_MULTIPART_FIELDS.stayApplies,
   PCN_MULTIPART_FIELDS.duplicateReason,
+  PCN_MULTIPART_FIELDS.permitOverrideReason,
   PCN_MULTIPART_FIELDS.noticeServedBy,
   PCN_MULTIPART_FIELDS.noticeServedAt,
   PCN_MULTIPART_FIELDS.firstSeenAt,

@@ -6,6 +6,7 @@ import {
   PCN_STATUSES,
   normaliseDraftReference,
   resolveSort,
+  type CancellationReason,
   type CollectionStage,
   type PcnNeighbours,
   type PcnSortKey,
@@ -34,6 +35,10 @@ export type PcnListFilter = PcnScope & {
   flaggedDuplicates?: boolean | undefined;
   /** Only PCNs at this stage of the chase after the notice to keeper (decision 0039). */
   collectionStage?: CollectionStage | undefined;
+  /** Only charges cancelled for this reason (decision 0042). */
+  cancellationReason?: CancellationReason | undefined;
+  /** Only charges a landowner's cancellation request waits on. */
+  cancellationRequest?: 'PENDING' | undefined;
   /** Absent: DEFAULT_SORTS.pcns. 'deadline' also keeps only PCNs whose keeper notice can still go out. */
   sort?: PcnSortKey | undefined;
   order?: SortOrder | undefined;
@@ -76,6 +81,22 @@ function listClauses(filter: PcnListFilter, db: Db, purpose: 'page' | 'count' = 
   if (filter.carParkId) clauses.push(clause('carPark', [filter.carParkId], (eb, id) => eb('pcns.car_park_id', '=', id)));
   if (filter.collectionStage) {
     clauses.push(clause('collectionStage', [filter.collectionStage], (eb, stage) => eb('pcns.collection_stage', '=', stage)));
+  }
+  if (filter.cancellationReason) {
+    clauses.push(clause('cancellationReason', [filter.cancellationReason], (eb, reason) => eb('pcns.cancellation_reason', '=', reason)));
+  }
+  if (filter.cancellationRequest === 'PENDING') {
+    clauses.push(
+      clause('cancellationRequest', [filter.cancellationRequest], (eb, status) =>
+        eb.exists(
+          eb
+            .selectFrom('cancellation_requests')
+            .select(sql`1`.as('one'))
+            .where('cancellation_requests.pcn_id', '=', eb.ref('pcns.id'))
+            .where('cancellation_requests.status', '=', status),
+        ),
+      ),
+    );
   }
   if (filter.from) clauses.push(clause('from', [startOfDay(filter.from)], (eb, at) => eb('pcns.created_at', '>=', at)));
   if (filter.to) clauses.push(clause('to', [startOfNextDay(filter.to)], (eb, at) => eb('pcns.created_at', '<', at)));
@@ -293,6 +314,8 @@ async function countPcns(db: Db, filter: PcnListFilter, cap: number): Promise<{ 
     !filter.to &&
     !filter.flaggedDuplicates &&
     !filter.collectionStage &&
+    !filter.cancellationReason &&
+    !filter.cancellationRequest &&
     filter.sort !== 'deadline';
   if (isPlain) {
     const counted = await countRows(

@@ -68,6 +68,8 @@ export function toPcn(
     location: row.location,
     status,
     adminNotes: row.admin_notes,
+    cancellationReason: row.cancellation_reason,
+    cancellationNote: row.cancellation_note,
     observedAt: row.observed_at,
     firstSeenAt: periodStartOf(row),
     issuedAt: row.issued_at,
@@ -76,6 +78,7 @@ export function toPcn(
     clockSkewWarning: hasClockSkewWarning(row.clock_offset_ms),
     ...keeperDeadlineOf(row, status, view.now),
     duplicateReason: row.duplicate_reason,
+    permitOverrideReason: row.permit_override_reason,
     ...keeperLiabilityOf(row),
     createdBy:
       row.created_by === null

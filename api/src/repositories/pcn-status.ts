@@ -1,5 +1,8 @@
 import { sql, type Selectable } from 'kysely';
-import { emptyStatusCounts, type PcnStats, type PcnStatus } from '@parkpatrol/shared';
+import { emptyStatusCounts, type CancellationReason, type PcnStats, type PcnStatus } from '@parkpatrol/shared';
+
+/** Why a charge was cancelled, and the note that says more (required for OTHER). */
+export type Cancellation = { reason: CancellationReason; note: string | null };
 import type { Db } from '../db/database.ts';
 import type { PcnStatusHistoryTable } from '../db/schema.ts';
 import type { PcnScope } from './pcn-rows.ts';
@@ -57,13 +60,24 @@ export async function countPcnsByStatus(db: Db, scope: PcnScope): Promise<PcnSta
  */
 export async function updatePcnStatus(
   trx: Db,
-  input: { pcnId: string; from: PcnStatus; to: PcnStatus; adminNotes?: string | null; now: string },
+  input: {
+    pcnId: string;
+    from: PcnStatus;
+    to: PcnStatus;
+    adminNotes?: string | null;
+    /** Required with CANCELLED: every cancellation says why (decision 0042). */
+    cancellation?: Cancellation;
+    now: string;
+  },
 ): Promise<boolean> {
+  if (input.to === 'CANCELLED' && !input.cancellation) throw new Error('A cancellation must carry its reason');
   const result = await trx
     .updateTable('pcns')
     .set({
       status: input.to,
       ...(input.adminNotes !== undefined && { admin_notes: input.adminNotes }),
+      ...(input.to === 'CANCELLED' &&
+        input.cancellation && { cancellation_reason: input.cancellation.reason, cancellation_note: input.cancellation.note }),
       updated_at: input.now,
     })
     .where('id', '=', input.pcnId)

@@ -21,6 +21,9 @@ export type NewPcn = {
   stayApplies?: boolean;
   clockOffsetMs?: number | null;
   duplicateReason?: string | null;
+  /** The officer's reason to issue although a permit was found, and the check's record as JSON (PermitCheckRecord). */
+  permitOverrideReason?: string | null;
+  permitCheck?: string | null;
   noticeServedBy: NoticeServedBy;
   noticeServedAt: string;
   createdBy: string;
@@ -73,6 +76,8 @@ export async function insertPcn(trx: Db, input: NewPcn): Promise<{ sequence: num
       stay_applies: input.stayApplies,
       clock_offset_ms: input.clockOffsetMs ?? null,
       duplicate_reason: input.duplicateReason ?? null,
+      permit_override_reason: input.permitOverrideReason ?? null,
+      permit_check: input.permitCheck ?? null,
       notice_served_by: input.noticeServedBy,
       notice_served_at: input.noticeServedAt,
       created_by: input.createdBy,

@@ -20,6 +20,8 @@ import {
   viewCarPark,
 } from '../workflows/car-park-admin.ts';
 import { createCarPark } from '../workflows/save-car-park.ts';
+import { createCarParkPermitRoutes, createCarParkVisitorRoutes } from './permits.ts';
+import { createCarParkLandownerRoutes } from './landowners.ts';
 
 export function createCarParkRoutes(deps: AppDeps) {
   const { db, now } = deps;
@@ -60,5 +62,12 @@ export function createCarParkRoutes(deps: AppDeps) {
         const { userId } = await readJson(c, assignUserInputSchema);
         return ok(c, 'DELETE /car-parks/:id/unassign-user', await unassignUser(deps, { carParkId: c.req.param('id'), userId }));
       })
+
+      // Admins and the car park's landowners (their own rule: workflows/permit-access.ts).
+      .route('/:id/permits', createCarParkPermitRoutes(deps))
+      .route('/:id/visitor', createCarParkVisitorRoutes(deps))
+
+      // A car park's charges (without the motorist) and monthly report: admins and its landowners.
+      .route('/', createCarParkLandownerRoutes(deps))
   );
 }

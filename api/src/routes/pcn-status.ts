@@ -5,7 +5,7 @@ import { requireAdmin } from '../auth/middleware.ts';
 import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
 import { viewerOf } from '../http/viewer.ts';
-import { changePcnStatus, changePcnStatuses } from '../workflows/change-pcn-status.ts';
+import { cancellationOf, changePcnStatus, changePcnStatuses } from '../workflows/change-pcn-status.ts';
 import { viewPcnById, viewPcnRow } from '../workflows/pcn-view.ts';
 import { submitPcn } from '../workflows/submit-pcn.ts';
 
@@ -36,6 +36,7 @@ export function createPcnStatusRoutes(deps: AppDeps) {
           actor: c.get('user'),
           status: input.status,
           adminNotes: input.adminNotes,
+          cancellation: cancellationOf(input),
           now: deps.now(),
         });
         return ok(c, 'PATCH /pcns/:id/status', await viewPcnById(deps, id, viewerOf(c)));

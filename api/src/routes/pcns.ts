@@ -6,6 +6,7 @@ import { createPcnFilingRoutes } from './pcn-filing.ts';
 import { createPcnListRoutes } from './pcn-list.ts';
 import { createPcnReviewRoutes } from './pcn-review.ts';
 import { createPcnStatusRoutes } from './pcn-status.ts';
+import { createCancellationRequestRoutes } from './landowners.ts';
 
 /**
  * /api/pcns, by purpose. Every route needs a signed-in caller. The lists come first: GET /:id
@@ -18,5 +19,6 @@ export function createPcnRoutes(deps: AppDeps) {
     .route('/', createPcnStatusRoutes(deps))
     .route('/', createPcnEvidenceRoutes(deps))
     .route('/', createPcnReviewRoutes(deps))
+    .route('/', createCancellationRequestRoutes(deps))
     .route('/', createPcnFilingRoutes(deps));
 }

@@ -1,5 +1,12 @@
 import { readPhotoExif } from './evidence-pack/read-photo-exif.ts';
-import { ERROR_MESSAGES, evidencePackFileName, isPhotoShotType, OFFENCE_PHOTO_CHECKLIST, type OffenceType } from '@parkpatrol/shared';
+import {
+  ERROR_MESSAGES,
+  evidencePackFileName,
+  isPhotoShotType,
+  OFFENCE_PHOTO_CHECKLIST,
+  type OffenceType,
+  type PermitCheckRecord,
+} from '@parkpatrol/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { PackCarPark, PackPhoto } from '../domain/evidence-pack-content.ts';
@@ -78,6 +85,7 @@ export async function buildEvidencePack(
       clockOffsetMs: row.clock_offset_ms,
       ...keeperLiabilityOf(row),
       duplicateReason: row.duplicate_reason,
+      permitCheck: row.permit_check ? (JSON.parse(row.permit_check) as PermitCheckRecord) : null,
       officerName: row.created_by === null ? null : `${row.creator_first_name ?? ''} ${row.creator_last_name ?? ''}`.trim(),
       createdAt: row.created_at,
       appeal,

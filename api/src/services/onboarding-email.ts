@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { isAdminRole, productTitle, ROLE_LABELS, type Role } from '@parkpatrol/shared';
+import { isAdminRole, isLandownerRole, productTitle, ROLE_LABELS, type Role } from '@parkpatrol/shared';
 import { escapeHtml, type MailAttachment } from './mail.ts';
 
 export type OnboardingEmailInput = {
@@ -32,6 +32,18 @@ const ADMIN_FEATURES = [
   'Manage users and car parks, and assign officers to car parks',
   'Send onboarding emails and follow activity on the analytics dashboard',
 ];
+const LANDOWNER_FEATURES = [
+  'See the parking charges issued at your car parks and where each stands (the motorists stay private)',
+  'Keep your permit list up to date: staff, residents, visitors and contractors',
+  'Ask for a charge to be cancelled, with your reason; the operator decides and tells you why',
+  'Read, download and print the monthly report of each car park',
+];
+
+/** What the email says a role can do: a landowner's screens are their own (decision 0042). */
+function featuresOf(role: Role): string[] {
+  if (isLandownerRole(role)) return LANDOWNER_FEATURES;
+  return isAdminRole(role) ? [...OFFICER_FEATURES, ...ADMIN_FEATURES] : OFFICER_FEATURES;
+}
 
 /**
  * Builds the onboarding email: plain text and HTML with the same content, and the access URL as
@@ -44,7 +56,7 @@ export async function buildOnboardingEmail(input: OnboardingEmailInput): Promise
   const { recipient, sentBy } = input;
   const fullName = `${recipient.firstName} ${recipient.lastName}`.trim();
   const roleLabel = ROLE_LABELS[recipient.role] ?? recipient.role;
-  const features = isAdminRole(recipient.role) ? [...OFFICER_FEATURES, ...ADMIN_FEATURES] : OFFICER_FEATURES;
+  const features = featuresOf(recipient.role);
   const expiry = formatExpiry(input.expiresAt);
   const adminName = `${sentBy.firstName} ${sentBy.lastName}`.trim();
   const carParks = input.carParks.map((p) => ({

@@ -1,15 +1,18 @@
-import { OFFENCE_TYPE_LABELS, PCN_STATUS_LABELS, pcnTitle } from '@parkpatrol/shared';
+import { cancellationReasonLabel, OFFENCE_TYPE_LABELS, PCN_STATUS_LABELS, pcnTitle } from '@parkpatrol/shared';
 import type { PcnExportRow } from '../repositories/pcn-list.ts';
 import { csvTime } from './csv-export.ts';
 
 /**
  * The columns of the Manage PCNs export: what an operator reads in a spreadsheet. Times are
  * ISO 8601 on the UK clock with their offset (csvTime); the keeper notice's last posting day is a
- * calendar date; an empty cell means not recorded (or, for the posting day, not applicable).
+ * calendar date; an empty cell means not recorded (or, for the posting day, not applicable; for the
+ * cancellation reason, a charge not cancelled).
  */
 export const PCN_CSV_COLUMNS = [
   'PCN number',
   'Status',
+  'Cancellation reason',
+  'Cancellation note',
   'Vehicle registration',
   'Car park',
   'Offence type',
@@ -31,6 +34,8 @@ export function pcnCsvRecord(row: PcnExportRow): string[] {
   return [
     pcnTitle(row.pcn_number),
     PCN_STATUS_LABELS[row.status] ?? row.status,
+    row.status === 'CANCELLED' ? cancellationReasonLabel(row.cancellation_reason) : '',
+    row.cancellation_note ?? '',
     row.vehicle_registration,
     row.car_park_name ?? '',
     OFFENCE_TYPE_LABELS[row.offence_type] ?? row.offence_type,

@@ -164,7 +164,10 @@ export async function decideAppeal(
     const status = row.status;
     if (decision.outcome === 'ACCEPTED' && status !== 'CANCELLED') {
       const note = `Appeal ${appeal.reference} accepted`;
-      if (!(await updatePcnStatus(trx, { pcnId: row.id, from: status, to: 'CANCELLED', now }))) {
+      // Decision 0042: an appeal accepted under an Appeals Charter case is cancelled as the Charter
+      // requires it; any other accepted appeal means the charge should not have been issued.
+      const cancellation = { reason: charterOutcome ? 'APPEALS_CHARTER' : 'OPERATOR_ERROR', note } as const;
+      if (!(await updatePcnStatus(trx, { pcnId: row.id, from: status, to: 'CANCELLED', cancellation, now }))) {
         throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} changed while the appeal was decided: try again`);
       }
       await insertStatusChange(trx, { pcnId: row.id, from: status, to: 'CANCELLED', note, changedBy: user.id, now });
@@ -172,6 +175,7 @@ export async function decideAppeal(
         auditEntry(row.id, 'status_changed', user, null, now, {
           status: { from: status, to: 'CANCELLED' },
           note: { from: null, to: note },
+          cancellationReason: { from: null, to: cancellation.reason },
         }),
       ]);
     }

@@ -14,6 +14,7 @@ import { markExistingObservationIssued, markObservationIssued } from '../reposit
 import { findUserById } from '../repositories/users.ts';
 import { recordActivity } from '../services/activities.ts';
 import { assertMayFileAgainst } from './pcn-access.ts';
+import { checkPermitsAtFiling } from './permits.ts';
 import {
   discardEvidenceFiles,
   imageRows,
@@ -118,6 +119,15 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     observedAt: fields.observedAt,
     issuedAt: fields.issuedAt || !fields.noticeServedAt ? issuedAt : noticeServedAt,
   });
+  // Whatever the phone knew (its copy may be a day old), the register as it stands now decides:
+  // refused here, before any photo is stored, when a permit held and no reason was given.
+  const permitCheck = await checkPermitsAtFiling(db, {
+    carParkId: fields.carParkId,
+    vehicleRegistration: fields.vehicleRegistration,
+    issuedAt,
+    overrideReason: fields.permitOverrideReason || null,
+    checkedAt: receivedAt.toISOString(),
+  });
   const notice: FiledNotice = {
     vehicleRegistration: fields.vehicleRegistration,
     carParkId: fields.carParkId,
@@ -147,6 +157,7 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
       requestHash,
       images,
       fileNames,
+      permit: { overrideReason: permitCheck.overrideReason, check: JSON.stringify(permitCheck) },
       now: receivedAt.toISOString(),
     });
   } catch (error) {
@@ -196,6 +207,8 @@ async function commitFiling(
     requestHash: string;
     images: EvidenceImage[];
     fileNames: string[];
+    /** The server's permit check (decision 0041) and the officer's reason to issue despite a permit. */
+    permit: { overrideReason: string | null; check: string };
     now: string;
   },
 ): Promise<void> {
@@ -215,6 +228,8 @@ async function commitFiling(
       id,
       ...notice,
       clockOffsetMs: offset,
+      permitOverrideReason: filing.permit.overrideReason,
+      permitCheck: filing.permit.check,
       createdBy: user.id,
       idempotencyKey: filing.idempotencyKey,
       requestHash: filing.requestHash,

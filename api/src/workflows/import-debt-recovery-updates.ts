@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { parse } from 'csv-parse/sync';
 import {
   DEBT_RECOVERY_OUTCOMES,
   DEBT_RECOVERY_UPDATE_COLUMNS,
@@ -24,6 +23,7 @@ import { insertStatusChange } from '../repositories/pcn-status.ts';
 import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import { authorOf } from '../services/sent-documents.ts';
 import { applyPayment } from './record-payment.ts';
+import { readCsvRows } from '../services/csv-import.ts';
 
 const MAX_ROWS = 2000;
 /** Rows committed together, the event loop let go between batches: as the keeper replies import does, for the same reasons. */
@@ -49,7 +49,7 @@ export async function importDebtRecoveryUpdates(
   db: Db,
   input: { csv: string; preview: boolean; user: AuthUser; now: Date },
 ): Promise<DebtRecoveryUpdateImport> {
-  const rows = readRows(input.csv);
+  const rows = readCsvRows(input.csv, { columns: DEBT_RECOVERY_UPDATE_COLUMNS, required: REQUIRED_COLUMNS, maxRows: MAX_ROWS });
   const results: DebtRecoveryUpdateResult[] = [];
   // Two rows of one file with the same agency reference and outcome: the second is a repeat.
   const seen = new Set<string>();
@@ -73,35 +73,6 @@ export async function importDebtRecoveryUpdates(
   const counts = Object.fromEntries(DEBT_RECOVERY_UPDATE_RESULTS.map((kind) => [kind, 0])) as DebtRecoveryUpdateImport['counts'];
   for (const result of results) counts[result.result]++;
   return { preview: input.preview, results, counts };
-}
-
-function readRows(csv: string): UpdateRow[] {
-  let rows: UpdateRow[];
-  try {
-    rows = parse(csv, {
-      bom: true,
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase().replace(/\s+/g, '_')),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-    });
-  } catch (error) {
-    throw new AppError('VALIDATION_FAILED', `The file is not a CSV file we can read: ${(error as Error).message}`, {
-      details: { csv: 'The file is not a CSV file we can read' },
-    });
-  }
-  if (rows.length === 0)
-    throw new AppError('VALIDATION_FAILED', 'The file has no rows after its header', { details: { csv: 'The file has no rows' } });
-  const missing = REQUIRED_COLUMNS.filter((column) => !(column in rows[0]!));
-  if (missing.length > 0) {
-    const message = `The file's first line must name its columns: ${DEBT_RECOVERY_UPDATE_COLUMNS.join(', ')}`;
-    throw new AppError('VALIDATION_FAILED', message, { details: { csv: message } });
-  }
-  if (rows.length > MAX_ROWS) {
-    const message = `Import at most ${MAX_ROWS.toLocaleString('en-GB')} rows at a time`;
-    throw new AppError('VALIDATION_FAILED', message, { details: { csv: message } });
-  }
-  return rows;
 }
 
 /** 'PART PAID', 'part-paid', 'Part_Paid' to PART_PAID; null when it is none of the four. */

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import {
   fieldErrors,
   KEEPER_REPLY_COLUMNS,
@@ -12,8 +11,8 @@ import {
 } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
 import { recordKeeperIn } from './record-keeper.ts';
+import { readCsvRows } from '../services/csv-import.ts';
 
 const MAX_ROWS = 2000;
 /**
@@ -36,7 +35,7 @@ type ReplyRow = Partial<Record<(typeof KEEPER_REPLY_COLUMNS)[number], string>>;
  * 'no keeper' answer or an unreadable row is listed with why, and changes nothing.
  */
 export async function importKeeperReplies(db: Db, csv: string, user: AuthUser, now: Date): Promise<KeeperReplyImport> {
-  const rows = readRows(csv);
+  const rows = readCsvRows(csv, { columns: KEEPER_REPLY_COLUMNS, required: REQUIRED_COLUMNS, maxRows: MAX_ROWS });
   const results: KeeperReplyResult[] = [];
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS);
@@ -50,35 +49,6 @@ export async function importKeeperReplies(db: Db, csv: string, user: AuthUser, n
   const counts = Object.fromEntries(KEEPER_REPLY_OUTCOMES.map((outcome) => [outcome, 0])) as KeeperReplyImport['counts'];
   for (const result of results) counts[result.outcome]++;
   return { results, counts };
-}
-
-function readRows(csv: string): ReplyRow[] {
-  let rows: ReplyRow[];
-  try {
-    rows = parse(csv, {
-      bom: true,
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase().replace(/\s+/g, '_')),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-    });
-  } catch (error) {
-    throw new AppError('VALIDATION_FAILED', `The file is not a CSV file we can read: ${(error as Error).message}`, {
-      details: { csv: 'The file is not a CSV file we can read' },
-    });
-  }
-  if (rows.length === 0)
-    throw new AppError('VALIDATION_FAILED', 'The file has no rows after its header', { details: { csv: 'The file has no rows' } });
-  const missing = REQUIRED_COLUMNS.filter((column) => !(column in rows[0]!));
-  if (missing.length > 0) {
-    const message = `The file's first line must name its columns: ${KEEPER_REPLY_COLUMNS.join(', ')}`;
-    throw new AppError('VALIDATION_FAILED', message, { details: { csv: message } });
-  }
-  if (rows.length > MAX_ROWS) {
-    const message = `Import at most ${MAX_ROWS.toLocaleString('en-GB')} rows at a time`;
-    throw new AppError('VALIDATION_FAILED', message, { details: { csv: message } });
-  }
-  return rows;
 }
 
 async function importRow(db: Db, row: number, reply: ReplyRow, user: AuthUser, now: Date): Promise<KeeperReplyResult> {

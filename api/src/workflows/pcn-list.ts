@@ -44,8 +44,14 @@ function listFilterOf(query: PcnListQuery, scope: PcnScope): PcnListFilter {
 /** One page of the list, each row with its first photo signed and (for admins) its flags. */
 export async function listPcns(deps: PcnViewDeps, viewer: Viewer, query: PcnListQuery): Promise<PcnListResponse> {
   const { db } = deps;
-  // The deadline queue, the duplicate flags and the collection stages are admin tools.
-  if ((query.flagged !== undefined || query.sort === 'deadline' || query.collectionStage !== undefined) && !isAdminRole(viewer.role)) {
+  // The deadline queue, the duplicate flags, the collection stages and the cancellation reasons are admin tools.
+  const usesAdminFilter =
+    query.flagged !== undefined ||
+    query.sort === 'deadline' ||
+    query.collectionStage !== undefined ||
+    query.cancellationReason !== undefined ||
+    query.cancellationRequest !== undefined;
+  if (usesAdminFilter && !isAdminRole(viewer.role)) {
     throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
   }
   const { rows, total, totalCapped } = await findPcnPage(db, listFilterOf(query, scopeOf(viewer, query.scope)), query);

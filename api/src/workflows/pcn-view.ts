@@ -2,6 +2,7 @@ import { isAdminRole, keeperStateOf, type Pcn, type PcnAuditResponse } from '@pa
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import { canViewPcn } from '../domain/pcn-rules.ts';
 import { findAppealByPcnId } from '../repositories/appeals.ts';
+import { findCancellationRequests } from '../repositories/cancellation-requests.ts';
 import { findKeeper } from '../repositories/keepers.ts';
 import { findHirer, findNamedDriver } from '../repositories/letter-parties.ts';
 import { findPayments } from '../repositories/payments.ts';
@@ -52,6 +53,7 @@ export async function viewPcnRow(deps: PcnViewDeps, row: PcnRow, viewer: Viewer,
       pcn.payments = await findPayments(db, row.id);
       const appeal = await findAppealByPcnId(db, row.id);
       pcn.appeal = appeal ? { id: appeal.id, reference: appeal.reference, status: appeal.status, respondBy: appeal.respond_by } : null;
+      pcn.cancellationRequests = await findCancellationRequests(db, row.id);
     }
   }
   return pcn;

@@ -7,15 +7,16 @@ import { createUploadGate, type UploadGate } from '../../src/services/upload-gat
 import { createPcnViaApi, type NewPcn } from '../fixtures.ts';
 import type { TestApp } from '../test-app.ts';
 
-/** The five callers every endpoint is tried with. */
-export const ACTOR_NAMES = ['anonymous', 'owner', 'otherUser', 'admin', 'superAdmin'] as const;
+/** The seven callers every endpoint is tried with. */
+export const ACTOR_NAMES = ['anonymous', 'owner', 'otherUser', 'admin', 'superAdmin', 'landowner', 'otherLandowner'] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
 
 export type Actor = { id: string; email: string; role: Role; token: string };
 
 /**
  * The people a suite works with: `owner` is the USER whose PCNs and car park the requests are
- * about, `otherUser` a USER with a car park of their own, and one admin of each rank.
+ * about, `otherUser` a USER with a car park of their own, one admin of each rank, `landowner` a
+ * LANDOWNER assigned to the owner's car park and `otherLandowner` one assigned to the other's.
  */
 export type World = {
   t: TestApp;
@@ -23,6 +24,8 @@ export type World = {
   otherUser: Actor;
   admin: Actor;
   superAdmin: Actor;
+  landowner: Actor;
+  otherLandowner: Actor;
   ownerCarParkId: string;
   otherCarParkId: string;
 };
@@ -55,15 +58,27 @@ export function uncappedUploads(): UploadGate {
 }
 
 export async function createWorld(t: TestApp): Promise<World> {
-  const [owner, otherUser, admin, superAdmin] = await Promise.all([
+  const [owner, otherUser, admin, superAdmin, landowner, otherLandowner] = await Promise.all([
     createActor(t, 'USER'),
     createActor(t, 'USER'),
     createActor(t, 'ADMIN'),
     createActor(t, 'SUPER_ADMIN'),
+    createActor(t, 'LANDOWNER'),
+    createActor(t, 'LANDOWNER'),
   ]);
-  const ownerCarPark = await t.createCarPark({ assignTo: [owner.id] });
-  const otherCarPark = await t.createCarPark({ assignTo: [otherUser.id] });
-  return { t, owner, otherUser, admin, superAdmin, ownerCarParkId: ownerCarPark.id, otherCarParkId: otherCarPark.id };
+  const ownerCarPark = await t.createCarPark({ assignTo: [owner.id, landowner.id] });
+  const otherCarPark = await t.createCarPark({ assignTo: [otherUser.id, otherLandowner.id] });
+  return {
+    t,
+    owner,
+    otherUser,
+    admin,
+    superAdmin,
+    landowner,
+    otherLandowner,
+    ownerCarParkId: ownerCarPark.id,
+    otherCarParkId: otherCarPark.id,
+  };
 }
 
 export function actorOf(w: World, name: ActorName, owner: Actor): Actor | null {
@@ -78,6 +93,10 @@ export function actorOf(w: World, name: ActorName, owner: Actor): Actor | null {
       return w.admin;
     case 'superAdmin':
       return w.superAdmin;
+    case 'landowner':
+      return w.landowner;
+    case 'otherLandowner':
+      return w.otherLandowner;
   }
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { isAdminRole } from '@parkpatrol/shared';
+import { isAdminRole, isLandownerRole } from '@parkpatrol/shared';
 import { paths } from '../config/paths.ts';
 import { useSession } from '../features/auth/session-store.ts';
 import { FullPageSpinner } from '../lib/spinner.tsx';
@@ -54,4 +54,19 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const role = useSession((s) => s.user?.role);
   if (!isAdminRole(role)) return <AccessDenied />;
   return children;
+}
+
+/** A landowner's screens (decision 0042): the server answers only a landowner's or an admin's calls there. */
+export function RequireLandowner({ children }: { children: ReactNode }) {
+  const role = useSession((s) => s.user?.role);
+  if (!isLandownerRole(role)) return <AccessDenied />;
+  return children;
+}
+
+/**
+ * Where a signed-in landowner may go: their own screens and their profile. Any officer's or
+ * admin's address (the app's home included) takes them to their car parks instead.
+ */
+export function isLandownerPath(pathname: string): boolean {
+  return pathname === paths.profile || pathname === paths.landowner.home || pathname.startsWith(`${paths.landowner.home}/`);
 }

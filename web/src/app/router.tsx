@@ -5,7 +5,7 @@ import { LoginScreen } from '../features/auth/login-screen.tsx';
 // In the first chunk like sign-in (2 KB): a motorist's first visit from a QR code paints without
 // waiting for a second round trip; the charge view and its API still load on demand.
 import { ChargeScreen } from '../features/charge/charge-screen.tsx';
-import { RequireAdmin, RequireAuth } from './guards.tsx';
+import { RequireAdmin, RequireAuth, RequireLandowner } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './signed-in-chunks.ts';
 
@@ -54,6 +54,10 @@ const ResetPassword = ariaScreen(
   () => import('../features/password-reset/reset-password-screen.tsx'),
   (m) => m.ResetPasswordScreen,
 );
+const Visit = lazyScreen(
+  () => import('../features/visit/visit-screen.tsx'),
+  (m) => m.VisitScreen,
+);
 const ConfirmAppeal = lazyScreen(
   () => import('../features/charge/confirm-appeal-screen.tsx'),
   (m) => m.ConfirmAppealScreen,
@@ -77,6 +81,22 @@ const ManageUsers = ariaScreen(
 const ManageCarParks = ariaScreen(
   () => import('../features/admin/manage-car-parks/manage-car-parks-screen.tsx'),
   (m) => m.ManageCarParksScreen,
+);
+const CarParkPermits = ariaScreen(
+  () => import('../features/permits/car-park-permits-screen.tsx'),
+  (m) => m.CarParkPermitsScreen,
+);
+const LandownerHome = ariaScreen(
+  () => import('../features/landowner/landowner-screens.tsx'),
+  (m) => m.LandownerHomeScreen,
+);
+const LandownerCarPark = ariaScreen(
+  () => import('./routes/landowner-screens.tsx'),
+  (m) => m.LandownerCarParkRoute,
+);
+const CarParkReport = ariaScreen(
+  () => import('../features/landowner/landowner-screens.tsx'),
+  (m) => m.CarParkReportScreen,
 );
 const ClientOnboarding = ariaScreen(
   () => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'),
@@ -129,6 +149,7 @@ export function AppRoutes() {
         <Route path={paths.accessLinkPattern} element={<AccessLink />} />
         <Route path={paths.charge} element={<ChargeScreen />} />
         <Route path={paths.chargeConfirmAppeal} element={<ConfirmAppeal />} />
+        <Route path={paths.visitPattern} element={<Visit />} />
         <Route
           path={paths.home}
           element={
@@ -145,6 +166,17 @@ export function AppRoutes() {
           <Route path={paths.pcnPattern} element={<PcnDetail />} />
           <Route path={paths.profile} element={<Profile />} />
           <Route
+            path={paths.landowner.home}
+            element={
+              <RequireLandowner>
+                <Outlet />
+              </RequireLandowner>
+            }
+          >
+            <Route index element={<LandownerHome />} />
+            <Route path="car-parks/:id" element={<LandownerCarPark />} />
+          </Route>
+          <Route
             path={paths.admin.root}
             element={
               <RequireAdmin>
@@ -157,6 +189,8 @@ export function AppRoutes() {
             <Route path="pcns" element={<ManagePcns />} />
             <Route path="users" element={<ManageUsers />} />
             <Route path="car-parks" element={<ManageCarParks />} />
+            <Route path="car-parks/:id/permits" element={<CarParkPermits />} />
+            <Route path="car-parks/:id/report" element={<CarParkReport />} />
             <Route path="onboarding" element={<ClientOnboarding />} />
             <Route path="analytics" element={<Analytics />} />
             <Route path="settings" element={<OperatorSettings />} />

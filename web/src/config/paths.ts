@@ -20,12 +20,25 @@ export const paths = {
   charge: '/charge',
   /** The link emailed for an appeal from /charge: the motorist presses Send there to file the appeal. */
   chargeConfirmAppeal: '/charge/confirm-appeal',
+  /** A car park's visitor page: no sign-in (decision 0041). */
+  visitPattern: '/visit/:siteCode',
+  visit: (siteCode: string) => `/visit/${encodeURIComponent(siteCode)}`,
+  /** A landowner's own screens (decision 0042): their car parks, each with its charges, permits and report. */
+  landowner: {
+    home: '/landowner',
+    carParkPattern: '/landowner/car-parks/:id',
+    carPark: (carParkId: string) => `/landowner/car-parks/${encodeURIComponent(carParkId)}`,
+  },
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',
     pcns: '/admin/pcns',
     users: '/admin/users',
     carParks: '/admin/car-parks',
+    carParkPermitsPattern: '/admin/car-parks/:id/permits',
+    carParkPermits: (carParkId: string) => `/admin/car-parks/${encodeURIComponent(carParkId)}/permits`,
+    carParkReportPattern: '/admin/car-parks/:id/report',
+    carParkReport: (carParkId: string) => `/admin/car-parks/${encodeURIComponent(carParkId)}/report`,
     onboarding: '/admin/onboarding',
     analytics: '/admin/analytics',
     settings: '/admin/settings',

@@ -32,6 +32,8 @@ export type EvidenceFieldsInput = {
   /** The effective value (officer's toggle, else the car park's default), sent explicitly. */
   stayApplies?: boolean | null;
   duplicateReason?: string | null;
+  /** Only on a new notice: why issue despite a permit (the server checks again at filing). */
+  permitOverrideReason?: string | null;
   /** How the notice to driver was served (AFFIXED, HANDED, DRIVE_OFF) and when. */
   noticeServedBy?: string | null;
   noticeServedAt?: string | null;
@@ -115,6 +117,7 @@ export function appendEvidenceFields(form: FormData, input: EvidenceFieldsInput)
     [PCN_MULTIPART_FIELDS.issuedAt, input.issuedAt ? isoOrEmpty(input.issuedAt) || null : null],
     [PCN_MULTIPART_FIELDS.stayApplies, typeof input.stayApplies === 'boolean' ? String(input.stayApplies) : null],
     [PCN_MULTIPART_FIELDS.duplicateReason, typeof input.duplicateReason === 'string' ? input.duplicateReason.trim() : null],
+    [PCN_MULTIPART_FIELDS.permitOverrideReason, input.permitOverrideReason?.trim() || null],
     [PCN_MULTIPART_FIELDS.noticeServedBy, input.noticeServedBy || null],
     [PCN_MULTIPART_FIELDS.noticeServedAt, input.noticeServedAt ? isoOrEmpty(input.noticeServedAt) || null : null],
     [PCN_MULTIPART_FIELDS.firstSeenAt, input.firstSeenAt ? isoOrEmpty(input.firstSeenAt) || null : null],

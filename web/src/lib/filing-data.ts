@@ -3,11 +3,12 @@ import { ERROR_MESSAGES, type CarPark, type OperatorTerms } from '@parkpatrol/sh
 import { apiClient, toApiError } from './api-client.ts';
 import { getLocalDb } from './local-db/database.ts';
 import { readCache, writeCache } from './local-db/read-cache.ts';
+import { refreshPermits } from './permits-offline.ts';
 import { useLiveQuery } from './use-live-query.ts';
 
 /**
  * What an officer needs to file a notice with no signal, ready from sign-in (decision 0009):
- * their car parks with each one's stay settings. Offence types and the photo checklist's rules
+ * their car parks with each one's stay settings, and their permits (decision 0041). Offence types and the photo checklist's rules
  * are part of the app itself (shared/), precached with it. Fetched at sign-in, at every start
  * with signal and whenever signal comes back; the form and the dashboard read the phone's copy
  * first, with or without signal. Kept per officer; sign-out clears the whole cache.
@@ -34,6 +35,8 @@ export async function refreshFilingData(userId: string): Promise<CarPark[]> {
   ]);
   await writeCache(getLocalDb(), filingCarParksKey(userId), carParks);
   await writeCache(getLocalDb(), noticeTermsKey(userId), noticeTerms);
+  // After the car parks, so a new car park's permits come with it (the whole list when new).
+  await refreshPermits(userId);
   return carParks;
 }
 
@@ -56,7 +59,16 @@ export function keepFilingDataFresh(userId: string, onResult: (error: string | n
     );
   refresh();
   window.addEventListener('online', refresh);
-  return () => window.removeEventListener('online', refresh);
+  // A permit added while the officer is out is known before the next notice: the app coming
+  // back to the front asks for the changes since the last time (a few bytes when there are none).
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && navigator.onLine) refresh();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('online', refresh);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
 }
 
 export type FilingCarParks = {

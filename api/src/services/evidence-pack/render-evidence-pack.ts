@@ -4,6 +4,7 @@ import {
   auditEntryText,
   coverFields,
   duplicateNote,
+  permitCheckNote,
   formatPackTime,
   observationTimeline,
   photoCaption,
@@ -47,6 +48,7 @@ export async function renderEvidencePack(content: EvidencePackContent): Promise<
 
   writeCover(flow, content);
   writeTimeline(flow, content);
+  writePermitCheck(flow, content);
   await writePhotos(flow, doc, content);
   writeAuditTrail(flow, content);
 
@@ -131,6 +133,13 @@ function writeTimeline(flow: PageFlow, content: EvidencePackContent): void {
     );
   flow.gap(4);
   for (const line of summary) flow.paragraph(line, { gapAfter: 3 });
+}
+
+/** The permit check made at filing (decision 0041), after the timeline: the photos open a page of their own. */
+function writePermitCheck(flow: PageFlow, content: EvidencePackContent): void {
+  flow.gap(6);
+  flow.heading('Permit check');
+  for (const line of permitCheckNote(content.pcn)) flow.paragraph(line, { gapAfter: 3 });
 }
 
 async function writePhotos(flow: PageFlow, doc: PDFDocument, content: EvidencePackContent): Promise<void> {

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { isLandownerPath } from '../guards.tsx';
 import { Menu as MenuIcon, X } from 'lucide-react';
-import { isAdminRole } from '@parkpatrol/shared';
+import { isAdminRole, isLandownerRole } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/session-store.ts';
@@ -28,11 +29,13 @@ export function AppShell() {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isLogoutOpen, setLogoutOpen] = useState(false);
   const isAdmin = isAdminRole(user?.role);
-  const current = findCurrentEntry(location.pathname, isAdmin);
+  const isLandowner = isLandownerRole(user?.role);
+  const current = findCurrentEntry(location.pathname, isAdmin, isLandowner);
   const title = current?.label ?? PRODUCT_TITLE;
   const userId = user?.id ?? null;
-  useSignedInWork(userId);
-  const unsentCount = useUnsentCount(userId);
+  // A landowner files nothing and keeps nothing on the phone: none of an officer's background work.
+  useSignedInWork(isLandowner ? null : userId);
+  const unsentCount = useUnsentCount(isLandowner ? null : userId);
 
   useEffect(() => {
     document.title = current ? `${current.label} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
@@ -67,11 +70,11 @@ export function AppShell() {
           <MenuIcon aria-hidden="true" size={24} />
         </button>
         <p className="topbar__title">{title}</p>
-        <TopbarStatus userId={userId} />
+        {isLandowner ? null : <TopbarStatus userId={userId} />}
         <AccountMenu user={user} onLogout={handleLogout} />
       </header>
       <aside className="shell__sidebar">
-        <SideNav currentHref={current?.href} isAdmin={isAdmin} />
+        <SideNav currentHref={current?.href} isAdmin={isAdmin} isLandowner={isLandowner} />
       </aside>
       <Dialog isOpen={isDrawerOpen} onClose={() => setDrawerOpen(false)} className="drawer" aria-label="Navigation">
         <div className="drawer__dialog">
@@ -83,7 +86,7 @@ export function AppShell() {
           >
             <X aria-hidden="true" size={24} />
           </button>
-          <SideNav currentHref={current?.href} isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+          <SideNav currentHref={current?.href} isAdmin={isAdmin} isLandowner={isLandowner} onNavigate={() => setDrawerOpen(false)} />
         </div>
       </Dialog>
       {isLogoutOpen ? (
@@ -99,10 +102,10 @@ export function AppShell() {
       <main className="shell__main" id="main">
         <CurrentUserContext.Provider value={user}>
           {/* An observation falling due is said on every screen but its own form. */}
-          <ObservationDueBanner userId={userId} exceptDraftId={new URLSearchParams(location.search).get('draft')} />
+          {isLandowner ? null : <ObservationDueBanner userId={userId} exceptDraftId={new URLSearchParams(location.search).get('draft')} />}
           {/* Mounted once: moving between screens keeps the shell and shows the next screen when ready. */}
           <Suspense fallback={<FullPageSpinner />}>
-            <Outlet />
+            {isLandowner && !isLandownerPath(location.pathname) ? <Navigate to={paths.landowner.home} replace /> : <Outlet />}
           </Suspense>
         </CurrentUserContext.Provider>
       </main>

@@ -1,4 +1,4 @@
-import { NAV_LABELS, SCREEN_TEXTS } from '@parkpatrol/shared';
+import { LANDOWNER_TEXTS, NAV_LABELS, SCREEN_TEXTS } from '@parkpatrol/shared';
 import {
   FilePlus2,
   LayoutDashboard,
@@ -48,12 +48,19 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { label: SCREEN_TEXTS.operatorSettings, href: paths.admin.settings, icon: Landmark },
 ];
 
+/** A landowner's whole navigation (decision 0042): their car parks and their profile. */
+export const LANDOWNER_NAV: readonly NavEntry[] = [
+  { label: LANDOWNER_TEXTS.myCarParks, href: paths.landowner.home, icon: Building2 },
+  { label: NAV_LABELS.profile, href: paths.profile, icon: UserRound },
+];
+
 function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
 /** The entry whose path is the current path: an exact match, else none and the top bar shows the product title. */
-export function findCurrentEntry(pathname: string, isAdmin: boolean): NavEntry | undefined {
+export function findCurrentEntry(pathname: string, isAdmin: boolean, isLandowner = false): NavEntry | undefined {
   const path = normalisePath(pathname);
-  return [...MAIN_NAV, ...(isAdmin ? ADMIN_NAV : [])].find((entry) => entry.href === path);
+  const entries = isLandowner ? LANDOWNER_NAV : [...MAIN_NAV, ...(isAdmin ? ADMIN_NAV : [])];
+  return entries.find((entry) => entry.href === path);
 }

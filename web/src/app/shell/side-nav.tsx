@@ -1,21 +1,23 @@
 import { SCREEN_TEXTS } from '@parkpatrol/shared';
 import { Link } from 'react-router-dom';
 import { PRODUCT_TITLE } from '../../config/env.ts';
-import { ADMIN_NAV, MAIN_NAV, type NavEntry } from './nav-entries.ts';
+import { ADMIN_NAV, LANDOWNER_NAV, MAIN_NAV, type NavEntry } from './nav-entries.ts';
 
 type SideNavProps = {
   currentHref: string | undefined;
   isAdmin: boolean;
+  /** A landowner sees only their own screens (decision 0042). */
+  isLandowner?: boolean;
   /** Drawer mode: close after navigating (spec: small screens). */
   onNavigate?: () => void;
   id?: string;
 };
 
-export function SideNav({ currentHref, isAdmin, onNavigate, id }: SideNavProps) {
+export function SideNav({ currentHref, isAdmin, isLandowner = false, onNavigate, id }: SideNavProps) {
   return (
     <nav className="side-nav" aria-label="Main" id={id}>
       <div className="side-nav__title">{PRODUCT_TITLE}</div>
-      <NavList entries={MAIN_NAV} currentHref={currentHref} onNavigate={onNavigate} />
+      <NavList entries={isLandowner ? LANDOWNER_NAV : MAIN_NAV} currentHref={currentHref} onNavigate={onNavigate} />
       {isAdmin ? (
         <>
           <h2 className="side-nav__section" id="side-nav-admin">

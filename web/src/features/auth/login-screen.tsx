@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { ERROR_MESSAGES, isAdminRole, SCREEN_TEXTS, SERVER_MESSAGES, SUCCESS_MESSAGES } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, isAdminRole, isLandownerRole, SCREEN_TEXTS, SERVER_MESSAGES, SUCCESS_MESSAGES } from '@parkpatrol/shared';
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
@@ -21,7 +21,8 @@ type FromState = { from?: { pathname: string; search?: string; hash?: string } }
  */
 function redirectTarget(state: FromState, role: string | undefined): string {
   const from = state?.from;
-  const home = isAdminRole(role) ? paths.admin.dashboard : paths.dashboard;
+  // A landowner's home is their car parks (decision 0042).
+  const home = isLandownerRole(role) ? paths.landowner.home : isAdminRole(role) ? paths.admin.dashboard : paths.dashboard;
   if (!from?.pathname || from.pathname === paths.login || from.pathname === paths.home) return home;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

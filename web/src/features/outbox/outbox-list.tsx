@@ -72,6 +72,10 @@ function OutboxItem({ draft, details }: { draft: OutboxRow; details: string }) {
         <span className="pending-item__state" role="status">
           <Icon aria-hidden="true" size={16} /> {describeDraftState(draft)}
           {draft.state === 'queued' && draft.lastError ? <span className="muted">{` (${draft.lastError})`}</span> : null}
+          {/* Refused for a permit the phone did not know of (409 PERMIT_HOLDER): what the officer can do. */}
+          {draft.state === 'failed' && draft.lastErrorFields?.permitOverrideReason ? (
+            <span className="muted">{` ${OUTBOX_TEXTS.permitHolderNext}`}</span>
+          ) : null}
         </span>
       </span>
       <span className="pending-item__actions">

@@ -100,6 +100,43 @@ describe.skipIf(!hasPcnRoutes)('outbox against the real API', () => {
     expect(await countServerPcns(officer.id)).toBe(0);
   });
 
+  it('shows a refusal for a permit holder on that notice only, and files it once when a reason is given', async () => {
+    const { officer, carPark, tokens } = await createOfficer();
+    const admin = await api.signedInUser('ADMIN');
+    const added = await api.request('POST', `/car-parks/${carPark.id}/permits`, {
+      token: admin.token,
+      json: { vehicleRegistration: 'PH12 ABC', kind: 'STAFF', validUntil: '2099-12-31' },
+    });
+    expect(added.status).toBe(201);
+    // The phone did not know the permit (its list was a day old): the server's check stops it.
+    const holder = await addQueuedDraft(db, officer.id, { carParkId: carPark.id, vehicleRegistration: 'PH12ABC' });
+    const other = await addQueuedDraft(db, officer.id, { carParkId: carPark.id, vehicleRegistration: 'OK12ABC' });
+    const engine = createEngine(`${apiOrigin}/api`, createMemoryTokenProvider(tokens));
+    await engine.run();
+
+    expect(await db.drafts.get(other.id)).toMatchObject({ state: 'sent' });
+    expect(await db.drafts.get(holder.id)).toMatchObject({
+      state: 'failed',
+      lastError: 'Staff permit, valid until 31 Dec 2099: do not issue',
+      lastErrorFields: expect.objectContaining({ permitOverrideReason: 'Staff permit, valid until 31 Dec 2099: do not issue' }),
+    });
+    expect(await countServerPcns(officer.id)).toBe(1);
+
+    // The officer gives the reason and submits again: the same draft, the same key.
+    await db.drafts.update(holder.id, { permitOverrideReason: 'Parked outside the permitted bays', state: 'queued', nextAttemptAt: 0 });
+    await engine.run();
+    await engine.run();
+    const sent = await db.drafts.get(holder.id);
+    expect(sent?.state).toBe('sent');
+    expect(await countServerPcns(officer.id)).toBe(2);
+    const row = await api.db
+      .selectFrom('pcns')
+      .select('permit_override_reason')
+      .where('id', '=', sent!.serverPcnId!)
+      .executeTakeFirstOrThrow();
+    expect(row.permit_override_reason).toBe('Parked outside the permitted bays');
+  });
+
   it('sends a queued draft with its four photos and records the PCN number', async () => {
     const { officer, carPark, tokens } = await createOfficer();
     const draft = await addQueuedDraft(db, officer.id, { carParkId: carPark.id });

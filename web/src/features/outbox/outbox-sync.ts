@@ -506,6 +506,7 @@ export function newNoticeBodyOf(draft: DraftRecord, photos: PhotoRecord[]): Form
       // the server applies the car park's setting.
       stayApplies: draft.stayApplies,
       duplicateReason: draft.duplicateReason || null,
+      permitOverrideReason: draft.permitOverrideReason || null,
       noticeServedBy: draft.noticeServedBy ?? null,
       noticeServedAt: draft.noticeServedAt ?? null,
       firstSeenAt: draftFirstSeenAt(draft),

@@ -8,6 +8,7 @@ export const OUTBOX_TEXTS = {
   sent: 'Sent',
   draft: 'Draft',
   failedPrefix: 'Failed: ',
+  permitHolderNext: 'Edit to give the reason to issue despite the permit, or discard it.',
   retryNow: 'Retry now',
   discard: 'Discard',
   edit: 'Edit',

@@ -58,6 +58,8 @@ export type PcnEvidenceFields = {
   /** The officer's toggle; null follows the car park's stayAppliesByDefault. */
   stayApplies: boolean | null;
   duplicateReason: string;
+  /** Why issue although the registration holds a permit here (decision 0041); '' when none. */
+  permitOverrideReason?: string;
   /** OTHER only: "Continue without" the shots the checklist cannot know. */
   checklistWaived: boolean;
   /** When Submit was pressed (ISO); null until then. */
@@ -93,7 +95,17 @@ export type PcnDraft = PcnDraftFields &
   };
 
 export type DraftErrors = Partial<
-  Record<keyof PcnDraftFields | 'images' | 'observedAt' | 'issuedAt' | 'duplicateReason' | 'noticeServedBy' | 'firstSeenAt', string>
+  Record<
+    | keyof PcnDraftFields
+    | 'images'
+    | 'observedAt'
+    | 'issuedAt'
+    | 'duplicateReason'
+    | 'permitOverrideReason'
+    | 'noticeServedBy'
+    | 'firstSeenAt',
+    string
+  >
 >;
 
 export function newDraftId(): string {
@@ -112,6 +124,7 @@ export function createEmptyDraft(now = new Date(), id = newDraftId()): PcnDraft 
     observedAt: null,
     stayApplies: null,
     duplicateReason: '',
+    permitOverrideReason: '',
     checklistWaived: false,
     issuedAt: null,
     step: 0,
@@ -240,6 +253,7 @@ const FIELDS_BEHIND_ERRORS: Record<keyof DraftErrors, (draft: PcnDraft) => unkno
   observedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
   issuedAt: (d) => [d.observedAt, d.stayApplies, d.carParkId],
   duplicateReason: (d) => [d.duplicateReason, d.vehicleRegistration, d.carParkId],
+  permitOverrideReason: (d) => [d.permitOverrideReason, d.vehicleRegistration, d.carParkId],
   noticeServedBy: (d) => d.noticeServedBy,
   firstSeenAt: (d) => [d.firstSeenAt, d.observedAt, d.noticeServedAt],
 };

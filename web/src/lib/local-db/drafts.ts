@@ -150,6 +150,7 @@ function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
   const {
     stayApplies,
     duplicateReason,
+    permitOverrideReason,
     checklistWaived,
     issuedAt,
     observationDueAt,
@@ -168,6 +169,7 @@ function pickDraftContent(draft: DraftRecord): Partial<DraftRecord> {
     observedAt,
     stayApplies,
     duplicateReason,
+    permitOverrideReason,
     checklistWaived,
     issuedAt,
     observationDueAt,

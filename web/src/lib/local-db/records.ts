@@ -27,6 +27,8 @@ export type DraftFields = {
    */
   stayApplies?: boolean | null;
   duplicateReason?: string;
+  /** Why the officer issued although the registration holds a permit here (decision 0041). */
+  permitOverrideReason?: string;
   /** OTHER only: the officer ticked "Continue without" for shots the checklist cannot know. */
   checklistWaived?: boolean;
   /** When Submit was pressed (ISO): the notice is issued then, however late it is sent. */

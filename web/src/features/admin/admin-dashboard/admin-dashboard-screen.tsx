@@ -45,18 +45,28 @@ type DashboardData = {
   newest: PcnListResponse;
   deadlines: PcnListResponse;
   duplicateCount: number;
+  /** Charges a landowner asked to have cancelled, waiting on an admin's answer. */
+  cancellationRequestCount: number;
   /** The time the days left are counted from: the time of the answer, not of each render. */
   loadedAt: Date;
 };
 
 async function loadDashboard(): Promise<DashboardData> {
-  const [stats, newest, deadlines, duplicates] = await Promise.all([
+  const [stats, newest, deadlines, duplicates, cancellationRequests] = await Promise.all([
     getAdminPcnStats(),
     getAdminPcns({ page: 1, limit: RECENT_PCNS_COUNT }),
     getAdminPcns({ page: 1, limit: DEADLINE_QUEUE_SIZE, sort: 'deadline' }),
     getAdminPcns({ page: 1, limit: 1, flagged: 'duplicates' }),
+    getAdminPcns({ page: 1, limit: 1, cancellationRequest: 'PENDING' }),
   ]);
-  return { stats, newest, deadlines, duplicateCount: duplicates.pagination.total, loadedAt: new Date() };
+  return {
+    stats,
+    newest,
+    deadlines,
+    duplicateCount: duplicates.pagination.total,
+    cancellationRequestCount: cancellationRequests.pagination.total,
+    loadedAt: new Date(),
+  };
 }
 
 export function AdminDashboardScreen() {
@@ -102,6 +112,22 @@ export function AdminDashboardScreen() {
               <LinkButton href={`${paths.admin.pcns}?flagged=duplicates`} variant={data.duplicateCount > 0 ? 'primary' : 'secondary'}>
                 <Copy aria-hidden="true" size={18} />
                 Review possible duplicates
+              </LinkButton>
+            </div>
+          </Card>
+          <Card title="Cancellation requests" titleId="admin-cancellation-requests-title">
+            <div className="highlight-stat">
+              <p>
+                <span className="highlight-stat__value">{data.cancellationRequestCount}</span>{' '}
+                <span className="muted">
+                  {data.cancellationRequestCount === 1 ? 'request from a landowner waits' : 'requests from landowners wait'} for your answer
+                </span>
+              </p>
+              <LinkButton
+                href={`${paths.admin.pcns}?cancellationRequest=PENDING`}
+                variant={data.cancellationRequestCount > 0 ? 'primary' : 'secondary'}
+              >
+                Answer cancellation requests
               </LinkButton>
             </div>
           </Card>

@@ -2,6 +2,7 @@ import {
   ERROR_MESSAGES,
   EVIDENCE_PACK_TEXTS,
   PCN_MULTIPART_FIELDS,
+  type CancellationReason,
   type CollectionStage,
   type NoticeServedBy,
   type BulkResponse,
@@ -34,6 +35,10 @@ export type AdminPcnFilters = {
   flagged?: 'duplicates' | null;
   /** Only PCNs at this stage of the chase after the notice to keeper. */
   collectionStage?: CollectionStage | null;
+  /** Only charges cancelled for this reason. */
+  cancellationReason?: CancellationReason | null;
+  /** 'PENDING': only charges a landowner's cancellation request waits on. */
+  cancellationRequest?: 'PENDING' | null;
 };
 
 /** The list's filters as query parameters: the list and its export read the same ones. */
@@ -48,10 +53,22 @@ function filterParams(filters: Omit<AdminPcnFilters, 'page' | 'limit'>) {
     order: filters.order,
     flagged: filters.flagged,
     collectionStage: filters.collectionStage,
+    cancellationReason: filters.cancellationReason,
+    cancellationRequest: filters.cancellationRequest,
   };
 }
 
 export type AdminPcnQuery = Omit<AdminPcnFilters, 'page' | 'limit'>;
+
+/** Why a charge is cancelled, as the admin chose it (decision 0042). */
+export type CancellationChoice = { reason: CancellationReason | null; note: string };
+
+/** Sent with CANCELLED only: the reason, and the note when one is written. */
+function cancellationFields(status: PcnStatus, cancellation: CancellationChoice | undefined) {
+  if (status !== 'CANCELLED' || !cancellation?.reason) return {};
+  const note = cancellation.note.trim();
+  return { cancellationReason: cancellation.reason, ...(note && { cancellationNote: note }) };
+}
 
 export const PCN_SELECTION_FAILED = 'Failed to select the matching PCNs';
 export const PCN_BULK_FAILED = 'Failed to change the selected PCNs';
@@ -65,10 +82,15 @@ export function getPcnSelection(filters: AdminPcnQuery): Promise<PcnSelectionRes
 }
 
 /** One status for every selected PCN; the answer says, for each, done or why not. */
-export function bulkChangePcnStatus(pcnIds: readonly string[], status: PcnStatus, adminNotes: string): Promise<BulkResponse> {
+export function bulkChangePcnStatus(
+  pcnIds: readonly string[],
+  status: PcnStatus,
+  adminNotes: string,
+  cancellation?: CancellationChoice,
+): Promise<BulkResponse> {
   const notes = adminNotes.trim();
   return apiClient.call('POST /pcns/bulk-status', {
-    json: notes ? { pcnIds, status, adminNotes: notes } : { pcnIds, status },
+    json: { pcnIds, status, ...(notes && { adminNotes: notes }), ...cancellationFields(status, cancellation) },
     fallbackMessage: PCN_BULK_FAILED,
   });
 }
@@ -99,11 +121,11 @@ export function getAdminPcn(id: string): Promise<Pcn> {
 }
 
 /** Notes are sent only when typed: an empty adminNotes would clear the notes the officer sees. */
-export function changePcnStatus(id: string, status: PcnStatus, adminNotes: string): Promise<Pcn> {
+export function changePcnStatus(id: string, status: PcnStatus, adminNotes: string, cancellation?: CancellationChoice): Promise<Pcn> {
   const notes = adminNotes.trim();
   return apiClient.call('PATCH /pcns/:id/status', {
     params: { id },
-    json: notes ? { status, adminNotes: notes } : { status },
+    json: { status, ...(notes && { adminNotes: notes }), ...cancellationFields(status, cancellation) },
     fallbackMessage: ERROR_MESSAGES.updatePcn,
   });
 }

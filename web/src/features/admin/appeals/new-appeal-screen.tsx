@@ -15,6 +15,7 @@ import {
   MAX_APPEAL_ATTACHMENT_BYTES,
   MAX_APPEAL_ATTACHMENTS,
   type Pcn,
+  ukDate,
 } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
@@ -56,9 +57,9 @@ const ATTACHMENTS_DESCRIPTION = `Up to ${MAX_APPEAL_ATTACHMENTS} photos or PDFs:
 
 type Attachment = { id: string; file: File };
 
-/** Today in the UK, as the date input writes it: the latest day an appeal can have come. */
+/** Today in the UK, as the date input writes it (yyyy-mm-dd): the latest day an appeal can have come. */
 function todayInUk(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  return ukDate(new Date());
 }
 
 /**

@@ -37,6 +37,7 @@ import {
 import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
 import { useRowSelection } from '../components/use-row-selection.ts';
 import { reviewHref } from '../manage-pcns/review-href.ts';
+import { CsvFileField } from '../../../lib/csv-file-field.tsx';
 import '../admin.css';
 
 type EligibleRow = DebtRecoveryEligibleCharge & { id: string };
@@ -331,29 +332,21 @@ function AgencyOutcomes({ onApplied }: { onApplied: () => void }) {
           do not match a charge with the agency, or were imported before, are listed and change nothing.
         </p>
         {formError ? <Alert>{formError}</Alert> : null}
-        <div className="field">
-          <label className="field__label" htmlFor="agency-outcomes-file">
-            Agency outcomes (CSV file)
-          </label>
-          <input
-            id="agency-outcomes-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            className="field__input"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              if (!file) return;
-              setFileName(file.name);
-              void file.text().then((text) => {
-                setCsv(text);
-                setResult(null);
-                setChecked(null);
-                setCsvError(null);
-              });
-            }}
-          />
-        </div>
+        <CsvFileField
+          id="agency-outcomes-file"
+          label="Agency outcomes (CSV file)"
+          name="file"
+          onFile={(file) => {
+            if (!file) return;
+            setFileName(file.name);
+            void file.text().then((text) => {
+              setCsv(text);
+              setResult(null);
+              setChecked(null);
+              setCsvError(null);
+            });
+          }}
+        />
         <TextField
           label="Or paste the CSV"
           name="csv"

@@ -38,6 +38,7 @@ import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
 import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { useRowSelection } from '../components/use-row-selection.ts';
 import { reviewHref } from '../manage-pcns/review-href.ts';
+import { CsvFileField } from '../../../lib/csv-file-field.tsx';
 import '../admin.css';
 
 /** Approved notices waiting for their notice to keeper: a page holds the few days' work an admin posts at once. */
@@ -98,26 +99,7 @@ function KeeperReplies({ onImported }: { onImported: () => void }) {
           nothing.
         </p>
         {form.formError ? <Alert>{form.formError}</Alert> : null}
-        <div className="field" data-invalid={form.errors.csv ? true : undefined}>
-          <label className="field__label" htmlFor="keeper-replies-file">
-            Keeper replies (CSV)
-          </label>
-          <input
-            id="keeper-replies-file"
-            name="csv"
-            type="file"
-            accept=".csv,text/csv"
-            className="field__input"
-            aria-invalid={form.errors.csv ? true : undefined}
-            aria-describedby={form.errors.csv ? 'keeper-replies-file-error' : undefined}
-            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-          />
-          {form.errors.csv ? (
-            <p id="keeper-replies-file-error" className="field__error">
-              {form.errors.csv}
-            </p>
-          ) : null}
-        </div>
+        <CsvFileField id="keeper-replies-file" label="Keeper replies (CSV)" error={form.errors.csv} onFile={setFile} />
         <div className="form-actions">
           <Button type="submit" isDisabled={form.isBusy}>
             {form.isBusy ? 'Importing...' : 'Import replies'}

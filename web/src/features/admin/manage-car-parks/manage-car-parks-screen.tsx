@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { MoreVertical, Plus } from 'lucide-react';
 import {
@@ -13,6 +14,7 @@ import {
   SUCCESS_MESSAGES,
   type CarPark,
 } from '@parkpatrol/shared';
+import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../lib/button.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
@@ -45,6 +47,7 @@ const STATUS_FILTER_OPTIONS = [
 ];
 
 export function ManageCarParksScreen() {
+  const navigate = useNavigate();
   const params = useListParams(CAR_PARK_SORT_KEYS, DEFAULT_SORTS.carParks);
   const status = params.get('isActive');
   const [search, setSearch] = useState(params.get('search') ?? '');
@@ -93,6 +96,8 @@ export function ManageCarParksScreen() {
 
   function handleAction(carPark: CarPark, key: string) {
     if (key === 'activate') activate(carPark);
+    else if (key === 'permits') void navigate(paths.admin.carParkPermits(carPark.id));
+    else if (key === 'report') void navigate(paths.admin.carParkReport(carPark.id));
     else setDialog({ kind: key as 'edit' | 'users' | 'delete' | 'deactivate', carPark });
   }
 
@@ -158,6 +163,12 @@ export function ManageCarParksScreen() {
               </MenuItem>
               <MenuItem id="users" className="menu__item">
                 Assign users
+              </MenuItem>
+              <MenuItem id="permits" className="menu__item">
+                Permits
+              </MenuItem>
+              <MenuItem id="report" className="menu__item">
+                Monthly report
               </MenuItem>
               {carPark.isActive ? (
                 <MenuItem id="deactivate" className="menu__item">

@@ -4,7 +4,8 @@ import { toApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../lib/button.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
-import { bulkChangePcnStatus, PCN_BULK_FAILED } from '../api/pcns.ts';
+import { bulkChangePcnStatus, PCN_BULK_FAILED, type CancellationChoice } from '../api/pcns.ts';
+import { CancellationReasonFields, cancellationErrors, NO_CANCELLATION } from './cancellation-reason-fields.tsx';
 import { ConfirmDialog } from '../../../lib/confirm-dialog.tsx';
 import type { Notice } from '../components/dismissible-alert.tsx';
 import { ACTION_LABELS } from './status-actions.ts';
@@ -25,6 +26,8 @@ export function BulkStatusChange({ selected, onDone }: Props) {
   const [chosen, setChosen] = useState<PcnStatus | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   const [notes, setNotes] = useState('');
+  const [cancellation, setCancellation] = useState<CancellationChoice>(NO_CANCELLATION);
+  const [cancellationProblems, setCancellationProblems] = useState<{ reason?: string; note?: string }>({});
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const to = chosen && offered.includes(chosen) ? chosen : null;
@@ -32,10 +35,15 @@ export function BulkStatusChange({ selected, onDone }: Props) {
 
   async function apply() {
     if (!to) return;
+    if (to === 'CANCELLED') {
+      const problems = cancellationErrors(cancellation);
+      setCancellationProblems(problems);
+      if (problems.reason || problems.note) return;
+    }
     setBusy(true);
     setError(null);
     try {
-      const { results } = await bulkChangePcnStatus([...selected.keys()], to, notes);
+      const { results } = await bulkChangePcnStatus([...selected.keys()], to, notes, cancellation);
       const failed = results.filter((result) => !result.success).length;
       onDone(results, {
         tone: failed ? 'error' : 'success',
@@ -44,6 +52,7 @@ export function BulkStatusChange({ selected, onDone }: Props) {
       setConfirming(false);
       setNotes('');
       setChosen(null);
+      setCancellation(NO_CANCELLATION);
     } catch (e) {
       setError(toApiError(e, PCN_BULK_FAILED).message);
     } finally {
@@ -95,6 +104,17 @@ export function BulkStatusChange({ selected, onDone }: Props) {
                 onChange={setNotes}
                 isDisabled={isBusy}
               />
+              {to === 'CANCELLED' ? (
+                <CancellationReasonFields
+                  value={cancellation}
+                  onChange={(value) => {
+                    setCancellation(value);
+                    setCancellationProblems({});
+                  }}
+                  errors={cancellationProblems}
+                  isDisabled={isBusy}
+                />
+              ) : null}
             </>
           }
         />

@@ -11,9 +11,12 @@ import {
   OFFENCE_TYPE_LABELS,
   PCN_SORT_KEYS,
   PCN_STATUS_LABELS,
+  CANCELLATION_REASON_LABELS,
+  CANCELLATION_REASONS,
   COLLECTION_STAGE_LABELS,
   COLLECTION_STAGES,
   PCN_STATUSES,
+  type CancellationReason,
   type CollectionStage,
   pcnExportFileName,
   pcnTitle,
@@ -55,7 +58,23 @@ const ORDER_OPTIONS = [
   { id: DEADLINE, label: 'Keeper deadline (open PCNs)' },
 ];
 const DUPLICATES = 'duplicates';
-const FILTER_NAMES = ['status', 'carParkId', 'from', 'to', 'flagged', 'collectionStage'] as const;
+const FILTER_NAMES = [
+  'status',
+  'carParkId',
+  'from',
+  'to',
+  'flagged',
+  'collectionStage',
+  'cancellationReason',
+  'cancellationRequest',
+] as const;
+const PENDING = 'PENDING';
+const CANCELLATION_REASON_OPTIONS = [
+  { id: ALL, label: 'Any reason' },
+  ...CANCELLATION_REASONS.map((reason) => ({ id: reason, label: CANCELLATION_REASON_LABELS[reason] })),
+];
+const isCancellationReason = (value: string | null): value is CancellationReason =>
+  (CANCELLATION_REASONS as readonly string[]).includes(value ?? '');
 const COLLECTION_STAGE_OPTIONS = [
   { id: ALL, label: 'Any stage' },
   ...COLLECTION_STAGES.map((stage) => ({ id: stage, label: COLLECTION_STAGE_LABELS[stage] })),
@@ -88,6 +107,10 @@ function listQuery(list: ListParams<(typeof PCN_SORT_KEYS)[number]>): AdminPcnQu
     order: list.sort.order,
     flagged: list.get('flagged') === DUPLICATES ? DUPLICATES : null,
     collectionStage: isCollectionStage(list.get('collectionStage')) ? (list.get('collectionStage') as CollectionStage) : null,
+    cancellationReason: isCancellationReason(list.get('cancellationReason'))
+      ? (list.get('cancellationReason') as CancellationReason)
+      : null,
+    cancellationRequest: list.get('cancellationRequest') === PENDING ? PENDING : null,
   };
 }
 
@@ -239,6 +262,12 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
           value={query.collectionStage ?? ALL}
           onChange={(v) => filter({ collectionStage: v })}
         />
+        <SelectField
+          label="Cancellation reason"
+          options={CANCELLATION_REASON_OPTIONS}
+          value={query.cancellationReason ?? ALL}
+          onChange={(v) => filter({ cancellationReason: v })}
+        />
         <TextField label="From" type="date" value={query.from ?? ''} onChange={(v) => filter({ from: v })} />
         <TextField label="To" type="date" value={query.to ?? ''} onChange={(v) => filter({ to: v })} />
         <SelectField
@@ -253,6 +282,13 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
           onChange={(isSelected) => filter({ flagged: isSelected ? DUPLICATES : null })}
         >
           Possible duplicates
+        </Checkbox>
+        <Checkbox
+          className="admin-filters__checkbox"
+          isSelected={query.cancellationRequest === PENDING}
+          onChange={(isSelected) => filter({ cancellationRequest: isSelected ? PENDING : null })}
+        >
+          Landowner asked to cancel
         </Checkbox>
       </AdminFilters>
       <DismissibleAlert notice={notice} onDismiss={() => setNotice(null)} />

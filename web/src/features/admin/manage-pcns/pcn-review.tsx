@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   allowedTransitions,
+  cancellationReasonLabel,
   describeCollection,
   ERROR_MESSAGES,
   formatListTotal,
@@ -25,7 +26,9 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { StatusChip } from '../../../lib/status-chip.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
-import { changePcnStatus, getAdminPcn, getPcnNeighbours, type AdminPcnQuery } from '../api/pcns.ts';
+import { changePcnStatus, getAdminPcn, getPcnNeighbours, type AdminPcnQuery, type CancellationChoice } from '../api/pcns.ts';
+import { CancellationReasonFields, cancellationErrors, NO_CANCELLATION } from './cancellation-reason-fields.tsx';
+import { CancellationRequestsCard } from './cancellation-requests-card.tsx';
 import { ConfirmDialog } from '../../../lib/confirm-dialog.tsx';
 import { AuditTimeline } from './audit-timeline.tsx';
 import { EvidencePackButton } from './evidence-pack-button.tsx';
@@ -174,6 +177,8 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
   const title = pcnTitle(pcn.pcnNumber);
   const [notes, setNotes] = useState('');
   const [chosen, setChosen] = useState<PcnStatus | null>(null);
+  const [cancellation, setCancellation] = useState<CancellationChoice>(NO_CANCELLATION);
+  const [cancellationProblems, setCancellationProblems] = useState<{ reason?: string; note?: string }>({});
   const [isSaving, setSaving] = useState(false);
   /** The confirmation of a final status, and where to go once it is saved. */
   const [confirming, setConfirming] = useState<{ to: PcnStatus; then: string | null } | null>(null);
@@ -194,7 +199,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
     setSaving(true);
     setError(null);
     try {
-      const updated = await changePcnStatus(pcn.id, status, notes);
+      const updated = await changePcnStatus(pcn.id, status, notes, cancellation);
       setConfirming(null);
       if (then) {
         onSavedAndNext(then);
@@ -203,6 +208,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
       onChanged(updated);
       setNotes('');
       setChosen(null);
+      setCancellation(NO_CANCELLATION);
       setAnnouncement(`${title} is now ${PCN_STATUS_LABELS[updated.status]}.`);
     } catch (e) {
       setError(toApiError(e, ERROR_MESSAGES.updatePcn).message);
@@ -217,6 +223,11 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
     if (!to) {
       setError('Choose the new status first.');
       return;
+    }
+    if (to === 'CANCELLED') {
+      const problems = cancellationErrors(cancellation);
+      setCancellationProblems(problems);
+      if (problems.reason || problems.note) return;
     }
     if (isFinalStatus(to)) setConfirming({ to, then });
     else void move(to, then);
@@ -289,6 +300,17 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
                     onChange={setNotes}
                     isDisabled={isSaving}
                   />
+                  {to === 'CANCELLED' ? (
+                    <CancellationReasonFields
+                      value={cancellation}
+                      onChange={(value) => {
+                        setCancellation(value);
+                        setCancellationProblems({});
+                      }}
+                      errors={cancellationProblems}
+                      isDisabled={isSaving}
+                    />
+                  ) : null}
                   <div className="status-actions">
                     <Button
                       isDisabled={isSaving || afterSave === null}
@@ -309,6 +331,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
               )}
             </div>
           </Card>
+          <CancellationRequestsCard pcn={pcn} onChanged={onChanged} />
           <PossibleDuplicates pcn={pcn} />
           <ObservationFacts pcn={pcn} />
           <NoticeTermsFacts pcn={pcn} />
@@ -332,6 +355,13 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
               {pcn.collection ? <Detail label="Collection Stage" value={describeCollection(pcn.collection)} isWide /> : null}
               <Detail label="Description" value={pcn.description || '—'} isWide />
               {pcn.adminNotes ? <Detail label="Admin Notes" value={pcn.adminNotes} isWide /> : null}
+              {pcn.status === 'CANCELLED' ? (
+                <Detail
+                  label="Cancellation Reason"
+                  value={`${cancellationReasonLabel(pcn.cancellationReason ?? null)}${pcn.cancellationNote ? `: ${pcn.cancellationNote}` : ''}`}
+                  isWide
+                />
+              ) : null}
             </dl>
           </Card>
           <Card title="Status history" titleId="review-history-title">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
-import { ERROR_MESSAGES, SCREEN_TEXTS, WIZARD_STEPS } from '@parkpatrol/shared';
+import { ERROR_MESSAGES, permitOverrideProblem, SCREEN_TEXTS, WIZARD_STEPS } from '@parkpatrol/shared';
 import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../lib/alert.tsx';
 import { toApiError } from '../../../lib/api-client.ts';
@@ -11,6 +11,8 @@ import { Button } from '../../../lib/button.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { updatePcn } from '../api/submit-pcn.ts';
 import { DuplicateWarning } from '../evidence/duplicate-warning.tsx';
+import { PermitWarning } from '../evidence/permit-warning.tsx';
+import { usePermitCheck } from '../../../lib/permits-offline.ts';
 import { validateEvidence } from '../evidence/evidence-errors.ts';
 import { ObservationTimer, type ObservationPatch } from '../evidence/observation-timer.tsx';
 import { effectiveStayApplies, observationDueAtOf, secondVisitProblem, type ObservationCarPark } from '../evidence/observation-rules.ts';
@@ -50,6 +52,7 @@ export const EDIT_OFFLINE_MESSAGE = `${ERROR_MESSAGES.updatePcn}: no connection.
 const FIELD_ORDER = [
   'vehicleRegistration',
   'carParkId',
+  'permitOverrideReason',
   'offenceType',
   'location',
   'description',
@@ -93,6 +96,7 @@ export function PcnWizard({
   const fieldRefs: FieldRefs = {
     vehicleRegistration: useRef<HTMLElement>(null),
     carParkId: useRef<HTMLElement>(null),
+    permitOverrideReason: useRef<HTMLElement>(null),
     offenceType: useRef<HTMLElement>(null),
     description: useRef<HTMLElement>(null),
     location: useRef<HTMLElement>(null),
@@ -112,6 +116,12 @@ export function PcnWizard({
     observedAt: draft?.observedAt,
     excludePcnId: draft?.pcnId,
   });
+  // From the phone's own list, so it answers the same with no signal (decision 0041). Only a new
+  // notice is checked: the server checks a notice once, when it is filed.
+  const permitCheck = usePermitCheck(userId, draft?.carParkId ?? '', draft?.vehicleRegistration ?? '');
+  const heldPermit = draft && !draft.pcnId ? permitCheck.permit : null;
+  const serverPermitMessage = serverError?.fields?.permitOverrideReason ?? null;
+  const isPermitHeld = Boolean(heldPermit || (serverPermitMessage && !draft?.pcnId));
   // Ticks while a first sighting runs: an edit's Submit waits for consideration + grace.
   const observation = useObservationTimer({ observedAt: draft?.observedAt, stayApplies: draft?.stayApplies }, carPark);
   const needsCarPark = Boolean(draft && !draft.pcnId && !draft.carParkId && !isLoadingCarParks);
@@ -174,7 +184,12 @@ export function PcnWizard({
 
   /** The evidence rules first, so a photo-count problem wins over a checklist one on the same field. */
   function validateAll(of: PcnDraft, isSubmit: boolean): DraftErrors {
-    return { ...validateEvidence(of, { carPark, duplicates, now: Date.now(), isSubmit }), ...validateDraft(of) };
+    const permitProblem = permitOverrideProblem(isPermitHeld, of.permitOverrideReason);
+    return {
+      ...validateEvidence(of, { carPark, duplicates, now: Date.now(), isSubmit }),
+      ...validateDraft(of),
+      ...(permitProblem ? { permitOverrideReason: permitProblem } : {}),
+    };
   }
 
   if (!draft) return <Spinner />;
@@ -346,6 +361,19 @@ export function PcnWizard({
               clearErrors('duplicateReason');
             }}
             errorMessage={stepErrors.duplicateReason}
+          />
+        ) : null}
+        {step === 0 && !draft.pcnId ? (
+          <PermitWarning
+            permit={heldPermit}
+            serverMessage={serverPermitMessage}
+            value={draft.permitOverrideReason ?? ''}
+            onChange={(permitOverrideReason) => {
+              draftApi.updateFields({ permitOverrideReason });
+              clearErrors('permitOverrideReason');
+            }}
+            errorMessage={stepErrors.permitOverrideReason}
+            inputRef={fieldRefs.permitOverrideReason}
           />
         ) : null}
         {step === 1 ? (

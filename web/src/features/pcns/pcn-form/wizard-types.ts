@@ -12,4 +12,7 @@ import type { PcnDraftFields } from '../pcn-draft.ts';
 export type CarParkOption = { id: string; name: string } & Partial<ObservationCarPark> & Omit<NoticeCarPark, 'name'>;
 
 /** Each field's element, so a step can move focus to the first field in error. */
-export type FieldRefs = Record<keyof PcnDraftFields | 'images' | 'noticeServedBy' | 'firstSeenAt', RefObject<HTMLElement | null>>;
+export type FieldRefs = Record<
+  keyof PcnDraftFields | 'images' | 'permitOverrideReason' | 'noticeServedBy' | 'firstSeenAt',
+  RefObject<HTMLElement | null>
+>;
