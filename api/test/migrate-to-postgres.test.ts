@@ -148,7 +148,12 @@ async function fillInstallation(t: TestApp) {
   const last = await createPcnViaApi(t, other.token, north.id, { vehicleRegistration: 'RS70 TUV', images: [jpegUpload(8), jpegUpload(9)] });
 
   const setStatus = async (id: string, status: string, adminNotes?: string) => {
-    const res = await t.request('PATCH', `/pcns/${id}/status`, { token: admin.token, json: { status, ...(adminNotes && { adminNotes }) } });
+    // A cancellation always says why; the reason moves with the charge.
+    const reason = status === 'CANCELLED' ? { cancellationReason: 'PERMIT_HOLDER' } : {};
+    const res = await t.request('PATCH', `/pcns/${id}/status`, {
+      token: admin.token,
+      json: { status, ...reason, ...(adminNotes && { adminNotes }) },
+    });
     expect(res.status, res.text).toBe(200);
   };
   await setStatus(first.id, 'UNDER_REVIEW');
