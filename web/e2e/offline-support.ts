@@ -23,7 +23,7 @@ export async function waitForServiceWorker(page: Page) {
 }
 
 /** Every row of one store of the app's database (raw IndexedDB: the test does not ship Dexie). */
-export function readStoreRows<T>(page: Page, store: 'drafts' | 'cache'): Promise<T[]> {
+export function readStoreRows<T>(page: Page, store: 'drafts' | 'cache' | 'photos'): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {

@@ -10,6 +10,7 @@ import {
   firstCarParkId,
   offlineRegistration,
   readDrafts,
+  readStoreRows,
   waitForServiceWorker,
   waitUntilSent,
 } from './offline-support.ts';
@@ -97,6 +98,17 @@ test('with no signal the app starts signed in, files three notices (one across a
     await fillNotice(page, registration, async () => {
       if (index !== 1) return;
       const draftUrl = page.url();
+      // Each tick is written to the phone as it is made; a reload a moment sooner than the last
+      // write lands would test the timing, not the resume. The test waits for what the officer saw.
+      const draftId = new URL(draftUrl).searchParams.get('draft') ?? draftUrl.split('/').pop();
+      await expect
+        .poll(
+          async () =>
+            (await readStoreRows<{ draftId: string; shots?: string[] }>(page, 'photos')).filter(
+              (photo) => photo.draftId === draftId && (photo.shots?.length ?? 0) > 0,
+            ).length,
+        )
+        .toBe(4);
       await page.reload();
       // The same draft, on the same step, with its photos from the phone's storage.
       expect(page.url()).toBe(draftUrl);
