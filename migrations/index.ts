@@ -6,6 +6,9 @@ import * as nativePostgresTypes from './0032_native_postgres_types.ts';
 import * as paymentsAndCollection from './0033_payments_and_collection.ts';
 import * as permitsAndLandowners from './0034_permits_and_landowners.ts';
 import * as cancellationRequestAudit from './0036_cancellation_request_audit.ts';
+import * as appealWithdrawal from './0037_appeal_withdrawal.ts';
+import * as vehicleMismatch from './0038_vehicle_mismatch.ts';
+import * as operatorLogo from './0039_operator_logo.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -19,6 +22,9 @@ export const migrations: Record<string, Migration> = {
   '0033_payments_and_collection': paymentsAndCollection,
   '0034_permits_and_landowners': permitsAndLandowners,
   '0036_cancellation_request_audit': cancellationRequestAudit,
+  '0037_appeal_withdrawal': appealWithdrawal,
+  '0038_vehicle_mismatch': vehicleMismatch,
+  '0039_operator_logo': operatorLogo,
 };
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */

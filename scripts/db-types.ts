@@ -85,6 +85,7 @@ const TABLE_DOCS: Record<string, string> = {
     'A file attached to a pending appeal, already in the evidence store; the appeal takes it over when confirmed.',
   sent_documents: 'A document as it was sent (decision 0025): its file in the evidence store, its SHA-256, who made it.',
   operator_terms: 'A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who).',
+  operator_logos: "A history: each upload (the small PNG and its SHA-256) or removal (neither) of the operator's logo is a row, with who.",
   pcn_counts: "Kept by triggers (migration 0005): PCNs per owner ('' once the owner is deleted) and status.",
   sign_in_attempts:
     "One counted password guess (migration 0009; auth/sign-in-limiter.ts). Times are epoch milliseconds. `account` is null once the account's failures at the address were forgotten: the guess then counts for the address cap only.",
@@ -150,6 +151,7 @@ const COLUMN_DOCS: Record<string, string> = {
   'appeals.channel': 'ONLINE, EMAIL, POST or PHONE (decision 0024).',
   'appeals.reduced_payable_until': 'ACCEPTED_REDUCED: the last day the reduced amount may be paid.',
   'appeals.charter_outcome': 'The Appeals Charter case the admin followed, if any.',
+  'appeals.withdrawn_at': 'WITHDRAWN: when the motorist withdrew the appeal (decision 0044).',
   'set_aside_appeals.id': "The appeal's own id.",
   'set_aside_appeals.appeal': "JSON: the appeal's row and its attachments (names and SHA-256s) as they were.",
   'pending_appeals.token_hash': "The SHA-256 of the confirmation link's token; the token itself is only in the email.",
@@ -174,6 +176,8 @@ const TS_TYPES: Record<string, string> = {
   int8: 'number',
   numeric: 'number',
   float8: 'number',
+  // A small picture's bytes: a Buffer from both pg and better-sqlite3.
+  bytea: 'Buffer',
 };
 
 type Column = { name: string; dataType: string; isNullable: boolean; hasDefaultValue: boolean; isAutoIncrementing: boolean };

@@ -3,10 +3,21 @@ import { existsSync } from 'node:fs';
 import { listUploadsFolder } from './support/upload-files.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appeal, AppealListResponse, AppealSubmitted, Pcn, PcnAuditResponse, PcnStatus, PublicCharge } from '@parkpatrol/shared';
+import {
+  VERIFICATION_CODE_PREVIEW,
+  type Appeal,
+  type AppealDecisionPreview,
+  type AppealListResponse,
+  type AppealSubmitted,
+  type Pcn,
+  type PcnAuditResponse,
+  type PcnStatus,
+  type PublicCharge,
+} from '@parkpatrol/shared';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
 import { appealForm, chargeToken, enterAppeal, enteredAppealForm, pdfUpload } from './support/appeals.ts';
 import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
+import { takeFingerprint } from './support/db-fingerprint.ts';
 import { readPdfText } from './support/pdf.ts';
 import { createPcnViaApi, jpegUpload, type NewPcn } from './fixtures.ts';
 import { startSmtpTestServer } from './smtp-test-server.ts';
@@ -230,6 +241,49 @@ describe('appeals', () => {
     } finally {
       t.clock.frozenAtMs = NOW;
     }
+  });
+
+  it('previews a decision: the outcome and the letter it then sends, under the same checks, with nothing recorded, drawn or sent', async () => {
+    const pcn = await charge('PR12VWE');
+    const sent = await t.fileAndConfirmAppeal(chargeToken(t, pcn.id), appealForm({}));
+    const reference = (sent.json.data as AppealSubmitted).reference;
+    const id = await appealIdOf(reference);
+    const preview = (json: object, token = admin.token) => t.request('POST', `/appeals/${id}/decision-preview`, { token, json });
+    const decision = { outcome: 'REJECTED', reasons: 'The permit in your photo expired on 31 January, the day before the charge.' };
+    const mailsBefore = mailTo('dana@example.com').length;
+    const before = await takeFingerprint(t.db, t.config.uploadsDir);
+
+    // Refused as the decision is: a rejection needs its reasons, and only admins decide.
+    const noReasons = await preview({ outcome: 'REJECTED', reasons: '  ' });
+    expect(noReasons.status).toBe(400);
+    expect(noReasons.json.details.reasons).toBe('Give the reasons for rejecting the appeal');
+    expect((await preview(decision, officer.token)).status).toBe(403);
+
+    const res = await preview(decision);
+    expect(res.status, res.text).toBe(200);
+    const answer = res.json.data as AppealDecisionPreview;
+    expect(answer).toMatchObject({ outcome: 'REJECTED', emailTo: 'dana@example.com' });
+    const lines = answer.letter!.sections.flatMap((section) => [section.heading ?? '', ...section.lines]).filter(Boolean);
+    expect(lines).toContain('Our decision: your appeal is rejected');
+    expect(lines).toContain(decision.reasons);
+    expect(lines.join('\n')).toContain(`verification code: ${VERIFICATION_CODE_PREVIEW}`);
+    // An accepted appeal would cancel the charge: previewed, it is not cancelled.
+    const accepting = await preview({ outcome: 'ACCEPTED', reasons: '' });
+    expect((accepting.json.data as AppealDecisionPreview).letter!.sections[1]!.heading).toBe('Our decision: your appeal is accepted');
+
+    expect(await takeFingerprint(t.db, t.config.uploadsDir)).toEqual(before);
+    expect(mailTo('dana@example.com')).toHaveLength(mailsBefore);
+    expect((await t.request('GET', `/pcns/${pcn.id}`, { token: admin.token })).json.data.status).toBe(pcn.status);
+
+    // Recorded: the letter sent says every line the preview showed, with the code made for it.
+    const decided = await decide(id, decision);
+    expect(decided.status, decided.text).toBe(200);
+    const code = (decided.json.data as Appeal).decision!.verificationCode!;
+    const letter = await t.app.request(`/api/appeals/${id}/letter`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const { flat } = await readPdfText(new Uint8Array(await letter.arrayBuffer()));
+    for (const line of lines) expect(flat).toContain(line.replace(VERIFICATION_CODE_PREVIEW, code).replace(/\s+/g, ' '));
+    // Decided: there is nothing left to preview.
+    expect((await preview(decision)).status).toBe(409);
   });
 
   it('an accepted appeal cancels the charge; one accepted at a reduced amount makes that amount due', async () => {

@@ -5,6 +5,8 @@ import {
   MAX_BULK_ITEMS,
   pcnTitle,
   SERVER_MESSAGES,
+  STATUS_UNDO_TEXTS,
+  ukDate,
   type BulkResult,
   type Pcn,
   type PcnAuditEntry,
@@ -15,6 +17,7 @@ import {
 import type { Insertable } from 'kysely';
 import type { UsersTable } from '../src/db/schema.ts';
 import { insertPcnsDirectly } from './fixtures.ts';
+import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 // 'Select all matching' and the bulk actions on Manage PCNs and Manage Users.
@@ -241,6 +244,143 @@ describe('POST /pcns/bulk-status', () => {
       expect(res.json.code).toBe('VALIDATION_FAILED');
       if (message) expect(res.json.message).toBe(message);
     }
+  });
+});
+
+describe('POST /pcns/bulk-status/undo', () => {
+  const undoNote = STATUS_UNDO_TEXTS.note;
+  async function pcnOf(pcnId: string): Promise<Pcn> {
+    return (await t.request('GET', `/pcns/${pcnId}`, { token: admin.token })).json.data as Pcn;
+  }
+  async function statusAudit(pcnId: string) {
+    const entries = (await t.request('GET', `/pcns/${pcnId}/audit`, { token: admin.token })).json.data.entries as PcnAuditEntry[];
+    return entries.filter((entry) => entry.action === 'status_changed').map((entry) => entry.changes);
+  }
+  const bulk = (json: object, token = admin.token) => t.request('POST', '/pcns/bulk-status', { token, json });
+  const undo = (json: object, token = admin.token) => t.request('POST', '/pcns/bulk-status/undo', { token, json });
+
+  it('moves each PCN back to the status it had, along the moves the change made, each audited as an undo', async () => {
+    const [submitted, underReview] = await insertPcnsDirectly(t, 2, (i) => ({
+      createdBy: officer.id,
+      carParkId,
+      vehicleRegistration: 'UN12DOE',
+      status: (['SUBMITTED', 'UNDER_REVIEW'] as const)[i],
+      createdAt: t.deps.now().toISOString(),
+    }));
+    const ids = [submitted!.id, underReview!.id];
+    expect((await bulk({ pcnIds: ids, status: 'APPROVED', adminNotes: 'Evidence checked' })).status).toBe(200);
+
+    const res = await undo({ pcnIds: ids, status: 'APPROVED' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.results as BulkResult[]).toEqual([
+      { id: submitted!.id, label: pcnTitle(submitted!.pcnNumber), success: true },
+      { id: underReview!.id, label: pcnTitle(underReview!.pcnNumber), success: true },
+    ]);
+    const back = await pcnOf(submitted!.id);
+    expect(back.status).toBe('SUBMITTED');
+    expect(back.statusHistory!.slice(-2)).toMatchObject([
+      { fromStatus: 'APPROVED', toStatus: 'UNDER_REVIEW', note: undoNote, changedBy: { id: admin.id } },
+      { fromStatus: 'UNDER_REVIEW', toStatus: 'SUBMITTED', note: undoNote, changedBy: { id: admin.id } },
+    ]);
+    expect(await statusAudit(submitted!.id)).toEqual([
+      { status: { from: 'SUBMITTED', to: 'UNDER_REVIEW' } },
+      { status: { from: 'UNDER_REVIEW', to: 'APPROVED' }, note: { from: null, to: 'Evidence checked' } },
+      { status: { from: 'APPROVED', to: 'UNDER_REVIEW' }, note: { from: null, to: undoNote } },
+      { status: { from: 'UNDER_REVIEW', to: 'SUBMITTED' }, note: { from: null, to: undoNote } },
+    ]);
+    expect((await pcnOf(underReview!.id)).status).toBe('UNDER_REVIEW');
+    expect((await statusAudit(underReview!.id)).at(-1)).toEqual({
+      status: { from: 'APPROVED', to: 'UNDER_REVIEW' },
+      note: { from: null, to: undoNote },
+    });
+    const activities = await t.db
+      .selectFrom('activities')
+      .select('description')
+      .where('pcn_id', '=', submitted!.id)
+      .where('activity_type', '=', 'PCN_STATUS_CHANGED')
+      .execute();
+    expect(activities).toHaveLength(4);
+
+    // Undone once: an undo is not a bulk change, so pressing it again moves nothing.
+    const again = await undo({ pcnIds: ids, status: 'APPROVED' });
+    expect((again.json.data.results as BulkResult[]).map((result) => result.error)).toEqual([
+      STATUS_UNDO_TEXTS.changedSince('SUBMITTED'),
+      STATUS_UNDO_TEXTS.changedSince('UNDER_REVIEW'),
+    ]);
+    expect((await pcnOf(submitted!.id)).statusHistory).toHaveLength(back.statusHistory!.length);
+  });
+
+  it('leaves alone, saying why, a PCN changed since, one last moved by someone else, and any moved to a final status', async () => {
+    const other = await t.signedInUser('ADMIN', { firstName: 'Olga', lastName: 'Other' });
+    const [mine, movedOn, theirs, rejected] = await insertPcnsDirectly(t, 4, () => ({
+      createdBy: officer.id,
+      carParkId,
+      vehicleRegistration: 'LE12AVE',
+      createdAt: t.deps.now().toISOString(),
+    }));
+    expect((await bulk({ pcnIds: [mine!.id, movedOn!.id], status: 'UNDER_REVIEW' })).status).toBe(200);
+    // Meanwhile another admin approves one of them, and starts the review of another notice.
+    expect((await t.request('PATCH', `/pcns/${movedOn!.id}/status`, { token: other.token, json: { status: 'APPROVED' } })).status).toBe(
+      200,
+    );
+    expect((await bulk({ pcnIds: [theirs!.id], status: 'UNDER_REVIEW' }, other.token)).status).toBe(200);
+    const before = { movedOn: await statusAudit(movedOn!.id), theirs: await statusAudit(theirs!.id) };
+
+    const res = await undo({ pcnIds: [mine!.id, movedOn!.id, theirs!.id], status: 'UNDER_REVIEW' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.results as BulkResult[]).toEqual([
+      { id: mine!.id, label: pcnTitle(mine!.pcnNumber), success: true },
+      { id: movedOn!.id, label: pcnTitle(movedOn!.pcnNumber), success: false, error: STATUS_UNDO_TEXTS.changedSince('APPROVED') },
+      { id: theirs!.id, label: pcnTitle(theirs!.pcnNumber), success: false, error: STATUS_UNDO_TEXTS.changedSince('UNDER_REVIEW') },
+    ]);
+    expect((await pcnOf(mine!.id)).status).toBe('SUBMITTED');
+    expect(await statusAudit(movedOn!.id)).toEqual(before.movedOn);
+    expect(await statusAudit(theirs!.id)).toEqual(before.theirs);
+
+    // Rejected is final: the status table has no move out of it, so there is nothing to undo.
+    expect((await bulk({ pcnIds: [rejected!.id], status: 'REJECTED', adminNotes: 'No permit' })).status).toBe(200);
+    const final = await undo({ pcnIds: [rejected!.id], status: 'REJECTED' });
+    expect(final.json.data.results).toEqual([
+      { id: rejected!.id, label: pcnTitle(rejected!.pcnNumber), success: false, error: 'Rejected is a final status: it cannot be undone' },
+    ]);
+    expect((await pcnOf(rejected!.id)).status).toBe('REJECTED');
+    expect(await statusAudit(rejected!.id)).toHaveLength(1);
+  });
+
+  it('does not move back a notice issued by marking its notice to keeper posted, though the same admin made the move', async () => {
+    const lettersCarParkId = (await t.createCarPark({ name: 'Letters Lot', assignTo: [officer.id] })).id;
+    await termsSinceLongAgo(t, lettersCarParkId);
+    const pcn = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId: lettersCarParkId });
+    const made = await t.request('POST', '/keeper-notices/letters', { token: admin.token, json: { pcnIds: [pcn.id] } });
+    expect(made.status, made.text).toBe(200);
+    const posted = await t.request('POST', '/keeper-notices/posted', {
+      token: admin.token,
+      json: { pcnIds: [pcn.id], postedOn: ukDate(t.deps.now()) },
+    });
+    expect(posted.status, posted.text).toBe(200);
+    expect((await pcnOf(pcn.id)).status).toBe('ISSUED');
+    const res = await undo({ pcnIds: [pcn.id], status: 'ISSUED' });
+    expect(res.json.data.results).toEqual([
+      { id: pcn.id, label: pcnTitle(pcn.pcnNumber), success: false, error: STATUS_UNDO_TEXTS.changedSince('ISSUED') },
+    ]);
+    expect((await pcnOf(pcn.id)).status).toBe('ISSUED');
+  });
+
+  it('is for admins only, and refuses an empty list or an unknown status with 400', async () => {
+    const [own] = await insertPcnsDirectly(t, 1, () => ({
+      createdBy: officer.id,
+      carParkId,
+      vehicleRegistration: 'OW12UND',
+      createdAt: t.deps.now().toISOString(),
+    }));
+    expect((await undo({ pcnIds: [own!.id], status: 'UNDER_REVIEW' }, officer.token)).status).toBe(403);
+    expect((await t.request('POST', '/pcns/bulk-status/undo', { json: { pcnIds: [own!.id], status: 'UNDER_REVIEW' } })).status).toBe(401);
+    for (const json of [{ pcnIds: [], status: 'UNDER_REVIEW' }, { pcnIds: [own!.id], status: 'LOST' }, { pcnIds: [own!.id] }]) {
+      const res = await undo(json);
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await pcnOf(own!.id)).status).toBe('SUBMITTED');
   });
 });
 

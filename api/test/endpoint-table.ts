@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, ukDate, type SentDocumentListResponse } from '@parkpatrol/shared';
 import { LETTER_KEEPER, letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { hireFirmGivenNotice, hirerInput, NAMED_DRIVER, nameDriver } from './support/driver-and-hirer.ts';
-import { appealForm, chargeToken, enterAppeal, enteredAppealForm } from './support/appeals.ts';
+import { appealForm, chargeToken, enterAppeal, enteredAppealForm, VALID_APPEAL } from './support/appeals.ts';
 import { issueOneTimeToken, ACCESS_LINK_TTL_MS, PASSWORD_RESET_TTL_MS } from '../src/auth/one-time-tokens.ts';
 import { issueRefreshToken } from '../src/auth/refresh-tokens.ts';
-import { createPcnViaApi, jpegUpload, pcnForm, validOperatorTerms, validPcnFields } from './fixtures.ts';
+import { createPcnViaApi, jpegUpload, makeJpeg, pcnForm, validOperatorTerms, validPcnFields } from './fixtures.ts';
+import { logoForm, setOperatorLogo } from './support/operator-logo.ts';
 import { createActor, createOwnedPcn, uniqueSuffix, type Actor, type ActorName, type World } from './support/world.ts';
 
 /**
@@ -493,6 +494,20 @@ export const ENDPOINTS: EndpointCase[] = [
     }),
   },
   {
+    method: 'PUT',
+    route: '/settings/operator/logo',
+    body: 'multipart',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/settings/operator/logo', form: logoForm(makeJpeg(3)) }),
+  },
+  {
+    method: 'DELETE',
+    route: '/settings/operator/logo',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/settings/operator/logo' }),
+  },
+  {
     method: 'GET',
     route: '/settings/notice-terms',
     body: 'none',
@@ -501,6 +516,20 @@ export const ENDPOINTS: EndpointCase[] = [
   },
 
   // ---- the motorist's side: no sign-in ----
+  {
+    method: 'GET',
+    route: '/public/charges/operator',
+    body: 'none',
+    expected: everyone(200),
+    prepare: async () => ({ path: '/public/charges/operator' }),
+  },
+  {
+    method: 'GET',
+    route: '/public/charges/operator/logo/:file',
+    body: 'none',
+    expected: everyone(200),
+    prepare: async (w) => ({ path: await setOperatorLogo(w.t, w.admin.token, makeJpeg(7)) }),
+  },
   {
     method: 'POST',
     route: '/public/charges/lookup',
@@ -572,6 +601,21 @@ export const ENDPOINTS: EndpointCase[] = [
   },
   {
     method: 'POST',
+    route: '/public/charges/current/appeal/withdraw',
+    body: 'json',
+    // The charge's own token and the email the appeal gave; a staff token in its place is refused.
+    expected: { anonymous: 200, owner: 401, otherUser: 401, admin: 401, superAdmin: 401, landowner: 401, otherLandowner: 401 },
+    prepare: async (w, owner) => {
+      const { token } = await openAppeal(w, owner);
+      return {
+        path: '/public/charges/current/appeal/withdraw',
+        headers: { authorization: `Bearer ${token}` },
+        json: { email: VALID_APPEAL.email },
+      };
+    },
+  },
+  {
+    method: 'POST',
     route: '/public/charges/current/checkout',
     body: 'none',
     // The charge's own token; this app has no card processor keys, so the motorist is told card payments are off.
@@ -633,6 +677,17 @@ export const ENDPOINTS: EndpointCase[] = [
     expected: adminsOnly(200),
     prepare: async (w, owner) => ({
       path: `/appeals/${(await openAppeal(w, owner)).id}/decision`,
+      json: { outcome: 'REJECTED', reasons: 'The permit shown expired the day before.' },
+    }),
+  },
+  {
+    // The letter a decision would send: admins only, like the decision itself, and nothing is recorded.
+    method: 'POST',
+    route: '/appeals/:id/decision-preview',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: `/appeals/${(await openAppeal(w, owner)).id}/decision-preview`,
       json: { outcome: 'REJECTED', reasons: 'The permit shown expired the day before.' },
     }),
   },
@@ -915,6 +970,17 @@ export const ENDPOINTS: EndpointCase[] = [
     }),
   },
   {
+    // Admins only, as the bulk change it undoes; a PCN it cannot move back is reported in the 200.
+    method: 'POST',
+    route: '/pcns/bulk-status/undo',
+    body: 'json',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({
+      path: '/pcns/bulk-status/undo',
+      json: { pcnIds: [(await createOwnedPcn(w, owner)).id], status: 'UNDER_REVIEW' },
+    }),
+  },
+  {
     // The operator's answer to an appeal: even the officer who filed the notice gets 403.
     method: 'GET',
     route: '/pcns/:id/evidence-pack',
@@ -1033,6 +1099,13 @@ export const ENDPOINTS: EndpointCase[] = [
     body: 'none',
     expected: carParkOwnersAndAdmins(200),
     prepare: async (w) => ({ path: `/car-parks/${w.ownerCarParkId}/reports/monthly.pdf?month=${ukDate(w.t.deps.now()).slice(0, 7)}` }),
+  },
+  {
+    method: 'GET',
+    route: '/car-parks/:id/terms-history',
+    body: 'none',
+    expected: carParkOwnersAndAdmins(200),
+    prepare: async (w) => ({ path: `/car-parks/${w.ownerCarParkId}/terms-history` }),
   },
   {
     // Only a landowner asks (an admin cancels outright); the charge must be at their car park.

@@ -864,9 +864,11 @@ describe('audit trail', () => {
     // hirers and named drivers theirs (driver-and-hirer.test.ts), a set-aside appeal its own
     // (security-round-four-public.test.ts), refunds theirs (refunds.test.ts), the collection letters
     // theirs (collection-letters.test.ts) and the hand-over to an agency its two (debt-recovery.test.ts);
-    // a landowner's cancellation request and its answer, theirs (landowners.test.ts).
+    // a landowner's cancellation request and its answer, theirs (landowners.test.ts); a withdrawn appeal its
+    // own (appeal-withdrawal.test.ts).
     const elsewhere = new Set([
       'appeal_set_aside',
+      'appeal_withdrawn',
       'hirer_recorded',
       'driver_named',
       'letter_posted',

@@ -6,11 +6,18 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  describeNotYetPostable,
+  describePostingWindow,
   draftReference,
+  KEEPER_REPLY_COLUMNS,
+  keeperReplyTemplateCsv,
+  keeperReplyTemplateLines,
   type KeeperNoticesPostedResponse,
+  type PcnListResponse,
   type KeeperReplyImport,
   type Pcn,
   type PcnAuditResponse,
+  VEHICLE_MISMATCH_REASON,
 } from '@parkpatrol/shared';
 import { silentLogger } from '../src/services/logger.ts';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
@@ -175,6 +182,85 @@ describe('keeper details', () => {
     expect(noHeader.json.message).toMatch(/^The file's first line must name its columns: reference, registration/);
   });
 
+  it('reads its own template: the header and the example row, given a notice’s reference, registration and day', async () => {
+    const pcn = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId, registration: 'TP33CCC' });
+    // Another keeper and car on file, so the reply is news: the vehicle then waits to be confirmed.
+    const other = { ...LETTER_KEEPER, lastName: 'Other', make: 'Vauxhall', model: 'Corsa', colour: 'Silver' };
+    expect((await t.request('PUT', `/pcns/${pcn.id}/keeper`, { token: admin.token, json: other })).status).toBe(200);
+    const [header, example] = keeperReplyTemplateLines();
+    expect(keeperReplyTemplateCsv()).toBe(`${header}\r\n${example}\r\n`);
+    const cells = example.split(',');
+    expect(cells).toHaveLength(KEEPER_REPLY_COLUMNS.length);
+    const at = (column: (typeof KEEPER_REPLY_COLUMNS)[number]) => KEEPER_REPLY_COLUMNS.indexOf(column);
+    // The example's own day, in the DVLA's order, is the day this notice was served (35 days before now).
+    const served = new Date(NOW - 35 * 86_400_000);
+    cells[at('reference')] = `PCN-${pcn.pcnNumber}`;
+    cells[at('registration')] = 'TP33CCC';
+    cells[at('event_date')] = cells[at('event_date')]!.replace(
+      /^\d{2}\/\d{2}\/\d{4}$/,
+      `${String(served.getUTCDate()).padStart(2, '0')}/${String(served.getUTCMonth() + 1).padStart(2, '0')}/${served.getUTCFullYear()}`,
+    );
+    const csv = `${header}\r\n${cells.join(',')}\r\n`;
+    const res = await t.request('POST', '/keeper-replies', { token: admin.token, json: { fileName: 'template.csv', csv } });
+    expect(res.status, res.text).toBe(200);
+    const imported = res.json.data as KeeperReplyImport;
+    expect(imported.results).toEqual([expect.objectContaining({ outcome: 'APPLIED', pcnId: pcn.id })]);
+    const now = (await t.request('GET', `/pcns/${pcn.id}`, { token: admin.token })).json.data as Pcn;
+    expect(now.keeper).toMatchObject({ lastName: 'Keeper', make: 'Ford', model: 'Focus', colour: 'Blue', source: 'KEEPER_REPLY' });
+    expect(now.keeperState).toBe('UNCONFIRMED');
+  });
+
+  it('records “Does not match”: audited, the keeper marked, standing until the vehicle is confirmed or changes', async () => {
+    const pcn = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId });
+    const put = (json: object) => t.request('PUT', `/pcns/${pcn.id}/keeper`, { token: admin.token, json: { ...LETTER_KEEPER, ...json } });
+    const auditOf = async () =>
+      ((await t.request('GET', `/pcns/${pcn.id}/audit`, { token: admin.token })).json.data as PcnAuditResponse).entries.filter(
+        (entry) => entry.action === 'keeper_changed',
+      );
+    expect((await put({ vehicleConfirmed: false })).json.data.keeperState).toBe('UNCONFIRMED');
+
+    const refused = await put({ vehicleConfirmed: false, vehicleMismatch: true });
+    expect(refused.status, refused.text).toBe(200);
+    expect(refused.json.data.keeper).toMatchObject({
+      vehicleConfirmedAt: null,
+      vehicleMismatchAt: new Date(NOW).toISOString(),
+      vehicleMismatchBy: 'Kay Admin',
+    });
+    expect(refused.json.data.keeperState).toBe('MISMATCH');
+    expect((await auditOf()).at(-1)!.changes).toEqual({
+      vehicleMismatch: { from: false, to: true },
+      keeperSource: { from: 'MANUAL', to: 'MANUAL' },
+    });
+    // The queue's list says so too.
+    const list = await t.request('GET', `/pcns?scope=all&status=APPROVED&search=${pcn.vehicleRegistration}`, { token: admin.token });
+    expect(list.status, list.text).toBe(200);
+    expect((list.json.data as PcnListResponse).pcns.find((row) => row.id === pcn.id)?.keeperState).toBe('MISMATCH');
+    // Pressed again, nothing new happens; an address corrected without an answer keeps the refusal.
+    const entries = (await auditOf()).length;
+    expect((await put({ vehicleConfirmed: false, vehicleMismatch: true })).json.data.keeper.vehicleMismatchAt).toBe(
+      new Date(NOW).toISOString(),
+    );
+    expect(await auditOf()).toHaveLength(entries);
+    expect((await put({ vehicleConfirmed: false, addressLines: ['14 Acacia Avenue', 'Leeds'] })).json.data.keeperState).toBe('MISMATCH');
+
+    const both = await put({ vehicleConfirmed: true, vehicleMismatch: true });
+    expect(both.status).toBe(400);
+    expect(both.json.details).toEqual({ vehicleMismatch: 'A vehicle cannot both match and not match the photos' });
+
+    // 'Matches' after all: the refusal goes, and the trail says both.
+    const matched = await put({ vehicleConfirmed: true });
+    expect(matched.json.data.keeper).toMatchObject({ vehicleMismatchAt: null, vehicleMismatchBy: null, vehicleConfirmedBy: 'Kay Admin' });
+    expect(matched.json.data.keeperState).toBe('CONFIRMED');
+    expect((await auditOf()).at(-1)!.changes).toMatchObject({
+      vehicleConfirmed: { from: false, to: true },
+      vehicleMismatch: { from: true, to: false },
+    });
+
+    // A refusal is of the DVLA's vehicle as it was: another vehicle on file asks the question again.
+    await put({ vehicleConfirmed: false, vehicleMismatch: true });
+    expect((await put({ vehicleConfirmed: false, colour: 'Red' })).json.data.keeperState).toBe('UNCONFIRMED');
+  });
+
   it('removes the keeper with the photos once a closed notice is past retention', async () => {
     const pcn = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId });
     expect(
@@ -259,6 +345,53 @@ describe('notices to keeper', () => {
       [underReview.id]: 'Only an approved notice gets a notice to keeper; this one is cancelled',
     });
     expect(res.json.message).toMatch(/^5 notices cannot have a notice to keeper: PCN-\d{8}/);
+  });
+
+  it('makes no notice to keeper for a keeper whose vehicle does not match the photos, and says why', async () => {
+    const refused = await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId, servedDaysAgo: 35 });
+    const answer = await t.request('PUT', `/pcns/${refused.id}/keeper`, {
+      token: admin.token,
+      json: { ...LETTER_KEEPER, vehicleConfirmed: false, vehicleMismatch: true },
+    });
+    expect(answer.status, answer.text).toBe(200);
+    const res = await letters(t, admin.token, [refused.id]);
+    expect(res.status).toBe(422);
+    expect(res.json.details).toEqual({ [refused.id]: VEHICLE_MISMATCH_REASON });
+    const documents = (await t.request('GET', `/pcns/${refused.id}/documents`, { token: admin.token })).json.data.items as Array<{
+      kind: string;
+    }>;
+    expect(documents.filter((document) => document.kind === 'NOTICE_TO_KEEPER')).toEqual([]);
+  });
+
+  it('a paragraph 9 notice lists its first posting day, and the queue’s rule and the refusal agree on it', async () => {
+    // A drive-off today, Wednesday 4 February 2026: its 14 days run from Thursday 5 February to Wednesday 18, so
+    // the first letter goes on the 5th and the last on Monday 16 (given on the 18th).
+    const today = await letterReadyPcn(t, {
+      officerToken: officer.token,
+      adminToken: admin.token,
+      carParkId,
+      servedDaysAgo: 0,
+      servedBy: 'DRIVE_OFF',
+    });
+    const list = await t.request('GET', '/pcns?scope=all&status=APPROVED&sort=deadline&order=asc&limit=100', { token: admin.token });
+    expect(list.status, list.text).toBe(200);
+    const listed = (list.json.data as PcnListResponse).pcns.find((pcn) => pcn.id === today.id)!;
+    expect(listed.keeperNotice).toMatchObject({ route: 'PARAGRAPH_9', firstPostingDate: '2026-02-05', lastPostingDate: '2026-02-16' });
+    expect(describePostingWindow(listed.keeperNotice)).toBe('Post between 5 Feb and 16 Feb');
+    expect(describeNotYetPostable(listed.keeperNotice, '2026-02-04')).toBe('Not yet: from 5 Feb');
+    const post = (postOn: string) =>
+      t.app.request('/api/keeper-notices/letters', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ pcnIds: [today.id], postOn }),
+      });
+    const early = await post('2026-02-04');
+    expect(early.status).toBe(422);
+    expect(((await early.json()) as { details: Record<string, string> }).details[today.id]).toBe(
+      'Too early: a letter posted on 4 Feb 2026 could be given before the law allows. Post from 5 Feb 2026',
+    );
+    expect(describeNotYetPostable(listed.keeperNotice, '2026-02-05')).toBeNull();
+    expect((await post('2026-02-05')).status).toBe(200);
   });
 
   it('makes one PDF with a letter per notice, each saying what its paragraph requires, the address in the window', async () => {

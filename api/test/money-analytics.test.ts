@@ -7,6 +7,9 @@ import { termsSinceLongAgo } from './support/keeper-notices.ts';
 import { insertPcnsDirectly } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
+/** A CSV's day ('23/02/2026', as a UK spreadsheet reads it) as the JSON's ('2026-02-23'). */
+const fromCsvDate = (cell: string | undefined) => cell?.split('/').reverse().join('-');
+
 /**
  * The Admin Dashboard's money, on a clock frozen at noon on Tuesday 3 March 2026: the UK week of
  * today began on Monday 2 March, the one before ran from 23 February across the month end to
@@ -180,7 +183,7 @@ describe('money at a glance and the payments export', () => {
       rows
         .filter((row) => row.Figure === MONEY_CSV_FIGURES.received)
         .map((row) => ({
-          weekStart: row['Week starting'],
+          weekStart: fromCsvDate(row['Week starting']),
           receivedPence: pence(row['Received (£)']),
           refundedPence: pence(row['Refunded (£)']),
         })),
@@ -190,14 +193,14 @@ describe('money at a glance and the payments export', () => {
         .filter((row) => row.Figure === MONEY_CSV_FIGURES.outstanding)
         .map((row) => ({ band: row['Age (days)'], count: Number(row.Charges), outstandingPence: pence(row['Outstanding (£)']) })),
     ).toEqual(figures.outstandingByAge);
-    expect(rows.find((row) => row['Week starting'] === '2026-02-23')).toMatchObject({ 'Received (£)': '65.00', 'Refunded (£)': '5.00' });
+    expect(rows.find((row) => row['Week starting'] === '23/02/2026')).toMatchObject({ 'Received (£)': '65.00', 'Refunded (£)': '5.00' });
   });
 
   it('exports each payment with its refunds for reconciliation, by the days and car park asked', async () => {
     const all = await csv('/payments/export');
-    expect(all.rows.map((row) => row['Date paid'])).toEqual(['2026-02-08', '2026-02-20', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(all.rows.map((row) => row['Date paid'])).toEqual(['08/02/2026', '20/02/2026', '28/02/2026', '01/03/2026', '02/03/2026']);
     expect(all.rows[2]).toEqual({
-      'Date paid': '2026-02-28',
+      'Date paid': '28/02/2026',
       'PCN number': pcnTitle(charges.get('paid')!.pcnNumber),
       'Car park': 'Station Road',
       Method: 'Card',
@@ -209,7 +212,7 @@ describe('money at a glance and the payments export', () => {
     expect(all.rows[1]).toMatchObject({ Method: 'Cheque', Reference: 'CHQ 100', 'Refunded (£)': '0.00', 'Net (£)': '20.00' });
 
     const some = await csv(`/payments/export?from=2026-02-20&to=2026-03-01&carParkId=${carParkId}`);
-    expect(some.rows.map((row) => row['Date paid'])).toEqual(['2026-02-20', '2026-02-28', '2026-03-01']);
+    expect(some.rows.map((row) => row['Date paid'])).toEqual(['20/02/2026', '28/02/2026', '01/03/2026']);
     expect(some.disposition).toBe('attachment; filename="payments-station-road-from-2026-02-20-to-2026-03-01-2026-03-03.csv"');
 
     const wrong = await t.request('GET', '/payments/export?from=2026-03-01&to=2026-02-01', { token: admin.token });

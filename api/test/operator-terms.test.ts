@@ -21,7 +21,7 @@ describe("the operator's terms", () => {
 
   it('starts unset, saves the creditor and appeals service, and audits each change with who made it', async () => {
     const empty = await t.request('GET', '/settings/operator', { token: admin.token });
-    expect(empty.json.data).toEqual({ operator: null, changes: [] });
+    expect(empty.json.data).toEqual({ operator: null, changes: [], logoUrl: null });
     expect((await t.request('GET', '/settings/notice-terms', { token: officer.token })).json.data).toBeNull();
 
     const saved = await t.request('PUT', '/settings/operator', { token: admin.token, json: validOperatorTerms() });

@@ -91,9 +91,18 @@ describe('GET /pcns/export.csv', () => {
       'Officer email': officer.email,
       Photos: '0',
     });
-    // The UK clock with its offset, the same instant as the list's UTC time.
-    expect(first!.Submitted).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
-    expect(Date.parse(first!.Submitted!)).toBe(Math.floor(Date.parse(listedFirst!.createdAt) / 1000) * 1000);
+    // The UK clock, day first, as a UK spreadsheet reads it: the same instant as the list's UTC time.
+    const ukClock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    expect(first!.Submitted).toBe(ukClock.format(new Date(listedFirst!.createdAt)).replace(',', ''));
   });
 
   it('opens in a spreadsheet as the operator reads it: UK times with their offset, photos, the officer’s email, the keeper deadline, a name saying the filter', async () => {
@@ -115,10 +124,10 @@ describe('GET /pcns/export.csv', () => {
     );
     const [row] = parse(res.text, { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(row).toMatchObject({
-      'First seen': '2026-06-01T10:00:00+01:00',
+      'First seen': '01/06/2026 10:00:00',
       Photos: '3',
       'Officer email': officer.email,
-      'Keeper notice post by': '2026-07-14',
+      'Keeper notice post by': '14/07/2026',
       Description: 'Café',
     });
   });
@@ -213,6 +222,8 @@ describe('GET /users/export.csv', () => {
       Record<string, string>
     >;
     expect(all[0]).toMatchObject({ 'First name': 'Olive', Role: 'User', Status: 'Active', 'Car parks': 'North Lot' });
+    // Times on the UK clock, day first, as the other exports write them.
+    expect(all[0]!.Created).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect((await t.request('GET', '/users/export.csv', { token: officer.token })).status).toBe(403);
   });
 });

@@ -907,3 +907,30 @@ describe('GET /pcns: a search that matches more than PCN_COUNT_CAP', () => {
     expect(plain.json.data.pagination).toMatchObject({ total: MATCHING + 10, totalCapped: false });
   });
 });
+
+describe('GET /pcns from and to: days on the UK calendar', () => {
+  let t: TestApp;
+  let admin: Session;
+  let made: Array<{ id: string; pcnNumber: string }>;
+
+  beforeAll(async () => {
+    let owner: Session;
+    let carPark: { id: string };
+    ({ t, owner, admin, carPark } = await setUp());
+    // In summer the UK day starts at 23:00 UTC the day before.
+    const times = ['2026-07-13T22:59:00.000Z', '2026-07-13T23:30:00.000Z', '2026-07-14T22:30:00.000Z', '2026-07-14T23:00:00.000Z'];
+    made = await insertPcnsDirectly(t, times.length, (i) => ({
+      createdBy: owner.id,
+      carParkId: carPark.id,
+      vehicleRegistration: `UK${i}DAY`,
+      createdAt: times[i]!,
+    }));
+  });
+  afterAll(() => t.close());
+
+  it('keeps a notice made at 00:30 BST in that day, and one made at 00:00 BST the next day out', async () => {
+    const res = await t.request('GET', '/pcns?scope=all&from=2026-07-14&to=2026-07-14&limit=100', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(new Set(res.json.data.pcns.map((p: Pcn) => p.id))).toEqual(new Set([made[1]!.id, made[2]!.id]));
+  });
+});

@@ -291,7 +291,7 @@ describe('inputs and headers (findings 6, 7, 8, 12)', () => {
     expect((await t.request('GET', '/pcns?scope=all&from=2026-02-28&to=2028-02-29', { token: w.admin.token })).status).toBe(200);
   });
 
-  it('every /api answer says Cache-Control: no-store, except an evidence image, which stays private', async () => {
+  it("every /api answer says Cache-Control: no-store, except an evidence image, which stays private, and the operator's public logo", async () => {
     await Promise.all(
       ENDPOINTS.map(async (endpoint) => {
         const prepared = await endpoint.prepare(w, await ownerFor(w, endpoint));
@@ -300,6 +300,9 @@ describe('inputs and headers (findings 6, 7, 8, 12)', () => {
           const where = `${describeEndpoint(endpoint)} -> ${res.status}`;
           if (endpoint.route.startsWith('/uploads/:fileName') && res.status === 200) {
             expect(res.headers.get('cache-control'), where).toBe('private, no-store');
+          } else if (endpoint.route === '/public/charges/operator/logo/:file' && res.status === 200) {
+            // Named by its hash, so its bytes never change: anyone may keep it.
+            expect(res.headers.get('cache-control'), where).toBe('public, max-age=31536000, immutable');
           } else {
             expect(res.headers.get('cache-control'), where).toBe('no-store');
           }

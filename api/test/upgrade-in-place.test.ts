@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENUMERATED_COLUMNS, enumeratedCheckName } from '../../migrations/0031_enumerated_column_checks.ts';
+import { WITHDRAWN_AT_CHECK } from '../../migrations/0037_appeal_withdrawal.ts';
+import { ONE_VEHICLE_ANSWER_CHECK } from '../../migrations/0038_vehicle_mismatch.ts';
+import { LOGO_WITH_HASH_CHECK } from '../../migrations/0039_operator_logo.ts';
 import { postgresMigrations } from '../../migrations/postgres/index.ts';
 import { sqliteMigrations } from '../../migrations/sqlite/index.ts';
 import { connectDatabase, migrateToLatest, type OpenDatabase } from '../src/db/database.ts';
@@ -491,6 +494,58 @@ describe(`upgrading in place from the frozen history (${ON_POSTGRES ? 'PostgreSQ
       { id: 'p1', collection_stage: 'NOTICE_TO_KEEPER' },
       { id: 'p2', collection_stage: null },
     ]);
+  });
+
+  it('0037: an appeal stands not withdrawn; WITHDRAWN and appeal_withdrawn are allowed, and withdrawn_at goes with WITHDRAWN only', async () => {
+    await migrateToLatest(opened.db);
+    const appeal = await db.selectFrom('appeals').select(['status', 'withdrawn_at']).where('id', '=', 'ap1').executeTakeFirstOrThrow();
+    expect(appeal).toEqual({ status: 'ACCEPTED_REDUCED', withdrawn_at: null });
+
+    const withdraw = (fields: Record<string, unknown>) => db.updateTable('appeals').set(fields).where('id', '=', 'ap1').execute();
+    await expect(withdraw({ status: 'WITHDRAWN' }), 'WITHDRAWN without the moment').rejects.toThrow(WITHDRAWN_AT_CHECK);
+    await expect(withdraw({ withdrawn_at: LATER }), 'a moment on an appeal not withdrawn').rejects.toThrow(WITHDRAWN_AT_CHECK);
+    await withdraw({ status: 'WITHDRAWN', withdrawn_at: LATER });
+    const stored = await db.selectFrom('appeals').select(['status', 'withdrawn_at']).where('id', '=', 'ap1').executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'WITHDRAWN', withdrawn_at: LATER });
+    await db
+      .insertInto('pcn_audit')
+      .values({ id: 'a2', pcn_id: 'p1', actor_name: 'John Smith (appellant)', action: 'appeal_withdrawn', changes: '{}', created_at: AT })
+      .execute();
+  });
+
+  it('0038: a keeper stands with no refusal of the vehicle; a refusal and a confirmation never stand together', async () => {
+    await migrateToLatest(opened.db);
+    const answers = () =>
+      db
+        .selectFrom('pcn_keepers')
+        .select(['vehicle_confirmed_at', 'vehicle_mismatch_at', 'vehicle_mismatch_by'])
+        .where('pcn_id', '=', 'p1')
+        .executeTakeFirstOrThrow();
+    expect(await answers()).toEqual({ vehicle_confirmed_at: AT, vehicle_mismatch_at: null, vehicle_mismatch_by: null });
+    const answer = (fields: Record<string, unknown>) => db.updateTable('pcn_keepers').set(fields).where('pcn_id', '=', 'p1').execute();
+    await expect(answer({ vehicle_mismatch_at: LATER, vehicle_mismatch_by: 'Kay Admin' }), 'refused while confirmed').rejects.toThrow(
+      ONE_VEHICLE_ANSWER_CHECK,
+    );
+    await answer({ vehicle_confirmed_at: null, vehicle_confirmed_by: null, vehicle_mismatch_at: LATER, vehicle_mismatch_by: 'Kay Admin' });
+    expect(await answers()).toEqual({ vehicle_confirmed_at: null, vehicle_mismatch_at: LATER, vehicle_mismatch_by: 'Kay Admin' });
+  });
+
+  it("0039: the operator's logo keeps a picture with its hash, and its rows read back in the order inserted", async () => {
+    await migrateToLatest(opened.db);
+    const row = (id: string, image: Buffer | null, sha256: string | null) =>
+      db.insertInto('operator_logos').values({ id, image, sha256, actor_id: null, actor_name: 'Kay Admin', created_at: AT }).execute();
+    await expect(row('l0', Buffer.from([1, 2, 3]), null), 'a picture without its hash').rejects.toThrow(LOGO_WITH_HASH_CHECK);
+    await expect(row('l0', null, 'a'.repeat(64)), 'a hash without its picture').rejects.toThrow(LOGO_WITH_HASH_CHECK);
+    // Ids that sort the other way: only the insertion order says which came last.
+    await row('z1', Buffer.from([1, 2, 3]), 'b'.repeat(64));
+    await row('a2', null, null);
+    const rows = await db
+      .selectFrom('operator_logos')
+      .select(['id', 'image'])
+      .orderBy(sql`rowid`, 'desc')
+      .execute();
+    expect(rows.map((r) => r.id)).toEqual(['a2', 'z1']);
+    expect([...rows[1]!.image!]).toEqual([1, 2, 3]);
   });
 
   it("refuses, after 0031, a value outside each enumerated column's set", async () => {

@@ -131,6 +131,21 @@ describe('amountDue', () => {
     expect(amountDue(facts, '2026-04-09T08:00:00.000Z').amountDuePence).toBe(10_000);
   });
 
+  it('ends the hold once the appeal is withdrawn: the held reduced rate to its day, never short of the discount’s own', () => {
+    const appeal = { isLate: false, receivedAt: '2026-03-05T10:00:00.000Z', consideredAt: null, reducedChargePence: null };
+    // Withdrawn on 25 March after holding the charge from day 3: the reduced rate held to 8 April.
+    const late: AmountDueFacts = { ...base, appeal: { ...appeal, status: 'WITHDRAWN', reducedHeldUntil: '2026-04-08' } };
+    expect(amountDue(late, '2026-03-25T12:00:00.000Z')).toMatchObject({ onHold: false, holdsFrom: null, amountDuePence: 6_000 });
+    expect(amountDue(late, '2026-04-09T08:00:00.000Z').amountDuePence).toBe(10_000);
+    // Withdrawn on day 4 with the reduced rate held to 20 March: past the discount's 16 March, the later day stands.
+    const soon: AmountDueFacts = { ...base, appeal: { ...appeal, status: 'WITHDRAWN', reducedHeldUntil: '2026-03-20' } };
+    expect(amountDue(soon, '2026-03-18T12:00:00.000Z').reduced).toEqual({ amountPence: 6_000, until: '2026-03-20' });
+    // Nothing held: the discount runs to its own day as if there had been no appeal.
+    const none: AmountDueFacts = { ...base, appeal: { ...appeal, status: 'WITHDRAWN', reducedHeldUntil: null } };
+    expect(amountDue(none, endOfUkDay('2026-03-16')).reduced).toEqual({ amountPence: 6_000, until: '2026-03-16' });
+    expect(amountDue(none, '2026-03-17T08:00:00.000Z').amountDuePence).toBe(10_000);
+  });
+
   it('reads prices on the day an open appeal came, yet counts payments made since', () => {
     const facts: AmountDueFacts = {
       ...base,

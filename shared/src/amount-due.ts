@@ -43,7 +43,7 @@ export type AmountAppeal = {
   consideredAt: string | null;
   /** ACCEPTED_REDUCED: the amount that replaces the charge. */
   reducedChargePence: number | null;
-  /** REJECTED within the discount period: the reduced rate stands until this day. */
+  /** REJECTED or WITHDRAWN within the discount period: the reduced rate stands until this day. */
   reducedHeldUntil: CalendarDate | null;
   /**
    * ACCEPTED_REDUCED: the last day the reduced amount may be paid (the Appeals Charter's "£20 for
@@ -94,7 +94,7 @@ export function amountDue(facts: AmountDueFacts, asAt: Date | string): AmountDue
   let reduced: AmountDue['reduced'] = null;
   if (outstanding && !acceptedReduced && facts.reducedChargePence !== null && facts.reducedWithinDays !== null) {
     const discountUntil = facts.firstNoticeOn ? addDays(facts.firstNoticeOn, facts.reducedWithinDays) : null;
-    const heldUntil = appeal?.status === 'REJECTED' ? appeal.reducedHeldUntil : null;
+    const heldUntil = appeal?.status === 'REJECTED' || appeal?.status === 'WITHDRAWN' ? appeal.reducedHeldUntil : null;
     const until = discountUntil !== null && heldUntil !== null && heldUntil > discountUntil ? heldUntil : discountUntil;
     if (until === null || pricedOn <= until) reduced = { amountPence: facts.reducedChargePence, until };
   }

@@ -27,6 +27,7 @@ import type {
   accessLinkInputSchema,
   assignUserInputSchema,
   bulkPcnStatusInputSchema,
+  bulkPcnStatusUndoInputSchema,
   bulkUserActiveInputSchema,
   carParkListQuerySchema,
   changePcnStatusInputSchema,
@@ -74,9 +75,12 @@ import type {
   appealListQuerySchema,
   setAsideAppealInputSchema,
   confirmAppealInputSchema,
+  withdrawAppealInputSchema,
 } from './schemas.ts';
-import type { Appeal, AppealFiled, AppealListResponse, AppealSetAside, AppealSubmitted } from './appeals.ts';
-import type { ChargeLookupResponse, PublicCharge } from './public-charge.ts';
+import type { Appeal, AppealFiled, AppealListResponse, AppealSetAside, AppealSubmitted, AppealWithdrawal } from './appeals.ts';
+import type { AppealDecisionPreview } from './appeal-decision-letter.ts';
+import type { ChargeLookupResponse, PublicCharge, PublicOperator } from './public-charge.ts';
+import type { OperatorLogoResponse } from './operator-logo.ts';
 import type { CardCheckout } from './card-payments.ts';
 import type { moneyAnalyticsQuerySchema, paymentsExportQuerySchema, refundInputSchema } from './schemas.ts';
 import type { MoneyAnalytics } from './money.ts';
@@ -89,7 +93,7 @@ import type {
   DebtRecoveryEligibleResponse,
   DebtRecoveryUpdateImport,
 } from './debt-recovery.ts';
-import type { OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
+import type { CarParkTermsHistory, OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
 import type {
   permitImportInputSchema,
   permitInputSchema,
@@ -178,8 +182,12 @@ export type ApiContract = {
   'GET /car-parks/:id/reports/monthly': { query: Query<typeof monthlyReportQuerySchema>; response: MonthlyReport };
   'GET /car-parks/:id/reports/monthly.csv': { query: Query<typeof monthlyReportQuerySchema>; response: FileAnswer };
   'GET /car-parks/:id/reports/monthly.pdf': { query: Query<typeof monthlyReportQuerySchema>; response: FileAnswer };
+  /** Who changed the car park's terms, what and when, newest first (decision 0017): admins and its landowners. */
+  'GET /car-parks/:id/terms-history': { response: CarParkTermsHistory };
   'GET /settings/operator': { response: OperatorSettingsResponse };
   'PUT /settings/operator': { body: Body<typeof operatorTermsInputSchema>; response: OperatorSettingsResponse };
+  'PUT /settings/operator/logo': { form: true; response: OperatorLogoResponse };
+  'DELETE /settings/operator/logo': { response: OperatorLogoResponse };
   /** What a notice to driver prints about the operator: any signed-in user (officers print offline from it). */
   'GET /settings/notice-terms': { response: OperatorTerms | null };
   'PUT /pcns/:id/keeper': { body: Body<typeof keeperInputSchema>; response: Pcn };
@@ -194,6 +202,9 @@ export type ApiContract = {
   'POST /keeper-replies': { body: Body<typeof keeperRepliesInputSchema>; response: KeeperReplyImport };
   /** One PDF, a letter per notice dated `postOn` (default today), each also stored with its notice; 422 with `details` naming each refused notice's reason. */
   'POST /keeper-notices/letters': { body: Body<typeof keeperLettersInputSchema>; response: FileAnswer };
+  /** No sign-in: the operator's name, for the top of the lookup. */
+  'GET /public/charges/operator': { response: PublicOperator };
+  'GET /public/charges/operator/logo/:file': { response: FileAnswer };
   /** The motorist's way in: no sign-in; 404 alike for either half wrong; 429 when limited. */
   'POST /public/charges/lookup': { body: Body<typeof chargeLookupInputSchema>; response: ChargeLookupResponse };
   /** With the lookup's access token as the bearer: that one charge. */
@@ -208,6 +219,8 @@ export type ApiContract = {
   'POST /public/appeals/confirm': { body: Body<typeof confirmAppealInputSchema>; response: AppealSubmitted };
   /** The decision letter of the charge's decided appeal (PDF). */
   'GET /public/charges/current/appeal/letter': { response: FileAnswer };
+  /** The motorist withdraws the charge's open appeal (decision 0044): 404 with no appeal; 409 once decided or already withdrawn. */
+  'POST /public/charges/current/appeal/withdraw': { body: Body<typeof withdrawAppealInputSchema>; response: AppealWithdrawal };
   /**
    * A card payment of what is due now (the server's amount, never the page's): 201 with the
    * checkout's address; 409 while an appeal holds the charge, or once paid, cancelled or with
@@ -233,6 +246,8 @@ export type ApiContract = {
   'POST /appeals': { form: true; response: Appeal };
   'GET /appeals/:id': { response: Appeal };
   'POST /appeals/:id/decision': { body: Body<typeof appealDecisionInputSchema>; response: Appeal };
+  /** The same decision tried and undone: its outcome and the letter it would send, with the same checks; nothing is recorded. */
+  'POST /appeals/:id/decision-preview': { body: Body<typeof appealDecisionInputSchema>; response: AppealDecisionPreview };
   /** A late appeal the admin agrees to consider: it then holds the charge and runs like any appeal. */
   'POST /appeals/:id/consider': { response: Appeal };
   'POST /appeals/:id/set-aside': { body: Body<typeof setAsideAppealInputSchema>; response: AppealSetAside };
@@ -257,6 +272,8 @@ export type ApiContract = {
   'GET /pcns/selection': { query: Query<typeof pcnListQuerySchema>; response: PcnSelectionResponse };
   'GET /pcns/duplicates': { query: Query<typeof pcnDuplicatesQuerySchema>; response: PcnDuplicatesResponse };
   'POST /pcns/bulk-status': { body: Body<typeof bulkPcnStatusInputSchema>; response: BulkResponse };
+  /** Undo of a bulk change: each PCN back to the status it had; one changed since, or moved to a final status, is reported and left. */
+  'POST /pcns/bulk-status/undo': { body: Body<typeof bulkPcnStatusUndoInputSchema>; response: BulkResponse };
   'GET /pcns/:id': { response: Pcn };
   'GET /pcns/:id/neighbours': { query: Query<typeof pcnListQuerySchema>; response: PcnNeighbours };
   'GET /pcns/:id/audit': { response: PcnAuditResponse };

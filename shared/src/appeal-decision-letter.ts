@@ -46,6 +46,21 @@ export type AppealDecisionFacts = {
   lookupUrl: string;
 };
 
+/**
+ * POST /appeals/{id}/decision-preview: the letter a decision would send, drawn by this template
+ * from the decision's own inputs before anything is recorded.
+ */
+export type AppealDecisionPreview = {
+  outcome: AppealOutcome;
+  /** Null when the notice's operator terms were never set: the decision is recorded without a letter. */
+  letter: KeeperLetter | null;
+  /** Where the letter is emailed; null when there is no address (download it and post it). */
+  emailTo: string | null;
+};
+
+/** Stands for the verification code in a preview: the code is made only when the decision is recorded. */
+export const VERIFICATION_CODE_PREVIEW = '(a 10-digit code, made when the decision is recorded)';
+
 export function appealDecisionLetter(facts: AppealDecisionFacts): KeeperLetter {
   const { operator } = facts;
   const service = APPEALS_SERVICE_NAMES[operator.appealsService];

@@ -40,7 +40,8 @@ export const APPEAL_CHANNEL_LABELS: Record<AppealChannel, string> = {
 
 export const APPEAL_OUTCOMES = ['ACCEPTED', 'ACCEPTED_REDUCED', 'REJECTED', 'DECLINED_LATE'] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
-export const APPEAL_STATUSES = ['OPEN', ...APPEAL_OUTCOMES] as const;
+/** OPEN until decided (an outcome), or WITHDRAWN by the motorist before then (decision 0044). */
+export const APPEAL_STATUSES = ['OPEN', ...APPEAL_OUTCOMES, 'WITHDRAWN'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
 export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
@@ -49,6 +50,7 @@ export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
   ACCEPTED_REDUCED: 'Accepted at a reduced amount',
   REJECTED: 'Rejected',
   DECLINED_LATE: 'Declined: made out of time',
+  WITHDRAWN: 'Withdrawn',
 };
 
 /** Days a motorist has to appeal, from each notice they were given (the BPA/IPC Single Code). */
@@ -242,6 +244,8 @@ export type PublicAppeal = {
   consideredAt: string | null;
   /** The decision, once there is one. */
   decidedAt: string | null;
+  /** WITHDRAWN: when the motorist withdrew it. */
+  withdrawnAt: string | null;
   reasons: string | null;
   /** ACCEPTED_REDUCED: what is now due. */
   reducedChargePence: number | null;
@@ -305,6 +309,8 @@ export type Appeal = {
   /** Made after the appeal period (see PublicAppeal). */
   isLate: boolean;
   consideredAt: string | null;
+  /** WITHDRAWN: when the motorist withdrew it (no decision follows), and the day the reduced amount stays open to, if it does. */
+  withdrawal: { withdrawnAt: string; reducedHeldUntil: string | null } | null;
   channel: AppealChannel;
   /** No email for an appeal by post that gave none: its letters go by post. */
   appellant: { name: string; email: string | null; address: string };
@@ -352,6 +358,9 @@ export type AppealAwaitingConfirmation = { status: 'AWAITING_CONFIRMATION'; emai
 /** The motorist's appeal form's answer: awaiting confirmation, or (a key sent again after it was confirmed) the appeal. */
 export type AppealFiled = AppealAwaitingConfirmation | AppealSubmitted;
 
+/** POST /public/charges/current/appeal/withdraw: the appeal withdrawn, and when. */
+export type AppealWithdrawal = { reference: string; withdrawnAt: string };
+
 /** An appeal an admin set aside (decision 0032): the charge's one appeal is free again. */
 export type AppealSetAside = { reference: string; pcnId: string; reason: string; setAsideAt: string };
 
@@ -376,6 +385,12 @@ export const APPEAL_MESSAGES = {
   reducedNoCharge: 'This charge has no amount on record to reduce: accept or reject the appeal instead',
   setAsideDecided: 'A decided appeal stands: only an open appeal can be set aside',
   confirmLinkDead: 'This link has expired or is not valid. Look the charge up and send your appeal again.',
+  noAppealToWithdraw: 'This charge has no appeal to withdraw.',
+  alreadyWithdrawn: 'This appeal has already been withdrawn.',
+  withdrawDecided: 'This appeal has already been decided, so it can no longer be withdrawn.',
+  withdrawWrongEmail: 'This is not the email address your appeal gave. Enter that one.',
+  withdrawNoEmail: 'This appeal gave no email address, so it cannot be withdrawn here. Write to us, quoting its reference, to withdraw it.',
+  withdrawLimited: 'Too many wrong email addresses for this appeal. Try again in an hour.',
 } as const;
 
 /**

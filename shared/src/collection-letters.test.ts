@@ -106,7 +106,9 @@ describe('the reminder', () => {
   it('tells a motorist whose appeal was rejected that the independent service is still open', () => {
     const text = textOf(
       reminderLetter({
-        ...facts({ appeal: { status: 'REJECTED', decidedAt: '2026-02-20T10:00:00.000Z', appealsServiceUntil: '2026-03-20' } }),
+        ...facts({
+          appeal: { status: 'REJECTED', decidedAt: '2026-02-20T10:00:00.000Z', withdrawnAt: null, appealsServiceUntil: '2026-03-20' },
+        }),
         letterBeforeClaimFrom: '2026-03-24',
       }),
     );
@@ -114,6 +116,19 @@ describe('the reminder', () => {
     expect(text).toContain(
       'You may still appeal to POPLA (Parking on Private Land Appeals), the independent appeals service, until 20 Mar 2026',
     );
+  });
+
+  it('says a withdrawn appeal was withdrawn, on its UK day, not that it was decided', () => {
+    const text = textOf(
+      reminderLetter({
+        // 23:30 UTC on 19 February is 19 February in the UK (winter time).
+        ...facts({ appeal: { status: 'WITHDRAWN', decidedAt: null, withdrawnAt: '2026-02-19T23:30:00.000Z', appealsServiceUntil: null } }),
+        letterBeforeClaimFrom: '2026-03-24',
+      }),
+    );
+    expect(text).toContain('You withdrew your appeal on 19 Feb 2026.');
+    expect(text).not.toContain('decided');
+    expect(text).not.toContain('independent appeals service, until');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { AmountDue } from './amount-due.ts';
 import { APPEAL_STATUS_LABELS, type AppealStatus } from './appeals.ts';
-import { formatCalendarDate, type CalendarDate } from './keeper-liability.ts';
+import { formatCalendarDate, ukDate, type CalendarDate } from './keeper-liability.ts';
 import type { KeeperLetter } from './notice-to-keeper.ts';
 import { formatUkPeriod, type NoticeSection } from './notice-wording.ts';
 import { APPEALS_SERVICE_NAMES, formatPence, type OperatorTerms } from './operator-terms.ts';
@@ -43,7 +43,7 @@ export type CollectionLetterFacts = {
   debtRecoveryFeePence: number;
   /** The appeal, if one was made, and the last day one could be made in time. */
   appealUntil: CalendarDate | null;
-  appeal: { status: AppealStatus; decidedAt: string | null; appealsServiceUntil: CalendarDate | null } | null;
+  appeal: { status: AppealStatus; decidedAt: string | null; withdrawnAt: string | null; appealsServiceUntil: CalendarDate | null } | null;
 };
 
 /** The reminder's own facts: the day from which a letter before claim may follow. */
@@ -96,6 +96,9 @@ function appealPosition(facts: CollectionLetterFacts): string[] {
         ? `No appeal was made. The time to appeal to us ended on ${formatCalendarDate(facts.appealUntil)}.`
         : 'No appeal was made.',
     ];
+  }
+  if (appeal.status === 'WITHDRAWN') {
+    return [`You withdrew your appeal${appeal.withdrawnAt ? ` on ${formatCalendarDate(ukDate(appeal.withdrawnAt))}` : ''}.`];
   }
   const decided = appeal.decidedAt ? ` on ${formatCalendarDate(appeal.decidedAt.slice(0, 10))}` : '';
   const lines = [`Your appeal was decided${decided}: ${APPEAL_STATUS_LABELS[appeal.status].toLowerCase()}.`];

@@ -151,7 +151,16 @@ export type Pcn = {
   /** Admins, in the detail: payments recorded against the charge and their total. */
   payments?: PaymentSummary;
   /** Admins, in the detail: the motorist's appeal against the charge, if there is one (decision 0019). */
-  appeal?: { id: string; reference: string; status: AppealStatus; respondBy: string } | null;
+  appeal?: {
+    id: string;
+    reference: string;
+    status: AppealStatus;
+    respondBy: string;
+    /** When it came (an appeal by email, post or phone: the day it came). */
+    receivedAt: string;
+    /** When it was decided; null while open. */
+    decidedAt: string | null;
+  } | null;
   /** Admins: where the chase after the notice to keeper stands (decision 0039); null before a notice to keeper was posted. */
   collection?: PcnCollection | null;
   /** Why a CANCELLED charge was cancelled, and the note (required for OTHER); null otherwise (decision 0042). */
@@ -206,6 +215,7 @@ export const PCN_AUDIT_ACTIONS = [
   'appeal_decided',
   'appeal_considered',
   'appeal_set_aside',
+  'appeal_withdrawn',
   'refund_recorded',
   'collection_stage_changed',
   'debt_recovery_exported',

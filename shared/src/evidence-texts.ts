@@ -87,6 +87,7 @@ export const PCN_AUDIT_ACTION_LABELS: Record<PcnAuditAction, string> = {
   appeal_decided: 'Appeal decided',
   appeal_considered: 'Late appeal taken into consideration',
   appeal_set_aside: 'Appeal set aside',
+  appeal_withdrawn: 'Appeal withdrawn by the motorist',
   refund_recorded: 'Refund recorded',
   collection_stage_changed: 'Collection stage changed',
   debt_recovery_exported: 'Handed to debt recovery',

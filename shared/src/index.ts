@@ -22,6 +22,8 @@ export * from './activity-sentences.ts';
 export * from './list-sorting.ts';
 export * from './api-contract.ts';
 export * from './keeper-liability.ts';
+export * from './uk-time-zone.ts';
+export * from './operator-logo.ts';
 export * from './operator-terms.ts';
 export * from './sector-limits.ts';
 export * from './notice-wording.ts';

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeKeeperNotice,
+  describeNotYetPostable,
   describePostingWindow,
   endOfUkDay,
+  startOfUkDay,
   addDays,
   deemedGivenOn,
   isPostingDeadlineNear,
@@ -166,13 +168,23 @@ describe('endOfUkDay', () => {
   });
 });
 
+describe('startOfUkDay', () => {
+  it('starts at 00:00 London time: midnight UTC in GMT, 23:00 UTC the day before in BST', () => {
+    expect(startOfUkDay('2026-01-20')).toBe('2026-01-20T00:00:00.000Z');
+    expect(startOfUkDay('2026-07-14')).toBe('2026-07-13T23:00:00.000Z');
+    // The days of the clock changes start before them: in GMT in March, in BST in October.
+    expect(startOfUkDay('2026-03-29')).toBe('2026-03-29T00:00:00.000Z');
+    expect(startOfUkDay('2026-10-25')).toBe('2026-10-24T23:00:00.000Z');
+  });
+});
+
 describe('describePostingWindow', () => {
   it('gives the window by route, as the queue shows it', () => {
     expect(describePostingWindow({ route: 'PARAGRAPH_8', firstPostingDate: '2026-01-12', lastPostingDate: '2026-02-05' })).toBe(
       'Post between 12 Jan and 5 Feb',
     );
     expect(describePostingWindow({ route: 'PARAGRAPH_9', firstPostingDate: '2026-01-06', lastPostingDate: '2026-01-20' })).toBe(
-      'Post by 20 Jan',
+      'Post between 6 Jan and 20 Jan',
     );
     expect(describePostingWindow({ route: 'NOT_AVAILABLE', firstPostingDate: null, lastPostingDate: null })).toBe(
       'Keeper liability not available',
@@ -180,10 +192,106 @@ describe('describePostingWindow', () => {
   });
 });
 
+describe('the window whole, and a day too early marked before anyone asks', () => {
+  // Each example: when the parking ended (paragraph 9) or the ticket was fixed (paragraph 8), the
+  // window the server checks a posting day against, the line the queue shows, and the days either
+  // side of the first posting day as postingProblem (the server's refusal) and the queue see them.
+  it.each([
+    {
+      what: 'paragraph 9 over a weekend and a month end: parking ended Friday 27 November 2026',
+      // 14 days from Saturday 28 November end Friday 11 December. The first working day is Monday
+      // 30 November; posted Wednesday 9 December it is given Friday 11, posted Thursday 10 on Monday 14.
+      servedBy: 'DRIVE_OFF' as const,
+      servedOn: '2026-11-27',
+      first: '2026-11-30',
+      last: '2026-12-09',
+      line: 'Post between 30 Nov and 9 Dec',
+      dayBefore: '2026-11-29',
+      notYet: 'Not yet: from 30 Nov',
+    },
+    {
+      what: 'paragraph 9 over the August bank holiday into September: parking ended Friday 28 August 2026',
+      // From Saturday 29 August: the weekend and Monday 31 August (a bank holiday) are no working
+      // days, so the first letter goes Tuesday 1 September; 14 days end Friday 11 September.
+      servedBy: 'DRIVE_OFF' as const,
+      servedOn: '2026-08-28',
+      first: '2026-09-01',
+      last: '2026-09-09',
+      line: 'Post between 1 Sep and 9 Sep',
+      dayBefore: '2026-08-31',
+      notYet: 'Not yet: from 1 Sep',
+    },
+    {
+      what: 'paragraph 8 across a month end: a ticket fixed Saturday 31 October 2026',
+      // 28 days from Sunday 1 November end Saturday 28 November: given from Sunday 29, so posted
+      // from Monday 30 November. 56 days end Saturday 26 December, after Christmas: posted
+      // Tuesday 22 December it is given Thursday 24, posted Wednesday 23 on Tuesday 29.
+      servedBy: 'AFFIXED' as const,
+      servedOn: '2026-10-31',
+      first: '2026-11-30',
+      last: '2026-12-22',
+      line: 'Post between 30 Nov and 22 Dec',
+      dayBefore: '2026-11-27',
+      notYet: 'Not yet: from 30 Nov',
+    },
+    {
+      what: 'paragraph 9 at the clock change: parking ended at 00:30 BST on Sunday 25 October 2026 (23:30 UTC on the 24th)',
+      // The day is London's: Sunday 25 October, so the 14 days run from Monday 26 October to Sunday
+      // 8 November, and the last letter goes Wednesday 4 November (given Friday 6).
+      servedBy: 'DRIVE_OFF' as const,
+      servedOn: ukDate('2026-10-24T23:30:00Z'),
+      first: '2026-10-26',
+      last: '2026-11-04',
+      line: 'Post between 26 Oct and 4 Nov',
+      dayBefore: '2026-10-25',
+      notYet: 'Not yet: from 26 Oct',
+    },
+    {
+      what: 'paragraph 9 an hour later, in GMT: parking ended at 23:30 on Sunday 25 October 2026',
+      servedBy: 'DRIVE_OFF' as const,
+      servedOn: ukDate('2026-10-25T23:30:00Z'),
+      first: '2026-10-26',
+      last: '2026-11-04',
+      line: 'Post between 26 Oct and 4 Nov',
+      dayBefore: '2026-10-25',
+      notYet: 'Not yet: from 26 Oct',
+    },
+  ])('$what', ({ servedBy, servedOn, first, last, line, dayBefore, notYet }) => {
+    const window = keeperNoticeWindow({ jurisdiction: EW, servedBy, servedOn }, calendar);
+    expect(window).toMatchObject({ firstPostingDate: first, lastPostingDate: last });
+    // The last posting day's letter is given in time; the next working day's would not be.
+    let nextWorkingDay = addDays(last, 1);
+    while (!calendar.isWorkingDay(nextWorkingDay)) nextWorkingDay = addDays(nextWorkingDay, 1);
+    expect(deemedGivenOn(last, calendar) <= window.latestGivenOn!).toBe(true);
+    expect(deemedGivenOn(nextWorkingDay, calendar) > window.latestGivenOn!).toBe(true);
+    expect(describePostingWindow(window)).toBe(line);
+    // The list carries the route and the two days only; the question asked of them is the server's.
+    const listed = { route: window.route, firstPostingDate: window.firstPostingDate, lastPostingDate: window.lastPostingDate };
+    expect(postingProblem(listed, dayBefore)).toBe('TOO_EARLY');
+    expect(postingProblem(window, dayBefore)).toBe('TOO_EARLY');
+    expect(describeNotYetPostable(listed, dayBefore)).toBe(notYet);
+    expect(postingProblem(listed, first)).toBeNull();
+    expect(describeNotYetPostable(listed, first)).toBeNull();
+    expect(postingProblem(listed, last)).toBeNull();
+    // Too late is refused, but it is not 'not yet'.
+    expect(postingProblem(listed, addDays(last, 1))).toBe('TOO_LATE');
+    expect(describeNotYetPostable(listed, addDays(last, 1))).toBeNull();
+  });
+
+  it('a notice Schedule 4 does not reach is never "not yet"', () => {
+    const listed = { route: 'NOT_AVAILABLE' as const, firstPostingDate: null, lastPostingDate: null };
+    expect(postingProblem(listed, '2026-11-30')).toBe('NOT_AVAILABLE');
+    expect(describeNotYetPostable(listed, '2026-11-30')).toBeNull();
+  });
+});
+
 describe('describeKeeperNotice', () => {
   it('says the route and window, and once posted, when it went and when it is presumed given', () => {
     const window = { route: 'PARAGRAPH_8' as const, firstPostingDate: '2026-01-19', lastPostingDate: '2026-02-11' };
     expect(describeKeeperNotice(window)).toBe('Paragraph 8 (after a notice to driver): post between 19 Jan 2026 and 11 Feb 2026');
+    expect(describeKeeperNotice({ route: 'PARAGRAPH_9', firstPostingDate: '2026-11-30', lastPostingDate: '2026-12-09' })).toBe(
+      'Paragraph 9 (no notice to driver): post between 30 Nov 2026 and 9 Dec 2026',
+    );
     expect(describeKeeperNotice({ ...window, postedOn: '2026-02-04', deemedGivenOn: '2026-02-06' })).toBe(
       'Paragraph 8 (after a notice to driver): posted on 4 Feb 2026, presumed given on 6 Feb 2026',
     );

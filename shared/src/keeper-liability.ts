@@ -1,4 +1,5 @@
 import { onFirstUse } from './on-first-use.ts';
+import { UK_LOCALE, UK_TIME_ZONE } from './uk-time-zone.ts';
 /**
  * When a notice to keeper may be given, under the Protection of Freedoms Act 2012, Schedule 4
  * (decision 0016). Pure rules over calendar dates in UK local time ('YYYY-MM-DD'); the working-day
@@ -79,7 +80,7 @@ export type KeeperNoticeWindow =
 // Made once: building a formatter costs far more than using one, and every notice in a list
 // page asks for its dates (scripts/bench/api.ts measured the list at a third of its rate).
 const LONDON_DATE = onFirstUse(
-  () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }),
+  () => new Intl.DateTimeFormat(UK_LOCALE, { timeZone: UK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }),
 );
 
 /**
@@ -111,6 +112,11 @@ export function endOfUkDay(date: CalendarDate): string {
   const utcMidnight = Date.parse(`${next}T00:00:00.000Z`);
   const start = ukDate(new Date(utcMidnight - HOUR_MS)) === next ? utcMidnight - HOUR_MS : utcMidnight;
   return new Date(start - 1).toISOString();
+}
+
+/** The first instant of a UK calendar day, as an ISO time: the instant after the day before ends. */
+export function startOfUkDay(date: CalendarDate): string {
+  return new Date(Date.parse(endOfUkDay(addDays(date, -1))) + 1).toISOString();
 }
 
 /** The day a notice posted on `postedOn` is presumed given: the second working day after it. */
@@ -216,12 +222,30 @@ export function windowPostingProblem(window: PostingWindow, postedOn: CalendarDa
   return null;
 }
 
+/**
+ * A notice's route and posting days: the window the server works out, or the same three fields as
+ * a notice in a list carries them (`KeeperNotice`), so a screen asks the question the server does.
+ */
+export type RoutePostingDays = {
+  route: KeeperNoticeRoute;
+  firstPostingDate: CalendarDate | null;
+  lastPostingDate: CalendarDate | null;
+};
+
 /** Whether a letter posted on `postedOn` is inside its window (too early is refused as too late is). */
-export function postingProblem(window: KeeperNoticeWindow, postedOn: CalendarDate): 'NOT_AVAILABLE' | 'TOO_EARLY' | 'TOO_LATE' | null {
-  if (window.route === 'NOT_AVAILABLE') return 'NOT_AVAILABLE';
+export function postingProblem(window: RoutePostingDays, postedOn: CalendarDate): 'NOT_AVAILABLE' | 'TOO_EARLY' | 'TOO_LATE' | null {
+  if (window.route === 'NOT_AVAILABLE' || !window.firstPostingDate || !window.lastPostingDate) return 'NOT_AVAILABLE';
   if (postedOn < window.firstPostingDate) return 'TOO_EARLY';
   if (postedOn > window.lastPostingDate) return 'TOO_LATE';
   return null;
+}
+
+/**
+ * 'Not yet: from 30 Nov' where a letter posted on `postOn` would be refused as too early (the
+ * queue marks the row and leaves it out of a selection); null where that day is not too early.
+ */
+export function describeNotYetPostable(window: RoutePostingDays, postOn: CalendarDate): string | null {
+  return postingProblem(window, postOn) === 'TOO_EARLY' ? `Not yet: from ${dayAndMonth(window.firstPostingDate!)}` : null;
 }
 
 /** True from 3 working days before the last posting day (and after it), while it can still matter. */
@@ -249,16 +273,14 @@ function dayAndMonth(date: CalendarDate): string {
   return `${day} ${SHORT_MONTHS[month! - 1]}`;
 }
 
-/** The queue's line: 'Post between 12 Jan and 5 Feb', 'Post by 20 Jan', or that it cannot be posted. */
-export function describePostingWindow(notice: {
-  route: KeeperNoticeRoute;
-  firstPostingDate: CalendarDate | null;
-  lastPostingDate: CalendarDate | null;
-}): string {
+/**
+ * The queue's line, the window whole on both routes ('Post between 30 Nov and 9 Dec'): a
+ * paragraph 9 letter posted before its first day is refused as one after its last is. Or that it
+ * cannot be posted.
+ */
+export function describePostingWindow(notice: RoutePostingDays): string {
   if (notice.route === 'NOT_AVAILABLE' || !notice.firstPostingDate || !notice.lastPostingDate) return KEEPER_LIABILITY_NOT_AVAILABLE;
-  return notice.route === 'PARAGRAPH_8'
-    ? `Post between ${dayAndMonth(notice.firstPostingDate)} and ${dayAndMonth(notice.lastPostingDate)}`
-    : `Post by ${dayAndMonth(notice.lastPostingDate)}`;
+  return `Post between ${dayAndMonth(notice.firstPostingDate)} and ${dayAndMonth(notice.lastPostingDate)}`;
 }
 
 export const KEEPER_LIABILITY_NOT_AVAILABLE = 'Keeper liability not available';
@@ -281,9 +303,5 @@ export function describeKeeperNotice(notice: {
     const given = notice.deemedGivenOn ? `, presumed given on ${formatCalendarDate(notice.deemedGivenOn)}` : '';
     return `${paragraph}: posted on ${formatCalendarDate(notice.postedOn)}${given}`;
   }
-  const window =
-    notice.route === 'PARAGRAPH_8'
-      ? `post between ${formatCalendarDate(notice.firstPostingDate)} and ${formatCalendarDate(notice.lastPostingDate)}`
-      : `post by ${formatCalendarDate(notice.lastPostingDate)}`;
-  return `${paragraph}: ${window}`;
+  return `${paragraph}: post between ${formatCalendarDate(notice.firstPostingDate)} and ${formatCalendarDate(notice.lastPostingDate)}`;
 }

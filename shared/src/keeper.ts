@@ -45,22 +45,33 @@ export type Keeper = KeeperDetails & {
   /** When an admin confirmed the DVLA's vehicle matches the photos; no letter goes before. */
   vehicleConfirmedAt: string | null;
   vehicleConfirmedBy: string | null;
+  /** When an admin answered that the DVLA's vehicle does not match the photos; no letter goes while it stands. */
+  vehicleMismatchAt: string | null;
+  vehicleMismatchBy: string | null;
   updatedAt: string;
 };
 
-/** Where a notice stands on its keeper: none yet, recorded but the vehicle not checked, or ready for a letter. */
-export type KeeperState = 'NONE' | 'UNCONFIRMED' | 'CONFIRMED';
+/**
+ * Where a notice stands on its keeper: none yet, recorded but the vehicle not checked, the vehicle
+ * refused (it does not match the photos), or ready for a letter.
+ */
+export type KeeperState = 'NONE' | 'UNCONFIRMED' | 'MISMATCH' | 'CONFIRMED';
 
-export function keeperStateOf(keeper: Pick<Keeper, 'vehicleConfirmedAt'> | null): KeeperState {
+export function keeperStateOf(keeper: Pick<Keeper, 'vehicleConfirmedAt' | 'vehicleMismatchAt'> | null): KeeperState {
   if (!keeper) return 'NONE';
-  return keeper.vehicleConfirmedAt ? 'CONFIRMED' : 'UNCONFIRMED';
+  if (keeper.vehicleConfirmedAt) return 'CONFIRMED';
+  return keeper.vehicleMismatchAt ? 'MISMATCH' : 'UNCONFIRMED';
 }
 
 export const KEEPER_STATE_LABELS: Record<KeeperState, string> = {
   NONE: 'No keeper yet',
   UNCONFIRMED: 'Vehicle to confirm',
+  MISMATCH: 'Vehicle does not match',
   CONFIRMED: 'Keeper ready',
 };
+
+/** Why no notice to keeper goes for a keeper whose vehicle was refused: on the refusal and in the review. */
+export const VEHICLE_MISMATCH_REASON = "The DVLA's vehicle does not match the photos: correct the registration or the keeper";
 
 /** The keeper as an envelope's window shows them: name (or company), address lines, postcode. */
 export function keeperAddressBlock(
@@ -95,6 +106,59 @@ export const KEEPER_REPLY_COLUMNS = [
   /** Optional: HIRE_COMPANY when the keeper is a hire or lease firm; blank for the registered keeper. */
   'keeper_type',
 ] as const;
+
+export type KeeperReplyColumn = (typeof KEEPER_REPLY_COLUMNS)[number];
+
+/** What the import reads in event_date, as the import screen says it. */
+export const KEEPER_REPLY_DATE_FORMAT =
+  'Dates (event_date) are read as DD/MM/YYYY, the DVLA’s order (27/11/2026), or as YYYY-MM-DD (2026-11-27). Leave event_date blank to match on the reference and registration only.';
+
+/** A reply's event_date as a calendar day: '27/11/2026' (the DVLA's order) or '2026-11-27' to '2026-11-27'; anything else as written, to be named as not the notice's day. */
+export function keeperReplyEventDay(text: string): string {
+  const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (uk) return `${uk[3]}-${uk[2]!.padStart(2, '0')}-${uk[1]!.padStart(2, '0')}`;
+  return text;
+}
+
+/** One made-up reply, a value for every column: the template's second line and the screen's example. */
+const KEEPER_REPLY_EXAMPLE: Record<KeeperReplyColumn, string> = {
+  reference: 'PCN-10000001',
+  registration: 'AB12CDE',
+  event_date: '27/11/2026',
+  title: 'Ms',
+  first_names: 'Kira',
+  last_name: 'Keeper',
+  company_name: '',
+  address_line_1: '12 Acacia Avenue',
+  address_line_2: 'Headingley',
+  address_line_3: 'Leeds',
+  address_line_4: '',
+  postcode: 'LS6 3AA',
+  make: 'Ford',
+  model: 'Focus',
+  colour: 'Blue',
+  no_keeper_reason: '',
+  keeper_type: '',
+};
+
+export const KEEPER_REPLY_TEMPLATE_FILE_NAME = 'keeper-replies-template.csv';
+
+/** A CSV cell: quoted, with its quotes doubled, where a comma, quote or line break would split it. */
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** The template's two lines: the header (KEEPER_REPLY_COLUMNS in order, as the import reads them) and the example row. */
+export function keeperReplyTemplateLines(): [header: string, example: string] {
+  return [KEEPER_REPLY_COLUMNS.join(','), KEEPER_REPLY_COLUMNS.map((column) => csvCell(KEEPER_REPLY_EXAMPLE[column])).join(',')];
+}
+
+/** The template an admin downloads: the header line and one example row, each ended by CRLF (RFC 4180). */
+export function keeperReplyTemplateCsv(): string {
+  return keeperReplyTemplateLines()
+    .map((line) => `${line}\r\n`)
+    .join('');
+}
 
 export const KEEPER_REPLY_OUTCOMES = ['APPLIED', 'UNCHANGED', 'NO_KEEPER', 'MISMATCH', 'NOT_FOUND', 'INVALID'] as const;
 export type KeeperReplyOutcome = (typeof KEEPER_REPLY_OUTCOMES)[number];

@@ -104,6 +104,7 @@ export const APPEAL_STATUS_REPORT_LABELS: Record<AppealStatus, string> = {
   ACCEPTED_REDUCED: 'Accepted at a reduced amount',
   REJECTED: 'Rejected',
   DECLINED_LATE: 'Declined as late',
+  WITHDRAWN: 'Withdrawn',
 };
 
 export const MONTHLY_REPORT_SECTIONS = {

@@ -12,3 +12,8 @@ export const NAV_LABELS = {
   manageUsers: 'Manage Users',
   manageCarParks: 'Manage Car Parks',
 } as const;
+
+/** The admin's navigation groups after 'Administration' (docs/product.md, The shell): each folds under its heading. */
+export const NAV_GROUP_LABELS = {
+  afterTheNotice: 'After the notice',
+} as const;

@@ -2,6 +2,7 @@ import type { AmountDue } from './amount-due.ts';
 import { formatCalendarDate } from './keeper-liability.ts';
 import { formatPence } from './operator-terms.ts';
 import { onFirstUse } from './on-first-use.ts';
+import { UK_TIME_ZONE } from './uk-time-zone.ts';
 
 /** A part of a printed notice or letter: an optional heading and its paragraphs. */
 export type NoticeSection = { heading?: string; lines: string[] };
@@ -9,12 +10,12 @@ export type NoticeSection = { heading?: string; lines: string[] };
 // Notices state UK time whatever the phone's or the server's zone: made once, when first used
 // (building a formatter costs far more than using one).
 const UK_TIME = onFirstUse(
-  () => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  () => new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
 );
 const UK_DAY = onFirstUse(
   () =>
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
+      timeZone: UK_TIME_ZONE,
       weekday: 'long',
       day: 'numeric',
       month: 'long',

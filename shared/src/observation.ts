@@ -1,4 +1,5 @@
 import { onFirstUse } from './on-first-use.ts';
+import { UK_TIME_ZONE } from './uk-time-zone.ts';
 /**
  * Observation rules. The UK private parking codes expect a consideration
  * period on arrival and a grace period after a permitted stay before a charge is issued. Every
@@ -173,7 +174,7 @@ export function findSecondVisitPhoto(input: {
 const londonClock = onFirstUse(
   () =>
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
+      timeZone: UK_TIME_ZONE,
       hour: '2-digit',
       minute: '2-digit',
       day: 'numeric',

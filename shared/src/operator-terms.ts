@@ -106,7 +106,13 @@ export type TermsChange = {
   createdAt: string;
 };
 
-export type OperatorSettingsResponse = { operator: OperatorSettings | null; changes: TermsChange[] };
+export type OperatorSettingsResponse = { operator: OperatorSettings | null; changes: TermsChange[]; logoUrl: string | null };
+
+/** GET /car-parks/{id}/terms-history: its terms' changes, newest first; hasMore when older ones were left off. */
+export type CarParkTermsHistory = { changes: TermsChange[]; hasMore: boolean };
+
+/** How many of a car park's terms changes one answer holds: terms change seldom, so this is years of them. */
+export const CAR_PARK_TERMS_HISTORY_LIMIT = 100;
 
 /** 10000 -> '£100', 6050 -> '£60.50'. */
 export function formatPence(pence: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkStatusPath, transitionsForAll } from './pcn-status.ts';
+import { bulkStatusPath, isFinalStatus, MAX_BULK_PATH_STEPS, PCN_STATUSES, transitionsForAll, undoStatusPath } from './pcn-status.ts';
 
 describe('transitionsForAll', () => {
   it('offers what one status allows when all share it, and approval from Submitted in one action', () => {
@@ -23,5 +23,28 @@ describe('bulkStatusPath', () => {
     expect(bulkStatusPath('SUBMITTED', 'APPROVED')).toEqual(['UNDER_REVIEW', 'APPROVED']);
     expect(bulkStatusPath('SUBMITTED', 'ISSUED')).toBeNull();
     expect(bulkStatusPath('PAID', 'CANCELLED')).toBeNull();
+  });
+});
+
+describe('undoStatusPath', () => {
+  it('goes back along the moves the bulk change made, newest first, to the status each PCN had', () => {
+    expect(undoStatusPath('SUBMITTED', 'UNDER_REVIEW')).toEqual(['SUBMITTED']);
+    expect(undoStatusPath('UNDER_REVIEW', 'APPROVED')).toEqual(['UNDER_REVIEW']);
+    expect(undoStatusPath('SUBMITTED', 'APPROVED')).toEqual(['UNDER_REVIEW', 'SUBMITTED']);
+    expect(undoStatusPath('APPROVED', 'ISSUED')).toEqual(['APPROVED']);
+  });
+
+  it('never leaves a final status, and undoes no move a bulk change does not make', () => {
+    expect(PCN_STATUSES.filter(isFinalStatus)).toEqual(['REJECTED', 'PAID', 'CANCELLED']);
+    for (const from of PCN_STATUSES) {
+      for (const to of ['REJECTED', 'PAID', 'CANCELLED'] as const) expect(undoStatusPath(from, to)).toBeNull();
+    }
+    expect(undoStatusPath('SUBMITTED', 'ISSUED')).toBeNull();
+    // An undo's own move (Under Review back to Submitted) is not a bulk change: it is not undone in turn.
+    expect(undoStatusPath('UNDER_REVIEW', 'SUBMITTED')).toBeNull();
+  });
+
+  it('reads as many moves back as the longest bulk path', () => {
+    expect(MAX_BULK_PATH_STEPS).toBe(2);
   });
 });

@@ -54,6 +54,12 @@ const BULK_PATHS: Partial<Record<PcnStatus, Partial<Record<PcnStatus, readonly P
   SUBMITTED: { APPROVED: ['UNDER_REVIEW', 'APPROVED'] },
 };
 
+/** The most moves one bulk change makes to one PCN: how far back its history is read to undo it. */
+export const MAX_BULK_PATH_STEPS = Math.max(
+  1,
+  ...Object.values(BULK_PATHS).flatMap((paths) => Object.values(paths).map((path) => path.length)),
+);
+
 /** The statuses a bulk change moves a PCN through to reach `to` (ending with it), or null when it cannot. */
 export function bulkStatusPath(from: PcnStatus, to: PcnStatus): readonly PcnStatus[] | null {
   if (canTransition(from, to)) return [to];
@@ -73,6 +79,30 @@ export function transitionsForAll(statuses: Iterable<PcnStatus>): PcnStatus[] {
 export function canTransition(from: PcnStatus, to: PcnStatus): boolean {
   return PCN_STATUS_TRANSITIONS[from].includes(to);
 }
+
+/** A status the table gives no move from (Rejected, Paid, Cancelled): it cannot be left. */
+export function isFinalStatus(status: PcnStatus): boolean {
+  return PCN_STATUS_TRANSITIONS[status].length === 0;
+}
+
+/**
+ * Undoing a bulk change, while its results are on screen: each PCN goes back along the moves the
+ * change made, newest first (Approved, Under Review, Submitted), so its history reads both ways.
+ * A final status cannot be left, so a change to one is never undone: null, as for a move no bulk
+ * change makes.
+ */
+export function undoStatusPath(from: PcnStatus, to: PcnStatus): readonly PcnStatus[] | null {
+  if (isFinalStatus(to)) return null;
+  const forward = bulkStatusPath(from, to);
+  return forward ? [...forward.slice(0, -1).reverse(), from] : null;
+}
+
+/** The words of a bulk change's undo: the note in each PCN's history and audit trail, and why a PCN is left as it is. */
+export const STATUS_UNDO_TEXTS = {
+  note: 'Undo of a bulk status change',
+  finalStatus: (status: PcnStatus) => `${PCN_STATUS_LABELS[status]} is a final status: it cannot be undone`,
+  changedSince: (status: PcnStatus) => `Changed again since (now ${PCN_STATUS_LABELS[status]}): left as it is`,
+} as const;
 
 /** The owner may cancel their own notice while it is still SUBMITTED; nothing else. */
 export function canOwnerTransition(from: PcnStatus, to: PcnStatus): boolean {

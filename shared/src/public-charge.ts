@@ -40,6 +40,11 @@ export type PublicCharge = {
   appeal: PublicAppeal | null;
   onHold: boolean;
   /**
+   * While the appeal is open (it may be withdrawn): what would be due from today were it withdrawn
+   * now, by the same rules (decision 0044). Null otherwise.
+   */
+  ifAppealWithdrawn: { amountDuePence: number; reduced: { amountPence: number; until: string | null } | null } | null;
+  /**
    * The driver was named to the operator (by the keeper or in an appeal), so the keeper is no
    * longer asked to pay: the notice to the named driver, once posted. Never the driver's name.
    */
@@ -51,6 +56,13 @@ export type PublicCharge = {
 };
 
 export type ChargeLookupResponse = { charge: PublicCharge; accessToken: string };
+
+/**
+ * GET /public/charges/operator: whose charges /charge looks up, named at the top of the lookup
+ * before any charge is found; null before Operator Settings are saved. logoUrl: the operator's
+ * logo (its address changes with its bytes), null when none is set.
+ */
+export type PublicOperator = { name: string | null; logoUrl: string | null };
 
 /** The one answer to a wrong pair, whichever half is wrong: nothing says which. */
 export const CHARGE_NOT_FOUND = 'No charge matches that reference and registration. Check both against your notice.';

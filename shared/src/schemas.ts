@@ -393,10 +393,19 @@ export const keeperInputSchema = z
     keeperType: z.enum(KEEPER_TYPES, { error: 'Choose who the keeper is' }).default('REGISTERED_KEEPER'),
     /** The admin has checked the DVLA's make and colour against the photos. */
     vehicleConfirmed: z.boolean().default(false),
+    /**
+     * The admin has checked them and they do not match: no letter goes. Left out, a refusal
+     * already recorded stands while the DVLA's vehicle is the same; false withdraws it.
+     */
+    vehicleMismatch: z.boolean().optional(),
   })
   .refine((keeper) => keeper.lastName !== '' || keeper.companyName !== '', {
     message: 'Give the keeper’s last name or a company name',
     path: ['lastName'],
+  })
+  .refine((keeper) => !(keeper.vehicleConfirmed && keeper.vehicleMismatch), {
+    message: 'A vehicle cannot both match and not match the photos',
+    path: ['vehicleMismatch'],
   });
 export type KeeperInput = z.infer<typeof keeperInputSchema>;
 
@@ -516,9 +525,10 @@ export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {
   offenceType: 1,
   description: 1,
   location: 1,
-  observedAt: 1,
-  issuedAt: 1,
-  stayApplies: 1,
+  // The observation sits under the car park: a stay's first sighting is asked before anything else.
+  observedAt: 0,
+  issuedAt: 0,
+  stayApplies: 0,
   duplicateReason: 0,
   permitOverrideReason: 0,
   noticeServedBy: 3,
@@ -607,6 +617,10 @@ function bulkIds(noun: string) {
 /** POST /pcns/bulk-status: one status for every selected PCN, each checked and recorded on its own. */
 export const bulkPcnStatusInputSchema = z.object({ ...statusChangeFields, pcnIds: bulkIds('PCN') }).superRefine(cancellationSaysWhy);
 export type BulkPcnStatusInput = z.infer<typeof bulkPcnStatusInputSchema>;
+
+/** POST /pcns/bulk-status/undo: the PCNs a bulk change moved to `status`, each moved back to the status it had. */
+export const bulkPcnStatusUndoInputSchema = z.object({ status: z.enum(PCN_STATUSES), pcnIds: bulkIds('PCN') });
+export type BulkPcnStatusUndoInput = z.infer<typeof bulkPcnStatusUndoInputSchema>;
 
 /** POST /users/bulk-active: activate or deactivate every selected user, each checked on its own. */
 export const bulkUserActiveInputSchema = z.object({
@@ -916,6 +930,8 @@ export const setAsideAppealInputSchema = z.object({
 export type SetAsideAppealInput = z.output<typeof setAsideAppealInputSchema>;
 /** The confirmation link's token, as the /charge/confirm-appeal page posts it. */
 export const confirmAppealInputSchema = z.object({ token: z.string().min(1).max(200) });
+/** Withdrawing an appeal from /charge: the email the appeal gave, which the windscreen's details alone do not tell (decision 0044). */
+export const withdrawAppealInputSchema = z.object({ email: emailSchema });
 
 export const appealListQuerySchema = paginationQuerySchema.extend({
   status: z.enum(APPEAL_STATUSES).optional(),

@@ -69,6 +69,7 @@ export function bootMarkup(productTitle: string): string {
       </main>
       <main class="charge-page boot-charge">
         <div class="charge-page__inner">
+          <p class="charge-operator"></p>
           <h1 class="page-heading">Your parking charge</h1>
           <p>${t(CHARGE_LOOKUP_INTRO)}</p>
           <form id="${BOOT_CHARGE_FORM_ID}" class="form-stack" novalidate aria-label="Find your charge">

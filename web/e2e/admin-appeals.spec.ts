@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readPdfText } from '../../api/test/support/pdf.ts';
 import { confirmAppealThroughApi } from './appeal-confirmation.ts';
 import { apiToken, createEvidencePcnThroughApi, firstCarParkId, searchAdminList, uniqueSuffix } from './admin-support.ts';
@@ -54,6 +54,14 @@ async function appealThroughApi(
 async function choose(form: Locator, label: string) {
   await form.locator('label.radio-field__option', { hasText: new RegExp(`^${label}$`) }).click();
   await expect(form.getByRole('radio', { name: label, exact: true })).toBeChecked();
+}
+
+/** 'Record decision' shows the outcome and the letter first (admin-decisions.spec.ts reads them); recorded once confirmed. */
+async function recordDecision(page: Page, form: Locator, reference: string) {
+  await form.getByRole('button', { name: 'Record decision' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Record the decision on ${reference}?` });
+  await confirm.getByRole('button', { name: 'Record decision' }).click();
+  await expect(confirm).toHaveCount(0);
 }
 
 test('an admin reads appeals beside the evidence, rejects one with reasons and accepts another', async ({ page, request }, testInfo) => {
@@ -138,7 +146,7 @@ test('an admin reads appeals beside the evidence, rejects one with reasons and a
   await expect(reasons).toHaveAttribute('aria-invalid', 'true');
   await expect(reasons).toHaveAccessibleDescription(/Give the reasons for rejecting the appeal/);
   await reasons.fill('The permit in the photo expired in May.\nThe signs at the entrance say permits must be valid on the day.');
-  await decision.getByRole('button', { name: 'Record decision' }).click();
+  await recordDecision(page, decision, first.reference);
 
   const record = page.getByRole('region', { name: 'Decision' });
   await expect(record).toContainText('Decision recorded');
@@ -172,7 +180,7 @@ test('an admin reads appeals beside the evidence, rejects one with reasons and a
   await expect(secondForm.getByRole('radiogroup', { name: 'Outcome' })).toHaveAccessibleDescription(/Choose the outcome/);
   await expect(secondForm.getByRole('radio', { name: 'Accept', exact: true })).toBeFocused();
   await choose(secondForm, 'Accept');
-  await secondForm.getByRole('button', { name: 'Record decision' }).click();
+  await recordDecision(page, secondForm, second.reference);
   const accepted = page.getByRole('region', { name: 'Decision' });
   await expect(accepted).toContainText('Accepted');
   await expect(accepted.locator('code')).toHaveCount(0);
@@ -235,7 +243,7 @@ test('a late appeal is marked late in the queue, and taken into consideration pu
   await expect(card).toContainText(/taken into consideration on .*: the charge is on hold/);
   await expect(decision.getByRole('radio', { name: 'Decline as out of time' })).toHaveCount(0);
   await choose(decision, 'Accept');
-  await decision.getByRole('button', { name: 'Record decision' }).click();
+  await recordDecision(page, decision, reference);
   await expect(page.getByRole('region', { name: 'Decision' })).toContainText('Accepted');
 });
 
@@ -293,7 +301,7 @@ test('an admin records an appeal that came by post, without an email, and decide
   await decision.getByLabel('Reasons').fill('The copy of your Blue Badge shows it was valid on the day.');
   await expectNoSeriousAxeViolations(page, 'an appeal beside the Appeals Charter');
   await snap(page, testInfo, 'appeal-charter');
-  await decision.getByRole('button', { name: 'Record decision' }).click();
+  await recordDecision(page, decision, reference);
 
   const record = page.getByRole('region', { name: 'Decision' });
   await expect(record).toContainText('There is no email address: download the letter and post it.');

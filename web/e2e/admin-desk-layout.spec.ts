@@ -1,11 +1,19 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, OFFICER, signIn, test } from './fixtures.ts';
-import { apiToken, createPcnThroughApi, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
+import {
+  apiToken,
+  createEvidencePcnThroughApi,
+  createPcnThroughApi,
+  createUserThroughApi,
+  firstCarParkId,
+  uniqueSuffix,
+} from './admin-support.ts';
+import { enterAppealThroughApi } from './entered-appeal.ts';
 
 /**
  * The admin's desk at the widths admins use: every admin table shows all its columns without
- * sideways scroll at 1440 and 1366 px, and becomes cards at 768 px; a notice's review keeps its
- * decision panel in view beside the photos on a desktop and first on a tablet.
+ * sideways scroll at 1440 and 1366 px, and becomes cards at 768 px; a notice's review, and an
+ * appeal, keep their decision panel in view beside the photos on a desktop and first on a tablet.
  */
 
 const DESKTOPS = [
@@ -26,10 +34,23 @@ const TABLE_SCREENS = [
 
 test.describe('the admin desk fits its screens', () => {
   test.skip(({ isMobile }) => isMobile, 'sets its own desktop and tablet sizes');
+  /** An open appeal against a notice with four photos: its view has the decision beside photo 4. */
+  let appealId = '';
 
   test.beforeAll(async ({ request }) => {
     // A notice with four photos, so Manage PCNs has a row and the review has photo 4.
-    await createPcnThroughApi(request, await apiToken(request, OFFICER), { registration: 'FT26 DSK' });
+    const officerToken = await apiToken(request, OFFICER);
+    await createPcnThroughApi(request, officerToken, { registration: 'FT26 DSK' });
+    const now = new Date().toISOString();
+    const appealed = await createEvidencePcnThroughApi(request, officerToken, {
+      registration: `FT${uniqueSuffix().slice(-5)}`,
+      carParkId: await firstCarParkId(request, officerToken),
+      observedAt: now,
+      issuedAt: now,
+    });
+    appealId = (
+      await enterAppealThroughApi(request, await apiToken(request, ADMIN), appealed, { name: 'Dara Desk', email: 'dara@example.com' })
+    ).id;
     // Long names and an email with nowhere to break: the users' and onboarding tables must still fit.
     const suffix = uniqueSuffix().toLowerCase();
     await createUserThroughApi(request, await apiToken(request, ADMIN), {
@@ -86,6 +107,19 @@ test.describe('the admin desk fits its screens', () => {
       await again.focus();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/[?&]review=/);
+    });
+  }
+
+  for (const size of [...DESKTOPS, TABLET]) {
+    test(`an appeal at ${size.width} x ${size.height}: the decision panel is ${size.width <= 768 ? 'first' : 'in the first view, and in view beside photo 4'}`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(size);
+      await signIn(page, ADMIN);
+      await page.goto(`/admin/appeals/${appealId}`);
+      await expect(page.getByRole('heading', { level: 1, name: /^Appeal APL-/ })).toBeVisible();
+      if (size.width > 768) await expect(page.getByRole('region', { name: 'Decision', exact: true })).toBeInViewport();
+      await reviewLayout(page, size.width, testInfo.outputPath(`appeal-${size.width}x${size.height}.png`));
     });
   }
 });

@@ -10,6 +10,7 @@ import {
   uniqueSuffix,
 } from './admin-support.ts';
 import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
+import { toDateInput } from '../src/lib/format-date.ts';
 
 /**
  * A named driver as an admin records one (decision 0027): on the review, the keeper's reply names
@@ -148,7 +149,7 @@ test('an admin records the hirer a lease company named, with its three documents
   await dialog.getByLabel('Last name').fill('Hirer');
   await dialog.getByLabel('Address line 1').fill('3 Rental Row');
   await dialog.getByLabel('Postcode').fill('BS1 4DJ');
-  await dialog.getByLabel('Day the documents were received').fill(today);
+  await dialog.getByLabel('Day the documents were received').fill(toDateInput(today));
   // Without the hirer's statement of liability, liability does not pass (paragraph 13(2)(c)).
   await dialog.locator('label.checkbox', { hasText: 'A statement signed for the hire firm' }).click();
   await dialog.locator('label.checkbox', { hasText: 'A copy of the hire agreement' }).click();

@@ -38,10 +38,10 @@ test('an admin exports the filtered PCNs as CSV and the file equals the table', 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const records = parse(bytes, { columns: true, bom: true }) as Array<Record<string, string>>;
   for (const record of records) {
-    // UK local time with its offset; the photo count, the officer's email and the keeper deadline.
-    expect(record.Submitted).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[01]:00$/);
+    // UK local time, day first as a UK spreadsheet reads it; the photo count, the officer's email and the keeper deadline.
+    expect(record.Submitted).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(record).toMatchObject({ Photos: '4', 'Officer email': OFFICER.email });
-    expect(record['Keeper notice post by']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(record['Keeper notice post by']).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   }
   expect(records.map((record) => record['PCN number'])).toEqual(shown);
   expect(new Set(records.map((record) => record['Vehicle registration']))).toEqual(new Set(made.map((_, i) => `${prefix}${i + 1}`)));

@@ -6,6 +6,7 @@ import { addDays, formatCalendarDate, ukDate } from '@parkpatrol/shared';
 import { readPdfText } from '../../api/test/support/pdf.ts';
 import { apiToken, bearer, createEvidencePcnThroughApi, firstCarParkId, uniqueSuffix } from './admin-support.ts';
 import { ADMIN, expect, expectNoSeriousAxeViolations, OFFICER, signIn, snap, test } from './fixtures.ts';
+import { toDateInput } from '../src/lib/format-date.ts';
 
 /**
  * The keeper stage as an admin works it: approved notices with tickets fixed five weeks ago (in
@@ -135,8 +136,8 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
   const today = ukDate(new Date());
   const tomorrow = addDays(today, 1);
   const postingDay = page.getByLabel('Posting day');
-  await expect(postingDay).toHaveValue(today);
-  await postingDay.fill(tomorrow);
+  await expect(postingDay).toHaveValue(toDateInput(today));
+  await postingDay.fill(toDateInput(tomorrow));
   const early = await readPdfText(await generateLetters(page, 2));
   expect(early.flat).toContain(`Date sent: ${formatCalendarDate(tomorrow)}`);
   await expect(
@@ -144,7 +145,7 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
   ).toBeVisible();
   await page.getByRole('button', { name: 'Mark posted' }).click();
   const refused = page.getByRole('dialog', { name: 'Mark posted' });
-  await expect(refused.getByLabel('Posted on')).toHaveValue(today);
+  await expect(refused.getByLabel('Posted on')).toHaveValue(toDateInput(today));
   await refused.getByRole('button', { name: 'Mark posted' }).click();
   const mismatched = refused.getByRole('list', { name: 'Letters to make again' });
   await expect(mismatched).toContainText(
@@ -157,7 +158,7 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
   await refused.getByRole('button', { name: 'Cancel' }).click();
 
   // Made again for today's post.
-  await postingDay.fill(today);
+  await postingDay.fill(toDateInput(today));
   const pdf = await generateLetters(page, 2);
   keepPagesAsPng(pdf, testInfo, 'notices-to-keeper');
   const { flat } = await readPdfText(pdf);

@@ -52,7 +52,8 @@ test('an admin sees money received and outstanding as charts, reads them as tabl
     records
       .filter((record) => record.Figure === MONEY_CSV_FIGURES.received)
       .map((record) => ({
-        weekStart: record['Week starting'],
+        // Day first, as a UK spreadsheet reads it ('23/02/2026'); the JSON's days are ISO.
+        weekStart: record['Week starting']?.split('/').reverse().join('-'),
         receivedPence: pence(record['Received (£)']),
         refundedPence: pence(record['Refunded (£)']),
       })),
@@ -69,7 +70,7 @@ test('an admin sees money received and outstanding as charts, reads them as tabl
   await money.getByRole('button', { name: 'Export payments' }).click();
   const exported = parse(readFileSync(await (await exporting).path()), { columns: true, bom: true }) as Array<Record<string, string>>;
   expect(exported.find((record) => record['PCN number']?.endsWith(pcn.pcnNumber) && record.Reference === 'Till 3')).toMatchObject({
-    'Date paid': today,
+    'Date paid': today.split('-').reverse().join('/'),
     Method: 'Cash',
     'Amount (£)': '25.00',
     'Net (£)': '25.00',

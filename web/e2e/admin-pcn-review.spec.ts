@@ -131,7 +131,7 @@ test('an admin corrects how the notice to driver was served, saying why, and the
   await dialog.getByRole('button', { name: 'Save the correction' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(observation).toContainText('Driver left before it could be served');
-  await expect(observation).toContainText(/Paragraph 9 \(no notice to driver\): post by/);
+  await expect(observation).toContainText(/Paragraph 9 \(no notice to driver\): post between \d+ \w{3} \d{4} and \d+ \w{3} \d{4}/);
   await expect(page.getByRole('region', { name: 'Audit trail' })).toContainText(
     'The officer tapped the wrong choice; the driver left first',
   );

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousAxeViolations, OFFICER, openNavigation, signIn, snap, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, expectTouchTargets, OFFICER, openNavigation, signIn, snap, test } from './fixtures.ts';
 import { changeSessionPair } from './session-support.ts';
 
 test.describe('sign-in', () => {
@@ -37,6 +37,16 @@ test.describe('sign-in', () => {
     await page.goBack();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test("offers 'Forgot your password?' as a target a thumb can hit, its words unchanged", async ({ page }) => {
+    await page.goto('/login');
+    const link = page.getByRole('link', { name: 'Forgot your password?' });
+    await expect(link).toHaveText('Forgot your password?');
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    await expectTouchTargets(page, 'sign-in');
   });
 
   test('returns to the page that was asked for, then logs out', async ({ page }) => {

@@ -52,6 +52,8 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   await page.getByLabel('Vehicle registration').fill(registration);
   // The only car park assigned is already chosen.
   await expect(page.getByLabel('Car park', { exact: true })).toHaveValue(carParkId);
+  // No stay applies: the first sighting is a quiet option, not the step's main action.
+  await expect(page.getByRole('button', { name: 'Vehicle first seen', exact: true })).toHaveClass(/button--secondary/);
   await snap(page, testInfo, 'guided-step1');
   await expectTouchTargets(page, 'vehicle step');
   await tap(page.getByRole('button', { name: 'Next' }));
@@ -59,8 +61,6 @@ test('a no-permit notice filed with guided capture takes at most 12 taps from th
   await expect(page.getByRole('heading', { level: 2, name: /Offence Information/ })).toBeFocused();
   await tap(page.getByRole('radio', { name: 'Parking without permit' }));
   await page.getByLabel('Location').fill('Row C, bay 14');
-  // No stay applies: the first sighting is a quiet option, not the step's main action.
-  await expect(page.getByRole('button', { name: 'Vehicle first seen', exact: true })).toHaveClass(/button--secondary/);
   await snap(page, testInfo, 'guided-step2');
   await expectTouchTargets(page, 'offence step');
   await expectNoSeriousAxeViolations(page, 'offence step with one-tap offences');

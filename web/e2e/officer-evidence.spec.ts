@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, apiToken, bearer, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
+import { ADMIN, apiToken, bearer, createCarPark, createOfficer, createUserThroughApi, uniqueSuffix } from './admin-support.ts';
 import {
   choose,
   clockStartWithinOneDay,
@@ -60,15 +60,9 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
   await signIn(page, officer);
   const registration = uniqueRegistration(testInfo);
 
-  // ---- step 1 ----
+  // ---- step 1: a stay applies, so the first sighting is required, under the car park ----
   await page.goto('/pcn/new');
   await fillVehicleStep(page, registration, carParkName);
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // ---- step 2: a stay applies, so the first sighting is required ----
-  await expect(page.getByRole('heading', { level: 2, name: /Offence Information/ })).toBeFocused();
-  await chooseOffence(page, 'Parking without permit');
-  await page.getByLabel('Location').fill('Row C, bay 14');
   await expect(page.getByRole('switch', { name: 'A stay applies' })).toBeChecked();
   await expect(page.getByText("This car park's setting: a stay applies.")).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -80,7 +74,13 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
     /5 minutes' consideration and 10 minutes' grace must pass after first sighting\. You can issue this notice at \d\d:\d\d/,
   );
   await snap(page, testInfo, 'evidence-timer-running');
-  await expectNoSeriousAxeViolations(page, 'offence step with the observation timer');
+  await expectNoSeriousAxeViolations(page, 'vehicle step with the observation timer');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- step 2 ----
+  await expect(page.getByRole('heading', { level: 2, name: /Offence Information/ })).toBeFocused();
+  await chooseOffence(page, 'Parking without permit');
+  await page.getByLabel('Location').fill('Row C, bay 14');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // ---- step 3: the checklist marks coverage as photos are tagged ----
@@ -184,6 +184,52 @@ test('a stay needs a second visit after consideration + grace; checklist, captur
   await snap(page, testInfo, 'evidence-duplicate-warning');
   await expectNoSeriousAxeViolations(page, 'vehicle step with the duplicate warning');
   await reason.fill('The vehicle left at 10:05 and came back at 11:20: a new parking event.');
+  await page.getByRole('button', { name: 'Vehicle first seen', exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /Offence Information/ })).toBeFocused();
+});
+
+test('choosing a car park with a stay asks when the vehicle was first seen at once, in the first screen of a phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the first screen of a phone: what the officer sees with no scrolling');
+  const adminToken = await apiToken(request, ADMIN);
+  const suffix = uniqueSuffix();
+  const stayCarPark = `Stay First ${suffix}`;
+  const plainId = await createCarPark(request, adminToken, `No Stay ${suffix}`);
+  const stayId = await createCarPark(request, adminToken, stayCarPark, {
+    stayAppliesByDefault: true,
+    considerationMinutes: 5,
+    graceMinutes: 10,
+  });
+  await signIn(page, await createOfficer(request, adminToken, 'Fern', [plainId, stayId]));
+
+  await page.goto('/pcn/new');
+  await page.getByLabel('Vehicle registration').fill(uniqueRegistration(testInfo));
+  // Two car parks and no last one: none is chosen yet, and there is nothing to observe.
+  await expect(page.getByRole('region', { name: 'Observation' })).toHaveCount(0);
+  await choose(page, 'Car park', stayCarPark);
+
+  const firstSeen = page.getByRole('button', { name: 'Vehicle first seen', exact: true });
+  // The step's main action while the stay waits on it.
+  await expect(firstSeen).toHaveClass(/button--primary/);
+  // Before anything else is asked: the next control after the car park is the observation's.
+  const nextControlIsObservation = await page.evaluate(() => {
+    const controls = [...document.querySelectorAll('form .card :is(input, select, textarea, button)')];
+    const carPark = controls.findIndex((control) => control.tagName === 'SELECT');
+    return carPark >= 0 && Boolean(controls[carPark + 1]?.closest('.observation'));
+  });
+  expect(nextControlIsObservation).toBe(true);
+  // In the first viewport, with no scrolling, and above the actions fixed to the bottom.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const button = (await firstSeen.boundingBox())!;
+  const actions = (await page.locator('.wizard-actions').boundingBox())!;
+  expect(button.y).toBeGreaterThanOrEqual(0);
+  expect(button.y + button.height).toBeLessThanOrEqual(actions.y);
+  await snap(page, testInfo, 'evidence-stay-first');
+  await expectNoSeriousAxeViolations(page, 'vehicle step at a car park with a stay');
+
+  await firstSeen.click();
+  await expect(page.getByRole('region', { name: 'Observation' }).getByRole('timer').first()).toHaveText(/^Observed for /);
 });

@@ -186,10 +186,10 @@ test('an observation: first sighting, the reminder when due, the second photo an
   await page.getByRole('link', { name: 'Create New PCN' }).click();
   await expect(page.getByLabel('Vehicle registration')).toBeFocused();
   await page.keyboard.type(stayed);
+  await page.getByRole('button', { name: 'Vehicle first seen', exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await chooseOffence(page, 'Parking without permit');
   await page.getByLabel('Location').fill('Row A');
-  await page.getByRole('button', { name: 'Vehicle first seen', exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await takeShots(page, evidencePhotos());
   const secondVisit = page.getByRole('region', { name: /^Second visit/ });
@@ -206,10 +206,10 @@ test('an observation: first sighting, the reminder when due, the second photo an
   // ---- a second observation, of a car that will have gone ----
   await page.getByRole('link', { name: 'Create New PCN' }).click();
   await page.getByLabel('Vehicle registration').fill(left);
+  await page.getByRole('button', { name: 'Vehicle first seen', exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await chooseOffence(page, 'Parking without permit');
   await page.getByLabel('Location').fill('Row B');
-  await page.getByRole('button', { name: 'Vehicle first seen', exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await takeShots(page, evidencePhotos().slice(0, 1), NO_PERMIT_SHOTS.slice(0, 1));
   await page.goto('/dashboard');

@@ -84,7 +84,7 @@ test('with no signal the app starts signed in, files three notices (one across a
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'My PCNs' })).toBeVisible();
   await expect(page.locator('.outbox-pill--offline')).toHaveText('Offline');
-  await expect(page.getByText(/No connection: shown as saved on this phone .*possibly out of date/)).toBeVisible();
+  await expect(page.getByText(/^No signal: your list as of \d{2}:\d{2}$/)).toBeVisible();
   await page.goto(`/pcn/${seededPcn.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`PCN-${seededPcn.pcnNumber}`);
   await expect(page.getByText(/possibly out of date/)).toBeVisible();

@@ -130,19 +130,21 @@ test('an officer files a PCN with four photos, finds it, opens it and edits it w
   // The period of parking starts at first seen (here, when the notice was begun): the officer may
   // correct it, never to after the service.
   const firstSeen = page.getByLabel('Vehicle first seen');
-  await expect(firstSeen).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-  // Clearing one part makes the browser report no value at all: the field keeps the rest as it is
-  // while the officer types that part again. The first part is the day or the month, as the
-  // browser's own language orders them; 01 is valid either way.
+  // On the UK clock, dd/mm/yyyy hh:mm, whatever the phone's language.
+  await expect(firstSeen).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  // Half-typed, the field keeps the text as it is while the officer types the rest, and says so once left.
   const shown = await firstSeen.inputValue();
   await firstSeen.focus();
+  await page.keyboard.press('End');
   await page.keyboard.press('Backspace');
-  await expect(firstSeen).toHaveValue('');
-  await page.keyboard.type('01');
-  const firstOfMonth = `${shown.slice(0, 8)}01${shown.slice(10)}`;
-  const january = `${shown.slice(0, 5)}01${shown.slice(7)}`;
-  await expect(firstSeen).toHaveValue(new RegExp(`^(${firstOfMonth}|${january})$`));
-  await firstSeen.fill('2099-01-01T10:00');
+  await expect(firstSeen).toHaveValue(shown.slice(0, -1));
+  await firstSeen.blur();
+  await expect(page.getByText('Enter the date and time as dd/mm/yyyy hh:mm, like 31/12/2026 14:05')).toBeVisible();
+  await firstSeen.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type(shown.slice(-1));
+  await expect(firstSeen).toHaveValue(shown);
+  await firstSeen.fill('01/01/2099 10:00');
   await page.getByRole('button', { name: 'Submit PCN' }).click();
   await expect(page.getByText('First seen must be no later than the time of service.')).toBeVisible();
   await expect(firstSeen).toHaveAttribute('aria-invalid', 'true');

@@ -66,21 +66,21 @@ async function fillVehicle(engine: Engine, baseUrl: string, registration: string
   );
 }
 
-/** From the vehicle step, filled, on to the photos: the offence (and, for an observation, the first sighting), then the four photos chosen. */
+/** From the vehicle step, filled, on to the photos: (for an observation, the first sighting, under the car park), the offence, then the four photos chosen. */
 async function offenceAndPhotos(
   engine: Engine,
   photos: readonly string[],
   firstSighting: () => Promise<void> = async () => undefined,
 ): Promise<void> {
+  await firstSighting();
   await clickText(engine, 'button', 'Next');
   await clickText(engine, 'label', 'Parking without permit');
   await engine.type(await fieldFor(engine, 'Location'), 'Level 1, by the lifts');
-  await firstSighting();
   await clickText(engine, 'button', 'Next');
   await engine.setFiles('input[type=file][multiple]', photos);
 }
 
-/** The form's first two steps: the vehicle at `carPark`, then the offence (and, for an observation, the first sighting). */
+/** The form's first two steps: the vehicle at `carPark` (and, for an observation, the first sighting), then the offence. */
 async function startNotice(
   engine: Engine,
   baseUrl: string,

@@ -3,6 +3,7 @@ import {
   PostgresAdapter,
   sql,
   type AliasableExpression,
+  type CreateTableBuilder,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
@@ -236,16 +237,26 @@ export function pcnTextSearch(
  * are ISO-8601 text, flags 0/1 integers. PostgreSQL has its own types, which database.ts reads
  * back as the same values SQLite gives. Money is whole pence on both; bigint where a sum or a
  * total may pass 2^31. JSON is text on both, as in every existing table: a jsonb column would
- * come back from pg parsed, and from SQLite as text.
+ * come back from pg parsed, and from SQLite as text. Bytes (a small picture) are a blob and a
+ * bytea, both read back as a Buffer.
  */
-export function columnTypes(db: Kysely<any>): Record<'timestamp' | 'date' | 'boolean' | 'bigint', ColumnType> {
+export function columnTypes(db: Kysely<any>): Record<'timestamp' | 'date' | 'boolean' | 'bigint' | 'bytes', ColumnType> {
   return isPostgres(db)
-    ? { timestamp: 'timestamptz', date: 'date', boolean: 'boolean', bigint: 'bigint' }
-    : { timestamp: 'text', date: 'text', boolean: 'integer', bigint: 'integer' };
+    ? { timestamp: 'timestamptz', date: 'date', boolean: 'boolean', bigint: 'bigint', bytes: 'bytea' }
+    : { timestamp: 'text', date: 'text', boolean: 'integer', bigint: 'integer', bytes: 'blob' };
+}
+
+/**
+ * A new table's insertion order, for `order by rowid` to break ties between rows of one
+ * millisecond: SQLite has its implicit rowid; PostgreSQL gets an identity column of that name,
+ * as the frozen history's tables do.
+ */
+export function withInsertionOrder<B extends CreateTableBuilder<any, any>>(db: Kysely<any>, table: B): B {
+  return isPostgres(db) ? (table.addColumn('rowid', sql`bigint generated always as identity`, (col) => col.notNull()) as B) : table;
 }
 
 /** The type names columnTypes gives, each one Kysely's schema builder takes as it is. */
-export type ColumnType = 'timestamptz' | 'date' | 'boolean' | 'bigint' | 'text' | 'integer';
+export type ColumnType = 'timestamptz' | 'date' | 'boolean' | 'bigint' | 'text' | 'integer' | 'bytea' | 'blob';
 
 /**
  * A CHECK condition over one table's columns: `column(name)` names a column of the row being

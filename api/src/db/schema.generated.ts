@@ -91,6 +91,8 @@ export interface AppealsTable {
   reduced_payable_until: string | null;
   /** The Appeals Charter case the admin followed, if any. */
   charter_outcome: CharterCase | null;
+  /** WITHDRAWN: when the motorist withdrew the appeal (decision 0044). */
+  withdrawn_at: string | null;
 }
 
 /** A landowner's request that a charge be cancelled, with the reason, and the admin's decision with theirs. */
@@ -241,6 +243,16 @@ export interface OneTimeTokensTable {
   created_at: string;
 }
 
+/** A history: each upload (the small PNG and its SHA-256) or removal (neither) of the operator's logo is a row, with who. */
+export interface OperatorLogosTable {
+  id: string;
+  image: Buffer | null;
+  sha256: string | null;
+  actor_id: string | null;
+  actor_name: string;
+  created_at: string;
+}
+
 /** A history: each change to the terms is a row (JSON terms as they then stood, JSON changes, who). */
 export interface OperatorTermsTable {
   id: string;
@@ -340,6 +352,8 @@ export interface PcnKeepersTable {
   updated_at: string;
   /** REGISTERED_KEEPER or HIRE_COMPANY (a hire or lease firm, which names the hirer). */
   keeper_type: Generated<KeeperType>;
+  vehicle_mismatch_at: string | null;
+  vehicle_mismatch_by: string | null;
 }
 
 /** The driver named with an address for service, and where the name came from, KEEPER_REPLY or APPEAL (personal data: admins only, removed with the notice). */
@@ -626,6 +640,7 @@ export interface Database {
   known_devices: KnownDevicesTable;
   observations: ObservationsTable;
   one_time_tokens: OneTimeTokensTable;
+  operator_logos: OperatorLogosTable;
   operator_terms: OperatorTermsTable;
   pcn_audit: PcnAuditTable;
   pcn_counts: PcnCountsTable;

@@ -60,8 +60,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           address: park.address,
           postcode: park.postcode,
           is_active: true,
-          consideration_minutes: 5,
-          grace_minutes: 10,
           ...DEMO_CAR_PARK_TERMS_ROW,
           created_at: now,
           updated_at: now,
@@ -104,7 +102,7 @@ const DEMO_OPERATOR_TERMS: OperatorTerms = {
   creditorEmail: 'charges@parkpatrol.example',
   creditorWebsite: 'parkpatrol.example/charge',
   howToPay:
-    'Pay online at parkpatrol.example/pay or by phone on 0113 496 0000 (card), quoting the charge reference. Cheques payable to ParkPatrol Demo Parking Ltd, to the address above.',
+    'Pay online at parkpatrol.example/pay or by phone on 0113 496 0000 (card), quoting the charge reference. Cheques payable to ParkPatrol Demo Parking Ltd, by post to PO Box 1234, Leeds, LS1 4AP.',
   appealsService: 'POPLA',
   appealsServiceContact: 'POPLA, PO Box 1270, Warrington, WA4 9RL\nwww.popla.co.uk',
   ...COLLECTION_SETTING_DEFAULTS,
@@ -117,6 +115,9 @@ const DEMO_CAR_PARK_TERMS: CarParkTermsRecord = {
   reducedWithinDays: 14,
   signageTerms: 'Private land. Parking for permit holders only, displayed in the windscreen. Failure to comply: a parking charge of £100.',
   jurisdiction: 'ENGLAND_AND_WALES',
+  considerationMinutes: 5,
+  graceMinutes: 10,
+  stayAppliesByDefault: false,
   minimumsOverrideReason: null,
   relevantLand: true,
 };
@@ -127,5 +128,8 @@ const DEMO_CAR_PARK_TERMS_ROW = {
   reduced_within_days: DEMO_CAR_PARK_TERMS.reducedWithinDays,
   signage_terms: DEMO_CAR_PARK_TERMS.signageTerms,
   jurisdiction: DEMO_CAR_PARK_TERMS.jurisdiction,
+  consideration_minutes: DEMO_CAR_PARK_TERMS.considerationMinutes,
+  grace_minutes: DEMO_CAR_PARK_TERMS.graceMinutes,
+  stay_applies_by_default: DEMO_CAR_PARK_TERMS.stayAppliesByDefault,
   minimums_override_reason: DEMO_CAR_PARK_TERMS.minimumsOverrideReason,
 };

@@ -247,6 +247,7 @@ describe('appealFields', () => {
       status: 'REJECTED',
       isLate: false,
       consideredAt: null,
+      withdrawal: null,
       appellant: { name: 'Dana Driver', email: 'dana@example.com', address: '4 Mill Lane\nLeeds' },
       channel: 'ONLINE',
       earlierCharges: [],
@@ -280,6 +281,37 @@ describe('appealFields', () => {
     expect(text['Appeal decision']).toMatch(/^Rejected, .* by Hal Handler$/);
     expect(text['Reasons given']).toBe('The permit had expired.');
     expect(text['Verification code']).toBe('1234567890');
+  });
+
+  it('prints a withdrawn appeal as withdrawn, with no decision, and the reduced amount it kept open', () => {
+    const fields = appealFields({
+      id: 'a2',
+      reference: 'APL-00000043',
+      pcnId: 'p2',
+      pcnNumber: 'PCN-00000043',
+      vehicleRegistration: 'AB12CDE',
+      carParkName: 'Harbourside',
+      receivedAt: '2026-07-10T08:00:00.000Z',
+      respondBy: '2026-08-07',
+      status: 'WITHDRAWN',
+      isLate: false,
+      consideredAt: null,
+      withdrawal: { withdrawnAt: '2026-07-15T09:00:00.000Z', reducedHeldUntil: '2026-07-29' },
+      appellant: { name: 'Dana Driver', email: 'dana@example.com', address: '4 Mill Lane' },
+      channel: 'ONLINE',
+      earlierCharges: [],
+      chargePence: 10_000,
+      wasDriver: true,
+      driver: null,
+      reason: 'SIGNS_UNCLEAR',
+      text: 'The sign was hidden.',
+      attachments: [],
+      decision: null,
+    });
+    const text = Object.fromEntries(fields.map((field) => [field.label, field.value]));
+    expect(text['Appeal decision']).toMatch(/^None: withdrawn by the appellant 15 Jul 2026.*, which ended the hold$/);
+    expect(text['Reduced amount held until']).toBe('29 Jul 2026');
+    expect(text['Verification code']).toBeUndefined();
   });
 });
 

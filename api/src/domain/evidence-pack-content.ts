@@ -10,6 +10,7 @@ import {
   formatDuration,
   OFFENCE_TYPE_LABELS,
   PCN_AUDIT_ACTION_LABELS,
+  UK_TIME_ZONE,
   PCN_STATUS_LABELS,
   pcnTitle,
   photosPurgedNotice,
@@ -46,7 +47,7 @@ import {
  * The pack's times are UK wall-clock times, as a motorist and the appeals services (POPLA, IAS)
  * read them, with GMT or BST written beside each so no reader has to guess the zone.
  */
-export const EVIDENCE_PACK_TIME_ZONE = 'Europe/London';
+export const EVIDENCE_PACK_TIME_ZONE = UK_TIME_ZONE;
 
 const packTimeFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: EVIDENCE_PACK_TIME_ZONE,
@@ -206,8 +207,13 @@ export function appealFields(appeal: Appeal): PackField[] {
       label: 'Appeal decision',
       value: decision
         ? `${APPEAL_STATUS_LABELS[decision.outcome]}${decision.reducedChargePence !== null ? ` (${formatPence(decision.reducedChargePence)})` : ''}, ${formatPackTime(decision.decidedAt)}${decision.decidedBy ? ` by ${decision.decidedBy}` : ''}`
-        : 'Not yet decided: the charge is on hold',
+        : appeal.withdrawal
+          ? `None: withdrawn by the appellant ${formatPackTime(appeal.withdrawal.withdrawnAt)}, which ended the hold`
+          : 'Not yet decided: the charge is on hold',
     },
+    ...(appeal.withdrawal?.reducedHeldUntil
+      ? [{ label: 'Reduced amount held until', value: formatCalendarDate(appeal.withdrawal.reducedHeldUntil) }]
+      : []),
     ...(decision?.reasons ? [{ label: 'Reasons given', value: decision.reasons }] : []),
     ...(decision?.verificationCode ? [{ label: 'Verification code', value: decision.verificationCode }] : []),
     ...(decision?.reducedPayableUntil

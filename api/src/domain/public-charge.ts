@@ -1,4 +1,5 @@
 import {
+  addDays,
   amountDue,
   appealPeriodEnd,
   type AmountDue,
@@ -11,6 +12,7 @@ import {
   type NoticeTerms,
   type PcnStatus,
   type PublicCharge,
+  REDUCED_RATE_HELD_DAYS,
 } from '@parkpatrol/shared';
 
 /** Whether the motorist may see a charge's photos: while it is owed or paid, not once cancelled or rejected. */
@@ -59,6 +61,8 @@ export type AppealFacts = {
   isLate: boolean;
   consideredAt: string | null;
   decidedAt: string | null;
+  /** WITHDRAWN: when the motorist withdrew it. */
+  withdrawnAt: string | null;
   reasons: string | null;
   reducedChargePence: number | null;
   verificationCode: string | null;
@@ -73,7 +77,7 @@ function keepsIndependentRoute(status: AppealStatus): boolean {
 }
 
 export function toPublicAppeal(appeal: AppealFacts): PublicAppeal {
-  const decided = appeal.status !== 'OPEN';
+  const decided = appeal.status !== 'OPEN' && appeal.status !== 'WITHDRAWN';
   return {
     reference: appeal.reference,
     receivedAt: appeal.receivedAt,
@@ -81,6 +85,7 @@ export function toPublicAppeal(appeal: AppealFacts): PublicAppeal {
     isLate: appeal.isLate,
     consideredAt: appeal.consideredAt,
     decidedAt: decided ? appeal.decidedAt : null,
+    withdrawnAt: appeal.status === 'WITHDRAWN' ? appeal.withdrawnAt : null,
     reasons: decided ? appeal.reasons : null,
     reducedChargePence: appeal.status === 'ACCEPTED_REDUCED' ? appeal.reducedChargePence : null,
     reducedPayableUntil: appeal.status === 'ACCEPTED_REDUCED' ? appeal.reducedPayableUntil : null,
@@ -115,6 +120,27 @@ export function amountDueOf(facts: ChargeFacts, asAt: Date | string): AmountDue 
 }
 
 /**
+ * The appeal as withdrawing it at `at` leaves it (decision 0044): it holds nothing from then, and
+ * the charge reads as it would have without the hold. As after a rejection (the Single Code's rule
+ * our appeals follow, decision 0019), a motorist whose appeal held the charge while the reduced
+ * amount still applied keeps that amount for REDUCED_RATE_HELD_DAYS from the withdrawal, and never
+ * for less than the discount's own days. Null when there is no open appeal to withdraw.
+ */
+export function withdrawnAppealOf(facts: ChargeFacts, at: Date): AppealFacts | null {
+  const appeal = facts.appeal;
+  if (!appeal || appeal.status !== 'OPEN') return null;
+  // On hold, the charge reads as on the day the hold began: was the discount still running then?
+  const held = amountDueOf(facts, at);
+  const keepsReduced = held.onHold && held.reduced !== null;
+  return {
+    ...appeal,
+    status: 'WITHDRAWN',
+    withdrawnAt: at.toISOString(),
+    reducedHeldUntil: keepsReduced ? addDays(ukDate(at), REDUCED_RATE_HELD_DAYS) : null,
+  };
+}
+
+/**
  * The charge as the motorist sees it today: its amounts from amountDueOf, and the appeal period
  * from each notice given (appealPeriodEnd).
  */
@@ -124,6 +150,8 @@ export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
   const operator = facts.terms.operator;
   const appeal = facts.appeal;
   const due = amountDueOf(facts, asked);
+  const withdrawn = state === 'OUTSTANDING' ? withdrawnAppealOf(facts, asked) : null;
+  const ifWithdrawn = withdrawn ? amountDueOf({ ...facts, appeal: withdrawn }, asked) : null;
   const noticeToDriverOn = facts.noticeToDriverAt ? ukDate(facts.noticeToDriverAt) : null;
   return {
     reference: facts.reference,
@@ -156,6 +184,7 @@ export function toPublicCharge(facts: ChargeFacts, asked: Date): PublicCharge {
       : null,
     appeal: appeal ? toPublicAppeal(appeal) : null,
     onHold: due.onHold,
+    ifAppealWithdrawn: ifWithdrawn ? { amountDuePence: ifWithdrawn.amountDuePence, reduced: ifWithdrawn.reduced } : null,
     namedDriverNotice: facts.namedDriverNotice ?? null,
     collectionStage: facts.collectionStage ?? null,
     // readPublicCharge fills it in: it needs the card processor (workflows/card-payments.ts).

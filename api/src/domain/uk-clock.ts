@@ -1,5 +1,7 @@
+import { UK_TIME_ZONE } from '@parkpatrol/shared';
+
 const UK_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
+  timeZone: UK_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

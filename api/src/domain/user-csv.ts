@@ -1,4 +1,5 @@
 import { ROLE_LABELS, type User } from '@parkpatrol/shared';
+import { csvTime } from './csv-cells.ts';
 
 /** The columns of the Manage Users export: who has which account and car parks. */
 export const USER_CSV_COLUMNS = [
@@ -22,7 +23,7 @@ export function userCsvRecord(user: User): string[] {
     user.isActive ? 'Active' : 'Inactive',
     user.hasPassword ? 'Yes' : 'No',
     (user.carParks ?? []).map((carPark) => carPark.name).join('; '),
-    user.createdAt,
-    user.updatedAt,
+    csvTime(user.createdAt),
+    csvTime(user.updatedAt),
   ];
 }

@@ -124,6 +124,21 @@ export async function recordConsidered(trx: Db, appealId: string, at: string, by
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The motorist withdraws their open appeal (decision 0044); false when it was no longer open (decided or withdrawn meanwhile). */
+export async function recordWithdrawal(
+  trx: Db,
+  appealId: string,
+  withdrawal: Pick<AppealRow, 'withdrawn_at' | 'reduced_held_until'>,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('appeals')
+    .set({ ...withdrawal, status: 'WITHDRAWN' })
+    .where('id', '=', appealId)
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Records the decision on an open appeal; false when it was no longer open (decided meanwhile). */
 export async function recordDecision(trx: Db, appealId: string, decision: AppealDecisionRow): Promise<boolean> {
   const result = await trx.updateTable('appeals').set(decision).where('id', '=', appealId).where('status', '=', 'OPEN').executeTakeFirst();
@@ -298,6 +313,10 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
     status: row.status,
     isLate: row.is_late,
     consideredAt: row.considered_at,
+    withdrawal:
+      row.status === 'WITHDRAWN' && row.withdrawn_at !== null
+        ? { withdrawnAt: row.withdrawn_at, reducedHeldUntil: row.reduced_held_until }
+        : null,
     channel: row.channel,
     appellant: { name: row.appellant_name, email: row.appellant_email || null, address: row.appellant_address },
     wasDriver: row.was_driver,
@@ -309,7 +328,7 @@ export async function loadAppeal(db: Db, row: AppealRow): Promise<Appeal> {
     text: row.text,
     attachments: attachments.map(toAttachment),
     decision:
-      row.status === 'OPEN' || row.decided_at === null
+      row.status === 'OPEN' || row.status === 'WITHDRAWN' || row.decided_at === null
         ? null
         : {
             outcome: row.status,

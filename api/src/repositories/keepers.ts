@@ -19,6 +19,8 @@ function toKeeper(row: Selectable<PcnKeepersTable>): Keeper {
     source: row.source,
     vehicleConfirmedAt: row.vehicle_confirmed_at,
     vehicleConfirmedBy: row.vehicle_confirmed_by,
+    vehicleMismatchAt: row.vehicle_mismatch_at,
+    vehicleMismatchBy: row.vehicle_mismatch_by,
     updatedAt: row.updated_at,
   };
 }
@@ -40,7 +42,7 @@ export async function findKeeper(db: Db, pcnId: string): Promise<Keeper | null> 
   return (await findKeepers(db, [pcnId])).get(pcnId) ?? null;
 }
 
-/** Stores the keeper as given, replacing any earlier one; the confirmation is the caller's to decide. */
+/** Stores the keeper as given, replacing any earlier one; the vehicle's confirmation or refusal is the caller's to decide. */
 export async function saveKeeper(
   trx: Db,
   input: {
@@ -48,6 +50,8 @@ export async function saveKeeper(
     details: KeeperDetails;
     source: KeeperSource;
     confirmed: { at: string; by: string } | null;
+    /** The admin's answer that the vehicle does not match the photos, when it stands. */
+    mismatch: { at: string; by: string } | null;
     now: string;
   },
 ): Promise<void> {
@@ -65,6 +69,8 @@ export async function saveKeeper(
     source: input.source,
     vehicle_confirmed_at: input.confirmed?.at ?? null,
     vehicle_confirmed_by: input.confirmed?.by ?? null,
+    vehicle_mismatch_at: input.mismatch?.at ?? null,
+    vehicle_mismatch_by: input.mismatch?.by ?? null,
     updated_at: input.now,
   };
   await trx

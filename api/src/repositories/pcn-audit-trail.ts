@@ -46,6 +46,18 @@ export async function insertAuditEntries(trx: Db, entries: readonly NewAuditEntr
     .execute();
 }
 
+/** What was recorded for a PCN at one moment: the actions of the change made then. */
+export async function findAuditActionsAt(db: Db, pcnId: string, at: string): Promise<PcnAuditAction[]> {
+  const rows = await db
+    .selectFrom('pcn_audit')
+    .select('action')
+    .distinct()
+    .where('pcn_id', '=', pcnId)
+    .where('created_at', '=', at)
+    .execute();
+  return rows.map((row) => row.action);
+}
+
 /** The trail of one PCN, oldest first, with the actor as they are now (null once their account is gone) and as recorded. */
 export async function findAuditEntries(db: Db, pcnId: string): Promise<PcnAuditEntry[]> {
   const rows = await db

@@ -1,6 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import {
+  addDays,
   DEFAULT_SORTS,
+  startOfUkDay,
   KEEPER_NOTICE_OPEN_STATUSES,
   PCN_COUNT_CAP,
   PCN_STATUSES,
@@ -98,8 +100,10 @@ function listClauses(filter: PcnListFilter, db: Db, purpose: 'page' | 'count' = 
       ),
     );
   }
-  if (filter.from) clauses.push(clause('from', [startOfDay(filter.from)], (eb, at) => eb('pcns.created_at', '>=', at)));
-  if (filter.to) clauses.push(clause('to', [startOfNextDay(filter.to)], (eb, at) => eb('pcns.created_at', '<', at)));
+  // The created date on the UK calendar, as the list shows it (a notice made at 00:30 BST is that
+  // day's, not the day before's); created_at is ISO-8601 text, so text order is time order.
+  if (filter.from) clauses.push(clause('from', [startOfUkDay(filter.from)], (eb, at) => eb('pcns.created_at', '>=', at)));
+  if (filter.to) clauses.push(clause('to', [startOfUkDay(addDays(filter.to, 1))], (eb, at) => eb('pcns.created_at', '<', at)));
   if (filter.sort === 'deadline') {
     clauses.push(clause(`queue-${purpose}`, [], () => (purpose === 'page' ? KEEPER_QUEUE_PAGE_CONDITION : KEEPER_QUEUE_COUNT_CONDITION)));
   }
@@ -143,15 +147,6 @@ function listConditions(
 /** Every clause holds: the WHERE of the page and the count. */
 const allOf = (clauses: readonly ListClause[]) => (eb: ExpressionBuilder<Database, 'pcns'>) =>
   eb.and(clauses.map((listClause) => listClause.where(eb)));
-// Dates filter on the created date in UTC; created_at is ISO-8601 text, so text order is time order.
-function startOfDay(date: string): string {
-  return `${date}T00:00:00.000Z`;
-}
-function startOfNextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
-}
 
 /**
  * What each sort key orders by, over fromPcnsWithNames. None is ever NULL (a car park or

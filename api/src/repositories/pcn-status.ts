@@ -37,6 +37,22 @@ export async function findStatusHistory(db: Db, pcnId: string): Promise<PcnHisto
     .execute();
 }
 
+/** A notice's latest status changes, newest first (rowid orders the moves of one bulk change, which share their time). */
+export async function findLatestStatusChanges(
+  db: Db,
+  pcnId: string,
+  limit: number,
+): Promise<Array<Pick<Selectable<PcnStatusHistoryTable>, 'from_status' | 'to_status' | 'changed_by' | 'created_at'>>> {
+  return db
+    .selectFrom('pcn_status_history')
+    .select(['from_status', 'to_status', 'changed_by', 'created_at'])
+    .where('pcn_id', '=', pcnId)
+    .orderBy('created_at', 'desc')
+    .orderBy(sql`rowid`, 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Counts per status in the caller's scope, from the trigger-kept pcn_counts (migration 0005). */
 export async function countPcnsByStatus(db: Db, scope: PcnScope): Promise<PcnStats> {
   let query = db

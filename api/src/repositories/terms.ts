@@ -62,11 +62,14 @@ export async function insertOperatorTerms(trx: Db, input: { terms: OperatorTerms
 }
 
 /**
- * What a car park's history row keeps: the terms its notices print, and the reason for periods
- * shorter than the Single Code's minimums and whether the land is relevant land (Schedule 4,
- * paragraph 3), which no notice prints but the audit must show.
+ * What a car park's history row keeps: the terms its notices print, and what no notice prints but
+ * the audit must show: the stay rules (consideration and grace periods, whether a stay applies by
+ * default), the reason for periods shorter than the Single Code's minimums and whether the land is
+ * relevant land (Schedule 4, paragraph 3). Rows written before the stay rules were kept lack them.
  */
-export type CarParkTermsRecord = CarParkTerms & Pick<CarPark, 'minimumsOverrideReason' | 'relevantLand'>;
+export type CarParkTermsRecord = CarParkTerms &
+  Pick<CarPark, 'minimumsOverrideReason' | 'relevantLand'> &
+  Partial<Pick<CarPark, 'considerationMinutes' | 'graceMinutes' | 'stayAppliesByDefault'>>;
 
 /** The terms a notice prints, out of a car park or a history row that keeps more. */
 export function printedCarParkTerms(terms: CarParkTerms): CarParkTerms {

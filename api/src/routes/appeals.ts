@@ -28,10 +28,11 @@ import {
   viewAppeal,
   viewAppealRow,
 } from '../workflows/appeal-views.ts';
-import { csvStream, csvTime, toRecords } from '../services/csv-export.ts';
+import { csvDate, csvTime } from '../domain/csv-cells.ts';
+import { csvStream, toRecords } from '../services/csv-export.ts';
 import { discardSpooledFiles } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
-import { considerLateAppeal, decideAppeal } from '../workflows/decide-appeal.ts';
+import { considerLateAppeal, decideAppeal, previewAppealDecision } from '../workflows/decide-appeal.ts';
 import { setAsideAppeal } from '../workflows/set-aside-appeal.ts';
 import { enterAppeal } from '../workflows/submit-appeal.ts';
 import { SANDBOXED_FILE_POLICY } from '../http/sandboxed-file.ts';
@@ -64,7 +65,7 @@ function appealCsvRecord(item: AppealListItem): string[] {
     APPEAL_CHANNEL_LABELS[item.channel],
     APPEAL_REASON_LABELS[item.reason],
     csvTime(item.receivedAt),
-    item.respondBy,
+    csvDate(item.respondBy),
     APPEAL_STATUS_LABELS[item.status],
     item.verificationCode ?? '',
   ];
@@ -128,6 +129,13 @@ export function createAppealRoutes(deps: AppDeps) {
         const decision = await readJson(c, appealDecisionInputSchema);
         const row = await decideAppeal(deps, { appealId: c.req.param('id'), decision, user: c.get('user'), now: deps.now() });
         return ok(c, 'POST /appeals/:id/decision', await viewAppealRow(deps, row));
+      })
+
+      // What the decision would record and send, before it is: the same checks, nothing written.
+      .post('/:id/decision-preview', async (c) => {
+        const decision = await readJson(c, appealDecisionInputSchema);
+        const preview = await previewAppealDecision(deps, { appealId: c.req.param('id'), decision, user: c.get('user'), now: deps.now() });
+        return ok(c, 'POST /appeals/:id/decision-preview', preview);
       })
 
       .post('/:id/consider', async (c) => {

@@ -11,11 +11,13 @@ import { ok } from '../http/respond.ts';
 import { readJson, readQuery } from '../http/validation.ts';
 import { viewerOf } from '../http/viewer.ts';
 import { decideCancellationRequest, requestCancellation } from '../workflows/cancellation-requests.ts';
+import { carParkTermsHistory } from '../workflows/car-park-terms-history.ts';
 import { listCarParkCharges, monthlyReport, monthlyReportCsv, monthlyReportPdf } from '../workflows/landowner-views.ts';
 
 /**
- * A car park's charges and monthly report (decision 0042), under /car-parks (signed in there):
- * for admins and the car park's landowners; the workflows check which car parks are whose.
+ * A car park's charges and monthly report (decision 0042) and its terms' history (decision 0017),
+ * under /car-parks (signed in there): for admins and the car park's landowners; the workflows
+ * check which car parks are whose.
  */
 export function createCarParkLandownerRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -25,6 +27,9 @@ export function createCarParkLandownerRoutes(deps: AppDeps) {
         'GET /car-parks/:id/charges',
         await listCarParkCharges(deps, c.get('user'), c.req.param('id'), readQuery(c, carParkChargesQuerySchema)),
       ),
+    )
+    .get('/:id/terms-history', async (c) =>
+      ok(c, 'GET /car-parks/:id/terms-history', await carParkTermsHistory(deps, c.get('user'), c.req.param('id'))),
     )
     .get('/:id/reports/monthly', async (c) => {
       const { month } = readQuery(c, monthlyReportQuerySchema);

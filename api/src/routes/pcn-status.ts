@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { bulkPcnStatusInputSchema, changePcnStatusInputSchema, type BulkResponse } from '@parkpatrol/shared';
+import { bulkPcnStatusInputSchema, bulkPcnStatusUndoInputSchema, changePcnStatusInputSchema, type BulkResponse } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin } from '../auth/middleware.ts';
 import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
 import { viewerOf } from '../http/viewer.ts';
-import { cancellationOf, changePcnStatus, changePcnStatuses } from '../workflows/change-pcn-status.ts';
+import { cancellationOf, changePcnStatus, changePcnStatuses, undoPcnStatuses } from '../workflows/change-pcn-status.ts';
 import { viewPcnById, viewPcnRow } from '../workflows/pcn-view.ts';
 import { submitPcn } from '../workflows/submit-pcn.ts';
 
@@ -21,6 +21,13 @@ export function createPcnStatusRoutes(deps: AppDeps) {
         const input = await readJson(c, bulkPcnStatusInputSchema);
         const body: BulkResponse = { results: await changePcnStatuses(deps, { ...input, actor: c.get('user') }) };
         return ok(c, 'POST /pcns/bulk-status', body);
+      })
+
+      /** Undo of a bulk change while its results are on screen: each PCN back to the status it had, or why not. */
+      .post('/bulk-status/undo', requireAdmin, async (c) => {
+        const input = await readJson(c, bulkPcnStatusUndoInputSchema);
+        const body: BulkResponse = { results: await undoPcnStatuses(deps, { ...input, actor: c.get('user') }) };
+        return ok(c, 'POST /pcns/bulk-status/undo', body);
       })
 
       .post('/:id/submit', async (c) => {

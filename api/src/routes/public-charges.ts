@@ -8,6 +8,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   SERVER_MESSAGES,
   UUID_PATTERN,
+  withdrawAppealInputSchema,
 } from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { verifyChargeToken } from '../auth/charge-token.ts';
@@ -21,8 +22,11 @@ import { parseWith, readJson } from '../http/validation.ts';
 import { discardSpooledFiles } from '../services/multipart-spool.ts';
 import { createUploadGate } from '../services/upload-gate.ts';
 import { downloadAppealLetter } from '../workflows/appeal-letter.ts';
+import { readPublicOperator } from '../workflows/change-operator-terms.ts';
+import { OPERATOR_LOGO_MIME_TYPE, readOperatorLogo } from '../workflows/operator-logo.ts';
 import { lookUpCharge, readPublicCharge } from '../workflows/look-up-charge.ts';
 import { confirmAppeal, fileAppeal } from '../workflows/pending-appeals.ts';
+import { withdrawAppeal } from '../workflows/withdraw-appeal.ts';
 import { startCardCheckout } from '../workflows/card-payments.ts';
 
 const UNAUTHENTICATED = 'Look the charge up again: the page was open too long';
@@ -42,83 +46,106 @@ export function createPublicChargeRoutes(deps: AppDeps) {
     return pcnId;
   };
 
-  return new Hono<AppEnv>()
-    .post('/lookup', async (c) => {
-      const input = await readJson(c, chargeLookupInputSchema);
-      const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
-      c.header('Cache-Control', 'no-store');
-      return ok(c, 'POST /public/charges/lookup', await lookUpCharge(deps, limits, { ...input, address }));
-    })
+  return (
+    new Hono<AppEnv>()
+      .get('/operator', async (c) => ok(c, 'GET /public/charges/operator', await readPublicOperator(deps.db)))
 
-    .get('/current', async (c) => {
-      const pcnId = chargeOf(c);
-      const charge = await readPublicCharge(deps, pcnId, deps.now());
-      if (!charge) throw new AppError('NOT_FOUND', CHARGE_NOT_FOUND);
-      c.header('Cache-Control', 'no-store');
-      return ok(c, 'GET /public/charges/current', charge);
-    })
-
-    .post('/current/appeal', async (c) => {
-      // The token first: a stranger's body is never read, and the sender's gets the upload deadline.
-      const pcnId = chargeOf(c);
-      const key = c.req.header(IDEMPOTENCY_KEY_HEADER)?.trim() ?? '';
-      if (!UUID_PATTERN.test(key)) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.idempotencyKeyInvalid);
-      checkAppealBodyHeaders(c);
-      const release = gate.enter(`charge:${pcnId}`);
-      if (!release.ok) {
-        const isThisCharge = release.scope === 'user';
-        throw new AppError(
-          isThisCharge ? 'RATE_LIMITED' : 'SERVICE_BUSY',
-          isThisCharge ? SERVER_MESSAGES.tooManyUploads : SERVER_MESSAGES.uploadsBusy,
-          {
-            headers: { 'Retry-After': String(release.retryAfterSeconds) },
-          },
-        );
-      }
-      extendBodyDeadline(c);
-      const spooled: string[] = [];
-      try {
-        const form = await readAppealForm(c, deps.config.uploadsDir, spooled, APPEAL_TEXT_FIELDS);
-        const appeal = parseWith(appealInputSchema, form.text);
-        const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
-        const { result, replayed } = await fileAppeal(deps, limits, {
-          pcnId,
-          idempotencyKey: key.toLowerCase(),
-          appeal,
-          files: form.files,
-          address,
-          now: deps.now(),
+      // Its name holds its hash: the bytes at one address never change, so anyone may cache them for good.
+      .get('/operator/logo/:file', async (c) => {
+        const logo = await readOperatorLogo(deps.db, c.req.param('file'));
+        return c.body(new Uint8Array(logo.image), 200, {
+          'Content-Type': OPERATOR_LOGO_MIME_TYPE,
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          ETag: `"${logo.sha256}"`,
         });
-        if (replayed) c.header('Idempotent-Replayed', 'true');
-        // 202 until the emailed link confirms it (decision 0032); a key sent again after that answers the appeal.
-        if (result.kind === 'PENDING') {
-          const { kind: _kind, ...awaiting } = result;
-          return ok(c, 'POST /public/charges/current/appeal', awaiting, { status: 202 });
+      })
+
+      .post('/lookup', async (c) => {
+        const input = await readJson(c, chargeLookupInputSchema);
+        const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
+        c.header('Cache-Control', 'no-store');
+        return ok(c, 'POST /public/charges/lookup', await lookUpCharge(deps, limits, { ...input, address }));
+      })
+
+      .get('/current', async (c) => {
+        const pcnId = chargeOf(c);
+        const charge = await readPublicCharge(deps, pcnId, deps.now());
+        if (!charge) throw new AppError('NOT_FOUND', CHARGE_NOT_FOUND);
+        c.header('Cache-Control', 'no-store');
+        return ok(c, 'GET /public/charges/current', charge);
+      })
+
+      .post('/current/appeal', async (c) => {
+        // The token first: a stranger's body is never read, and the sender's gets the upload deadline.
+        const pcnId = chargeOf(c);
+        const key = c.req.header(IDEMPOTENCY_KEY_HEADER)?.trim() ?? '';
+        if (!UUID_PATTERN.test(key)) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.idempotencyKeyInvalid);
+        checkAppealBodyHeaders(c);
+        const release = gate.enter(`charge:${pcnId}`);
+        if (!release.ok) {
+          const isThisCharge = release.scope === 'user';
+          throw new AppError(
+            isThisCharge ? 'RATE_LIMITED' : 'SERVICE_BUSY',
+            isThisCharge ? SERVER_MESSAGES.tooManyUploads : SERVER_MESSAGES.uploadsBusy,
+            {
+              headers: { 'Retry-After': String(release.retryAfterSeconds) },
+            },
+          );
         }
-        return ok(c, 'POST /public/charges/current/appeal', { reference: result.reference, appeal: result.appeal }, { status: 201 });
-      } finally {
-        release.leave();
-        await discardSpooledFiles(spooled);
-      }
-    })
+        extendBodyDeadline(c);
+        const spooled: string[] = [];
+        try {
+          const form = await readAppealForm(c, deps.config.uploadsDir, spooled, APPEAL_TEXT_FIELDS);
+          const appeal = parseWith(appealInputSchema, form.text);
+          const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
+          const { result, replayed } = await fileAppeal(deps, limits, {
+            pcnId,
+            idempotencyKey: key.toLowerCase(),
+            appeal,
+            files: form.files,
+            address,
+            now: deps.now(),
+          });
+          if (replayed) c.header('Idempotent-Replayed', 'true');
+          // 202 until the emailed link confirms it (decision 0032); a key sent again after that answers the appeal.
+          if (result.kind === 'PENDING') {
+            const { kind: _kind, ...awaiting } = result;
+            return ok(c, 'POST /public/charges/current/appeal', awaiting, { status: 202 });
+          }
+          return ok(c, 'POST /public/charges/current/appeal', { reference: result.reference, appeal: result.appeal }, { status: 201 });
+        } finally {
+          release.leave();
+          await discardSpooledFiles(spooled);
+        }
+      })
 
-    .post('/current/checkout', async (c) => {
-      const pcnId = chargeOf(c);
-      const checkout = await startCardCheckout(deps, { pcnId, now: deps.now() });
-      c.header('Cache-Control', 'no-store');
-      return ok(c, 'POST /public/charges/current/checkout', checkout, { status: 201 });
-    })
+      .post('/current/appeal/withdraw', async (c) => {
+        // The token first: a stranger's body is never read.
+        const pcnId = chargeOf(c);
+        const { email } = await readJson(c, withdrawAppealInputSchema);
+        const withdrawal = await withdrawAppeal(deps, limits, { pcnId, email, now: deps.now() });
+        c.header('Cache-Control', 'no-store');
+        return ok(c, 'POST /public/charges/current/appeal/withdraw', withdrawal);
+      })
 
-    .get('/current/appeal/letter', async (c) => {
-      const pcnId = chargeOf(c);
-      const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
-      const { bytes, fileName } = await downloadAppealLetter(deps, limits, { pcnId, address, now: deps.now() });
-      return c.body(new Uint8Array(bytes), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'no-store',
-      });
-    });
+      .post('/current/checkout', async (c) => {
+        const pcnId = chargeOf(c);
+        const checkout = await startCardCheckout(deps, { pcnId, now: deps.now() });
+        c.header('Cache-Control', 'no-store');
+        return ok(c, 'POST /public/charges/current/checkout', checkout, { status: 201 });
+      })
+
+      .get('/current/appeal/letter', async (c) => {
+        const pcnId = chargeOf(c);
+        const address = clientAddress(c, { trustProxy: deps.config.trustProxy });
+        const { bytes, fileName } = await downloadAppealLetter(deps, limits, { pcnId, address, now: deps.now() });
+        return c.body(new Uint8Array(bytes), 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+          'Cache-Control': 'no-store',
+        });
+      })
+  );
 }
 
 /** The link emailed for an appeal from /charge (decision 0032): no sign-in and no charge token, only the link's own token. */

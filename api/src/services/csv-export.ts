@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { ukWallClock } from '../domain/uk-clock.ts';
 
 /**
  * Records as a CSV download, produced as the client reads it (backpressure reaches the database
@@ -32,17 +31,4 @@ async function* neutraliseIndentedFormulas(records: AsyncIterable<string[]>): As
 /** Each item of `items` as a CSV record. */
 export async function* toRecords<T>(items: AsyncIterable<T>, record: (item: T) => string[]): AsyncGenerator<string[]> {
   for await (const item of items) yield record(item);
-}
-
-/**
- * An instant as the operator reads it: ISO 8601 on the UK clock with its offset
- * ('2026-11-26T07:17:36+00:00', '2026-06-01T10:00:00+01:00'), which a spreadsheet shows as local
- * time and sorts correctly; '' when not recorded.
- */
-export function csvTime(instant: string | null | undefined): string {
-  if (!instant) return '';
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return instant;
-  const { year, month, day, hour, minute, second, offset } = ukWallClock(date);
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
 }

@@ -1,11 +1,11 @@
 import { cancellationReasonLabel, OFFENCE_TYPE_LABELS, PCN_STATUS_LABELS, pcnTitle } from '@parkpatrol/shared';
 import type { PcnExportRow } from '../repositories/pcn-list.ts';
-import { csvTime } from './csv-export.ts';
+import { csvDate, csvTime } from '../domain/csv-cells.ts';
 
 /**
- * The columns of the Manage PCNs export: what an operator reads in a spreadsheet. Times are
- * ISO 8601 on the UK clock with their offset (csvTime); the keeper notice's last posting day is a
- * calendar date; an empty cell means not recorded (or, for the posting day, not applicable; for the
+ * The columns of the Manage PCNs export: what an operator reads in a spreadsheet. Times are on
+ * the UK clock, day first (csvTime); the keeper notice's last posting day is a calendar date
+ * (csvDate); an empty cell means not recorded (or, for the posting day, not applicable; for the
  * cancellation reason, a charge not cancelled).
  */
 export const PCN_CSV_COLUMNS = [
@@ -46,7 +46,7 @@ export function pcnCsvRecord(row: PcnExportRow): string[] {
     filedBy,
     row.creator_email ?? '',
     String(Number(row.photo_count ?? 0)),
-    row.keeper_post_by ?? '',
+    csvDate(row.keeper_post_by),
     csvTime(row.created_at),
     csvTime(row.updated_at),
     row.admin_notes ?? '',

@@ -6,16 +6,24 @@ import {
   type OperatorSettingsResponse,
   type OperatorTerms,
   type OperatorTermsInput,
+  type PublicOperator,
 } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { diffTerms, findOperatorSettings, insertOperatorTerms, listOperatorTermsChanges } from '../repositories/terms.ts';
+import { readOperatorLogoUrl } from './operator-logo.ts';
 
 /** The operator's terms with their recent changes, as the settings screen shows them. */
 export async function readOperatorSettings(db: Db): Promise<OperatorSettingsResponse> {
-  const [operator, changes] = await Promise.all([findOperatorSettings(db), listOperatorTermsChanges(db)]);
-  return { operator, changes };
+  const [operator, changes, logoUrl] = await Promise.all([findOperatorSettings(db), listOperatorTermsChanges(db), readOperatorLogoUrl(db)]);
+  return { operator, changes, logoUrl };
+}
+
+/** Whose charges /charge looks up, for the top of its lookup: the creditor as the settings now name it (null before they are saved), and their logo. */
+export async function readPublicOperator(db: Db): Promise<PublicOperator> {
+  const [settings, logoUrl] = await Promise.all([findOperatorSettings(db), readOperatorLogoUrl(db)]);
+  return { name: settings?.creditorName ?? null, logoUrl };
 }
 
 /** What the officer's notice to driver prints about the operator: the terms alone, not who changed them. */

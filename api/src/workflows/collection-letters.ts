@@ -240,7 +240,12 @@ async function prepare(
       debtRecoveryFeePence: warnedFee,
       appealUntil: appealPeriodEnd({ noticeToDriverOn, keeperNoticeGivenOn: row.keeper_notice_given_on }),
       appeal: facts.appeal
-        ? { status: facts.appeal.status, decidedAt: facts.appeal.decidedAt, appealsServiceUntil: facts.appeal.appealsServiceUntil }
+        ? {
+            status: facts.appeal.status,
+            decidedAt: facts.appeal.decidedAt,
+            withdrawnAt: facts.appeal.withdrawnAt,
+            appealsServiceUntil: facts.appeal.appealsServiceUntil,
+          }
         : null,
     };
     const letter: KeeperLetter =

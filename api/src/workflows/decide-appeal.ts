@@ -12,7 +12,9 @@ import {
   REDUCED_RATE_HELD_DAYS,
   ukDate,
   usesVerificationCode,
+  VERIFICATION_CODE_PREVIEW,
   type AppealDecisionInput,
+  type AppealDecisionPreview,
   type CharterCase,
 } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
@@ -32,6 +34,7 @@ import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.
 import { findPcnRowById, type PcnRow } from '../repositories/pcn-rows.ts';
 import { insertStatusChange, updatePcnStatus } from '../repositories/pcn-status.ts';
 import { lockPcnWrites } from '../repositories/pcn-writes.ts';
+import type { KeeperLetterToRender } from '../services/keeper-letters/render-keeper-letters.ts';
 import { authorOf } from '../services/sent-documents.ts';
 import { escapeHtml } from '../services/mail.ts';
 import { drawAndKeepAppealLetter, keptAppealLetter, prepareAppealLetter } from './appeal-letter.ts';
@@ -94,6 +97,9 @@ async function checkCharterCase(trx: Db, charterCase: CharterCase, appeal: Appea
   }
 }
 
+/** Where a decision's verification code comes from: a new one to record, or the preview's stand-in. */
+type VerificationCodes = (trx: Db) => Promise<string>;
+
 /**
  * POST /appeals/{id}/decision: accept (the charge is cancelled), accept at a reduced amount (it
  * replaces the charge), reject with reasons (a verification code where the appeals service
@@ -106,101 +112,10 @@ export async function decideAppeal(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence' | 'metrics'>,
   input: { appealId: string; decision: AppealDecisionInput; user: AuthUser; now: Date },
 ): Promise<AppealRow> {
-  const { decision, user } = input;
-  const now = input.now.toISOString();
-  const decidedOn = ukDate(input.now);
-  const decided = await deps.db.transaction().execute(async (trx) => {
-    await lockPcnWrites(trx);
-    const appeal = await findAppealById(trx, input.appealId);
-    if (!appeal) throw appealNotFound();
-    if (appeal.status !== 'OPEN') throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
-    const isUnconsideredLate = appeal.is_late && appeal.considered_at === null;
-    if (decision.outcome === 'DECLINED_LATE' && !isUnconsideredLate) {
-      throw new AppError('CONFLICT', appeal.is_late ? APPEAL_MESSAGES.alreadyConsidered : APPEAL_MESSAGES.notLate);
-    }
-    const row = await findPcnRowById(trx, appeal.pcn_id);
-    if (!row) throw appealNotFound();
-    const facts = await chargeFactsOf(trx, row, () => '');
-    const operator = facts.terms.operator;
-
-    const charterOutcome = decision.charterOutcome ?? null;
-    if (charterOutcome) await checkCharterCase(trx, charterOutcome, appeal, row);
-    if (decision.outcome === 'ACCEPTED_REDUCED') {
-      // The schema knows only that an amount was given; the charge it must be below is the notice's.
-      const problem = reducedAmountProblem(decision.reducedChargePence ?? 0, facts.terms.carPark?.chargePence ?? null);
-      if (problem) throw new AppError('VALIDATION_FAILED', problem, { details: { reducedChargePence: problem } });
-    }
-
-    const fields: AppealDecisionRow = {
-      status: decision.outcome,
-      decision_reasons: decision.reasons,
-      reduced_charge_pence: decision.outcome === 'ACCEPTED_REDUCED' ? (decision.reducedChargePence ?? null) : null,
-      verification_code: null,
-      reduced_held_until: null,
-      reduced_payable_until: null,
-      appeals_service_until: null,
-      charter_outcome: charterOutcome,
-      decided_at: now,
-      decided_by: user.id,
-    };
-    if (decision.outcome === 'REJECTED') {
-      // On hold, the charge reads as on the day the appeal came: was the discount still running?
-      if (amountDueOf(facts, appeal.received_at).reduced) fields.reduced_held_until = addDays(decidedOn, REDUCED_RATE_HELD_DAYS);
-    }
-    if (decision.outcome === 'ACCEPTED_REDUCED') fields.reduced_payable_until = addDays(decidedOn, REDUCED_PAYABLE_DAYS);
-    // A rejection, and an acceptance at a reduced amount (the motorist may still hold that nothing
-    // is owed), keep the way to the independent service: its deadline and, for POPLA, the code.
-    if ((decision.outcome === 'REJECTED' || decision.outcome === 'ACCEPTED_REDUCED') && operator) {
-      fields.appeals_service_until = appealsServiceDeadline(operator.appealsService, decidedOn);
-      if (usesVerificationCode(operator.appealsService)) fields.verification_code = await newVerificationCode(trx);
-    }
-    // Deciding a late appeal on its merits is considering it (before the decision closes it).
-    const considered = isUnconsideredLate && decision.outcome !== 'DECLINED_LATE';
-    if (considered && !(await recordConsidered(trx, appeal.id, now, user.id))) {
-      throw new AppError('CONFLICT', APPEAL_MESSAGES.alreadyConsidered);
-    }
-    if (!(await recordDecision(trx, appeal.id, fields))) throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
-
-    const status = row.status;
-    if (decision.outcome === 'ACCEPTED' && status !== 'CANCELLED') {
-      const note = `Appeal ${appeal.reference} accepted`;
-      // Decision 0042: an appeal accepted under an Appeals Charter case is cancelled as the Charter
-      // requires it; any other accepted appeal means the charge should not have been issued.
-      const cancellation = { reason: charterOutcome ? 'APPEALS_CHARTER' : 'OPERATOR_ERROR', note } as const;
-      if (!(await updatePcnStatus(trx, { pcnId: row.id, from: status, to: 'CANCELLED', cancellation, now }))) {
-        throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} changed while the appeal was decided: try again`);
-      }
-      await insertStatusChange(trx, { pcnId: row.id, from: status, to: 'CANCELLED', note, changedBy: user.id, now });
-      await insertAuditEntries(trx, [
-        auditEntry(row.id, 'status_changed', user, null, now, {
-          status: { from: status, to: 'CANCELLED' },
-          note: { from: null, to: note },
-          cancellationReason: { from: null, to: cancellation.reason },
-        }),
-      ]);
-    }
-    await insertAuditEntries(trx, [
-      auditEntry(row.id, 'appeal_decided', user, null, now, {
-        appeal: { from: null, to: appeal.reference },
-        outcome: { from: 'OPEN', to: decision.outcome },
-        ...(decision.reasons && { reasons: { from: null, to: decision.reasons } }),
-        ...(fields.reduced_charge_pence !== null && { reducedChargePence: { from: null, to: fields.reduced_charge_pence } }),
-        ...(fields.verification_code !== null && { verificationCode: { from: null, to: fields.verification_code } }),
-        ...(fields.reduced_payable_until !== null && { reducedPayableUntil: { from: null, to: fields.reduced_payable_until } }),
-        ...(charterOutcome !== null && { charterOutcome: { from: null, to: charterOutcome } }),
-      }),
-    ]);
-    const decidedRow = { ...appeal, ...fields, ...(considered && { considered_at: now, considered_by: user.id }) };
-    // The letter's words are read with the decision, so it says what was decided; it is drawn
-    // after the commit, in a worker, so neither the writer nor the request thread waits on the
-    // drawing (decision 0032). A notice issued before the operator's terms were set has no letter
-    // to make: the decision still stands, as it always did.
-    const letter = await prepareAppealLetter({ db: trx, config: deps.config }, decidedRow);
-    return { row: decidedRow, letter };
-  });
+  const decided = await deps.db.transaction().execute((trx) => recordDecisionIn(trx, deps.config, input, newVerificationCode));
   if (decided.letter) {
     try {
-      await drawAndKeepAppealLetter(deps, decided.row, decided.letter, authorOf(user), input.now);
+      await drawAndKeepAppealLetter(deps, decided.row, decided.letter, authorOf(input.user), input.now);
     } catch (error) {
       // The decision stands; its letter is drawn and kept on its first download instead.
       deps.logger.warn('decision letter not drawn', { appeal: decided.row.reference, error: String(error) });
@@ -208,6 +123,139 @@ export async function decideAppeal(
   }
   await sendDecision(deps, decided.row, input.now);
   return decided.row;
+}
+
+/** A preview's transaction is undone by throwing this, with what it read, once the letter's words are read. */
+class PreviewRollback extends Error {
+  readonly preview: AppealDecisionPreview;
+  constructor(preview: AppealDecisionPreview) {
+    super('decision preview undone');
+    this.preview = preview;
+  }
+}
+
+/**
+ * POST /appeals/{id}/decision-preview: the decision is made exactly as `decideAppeal` makes it,
+ * with the same checks and refusals, in a transaction that is then undone; the answer is the
+ * outcome and the letter's words as the decision would send them (the verification code, made
+ * only when the decision is recorded, is stood in for). Nothing is written, drawn or emailed.
+ */
+export async function previewAppealDecision(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  input: { appealId: string; decision: AppealDecisionInput; user: AuthUser; now: Date },
+): Promise<AppealDecisionPreview> {
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const { row, letter } = await recordDecisionIn(trx, deps.config, input, async () => VERIFICATION_CODE_PREVIEW);
+      throw new PreviewRollback({ outcome: input.decision.outcome, letter: letter?.letter ?? null, emailTo: row.appellant_email || null });
+    });
+  } catch (error) {
+    if (error instanceof PreviewRollback) return error.preview;
+    throw error;
+  }
+  throw new Error('The decision preview was not undone');
+}
+
+/**
+ * The decision in the caller's transaction: its checks, the appeal's decided fields, its effect on
+ * the charge and the audit entries, and the letter's words as the decision leaves the charge.
+ */
+async function recordDecisionIn(
+  trx: Db,
+  config: AppDeps['config'],
+  input: { appealId: string; decision: AppealDecisionInput; user: AuthUser; now: Date },
+  verificationCodes: VerificationCodes,
+): Promise<{ row: AppealRow; letter: KeeperLetterToRender | null }> {
+  const { decision, user } = input;
+  const now = input.now.toISOString();
+  const decidedOn = ukDate(input.now);
+  await lockPcnWrites(trx);
+  const appeal = await findAppealById(trx, input.appealId);
+  if (!appeal) throw appealNotFound();
+  if (appeal.status !== 'OPEN') throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
+  const isUnconsideredLate = appeal.is_late && appeal.considered_at === null;
+  if (decision.outcome === 'DECLINED_LATE' && !isUnconsideredLate) {
+    throw new AppError('CONFLICT', appeal.is_late ? APPEAL_MESSAGES.alreadyConsidered : APPEAL_MESSAGES.notLate);
+  }
+  const row = await findPcnRowById(trx, appeal.pcn_id);
+  if (!row) throw appealNotFound();
+  const facts = await chargeFactsOf(trx, row, () => '');
+  const operator = facts.terms.operator;
+
+  const charterOutcome = decision.charterOutcome ?? null;
+  if (charterOutcome) await checkCharterCase(trx, charterOutcome, appeal, row);
+  if (decision.outcome === 'ACCEPTED_REDUCED') {
+    // The schema knows only that an amount was given; the charge it must be below is the notice's.
+    const problem = reducedAmountProblem(decision.reducedChargePence ?? 0, facts.terms.carPark?.chargePence ?? null);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { details: { reducedChargePence: problem } });
+  }
+
+  const fields: AppealDecisionRow = {
+    status: decision.outcome,
+    decision_reasons: decision.reasons,
+    reduced_charge_pence: decision.outcome === 'ACCEPTED_REDUCED' ? (decision.reducedChargePence ?? null) : null,
+    verification_code: null,
+    reduced_held_until: null,
+    reduced_payable_until: null,
+    appeals_service_until: null,
+    charter_outcome: charterOutcome,
+    decided_at: now,
+    decided_by: user.id,
+  };
+  if (decision.outcome === 'REJECTED') {
+    // On hold, the charge reads as on the day the appeal came: was the discount still running?
+    if (amountDueOf(facts, appeal.received_at).reduced) fields.reduced_held_until = addDays(decidedOn, REDUCED_RATE_HELD_DAYS);
+  }
+  if (decision.outcome === 'ACCEPTED_REDUCED') fields.reduced_payable_until = addDays(decidedOn, REDUCED_PAYABLE_DAYS);
+  // A rejection, and an acceptance at a reduced amount (the motorist may still hold that nothing
+  // is owed), keep the way to the independent service: its deadline and, for POPLA, the code.
+  if ((decision.outcome === 'REJECTED' || decision.outcome === 'ACCEPTED_REDUCED') && operator) {
+    fields.appeals_service_until = appealsServiceDeadline(operator.appealsService, decidedOn);
+    if (usesVerificationCode(operator.appealsService)) fields.verification_code = await verificationCodes(trx);
+  }
+  // Deciding a late appeal on its merits is considering it (before the decision closes it).
+  const considered = isUnconsideredLate && decision.outcome !== 'DECLINED_LATE';
+  if (considered && !(await recordConsidered(trx, appeal.id, now, user.id))) {
+    throw new AppError('CONFLICT', APPEAL_MESSAGES.alreadyConsidered);
+  }
+  if (!(await recordDecision(trx, appeal.id, fields))) throw new AppError('CONFLICT', APPEAL_MESSAGES.notOpen);
+
+  const status = row.status;
+  if (decision.outcome === 'ACCEPTED' && status !== 'CANCELLED') {
+    const note = `Appeal ${appeal.reference} accepted`;
+    // Decision 0042: an appeal accepted under an Appeals Charter case is cancelled as the Charter
+    // requires it; any other accepted appeal means the charge should not have been issued.
+    const cancellation = { reason: charterOutcome ? 'APPEALS_CHARTER' : 'OPERATOR_ERROR', note } as const;
+    if (!(await updatePcnStatus(trx, { pcnId: row.id, from: status, to: 'CANCELLED', cancellation, now }))) {
+      throw new AppError('CONFLICT', `${pcnTitle(row.pcn_number)} changed while the appeal was decided: try again`);
+    }
+    await insertStatusChange(trx, { pcnId: row.id, from: status, to: 'CANCELLED', note, changedBy: user.id, now });
+    await insertAuditEntries(trx, [
+      auditEntry(row.id, 'status_changed', user, null, now, {
+        status: { from: status, to: 'CANCELLED' },
+        note: { from: null, to: note },
+        cancellationReason: { from: null, to: cancellation.reason },
+      }),
+    ]);
+  }
+  await insertAuditEntries(trx, [
+    auditEntry(row.id, 'appeal_decided', user, null, now, {
+      appeal: { from: null, to: appeal.reference },
+      outcome: { from: 'OPEN', to: decision.outcome },
+      ...(decision.reasons && { reasons: { from: null, to: decision.reasons } }),
+      ...(fields.reduced_charge_pence !== null && { reducedChargePence: { from: null, to: fields.reduced_charge_pence } }),
+      ...(fields.verification_code !== null && { verificationCode: { from: null, to: fields.verification_code } }),
+      ...(fields.reduced_payable_until !== null && { reducedPayableUntil: { from: null, to: fields.reduced_payable_until } }),
+      ...(charterOutcome !== null && { charterOutcome: { from: null, to: charterOutcome } }),
+    }),
+  ]);
+  const decidedRow = { ...appeal, ...fields, ...(considered && { considered_at: now, considered_by: user.id }) };
+  // The letter's words are read with the decision, so it says what was decided; it is drawn
+  // after the commit, in a worker, so neither the writer nor the request thread waits on the
+  // drawing (decision 0032). A notice issued before the operator's terms were set has no letter
+  // to make: the decision still stands, as it always did.
+  const letter = await prepareAppealLetter({ db: trx, config }, decidedRow);
+  return { row: decidedRow, letter };
 }
 
 /** The decision by email with its letter; a failed email is logged (the letter stays on the motorist's page). */

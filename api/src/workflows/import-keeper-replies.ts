@@ -3,6 +3,7 @@ import {
   KEEPER_REPLY_COLUMNS,
   KEEPER_REPLY_OUTCOMES,
   keeperInputSchema,
+  keeperReplyEventDay,
   normaliseChargeReference,
   normaliseRegistration,
   ukDate,
@@ -76,7 +77,7 @@ async function importRow(db: Db, row: number, reply: ReplyRow, user: AuthUser, n
   const eventDate = reply.event_date?.trim();
   if (eventDate) {
     const eventDays = new Set([pcn.observed_at, pcn.issued_at, pcn.created_at].filter((at): at is string => at !== null).map(ukDate));
-    if (!eventDays.has(toIsoDate(eventDate))) {
+    if (!eventDays.has(keeperReplyEventDay(eventDate))) {
       return result('MISMATCH', `The event date ${eventDate} is not the day of the notice (${[...eventDays].join(' or ')})`, pcn.id);
     }
   }
@@ -103,11 +104,4 @@ async function importRow(db: Db, row: number, reply: ReplyRow, user: AuthUser, n
   return outcome === 'APPLIED'
     ? result('APPLIED', 'Keeper recorded: confirm the vehicle against the photos before a letter', pcn.id)
     : result('UNCHANGED', 'The same keeper was already recorded', pcn.id);
-}
-
-/** '19/12/2025' (the DVLA's order) or '2025-12-19' to '2025-12-19'. */
-function toIsoDate(text: string): string {
-  const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  if (uk) return `${uk[3]}-${uk[2]!.padStart(2, '0')}-${uk[1]!.padStart(2, '0')}`;
-  return text;
 }

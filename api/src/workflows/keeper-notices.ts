@@ -9,6 +9,7 @@ import {
   postingProblem,
   ukDate,
   keeperAddressBlock,
+  VEHICLE_MISMATCH_REASON,
   type KeeperNoticePosting,
   type NoticeToKeeperFacts,
 } from '@parkpatrol/shared';
@@ -112,6 +113,10 @@ async function prepare(
     const keeper = keepers.get(id);
     if (!keeper) {
       problems.set(id, 'No keeper details: enter them or import a keeper reply');
+      continue;
+    }
+    if (keeper.vehicleMismatchAt) {
+      problems.set(id, VEHICLE_MISMATCH_REASON);
       continue;
     }
     if (!keeper.vehicleConfirmedAt) {

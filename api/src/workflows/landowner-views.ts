@@ -35,7 +35,7 @@ type Deps = Pick<AppDeps, 'db' | 'now'>;
  * rule of assignment, so both agree on what is a landowner's); an officer gets 403, and a car park
  * that is not the landowner's is the 404 of one that does not exist (decision 0042).
  */
-async function assertOwnCarPark(deps: Deps, user: AuthUser, carParkId: string) {
+export async function assertOwnCarPark(deps: Deps, user: AuthUser, carParkId: string) {
   await assertMayManagePermits(deps.db, user, carParkId);
   const carPark = await deps.db.selectFrom('car_parks').select(['id', 'name', 'site_code']).where('id', '=', carParkId).executeTakeFirst();
   if (!carPark) throw new AppError('NOT_FOUND', SERVER_MESSAGES.carParkNotFound);

@@ -250,6 +250,7 @@ export function appealFactsOf(appeal: AppealRow): AppealFacts {
     isLate: appeal.is_late,
     consideredAt: appeal.considered_at,
     decidedAt: appeal.decided_at,
+    withdrawnAt: appeal.withdrawn_at,
     reasons: appeal.decision_reasons,
     reducedChargePence: appeal.reduced_charge_pence,
     verificationCode: appeal.verification_code,

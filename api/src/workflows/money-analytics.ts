@@ -23,6 +23,7 @@ import type { AppDeps } from '../app-env.ts';
 import { amountDueOf } from '../domain/public-charge.ts';
 import { findCarParkById } from '../repositories/car-parks.ts';
 import { findRefundsSince, streamOwingCharges, streamPaymentRows, sumPaymentsByDay, type PaymentExportRow } from '../repositories/money.ts';
+import { csvDate } from '../domain/csv-cells.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
 import { chargeFactsOf } from './look-up-charge.ts';
 
@@ -80,7 +81,15 @@ export async function moneyAnalyticsCsv(deps: Pick<AppDeps, 'db' | 'now'>, query
   const figures = await moneyAnalytics(deps, query);
   async function* records(): AsyncGenerator<string[]> {
     for (const week of figures.receivedByWeek) {
-      yield [MONEY_CSV_FIGURES.received, week.weekStart, '', '', poundsCell(week.receivedPence), poundsCell(week.refundedPence), ''];
+      yield [
+        MONEY_CSV_FIGURES.received,
+        csvDate(week.weekStart),
+        '',
+        '',
+        poundsCell(week.receivedPence),
+        poundsCell(week.refundedPence),
+        '',
+      ];
     }
     for (const band of figures.outstandingByAge) {
       yield [MONEY_CSV_FIGURES.outstanding, '', band.band, String(band.count), '', '', poundsCell(band.outstandingPence)];
@@ -106,7 +115,7 @@ function paymentCsvRecord(row: PaymentExportRow): string[] {
   const amount = Number(row.amount_pence);
   const refunded = Number(row.refunded_pence ?? 0);
   return [
-    row.paid_on,
+    csvDate(row.paid_on),
     pcnTitle(row.pcn_number),
     row.car_park_name ?? '',
     PAYMENT_METHOD_LABELS[row.method] ?? row.method,

@@ -52,7 +52,16 @@ export async function viewPcnRow(deps: PcnViewDeps, row: PcnRow, viewer: Viewer,
       pcn.namedDriver = await findNamedDriver(db, row.id);
       pcn.payments = await findPayments(db, row.id);
       const appeal = await findAppealByPcnId(db, row.id);
-      pcn.appeal = appeal ? { id: appeal.id, reference: appeal.reference, status: appeal.status, respondBy: appeal.respond_by } : null;
+      pcn.appeal = appeal
+        ? {
+            id: appeal.id,
+            reference: appeal.reference,
+            status: appeal.status,
+            respondBy: appeal.respond_by,
+            receivedAt: appeal.received_at,
+            decidedAt: appeal.decided_at,
+          }
+        : null;
       pcn.cancellationRequests = await findCancellationRequests(db, row.id);
     }
   }

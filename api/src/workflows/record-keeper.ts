@@ -26,6 +26,8 @@ export type KeeperRecord = {
   source: KeeperSource;
   /** true or false as the admin ticked it; 'keep' (a keeper reply) leaves it as it stands while the vehicle is the same. */
   confirm: boolean | 'keep';
+  /** The admin's answer that the vehicle does not match the photos; 'keep' (left out) likewise. A confirmation withdraws it. */
+  mismatch?: boolean | 'keep';
   user: AuthUser;
   now: Date;
 };
@@ -40,7 +42,13 @@ export type KeeperRecord = {
 export async function enterKeeper(db: Db, input: Omit<KeeperRecord, 'source' | 'confirm'>): Promise<void> {
   const row = await findPcnRowById(db, input.pcnId);
   if (!row) throw pcnNotFound();
-  await recordKeeper(db, { ...input, pcnId: row.id, source: 'MANUAL', confirm: input.keeper.vehicleConfirmed });
+  await recordKeeper(db, {
+    ...input,
+    pcnId: row.id,
+    source: 'MANUAL',
+    confirm: input.keeper.vehicleConfirmed,
+    mismatch: input.keeper.vehicleMismatch ?? 'keep',
+  });
 }
 
 export async function recordKeeper(db: Db, input: KeeperRecord): Promise<'APPLIED' | 'UNCHANGED'> {
@@ -51,7 +59,7 @@ export async function recordKeeper(db: Db, input: KeeperRecord): Promise<'APPLIE
 export async function recordKeeperIn(trx: Db, input: KeeperRecord): Promise<'APPLIED' | 'UNCHANGED'> {
   const now = input.now.toISOString();
   const actorName = `${input.user.firstName} ${input.user.lastName}`.trim();
-  const { vehicleConfirmed: _ticked, ...details } = input.keeper;
+  const { vehicleConfirmed: _ticked, vehicleMismatch: _refused, ...details } = input.keeper;
   const existing = await findKeeper(trx, input.pcnId);
   const differs = (field: (typeof DETAIL_FIELDS)[number]) =>
     !existing || JSON.stringify(existing[field]) !== JSON.stringify((details as KeeperDetails)[field]);
@@ -59,16 +67,20 @@ export async function recordKeeperIn(trx: Db, input: KeeperRecord): Promise<'APP
   const vehicleChanged = VEHICLE_FIELDS.some(differs);
   const wasConfirmed = existing?.vehicleConfirmedAt != null;
   const isConfirmed = input.confirm === 'keep' ? wasConfirmed && !vehicleChanged : input.confirm;
-  if (changedFields.length === 0 && isConfirmed === wasConfirmed) return 'UNCHANGED';
-  const confirmed = isConfirmed
-    ? wasConfirmed && !vehicleChanged
-      ? { at: existing!.vehicleConfirmedAt!, by: existing!.vehicleConfirmedBy ?? '' }
-      : { at: now, by: actorName }
-    : null;
-  await saveKeeper(trx, { pcnId: input.pcnId, details, source: input.source, confirmed, now });
+  const wasRefused = existing?.vehicleMismatchAt != null;
+  const mismatch = input.mismatch ?? 'keep';
+  const isRefused = !isConfirmed && (mismatch === 'keep' ? wasRefused && !vehicleChanged : mismatch);
+  if (changedFields.length === 0 && isConfirmed === wasConfirmed && isRefused === wasRefused) return 'UNCHANGED';
+  // An answer about the same vehicle keeps who gave it and when; a new answer, or a new vehicle, is the admin's now.
+  const answer = (stands: boolean, was: boolean, at: string | null | undefined, by: string | null | undefined) =>
+    stands ? (was && !vehicleChanged ? { at: at!, by: by ?? '' } : { at: now, by: actorName }) : null;
+  const confirmed = answer(isConfirmed, wasConfirmed, existing?.vehicleConfirmedAt, existing?.vehicleConfirmedBy);
+  const refused = answer(isRefused, wasRefused, existing?.vehicleMismatchAt, existing?.vehicleMismatchBy);
+  await saveKeeper(trx, { pcnId: input.pcnId, details, source: input.source, confirmed, mismatch: refused, now });
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of changedFields) changes[`keeper.${field}`] = { from: existing ? 'recorded' : null, to: 'recorded' };
   if (isConfirmed !== wasConfirmed) changes.vehicleConfirmed = { from: wasConfirmed, to: isConfirmed };
+  if (isRefused !== wasRefused) changes.vehicleMismatch = { from: wasRefused, to: isRefused };
   changes.keeperSource = { from: existing?.source ?? null, to: input.source };
   await insertAuditEntries(trx, [auditEntry(input.pcnId, 'keeper_changed', input.user, null, now, changes)]);
   return 'APPLIED';

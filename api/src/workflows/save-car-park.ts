@@ -16,7 +16,7 @@ import { diffTerms, insertCarParkTerms, printedCarParkTerms, type CarParkTermsRe
 
 /**
  * Creating and changing a car park. Its terms (charge, discount, signage, jurisdiction, whether it
- * is relevant land, and the reason for periods shorter than the Single Code's minimums) are kept
+ * is relevant land, its stay rules and the reason for periods shorter than the Single Code's minimums) are kept
  * as a history with who changed what (decision 0017), and a new jurisdiction or relevant-land
  * answer moves its notices' keeper posting days
  * (decision 0016): all in one transaction with the car park itself. What would be stored must be
@@ -34,6 +34,7 @@ type Judged = Pick<
   | 'jurisdiction'
   | 'considerationMinutes'
   | 'graceMinutes'
+  | 'stayAppliesByDefault'
   | 'minimumsOverrideReason'
   | 'relevantLand'
 >;
@@ -52,8 +53,17 @@ function withReasonOnlyWhenNeeded<T extends Judged>(carPark: T): T {
   return needsMinimumsOverrideReason(carPark) ? carPark : { ...carPark, minimumsOverrideReason: null };
 }
 
-function termsRecordOf(carPark: Judged): CarParkTermsRecord {
-  return { ...printedCarParkTerms(carPark), minimumsOverrideReason: carPark.minimumsOverrideReason, relevantLand: carPark.relevantLand };
+/** The history's record of the car park: every field the rules judge, and nothing else of it. */
+function termsRecordOf(carPark: Judged): Judged & CarParkTermsRecord {
+  const { considerationMinutes, graceMinutes, stayAppliesByDefault, minimumsOverrideReason, relevantLand } = carPark;
+  return {
+    ...printedCarParkTerms(carPark),
+    considerationMinutes,
+    graceMinutes,
+    stayAppliesByDefault,
+    minimumsOverrideReason,
+    relevantLand,
+  };
 }
 
 /** Taking a car park out of use changes nothing a notice is issued under, so it is never refused. */
@@ -92,7 +102,7 @@ export async function changeCarPark(
   user: AuthUser,
   now: Date,
 ): Promise<void> {
-  const after = withReasonOnlyWhenNeeded({ ...judgedOf(input.before), ...definedOnly(input.changes) });
+  const after = withReasonOnlyWhenNeeded({ ...termsRecordOf(input.before), ...definedOnly(input.changes) });
   if (!onlyDeactivates(input.changes)) refuseProblems(after);
   if (input.changes.siteCode !== undefined && (await isSiteCodeTaken(db, input.changes.siteCode, input.id))) {
     throw new AppError('CONFLICT', SERVER_MESSAGES.siteCodeTaken);
@@ -116,11 +126,6 @@ export async function changeCarPark(
       if (termsChanges.jurisdiction || termsChanges.relevantLand) await storeKeeperPostingDays(trx, { carParkId: input.id });
     })
     .catch(siteCodeTaken);
-}
-
-function judgedOf(carPark: Judged): Judged {
-  const { considerationMinutes, graceMinutes, minimumsOverrideReason, relevantLand } = carPark;
-  return { ...printedCarParkTerms(carPark), considerationMinutes, graceMinutes, minimumsOverrideReason, relevantLand };
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -199,6 +199,7 @@ async function takeAppeal(
     channel: input.appeal.channel,
     reduced_payable_until: null,
     charter_outcome: null,
+    withdrawn_at: null,
   };
   try {
     await db.transaction().execute(async (trx) => {

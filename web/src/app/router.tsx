@@ -40,6 +40,7 @@ function ariaScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
 const AppShell = lazyScreen(loadAppShell, (m) => m.AppShell);
 const Dashboard = lazyScreen(loadOfficerScreens, (m) => m.DashboardRoute);
 const MyPcns = lazyScreen(loadOfficerScreens, (m) => m.MyPcnsRoute);
+const OutboxNotice = lazyScreen(loadOfficerScreens, (m) => m.OutboxNoticeRoute);
 const PcnForm = lazyScreen(loadPcnForm, (m) => m.PcnFormScreen);
 const PcnDetail = lazyScreen(loadPcnDetail, (m) => m.PcnDetailScreen);
 const Profile = ariaScreen(
@@ -164,6 +165,7 @@ export function AppRoutes() {
           <Route path={paths.editPcnPattern} element={<PcnForm />} />
           <Route path={paths.pcns} element={<MyPcns />} />
           <Route path={paths.pcnPattern} element={<PcnDetail />} />
+          <Route path={paths.outboxNoticePattern} element={<OutboxNotice />} />
           <Route path={paths.profile} element={<Profile />} />
           <Route
             path={paths.landowner.home}

@@ -15,6 +15,9 @@ export const paths = {
   pcn: (id: string) => `/pcn/${encodeURIComponent(id)}`,
   editPcnPattern: '/pcn/:id/edit',
   editPcn: (id: string) => `/pcn/${encodeURIComponent(id)}/edit`,
+  /** A notice in the outbox, not on the server yet: read from the phone, its notice to driver printed again. */
+  outboxNoticePattern: '/outbox/:draftId',
+  outboxNotice: (draftId: string) => `/outbox/${encodeURIComponent(draftId)}`,
   profile: '/profile',
   /** The motorist's page: no sign-in (a charge looked up by reference and registration). */
   charge: '/charge',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { wholeReferences } from './whole-references.tsx';
 
 type Tone = 'error' | 'success' | 'info';
 const ICONS = { error: CircleAlert, success: CircleCheck, info: Info } as const;
@@ -10,7 +11,7 @@ export function Alert({ tone = 'error', children, className }: { tone?: Tone; ch
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={['alert', `alert--${tone}`, className].filter(Boolean).join(' ')}>
       <Icon aria-hidden="true" size={20} className="alert__icon" />
-      <div className="alert__body">{children}</div>
+      <div className="alert__body">{wholeReferences(children)}</div>
     </div>
   );
 }

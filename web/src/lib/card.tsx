@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { wholeReferences } from './whole-references.tsx';
 
 export function Card({
   title,
@@ -19,7 +20,7 @@ export function Card({
         <header className="card__header">
           {title ? (
             <h2 id={titleId} className="card__title">
-              {title}
+              {wholeReferences(title)}
             </h2>
           ) : null}
           {actions ? <div className="card__actions">{actions}</div> : null}

@@ -23,6 +23,12 @@ export type ConfirmDialogProps = {
   error?: string | null;
   /** Another way out offered beside the confirm button (e.g. deactivate instead of delete). */
   extraAction?: ReactNode;
+  /**
+   * What is read before deciding, below the message (a letter as it will be sent): not part of
+   * the dialog's description, so a screen reader announces the question, not the whole letter.
+   */
+  details?: ReactNode;
+  size?: 'small' | 'large';
 };
 
 /**
@@ -41,6 +47,8 @@ export function ConfirmDialog({
   isBusy = false,
   error = null,
   extraAction,
+  details,
+  size,
 }: ConfirmDialogProps) {
   const [isRunning, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,10 +72,11 @@ export function ConfirmDialog({
   }
 
   return (
-    <ModalDialog title={title} isOpen={isOpen} onClose={onClose} role="alertdialog" isBusy={busy} aria-describedby={messageId}>
+    <ModalDialog title={title} isOpen={isOpen} onClose={onClose} role="alertdialog" isBusy={busy} aria-describedby={messageId} size={size}>
       <div id={messageId} className="modal__body">
         {message}
       </div>
+      {details}
       {shownError ? <Alert>{shownError}</Alert> : null}
       <div className="modal__actions">
         <Button variant="secondary" onPress={onClose} isDisabled={busy}>

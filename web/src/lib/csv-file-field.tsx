@@ -1,18 +1,20 @@
 /**
- * A file field for a CSV an admin or landowner imports (keeper replies, agency outcomes, permits):
- * the native input, since a picker of our own would add nothing, labelled, with its error beside
+ * A file field for a CSV an admin or landowner imports (keeper replies, agency outcomes, permits),
+ * or another file of a kind `accept` names (the operator's logo): the native input, since a picker of our own would add nothing, labelled, with its error beside
  * it and announced with the field.
  */
 export function CsvFileField({
   id,
   label,
   name = 'csv',
+  accept = '.csv,text/csv',
   error,
   onFile,
 }: {
   id: string;
   label: string;
   name?: string;
+  accept?: string;
   error?: string | undefined;
   onFile: (file: File | null) => void;
 }) {
@@ -26,7 +28,7 @@ export function CsvFileField({
         id={id}
         name={name}
         type="file"
-        accept=".csv,text/csv"
+        accept={accept}
         className="field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type AriaRole, type ReactNode } from 'react';
+import { wholeReferences } from './whole-references.tsx';
 
 type DialogProps = {
   isOpen: boolean;
@@ -89,7 +90,7 @@ export function ModalDialog({
     >
       <div className="modal__dialog">
         <h2 id={titleId} className="modal__title">
-          {title}
+          {wholeReferences(title)}
         </h2>
         {children}
       </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { wholeReferences } from './whole-references.tsx';
 
 export const PAGE_HEADING_SELECTOR = '[data-page-heading]';
 
@@ -9,7 +10,7 @@ export const PAGE_HEADING_SELECTOR = '[data-page-heading]';
 export function PageHeading({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <h1 className={['page-heading', className].filter(Boolean).join(' ')} tabIndex={-1} data-page-heading="">
-      {children}
+      {wholeReferences(children)}
     </h1>
   );
 }

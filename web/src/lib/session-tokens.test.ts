@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage, type KeyValueStorage } from './api-client.ts';
 import { createLocalDb } from './local-db/database.ts';
+import { createDraftJournal, DRAFT_JOURNAL_KEY } from './local-db/draft-journal.ts';
+import { createEmptyDraft } from './local-db/drafts.ts';
 import type { LocalDb } from './local-db/records.ts';
 import { readSessionRow, saveSessionRow } from './local-db/session-row.ts';
 import { createSessionTokens, SESSION_MOVED_KEY } from './session-tokens.ts';
@@ -70,5 +72,15 @@ describe('session tokens', () => {
     expect(await tokens.rotate({ token: 't3', refreshToken: 'r3' }, 'r2')).toBe(false);
     expect(await tokens.read()).toBeNull();
     expect([storage.getItem('token'), storage.getItem('refreshToken')]).toEqual([null, null]);
+  });
+
+  it('sign-out saves the form writes left in flight for their officer, then clears their notes', async () => {
+    const tokens = tokensOf();
+    await tokens.signIn({ userId: 'u1', token: 't1', refreshToken: 'r1' });
+    const draft = { ...createEmptyDraft('u1', randomUUID(), 1000), vehicleRegistration: 'LEFT1' };
+    createDraftJournal(storage).note({ kind: 'fields', userId: 'u1', draftId: draft.id, draft });
+    await tokens.end();
+    expect(await db.drafts.get(draft.id)).toMatchObject({ userId: 'u1', vehicleRegistration: 'LEFT1' });
+    expect(storage.getItem(DRAFT_JOURNAL_KEY)).toBeNull();
   });
 });

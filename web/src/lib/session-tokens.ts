@@ -159,6 +159,9 @@ export function createSessionTokens(deps: {
       // The keys go first and whatever happens: a sign-out must leave no pair in sight.
       writeMirror(null);
       const { db, rows } = await open();
+      // Form writes left in flight are saved for their own officer; then their notes go with the session.
+      const journal = await import('./local-db/draft-journal.ts');
+      await journal.settleDraftJournalAtSignOut(db, journal.createDraftJournal(mirror));
       await rows.endSessionRow(db);
     },
   };

@@ -101,6 +101,12 @@ export function useFormSubmit(options: {
       event.preventDefault();
       if (inFlight.current) return;
       formRef.current = event.currentTarget;
+      // A date field holding text that is not a date (lib/date-field.tsx) says so beside itself;
+      // sent, its text would be read as no date at all.
+      if (event.currentTarget.querySelector('[data-not-a-date]')) {
+        setFocusRequest((n) => n + 1);
+        return;
+      }
       setFormError(null);
       const parsed = parse();
       if (!parsed) return;

@@ -1,9 +1,11 @@
 import { useSession } from '../../features/auth/session-store.ts';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen.tsx';
 import { OutboxList } from '../../features/outbox/outbox-list.tsx';
-import { useSentCount } from '../../features/outbox/use-outbox.ts';
+import { describeDraftState } from '../../features/outbox/outbox-texts.ts';
+import { useSentCount, useUnsentCount } from '../../features/outbox/use-outbox.ts';
 import { OpenObservations } from '../../features/pcns/observations/open-observations.tsx';
 import { OpenDrafts } from '../../features/pcns/open-drafts.tsx';
+import { OutboxNoticeScreen } from '../../features/pcns/outbox-notice.tsx';
 import { PcnListScreen } from '../../features/pcns/pcn-list.tsx';
 
 /**
@@ -13,18 +15,26 @@ import { PcnListScreen } from '../../features/pcns/pcn-list.tsx';
 export function MyPcnsRoute() {
   const userId = useSession((s) => s.user?.id ?? null);
   const sentCount = useSentCount(userId);
-  return <PcnListScreen outbox={<OutboxList userId={userId} />} refreshKey={sentCount} />;
+  const waitingCount = useUnsentCount(userId);
+  return <PcnListScreen outbox={<OutboxList userId={userId} />} refreshKey={sentCount} waitingCount={waitingCount} />;
 }
 
 export function DashboardRoute() {
   const userId = useSession((s) => s.user?.id ?? null);
   const sentCount = useSentCount(userId);
+  const waitingCount = useUnsentCount(userId);
   return (
     <DashboardScreen
       drafts={<OpenDrafts />}
       observations={<OpenObservations />}
       outbox={<OutboxList userId={userId} />}
       refreshKey={sentCount}
+      waitingCount={waitingCount}
     />
   );
+}
+
+/** A notice in the outbox, read from the phone: the outbox says where it is. */
+export function OutboxNoticeRoute() {
+  return <OutboxNoticeScreen describeState={describeDraftState} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCurrentEntry } from './nav-entries.ts';
+import { ADMIN_NAV, ADMIN_NAV_GROUPS, findCurrentEntry } from './nav-entries.ts';
 
 describe('current navigation entry', () => {
   it('is the entry whose path is the current path', () => {
@@ -15,5 +15,15 @@ describe('current navigation entry', () => {
   it('includes the Administration entries only for admins', () => {
     expect(findCurrentEntry('/admin/users', false)).toBeUndefined();
     expect(findCurrentEntry('/admin/users', true)?.label).toBe('Manage Users');
+  });
+});
+
+describe("the admin's navigation groups", () => {
+  it('hold every admin entry once, the desk first and the chase after the notice second', () => {
+    expect(ADMIN_NAV_GROUPS.map((group) => group.label)).toEqual(['Administration', 'After the notice']);
+    const hrefs = ADMIN_NAV_GROUPS.flatMap((group) => group.entries.map((entry) => entry.href));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    expect(ADMIN_NAV).toHaveLength(11);
+    expect(findCurrentEntry('/admin/appeals', true)?.label).toBe('Appeals');
   });
 });

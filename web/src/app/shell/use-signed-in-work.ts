@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
-import { startPageOutbox } from '../../features/outbox/outbox-runtime.ts';
+import { requestOutboxSync, startPageOutbox } from '../../features/outbox/outbox-runtime.ts';
 import { apiClient } from '../../lib/api-client.ts';
 import { keepFilingDataFresh } from '../../lib/filing-data.ts';
+import { getLocalDb } from '../../lib/local-db/database.ts';
+import { pageDraftJournal, replayDraftJournal } from '../../lib/local-db/draft-journal.ts';
 import { requestPersistentStorage } from '../../lib/local-db/persistent-storage.ts';
 
 const HEARTBEAT_INTERVAL_MS = 60_000;
@@ -17,6 +19,10 @@ export function useSignedInWork(userId: string | null) {
     // Without it, Safari may evict IndexedDB after seven days without a visit, unsent notices too.
     void requestPersistentStorage();
     const stopOutbox = startPageOutbox();
+    // Form writes the last page left in flight (decision 0045): a Submit among them is sent now.
+    void replayDraftJournal(getLocalDb(), pageDraftJournal(), userId).then((queued) => {
+      if (queued > 0) void requestOutboxSync();
+    });
     // Ready to file with no signal from sign-in on: the car parks, kept on the phone.
     const stopFilingData = keepFilingDataFresh(userId);
     return () => {

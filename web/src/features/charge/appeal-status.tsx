@@ -1,17 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
 import { APPEAL_STATUS_LABELS, formatCalendarDate, formatPence, formatUkDateTime, type PublicCharge } from '@parkpatrol/shared';
 import { DownloadButton } from '../../lib/download-button.tsx';
+import { wholeReferences } from '../../lib/whole-references.tsx';
+import { AppealWithdrawal } from './appeal-withdrawal.tsx';
 import { downloadDecisionLetter, LETTER_DOWNLOAD_FAILED } from './charge-api.ts';
 
-/** Where the motorist's appeal stands: received and on hold, or decided with the reasons and the letter. */
-export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; accessToken: string }) {
+/**
+ * Where the motorist's appeal stands: received and on hold (and withdrawable), withdrawn, or
+ * decided with the reasons and the letter.
+ */
+export function AppealStatus({
+  charge,
+  accessToken,
+  onReload,
+}: {
+  charge: PublicCharge;
+  accessToken: string;
+  /** Reads the charge again (after the appeal is withdrawn). */
+  onReload: () => Promise<void>;
+}) {
   const appeal = charge.appeal!;
+  const [isJustWithdrawn, setJustWithdrawn] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // The withdrawal step is gone once the appeal is withdrawn: the focus goes to where the appeal now stands.
+  useEffect(() => {
+    if (isJustWithdrawn) titleRef.current?.focus();
+  }, [isJustWithdrawn]);
   return (
     <section className="appeal-status" aria-labelledby="appeal-status-title">
-      <h2 id="appeal-status-title">Your appeal</h2>
+      <h2 id="appeal-status-title" ref={titleRef} tabIndex={-1}>
+        Your appeal
+      </h2>
       <dl className="details">
         <div>
           <dt>Appeal reference</dt>
-          <dd>{appeal.reference}</dd>
+          <dd>{wholeReferences(appeal.reference)}</dd>
         </div>
         <div>
           <dt>Received</dt>
@@ -21,6 +44,12 @@ export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; ac
           <dt>Status</dt>
           <dd>{APPEAL_STATUS_LABELS[appeal.status]}</dd>
         </div>
+        {appeal.withdrawnAt ? (
+          <div>
+            <dt>Withdrawn</dt>
+            <dd>{formatUkDateTime(appeal.withdrawnAt)}</dd>
+          </div>
+        ) : null}
         {appeal.decidedAt ? (
           <div>
             <dt>Decided</dt>
@@ -37,6 +66,21 @@ export function AppealStatus({ charge, accessToken }: { charge: PublicCharge; ac
       {appeal.status === 'OPEN' && !charge.onHold ? (
         <p>
           Your appeal came after the time to appeal had ended, so the charge is not on hold. We will tell you whether we will consider it.
+        </p>
+      ) : null}
+      {appeal.status === 'OPEN' ? (
+        <AppealWithdrawal
+          charge={charge}
+          accessToken={accessToken}
+          onWithdrawn={async () => {
+            await onReload();
+            setJustWithdrawn(true);
+          }}
+        />
+      ) : null}
+      {appeal.status === 'WITHDRAWN' ? (
+        <p role={isJustWithdrawn ? 'status' : undefined}>
+          You withdrew your appeal, so we will not decide it. The charge is no longer on hold: it is payable as this page shows.
         </p>
       ) : null}
       {appeal.status === 'DECLINED_LATE' ? (

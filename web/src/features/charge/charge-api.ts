@@ -6,6 +6,7 @@ import {
   LOOKUP_CHALLENGE_HEADER,
   type AppealFiled,
   type AppealSubmitted,
+  type AppealWithdrawal,
   type CardCheckout,
   type ChargeLookupResponse,
   type PublicCharge,
@@ -115,6 +116,18 @@ export function confirmAppeal(token: string): Promise<AppealSubmitted> {
     token: null,
     skipRefresh: true,
     fallbackMessage: APPEAL_CONFIRM_FAILED,
+  });
+}
+
+export const APPEAL_WITHDRAW_FAILED = 'Your appeal could not be withdrawn. Check your connection and try again.';
+
+/** Withdraws the charge's open appeal (decision 0044), with the email it gave: the page's token alone is not enough. */
+export function withdrawAppeal(accessToken: string, email: string): Promise<AppealWithdrawal> {
+  return apiClient.call('POST /public/charges/current/appeal/withdraw', {
+    json: { email },
+    token: accessToken,
+    skipRefresh: true,
+    fallbackMessage: APPEAL_WITHDRAW_FAILED,
   });
 }
 

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CARD_RETURN_PARAM, CARD_RETURN_VALUES, type PublicCharge } from '@parkpatrol/shared';
+import { CARD_RETURN_PARAM, CARD_RETURN_VALUES, OPERATOR_LOGO_DISPLAY, type PublicCharge, type PublicOperator } from '@parkpatrol/shared';
 import { Alert } from '../../lib/alert.tsx';
+import { apiAssetUrl } from '../../lib/api-asset-url.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { takeBootChargeLookup } from '../../lib/boot-screen.ts';
 import { TextField } from '../../lib/text-field.tsx';
 import { CHARGE_LOOKUP_CHECKING, CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from './charge-texts.ts';
+import { fetchPublicOperator } from './operator-name.ts';
 import './charge.css';
 
 // A stranger's first visit, often on a poor link from a notice's QR code: the form paints with
@@ -16,6 +18,24 @@ const loadApi = () => import('./charge-api.ts');
 
 /** The lookup's token for this tab only: it opens one charge for 30 minutes, and goes with the tab. */
 const TOKEN_KEY = 'parkpatrol-charge-token';
+
+/** The operator's name and logo at the top: the logo a plain image in a fixed box, so nothing moves as it loads. */
+function OperatorTop({ name, logoUrl }: { name: string | null; logoUrl: string | null }) {
+  return (
+    <p className="charge-operator">
+      {logoUrl && name ? (
+        <img
+          className="charge-operator__logo"
+          src={apiAssetUrl(logoUrl)}
+          alt={name}
+          width={OPERATOR_LOGO_DISPLAY.width}
+          height={OPERATOR_LOGO_DISPLAY.height}
+        />
+      ) : null}
+      {name}
+    </p>
+  );
+}
 
 /**
  * The motorist's page (/charge): no sign-in. They give the reference and registration from the
@@ -40,6 +60,16 @@ export function ChargeScreen() {
     }
   }, [params, setParams]);
   const [charge, setCharge] = useState<PublicCharge | null>(null);
+  const [operator, setOperator] = useState<PublicOperator>({ name: null, logoUrl: null });
+  useEffect(() => {
+    let isCurrent = true;
+    void fetchPublicOperator().then((found) => {
+      if (isCurrent) setOperator(found);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
   const [accessToken, setAccessToken] = useState<string | null>(() => sessionStorage.getItem(TOKEN_KEY));
   const [isRestoring, setRestoring] = useState(() => sessionStorage.getItem(TOKEN_KEY) !== null);
   useEffect(() => {
@@ -56,6 +86,8 @@ export function ChargeScreen() {
   return (
     <main className="charge-page" id="main">
       <div className="charge-page__inner">
+        {/* Whose charge this is, first: the charge's own creditor once it is found, else the operator's name; their logo beside it. */}
+        <OperatorTop name={charge?.creditor?.name ?? operator.name} logoUrl={operator.logoUrl} />
         {charge && accessToken ? (
           <Suspense fallback={<p role="status">Loading your charge…</p>}>
             <ChargeView

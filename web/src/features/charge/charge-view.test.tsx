@@ -23,6 +23,7 @@ const CHARGE: PublicCharge = {
   appealsService: null,
   appeal: null,
   onHold: false,
+  ifAppealWithdrawn: null,
   namedDriverNotice: null,
   card: null,
   collectionStage: null,
@@ -34,7 +35,63 @@ const render = (charge: PublicCharge) =>
 describe("the motorist's charge page", () => {
   it("names the ticket's draft reference under the charge's number, so a ticket printed with no signal is recognised", () => {
     const html = render(CHARGE);
-    expect(html).toMatch(/Parking charge PCN-00000123<\/h1><p class="charge-title__ticket">Ticket reference D-1A2B3C4D<\/p>/);
+    expect(html).toMatch(
+      /Parking charge <span class="reference">PCN-00000123<\/span><\/h1><p class="charge-title__ticket">Ticket reference <span class="reference">D-1A2B3C4D<\/span><\/p>/,
+    );
+  });
+
+  it('says, while an appeal holds the charge, that nothing need be paid until it is decided, and what each decision asks', () => {
+    const creditor = {
+      name: 'Northgate Parking Ltd',
+      address: 'PO Box 1',
+      phone: '0113',
+      email: 'a@example.com',
+      website: 'example.com',
+      howToPay: 'By bank transfer.',
+    };
+    const appeal = {
+      reference: 'APL-00000123',
+      receivedAt: '2026-01-12T10:00:00.000Z',
+      status: 'OPEN' as const,
+      isLate: false,
+      consideredAt: null,
+      decidedAt: null,
+      withdrawnAt: null,
+      reasons: null,
+      reducedChargePence: null,
+      reducedPayableUntil: null,
+      verificationCode: null,
+      appealsServiceUntil: null,
+    };
+    const held = render({
+      ...CHARGE,
+      creditor,
+      appeal,
+      onHold: true,
+      amountDuePence: 6000,
+      reduced: { amountPence: 6000, until: '2026-01-24' },
+      ifAppealWithdrawn: { amountDuePence: 6000, reduced: { amountPence: 6000, until: '2026-02-05' } },
+    });
+    expect(held).toContain('You do not need to pay this charge while we consider your appeal. We will email you our decision.');
+    expect(held).toContain('If we accept it at a reduced amount, you pay that amount within 14 days of our decision.');
+    expect(held).toContain(
+      'You appealed while the reduced amount applied, so you may still pay £60 for 14 days after our decision; after that the full charge of £100 is due.',
+    );
+    expect(held).toContain('When you pay, pay Northgate Parking Ltd, quoting <span class="reference">PCN-00000123</span>.');
+    expect(held).toContain('>Withdraw appeal</button>');
+    // No hold: the page asks for payment as before, and there is no appeal to withdraw.
+    const owed = render({ ...CHARGE, creditor });
+    // 'How to appeal' sends a letter to "the address below": the Contact section's, printed after it.
+    expect(owed.indexOf('by post to the address below')).toBeGreaterThan(0);
+    expect(owed.indexOf('<address')).toBeGreaterThan(owed.indexOf('by post to the address below'));
+    expect(owed).not.toContain('You do not need to pay');
+    expect(owed).toContain('Pay Northgate Parking Ltd, quoting');
+    expect(owed).not.toContain('Withdraw appeal');
+    // Withdrawn: said so, and nothing to withdraw.
+    const withdrawn = render({ ...CHARGE, creditor, appeal: { ...appeal, status: 'WITHDRAWN', withdrawnAt: '2026-01-20T10:00:00.000Z' } });
+    expect(withdrawn).toContain('You withdrew your appeal, so we will not decide it.');
+    expect(withdrawn).not.toContain('Withdraw appeal');
+    expect(withdrawn).not.toContain('You do not need to pay');
   });
 
   it('says the driver was named and when their notice went, without naming them', () => {

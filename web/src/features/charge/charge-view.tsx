@@ -12,8 +12,10 @@ import {
   type PublicCharge,
 } from '@parkpatrol/shared';
 import { Alert } from '../../lib/alert.tsx';
+import { wholeReferences } from '../../lib/whole-references.tsx';
 import { AppealForm } from './appeal-form.tsx';
 import { AppealStatus } from './appeal-status.tsx';
+import { appealOpenPaymentTexts } from './appeal-texts.ts';
 import { CardPayment } from './card-payment.tsx';
 import { appealReceivedText } from './charge-texts.ts';
 import { Button } from '../../lib/button.tsx';
@@ -52,7 +54,9 @@ export default function ChargeView({
       <header className="charge-title">
         <PageHeading>{`Parking charge ${charge.reference}`}</PageHeading>
         {/* A ticket printed before its notice was sent shows this one: the motorist sees it is the same charge. */}
-        {charge.draftReference ? <p className="charge-title__ticket">{`Ticket reference ${charge.draftReference}`}</p> : null}
+        {charge.draftReference ? (
+          <p className="charge-title__ticket">{wholeReferences(`Ticket reference ${charge.draftReference}`)}</p>
+        ) : null}
       </header>
       {stateText ? <Alert tone={charge.state === 'PAID' ? 'success' : 'info'}>{stateText}</Alert> : null}
       {acknowledged ? <Alert tone="success">{acknowledged}</Alert> : null}
@@ -60,7 +64,7 @@ export default function ChargeView({
       {charge.namedDriverNotice && charge.state === 'OUTSTANDING' ? (
         <Alert tone="info">{describeNamedDriverNotice(charge.namedDriverNotice, formatCalendarDate)}</Alert>
       ) : null}
-      {charge.appeal ? <AppealStatus charge={charge} accessToken={accessToken} /> : null}
+      {charge.appeal ? <AppealStatus charge={charge} accessToken={accessToken} onReload={onReload} /> : null}
       {charge.state === 'OUTSTANDING' ? (
         <section className="charge-due" aria-labelledby="charge-due-title">
           <h2 id="charge-due-title">Amount due today</h2>
@@ -126,9 +130,9 @@ export default function ChargeView({
       {charge.creditor && charge.state === 'OUTSTANDING' ? (
         <section aria-labelledby="charge-pay-title">
           <h2 id="charge-pay-title">How to pay</h2>
-          <p>
-            Pay {charge.creditor.name}, quoting {charge.reference}.
-          </p>
+          {/* An appeal holds the charge: say first that nothing need be paid yet, and what each decision asks. */}
+          {charge.onHold ? appealOpenPaymentTexts(charge).map((text) => <p key={text}>{text}</p>) : null}
+          <p>{wholeReferences(`${charge.onHold ? 'When you pay, pay' : 'Pay'} ${charge.creditor.name}, quoting ${charge.reference}.`)}</p>
           <p className="charge-text">{charge.creditor.howToPay}</p>
         </section>
       ) : null}

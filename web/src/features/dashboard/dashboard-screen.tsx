@@ -20,7 +20,7 @@ import { LinkButton } from '../../lib/button.tsx';
 import { Card } from '../../lib/card.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { StatusChip, StatusIcon } from '../../lib/status-chip.tsx';
-import { StaleNote } from '../../lib/stale-note.tsx';
+import { ListAsOfNote } from '../../lib/stale-note.tsx';
 import { useCachedAsync } from '../../lib/use-cached-async.ts';
 import { getPcnStats } from './api/get-pcn-stats.ts';
 import { getRecentPcns } from './api/get-recent-pcns.ts';
@@ -34,9 +34,11 @@ type Props = {
   outbox?: ReactNode;
   /** Changes when the outbox has sent a notice, so the counters and the list include it. */
   refreshKey?: number;
+  /** Notices filed on this phone and not on the server yet: while some wait, it is never "no PCNs submitted". */
+  waitingCount?: number;
 };
 
-export function DashboardScreen({ drafts, observations, outbox, refreshKey = 0 }: Props) {
+export function DashboardScreen({ drafts, observations, outbox, refreshKey = 0, waitingCount = 0 }: Props) {
   const user = useCurrentUser();
   const firstName = user?.firstName ?? '';
   // The phone's copy (refreshed at sign-in and on signal): an officer with no car park is told
@@ -52,7 +54,8 @@ export function DashboardScreen({ drafts, observations, outbox, refreshKey = 0 }
         <PageHeading>{welcomeBack(firstName)}</PageHeading>
         <p className="muted">{SCREEN_TEXTS.dashboardSubtitle}</p>
       </div>
-      <StaleNote storedAt={recent.staleSince ?? stats.staleSince} />
+      {/* No signal: the counters and the list are the phone's last, and say as of when. */}
+      <ListAsOfNote isUnreachable={recent.isUnreachable || stats.isUnreachable} asOf={recent.asOf ?? stats.asOf} />
       {hasNoCarParks ? <Alert tone="info">{SCREEN_TEXTS.noCarParksAssigned}</Alert> : null}
       {observations}
       {drafts}
@@ -72,7 +75,7 @@ export function DashboardScreen({ drafts, observations, outbox, refreshKey = 0 }
           </div>
         </Card>
         <Card title={SCREEN_TEXTS.yourStatistics} titleId="statistics-title">
-          {stats.error ? <Alert>{stats.error.message}</Alert> : <Statistics stats={stats.data} />}
+          {stats.error && !stats.error.isNetworkError ? <Alert>{stats.error.message}</Alert> : <Statistics stats={stats.data} />}
         </Card>
         <Card
           title={SCREEN_TEXTS.recentPcns}
@@ -85,7 +88,12 @@ export function DashboardScreen({ drafts, observations, outbox, refreshKey = 0 }
           }
         >
           {outbox}
-          <RecentPcns pcns={recent.data} isLoading={recent.isLoading && !recent.data} error={recent.error?.message} />
+          <RecentPcns
+            pcns={recent.data}
+            isLoading={recent.isLoading && !recent.data}
+            error={recent.error && !recent.error.isNetworkError ? recent.error.message : undefined}
+            waitingCount={waitingCount}
+          />
         </Card>
       </div>
     </div>
@@ -113,10 +121,22 @@ function Statistics({ stats }: { stats: PcnStats | undefined }) {
   );
 }
 
-function RecentPcns({ pcns, isLoading, error }: { pcns: PcnListItem[] | undefined; isLoading: boolean; error: string | undefined }) {
+function RecentPcns({
+  pcns,
+  isLoading,
+  error,
+  waitingCount,
+}: {
+  pcns: PcnListItem[] | undefined;
+  isLoading: boolean;
+  error: string | undefined;
+  waitingCount: number;
+}) {
   if (error && !pcns) return <Alert>{error}</Alert>;
   if (isLoading) return <p role="status">{SCREEN_TEXTS.loading}</p>;
-  if (!pcns || pcns.length === 0) return <p className="muted">{SCREEN_TEXTS.noPcnsYet}</p>;
+  // No answer and no copy: the note above says so. Notices in the outbox above are submitted ones.
+  if (!pcns) return null;
+  if (pcns.length === 0) return waitingCount > 0 ? null : <p className="muted">{SCREEN_TEXTS.noPcnsYet}</p>;
   return (
     <ul className="recent-list" aria-label={SCREEN_TEXTS.recentPcns}>
       {pcns.map((pcn) => (

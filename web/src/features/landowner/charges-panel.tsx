@@ -78,7 +78,13 @@ export function ChargesPanel({ carParkId }: { carParkId: string }) {
                 {charge.appealStatus ? (
                   <div>
                     <dt>Appeal</dt>
-                    <dd>{charge.appealStatus === 'OPEN' ? 'Awaiting a decision' : 'Decided'}</dd>
+                    <dd>
+                      {charge.appealStatus === 'OPEN'
+                        ? 'Awaiting a decision'
+                        : charge.appealStatus === 'WITHDRAWN'
+                          ? 'Withdrawn'
+                          : 'Decided'}
+                    </dd>
                   </div>
                 ) : null}
                 {charge.cancellationRequest ? (

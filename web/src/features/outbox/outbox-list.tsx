@@ -1,18 +1,18 @@
 import { Link } from 'react-router-dom';
-import { CircleAlert, CloudUpload, RotateCw } from 'lucide-react';
+import { CircleAlert, CloudUpload, Eye, RotateCw } from 'lucide-react';
 import { OFFENCE_TYPE_LABELS, SCREEN_TEXTS, type OffenceType } from '@parkpatrol/shared';
 import { paths } from '../../config/paths.ts';
 import { Button } from '../../lib/button.tsx';
 import { ConfirmButton } from '../../lib/confirm-button.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { getLocalDb } from '../../lib/local-db/database.ts';
-import { discardDraft } from '../../lib/local-db/drafts.ts';
+import { discardDraftAndNotes, pageDraftJournal } from '../../lib/local-db/draft-journal.ts';
 import type { OutboxRow } from '../../lib/local-db/outbox-queue.ts';
 import { useFilingCarParks } from '../../lib/filing-data.ts';
 import { retryOutboxDraft } from './outbox-runtime.ts';
 import { describeDraftState, OUTBOX_TEXTS } from './outbox-texts.ts';
 import { StorageWarning, useStoragePersisted } from './storage-warning.tsx';
-import { useOutboxRows } from './use-outbox.ts';
+import { useHasSignal, useOutboxRows } from './use-outbox.ts';
 import './outbox.css';
 
 function titleOf(draft: OutboxRow): string {
@@ -32,9 +32,10 @@ function detailsOf(draft: OutboxRow, carParkNames: ReadonlyMap<string, string>):
 }
 
 /**
- * Notices on this phone that the server has not confirmed yet, with where each one is ('Waiting
- * for signal', 'Sending', 'Failed: …', 'Sign in to send'), and what the
- * officer can do about it. A sent notice leaves the outbox: the list below shows it.
+ * Notices on this phone that the server has not confirmed yet, in the order they were filed
+ * (the order they are sent in), with where each one is ('Waiting for signal', 'Sending',
+ * 'Failed: …', 'Sign in to send'), and what the officer can do about it. A sent notice leaves
+ * the outbox: the list below shows it.
  */
 export function OutboxList({ userId }: { userId: string | null }) {
   const { value: drafts } = useOutboxRows(userId);
@@ -42,6 +43,7 @@ export function OutboxList({ userId }: { userId: string | null }) {
   const { carParks } = useFilingCarParks(userId, { refresh: false });
   const carParkNames = new Map((carParks ?? []).map((carPark) => [carPark.id, carPark.name]));
   const storage = useStoragePersisted();
+  const hasSignal = useHasSignal();
   if (drafts.length === 0) return null;
   const unsentCount = drafts.filter((draft) => draft.state !== 'sent').length;
   return (
@@ -49,20 +51,24 @@ export function OutboxList({ userId }: { userId: string | null }) {
       <h2 className="pending-section__title" id="outbox-title">
         {OUTBOX_TEXTS.listTitle}
       </h2>
+      {/* How many wait, and, with no signal, that nothing is asked of the officer: they go by themselves. */}
+      <p className="pending-section__summary">{OUTBOX_TEXTS.waitingToSend(unsentCount)}</p>
+      {hasSignal ? null : <p className="muted">{OUTBOX_TEXTS.sendsWhenSignalReturns(unsentCount)}</p>}
       <StorageWarning unsentCount={unsentCount} persisted={storage.persisted} refused={storage.refused} onAsk={() => void storage.ask()} />
       <ul className="pending-list" aria-labelledby="outbox-title">
         {drafts.map((draft) => (
-          <OutboxItem key={draft.id} draft={draft} details={detailsOf(draft, carParkNames)} />
+          <OutboxItem key={draft.id} draft={draft} details={detailsOf(draft, carParkNames)} hasSignal={hasSignal} />
         ))}
       </ul>
     </section>
   );
 }
 
-function OutboxItem({ draft, details }: { draft: OutboxRow; details: string }) {
+function OutboxItem({ draft, details, hasSignal }: { draft: OutboxRow; details: string; hasSignal: boolean }) {
   const title = titleOf(draft);
   const Icon = draft.state === 'failed' ? CircleAlert : CloudUpload;
-  const canRetry = draft.state === 'queued' || draft.state === 'failed' || draft.state === 'needs-sign-in';
+  // Without signal a retry can only fail again: the outbox sends by itself when signal returns.
+  const canRetry = hasSignal && (draft.state === 'queued' || draft.state === 'failed' || draft.state === 'needs-sign-in');
   const canDiscard = draft.state !== 'sending';
   return (
     <li className={`pending-item pending-item--${draft.state}`} data-draft-id={draft.id}>
@@ -79,6 +85,11 @@ function OutboxItem({ draft, details }: { draft: OutboxRow; details: string }) {
         </span>
       </span>
       <span className="pending-item__actions">
+        {/* The notice as filed, with its photos from the phone, and its notice to driver to print again. */}
+        <Link to={paths.outboxNotice(draft.id)} className="button button--secondary" aria-label={`${OUTBOX_TEXTS.view}: ${title}`}>
+          <Eye aria-hidden="true" size={16} />
+          {OUTBOX_TEXTS.view}
+        </Link>
         {draft.state === 'failed' ? (
           <Link to={paths.continueDraft(draft.id)} className="button button--secondary" aria-label={`${OUTBOX_TEXTS.edit}: ${title}`}>
             {OUTBOX_TEXTS.edit}
@@ -96,7 +107,7 @@ function OutboxItem({ draft, details }: { draft: OutboxRow; details: string }) {
             title={OUTBOX_TEXTS.discardTitle}
             message={OUTBOX_TEXTS.discardMessage}
             confirmLabel={OUTBOX_TEXTS.discardConfirm}
-            onConfirm={() => discardDraft(getLocalDb(), draft.id)}
+            onConfirm={() => discardDraftAndNotes(getLocalDb(), pageDraftJournal(), draft.id)}
           >
             {OUTBOX_TEXTS.discard}
           </ConfirmButton>

@@ -1,6 +1,7 @@
 import { API_URL } from '../../config/env.ts';
 import { getLocalDb } from '../../lib/local-db/database.ts';
 import { retryDraftNow } from '../../lib/local-db/drafts.ts';
+import { reportServerReachable } from './server-reachability.ts';
 import { createSessionTokenProvider } from './session-token-provider.ts';
 import { createOutboxSync, type OutboxRunOptions, type OutboxSync } from './outbox-sync.ts';
 import { startOutboxTriggers } from './sync-triggers.ts';
@@ -28,6 +29,7 @@ export function startPageOutbox(): () => void {
         const response = await fetch(`${API_URL}/health`, { cache: 'no-store', signal: AbortSignal.timeout(5000) });
         return response.ok;
       },
+      onReachability: reportServerReachable,
       getServiceWorkerRegistration: async () => {
         if (!('serviceWorker' in navigator)) return null;
         return (await navigator.serviceWorker.getRegistration()) as { sync?: { register(tag: string): Promise<void> } } | undefined;
@@ -38,6 +40,7 @@ export function startPageOutbox(): () => void {
   return () => {
     stopTriggers?.();
     stopTriggers = null;
+    reportServerReachable(null);
   };
 }
 

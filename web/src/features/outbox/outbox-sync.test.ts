@@ -4,7 +4,8 @@ import { ERROR_MESSAGES, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { findDraftPhotos, queueDraft } from '../../lib/local-db/drafts.ts';
 import type { LocalDb } from '../../lib/local-db/records.ts';
 import { saveSessionRow } from '../../lib/local-db/session-row.ts';
-import { classifyPcnResponse, newNoticeBodyOf, createOutboxSync, RETRY_REASONS, type OutboxSyncDeps } from './outbox-sync.ts';
+import { classifyPcnResponse, newNoticeBodyOf, createOutboxSync, type OutboxSyncDeps } from './outbox-sync.ts';
+import { RETRY_REASONS } from './outbox-texts.ts';
 import {
   addQueuedDraft,
   createdPcnAnswer,
@@ -130,21 +131,52 @@ describe('failures that pass by themselves are retried with backoff', () => {
     expect(await db.drafts.get(draft.id)).toMatchObject({ state: 'queued', lastError: RETRY_REASONS.timeout });
   });
 
-  it('never lets one notice hold back the others: a stalled large upload and a refused one, and the third still goes in the same pass', async () => {
-    const large = await addQueuedDraft(db, USER, { queuedAt: 1_000 }, 4);
-    const refused = await addQueuedDraft(db, USER, { queuedAt: 2_000 }, 1);
-    const fine = await addQueuedDraft(db, USER, { queuedAt: 3_000 }, 1);
+  it('a refused notice holds back nothing: the one filed after it still goes in the same pass', async () => {
+    const refused = await addQueuedDraft(db, USER, { queuedAt: 1_000 }, 1);
+    const fine = await addQueuedDraft(db, USER, { queuedAt: 2_000 }, 1);
     server.setHandler((request) => {
       const key = String(request.headers['idempotency-key']);
-      if (key === large.id) return 'hang';
-      if (key === refused.id) return failureAnswer(400, SERVER_MESSAGES.invalidInput, 'VALIDATION_FAILED');
-      return createdPcnAnswer(key);
+      return key === refused.id ? failureAnswer(400, SERVER_MESSAGES.invalidInput, 'VALIDATION_FAILED') : createdPcnAnswer(key);
     });
-    const result = await createEngine({ uploadTimeoutMs: 300 }).engine.run();
-    expect(result).toMatchObject({ sent: 1, failed: 1, retrying: 1 });
-    expect(await db.drafts.get(large.id)).toMatchObject({ state: 'queued', lastError: RETRY_REASONS.timeout });
+    const result = await createEngine().engine.run();
+    expect(result).toMatchObject({ sent: 1, failed: 1, pending: 0 });
     expect(await db.drafts.get(refused.id)).toMatchObject({ state: 'failed' });
     expect(await db.drafts.get(fine.id)).toMatchObject({ state: 'sent' });
+  });
+
+  it('keeps filing order: a stalled upload holds back the notices filed after it, which follow it once it has gone', async () => {
+    const stalled = await addQueuedDraft(db, USER, { queuedAt: 1_000 }, 4);
+    const second = await addQueuedDraft(db, USER, { queuedAt: 2_000 }, 1);
+    const third = await addQueuedDraft(db, USER, { queuedAt: 3_000 }, 1);
+    let numbers = 0;
+    server.setHandler((request) => {
+      const key = String(request.headers['idempotency-key']);
+      return key === stalled.id ? 'hang' : createdPcnAnswer(key, String(++numbers).padStart(8, '0'));
+    });
+    const { engine } = createEngine({ uploadTimeoutMs: 300 });
+    expect(await engine.run({ force: true })).toMatchObject({ sent: 0, retrying: 1, pending: 3 });
+    expect(await db.drafts.get(stalled.id)).toMatchObject({ state: 'queued', lastError: RETRY_REASONS.timeout });
+    expect(server.pcnPosts().map((post) => post.headers['idempotency-key'])).toEqual([stalled.id]);
+
+    // The signal is back: the server numbers them in the order they were filed.
+    server.setHandler((request) => createdPcnAnswer(String(request.headers['idempotency-key']), String(++numbers).padStart(8, '0')));
+    expect(await engine.run({ force: true })).toMatchObject({ sent: 3, pending: 0 });
+    const sent = await Promise.all([stalled, second, third].map((draft) => db.drafts.get(draft.id)));
+    expect(sent.map((draft) => draft?.serverPcnNumber)).toEqual(['00000001', '00000002', '00000003']);
+  });
+
+  it('keeps filing order when a younger notice’s backoff runs out before the oldest one’s', async () => {
+    const at = 1_000_000;
+    const oldest = await addQueuedDraft(db, USER, { queuedAt: 1_000, attempts: 3, nextAttemptAt: at + 60_000 }, 1);
+    const younger = await addQueuedDraft(db, USER, { queuedAt: 2_000, attempts: 1, nextAttemptAt: at - 1 }, 1);
+    server.setHandler((request) => createdPcnAnswer(String(request.headers['idempotency-key'])));
+    let now = at;
+    const { engine } = createEngine({ now: () => now });
+    expect(await engine.run()).toMatchObject({ sent: 0, pending: 2, nextAttemptAt: at + 60_000 });
+    expect(server.pcnPosts()).toHaveLength(0);
+    now = at + 60_000;
+    await engine.run();
+    expect(server.pcnPosts().map((post) => post.headers['idempotency-key'])).toEqual([oldest.id, younger.id]);
   });
 
   it.each([500, 502, 503, 504])('retries after a %i', async (status) => {
@@ -200,13 +232,13 @@ describe('failures that pass by themselves are retried with backoff', () => {
     expect((await db.drafts.get(draft.id))?.state).toBe('sent');
   });
 
-  it('tries each draft once per pass even when forced, so a dead server does not spin', async () => {
-    await addQueuedDraft(db, USER, {}, 1);
-    await addQueuedDraft(db, USER, {}, 1);
+  it('tries the oldest once per pass even when forced, so a dead server does not spin, and the others wait behind it', async () => {
+    await addQueuedDraft(db, USER, { queuedAt: 1_000 }, 1);
+    await addQueuedDraft(db, USER, { queuedAt: 2_000 }, 1);
     server.setHandler(() => 'destroy');
     const result = await createEngine().engine.run({ force: true });
-    expect(result.retrying).toBe(2);
-    expect(server.pcnPosts()).toHaveLength(2);
+    expect(result).toMatchObject({ retrying: 1, pending: 2 });
+    expect(server.pcnPosts()).toHaveLength(1);
   });
 });
 

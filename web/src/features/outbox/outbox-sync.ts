@@ -5,6 +5,8 @@ import { findDraftPhotos } from '../../lib/local-db/drafts.ts';
 import { findObservationsToSync, recordObservationSync } from '../../lib/local-db/observations.ts';
 import type { DraftRecord, LocalDb, PhotoRecord } from '../../lib/local-db/records.ts';
 import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOptions } from './backoff.ts';
+import { nextToSend, nextWakeAt } from './send-order.ts';
+import { RETRY_REASONS } from './outbox-texts.ts';
 
 /**
  * The one sync engine (decision 0009). It runs in the page and in the service worker, so it
@@ -90,15 +92,6 @@ export const EVIDENCE_CHECKSUM_MISMATCH = 'EVIDENCE_CHECKSUM_MISMATCH';
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 2 * 60_000;
 const DEFAULT_REFRESH_TIMEOUT_MS = 30_000;
 const DEFAULT_KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
-
-export const RETRY_REASONS = {
-  offline: 'No connection',
-  timeout: 'The upload timed out',
-  unexpectedAnswer: 'The server gave an unexpected answer',
-  serverUnavailable: 'The server is unavailable',
-  rateLimited: SERVER_MESSAGES.tooManyRequests,
-  sessionChanged: 'Another officer signed in on this device',
-} as const;
 
 export function createOutboxSync(deps: OutboxSyncDeps) {
   const { db, tokens: tokenProvider } = deps;
@@ -273,14 +266,16 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
     });
   }
 
+  /**
+   * Claims the head of the officer's queue (send-order.ts): the oldest filed, if due. A head
+   * already tried in this pass went back to the queue for want of a connection (or a server
+   * able to take it): the pass ends there, and the notices filed after it wait for it.
+   */
   async function claimNextDueDraft(userId: string, force: boolean, attempted: Set<string>): Promise<DraftRecord | null> {
     return db.transaction('rw', db.drafts, async () => {
       const at = now();
       const queued = await db.drafts.where('[userId+state]').equals([userId, 'queued']).toArray();
-      const due = queued
-        .filter((draft) => !attempted.has(draft.id) && (force || draft.nextAttemptAt <= at))
-        .sort((a, b) => (a.queuedAt ?? a.createdAt) - (b.queuedAt ?? b.createdAt));
-      const draft = due[0];
+      const draft = nextToSend(queued, { at, force, attempted });
       if (!draft) return null;
       const claim = { state: 'sending' as const, attempts: draft.attempts + 1, nextAttemptAt: at + claimLeaseMs, updatedAt: at };
       await db.drafts.update(draft.id, claim);
@@ -447,9 +442,8 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       ])
       .toArray();
     const queued = waiting.filter((draft) => draft.state === 'queued');
-    // A claim held by a runner that may be dead is worth a look when its lease runs out.
-    const wakeTimes = waiting.map((draft) => draft.nextAttemptAt);
-    return { pending: queued.length, nextAttemptAt: wakeTimes.length > 0 ? Math.min(...wakeTimes) : null };
+    // The head's backoff, or a claim held by a runner that may be dead, when its lease runs out.
+    return { pending: queued.length, nextAttemptAt: nextWakeAt(waiting) };
   }
 
   return { run };

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { DraftRecord } from '../../lib/local-db/records.ts';
 
 /** What the officer reads about each notice in the outbox. */
@@ -28,7 +29,13 @@ export const OUTBOX_TEXTS = {
   logoutConfirm: 'Log out',
   photoCount: (count: number) => `${count} ${count === 1 ? 'photo' : 'photos'}`,
   unsentCountLabel: (count: number) => `${count} ${count === 1 ? 'notice' : 'notices'} waiting to be sent`,
+  waitingToSend: (count: number) => `${count} ${count === 1 ? 'notice' : 'notices'} waiting to send`,
+  sendsWhenSignalReturns: (count: number) =>
+    count === 1 ? 'No signal: it is sent by itself when signal returns.' : 'No signal: they are sent by themselves when signal returns.',
   storageWarningLabel: 'Storage on this phone',
+  storageAtRisk: (count: number) =>
+    count === 1 ? 'This unsent notice may be lost if the phone fills up.' : 'Unsent notices may be lost if the phone fills up.',
+  storageWhy: 'Why?',
   storageNotKept: (count: number) =>
     `This browser has not agreed to keep this app's storage: if the phone runs short of space it may delete ${count === 1 ? 'the notice' : `the ${count} notices`} not yet sent.`,
   storageAdvice: 'Send them as soon as you have signal. On an iPhone, add ParkPatrol to the Home Screen: Safari then keeps its storage.',
@@ -37,6 +44,16 @@ export const OUTBOX_TEXTS = {
   updateAvailable: 'A new version is available',
   reload: 'Reload',
   later: 'Later',
+} as const;
+
+/** Why a notice went back to the queue: its row says so after 'Waiting for signal'. */
+export const RETRY_REASONS = {
+  offline: 'No connection',
+  timeout: 'The upload timed out',
+  unexpectedAnswer: 'The server gave an unexpected answer',
+  serverUnavailable: 'The server is unavailable',
+  rateLimited: SERVER_MESSAGES.tooManyRequests,
+  sessionChanged: 'Another officer signed in on this device',
 } as const;
 
 /** The state label of one outbox row: text, never colour alone, carries the meaning. */

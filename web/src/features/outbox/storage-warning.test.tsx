@@ -5,6 +5,17 @@ import { StorageWarning } from './storage-warning.tsx';
 const render = (props: Parameters<typeof StorageWarning>[0]) => renderToStaticMarkup(<StorageWarning {...props} />);
 
 describe('StorageWarning', () => {
+  it('says it in one line with Why?, which opens the explanation (closed at first)', () => {
+    const html = render({ unsentCount: 2, persisted: false, onAsk: () => undefined });
+    expect(html).toContain('Unsent notices may be lost if the phone fills up.');
+    expect(html).toMatch(
+      /<button type="button" class="storage-warning__why" aria-expanded="false" aria-controls="([^"]+)">Why\?<\/button>/,
+    );
+    const controls = /aria-controls="([^"]+)"/.exec(html)?.[1];
+    expect(html).toContain(`<div id="${controls}" class="storage-warning__explanation" hidden="">`);
+    expect(render({ unsentCount: 1, persisted: false })).toContain('This unsent notice may be lost if the phone fills up.');
+  });
+
   it('warns while notices are unsent and the browser has not agreed to keep storage, with what to do', () => {
     const html = render({ unsentCount: 2, persisted: false, onAsk: () => undefined });
     expect(html).toContain('role="note"');

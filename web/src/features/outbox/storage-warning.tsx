@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '../../lib/button.tsx';
 import { readStoragePersisted, requestPersistentStorage } from '../../lib/local-db/persistent-storage.ts';
@@ -34,7 +34,8 @@ export function useStoragePersisted(): { persisted: boolean | null; ask: () => P
 /**
  * Shown beside the outbox while notices are unsent and the browser has not agreed to keep our
  * storage: under storage pressure (and in Safari after seven days without a visit) it may delete
- * IndexedDB, and the notices with it. What to do about it, in words.
+ * IndexedDB, and the notices with it. One line in plain words on the phone's narrow screen; 'Why?'
+ * opens the explanation and what to do about it.
  */
 export function StorageWarning({
   unsentCount,
@@ -47,11 +48,25 @@ export function StorageWarning({
   refused?: boolean;
   onAsk?: () => void;
 }) {
+  const [isOpen, setOpen] = useState(false);
+  const explanationId = useId();
   if (unsentCount === 0 || persisted !== false) return null;
   return (
-    <div className="alert alert--warning storage-warning" role="note" aria-label={OUTBOX_TEXTS.storageWarningLabel}>
-      <TriangleAlert aria-hidden="true" size={20} className="alert__icon" />
-      <div className="alert__body">
+    <div className="storage-warning" role="note" aria-label={OUTBOX_TEXTS.storageWarningLabel}>
+      <p className="storage-warning__line">
+        <TriangleAlert aria-hidden="true" size={18} className="storage-warning__icon" />
+        <span>{OUTBOX_TEXTS.storageAtRisk(unsentCount)}</span>
+        <button
+          type="button"
+          className="storage-warning__why"
+          aria-expanded={isOpen}
+          aria-controls={explanationId}
+          onClick={() => setOpen((open) => !open)}
+        >
+          {OUTBOX_TEXTS.storageWhy}
+        </button>
+      </p>
+      <div id={explanationId} className="storage-warning__explanation" hidden={!isOpen}>
         <p>{OUTBOX_TEXTS.storageNotKept(unsentCount)}</p>
         <p>{refused ? OUTBOX_TEXTS.storageRefused : OUTBOX_TEXTS.storageAdvice}</p>
         {onAsk && !refused ? (

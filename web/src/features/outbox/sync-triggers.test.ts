@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queueDraft } from '../../lib/local-db/drafts.ts';
 import type { LocalDb } from '../../lib/local-db/records.ts';
-import { RETRY_REASONS, type OutboxRunOptions, type OutboxRunResult } from './outbox-sync.ts';
+import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
+import { RETRY_REASONS } from './outbox-texts.ts';
 import { addQueuedDraft, createTestDb } from './outbox-test-kit.ts';
 import { OUTBOX_SYNC_TAG, startOutboxTriggers } from './sync-triggers.ts';
 
@@ -94,6 +95,24 @@ describe('outbox triggers', () => {
     expect(runner.calls).toEqual([{ force: true }]);
   });
 
+  it('tells the app what its looks at the server found, and that it knows nothing once nothing waits', async () => {
+    const runner = createRecordingRunner();
+    const heard: Array<boolean | null> = [];
+    const answers = [false, true];
+    let probes = 0;
+    const draft = await addQueuedDraft(db, 'user-1', { lastError: RETRY_REASONS.offline, nextAttemptAt: Date.now() + 3_600_000 }, 0);
+    stop = startOutboxTriggers(db, runner, {
+      ...createHost().host,
+      probeIntervalMs: 20,
+      probeServer: async () => answers[Math.min(probes++, answers.length - 1)]!,
+      onReachability: (reachable) => void heard.push(reachable),
+    }).stop;
+    await waitFor(() => heard.includes(true));
+    await db.drafts.update(draft.id, { state: 'sent' });
+    await waitFor(() => heard.at(-1) === null);
+    expect(heard).toEqual([false, true, null]);
+  });
+
   it('does not probe when nothing waits for a connection', async () => {
     const runner = createRecordingRunner();
     let probes = 0;
@@ -101,6 +120,16 @@ describe('outbox triggers', () => {
     stop = startOutboxTriggers(db, runner, { ...createHost().host, probeIntervalMs: 10, probeServer: async () => (probes++, true) }).stop;
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(probes).toBe(0);
+  });
+
+  it('wakes up for the oldest notice’s backoff, not a younger one’s: the queue goes in filing order', async () => {
+    const runner = createRecordingRunner();
+    await addQueuedDraft(db, 'user-1', { queuedAt: 1_000, nextAttemptAt: Date.now() + 3_600_000 }, 0);
+    await addQueuedDraft(db, 'user-1', { queuedAt: 2_000, nextAttemptAt: Date.now() + 50 }, 0);
+    stop = startOutboxTriggers(db, runner, createHost().host).stop;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Only the start's own run: the younger notice's backoff running out wakes nobody.
+    expect(runner.calls).toEqual([{ force: true }]);
   });
 
   it('wakes up when the earliest backoff runs out', async () => {

@@ -1,6 +1,8 @@
 import { liveQuery } from 'dexie';
 import type { LocalDb } from '../../lib/local-db/records.ts';
-import { RETRY_REASONS, type OutboxRunOptions, type OutboxRunResult } from './outbox-sync.ts';
+import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
+import { RETRY_REASONS } from './outbox-texts.ts';
+import { isAnyHeadDue, nextWakeAt } from './send-order.ts';
 
 /**
  * When the page runs the outbox (decision 0009): on app start, when the browser says the
@@ -33,6 +35,12 @@ export type OutboxTriggerHost = {
   onError?: (error: unknown) => void;
   /** Whether the server answers now (a cheap GET of its health); absent, no probing. */
   probeServer?: () => Promise<boolean>;
+  /**
+   * Hears what the looks at the server (probeServer) found while notices wait for a connection:
+   * true when the last one found it, false when it did not, null before the first look and once
+   * nothing waits for a connection.
+   */
+  onReachability?: (reachable: boolean | null) => void;
   probeIntervalMs?: number;
 };
 
@@ -50,11 +58,22 @@ export function startOutboxTriggers(
   /** What the last probe found: null before one, or once nothing waits for a connection. */
   let isServerReachable: boolean | null = null;
 
+  /** What the app was last told of the server (onReachability); said again only when it changes. */
+  let reported: boolean | null = null;
+  function report(reachable: boolean | null) {
+    if (reachable === reported) return;
+    reported = reachable;
+    host.onReachability?.(reachable);
+  }
+
   async function probeOnce() {
     if (stopped || !host.probeServer || host.document.visibilityState !== 'visible') return;
     const answered = await host.probeServer().catch(() => false);
+    // Stopped meanwhile (nothing waits any more): this answer is about a finished wait.
+    if (!probe) return;
     const wasReachable = isServerReachable;
     isServerReachable = answered;
+    report(answered);
     if (answered && wasReachable !== true) void runNow({ force: true });
   }
 
@@ -65,6 +84,7 @@ export function startOutboxTriggers(
       clearInterval(probe);
       probe = null;
       isServerReachable = null;
+      report(null);
     }
   }
 
@@ -101,9 +121,9 @@ export function startOutboxTriggers(
   const subscription = liveQuery(() => db.drafts.where('state').anyOf('queued', 'sending').toArray()).subscribe({
     next(drafts) {
       if (stopped) return;
-      const at = now();
-      if (drafts.some((draft) => draft.state === 'queued' && draft.nextAttemptAt <= at)) void runNow();
-      schedule(drafts.length > 0 ? Math.min(...drafts.map((draft) => draft.nextAttemptAt)) : null);
+      // The queue goes in filing order (send-order.ts): a notice waits for the one filed before it.
+      if (isAnyHeadDue(drafts, now())) void runNow();
+      schedule(nextWakeAt(drafts));
       probeWhile(drafts.some((draft) => draft.state === 'queued' && draft.lastError === RETRY_REASONS.offline));
       const queuedSignature = drafts
         .filter((draft) => draft.state === 'queued')
@@ -151,6 +171,7 @@ export function startOutboxTriggers(
       observations.unsubscribe();
       if (timer) clearTimeout(timer);
       if (probe) clearInterval(probe);
+      probe = null;
       host.window.removeEventListener('online', onOnline);
       host.document.removeEventListener('visibilitychange', onVisibilityChange);
     },

@@ -9,6 +9,7 @@ import {
 } from '../../lib/local-db/outbox-queue.ts';
 import type { DraftRecord } from '../../lib/local-db/records.ts';
 import { useLiveQuery, type LiveQueryState } from '../../lib/use-live-query.ts';
+import { useServerReachable } from './server-reachability.ts';
 
 /** The officer's submitted notices the server has not confirmed yet, oldest first, live. */
 export function useUnsentDrafts(userId: string | null): LiveQueryState<DraftRecord[]> {
@@ -57,4 +58,14 @@ export function useIsOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
+}
+
+/**
+ * Whether sending now can work: the browser has a network and the app's own look at the server
+ * (server-reachability.ts) has not found it missing. 'Retry now' is offered only then.
+ */
+export function useHasSignal(): boolean {
+  const isOnline = useIsOnline();
+  const reachable = useServerReachable();
+  return isOnline && reachable !== false;
 }

@@ -6,7 +6,8 @@ import { ConfirmButton } from '../../lib/confirm-button.tsx';
 import { useCurrentUser } from '../../lib/current-user.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { getLocalDb } from '../../lib/local-db/database.ts';
-import { discardDraft, findOpenDrafts } from '../../lib/local-db/drafts.ts';
+import { discardDraftAndNotes, pageDraftJournal } from '../../lib/local-db/draft-journal.ts';
+import { findOpenDrafts } from '../../lib/local-db/drafts.ts';
 import type { DraftRecord } from '../../lib/local-db/records.ts';
 import { useLiveQuery } from '../../lib/use-live-query.ts';
 
@@ -73,7 +74,7 @@ export function OpenDrafts() {
                   title="Discard this draft?"
                   message="Its details and photos are deleted from this phone. This cannot be undone."
                   confirmLabel="Discard draft"
-                  onConfirm={() => discardDraft(getLocalDb(), draft.id)}
+                  onConfirm={() => discardDraftAndNotes(getLocalDb(), pageDraftJournal(), draft.id)}
                 >
                   Discard
                 </ConfirmButton>

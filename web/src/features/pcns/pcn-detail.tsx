@@ -26,6 +26,7 @@ import { noticeFromPcn } from './notice-to-driver/notice-facts.ts';
 import { PrintNoticeButton } from './notice-to-driver/print-notice-button.tsx';
 import { getPcn } from './api/get-pcn.ts';
 import { CaptureFactsList } from './evidence/capture-facts-list.tsx';
+import { Detail } from './detail-row.tsx';
 
 export function PcnDetailScreen() {
   const { id = '' } = useParams();
@@ -122,15 +123,6 @@ function PcnDetails({ pcn, error, staleSince }: { pcn: Pcn; error: string | unde
           </div>
         )}
       </Card>
-    </div>
-  );
-}
-
-function Detail({ label, value, isWide }: { label: string; value: string; isWide?: boolean }) {
-  return (
-    <div className={isWide ? 'details__wide' : undefined}>
-      <dt>{label}</dt>
-      <dd className={isWide ? 'details__text' : undefined}>{value}</dd>
     </div>
   );
 }

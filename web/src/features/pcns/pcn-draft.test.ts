@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFirstSeenAt, PERIOD_MESSAGES, VALIDATION_MESSAGES, type Pcn } from '@parkpatrol/shared';
+import { draftFirstSeenAt, OBSERVATION_MESSAGES, PERIOD_MESSAGES, VALIDATION_MESSAGES, type Pcn } from '@parkpatrol/shared';
 import { editBodyOf } from './api/submit-pcn.ts';
 import {
   createDraftFromPcn,
@@ -8,6 +8,7 @@ import {
   firstStepWithError,
   reconcileErrors,
   validateDraft,
+  type DraftErrors,
   type DraftPhoto,
   type PcnDraft,
 } from './pcn-draft.ts';
@@ -73,6 +74,18 @@ describe('PCN draft', () => {
     expect(errorsOnStep(errors, 3)).toEqual({ noticeServedBy: VALIDATION_MESSAGES.noticeServedByRequired });
     expect(firstStepWithError(errors)).toBe(0);
     expect(firstStepWithError(validateDraft({ ...completeDraft(), noticeServedBy: null }))).toBe(3);
+  });
+
+  it('puts the first sighting and the wait on the vehicle step, where the observation sits under the car park', () => {
+    // As a refused notice comes back from the server: each message on its field.
+    const refused: DraftErrors = {
+      location: VALIDATION_MESSAGES.locationRequired,
+      observedAt: PERIOD_MESSAGES.observedTooEarly,
+      issuedAt: OBSERVATION_MESSAGES.observedAtRequiredForStay,
+    };
+    expect(firstStepWithError(refused)).toBe(0);
+    expect(errorsOnStep(refused, 0)).toEqual({ observedAt: refused.observedAt, issuedAt: refused.issuedAt });
+    expect(errorsOnStep(refused, 1)).toEqual({ location: VALIDATION_MESSAGES.locationRequired });
   });
 
   it("asks for a description of an 'Other' offence on the offence step, before it can be queued", () => {

@@ -22,7 +22,7 @@ import { PageHeading } from '../../lib/page-heading.tsx';
 import { SelectField } from '../../lib/select-field.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 import { StatusChip } from '../../lib/status-chip.tsx';
-import { StaleNote } from '../../lib/stale-note.tsx';
+import { ListAsOfNote } from '../../lib/stale-note.tsx';
 import { useCachedAsync } from '../../lib/use-cached-async.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { getPcns, pcnListCacheKey } from './api/get-pcns.ts';
@@ -46,10 +46,12 @@ type Props = {
   outbox?: ReactNode;
   /** Changes when the outbox has sent a notice, so the list shows it with its number. */
   refreshKey?: number;
+  /** Notices filed on this phone and not on the server yet: while some wait, the list is never "none submitted". */
+  waitingCount?: number;
 };
 
 /** My PCNs: search, status filter and page live in the URL, so Back returns to the same view. */
-export function PcnListScreen({ outbox, refreshKey = 0 }: Props) {
+export function PcnListScreen({ outbox, refreshKey = 0, waitingCount = 0 }: Props) {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseStatus(searchParams.get('status'));
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
@@ -123,12 +125,16 @@ export function PcnListScreen({ outbox, refreshKey = 0 }: Props) {
       </div>
       <OpenDrafts />
       {outbox}
-      <StaleNote storedAt={list.staleSince} />
-      {list.error ? <Alert>{list.error.message}</Alert> : null}
+      {/* No signal: the last list the phone had, and as of when; never an error the officer cannot fix. */}
+      <ListAsOfNote isUnreachable={list.isUnreachable} asOf={list.asOf} />
+      {list.error && !list.error.isNetworkError ? <Alert>{list.error.message}</Alert> : null}
       {list.isLoading && !list.data ? (
         <Spinner />
-      ) : pcns.length === 0 && !list.error ? (
-        <EmptyState isFiltered={isFiltered} />
+      ) : !list.data ? null : pcns.length === 0 ? (
+        // Notices waiting in the outbox above are submitted: the list is not "none yet" while they wait.
+        isFiltered || waitingCount === 0 ? (
+          <EmptyState isFiltered={isFiltered} />
+        ) : null
       ) : (
         <>
           <PcnTable pcns={pcns} isBusy={list.isLoading} />

@@ -14,7 +14,7 @@ describe('PermitsPanel', () => {
       expect(html).toContain(text);
     expect(html).toMatch(/<label[^>]*>Vehicle registration/);
     expect(html).toContain('registration, kind, valid_from, valid_until, note');
-    expect(html).toMatch(/<input[^>]*type="date"/);
+    expect(html).toMatch(/<input[^>]*placeholder="dd\/mm\/yyyy"/);
     // The kinds an admin or a landowner may choose, as the product names them.
     for (const kind of ['Staff', 'Resident', 'Visitor', 'Contractor', 'Blue Badge', 'Other']) expect(html).toContain(`>${kind}</option>`);
   });

@@ -20,6 +20,7 @@ import { Card } from '../../lib/card.tsx';
 import { Spinner } from '../../lib/spinner.tsx';
 import { ConfirmButton } from '../../lib/confirm-button.tsx';
 import { SelectField } from '../../lib/select-field.tsx';
+import { DateField } from '../../lib/date-field.tsx';
 import { TextField } from '../../lib/text-field.tsx';
 import { useAsync } from '../../lib/use-async.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
@@ -269,19 +270,17 @@ function AddPermit({ carParkId, onAdded }: { carParkId: string; onAdded: (messag
             errorMessage={form.errors.kind}
             isRequired
           />
-          <TextField
+          <DateField
             label="Valid from"
             name="validFrom"
-            type="date"
             description="Blank: from now"
             value={values.validFrom}
             onChange={(value) => set({ validFrom: value })}
             errorMessage={form.errors.validFrom}
           />
-          <TextField
+          <DateField
             label="Valid until"
             name="validUntil"
-            type="date"
             description="The last day it holds; blank: no end date"
             value={values.validUntil}
             onChange={(value) => set({ validUntil: value })}

@@ -2,13 +2,24 @@ import { UNSENT_STATES, type DraftRecord, type LocalDb } from './records.ts';
 
 /** The outbox's view of the drafts: what waits for the server, and what is held until the next sign-in. */
 
-/** Drafts still waiting for the server, oldest first: the outbox rows on My PCNs and the dashboard. */
+/**
+ * Filing order: when Submit first put the notice in the outbox (a refused notice sent again keeps
+ * its place), then when it was begun, then its id, so two notices never tie.
+ */
+export function compareFilingOrder(
+  a: Pick<DraftRecord, 'queuedAt' | 'createdAt' | 'id'>,
+  b: Pick<DraftRecord, 'queuedAt' | 'createdAt' | 'id'>,
+): number {
+  return (a.queuedAt ?? a.createdAt) - (b.queuedAt ?? b.createdAt) || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Drafts still waiting for the server, in filing order: the outbox rows on My PCNs and the dashboard. */
 export async function findUnsentDrafts(db: LocalDb, userId: string): Promise<DraftRecord[]> {
   const rows = await db.drafts
     .where('[userId+state]')
     .anyOf(UNSENT_STATES.map((state) => [userId, state]))
     .toArray();
-  return rows.sort((a, b) => (a.queuedAt ?? a.createdAt) - (b.queuedAt ?? b.createdAt));
+  return rows.sort(compareFilingOrder);
 }
 
 export async function countUnsentDrafts(db: LocalDb, userId: string): Promise<number> {

@@ -4,6 +4,8 @@ import { readJpegCaptureTime } from './read-capture-time.ts';
 /** A 4000x3000 photo stored at about 0.5 MB, plates still readable: small to send on one bar of signal. */
 export const PHOTO_MAX_SIDE_PX = 2048;
 export const PHOTO_MAX_SIZE_MB = 0.7;
+/** The JPEG quality photos start at; the in-app camera encodes its frames at the same. */
+export const PHOTO_JPEG_QUALITY = 0.8;
 
 export type CompressedPhoto = {
   bytes: ArrayBuffer;
@@ -28,7 +30,7 @@ export async function compressPhoto(
     file,
     maxWidthOrHeight: PHOTO_MAX_SIDE_PX,
     maxSizeMB: PHOTO_MAX_SIZE_MB,
-    initialQuality: 0.8,
+    initialQuality: PHOTO_JPEG_QUALITY,
     // JPEG out whatever came in: small, and accepted by every browser that shows the evidence.
     fileType: 'image/jpeg',
   };

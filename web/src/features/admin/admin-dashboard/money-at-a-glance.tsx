@@ -16,7 +16,7 @@ import { Card } from '../../../lib/card.tsx';
 import { DownloadButton } from '../../../lib/download-button.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
-import { TextField } from '../../../lib/text-field.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { getAllCarParks } from '../api/car-parks.ts';
 import { downloadMoneyCsv, exportPaymentsCsv, getMoneyAnalytics } from '../api/money.ts';
@@ -82,8 +82,8 @@ export function MoneyAtAGlance() {
           Every payment, with its refunds, for reconciling with the bank and the card processor{carParkName ? ` (${carParkName})` : ''}.
         </p>
         <div className="money__controls">
-          <TextField label="Paid from" name="paymentsFrom" type="date" value={from} onChange={setFrom} />
-          <TextField label="Paid to" name="paymentsTo" type="date" value={to} onChange={setTo} errorMessage={datesWrong} />
+          <DateField label="Paid from" name="paymentsFrom" value={from} onChange={setFrom} />
+          <DateField label="Paid to" name="paymentsTo" value={to} onChange={setTo} errorMessage={datesWrong} />
           <DownloadButton
             load={() => exportPaymentsCsv({ ...query, from: from || undefined, to: to || undefined })}
             fileName={() => paymentsCsvFileName(ukDate(new Date()), { from: from || undefined, to: to || undefined, carParkName })}

@@ -1,16 +1,14 @@
 import { PCN_STATUS_GROUPS, PCN_STATUS_LABELS, PCN_STATUSES, type PcnStatus } from '@parkpatrol/shared';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate, formatDayMonth } from '../../../lib/format-date.ts';
 
 /**
  * Plain SVG bar charts (no chart library on any path). Each chart has a text summary for
  * screen readers and a table-like title per bar for pointer users.
  */
 
-const dayLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-
+/** A calendar day ('2026-11-28') as '28 Nov': noon UTC is that day on the UK clock, summer or winter. */
 function labelOfDay(date: string): string {
-  const parsed = new Date(`${date}T00:00:00`);
-  return Number.isNaN(parsed.getTime()) ? date : dayLabel.format(parsed);
+  return formatDayMonth(`${date}T12:00:00Z`) || date;
 }
 
 export function PcnsPerDayChart({ days, labelledBy }: { days: Array<{ date: string; count: number }>; labelledBy: string }) {
@@ -25,7 +23,7 @@ export function PcnsPerDayChart({ days, labelledBy }: { days: Array<{ date: stri
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const busiest = days.reduce<{ date: string; count: number } | null>((best, d) => (d.count > (best?.count ?? 0) ? d : best), null);
   const summary = busiest
-    ? `${total} PCNs over ${days.length} days; busiest day ${formatDate(`${busiest.date}T12:00:00`)} with ${busiest.count}.`
+    ? `${total} PCNs over ${days.length} days; busiest day ${formatDate(`${busiest.date}T12:00:00Z`)} with ${busiest.count}.`
     : `No PCNs in the last ${days.length} days.`;
   return (
     <figure className="chart__figure" style={{ margin: 0 }}>

@@ -2,6 +2,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type Appeal,
   type AppealDecisionInput,
+  type AppealDecisionPreview,
   type AppealListResponse,
   type AppealSetAside,
   type AppealSortKey,
@@ -14,6 +15,7 @@ export const APPEALS_FETCH_FAILED = 'Failed to fetch appeals';
 export const APPEAL_FETCH_FAILED = 'Failed to fetch the appeal';
 export const APPEALS_EXPORT_FAILED = 'Failed to export appeals';
 export const APPEAL_DECISION_FAILED = 'Failed to record the decision';
+export const APPEAL_PREVIEW_FAILED = 'Failed to prepare the decision letter: nothing was recorded';
 export const APPEAL_CONSIDER_FAILED = 'Failed to take the appeal into consideration';
 export const APPEAL_SET_ASIDE_FAILED = 'Failed to set the appeal aside';
 export const APPEAL_LETTER_FAILED = 'Failed to download the decision letter';
@@ -65,6 +67,11 @@ export function getAppeal(id: string): Promise<Appeal> {
 /** The decision, once: a 409 means someone decided it first; a 400's details name the field. */
 export function decideAppeal(id: string, decision: AppealDecisionInput): Promise<Appeal> {
   return apiClient.call('POST /appeals/:id/decision', { params: { id }, json: decision, fallbackMessage: APPEAL_DECISION_FAILED });
+}
+
+/** What the decision would record and the letter it would send, before it is recorded: the decision's own checks, nothing written. */
+export function previewAppealDecision(id: string, decision: AppealDecisionInput): Promise<AppealDecisionPreview> {
+  return apiClient.call('POST /appeals/:id/decision-preview', { params: { id }, json: decision, fallbackMessage: APPEAL_PREVIEW_FAILED });
 }
 
 /** A late appeal taken into consideration: it then holds the charge; a 409 means it changed meanwhile. */

@@ -4,11 +4,14 @@ import {
   type CarPark,
   type CarParkListResponse,
   type CarParkSortKey,
+  type CarParkTermsHistory,
   type CreateCarParkInput,
   type SortOrder,
   type UpdateCarParkInput,
 } from '@parkpatrol/shared';
 import { apiClient } from '../../../lib/api-client.ts';
+
+export const CAR_PARK_TERMS_HISTORY_FAILED = 'Failed to load the terms history';
 
 export type CarParkFilters = {
   page?: number;
@@ -69,4 +72,9 @@ export function unassignUserFromCarPark(carParkId: string, userId: string): Prom
     json: { userId },
     fallbackMessage: ERROR_MESSAGES.unassignUser,
   });
+}
+
+/** Who changed the car park's terms, what and when, newest first. */
+export function getCarParkTermsHistory(id: string): Promise<CarParkTermsHistory> {
+  return apiClient.call('GET /car-parks/:id/terms-history', { params: { id }, fallbackMessage: CAR_PARK_TERMS_HISTORY_FAILED });
 }

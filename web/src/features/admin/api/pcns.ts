@@ -95,6 +95,13 @@ export function bulkChangePcnStatus(
   });
 }
 
+export const PCN_BULK_UNDO_FAILED = 'Failed to undo the status change';
+
+/** Undo of a bulk change to `status`: each PCN back to the status it had; the answer says, for each, done or why not. */
+export function undoBulkPcnStatus(pcnIds: readonly string[], status: PcnStatus): Promise<BulkResponse> {
+  return apiClient.call('POST /pcns/bulk-status/undo', { json: { pcnIds, status }, fallbackMessage: PCN_BULK_UNDO_FAILED });
+}
+
 /** The PCNs before and after this one in the list the filters and sort describe (review's Previous / Save & next). */
 export function getPcnNeighbours(id: string, filters: AdminPcnQuery): Promise<PcnNeighbours> {
   return apiClient.call('GET /pcns/:id/neighbours', {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ChevronLeft } from 'lucide-react';
-import { formatCalendarDate, pcnTitle, type Appeal, type AppealSetAside } from '@parkpatrol/shared';
+import { formatCalendarDate, formatUkDateTime, pcnTitle, type Appeal, type AppealSetAside } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
 import { LinkButton } from '../../../lib/button.tsx';
+import { Card } from '../../../lib/card.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
@@ -16,6 +17,18 @@ import { DecisionCard } from './decision-card.tsx';
 import { isRespondBySoon, RespondByLeft } from './respond-by.tsx';
 import { SetAsideAppeal } from './set-aside-appeal.tsx';
 import '../admin.css';
+
+/** An appeal the motorist withdrew (decision 0044): nothing to decide, and what it left of the discount. */
+function WithdrawnCard({ withdrawal }: { withdrawal: NonNullable<Appeal['withdrawal']> }) {
+  return (
+    <Card title="Decision" titleId="appeal-decision-title" className="review-decision">
+      <p>{`Withdrawn by the motorist on ${formatUkDateTime(withdrawal.withdrawnAt)}: there is nothing to decide, and the charge is no longer on hold.`}</p>
+      {withdrawal.reducedHeldUntil ? (
+        <p>{`The appeal came while the reduced amount applied, so it stays open to the motorist until ${formatCalendarDate(withdrawal.reducedHeldUntil)}.`}</p>
+      ) : null}
+    </Card>
+  );
+}
 
 /** /admin/appeals/:id: one appeal, decided beside the charge's evidence. */
 export function AppealScreen() {
@@ -72,14 +85,20 @@ function AppealView({ appealId }: { appealId: string }) {
         </span>
         <RespondByLeft {...respondBy} />
       </p>
+      {/* As the PCN review: the appeal and the charge's evidence on the left, the decision beside
+          them in a column that stays in view on a desktop, and first on a tablet or phone. */}
       <div className="review-layout">
-        <div className="page">
+        <div className="page review-layout__main">
+          <AppellantCard appeal={appeal} />
           <ChargeEvidence appeal={appeal} />
         </div>
-        <div className="page">
-          <AppellantCard appeal={appeal} />
-          <DecisionCard appeal={appeal} onDecided={setDecided} onStale={loaded.reload} />
-          {appeal.decision === null ? <SetAsideAppeal appeal={appeal} onSetAside={setSetAside} onStale={loaded.reload} /> : null}
+        <div className="page review-layout__aside">
+          {appeal.withdrawal ? (
+            <WithdrawnCard withdrawal={appeal.withdrawal} />
+          ) : (
+            <DecisionCard appeal={appeal} onDecided={setDecided} onStale={loaded.reload} className="review-decision" />
+          )}
+          {appeal.status === 'OPEN' ? <SetAsideAppeal appeal={appeal} onSetAside={setSetAside} onStale={loaded.reload} /> : null}
         </div>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, Undo2 } from 'lucide-react';
 import { APPEAL_STATUS_LABELS, type AppealStatus } from '@parkpatrol/shared';
 
 const TONES: Record<AppealStatus, { tone: 'warning' | 'success' | 'error'; Icon: typeof Clock }> = {
@@ -7,6 +7,8 @@ const TONES: Record<AppealStatus, { tone: 'warning' | 'success' | 'error'; Icon:
   ACCEPTED_REDUCED: { tone: 'success', Icon: CircleCheck },
   REJECTED: { tone: 'error', Icon: CircleX },
   DECLINED_LATE: { tone: 'error', Icon: CircleX },
+  // Ended by the motorist without a decision: the charge stands as it would have without the appeal.
+  WITHDRAWN: { tone: 'error', Icon: Undo2 },
 };
 
 /**

@@ -14,16 +14,17 @@ type Props = {
   onDecided: (appeal: Appeal) => void;
   /** The appeal changed on the server (decided by someone else): load it again. */
   onStale: () => void;
+  className?: string;
 };
 
 /**
  * The form while the appeal is open; once decided, the decision as recorded and its letter. A late
  * appeal says so first, with the choice to take it into consideration (it then holds the charge).
  */
-export function DecisionCard({ appeal, onDecided, onStale }: Props) {
+export function DecisionCard({ appeal, onDecided, onStale, className }: Props) {
   const [isJustDecided, setJustDecided] = useState(false);
   return (
-    <Card title="Decision" titleId="appeal-decision-title">
+    <Card title="Decision" titleId="appeal-decision-title" className={className}>
       {appeal.decision === null && appeal.isLate ? <LateAppealNote appeal={appeal} onConsidered={onDecided} onStale={onStale} /> : null}
       {appeal.decision ? (
         <DecisionRecord appeal={appeal} decision={appeal.decision} isJustDecided={isJustDecided} />

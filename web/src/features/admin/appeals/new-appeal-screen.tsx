@@ -28,6 +28,7 @@ import { compressPhoto } from '../../../lib/photos/compress-photo.ts';
 import { RadioField } from '../../../lib/radio-field.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { Spinner } from '../../../lib/spinner.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { APPEAL_ENTRY_FAILED, enterAppeal } from '../api/appeals.ts';
@@ -212,14 +213,13 @@ function NewAppealForm({ pcn, onConflict }: { pcn: Pcn; onConflict: () => void }
           />
         </div>
         <div data-field="receivedOn">
-          <TextField
+          <DateField
             label="Received on"
             name="receivedOn"
-            type="date"
-            max={todayInUk()}
             description="The day the email, letter or call came in: not in the future, not before the first notice."
             value={values.receivedOn}
             onChange={set('receivedOn')}
+            max={todayInUk()}
             errorMessage={errors.receivedOn}
             isRequired
           />

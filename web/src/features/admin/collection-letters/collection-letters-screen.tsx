@@ -20,6 +20,7 @@ import { Card } from '../../../lib/card.tsx';
 import { ModalDialog } from '../../../lib/dialog.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { saveBlobAsFile } from '../../../lib/save-file.ts';
+import { DateField } from '../../../lib/date-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
@@ -163,10 +164,9 @@ function LettersQueue({ kind }: { kind: CollectionLetterKind }) {
             ) : null}
           </Alert>
         ) : null}
-        <TextField
+        <DateField
           label="Posting day"
           name="postOn"
-          type="date"
           value={postOn}
           onChange={(value) => {
             setPostOn(value);
@@ -292,10 +292,9 @@ function MarkPostedDialog({
             ) : null}
           </Alert>
         ) : null}
-        <TextField
+        <DateField
           label="Posted on"
           name="postedOn"
-          type="date"
           value={postedOn}
           onChange={setPostedOn}
           errorMessage={form.errors.postedOn}

@@ -33,7 +33,14 @@ type Props<T extends { id: string }> = {
   /** The server's order of the rows; onSort asks for another. */
   sort?: { sort: string; order: SortOrder };
   onSort?: (key: string, order: SortOrder) => void;
-  selection?: { keys: Set<string>; onChange: (keys: Selection) => void; selectAllLabel: string; rowLabel: (row: T) => string };
+  selection?: {
+    keys: Set<string>;
+    onChange: (keys: Selection) => void;
+    selectAllLabel: string;
+    rowLabel: (row: T) => string;
+    /** Rows that cannot be selected now (their links still work); selecting all leaves them out. */
+    disabledKeys?: Set<string>;
+  };
   pagination?: Pagination;
   onPageChange?: (page: number) => void;
   /** What else a row's rendering reads, so react-aria draws rows again when it changes. */
@@ -79,6 +86,8 @@ export function AdminTable<T extends { id: string }>(props: Props<T>) {
           }
           selectedKeys={selection?.keys}
           onSelectionChange={selection?.onChange}
+          disabledKeys={selection?.disabledKeys}
+          disabledBehavior="selection"
         >
           <TableHeader>
             {selection ? (

@@ -19,6 +19,7 @@ import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { ConfirmDialog } from '../../../lib/confirm-dialog.tsx';
 import { DownloadButton } from '../../../lib/download-button.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
@@ -224,7 +225,7 @@ function Batches({
   const columns: ReadonlyArray<AdminColumn<DebtRecoveryBatch>> = [
     { id: 'reference', label: 'Batch', isRowHeader: true, render: (batch) => batch.reference },
     { id: 'count', label: 'Charges', isFigure: true, render: (batch) => batch.chargeCount },
-    { id: 'made', label: 'Made', render: (batch) => `${new Date(batch.createdAt).toLocaleString('en-GB')} by ${batch.createdBy}` },
+    { id: 'made', label: 'Made', render: (batch) => `${formatDateTime(batch.createdAt)} by ${batch.createdBy}` },
     {
       id: 'file',
       label: 'SHA-256',

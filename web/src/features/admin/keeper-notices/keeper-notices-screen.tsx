@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-aria-components';
 import {
+  describeNotYetPostable,
   describePostingWindow,
   ERROR_MESSAGES,
   formatCalendarDate,
   KEEPER_REPLY_COLUMNS,
+  KEEPER_REPLY_DATE_FORMAT,
   KEEPER_REPLY_OUTCOME_LABELS,
+  KEEPER_REPLY_TEMPLATE_FILE_NAME,
+  keeperReplyTemplateCsv,
+  keeperReplyTemplateLines,
   KEEPER_STATE_LABELS,
   pcnTitle,
   SCREEN_TEXTS,
@@ -13,6 +18,7 @@ import {
   type KeeperNoticePosting,
   type KeeperReplyImport,
   type KeeperReplyResult,
+  type KeeperState,
   type PcnListItem,
 } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
@@ -20,8 +26,10 @@ import { toApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { ModalDialog } from '../../../lib/dialog.tsx';
+import { DownloadButton } from '../../../lib/download-button.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { saveBlobAsFile } from '../../../lib/save-file.ts';
+import { DateField } from '../../../lib/date-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
@@ -39,7 +47,12 @@ import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { useRowSelection } from '../components/use-row-selection.ts';
 import { reviewHref } from '../manage-pcns/review-href.ts';
 import { CsvFileField } from '../../../lib/csv-file-field.tsx';
+import { VehiclesToConfirm } from './vehicles-to-confirm.tsx';
 import '../admin.css';
+import './keeper-notices.css';
+
+/** A calendar day as the date field gives it: anything else is a day still being typed. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Approved notices waiting for their notice to keeper: a page holds the few days' work an admin posts at once. */
 const QUEUE_SIZE = 100;
@@ -59,6 +72,7 @@ export function KeeperNoticesScreen() {
     <div className="page">
       <PageHeading>{SCREEN_TEXTS.keeperNotices}</PageHeading>
       <KeeperReplies onImported={queue.reload} />
+      <VehiclesToConfirm rows={queue.data?.pcns} onDecided={queue.reload} />
       <LettersQueue rows={queue.data?.pcns} isLoading={queue.isLoading} error={queue.error} onPosted={queue.reload} />
     </div>
   );
@@ -98,6 +112,8 @@ function KeeperReplies({ onImported }: { onImported: () => void }) {
           reference and the registration (and the event date when given). Rows that do not match, or give no keeper, are listed and change
           nothing.
         </p>
+        <p className="muted">{KEEPER_REPLY_DATE_FORMAT}</p>
+        <KeeperReplyExample />
         {form.formError ? <Alert>{form.formError}</Alert> : null}
         <CsvFileField id="keeper-replies-file" label="Keeper replies (CSV)" error={form.errors.csv} onFile={setFile} />
         <div className="form-actions">
@@ -127,6 +143,42 @@ function KeeperReplies({ onImported }: { onImported: () => void }) {
   );
 }
 
+/** The file the import reads, shown and offered: its header line and one example row, from the import's own columns. */
+function KeeperReplyExample() {
+  const [header, example] = keeperReplyTemplateLines();
+  return (
+    <>
+      <figure className="csv-example">
+        <figcaption>An example file: the header line, then one row per reply</figcaption>
+        {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
+        <div className="csv-example__scroll" role="region" aria-label="Example keeper replies file" tabIndex={0}>
+          <pre>
+            <code>{`${header}\n${example}`}</code>
+          </pre>
+        </div>
+      </figure>
+      <div className="button-row">
+        <DownloadButton
+          load={() => Promise.resolve(new Blob([keeperReplyTemplateCsv()], { type: 'text/csv' }))}
+          fileName={KEEPER_REPLY_TEMPLATE_FILE_NAME}
+          label="Download the template (CSV)"
+          busyLabel="Downloading..."
+          doneText="The template is saved"
+          failedMessage="Failed to save the template"
+        />
+      </div>
+    </>
+  );
+}
+
+/** A refused vehicle stands out: no letter goes for it until the registration or the keeper is corrected. */
+const KEEPER_STATE_CHIPS: Record<KeeperState, string> = {
+  NONE: 'chip--warning',
+  UNCONFIRMED: 'chip--warning',
+  MISMATCH: 'chip--error',
+  CONFIRMED: 'chip--success',
+};
+
 function LettersQueue({
   rows,
   isLoading,
@@ -138,15 +190,26 @@ function LettersQueue({
   error: { message: string } | null;
   onPosted: () => void;
 }) {
-  const selection = useRowSelection<PcnListItem>(rows ?? [], (row) => row);
+  // The day the letters go in the post: printed on each as its date sent, and each window checked against it.
+  const [postOn, setPostOn] = useState(() => ukDate(new Date()));
+  const [postOnError, setPostOnError] = useState<string | undefined>(undefined);
+  // A row whose letter, posted that day, the server would refuse as too early: marked, and never selected.
+  const notYetOn = (day: string) =>
+    new Map(
+      (ISO_DAY.test(day) ? (rows ?? []) : []).flatMap((row) => {
+        const text = describeNotYetPostable(row.keeperNotice, day);
+        return text ? [[row.id, text] as const] : [];
+      }),
+    );
+  const notYet = notYetOn(postOn);
+  const selectable = (rows ?? []).filter((row) => !notYet.has(row.id));
+  const selection = useRowSelection<PcnListItem>(selectable, (row) => row);
+  const [leftOutOfAll, setLeftOutOfAll] = useState(0);
   const [refusals, setRefusals] = useState<Array<{ id: string; title: string; reason: string }> | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isGenerating, setGenerating] = useState(false);
   const [isPosting, setPosting] = useState(false);
-  // The day the letters go in the post: printed on each as its date sent, and each window checked against it.
-  const [postOn, setPostOn] = useState(() => ukDate(new Date()));
-  const [postOnError, setPostOnError] = useState<string | undefined>(undefined);
   const chosen = [...selection.selected.values()];
   const titleOf = (id: string) => {
     const pcn = selection.selected.get(id) ?? rows?.find((row) => row.id === id);
@@ -157,7 +220,7 @@ function LettersQueue({
     setRefusals(null);
     setNotice(null);
     setProblem(null);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(postOn)) {
+    if (!ISO_DAY.test(postOn)) {
       setPostOnError('Give the day the letters will be posted');
       return;
     }
@@ -205,6 +268,7 @@ function LettersQueue({
       render: (pcn) => (
         <span className="chip-stack">
           {describePostingWindow(pcn.keeperNotice)}
+          {notYet.has(pcn.id) ? <span className="chip chip--neutral row-not-yet">{notYet.get(pcn.id)}</span> : null}
           {pcn.keeperNotice.route === 'NOT_AVAILABLE' ? (
             // Schedule 4 does not reach the land: its letter is the request to name the driver (decision 0027).
             <Link href={`${reviewHref(pcn.id)}#review-letters-title`} className="text-link">
@@ -221,9 +285,7 @@ function LettersQueue({
       id: 'keeper',
       label: 'Keeper',
       render: (pcn) => (
-        <span className={`chip ${pcn.keeperState === 'CONFIRMED' ? 'chip--success' : 'chip--warning'}`}>
-          {KEEPER_STATE_LABELS[pcn.keeperState ?? 'NONE']}
-        </span>
+        <span className={`chip ${KEEPER_STATE_CHIPS[pcn.keeperState ?? 'NONE']}`}>{KEEPER_STATE_LABELS[pcn.keeperState ?? 'NONE']}</span>
       ),
     },
   ];
@@ -250,14 +312,17 @@ function LettersQueue({
             ) : null}
           </Alert>
         ) : null}
-        <TextField
+        <DateField
           label="Posting day"
           name="postOn"
-          type="date"
           value={postOn}
           onChange={(value) => {
             setPostOn(value);
             setPostOnError(undefined);
+            setLeftOutOfAll(0);
+            // Chosen for another day, a notice that is too early for this one is no longer chosen.
+            const tooEarly = notYetOn(value);
+            if (chosen.some((pcn) => tooEarly.has(pcn.id))) selection.selectAll(chosen.filter((pcn) => !tooEarly.has(pcn.id)));
           }}
           errorMessage={postOnError}
           description="Printed on each letter as the day it was sent. Post the letters that day, then mark them posted with it."
@@ -271,6 +336,13 @@ function LettersQueue({
             Mark posted
           </Button>
         </div>
+        {notYet.size > 0 ? (
+          <p role="status" className="muted">
+            {leftOutOfAll > 0
+              ? `Every notice that can be posted on ${formatCalendarDate(postOn)} is selected; ${leftOutOfAll} not yet in ${leftOutOfAll === 1 ? 'its window is' : 'their windows are'} left out.`
+              : `${notYet.size} ${notYet.size === 1 ? 'notice is' : 'notices are'} marked 'Not yet': too early to post on ${formatCalendarDate(postOn)}, so ${notYet.size === 1 ? 'it cannot be selected' : 'they cannot be selected'} until the posting day is in ${notYet.size === 1 ? 'its window' : 'their windows'}.`}
+          </p>
+        ) : null}
         <AdminTable
           label="Approved notices waiting for a notice to keeper"
           columns={columns}
@@ -279,11 +351,16 @@ function LettersQueue({
           error={error}
           emptyText="No approved notices are waiting for a notice to keeper."
           rowLabel={(pcn) => pcnTitle(pcn.pcnNumber)}
+          dependencies={[postOn]}
           selection={{
             keys: selection.pageKeys,
-            onChange: selection.onSelectionChange,
-            selectAllLabel: 'Select every notice shown',
+            onChange: (keys) => {
+              selection.onSelectionChange(keys);
+              setLeftOutOfAll(keys === 'all' ? notYet.size : 0);
+            },
+            selectAllLabel: 'Select every notice that can be posted on the day chosen',
             rowLabel: (pcn) => `Select ${pcnTitle(pcn.pcnNumber)}`,
+            disabledKeys: new Set(notYet.keys()),
           }}
         />
       </div>
@@ -347,8 +424,7 @@ function MarkPostedDialog({
     () => {
       setRefusals([]);
       setDateMismatch(false);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(postedOn))
-        return { success: false, fieldErrors: { postedOn: 'Give the day the letters were posted' } };
+      if (!ISO_DAY.test(postedOn)) return { success: false, fieldErrors: { postedOn: 'Give the day the letters were posted' } };
       return { success: true, data: { postedOn, proofReference: proofReference.trim() } };
     },
     async (input) => onPosted((await markKeeperNoticesPosted(pcnIds, input.postedOn, input.proofReference)).results),
@@ -380,10 +456,9 @@ function MarkPostedDialog({
             ) : null}
           </Alert>
         ) : null}
-        <TextField
+        <DateField
           label="Posted on"
           name="postedOn"
-          type="date"
           value={postedOn}
           onChange={setPostedOn}
           errorMessage={form.errors.postedOn}

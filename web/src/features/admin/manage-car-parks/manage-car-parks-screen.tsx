@@ -8,6 +8,7 @@ import {
   DEFAULT_LIMIT,
   DEFAULT_SORTS,
   ERROR_MESSAGES,
+  JURISDICTION_LABELS,
   NAV_LABELS,
   needsMinimumsOverrideReason,
   SERVER_MESSAGES,
@@ -29,6 +30,8 @@ import { DismissibleAlert } from '../components/dismissible-alert.tsx';
 import { useAdminActions } from '../components/use-admin-actions.ts';
 import { ALL, useListParams } from '../components/use-list-params.ts';
 import { CarParkFormDialog } from './car-park-form-dialog.tsx';
+import { CarParkTermsHistoryDialog } from './car-park-terms-history-dialog.tsx';
+import { chargeLines } from './car-park-terms.ts';
 import { CarParkUsersDialog } from './car-park-users-dialog.tsx';
 import '../admin.css';
 
@@ -38,6 +41,7 @@ type Dialog =
   | { kind: 'users'; carPark: CarPark }
   | { kind: 'delete'; carPark: CarPark }
   | { kind: 'deactivate'; carPark: CarPark }
+  | { kind: 'terms'; carPark: CarPark }
   | null;
 
 const STATUS_FILTER_OPTIONS = [
@@ -98,7 +102,7 @@ export function ManageCarParksScreen() {
     if (key === 'activate') activate(carPark);
     else if (key === 'permits') void navigate(paths.admin.carParkPermits(carPark.id));
     else if (key === 'report') void navigate(paths.admin.carParkReport(carPark.id));
-    else setDialog({ kind: key as 'edit' | 'users' | 'delete' | 'deactivate', carPark });
+    else setDialog({ kind: key as 'edit' | 'users' | 'terms' | 'delete' | 'deactivate', carPark });
   }
 
   const deactivate = (carPark: CarPark) => async () => {
@@ -106,16 +110,47 @@ export function ManageCarParksScreen() {
     return `${carPark.name} was deactivated.`;
   };
 
+  // Eight columns must fit 1366 px beside the navigation: the address goes under the name, and
+  // each of charge, land and stay rules is one line with its detail on a second.
   const columns: Array<AdminColumn<CarPark>> = [
-    { id: 'name', label: ADMIN_TEXTS.name, sortKey: 'name', isRowHeader: true, render: (carPark) => carPark.name },
-    { id: 'siteCode', label: 'Site code', sortKey: 'siteCode', isFigure: true, render: (carPark) => carPark.siteCode },
     {
-      id: 'address',
-      label: 'Address',
+      id: 'name',
+      label: ADMIN_TEXTS.name,
+      sortKey: 'name',
+      isRowHeader: true,
       isWide: true,
-      render: (carPark) => [carPark.address, carPark.postcode].filter(Boolean).join(', ') || <span className="muted">—</span>,
+      render: (carPark) => (
+        <>
+          {carPark.name}
+          <span className="table__secondary">{[carPark.address, carPark.postcode].filter(Boolean).join(', ') || 'No address'}</span>
+        </>
+      ),
     },
+    { id: 'siteCode', label: 'Site code', sortKey: 'siteCode', isFigure: true, render: (carPark) => carPark.siteCode },
     { id: 'status', label: ADMIN_TEXTS.status, sortKey: 'isActive', render: (carPark) => <ActiveChip isActive={carPark.isActive} /> },
+    {
+      id: 'charge',
+      label: 'Charge',
+      render: (carPark) => {
+        const [charge, discount] = chargeLines(carPark);
+        return (
+          <>
+            {charge}
+            <span className="table__secondary">{discount}</span>
+          </>
+        );
+      },
+    },
+    {
+      id: 'land',
+      label: 'Where the land is',
+      render: (carPark) => (
+        <>
+          {JURISDICTION_LABELS[carPark.jurisdiction]}
+          <span className="table__secondary">{carPark.relevantLand ? 'Relevant land' : 'Not relevant land'}</span>
+        </>
+      ),
+    },
     {
       id: 'stay',
       label: 'Stay rules',
@@ -163,6 +198,9 @@ export function ManageCarParksScreen() {
               </MenuItem>
               <MenuItem id="users" className="menu__item">
                 Assign users
+              </MenuItem>
+              <MenuItem id="terms" className="menu__item">
+                Terms history
               </MenuItem>
               <MenuItem id="permits" className="menu__item">
                 Permits
@@ -261,6 +299,8 @@ export function ManageCarParksScreen() {
           onChanged={() => undefined}
         />
       ) : null}
+
+      {dialog?.kind === 'terms' ? <CarParkTermsHistoryDialog carPark={dialog.carPark} onClose={closeDialog} /> : null}
 
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog

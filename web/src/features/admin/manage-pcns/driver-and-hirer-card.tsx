@@ -22,6 +22,7 @@ import { Card } from '../../../lib/card.tsx';
 import { ModalDialog } from '../../../lib/dialog.tsx';
 import { RadioField } from '../../../lib/radio-field.tsx';
 import { saveBlobAsFile } from '../../../lib/save-file.ts';
+import { DateField } from '../../../lib/date-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
@@ -199,10 +200,9 @@ function LetterActions({
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {problem ? <Alert>{problem}</Alert> : null}
       <div className="form-grid">
-        <TextField
+        <DateField
           label={`${label}: posting day`}
           name={`${kind}-postOn`}
-          type="date"
           value={postOn}
           onChange={setPostOn}
           errorMessage={fieldError}
@@ -287,7 +287,7 @@ function PartyForm({
           () => driverInputSchema.safeParse({ ...party, source }),
           async (input) => onSaved(await saveNamedDriver(pcn.id, input)),
         );
-  const field = (name: keyof typeof values, label: string, extra: { isRequired?: boolean; description?: string; type?: string } = {}) => (
+  const field = (name: keyof typeof values, label: string, extra: { isRequired?: boolean; description?: string } = {}) => (
     <TextField label={label} name={name} value={values[name]} onChange={set(name)} errorMessage={errors[name]} {...extra} />
   );
   const documentBox = (name: keyof typeof documents, text: string) => (
@@ -340,11 +340,15 @@ function PartyForm({
           <fieldset className="form-fieldset">
             <legend className="form-fieldset__legend">The hire firm's documents (paragraph 13(2))</legend>
             <div className="form-grid">
-              {field('documentsGivenOn', 'Day the documents were received', {
-                type: 'date',
-                isRequired: true,
-                description: 'The notice to hirer must be given within 21 days from the day after',
-              })}
+              <DateField
+                label="Day the documents were received"
+                name="documentsGivenOn"
+                value={values.documentsGivenOn}
+                onChange={set('documentsGivenOn')}
+                errorMessage={errors.documentsGivenOn}
+                description="The notice to hirer must be given within 21 days from the day after"
+                isRequired
+              />
               {field('hireAgreementReference', 'Hire agreement reference')}
             </div>
             {documentBox('hireFirmStatement', 'A statement signed for the hire firm that the vehicle was hired to this person')}

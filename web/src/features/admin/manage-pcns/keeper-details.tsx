@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import {
+  KEEPER_STATE_LABELS,
   KEEPER_TYPE_LABELS,
   KEEPER_TYPES,
   keeperAddressBlock,
   keeperInputSchema,
   type Keeper,
-  type KeeperInput,
   type Pcn,
 } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
@@ -20,16 +20,9 @@ import { TextField } from '../../../lib/text-field.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { KEEPER_SAVE_FAILED, saveKeeper } from '../api/keepers.ts';
 import { Checkbox } from '../components/checkbox.tsx';
+import { keeperInputOf, keeperVehicle } from '../components/keeper-vehicle.ts';
 
 const KEEPER_TYPE_OPTIONS = KEEPER_TYPES.map((type) => ({ id: type, label: KEEPER_TYPE_LABELS[type] }));
-
-const vehicleOf = (keeper: Pick<Keeper, 'colour' | 'make' | 'model'>) =>
-  [keeper.colour, keeper.make, keeper.model].filter(Boolean).join(' ');
-
-function inputOf(keeper: Keeper, vehicleConfirmed: boolean): KeeperInput {
-  const { source: _source, vehicleConfirmedAt: _at, vehicleConfirmedBy: _by, updatedAt: _updated, ...details } = keeper;
-  return { ...details, vehicleConfirmed };
-}
 
 /**
  * The registered keeper beside the photos: who a notice to keeper goes to, and the vehicle the
@@ -46,7 +39,7 @@ export function KeeperDetails({ pcn, onChanged }: { pcn: Pcn; onChanged: (update
     setConfirming(true);
     setConfirmError(null);
     try {
-      onChanged(await saveKeeper(pcn.id, inputOf(keeper, true)));
+      onChanged(await saveKeeper(pcn.id, keeperInputOf(keeper, 'MATCHES')));
     } catch (error) {
       setConfirmError(error instanceof Error ? error.message : KEEPER_SAVE_FAILED);
     } finally {
@@ -69,7 +62,7 @@ export function KeeperDetails({ pcn, onChanged }: { pcn: Pcn; onChanged: (update
               ))}
             </address>
             <p>
-              <strong>DVLA vehicle:</strong> {vehicleOf(keeper) || 'not given'}
+              <strong>DVLA vehicle:</strong> {keeperVehicle(keeper) || 'not given'}
             </p>
             {keeper.vehicleConfirmedAt ? (
               <p className="keeper-confirmed">
@@ -77,12 +70,24 @@ export function KeeperDetails({ pcn, onChanged }: { pcn: Pcn; onChanged: (update
                 Matches the photos: confirmed by {keeper.vehicleConfirmedBy || 'an admin'}, {formatDateTime(keeper.vehicleConfirmedAt)}
               </p>
             ) : (
-              <div className="alert alert--warning" role="note" aria-label="Vehicle to confirm">
+              <div
+                className="alert alert--warning"
+                role="note"
+                aria-label={keeper.vehicleMismatchAt ? KEEPER_STATE_LABELS.MISMATCH : KEEPER_STATE_LABELS.UNCONFIRMED}
+              >
                 <TriangleAlert aria-hidden="true" size={20} className="alert__icon" />
                 <div className="alert__body">
-                  <p>Check the DVLA's make and colour against the photos. No letter goes until the vehicle is confirmed.</p>
+                  {keeper.vehicleMismatchAt ? (
+                    <p>
+                      Does not match the photos: answered by {keeper.vehicleMismatchBy || 'an admin'},{' '}
+                      {formatDateTime(keeper.vehicleMismatchAt)}. No letter goes. Correct the registration or the keeper; if the photos do
+                      show this vehicle after all, confirm it.
+                    </p>
+                  ) : (
+                    <p>Check the DVLA's make and colour against the photos. No letter goes until the vehicle is confirmed.</p>
+                  )}
                   <Button onPress={() => void confirm()} isDisabled={isConfirming}>
-                    {isConfirming ? 'Confirming...' : `The photos show a ${vehicleOf(keeper) || 'matching vehicle'}`}
+                    {isConfirming ? 'Confirming...' : `The photos show a ${keeperVehicle(keeper) || 'matching vehicle'}`}
                   </Button>
                 </div>
               </div>

@@ -21,6 +21,7 @@ import {
   pcnExportFileName,
   pcnTitle,
   SCREEN_TEXTS,
+  type BulkResult,
   type PcnListItem,
   type PcnStatus,
 } from '@parkpatrol/shared';
@@ -28,7 +29,7 @@ import { paths } from '../../../config/paths.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { StatusChip } from '../../../lib/status-chip.tsx';
-import { TextField } from '../../../lib/text-field.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { getAllCarParks } from '../api/car-parks.ts';
@@ -44,7 +45,7 @@ import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { SelectionBar } from '../components/selection-bar.tsx';
 import { ALL, useListParams, type ListParams } from '../components/use-list-params.ts';
 import { useRowSelection } from '../components/use-row-selection.ts';
-import { BulkStatusChange } from './bulk-status-change.tsx';
+import { BulkStatusChange, BulkStatusUndo } from './bulk-status-change.tsx';
 import { PcnReview } from './pcn-review.tsx';
 import { REVIEW_PARAM } from './review-href.ts';
 import { rememberListView, useRestoredListView } from './list-view-memory.ts';
@@ -128,7 +129,8 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
   const rows = pcns.data?.pcns;
   const selection = useRowSelection<{ status: PcnStatus }>(rows ?? [], (pcn) => ({ status: pcn.status }));
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [results, setResults] = useState<Parameters<typeof BulkResults>[0]['results'] | null>(null);
+  /** The last bulk change's results, with the status it moved them to while it can still be undone (null once undone). */
+  const [results, setResults] = useState<{ items: BulkResult[]; undoable: PcnStatus | null } | null>(null);
   useRestoredListView(rows !== undefined);
 
   /** A new filter is a new set of rows: what was selected from the old one is let go. */
@@ -268,8 +270,8 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
           value={query.cancellationReason ?? ALL}
           onChange={(v) => filter({ cancellationReason: v })}
         />
-        <TextField label="From" type="date" value={query.from ?? ''} onChange={(v) => filter({ from: v })} />
-        <TextField label="To" type="date" value={query.to ?? ''} onChange={(v) => filter({ to: v })} />
+        <DateField label="From" value={query.from ?? ''} onChange={(v) => filter({ from: v })} />
+        <DateField label="To" value={query.to ?? ''} onChange={(v) => filter({ to: v })} />
         <SelectField
           label="Order"
           options={ORDER_OPTIONS}
@@ -302,8 +304,8 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
       >
         <BulkStatusChange
           selected={selection.selected}
-          onDone={(answer, summary) => {
-            setResults(answer);
+          onDone={(answer, summary, status) => {
+            setResults({ items: answer, undoable: status });
             setNotice(summary);
             selection.clear();
             pcns.reload();
@@ -335,7 +337,26 @@ function PcnList({ list, query }: { list: ListParams<(typeof PCN_SORT_KEYS)[numb
           void navigate(reviewLink(pcn.id));
         }}
       />
-      {results ? <BulkResults title="Status change results" itemHeading="PCN" results={results} /> : null}
+      {results ? (
+        <BulkResults
+          title={results.undoable ? 'Status change results' : 'Undo results'}
+          itemHeading="PCN"
+          results={results.items}
+          actions={
+            results.undoable ? (
+              <BulkStatusUndo
+                status={results.undoable}
+                results={results.items}
+                onUndone={(answer, summary) => {
+                  if (answer) setResults({ items: answer, undoable: null });
+                  setNotice(summary);
+                  pcns.reload();
+                }}
+              />
+            ) : null
+          }
+        />
+      ) : null}
     </div>
   );
 }

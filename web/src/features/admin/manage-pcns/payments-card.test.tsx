@@ -44,12 +44,6 @@ describe('the payments card', () => {
     expect(html).toContain('Paid more than was due, by £65 in all: consider a refund.');
   });
 
-  it('offers only days within the charge’s life: from the day of issue to today', () => {
-    const input = /<input[^>]*name="paidOn"[^>]*>/.exec(render(pcnWith([])))?.[0] ?? '';
-    expect(input).toContain('min="2026-02-01"');
-    expect(input).toMatch(/max="\d{4}-\d{2}-\d{2}"/);
-  });
-
   it('after a recorded send whose answer was lost and an edited amount, lists the payment, says so plainly and takes the next try', async () => {
     let keys = 0;
     const attempt = createAttemptKey(() => `key-${++keys}`);

@@ -22,6 +22,7 @@ import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
 import { createAttemptKey } from '../../../lib/attempt-key.ts';
 import { useFormSubmit, type Parsed } from '../../../lib/use-form-submit.ts';
@@ -147,10 +148,9 @@ export function PaymentsCard({ pcn, onChanged }: { pcn: Pcn; onChanged: (updated
                 errorMessage={form.errors.amountPence}
                 isRequired
               />
-              <TextField
+              <DateField
                 label="Paid on"
                 name="paidOn"
-                type="date"
                 value={paidOn}
                 onChange={setPaidOn}
                 min={issuedOn}

@@ -7,6 +7,7 @@ import {
   describeCollection,
   ERROR_MESSAGES,
   formatListTotal,
+  isFinalStatus,
   OFFENCE_TYPE_LABELS,
   PCN_STATUS_LABELS,
   pcnTitle,
@@ -38,11 +39,11 @@ import { REVIEW_PARAM } from './review-href.ts';
 import { KeeperDetails } from './keeper-details.tsx';
 import { DriverAndHirerCard } from './driver-and-hirer-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
-import { AppealSummary } from './appeal-summary.tsx';
+import { AppealLine, AppealSummary } from './appeal-summary.tsx';
 import { ClockSkewBanner, KeeperDeadlineLine, NoticeTermsFacts, ObservationFacts, PossibleDuplicates } from './review-timing.tsx';
 import { ServiceCorrection } from './service-correction.tsx';
 import { SentDocumentsCard } from './sent-documents-card.tsx';
-import { ACTION_LABELS, ACTION_SHORTCUTS, isFinalStatus, transitionForKey } from './status-actions.ts';
+import { ACTION_LABELS, ACTION_SHORTCUTS, transitionForKey } from './status-actions.ts';
 
 type Props = {
   pcnId: string;
@@ -264,6 +265,7 @@ function ReviewBody({ pcn, onChanged, nextHref, isLastInList, onSavedAndNext, ba
         <EvidencePackButton pcnId={pcn.id} pcnNumber={pcn.pcnNumber} />
       </div>
       <KeeperDeadlineLine pcn={pcn} now={openedAt} />
+      <AppealLine pcn={pcn} />
       <ClockSkewBanner pcn={pcn} />
       <div className="review-layout">
         <div className="page review-layout__main">

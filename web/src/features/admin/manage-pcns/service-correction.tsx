@@ -11,16 +11,11 @@ import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { ModalDialog } from '../../../lib/dialog.tsx';
 import { RadioField } from '../../../lib/radio-field.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
+import { instantFromUkWallClock, ukWallClockInput } from '../../../lib/format-date.ts';
 import { TextField } from '../../../lib/text-field.tsx';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { correctNoticeService } from '../api/pcns.ts';
-
-/** 'YYYY-MM-DDTHH:mm' in the browser's zone, for a datetime-local input. */
-function toLocalInput(iso: string): string {
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
 
 /**
  * An admin corrects how or when the notice to driver was served (the officer tapped the wrong
@@ -30,7 +25,7 @@ function toLocalInput(iso: string): string {
 export function ServiceCorrection({ pcn, onCorrected }: { pcn: Pcn; onCorrected: (updated: Pcn) => void }) {
   const [isOpen, setOpen] = useState(false);
   const [servedBy, setServedBy] = useState<NoticeServedBy | null>(pcn.noticeToDriver?.servedBy ?? null);
-  const [servedAt, setServedAt] = useState(toLocalInput(pcn.noticeToDriver?.servedAt ?? pcn.issuedAt ?? pcn.createdAt));
+  const [servedAt, setServedAt] = useState(ukWallClockInput(pcn.noticeToDriver?.servedAt ?? pcn.issuedAt ?? pcn.createdAt));
   const [reason, setReason] = useState('');
   const form = useFormSubmit({
     fallbackMessage: ERROR_MESSAGES.updatePcn,
@@ -42,13 +37,13 @@ export function ServiceCorrection({ pcn, onCorrected }: { pcn: Pcn; onCorrected:
 
   const handleSubmit = form.handle(
     () => {
-      const at = new Date(servedAt);
+      const at = instantFromUkWallClock(servedAt);
       const fieldErrors: Record<string, string> = {};
       if (!servedBy) fieldErrors.noticeServedBy = VALIDATION_MESSAGES.noticeServedByRequired;
-      if (Number.isNaN(at.getTime())) fieldErrors.noticeServedAt = VALIDATION_MESSAGES.noticeServedAtInvalid;
+      if (!at) fieldErrors.noticeServedAt = VALIDATION_MESSAGES.noticeServedAtInvalid;
       if (!reason.trim()) fieldErrors.serviceCorrectionReason = VALIDATION_MESSAGES.serviceCorrectionReasonRequired;
       if (Object.keys(fieldErrors).length > 0) return { success: false, fieldErrors };
-      return { success: true, data: { noticeServedBy: servedBy!, noticeServedAt: at.toISOString(), reason: reason.trim() } } as const;
+      return { success: true, data: { noticeServedBy: servedBy!, noticeServedAt: at!, reason: reason.trim() } } as const;
     },
     async (correction) => {
       onCorrected(await correctNoticeService(pcn.id, correction));
@@ -73,10 +68,10 @@ export function ServiceCorrection({ pcn, onCorrected }: { pcn: Pcn; onCorrected:
             errorMessage={errors.noticeServedBy}
             isRequired
           />
-          <TextField
+          <DateField
+            withTime
             label="Served at"
             name="noticeServedAt"
-            type="datetime-local"
             value={servedAt}
             onChange={setServedAt}
             errorMessage={errors.noticeServedAt}

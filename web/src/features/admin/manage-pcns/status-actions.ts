@@ -1,4 +1,4 @@
-import { allowedTransitions, type PcnStatus } from '@parkpatrol/shared';
+import type { PcnStatus } from '@parkpatrol/shared';
 
 /** What moving a PCN to each status is called on a button or an option. */
 export const ACTION_LABELS: Record<PcnStatus, string> = {
@@ -24,9 +24,6 @@ export const ACTION_SHORTCUTS: Record<PcnStatus, string> = {
   PAID: 'P',
   CANCELLED: 'C',
 };
-
-/** A status from which nothing else is possible: asked for confirmation first. */
-export const isFinalStatus = (status: PcnStatus) => allowedTransitions(status).length === 0;
 
 /** The transition a key press picks, if any: letters only, case-insensitive. */
 export function transitionForKey(key: string, offered: readonly PcnStatus[]): PcnStatus | null {

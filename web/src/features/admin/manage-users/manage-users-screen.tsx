@@ -126,8 +126,8 @@ export function ManageUsersScreen() {
 
   /**
    * Undo of the last bulk change while this screen is open: the users it changed go back (a
-   * deactivation's sign-outs stay: they sign in again). Status changes of PCNs only move forward,
-   * so their bulk action has no undo.
+   * deactivation's sign-outs stay: they sign in again). Manage PCNs' bulk status change has its
+   * own Undo, checked by the server against each PCN's history (BulkStatusUndo).
    */
   async function undoLastBulk(): Promise<string> {
     if (!results) return '';

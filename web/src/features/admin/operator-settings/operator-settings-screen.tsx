@@ -20,7 +20,6 @@ import { Alert } from '../../../lib/alert.tsx';
 import { Button } from '../../../lib/button.tsx';
 import { Card } from '../../../lib/card.tsx';
 import { useCurrentUser } from '../../../lib/current-user.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SelectField } from '../../../lib/select-field.tsx';
 import { TextField } from '../../../lib/text-field.tsx';
@@ -32,7 +31,13 @@ import {
   OPERATOR_SETTINGS_SAVE_FAILED,
   saveOperatorSettings,
 } from '../api/settings.ts';
+import { TermsChangeList } from '../components/terms-change-list.tsx';
+import { OperatorLogoCard } from './operator-logo-card.tsx';
 import '../admin.css';
+
+/** Notices, letters and /charge print 'How to pay' in different places: a direction to an address in it is wrong in some of them. */
+const HOW_TO_PAY_ADDRESS_HINT =
+  'Write any postal address out in full rather than pointing to one "above" or "below": notices, letters and the charge page print this text in different places.';
 
 const APPEALS_OPTIONS = APPEALS_SERVICES.map((id) => ({ id, label: APPEALS_SERVICE_LABELS[id] }));
 
@@ -103,6 +108,7 @@ function OperatorSettingsBody({ initial }: { initial: OperatorSettingsResponse }
         }}
         onEdit={() => setSaved(false)}
       />
+      <OperatorLogoCard logoUrl={current.logoUrl} operatorName={current.operator?.creditorName ?? null} />
       <ChangeHistory changes={current.changes} />
     </>
   );
@@ -218,7 +224,7 @@ export function OperatorForm({
           isReadOnly={!mayChangeHowToPay}
           description={
             mayChangeHowToPay
-              ? 'How and to whom to pay, as every notice prints it'
+              ? `How and to whom to pay, as every notice prints it. ${HOW_TO_PAY_ADDRESS_HINT}`
               : `${PAYMENT_DETAILS_MESSAGE}. Ask a Super Admin to change it.`
           }
         />
@@ -300,26 +306,7 @@ function shownValue(field: string, value: unknown): string {
 function ChangeHistory({ changes }: { changes: readonly TermsChange[] }) {
   return (
     <Card title="Changes" titleId="operator-changes-title">
-      {changes.length === 0 ? (
-        <p className="muted">No changes yet.</p>
-      ) : (
-        <ol className="terms-history">
-          {changes.map((change) => (
-            <li key={change.id}>
-              <p>
-                <strong>{formatDateTime(change.createdAt)}</strong> by {change.actorName || 'unknown'}
-              </p>
-              <ul>
-                {Object.entries(change.changes).map(([field, { from, to }]) => (
-                  <li key={field}>
-                    {FIELD_LABELS[field] ?? field}: {from === null ? 'set to' : `${shownValue(field, from)} →`} {shownValue(field, to)}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      )}
+      <TermsChangeList changes={changes} fieldLabel={(field) => FIELD_LABELS[field] ?? field} shownValue={shownValue} />
     </Card>
   );
 }

@@ -18,9 +18,9 @@ export type EvidenceDraft = {
 };
 
 /**
- * Keyed like the form's DraftErrors, so PCN_FIELD_STEPS puts each on its step: duplicateReason
- * on the vehicle step (0), observedAt and issuedAt on the offence step (1), images on the
- * evidence step (2).
+ * Keyed like the form's DraftErrors, so PCN_FIELD_STEPS puts each on its step: duplicateReason,
+ * observedAt and issuedAt on the vehicle step (0), where the observation sits under the car park;
+ * images on the evidence step (2).
  */
 export type EvidenceErrors = Partial<Record<'duplicateReason' | 'observedAt' | 'issuedAt' | 'images', string>>;
 

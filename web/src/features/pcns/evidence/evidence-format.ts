@@ -1,8 +1,12 @@
+import { UK_LOCALE, UK_TIME_ZONE } from '@parkpatrol/shared';
+
 /**
- * Times as the officer reads them in the evidence components. The locale and time zone default
- * to the device's; tests pass both so they read the same on any machine.
+ * Times as the officer reads them in the evidence components: en-GB on the UK clock, the clock
+ * of the notices, whatever the phone is set to. Tests may name another zone to prove it is used.
  */
 export type ClockFormat = { locale?: string; timeZone?: string };
+
+const inUk = (format: ClockFormat) => ({ locale: format.locale ?? UK_LOCALE, timeZone: format.timeZone ?? UK_TIME_ZONE });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,20 +15,26 @@ function toDate(instant: Date | string | number): Date {
 }
 
 /** The calendar day of an instant in the time zone, as days since 1970 (for "today"/"tomorrow"). */
-function dayNumber(date: Date, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+function dayNumber(date: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat(UK_LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS);
 }
 
 /**
  * A wall-clock time for a moment close to now: '14:32', '00:07 tomorrow', '23:55 yesterday', or
- * with its date ('00:07 on 16 Mar') when further away. The day is the officer's local day, so a
- * waiting period that crosses midnight says so.
+ * with its date ('00:07 on 16 Mar') when further away. The day is the UK day, so a waiting
+ * period that crosses midnight says so.
  */
-export function formatClockTime(instant: Date | string | number, now: Date | number, format: ClockFormat = {}): string {
+export function formatClockTime(instant: Date | string | number, now: Date | number, given: ClockFormat = {}): string {
+  const format = inUk(given);
   const date = toDate(instant);
-  const time = new Intl.DateTimeFormat(format.locale, { timeZone: format.timeZone, hour: '2-digit', minute: '2-digit' }).format(date);
+  const time = new Intl.DateTimeFormat(format.locale, {
+    timeZone: format.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
   const days = dayNumber(date, format.timeZone) - dayNumber(toDate(now), format.timeZone);
   if (days === 0) return time;
   if (days === 1) return `${time} tomorrow`;
@@ -34,7 +44,8 @@ export function formatClockTime(instant: Date | string | number, now: Date | num
 }
 
 /** Date and time in full, as the detail pages show them: '14 Mar 2025, 09:26'. */
-export function formatDateTimeIn(instant: Date | string | number, format: ClockFormat = {}): string {
+export function formatDateTimeIn(instant: Date | string | number, given: ClockFormat = {}): string {
+  const format = inUk(given);
   const date = toDate(instant);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(format.locale, {
@@ -44,6 +55,7 @@ export function formatDateTimeIn(instant: Date | string | number, format: ClockF
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
   }).format(date);
 }
 

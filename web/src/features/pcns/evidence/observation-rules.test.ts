@@ -194,27 +194,30 @@ describe('observationEntryProblem (Next on the offence step)', () => {
   });
 });
 
-describe('resolveTypedFirstSighting (device clock)', () => {
-  it('takes a time earlier today', () => {
-    const now = new Date(2025, 5, 2, 14, 38, 20);
-    expect(resolveTypedFirstSighting('14:05', now)).toEqual({ observedAt: new Date(2025, 5, 2, 14, 5).toISOString() });
+describe('resolveTypedFirstSighting (UK clock, whatever the phone is set to)', () => {
+  it('takes a time earlier today, in summer an hour ahead of UTC', () => {
+    const now = Date.parse('2025-06-02T13:38:20Z'); // 14:38 BST
+    expect(resolveTypedFirstSighting('14:05', now)).toEqual({ observedAt: '2025-06-02T13:05:00.000Z' });
   });
 
   it('reads a time just before midnight as yesterday’s when typed just after', () => {
-    const now = new Date(2025, 2, 15, 0, 10);
-    expect(resolveTypedFirstSighting('23:55', now)).toEqual({ observedAt: new Date(2025, 2, 14, 23, 55).toISOString() });
+    const now = Date.parse('2025-03-15T00:10:00Z'); // 00:10 GMT
+    expect(resolveTypedFirstSighting('23:55', now)).toEqual({ observedAt: '2025-03-14T23:55:00.000Z' });
+    // 00:10 BST is 23:10 UTC the day before: '23:55' is still the UK day before.
+    expect(resolveTypedFirstSighting('23:55', Date.parse('2025-06-01T23:10:00Z'))).toEqual({ observedAt: '2025-06-01T22:55:00.000Z' });
   });
 
   it('never takes a time in the future, nor one more than 12 hours back, nor nonsense', () => {
-    const now = new Date(2025, 5, 2, 14, 38);
+    const now = Date.parse('2025-06-02T13:38:00Z'); // 14:38 BST
     expect(resolveTypedFirstSighting('14:50', now)).toEqual({ problem: FIRST_SIGHTING_MESSAGES.future });
     expect(resolveTypedFirstSighting('02:00', now)).toEqual({ problem: FIRST_SIGHTING_MESSAGES.tooOld });
     expect(resolveTypedFirstSighting('25:00', now)).toEqual({ problem: FIRST_SIGHTING_MESSAGES.invalid });
     expect(resolveTypedFirstSighting('half two', now)).toEqual({ problem: FIRST_SIGHTING_MESSAGES.invalid });
   });
 
-  it('prefills the field with the recorded time', () => {
-    expect(toTypedTime(new Date(2025, 5, 2, 9, 5).toISOString())).toBe('09:05');
+  it('prefills the field with the recorded time on the UK clock', () => {
+    expect(toTypedTime('2025-06-02T08:05:00Z')).toBe('09:05');
+    expect(toTypedTime('2025-12-02T08:05:00Z')).toBe('08:05');
     expect(toTypedTime(null)).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  addDays,
   canIssue,
   findObservationProblems,
   findSecondVisitPhoto,
@@ -7,6 +8,7 @@ import {
   VALIDATION_MESSAGES,
   type CarPark,
 } from '@parkpatrol/shared';
+import { instantFromUkWallClock, ukCalendarDay, ukWallClockInput } from '../../../lib/format-date.ts';
 import { formatClockTime, formatRunningTime, type ClockFormat } from './evidence-format.ts';
 
 /**
@@ -198,9 +200,9 @@ export const FIRST_SIGHTING_MESSAGES = {
 } as const;
 
 /**
- * The instant of a first sighting typed as 'HH:MM' on the device's clock: today's when that has
- * passed, yesterday's when today's is still hours away (typed at 00:10, '23:55' is five
- * minutes before midnight). Never in the future, never more than 12 hours back.
+ * The instant of a first sighting typed as 'HH:MM' on the UK clock, whatever the phone's zone:
+ * today's when that has passed, yesterday's when today's is still hours away (typed at 00:10,
+ * '23:55' is five minutes before midnight). Never in the future, never more than 12 hours back.
  */
 export function resolveTypedFirstSighting(typed: string, now: Date | number): { observedAt: string } | { problem: string } {
   const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(typed.trim());
@@ -208,23 +210,22 @@ export function resolveTypedFirstSighting(typed: string, now: Date | number): { 
   const hours = Number(match[1]);
   const minutes = Number(match[2]);
   if (hours > 23 || minutes > 59) return { problem: FIRST_SIGHTING_MESSAGES.invalid };
-  const nowDate = new Date(typeof now === 'number' ? now : now.getTime());
-  const today = new Date(nowDate.getFullYear(), nowDate.getMonth(), nowDate.getDate(), hours, minutes, 0, 0);
-  let candidate = today;
-  if (today.getTime() > nowDate.getTime()) {
-    if (today.getTime() - nowDate.getTime() <= TYPED_FUTURE_LIMIT_MS) return { problem: FIRST_SIGHTING_MESSAGES.future };
-    candidate = new Date(nowDate.getFullYear(), nowDate.getMonth(), nowDate.getDate() - 1, hours, minutes, 0, 0);
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  const clock = `T${String(hours).padStart(2, '0')}:${match[2]}`;
+  const today = ukCalendarDay(nowMs);
+  let candidate = Date.parse(instantFromUkWallClock(`${today}${clock}`)!);
+  if (candidate > nowMs) {
+    if (candidate - nowMs <= TYPED_FUTURE_LIMIT_MS) return { problem: FIRST_SIGHTING_MESSAGES.future };
+    candidate = Date.parse(instantFromUkWallClock(`${addDays(today, -1)}${clock}`)!);
   }
-  if (nowDate.getTime() - candidate.getTime() > MAX_FIRST_SIGHTING_AGE_MS) return { problem: FIRST_SIGHTING_MESSAGES.tooOld };
-  return { observedAt: candidate.toISOString() };
+  if (nowMs - candidate > MAX_FIRST_SIGHTING_AGE_MS) return { problem: FIRST_SIGHTING_MESSAGES.tooOld };
+  return { observedAt: new Date(candidate).toISOString() };
 }
 
-/** 'HH:MM' of an instant on the device's clock, to prefill the time field. */
+/** 'HH:MM' of an instant on the UK clock, to prefill the time field. */
 export function toTypedTime(iso: string | null | undefined): string {
   if (!hasValue(iso)) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return ukWallClockInput(iso).slice(11);
 }
 
 /**

@@ -51,6 +51,14 @@ describe('ObservationTimer', () => {
     expect(html).not.toContain('role="timer"');
   });
 
+  it('asks for the first sighting before explaining the wait, and keeps the restart below the running clock', () => {
+    const asked = render({ observedAt: null });
+    expect(asked.indexOf('Vehicle first seen</button>')).toBeGreaterThan(asked.indexOf('role="switch"'));
+    expect(asked.indexOf('Vehicle first seen</button>')).toBeLessThan(asked.indexOf('not recorded yet'));
+    const running = render();
+    expect(running.indexOf('Vehicle first seen now (restart)')).toBeGreaterThan(running.indexOf('role="timer"'));
+  });
+
   it('shows the switch off when the officer turned the stay off, and says so', () => {
     const html = render({ stayApplies: false });
     expect(html).not.toMatch(/<input[^>]*role="switch"[^>]*checked=""/);

@@ -62,6 +62,16 @@ export function ObservationTimer({
   }
 
   const isWaiting = state.phase === 'waiting';
+  // The step's main action only while a stay waits on it; otherwise a quiet option.
+  const recordNowButton = (
+    <Button variant={state.stayApplies && !observedAt ? 'primary' : 'secondary'} onPress={recordNow}>
+      <Eye aria-hidden="true" size={20} />
+      {observedAt ? 'Vehicle first seen now (restart)' : 'Vehicle first seen'}
+    </Button>
+  );
+  // Not yet recorded, it is asked first, right under the switch, so a phone shows it with no
+  // scrolling; once recorded, the restart waits below the running clock.
+  const asksFirst = showControls && !observedAt;
   return (
     <section className={`observation observation--${state.phase}`} aria-labelledby={headingId}>
       <h3 id={headingId} className="observation__title">
@@ -90,6 +100,7 @@ export function ObservationTimer({
           {`This car park's setting: ${carPark.stayAppliesByDefault ? 'a stay applies' : 'no stay applies'}${stayApplies !== null && stayApplies !== carPark.stayAppliesByDefault ? '; you changed it for this notice.' : '.'}`}
         </p>
       ) : null}
+      {asksFirst ? recordNowButton : null}
 
       {observedAt ? (
         <div className="observation__clock">
@@ -122,11 +133,7 @@ export function ObservationTimer({
 
       {showControls ? (
         <div className="observation__controls">
-          {/* The step's main action only while a stay waits on it; otherwise a quiet option. */}
-          <Button variant={state.stayApplies && !observedAt ? 'primary' : 'secondary'} onPress={recordNow}>
-            <Eye aria-hidden="true" size={20} />
-            {observedAt ? 'Vehicle first seen now (restart)' : 'Vehicle first seen'}
-          </Button>
+          {asksFirst ? null : recordNowButton}
           <div className="observation__typed">
             <TextField
               label="Or the time it was first seen"

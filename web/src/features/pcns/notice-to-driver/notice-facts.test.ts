@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_SETTING_DEFAULTS, draftReference, type CarParkTerms, type OperatorTerms } from '@parkpatrol/shared';
+import { createEmptyDraft as createEmptyDraftRecord } from '../../../lib/local-db/drafts.ts';
 import { createEmptyDraft } from '../pcn-draft.ts';
-import { noticeFromDraft, qrCodeTarget } from './notice-facts.ts';
+import { noticeCarParkOf, noticeFromDraft, qrCodeTarget } from './notice-facts.ts';
 
 const TERMS: CarParkTerms = {
   chargePence: 10000,
@@ -39,6 +40,39 @@ describe('the notice to driver from a draft', () => {
     const notice = noticeFromDraft(servedDraft(), { name: 'Yard', address: '1 Road', postcode: 'LS1 1AA', terms: TERMS }, OPERATOR);
     expect(notice.problems).toEqual([]);
     expect(notice.facts).toMatchObject({ reference: 'D-1A2B3C4D', vehicleRegistration: 'AB12CDE', servedAt: '2026-01-10T10:05:00.000Z' });
+  });
+
+  it('prints the same notice from the outbox’s row of the filed notice, with the reference the server keeps', () => {
+    const draft = servedDraft();
+    const filed = {
+      ...createEmptyDraftRecord('officer-1', draft.id, Date.parse(draft.createdAt)),
+      ...draft,
+      offenceType: 'PARKING_WITHOUT_PERMIT' as const,
+      createdAt: Date.parse(draft.createdAt),
+      state: 'queued' as const,
+    };
+    const carPark = noticeCarParkOf({
+      id: 'park',
+      name: 'Yard',
+      siteCode: 'YARD',
+      address: '1 Road',
+      postcode: 'LS1 1AA',
+      isActive: true,
+      considerationMinutes: 5,
+      graceMinutes: 10,
+      stayAppliesByDefault: false,
+      minimumsOverrideReason: null,
+      relevantLand: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      ...TERMS,
+    });
+    expect(carPark).toEqual({ name: 'Yard', address: '1 Road', postcode: 'LS1 1AA', terms: TERMS });
+    const fromForm = noticeFromDraft(draft, carPark, OPERATOR);
+    const fromOutbox = noticeFromDraft(filed, carPark, OPERATOR);
+    expect(fromOutbox).toEqual(fromForm);
+    expect(fromOutbox.facts?.reference).toBe('D-1A2B3C4D');
+    expect(noticeFromDraft({ ...filed, noticeServedBy: 'DRIVE_OFF' }, carPark, OPERATOR).facts).toBeNull();
   });
 
   it('opens the charge page with the draft reference filled in: it finds the charge once the notice is sent', () => {

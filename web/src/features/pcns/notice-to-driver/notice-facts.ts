@@ -5,7 +5,9 @@ import {
   OFFENCE_TYPE_LABELS,
   normaliseRegistration,
   pcnTitle,
+  type CarPark,
   type CarParkTerms,
+  type NoticeServedBy,
   type NoticeToDriverFacts,
   type OffenceType,
   type OperatorTerms,
@@ -18,13 +20,46 @@ export type NoticeToPrint = { facts: NoticeToDriverFacts; problems: [] } | { fac
 
 export type NoticeCarPark = { name: string; address?: string; postcode?: string; terms?: CarParkTerms };
 
+/**
+ * What a notice to driver is drawn from before the server has the notice: the form's draft on
+ * Review & Submit, or the outbox's row of a notice filed and not sent yet. Both carry the
+ * draft's id, so both print the same draft reference, the one the server keeps.
+ */
+export type NoticeDraft = Pick<
+  PcnDraft,
+  'id' | 'vehicleRegistration' | 'description' | 'noticeServedBy' | 'noticeServedAt' | 'firstSeenAt' | 'observedAt' | 'pcnNumber'
+> & { offenceType: string; createdAt: string | number };
+
+/** A notice to driver is printed for a notice fixed to the vehicle or handed over; a driver who left got none. */
+export function isServedToDriver(servedBy: NoticeServedBy | null | undefined): servedBy is 'AFFIXED' | 'HANDED' {
+  return servedBy === 'AFFIXED' || servedBy === 'HANDED';
+}
+
+/** A car park from the phone's copy (lib/filing-data.ts) as a notice prints it; a copy kept before the terms existed has none. */
+export function noticeCarParkOf(carPark: CarPark): NoticeCarPark {
+  return {
+    name: carPark.name,
+    address: carPark.address,
+    postcode: carPark.postcode,
+    ...(carPark.chargePence !== undefined && {
+      terms: {
+        chargePence: carPark.chargePence,
+        reducedChargePence: carPark.reducedChargePence,
+        reducedWithinDays: carPark.reducedWithinDays,
+        signageTerms: carPark.signageTerms,
+        jurisdiction: carPark.jurisdiction,
+      },
+    }),
+  };
+}
+
 function offenceLabel(offenceType: string): string {
   return OFFENCE_TYPE_LABELS[offenceType as OffenceType] ?? offenceType;
 }
 
-/** From the draft on Review & Submit, the car park and operator terms kept on the phone: works with no signal. */
-export function noticeFromDraft(draft: PcnDraft, carPark: NoticeCarPark | undefined, operator: OperatorTerms | null): NoticeToPrint {
-  if (draft.noticeServedBy !== 'AFFIXED' && draft.noticeServedBy !== 'HANDED') {
+/** From the draft (or the outbox's notice), the car park and operator terms kept on the phone: works with no signal. */
+export function noticeFromDraft(draft: NoticeDraft, carPark: NoticeCarPark | undefined, operator: OperatorTerms | null): NoticeToPrint {
+  if (!isServedToDriver(draft.noticeServedBy)) {
     return {
       facts: null,
       problems: ['Choose how the notice was served first: a notice to driver is fixed to the vehicle or handed over.'],

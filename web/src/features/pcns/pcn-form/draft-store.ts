@@ -1,13 +1,19 @@
 import { getLocalDb } from '../../../lib/local-db/database.ts';
 import {
   createEmptyDraft as createEmptyDraftRecord,
-  discardDraft,
   EDITABLE_DRAFT_STATES,
   findDraftPhotos,
   queueDraft,
   saveDraft,
   saveDraftIfNew,
 } from '../../../lib/local-db/drafts.ts';
+import {
+  discardDraftAndNotes,
+  journaled,
+  pageDraftJournal,
+  replayDraftJournal,
+  type DraftJournal,
+} from '../../../lib/local-db/draft-journal.ts';
 import type { DraftRecord, LocalDb } from '../../../lib/local-db/records.ts';
 import { addPhotoToDraft, removePhotoFromDraft, setPhotoShots } from '../../../lib/photos/store-photo.ts';
 import { readDevicePosition } from '../evidence/capture-facts.ts';
@@ -29,9 +35,9 @@ export type DraftStore = {
   save(userId: string, draft: PcnDraft): Promise<void>;
   /** `shots`: what the photo shows when it was taken for a checklist row (guided capture). */
   addPhoto(userId: string, draft: PcnDraft, file: File, shots?: readonly string[]): Promise<DraftPhoto>;
-  removePhoto(photoId: string): Promise<void>;
+  removePhoto(userId: string, photoId: string): Promise<void>;
   /** The checklist shots the officer marked on a stored photo. */
-  setPhotoShots(photoId: string, shots: readonly string[]): Promise<void>;
+  setPhotoShots(userId: string, photoId: string, shots: readonly string[]): Promise<void>;
   remove(id: string): Promise<void>;
   /**
    * Submit: the draft joins the outbox, which sends it (never the form). The draft passed in
@@ -40,24 +46,31 @@ export type DraftStore = {
   queue(userId: string, draft: PcnDraft): Promise<void>;
 };
 
-export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftStore {
+/**
+ * Every write is noted in the draft journal first (lib/local-db/draft-journal.ts, decision 0045):
+ * a page left while the write is in flight keeps it, and opening a draft applies what was left.
+ */
+export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb, journal: DraftJournal = pageDraftJournal()): DraftStore {
   async function readDraft(record: DraftRecord): Promise<PcnDraft> {
     const photos = await findDraftPhotos(getDb(), record.id);
     return fromRecord(record, photos.map(toDraftPhoto));
   }
 
   async function save(userId: string, draft: PcnDraft): Promise<void> {
-    await saveDraft(getDb(), toRecord(userId, draft));
+    const record = toRecord(userId, draft);
+    await journaled(journal, { kind: 'fields', userId, draftId: draft.id, draft: record }, () => saveDraft(getDb(), record));
   }
 
   return {
     async load(id, userId) {
+      await replayDraftJournal(getDb(), journal, userId);
       const record = await getDb().drafts.get(id);
       if (!record) return null;
       if (record.userId !== userId || !EDITABLE_DRAFT_STATES.includes(record.state)) return 'locked';
       return readDraft(record);
     },
     async findEdit(userId, pcnId) {
+      await replayDraftJournal(getDb(), journal, userId);
       const records = await getDb().drafts.where('[userId+state]').equals([userId, 'draft']).toArray();
       const record = records.find((row) => row.pcnId === pcnId);
       return record ? readDraft(record) : null;
@@ -73,19 +86,23 @@ export function createDexieDraftStore(getDb: () => LocalDb = getLocalDb): DraftS
       await saveDraftIfNew(getDb(), toRecord(userId, draft));
       return toDraftPhoto(await addPhotoToDraft(getDb(), draft.id, compressed, Date.now(), place, shots));
     },
-    removePhoto: (photoId) => removePhotoFromDraft(getDb(), photoId),
-    setPhotoShots: (photoId, shots) => setPhotoShots(getDb(), photoId, shots),
-    remove: (id) => discardDraft(getDb(), id),
+    removePhoto: (userId, photoId) =>
+      journaled(journal, { kind: 'photo-removed', userId, photoId }, () => removePhotoFromDraft(getDb(), photoId)),
+    setPhotoShots: (userId, photoId, shots) =>
+      journaled(journal, { kind: 'shots', userId, photoId, shots: [...shots] }, () => setPhotoShots(getDb(), photoId, shots)),
+    remove: (id) => discardDraftAndNotes(getDb(), journal, id),
     async queue(userId, draft) {
+      const now = Date.now();
+      const photoIds = draft.photos.map((photo) => photo.id);
       // The officer's own first sighting, never a photo's time: the server measures the wait
       // from what is sent, and a shorter one than the form allowed is a 400 nobody can retry.
-      await save(userId, draft);
-      await queueDraft(
-        getDb(),
-        draft.id,
-        Date.now(),
-        draft.photos.map((photo) => photo.id),
-      );
+      const saved = save(userId, draft);
+      // Noted at the press, with the fields noted just before it: a page left before either
+      // write commits still submits, at the next start.
+      await journaled(journal, { kind: 'queued', userId, draftId: draft.id, at: now, photoIds }, async () => {
+        await saved;
+        await queueDraft(getDb(), draft.id, now, photoIds);
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import { Spinner } from '../../../lib/spinner.tsx';
 import { useCurrentUser } from '../../../lib/current-user.tsx';
 import { useFilingCarParks } from '../../../lib/filing-data.ts';
 import { useCachedAsync } from '../../../lib/use-cached-async.ts';
+import { noticeCarParkOf } from '../notice-to-driver/notice-facts.ts';
 import { getPcn } from '../api/get-pcn.ts';
 import { createDraftFromPcn, createEmptyDraft, newDraftId, type PcnDraft } from '../pcn-draft.ts';
 import { editDraftKey } from './draft-store.ts';
@@ -115,22 +116,11 @@ function withCurrentCarPark(carParks: CarPark[], pcn: Pcn | null | undefined): C
   // The stay settings drive the observation timer; a cached list from before them lacks them.
   const options: CarParkOption[] = carParks.map((carPark) => ({
     id: carPark.id,
-    name: carPark.name,
     considerationMinutes: carPark.considerationMinutes,
     graceMinutes: carPark.graceMinutes,
     stayAppliesByDefault: carPark.stayAppliesByDefault,
-    // What a notice to driver prints; a list cached before the terms existed lacks them.
-    address: carPark.address,
-    postcode: carPark.postcode,
-    ...(carPark.chargePence !== undefined && {
-      terms: {
-        chargePence: carPark.chargePence,
-        reducedChargePence: carPark.reducedChargePence,
-        reducedWithinDays: carPark.reducedWithinDays,
-        signageTerms: carPark.signageTerms,
-        jurisdiction: carPark.jurisdiction,
-      },
-    }),
+    // Its name, and what a notice to driver prints.
+    ...noticeCarParkOf(carPark),
   }));
   if (pcn?.carPark && !options.some((option) => option.id === pcn.carParkId)) options.push({ id: pcn.carParkId, name: pcn.carPark.name });
   return options;

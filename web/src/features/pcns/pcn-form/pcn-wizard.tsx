@@ -303,7 +303,7 @@ export function PcnWizard({
   const isSubmitBlocked = isLastStep && ((Boolean(draft.pcnId) && isWaiting) || visitProblem !== null);
   // The step's one problem, stated once beside its actions (fields keep their own messages).
   const problem =
-    step === 1
+    step === 0
       ? (stepErrors.observedAt ?? stepErrors.issuedAt)
       : step === 2
         ? (stepErrors.images ?? draftApi.photoError ?? undefined)
@@ -352,6 +352,11 @@ export function PcnWizard({
             onChange={draftApi.updateFields}
           />
         ) : null}
+        {/* Right under the car park: at a stay the first sighting is the time-critical act, asked
+            before anything else. */}
+        {step === 0 && draft.carParkId ? (
+          <ObservationTimer observedAt={draft.observedAt} stayApplies={draft.stayApplies} carPark={carPark} onChange={updateObservation} />
+        ) : null}
         {step === 0 ? (
           <DuplicateWarning
             duplicates={duplicates}
@@ -385,9 +390,6 @@ export function PcnWizard({
             recentLocations={readRecentLocations(userId, draft.carParkId)}
           />
         ) : null}
-        {step === 1 ? (
-          <ObservationTimer observedAt={draft.observedAt} stayApplies={draft.stayApplies} carPark={carPark} onChange={updateObservation} />
-        ) : null}
         {step === 2 ? (
           <EvidenceStep
             draft={draft}
@@ -400,6 +402,7 @@ export function PcnWizard({
             onRemoveExistingImage={draftApi.removeExistingImage}
             onChangeShots={draftApi.setPhotoShots}
             onChangeChecklistWaived={(checklistWaived) => draftApi.updateFields({ checklistWaived })}
+            onNext={handleNext}
           />
         ) : null}
         {step === 3 ? (

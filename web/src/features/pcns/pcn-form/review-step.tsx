@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import {
   draftFirstSeenAt,
   NOTICE_SERVED_BY_OPTIONS,
@@ -11,11 +11,12 @@ import {
 } from '@parkpatrol/shared';
 import { Button } from '../../../lib/button.tsx';
 import { RadioField } from '../../../lib/radio-field.tsx';
-import { TextField } from '../../../lib/text-field.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
+import { instantFromUkWallClock, ukWallClockInput } from '../../../lib/format-date.ts';
 import type { DraftErrors, PcnDraft } from '../pcn-draft.ts';
 import { BlobThumbnail, UrlThumbnail } from './photo-thumbnail.tsx';
 import type { CarParkOption } from './wizard-types.ts';
-import { noticeFromDraft } from '../notice-to-driver/notice-facts.ts';
+import { isServedToDriver, noticeFromDraft } from '../notice-to-driver/notice-facts.ts';
 import { PrintNoticeButton } from '../notice-to-driver/print-notice-button.tsx';
 
 type Props = {
@@ -70,7 +71,7 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
       {/* The period of parking every document prints starts here: the officer may correct it, never past the service. */}
       <FirstSeenField draft={draft} errorMessage={errors.firstSeenAt} inputRef={firstSeenRef} onFirstSeen={onFirstSeen} />
       {/* A new notice is printed as it is served; a sent one prints from its detail. */}
-      {draft.pcnId === null && (draft.noticeServedBy === 'AFFIXED' || draft.noticeServedBy === 'HANDED') ? (
+      {draft.pcnId === null && isServedToDriver(draft.noticeServedBy) ? (
         <PrintNoticeButton notice={() => noticeFromDraft(draft, carPark, noticeTerms)} />
       ) : null}
       <h3>{`Photos (${draft.existingImages.length + draft.photos.length})`}</h3>
@@ -102,10 +103,9 @@ export function ReviewStep({ draft, carParks, onEditStep, errors, servedByRef, o
 }
 
 /**
- * First seen as the officer types it. While a part of the date or time is cleared the browser
- * reports '' for the whole input: the field keeps that as typed and saves only a complete time,
- * else the default would be put back under the officer's fingers. Left empty, it follows the
- * default again; left half-typed, it shows the time that is still saved.
+ * First seen as the officer types it, on the UK clock (dd/mm/yyyy hh:mm) whatever the phone is
+ * set to: the notice prints UK time. Only a whole date and time is saved; left half-typed, the
+ * field says so and the time still saved stands. Left empty, it follows the default again.
  */
 function FirstSeenField({
   draft,
@@ -118,52 +118,22 @@ function FirstSeenField({
   inputRef: RefObject<HTMLElement | null>;
   onFirstSeen: (firstSeenAt: string | null) => void;
 }) {
-  const saved = toLocalInput(draftFirstSeenAt(draft));
-  const [text, setText] = useState(saved);
-  const [shownSaved, setShownSaved] = useState(saved);
-  // The saved time changed (typed here, or the draft changed elsewhere): show it.
-  if (saved !== shownSaved) {
-    setShownSaved(saved);
-    setText(saved);
-  }
   return (
-    <TextField
+    <DateField
+      withTime
       label="Vehicle first seen"
       name="firstSeenAt"
-      type="datetime-local"
       description="The start of the period of parking printed on the notice: the first sighting, else when you began this notice. Never after the time of service."
-      value={text}
+      value={ukWallClockInput(draftFirstSeenAt(draft))}
       onChange={(value) => {
-        setText(value);
-        const at = fromLocalInput(value);
+        const at = instantFromUkWallClock(value);
         if (at) onFirstSeen(at);
       }}
       onBlur={(event) => {
-        if (fromLocalInput(text)) return;
-        // badInput: some parts are filled in, some not; an input with every part cleared has none.
-        if (event.currentTarget.validity.badInput) {
-          setText(saved);
-          return;
-        }
-        onFirstSeen(null);
-        setText(toLocalInput(draftFirstSeenAt({ ...draft, firstSeenAt: null })));
+        if (event.currentTarget.value.trim() === '') onFirstSeen(null);
       }}
       errorMessage={errorMessage}
       inputRef={inputRef as RefObject<HTMLInputElement>}
     />
   );
-}
-
-/** 'YYYY-MM-DDTHH:mm' on the phone's clock and zone, for a datetime-local input. */
-function toLocalInput(iso: string): string {
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** The input's local time as ISO; null while it is empty or not a whole date and time. */
-function fromLocalInput(value: string): string | null {
-  if (value === '') return null;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }

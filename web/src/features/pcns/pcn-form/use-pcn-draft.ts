@@ -41,7 +41,8 @@ type Options = {
 
 /**
  * The PCN form's state: one draft object, saved to IndexedDB on every change, photos compressed
- * and stored as they are added. Screens only talk to this hook.
+ * and stored as they are added. The store notes each write in local storage before it starts, so a
+ * page left while a write is in flight keeps it (decision 0045). Screens only talk to this hook.
  */
 export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store = defaultStore }: Options): PcnDraftApi {
   const [draft, setDraftState] = useState<PcnDraft | null>(null);
@@ -144,9 +145,9 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
     removePhoto: useCallback(
       (photoId) => {
         change((d) => ({ ...d, photos: d.photos.filter((p) => p.id !== photoId) }));
-        store.removePhoto(photoId).catch(reportStorageError);
+        store.removePhoto(userId, photoId).catch(reportStorageError);
       },
-      [change, store, reportStorageError],
+      [change, store, userId, reportStorageError],
     ),
     removeExistingImage: useCallback(
       (imageId) =>
@@ -166,9 +167,9 @@ export function usePcnDraft({ draftKey, userId, createInitial, reconcile, store 
           photos: current.photos.map((photo) => (photo.id === photoId ? { ...photo, shots } : photo)),
           updatedAt: new Date().toISOString(),
         });
-        store.setPhotoShots(photoId, shots).then(() => setStorageError(null), reportStorageError);
+        store.setPhotoShots(userId, photoId, shots).then(() => setStorageError(null), reportStorageError);
       },
-      [store, setDraft, reportStorageError],
+      [store, userId, setDraft, reportStorageError],
     ),
     queue: useCallback(
       async (final = {}) => {
