@@ -14,6 +14,7 @@ import { silentLogger } from '../src/services/logger.ts';
 import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
 import { MigrationRefusedError, migrateToPostgres, type MigrationSummary } from '../src/tools/migrate-to-postgres.ts';
 import { createPcnViaApi, jpegUpload, makeJpeg, pcnForm, validPcnFields } from './fixtures.ts';
+import { setOperatorLogo } from './support/operator-logo.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres-database.ts';
 import { useS3Server, type S3Server } from './support/s3-server.ts';
 import { freePort } from '../../scripts/test-support.ts';
@@ -181,6 +182,8 @@ async function fillInstallation(t: TestApp) {
   expect((await t.request('POST', `/onboarding/send/${newcomer.id}`, { token: admin.token, json: {} })).status).toBe(200);
   expect((await t.request('POST', '/auth/refresh', { json: { refreshToken: officer.refreshToken } })).status).toBe(200);
   expect((await t.request('POST', '/auth/login', { json: { email: other.email, password: 'not-the-password' } })).status).toBe(401);
+  // The operator's logo: bytes in a column (a blob, then bytea) and its history in insertion order.
+  await setOperatorLogo(t, admin.token, makeJpeg(11));
 
   return { admin, officer, other, pcns: [first, second, third, toPurge, last], deletedPcnId: toDelete.id };
 }
@@ -254,7 +257,7 @@ describe.skipIf(!ON_POSTGRES)('moving an installation from SQLite and disk to Po
     expect(pgTables.map((row) => row.table_name).sort()).toEqual(tables);
 
     const withRowid = await tablesWithRowid(targetDb);
-    expect([...withRowid].sort()).toEqual(['activities', 'pcn_audit', 'pcn_images', 'pcn_status_history']);
+    expect([...withRowid].sort()).toEqual(['activities', 'operator_logos', 'pcn_audit', 'pcn_images', 'pcn_status_history']);
     for (const table of tables.filter((name) => name !== 'pcn_counts')) {
       const rows = await rowsOnBothSides(source, targetDb, table, withRowid.has(table));
       expect(rows.postgres, table).toEqual(rows.sqlite);

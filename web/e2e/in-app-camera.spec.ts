@@ -142,6 +142,12 @@ test('one notice at the car park used last: at most 12 taps with the in-app came
   await expect(page).toHaveURL(/\/pcn$/);
   const row = page.getByRole('row', { name: new RegExp(registration) });
   await expect(row).toHaveCount(1, { timeout: 30_000 });
+  // On this en-US phone the list still reads the UK way: '29 Nov 2026', a 24-hour clock.
+  const ukToday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: 'short', year: 'numeric' }).format(
+    new Date(),
+  );
+  await expect(row).toContainText(ukToday);
+  await expect(row).not.toContainText(/\b(AM|PM)\b/);
 
   testInfo.annotations.push({ type: 'taps', description: `${tapped.length}: ${tapped.join(' > ')}` });
   expect(tapped.length).toBeLessThanOrEqual(TAP_BUDGET);
