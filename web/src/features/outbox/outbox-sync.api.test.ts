@@ -9,7 +9,7 @@ import { closeObservation } from '../../lib/local-db/observations.ts';
 import type { LocalDb } from '../../lib/local-db/records.ts';
 import { saveSessionRow } from '../../lib/local-db/session-row.ts';
 import { createOutboxSync, type OutboxSyncDeps, type SessionTokens } from './outbox-sync.ts';
-import { RETRY_REASONS } from './outbox-texts.ts';
+import { RETRY_REASONS } from './retry-reasons.ts';
 import { addQueuedDraft, createExclusiveLocks, createMemoryTokenProvider, createTestDb } from './outbox-test-kit.ts';
 
 // The engine against the real API (real Hono app, real SQLite file, real upload folder) over

@@ -5,7 +5,7 @@ import { findDraftPhotos, queueDraft } from '../../lib/local-db/drafts.ts';
 import type { LocalDb } from '../../lib/local-db/records.ts';
 import { saveSessionRow } from '../../lib/local-db/session-row.ts';
 import { classifyPcnResponse, newNoticeBodyOf, createOutboxSync, type OutboxSyncDeps } from './outbox-sync.ts';
-import { RETRY_REASONS } from './outbox-texts.ts';
+import { RETRY_REASONS } from './retry-reasons.ts';
 import {
   addQueuedDraft,
   createdPcnAnswer,

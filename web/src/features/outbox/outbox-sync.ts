@@ -6,7 +6,7 @@ import { findObservationsToSync, recordObservationSync } from '../../lib/local-d
 import type { DraftRecord, LocalDb, PhotoRecord } from '../../lib/local-db/records.ts';
 import { computeNextAttemptAt, DEFAULT_BACKOFF, parseRetryAfter, type BackoffOptions } from './backoff.ts';
 import { nextToSend, nextWakeAt } from './send-order.ts';
-import { RETRY_REASONS } from './outbox-texts.ts';
+import { RETRY_REASONS } from './retry-reasons.ts';
 
 /**
  * The one sync engine (decision 0009). It runs in the page and in the service worker, so it

@@ -1,4 +1,3 @@
-import { SERVER_MESSAGES } from '@parkpatrol/shared';
 import type { DraftRecord } from '../../lib/local-db/records.ts';
 
 /** What the officer reads about each notice in the outbox. */
@@ -44,16 +43,6 @@ export const OUTBOX_TEXTS = {
   updateAvailable: 'A new version is available',
   reload: 'Reload',
   later: 'Later',
-} as const;
-
-/** Why a notice went back to the queue: its row says so after 'Waiting for signal'. */
-export const RETRY_REASONS = {
-  offline: 'No connection',
-  timeout: 'The upload timed out',
-  unexpectedAnswer: 'The server gave an unexpected answer',
-  serverUnavailable: 'The server is unavailable',
-  rateLimited: SERVER_MESSAGES.tooManyRequests,
-  sessionChanged: 'Another officer signed in on this device',
 } as const;
 
 /** The state label of one outbox row: text, never colour alone, carries the meaning. */

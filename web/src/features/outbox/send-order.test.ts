@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmptyDraft } from '../../lib/local-db/drafts.ts';
 import type { DraftRecord } from '../../lib/local-db/records.ts';
-import { RETRY_REASONS } from './outbox-texts.ts';
+import { RETRY_REASONS } from './retry-reasons.ts';
 import { isAnyHeadDue, nextToSend, nextWakeAt, queueHead, STEP_ASIDE_AFTER_ATTEMPTS } from './send-order.ts';
 
 function queued(id: string, queuedAt: number | null, overrides: Partial<DraftRecord> = {}): DraftRecord {

@@ -1,6 +1,6 @@
 import { compareFilingOrder } from '../../lib/local-db/outbox-queue.ts';
 import type { DraftRecord } from '../../lib/local-db/records.ts';
-import { RETRY_REASONS } from './outbox-texts.ts';
+import { RETRY_REASONS } from './retry-reasons.ts';
 
 /**
  * The order the outbox sends in (docs/product.md, Working offline): one notice at a time, the

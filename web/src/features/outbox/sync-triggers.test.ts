@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queueDraft } from '../../lib/local-db/drafts.ts';
 import type { LocalDb } from '../../lib/local-db/records.ts';
 import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
-import { RETRY_REASONS } from './outbox-texts.ts';
+import { RETRY_REASONS } from './retry-reasons.ts';
 import { addQueuedDraft, createTestDb } from './outbox-test-kit.ts';
 import { OUTBOX_SYNC_TAG, startOutboxTriggers } from './sync-triggers.ts';
 

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { LocalDb } from '../../lib/local-db/records.ts';
 import type { OutboxRunOptions, OutboxRunResult } from './outbox-sync.ts';
-import { RETRY_REASONS } from './outbox-texts.ts';
+import { RETRY_REASONS } from './retry-reasons.ts';
 import { isAnyHeadDue, nextWakeAt } from './send-order.ts';
 
 /**
