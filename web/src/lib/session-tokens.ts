@@ -159,10 +159,13 @@ export function createSessionTokens(deps: {
       // The keys go first and whatever happens: a sign-out must leave no pair in sight.
       writeMirror(null);
       const { db, rows } = await open();
-      // Form writes left in flight are saved for their own officer; then their notes go with the session.
+      // The session row next: the page may be left at once (the sign-in screen, another officer),
+      // and a row still there would sign the last officer back in at the next start.
+      await rows.endSessionRow(db);
+      // Then form writes left in flight are saved for their own officer, and their notes go. Cut
+      // short, they stay noted and are applied for that officer alone at a later start.
       const journal = await import('./local-db/draft-journal.ts');
       await journal.settleDraftJournalAtSignOut(db, journal.createDraftJournal(mirror));
-      await rows.endSessionRow(db);
     },
   };
 }
