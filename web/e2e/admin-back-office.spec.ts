@@ -121,6 +121,28 @@ test.describe('the back office at 1366 x 768', () => {
       await expectCheckboxTargets(page, path);
     }
   });
+
+  test('a search typed the moment a filter is chosen keeps the filter', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/admin/appeals');
+    await expect(page.locator('.admin-table-scroll[aria-busy="true"]')).toHaveCount(0);
+    const status = await page.getByLabel('Status').elementHandle();
+    const search = await page.getByRole('searchbox', { name: 'Search' }).elementHandle();
+    // Both in one task, before the router has drawn the first: a fast typist, or a busy phone.
+    await page.evaluate(
+      ([select, input]) => {
+        if (!(select instanceof HTMLSelectElement) || !(input instanceof HTMLInputElement)) throw new Error('not the fields');
+        select.value = 'any';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'ZZ99');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      [status, search] as const,
+    );
+    await expect(page).toHaveURL(/[?&]status=any(&|$)/);
+    await expect(page).toHaveURL(/[?&]search=ZZ99(&|$)/);
+    await expect(page.getByLabel('Status')).toHaveValue('any');
+  });
 });
 
 /** Every selection checkbox of the table, by the label a click lands on (the input itself is hidden). */

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { resolveSort, SORT_ORDERS, type ListSort, type SortOrder } from '@parkpatrol/shared';
 
@@ -31,19 +32,20 @@ export function useListParams<K extends string>(sortKeys: readonly K[], fallback
     fallback,
   );
 
+  // The router renders a navigation in a transition, and its setter's `previous` is the last
+  // rendered address: a search typed just after a status was chosen would put the old status back.
+  // So each change builds on what was last written until the router has rendered it.
+  const written = useRef<{ over: URLSearchParams; next: URLSearchParams } | null>(null);
+
   function update(changes: Record<string, string | null>, options: { keepPage?: boolean } = {}) {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || value === ALL) next.delete(key);
-          else next.set(key, value);
-        }
-        if (!options.keepPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(written.current?.over === params ? written.current.next : params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '' || value === ALL) next.delete(key);
+      else next.set(key, value);
+    }
+    if (!options.keepPage) next.delete('page');
+    written.current = { over: params, next };
+    setParams(next, { replace: true });
   }
 
   return {
