@@ -62,7 +62,10 @@ test('a visitor registers from the page on the sign, within the sign-in page’s
   // What the visitor page loads that the sign-in page does not, compared file by file: a total
   // would also count what either page fetches once idle (the service worker's helper), early or late.
   const own = [...visit.byPath].filter(([path]) => !signIn.byPath.has(path));
-  expect(own.reduce((sum, [, bytes]) => sum + bytes, 0), JSON.stringify(own)).toBeLessThanOrEqual(OWN_SCREEN_BYTES);
+  expect(
+    own.reduce((sum, [, bytes]) => sum + bytes, 0),
+    JSON.stringify(own),
+  ).toBeLessThanOrEqual(OWN_SCREEN_BYTES);
   // The form's checks are its own few lines: the schemas' chunk (27 KB) stays for signed-in screens.
   expect([...visit.byPath.keys()].filter((path) => path.startsWith('/assets/schemas-'))).toEqual([]);
   await expect(page.getByRole('heading', { level: 1, name: `Visitor parking: ${carParkName}` })).toBeVisible();

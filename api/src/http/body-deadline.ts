@@ -45,7 +45,13 @@ export function bodyDeadline(limits: { shortMs: number; longMs: number } = BODY_
     deadlines.set(incoming, deadline);
     // Settled when the body has all arrived; answering early (a 401) does not settle it, since
     // the socket stays open for the rest of the body.
-    const settle = () => clearTimeout(deadline.timer);
+    // A keep-alive socket carries many requests: each takes its listener off once settled, or
+    // they pile up on the socket until it closes.
+    const settle = () => {
+      clearTimeout(deadline.timer);
+      incoming.off('end', settle);
+      incoming.socket.off('close', settle);
+    };
     incoming.once('end', settle);
     incoming.socket.once('close', settle);
     await next();
