@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import type Autocannon from 'autocannon';
 import jpeg from 'jpeg-js';
+import { loadAutocannon } from './bench-tools.ts';
 import { root, startProcess, waitForHttp, describeMachine, formatTable, pinThisProcess } from './bench-utils.ts';
 import { BENCH_FILED_DESCRIPTION, seedBenchDatabase } from './seed-bench.ts';
 import { migrateToPostgres } from '../../api/src/tools/migrate-to-postgres.ts';
@@ -118,10 +119,10 @@ export async function prepareOfficerLoad(base: string) {
 /** Seconds of the same load, not counted, before each measured run: the JIT warms up the route's code first, as in a server that has been up a while. */
 const WARM_UP_S = 1;
 
-async function load(options: autocannon.Options): Promise<autocannon.Result> {
+async function load(options: Autocannon.Options): Promise<Autocannon.Result> {
   // Uploads are measured cold: each one files a real notice.
-  if (options.method !== 'POST') await autocannon({ connections: CONNECTIONS, ...options, duration: WARM_UP_S });
-  return autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  if (options.method !== 'POST') await loadAutocannon()({ connections: CONNECTIONS, ...options, duration: WARM_UP_S });
+  return loadAutocannon()({ connections: CONNECTIONS, duration: DURATION_S, ...options });
 }
 
 /** What one engine's API process needs: its environment, and how to tidy up after. */
@@ -167,7 +168,7 @@ async function prepareEngine(engine: string, sqliteDataDir: string): Promise<Eng
   }
 }
 
-async function benchEngine(engine: EngineUnderTest, measureCeiling: () => Promise<autocannon.Result>): Promise<ApiBenchRow[]> {
+async function benchEngine(engine: EngineUnderTest, measureCeiling: () => Promise<Autocannon.Result>): Promise<ApiBenchRow[]> {
   const api = startProcess(
     'api/src/server.ts',
     { ...engine.env, PORT: String(API_PORT), WEB_DIST_DIR: join(root, 'data', 'bench', 'no-web') },
@@ -181,7 +182,7 @@ async function benchEngine(engine: EngineUnderTest, measureCeiling: () => Promis
     const before = await measureCeiling();
     const list = `${base}/pcns?page=1&limit=10`;
 
-    const runs: Array<[string, autocannon.Options]> = [
+    const runs: Array<[string, Autocannon.Options]> = [
       // The design's budget is the median latency of one request: measured alone first, then under load.
       ['GET /api/users/profile, 1 connection', { url: `${base}/users/profile`, headers: auth, connections: 1 }],
       ['GET /api/users/profile', { url: `${base}/users/profile`, headers: auth }],
@@ -202,7 +203,7 @@ async function benchEngine(engine: EngineUnderTest, measureCeiling: () => Promis
         },
       ],
     ];
-    const results: Array<[string, autocannon.Result]> = [];
+    const results: Array<[string, Autocannon.Result]> = [];
     for (const [name, options] of runs) results.push([`${engine.name}: ${name}`, await load(options)]);
     // The ceiling is measured just before and just after this engine's rows, and its rows are
     // compared with the mean of the two: a machine that speeds up or slows down during the run
@@ -220,7 +221,7 @@ async function benchEngine(engine: EngineUnderTest, measureCeiling: () => Promis
   }
 }
 
-function toRow(name: string, result: autocannon.Result, ceilingRps: number): ApiBenchRow {
+function toRow(name: string, result: Autocannon.Result, ceilingRps: number): ApiBenchRow {
   return {
     name,
     rps: Math.round(result.requests.average),

@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import autocannon from 'autocannon';
 import { prepareOfficerLoad } from './api.ts';
+import { loadAutocannon } from './bench-tools.ts';
 import { formatTable, root, waitForHttp } from './bench-utils.ts';
 import { seedBenchDatabase } from './seed-bench.ts';
 
@@ -78,7 +78,7 @@ export async function profileApi(): Promise<{ frames: ProfileFrame[]; file: stri
     ] as const;
     // PROFILE_ROUTE=profile or =pcns profiles one of them alone.
     for (const [name, url] of routes.filter(([, url]) => !ONLY || url.includes(`/${ONLY}`))) {
-      const result = await autocannon({ url, headers, connections: 10, duration: SECONDS });
+      const result = await loadAutocannon()({ url, headers, connections: 10, duration: SECONDS });
       rps[name] = Math.round(result.requests.average);
     }
   } finally {

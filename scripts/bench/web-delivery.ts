@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { officerFiles, type ViteManifest } from '../../web/build/officer-precache.ts';
 import { writeEvidencePhotos } from '../../web/e2e/evidence-photos.ts';
+import { lighthouseBin } from './bench-tools.ts';
 import { formatTable, root, startProcess, waitForHttp } from './bench-utils.ts';
 import { ONE_BAR, startPoorLink, type PoorLink } from './poor-link.ts';
 
@@ -361,7 +362,7 @@ async function runLighthouse(url: string): Promise<LighthouseRun> {
   const lighthouse = () =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
       execFile(
-        join(root, 'node_modules/.bin/lighthouse'),
+        lighthouseBin(),
         [
           url,
           '--quiet',
