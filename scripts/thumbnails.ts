@@ -1,7 +1,7 @@
 /**
  * `npm run thumbnails`: gives every photo still on file its thumbnail (about 320 px, WebP), for
- * photos stored before the server made them at upload. Safe beside the running server and safe to
- * run again: a second run makes nothing. The uploads route also makes a missing one on request.
+ * photos stored before thumbnails existed, or whose job failed for good. Safe beside the running
+ * server and safe to run again: a second run makes nothing. Until then a photo is shown as itself.
  */
 import { loadConfig } from '../api/src/config.ts';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database.ts';

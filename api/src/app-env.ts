@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { SignInLimiter } from './auth/sign-in-limiter.ts';
 import type { EvidenceStore } from './services/evidence-storage.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { UploadGate } from './services/upload-gate.ts';
 import type { Logger } from './services/logger.ts';
 import type { Mailer } from './services/mail.ts';
@@ -20,6 +21,8 @@ export type AppDeps = {
   metrics: Metrics;
   /** Where evidence photos are kept (the uploads folder or an S3 bucket): made once at start from the configuration. */
   evidence: EvidenceStore;
+  /** Work done after the answer: thumbnails (jobs/job-queue.ts). */
+  jobs: JobQueue;
   /** Password-guess limits shared by sign-in and the profile; in the database, by SIGN_IN_POLICY, unless given. */
   signInLimiter?: SignInLimiter;
   /** How many uploads run at once, per user and in all; the default caps unless given. */

@@ -17,6 +17,8 @@ import { createConfiguredEvidenceStore } from './services/evidence-store-s3.ts';
 import { scheduleDailyEvidencePurge } from './services/purge-expired-evidence.ts';
 import { findKnownStoredFileNames } from './repositories/stored-files.ts';
 import { fillMissingKeeperPostingDays } from './repositories/keeper-posting-days.ts';
+import { connectJobQueue } from './jobs/connect-job-queue.ts';
+import { jobHandlers } from './jobs/job-handlers.ts';
 
 const logger = createLogger();
 const config = loadConfig();
@@ -56,10 +58,14 @@ const orphans = sweep.isSkipped ? [] : sweep.result;
 if (isBucket) orphans.push(...(await sweepSpoolLeftovers(config.uploadsDir, startedAt)));
 if (orphans.length > 0) logger.info('removed evidence files left by an interrupted upload', { count: orphans.length });
 if (isBucket) logger.info('evidence photos are stored in a bucket', { location: evidence.location });
+// The API process works jobs too; on PostgreSQL, `npm run worker` processes share them.
+const jobs = await connectJobQueue(db, config.database, logger);
+await jobs.work(jobHandlers({ evidence, logger }));
 const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
 const app = createApp({
   db,
   evidence,
+  jobs,
   config: { ...config, webDistDir: existsSync(webDist) ? webDist : undefined },
   mailer,
   logger,
@@ -96,7 +102,10 @@ function shutdown(signal: string) {
   logger.info('shutting down', { signal });
   stopEvidencePurge();
   server.close(() => {
-    void closeDatabase().finally(() => process.exit(0));
+    void jobs
+      .stop()
+      .then(closeDatabase)
+      .finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

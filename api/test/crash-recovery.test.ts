@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, type Pcn } from '@parkpatrol/shared';
 import { signAccessToken } from '../src/auth/access-token.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
+import { isThumbnailFileName } from '../src/services/thumbnails.ts';
 import { makeJpeg } from './fixtures.ts';
-import { checkEvidence } from './support/evidence-check.ts';
+import { checkEvidence, countWaitingJobs, whenJobsDone } from './support/evidence-check.ts';
 import { freePort } from '../../scripts/test-support.ts';
 import { callServer, SERVER_JWT_SECRET, startServerProcess, type ServerProcess } from './support/server-process.ts';
 
@@ -141,6 +142,7 @@ describe('a server killed during uploads', () => {
     const firstRound = await Promise.all(inFlight);
     const answeredBeforeKill = new Map(firstRound.flatMap((r, i) => (r.pcn ? [[notices[i]!.key, r.pcn.id] as const] : [])));
     const leftByCrash = checkEvidence(dataDir);
+    const jobsLeftByCrash = countWaitingJobs(dataDir);
     // Photos are durable before their rows commit: even before the restart no row lacks its file.
     expect(leftByCrash.brokenRows).toEqual([]);
 
@@ -165,12 +167,16 @@ describe('a server killed during uploads', () => {
     }
     expect(new Set(retried.map((r) => r.pcn!.id)).size).toBe(50);
 
+    // The thumbnail jobs the kill interrupted, and those it left waiting, are done after the restart.
+    await whenJobsDone(dataDir);
     const final = checkEvidence(dataDir);
     expect(final).toMatchObject({ pcns: 50, images: 200, brokenRows: [], orphanFiles: [], tempFiles: [], integrity: 'ok' });
+    expect(readdirSync(join(dataDir, 'uploads')).filter(isThumbnailFileName)).toHaveLength(200);
     console.log(
       `crash: SIGKILL with ${answeredBeforeKill.size}/50 answered; on disk before restart ${leftByCrash.pcns} PCNs ` +
         `(${leftByCrash.pcns - answeredBeforeKill.size} committed but unanswered), ${leftByCrash.orphanFiles.length} stray files, ` +
-        `${leftByCrash.tempFiles.length} temp files; after restart and retries 50 PCNs, 200 photos, nothing lost or doubled`,
+        `${leftByCrash.tempFiles.length} temp files, ${jobsLeftByCrash} thumbnail jobs unfinished; ` +
+        'after restart and retries 50 PCNs, 200 photos with their thumbnails, nothing lost or doubled',
     );
   }, 180_000);
 });
@@ -233,6 +239,7 @@ describe('soak', () => {
       );
 
       expect(failures).toEqual([]);
+      await whenJobsDone(dataDir);
       const report = checkEvidence(dataDir);
       expect(report).toMatchObject({
         pcns: stored.size,

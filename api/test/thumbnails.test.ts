@@ -45,7 +45,8 @@ describe('photo thumbnails', () => {
     return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
   }
 
-  it('makes a small, upright WebP copy with no metadata at upload, beside the original', async () => {
+  it('makes a small, upright WebP copy with no metadata after the upload, beside the original', async () => {
+    await t.deps.jobs.whenIdle();
     const image = pcn.images[0]!;
     expect(image.thumbnailUrl).toBe(image.url!.replace('?', '/thumbnail?'));
     expect(existsSync(join(t.config.uploadsDir, thumbnailFileName(image.fileName)))).toBe(true);
@@ -77,14 +78,21 @@ describe('photo thumbnails', () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(original);
   });
 
-  it('makes a missing thumbnail on first request and keeps it', async () => {
+  it('shows the photo itself until its thumbnail is made, and makes nothing on request', async () => {
     const image = pcn.images[1]!;
     const stored = join(t.config.uploadsDir, thumbnailFileName(image.fileName));
     rmSync(stored);
-    const { res, bytes } = await fetchThumbnail(image);
-    expect(res.status).toBe(200);
-    expect((await sharp(bytes).metadata()).format).toBe('webp');
-    expect(existsSync(stored)).toBe(true);
+    const before = await fetchThumbnail(image);
+    expect(before.res.status).toBe(200);
+    expect(before.res.headers.get('content-type')).toBe('image/jpeg');
+    expect(before.bytes).toEqual(original);
+    expect(existsSync(stored)).toBe(false);
+
+    await t.deps.jobs.send('thumbnails', { fileNames: [image.fileName] });
+    await t.deps.jobs.whenIdle();
+    const after = await fetchThumbnail(image);
+    expect(after.res.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(after.bytes).metadata()).format).toBe('webp');
   });
 
   it('answers the same 404 as the original to someone who may not see the photo', async () => {

@@ -16,7 +16,7 @@ import { openPcn, viewPcnById, viewPcnRow } from '../workflows/pcn-view.ts';
 /** An officer's notice: filed with its photos (multipart), read, changed and deleted. */
 export function createPcnFilingRoutes(deps: AppDeps) {
   const uploadsDir = deps.config.uploadsDir;
-  const evidenceDeps: EvidenceDeps = { db: deps.db, evidence: deps.evidence, logger: deps.logger };
+  const evidenceDeps: EvidenceDeps = { db: deps.db, evidence: deps.evidence, logger: deps.logger, jobs: deps.jobs };
   const uploadBodyLimit = pcnUploadLimit(deps.uploadGate ?? createUploadGate());
 
   return new Hono<AppEnv>()

@@ -17,9 +17,8 @@ const BATCH = 200;
 
 /**
  * Gives every photo still on file a thumbnail (`npm run thumbnails`): photos stored before
- * thumbnails existed, or whose thumbnail could not be stored at upload. One at a time, in id
- * order, so it can run beside the server; a second run makes nothing. The uploads route makes any
- * it missed on first request.
+ * thumbnails existed, or whose thumbnail job failed for good. One at a time, in id order, so it
+ * can run beside the server; a second run makes nothing.
  */
 export async function makeMissingThumbnails(deps: { db: Db; evidence: EvidenceStore; logger: Logger }): Promise<ThumbnailRunResult> {
   const result: ThumbnailRunResult = { checked: 0, made: 0, cannotMake: 0, missingOriginal: 0 };

@@ -8,16 +8,16 @@ import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
 import { checkPng, isPng, type PngCheckProblem } from '../services/png-check.ts';
-import { makeThumbnail, storeThumbnail } from '../services/thumbnails.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Logger } from '../services/logger.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
 
 /**
  * What the PCN workflows that store or remove photos need: the database, the evidence store
- * (services/evidence-storage.ts: the uploads folder or an S3 bucket) and a logger for files that
- * could not be removed.
+ * (services/evidence-storage.ts: the uploads folder or an S3 bucket), the job queue that makes
+ * their thumbnails, and a logger for files that could not be removed.
  */
-export type EvidenceDeps = { db: Db; evidence: EvidenceStore; logger: Logger };
+export type EvidenceDeps = { db: Db; evidence: EvidenceStore; logger: Logger; jobs: JobQueue };
 
 /** A photo the request sent, checked and ready to be placed: its spooled file, real type and capture facts. */
 export type EvidenceImage = SniffedImage & ImageFacts & { tempPath: string; size: number; sha256: string; originalName: string };
@@ -117,24 +117,17 @@ async function readFileHead(path: string, into: Uint8Array): Promise<void> {
 }
 
 /**
- * Places the photos in the evidence store with their thumbnails, made from the spooled files
- * before the store takes them (one at a time: a few decodes at once would crowd a small server).
- * A thumbnail that cannot be made (a HEIC) or stored is no reason to refuse a notice: the uploads
- * route makes it on first request, or serves the original.
+ * Places the photos in the evidence store and asks for their thumbnails, which a job makes after
+ * the answer (decision 0046); until then a photo's thumbnail address serves the photo itself. The
+ * job is asked for before the notice commits: a crash after the commit then loses no thumbnail,
+ * and one for a notice that did not commit finds its photos gone and makes nothing. A queue that
+ * cannot take the job is no reason to refuse a notice: `npm run thumbnails` makes what is missing.
  */
-export async function placeEvidence(deps: Pick<EvidenceDeps, 'evidence' | 'logger'>, images: EvidenceImage[]): Promise<string[]> {
-  const thumbnails: Array<Buffer | null> = [];
-  for (const image of images) thumbnails.push(await makeThumbnail(image.tempPath));
+export async function placeEvidence(deps: Pick<EvidenceDeps, 'evidence' | 'logger' | 'jobs'>, images: EvidenceImage[]): Promise<string[]> {
   const fileNames = await deps.evidence.place(images);
-  for (const [index, fileName] of fileNames.entries()) {
-    const thumbnail = thumbnails[index];
-    if (!thumbnail) continue;
-    try {
-      await storeThumbnail(deps.evidence, fileName, thumbnail);
-    } catch (error) {
-      deps.logger.warn('could not store a thumbnail; it is made on first request', { fileName, error: String(error) });
-    }
-  }
+  await deps.jobs.send('thumbnails', { fileNames }).catch((error: unknown) => {
+    deps.logger.warn('could not ask for thumbnails; the photos are shown as they are', { fileNames, error: String(error) });
+  });
   return fileNames;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { listUploadsFolder } from './upload-files.ts';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -47,6 +48,31 @@ export function checkEvidence(dataDir: string): EvidenceReport {
     const tempFiles = files.filter((f) => f.startsWith('.tmp-'));
     const orphanFiles = files.filter((f) => !f.startsWith('.tmp-') && !referenced.has(f));
     return { pcns, images: photos.length, brokenRows, orphanFiles, tempFiles, integrity };
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
+ * Waits until the job queue in a DATA_DIR's SQLite file (the server's, decision 0046) has no job
+ * waiting to run or running: the thumbnails of every upload so far are written, and no job's
+ * write is half made.
+ */
+export async function whenJobsDone(dataDir: string, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (let waiting = countWaitingJobs(dataDir); waiting > 0; waiting = countWaitingJobs(dataDir)) {
+    if (Date.now() > deadline) throw new Error(`${waiting} jobs still waiting after ${ms} ms`);
+    await sleep(100);
+  }
+}
+
+/** Jobs waiting to run or running in a DATA_DIR's SQLite queue. */
+export function countWaitingJobs(dataDir: string): number {
+  const sqlite = new SQLite(join(dataDir, 'parkpatrol.sqlite'), { fileMustExist: true, readonly: true });
+  try {
+    sqlite.pragma('busy_timeout = 5000');
+    const hasQueue = sqlite.prepare("select count(*) from sqlite_master where name = 'job_queue'").pluck().get() as number;
+    return hasQueue ? (sqlite.prepare("select count(*) from job_queue where state in ('created', 'active')").pluck().get() as number) : 0;
   } finally {
     sqlite.close();
   }

@@ -1,0 +1,42 @@
+/**
+ * Work that need not finish before the request answers: each kind of job, what it carries, and the
+ * queue that keeps it until it is done (decision 0046). On PostgreSQL the queue is pg-boss, shared
+ * by every API process and `npm run worker`; on SQLite, whose file one process serves, a table of
+ * that process's own worked in the process. Either way a job is stored before `send` resolves, so
+ * it survives a crash, and is tried again with a doubling delay when it fails.
+ */
+export type JobData = {
+  /** The small copies of photos just stored (services/thumbnails.ts), by the originals' names. */
+  thumbnails: { fileNames: string[] };
+};
+
+export type JobName = keyof JobData;
+
+/** Every kind of job: each is a queue of its own on PostgreSQL. */
+export const JOB_NAMES = ['thumbnails'] as const satisfies readonly JobName[];
+
+export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
+
+/**
+ * Tries and waits alike for every job. Five tries over about a minute (2, 4, 8, 16 s between):
+ * long enough for a store or database that blinked, short enough that a thumbnail still comes
+ * while the officer looks. A try still running after 15 minutes is taken for dead (its process
+ * died) and tried again.
+ */
+export const JOB_RETRY = { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: 15 * 60 } as const;
+
+export type JobQueue = {
+  /** Stores the job; resolves once it is stored, not done. */
+  send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
+  /** Starts working jobs in this process with these handlers (an API process, or `npm run worker`). */
+  work(handlers: JobHandlers): Promise<void>;
+  /** Resolves once no job is waiting to run now or running: for a clean stop, and for tests. */
+  whenIdle(): Promise<void>;
+  /** Stops taking jobs and waits for those running; stored jobs stay for the next start. */
+  stop(): Promise<void>;
+};
+
+/** The delay before try `retryCount + 1`: doubling from JOB_RETRY.retryDelaySeconds. */
+export function retryDelaySeconds(retryCount: number): number {
+  return JOB_RETRY.retryDelaySeconds * 2 ** retryCount;
+}
