@@ -10,6 +10,7 @@ import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts
 import { escapeHtml, withBootScreen } from './build/boot-screen.ts';
 import { paintFromHtmlAlone, type StyleBundle } from './build/first-paint.ts';
 import { startChunkName } from './build/start-chunk.ts';
+import { ADMIN_SCREENS_CHUNK, SCREENS_CHUNK } from './src/config/fixed-chunks.ts';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
 const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
@@ -17,8 +18,8 @@ const productNameRefusal = productNameProblem(productName);
 if (productNameRefusal) throw new Error(productNameRefusal);
 
 /**
- * Which build this is, in every error report the app sends: BUILD_ID when the deploy sets one,
- * else the commit, else the time. Its source maps are kept under web/source-maps/<id>.
+ * Which build this is: BUILD_ID when the deploy sets one, else the commit, else the time. Its
+ * source maps are kept under web/source-maps/<id>. Not written into the app (lib/report-errors.ts).
  */
 const buildId = process.env.BUILD_ID ?? commitId() ?? `local-${Date.now().toString(36)}`;
 function commitId(): string | undefined {
@@ -125,7 +126,6 @@ export default defineConfig({
   worker: { format: 'es', rolldownOptions: { output: { entryFileNames: `${WORKER_SCRIPT_PREFIX}[name]-[hash].js` } } },
   define: {
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
-    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
   },
   server: {
     proxy: { '/api': 'http://localhost:8000' },
@@ -136,8 +136,18 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The lists of screens (src/app/screen-chunks.ts) under fixed names: whatever imports
+        // them keeps its hash when a screen changes.
+        chunkFileNames: (chunk) =>
+          chunk.name === 'screens' ? SCREENS_CHUNK : chunk.name === 'admin-screen-chunks' ? ADMIN_SCREENS_CHUNK : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
+            {
+              name: 'screens',
+              test: /[\\/]web[\\/]src[\\/]app[\\/]screen-chunks\.ts$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
             // React and the router change only when we upgrade them: kept apart from our own code,
             // a deploy that changes one screen does not make phones download them again.
             {

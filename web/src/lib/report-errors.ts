@@ -1,5 +1,13 @@
 import { apiPath, type ClientErrorReport } from '@parkpatrol/shared';
-import { API_URL, BUILD_ID } from '../config/env.ts';
+import { API_URL } from '../config/env.ts';
+
+/**
+ * The build a report comes from, named by this module's own file (`start-<hash>` once built).
+ * Not the deploy's id: written into the code, that id would change a file every officer
+ * downloads at each deploy, an admin screen's included. A built file's name carries the hash of
+ * its content, so any build whose source maps hold this file's map is the one to read.
+ */
+export const BUILD_ID = new URL(import.meta.url).pathname.split('/').pop()?.replace(/\.js$/, '') || 'dev';
 
 /** A page in a loop of one error must not flood the server: the first few tell the story. */
 const REPORTS_PER_PAGE_LOAD = 5;
