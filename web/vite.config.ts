@@ -122,8 +122,14 @@ export default defineConfig({
     }),
   ],
   // The photo compressor's worker is an ES module like the app (lib/photos/compress-worker.ts),
-  // named so the server knows to send it the security policy (WORKER_SCRIPT_PREFIX).
-  worker: { format: 'es', rolldownOptions: { output: { entryFileNames: `${WORKER_SCRIPT_PREFIX}[name]-[hash].js` } } },
+  // named so the server knows to send it the security policy (WORKER_SCRIPT_PREFIX). Its
+  // exports are kept: where a worker cannot decode, the page imports the same file.
+  worker: {
+    format: 'es',
+    // Vite builds workers without their exports; this plugin runs after it has said so.
+    plugins: () => [{ name: 'keep-worker-exports', options: (options) => ({ ...options, preserveEntrySignatures: 'exports-only' }) }],
+    rolldownOptions: { output: { entryFileNames: `${WORKER_SCRIPT_PREFIX}[name]-[hash].js` } },
+  },
   define: {
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
   },
