@@ -10,6 +10,7 @@ import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts
 import { escapeHtml, withBootScreen } from './build/boot-screen.ts';
 import { paintFromHtmlAlone, type StyleBundle } from './build/first-paint.ts';
 import { startChunkName } from './build/start-chunk.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 import { ADMIN_SCREENS_CHUNK, SCREENS_CHUNK } from './src/config/fixed-chunks.ts';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
@@ -40,6 +41,7 @@ let outDir = resolve(import.meta.dirname, 'dist');
 export default defineConfig({
   plugins: [
     react(),
+    zodWithoutJsonSchema(),
     {
       name: 'out-dir',
       configResolved: (config) => {
