@@ -56,8 +56,10 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-// Screens an officer does not use on patrol: admin, and account screens opened once.
-const ACCOUNT_SOURCES = /^src\/features\/(profile|password-reset|access-link)\//;
+// Screens an officer does not use on patrol, besides admin and the motorist's (which the
+// precache list leaves out too): account screens opened once, and the screens of other people
+// (landowners, car-park permits, a visitor's page), which an officer's install still keeps.
+const NOT_ON_PATROL = /^src\/(features\/(profile|password-reset|access-link|landowner|permits|visit)\/|app\/routes\/landowner-screens)/;
 
 /** `formMs`: the field painted; `takeoverMs`: the app's own form in its place (an upper bound: polled). */
 export type SignInVisit = { bytes: number; requests: number; formMs: number; fcpMs: number; cls: number; takeoverMs: number };
@@ -275,7 +277,7 @@ async function measureInstall(base: string) {
 /** The JavaScript of the signed-in officer path (sign-in, dashboard, My PCNs, detail, form, photos). */
 function officerScripts(distDir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
-  return [...officerFiles(manifest, (source) => ACCOUNT_SOURCES.test(source))].filter((file) => file.endsWith('.js'));
+  return [...officerFiles(manifest, (source) => NOT_ON_PATROL.test(source))].filter((file) => file.endsWith('.js'));
 }
 
 async function measureOfficerJs(base: string, distDir: string) {
