@@ -5,8 +5,10 @@ import { LoginScreen } from '../features/auth/login-screen.tsx';
 // In the first chunk like sign-in (2 KB): a motorist's first visit from a QR code paints without
 // waiting for a second round trip; the charge view and its API still load on demand.
 import { ChargeScreen } from '../features/charge/charge-screen.tsx';
+import { BUILD_NAME } from '../lib/build-name.ts';
 import { RequireAdmin, RequireAuth, RequireLandowner } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { StaleVersionError } from './routes/route-error.tsx';
 import * as screens from './screen-chunks.ts';
 
 /**
@@ -54,10 +56,18 @@ const LandownerHome = ariaScreen(screens.loadLandownerScreens, (m) => m.Landowne
 const LandownerCarPark = ariaScreen(screens.loadLandownerRoutes, (m) => m.LandownerCarParkRoute);
 const CarParkReport = ariaScreen(screens.loadLandownerScreens, (m) => m.CarParkReportScreen);
 
-/** An admin screen: its list of chunks first (app/screen-chunks.ts says why), then the screen. */
+/**
+ * An admin screen: its list of chunks first (app/screen-chunks.ts says why), then the screen.
+ * The list has a fixed name, so a page open across a deploy may fetch the new one, whose screens
+ * need the new start file: asked to reload instead, as when a hashed chunk has gone.
+ */
 type AdminScreens = Awaited<ReturnType<typeof screens.loadAdminScreens>>;
 function adminScreen<M>(load: (admin: AdminScreens) => Promise<M>, pick: (module: M) => ComponentType) {
-  return ariaScreen(async () => load(await screens.loadAdminScreens()), pick);
+  return ariaScreen(async () => {
+    const admin = await screens.loadAdminScreens();
+    if (admin.BUILT_WITH !== BUILD_NAME) throw new StaleVersionError('The admin screens are of a newer version');
+    return load(admin);
+  }, pick);
 }
 
 const AdminDashboard = adminScreen(

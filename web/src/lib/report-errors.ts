@@ -1,13 +1,6 @@
 import { apiPath, type ClientErrorReport } from '@parkpatrol/shared';
 import { API_URL } from '../config/env.ts';
-
-/**
- * The build a report comes from, named by this module's own file (`start-<hash>` once built).
- * Not the deploy's id: written into the code, that id would change a file every officer
- * downloads at each deploy, an admin screen's included. A built file's name carries the hash of
- * its content, so any build whose source maps hold this file's map is the one to read.
- */
-export const BUILD_ID = new URL(import.meta.url).pathname.split('/').pop()?.replace(/\.js$/, '') || 'dev';
+import { BUILD_NAME } from './build-name.ts';
 
 /** A page in a loop of one error must not flood the server: the first few tell the story. */
 const REPORTS_PER_PAGE_LOAD = 5;
@@ -32,7 +25,7 @@ export function reportUncaughtErrors(
 ): void {
   const seen = new Set<string>();
   const report = (reason: unknown) => {
-    const built = clientErrorReport(reason, location.pathname, BUILD_ID);
+    const built = clientErrorReport(reason, location.pathname, BUILD_NAME);
     const key = `${built.message}\n${built.stack ?? ''}`;
     if (seen.has(key) || seen.size >= REPORTS_PER_PAGE_LOAD) return;
     seen.add(key);

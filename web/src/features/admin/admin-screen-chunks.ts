@@ -3,6 +3,9 @@
  * in a chunk of a fixed name that no officer downloads: a deploy that changes an admin screen
  * changes this list and that screen, and nothing an officer has.
  */
+/** The start file this list was built with: a page running another cannot use its screens. */
+export { BUILD_NAME as BUILT_WITH } from '../../lib/build-name.ts';
+
 export const loadAdminDashboard = () => import('./admin-dashboard/admin-dashboard-screen.tsx');
 export const loadManagePcns = () => import('./manage-pcns/manage-pcns-screen.tsx');
 export const loadManageUsers = () => import('./manage-users/manage-users-screen.tsx');
