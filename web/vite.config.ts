@@ -10,6 +10,8 @@ import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts
 import { escapeHtml, withBootScreen } from './build/boot-screen.ts';
 import { paintFromHtmlAlone, type StyleBundle } from './build/first-paint.ts';
 import { startChunkName } from './build/start-chunk.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
+import { ADMIN_SCREENS_CHUNK, SCREENS_CHUNK } from './src/config/fixed-chunks.ts';
 
 // The product name is branded at build time (PRODUCT_NAME, default ParkPatrol).
 const productName = process.env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME;
@@ -17,8 +19,8 @@ const productNameRefusal = productNameProblem(productName);
 if (productNameRefusal) throw new Error(productNameRefusal);
 
 /**
- * Which build this is, in every error report the app sends: BUILD_ID when the deploy sets one,
- * else the commit, else the time. Its source maps are kept under web/source-maps/<id>.
+ * Which build this is: BUILD_ID when the deploy sets one, else the commit, else the time. Its
+ * source maps are kept under web/source-maps/<id>. Not written into the app (lib/report-errors.ts).
  */
 const buildId = process.env.BUILD_ID ?? commitId() ?? `local-${Date.now().toString(36)}`;
 function commitId(): string | undefined {
@@ -39,6 +41,7 @@ let outDir = resolve(import.meta.dirname, 'dist');
 export default defineConfig({
   plugins: [
     react(),
+    zodWithoutJsonSchema(),
     {
       name: 'out-dir',
       configResolved: (config) => {
@@ -121,11 +124,16 @@ export default defineConfig({
     }),
   ],
   // The photo compressor's worker is an ES module like the app (lib/photos/compress-worker.ts),
-  // named so the server knows to send it the security policy (WORKER_SCRIPT_PREFIX).
-  worker: { format: 'es', rolldownOptions: { output: { entryFileNames: `${WORKER_SCRIPT_PREFIX}[name]-[hash].js` } } },
+  // named so the server knows to send it the security policy (WORKER_SCRIPT_PREFIX). Its
+  // exports are kept: where a worker cannot decode, the page imports the same file.
+  worker: {
+    format: 'es',
+    // Vite builds workers without their exports; this plugin runs after it has said so.
+    plugins: () => [{ name: 'keep-worker-exports', options: (options) => ({ ...options, preserveEntrySignatures: 'exports-only' }) }],
+    rolldownOptions: { output: { entryFileNames: `${WORKER_SCRIPT_PREFIX}[name]-[hash].js` } },
+  },
   define: {
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
-    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
   },
   server: {
     proxy: { '/api': 'http://localhost:8000' },
@@ -136,13 +144,24 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The lists of screens (src/app/screen-chunks.ts) under fixed names: whatever imports
+        // them keeps its hash when a screen changes.
+        chunkFileNames: (chunk) =>
+          chunk.name === 'screens' ? SCREENS_CHUNK : chunk.name === 'admin-screen-chunks' ? ADMIN_SCREENS_CHUNK : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
+            {
+              name: 'screens',
+              test: /[\\/]web[\\/]src[\\/]app[\\/]screen-chunks\.ts$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
             // React and the router change only when we upgrade them: kept apart from our own code,
-            // a deploy that changes one screen does not make phones download them again.
+            // a deploy that changes one screen does not make phones download them again. Vite's
+            // preload helper too, which every page loads: a request fewer on the first visit.
             {
               name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store)[\\/]|^\0vite[\\/]preload-helper/,
               priority: 4,
             },
             {

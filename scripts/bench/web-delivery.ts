@@ -6,19 +6,10 @@
 //
 // `node scripts/bench/web-delivery.ts [--tree DIR]` measures another checkout of this project
 // (its server and its built web app, e.g. a `git worktree` of an older commit) for a before/after.
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+// `--bytes` (or WEB_BENCH=bytes) measures only what needs no browser, in well under a minute:
+// the officer path's JavaScript, the first install and what two one-screen deploys cost a phone.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +19,7 @@ import { writeEvidencePhotos } from '../../web/e2e/evidence-photos.ts';
 import { lighthouseBin } from './bench-tools.ts';
 import { formatTable, root, startProcess, waitForHttp } from './bench-utils.ts';
 import { ONE_BAR, startPoorLink, type PoorLink } from './poor-link.ts';
+import { measureDeploys, type DeployCosts } from './web-deploys.ts';
 
 export const WEB_BUDGETS = {
   signInKb: 120,
@@ -38,6 +30,11 @@ export const WEB_BUDGETS = {
   /** The officer opens a four-photo notice from My PCNs: heading and four photos drawn. */
   officerDetailMs: 3000,
   officerDetailKb: 150,
+  /** A deploy that changes one officer screen, as a phone that has the app downloads it. */
+  officerDeployFiles: 5,
+  officerDeployKb: 50,
+  /** A deploy that changes one admin screen: nothing an officer has may change. */
+  adminDeployOfficerFiles: 0,
 };
 
 /** The poor link officers have in car parks, as DevTools makes it (CDP adds the latency per request). */
@@ -60,8 +57,10 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-// Screens an officer does not use on patrol: admin, and account screens opened once.
-const ACCOUNT_SOURCES = /^src\/features\/(profile|password-reset|access-link)\//;
+// Screens an officer does not use on patrol, besides admin and the motorist's (which the
+// precache list leaves out too): account screens opened once, and the screens of other people
+// (landowners, car-park permits, a visitor's page), which an officer's install still keeps.
+const NOT_ON_PATROL = /^src\/(features\/(profile|password-reset|access-link|landowner|permits|visit)\/|app\/routes\/landowner-screens)/;
 
 /** `formMs`: the field painted; `takeoverMs`: the app's own form in its place (an upper bound: polled). */
 export type SignInVisit = { bytes: number; requests: number; formMs: number; fcpMs: number; cls: number; takeoverMs: number };
@@ -77,16 +76,19 @@ export type FirstScreenDelivery = {
   /** The same run with the page fetched through the real poor link, as an outside check throttles. */
   lighthouseRealLink: LighthouseRun;
 };
-export type WebDelivery = {
-  signIn: FirstScreenDelivery;
-  /** The motorist's /charge lookup, measured the same way. */
-  chargeLookup: FirstScreenDelivery;
-  officerDetail: DetailVisit;
+/** The figures that need no browser: files as the server sends them, and builds compared. */
+export type WebBytes = {
   installBytes: number;
   installFiles: number;
   officerJsBytes: number;
   officerJsFiles: number;
-  update: { files: string[]; bytes: number; wholeAppBytes: number };
+  deploys: DeployCosts;
+};
+export type WebDelivery = WebBytes & {
+  signIn: FirstScreenDelivery;
+  /** The motorist's /charge lookup, measured the same way. */
+  chargeLookup: FirstScreenDelivery;
+  officerDetail: DetailVisit;
 };
 
 // Paint and layout-shift entries, and the first frame in which the field labelled `label` is on
@@ -276,7 +278,7 @@ async function measureInstall(base: string) {
 /** The JavaScript of the signed-in officer path (sign-in, dashboard, My PCNs, detail, form, photos). */
 function officerScripts(distDir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
-  return [...officerFiles(manifest, (source) => ACCOUNT_SOURCES.test(source))].filter((file) => file.endsWith('.js'));
+  return [...officerFiles(manifest, (source) => NOT_ON_PATROL.test(source))].filter((file) => file.endsWith('.js'));
 }
 
 async function measureOfficerJs(base: string, distDir: string) {
@@ -284,72 +286,6 @@ async function measureOfficerJs(base: string, distDir: string) {
   let bytes = 0;
   for (const file of files) bytes += (await wireBytes(`${base}/${file}`)).bytes;
   return { bytes, files: files.length };
-}
-
-/**
- * This checkout's installed packages for a copy of a checkout at `dir`, except the workspace's
- * own package: @parkpatrol/shared must be the copy's, not this checkout's.
- */
-function linkDependencies(dir: string) {
-  const modules = join(dir, 'node_modules');
-  mkdirSync(join(modules, '@parkpatrol'), { recursive: true });
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name !== '@parkpatrol') symlinkSync(join(root, 'node_modules', name), join(modules, name));
-  }
-  symlinkSync(join(dir, 'shared'), join(modules, '@parkpatrol', 'shared'));
-}
-
-/**
- * A deploy that changes one officer screen: the web app of `tree` built twice in a scratch copy,
- * once as it is and once with one class name changed on the PCN detail screen, and what a phone
- * that has the first must download to have the second (the service worker fetches each changed
- * precache entry and sw.js). Sizes are what the server sends: the brotli copy where the build
- * wrote one, else the file.
- */
-export function measureUpdate(tree: string) {
-  const scratch = mkdtempSync(join(tmpdir(), 'parkpatrol-update-'));
-  try {
-    for (const dir of ['web', 'shared']) {
-      cpSync(join(tree, dir), join(scratch, dir), {
-        recursive: true,
-        filter: (src) => !/[\\/](node_modules|dist|test-results|e2e)([\\/]|$)/.test(src.slice(tree.length)),
-      });
-    }
-    cpSync(join(tree, 'tsconfig.base.json'), join(scratch, 'tsconfig.base.json'));
-    linkDependencies(scratch);
-    const build = (out: string) => {
-      const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir'], {
-        cwd: join(scratch, 'web'),
-        encoding: 'utf8',
-      });
-      if (result.status !== 0) throw new Error(`vite build failed: ${result.stderr}`);
-      const precompress = join(scratch, 'web', 'scripts', 'precompress.mjs');
-      if (existsSync(precompress)) execFileSync(process.execPath, [precompress, out]);
-    };
-    const before = join(scratch, 'before');
-    const after = join(scratch, 'after');
-    build(before);
-    const screen = join(scratch, 'web', 'src', 'features', 'pcns', 'pcn-detail.tsx');
-    writeFileSync(screen, readFileSync(screen, 'utf8').replace('evidence-grid', 'evidence-grid evidence-grid--v2'));
-    build(after);
-    const served = (dir: string, file: string) =>
-      existsSync(join(dir, `${file}.br`)) ? statSync(join(dir, `${file}.br`)).size : statSync(join(dir, file)).size;
-    const precached = (dir: string) => {
-      const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
-      return new Map([...sw.matchAll(/\{"revision":(null|"[^"]*"),"url":"([^"]+)"\}/g)].map((m) => [m[2]!, m[1]!]));
-    };
-    const old = precached(before);
-    const next = precached(after);
-    const changed = [...next].filter(([url, revision]) => old.get(url) !== revision).map(([url]) => url);
-    const files = ['sw.js', ...changed];
-    return {
-      files,
-      bytes: files.reduce((sum, file) => sum + served(after, file), 0),
-      wholeAppBytes: ['sw.js', ...next.keys()].reduce((sum, file) => sum + served(after, file), 0),
-    };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -405,15 +341,47 @@ function newcomerEnvironment(): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function runWebDeliveryBench(tree = root): Promise<WebDelivery> {
+/** The server of `tree` with its built web app, on a port of its own, and a data folder to drop. */
+function startServer(tree: string) {
   const distDir = join(tree, 'web', 'dist');
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build there first`);
   const port = 8120 + Math.floor(Math.random() * 50);
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-web-'));
   const server = startProcess('api/src/server.ts', { PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: distDir }, tree, {
     env: newcomerEnvironment(),
   });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { port, base: `http://127.0.0.1:${port}`, distDir, dataDir, stop };
+}
+
+async function measureBytes(tree: string, base: string, distDir: string): Promise<WebBytes> {
+  const install = await measureInstall(base);
+  const officerJs = await measureOfficerJs(base, distDir);
+  return {
+    installBytes: install.bytes,
+    installFiles: install.files,
+    officerJsBytes: officerJs.bytes,
+    officerJsFiles: officerJs.files,
+    deploys: measureDeploys(tree),
+  };
+}
+
+/** The figures of `--bytes`: the server started for the officer path and the install only. */
+export async function runWebBytesBench(tree = root): Promise<WebBytes> {
+  const { base, distDir, stop } = startServer(tree);
+  try {
+    await waitForHttp(`${base}/api/health`);
+    return await measureBytes(tree, base, distDir);
+  } finally {
+    stop();
+  }
+}
+
+export async function runWebDeliveryBench(tree = root): Promise<WebDelivery> {
+  const { port, base, distDir, dataDir, stop } = startServer(tree);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   let link: PoorLink | undefined;
   try {
@@ -449,31 +417,77 @@ export async function runWebDeliveryBench(tree = root): Promise<WebDelivery> {
       usableMs: median(details.map((v) => v.usableMs)),
       photoBytes: median(details.map((v) => v.photoBytes)),
     };
-    const install = await measureInstall(base);
-    const officerJs = await measureOfficerJs(base, distDir);
-    const update = measureUpdate(tree);
-    return {
-      signIn,
-      chargeLookup,
-      officerDetail,
-      installBytes: install.bytes,
-      installFiles: install.files,
-      officerJsBytes: officerJs.bytes,
-      officerJsFiles: officerJs.files,
-      update,
-    };
+    return { signIn, chargeLookup, officerDetail, ...(await measureBytes(tree, base, distDir)) };
   } finally {
     await link?.close();
     await browser.close();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    stop();
   }
 }
 
 const kb = (bytes: number) => bytes / 1024;
 
+/** name, figure, budget, unit, whether the budget is a minimum */
+type Check = [string, number, number, string, boolean];
+type Judged = { rows: Array<[string, string, string, string]>; broken: string[] };
+
+function judge(checks: Check[]): Judged {
+  const rows = checks.map(([name, value, budget, unit, isMinimum]): [string, string, string, string] => {
+    const ok = isMinimum ? value >= budget : value <= budget;
+    const shown = unit === 'KB' ? value.toFixed(1) : String(Math.round(value));
+    return [name, `${shown} ${unit}`, `${isMinimum ? '>=' : '<='} ${budget} ${unit}`, ok ? 'met' : '**broken**'];
+  });
+  return { rows, broken: rows.filter((r) => r[3] !== 'met').map((r) => r[0]) };
+}
+
+const bytesChecks = (d: WebBytes): Check[] => [
+  ['first install of the officer app (sw.js + precache) on the wire', kb(d.installBytes), WEB_BUDGETS.installKb, 'KB', false],
+  ['signed-in officer path JavaScript on the wire', kb(d.officerJsBytes), WEB_BUDGETS.officerJsKb, 'KB', false],
+  [
+    'a deploy changing one officer screen: files a phone downloads',
+    d.deploys.officerScreen.files.length,
+    WEB_BUDGETS.officerDeployFiles,
+    'files',
+    false,
+  ],
+  [
+    'a deploy changing one officer screen: bytes a phone downloads',
+    kb(d.deploys.officerScreen.bytes),
+    WEB_BUDGETS.officerDeployKb,
+    'KB',
+    false,
+  ],
+  [
+    'a deploy changing one admin screen: officer files that change',
+    d.deploys.adminScreen.files.length,
+    WEB_BUDGETS.adminDeployOfficerFiles,
+    'files',
+    false,
+  ],
+];
+
+const bytesDetail = (d: WebBytes): Array<[string, string]> => [
+  ['first install: files', String(d.installFiles)],
+  ['officer path: JavaScript files', String(d.officerJsFiles)],
+  ['a deploy changing one officer screen: files a phone downloads', d.deploys.officerScreen.files.join(', ') || 'none'],
+  [
+    'a deploy changing one officer screen: bytes, against the whole app',
+    `${kb(d.deploys.officerScreen.bytes).toFixed(1)} KB of ${kb(d.deploys.wholeAppBytes).toFixed(1)} KB`,
+  ],
+  [
+    'a deploy changing one admin screen: officer files that change (KB)',
+    `${d.deploys.adminScreen.files.join(', ') || 'none'} (${kb(d.deploys.adminScreen.bytes).toFixed(1)} KB)`,
+  ],
+];
+
+export const judgeWebBytes = (d: WebBytes): Judged => judge(bytesChecks(d));
+
+export function formatWebBytes(d: WebBytes): string {
+  return `${formatTable(['figure', 'measured', 'budget', ''], judgeWebBytes(d).rows)}\n\n${formatTable(['detail', 'value'], bytesDetail(d))}`;
+}
+
 /** Each budget with its figure; `broken` lists those over. */
-export function judgeWebDelivery(d: WebDelivery): { rows: Array<[string, string, string, string]>; broken: string[] } {
+export function judgeWebDelivery(d: WebDelivery): Judged {
   const screenChecks = (name: string, screen: FirstScreenDelivery): Array<[string, number, number, string, boolean]> => [
     [`${name}, first visit, all bytes on the wire`, kb(screen.devtools.bytes), WEB_BUDGETS.signInKb, 'KB', false],
     [`${name}: field visible by its label, DevTools throttling`, screen.devtools.formMs, WEB_BUDGETS.signInFormMs, 'ms', false],
@@ -487,20 +501,13 @@ export function judgeWebDelivery(d: WebDelivery): { rows: Array<[string, string,
       true,
     ],
   ];
-  const checks: Array<[string, number, number, string, boolean]> = [
+  return judge([
     ...screenChecks('sign-in (/login)', d.signIn),
     ...screenChecks('charge lookup (/charge)', d.chargeLookup),
-    ['first install of the officer app (sw.js + precache) on the wire', kb(d.installBytes), WEB_BUDGETS.installKb, 'KB', false],
-    ['signed-in officer path JavaScript on the wire', kb(d.officerJsBytes), WEB_BUDGETS.officerJsKb, 'KB', false],
+    ...bytesChecks(d),
     ['officer opens a four-photo notice: heading and photos drawn', d.officerDetail.usableMs, WEB_BUDGETS.officerDetailMs, 'ms', false],
     ['officer opens a four-photo notice: bytes on the wire', kb(d.officerDetail.bytes), WEB_BUDGETS.officerDetailKb, 'KB', false],
-  ];
-  const rows = checks.map(([name, value, budget, unit, isMinimum]): [string, string, string, string] => {
-    const ok = isMinimum ? value >= budget : value <= budget;
-    const shown = unit === 'KB' ? value.toFixed(1) : String(Math.round(value));
-    return [name, `${shown} ${unit}`, `${isMinimum ? '>=' : '<='} ${budget} ${unit}`, ok ? 'met' : '**broken**'];
-  });
-  return { rows, broken: rows.filter((r) => r[3] !== 'met').map((r) => r[0]) };
+  ]);
 }
 
 const lighthouseDetail = (run: LighthouseRun) =>
@@ -526,17 +533,11 @@ export function formatWebDelivery(d: WebDelivery): string {
     [
       ...screenDetail('sign-in', d.signIn),
       ...screenDetail('charge lookup', d.chargeLookup),
-      ['first install: files', String(d.installFiles)],
       [
         'four-photo notice: requests / of which photo bytes',
         `${d.officerDetail.requests} / ${kb(d.officerDetail.photoBytes).toFixed(1)} KB`,
       ],
-      ['officer path: JavaScript files', String(d.officerJsFiles)],
-      ['a deploy changing one screen: files a phone downloads', d.update.files.join(', ')],
-      [
-        'a deploy changing one screen: bytes, against the whole app',
-        `${kb(d.update.bytes).toFixed(1)} KB of ${kb(d.update.wholeAppBytes).toFixed(1)} KB`,
-      ],
+      ...bytesDetail(d),
     ],
   );
   const link = `${ONE_BAR.bitsPerSecond / 1000} kbit/s each way, ${ONE_BAR.roundTripMs} ms round trip`;
@@ -548,9 +549,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const tree = at > 0 ? process.argv[at + 1]! : root;
   if (tree === root && !existsSync(join(root, 'web', 'dist', 'index.html')))
     execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  const delivery = await runWebDeliveryBench(tree);
-  console.log(formatWebDelivery(delivery));
-  const { broken } = judgeWebDelivery(delivery);
+  const bytesOnly = process.argv.includes('--bytes') || process.env.WEB_BENCH === 'bytes';
+  let broken: string[];
+  if (bytesOnly) {
+    const bytes = await runWebBytesBench(tree);
+    console.log(formatWebBytes(bytes));
+    broken = judgeWebBytes(bytes).broken;
+  } else {
+    const delivery = await runWebDeliveryBench(tree);
+    console.log(formatWebDelivery(delivery));
+    broken = judgeWebDelivery(delivery).broken;
+  }
   if (broken.length > 0) {
     console.log(`\nBudgets broken: ${broken.join('; ')}`);
     process.exitCode = 1;

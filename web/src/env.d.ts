@@ -5,8 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_PRODUCT_NAME: string;
   /** Base address of the API; same origin '/api' unless an operator splits them. */
   readonly VITE_API_URL?: string;
-  /** Which build this is (vite.config.ts): error reports name it. */
-  readonly VITE_BUILD_ID: string;
 }
 
 interface ImportMeta {

@@ -3,8 +3,9 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { API_URL } from './config/env.ts';
+import { ADMIN_SCREENS_CHUNK } from './config/fixed-chunks.ts';
 import { EVIDENCE_CACHE_NAME } from './lib/evidence-cache.ts';
 import { getLocalDb } from './lib/local-db/database.ts';
 import { createSessionTokenProvider } from './features/outbox/session-token-provider.ts';
@@ -62,6 +63,13 @@ registerRoute(
     cacheName: 'admin-screens',
     plugins: [new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
   }),
+);
+
+// The admin screens' list has a fixed name and changes with them: the network's copy while
+// there is one, the last one kept when offline.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === `/${ADMIN_SCREENS_CHUNK}`,
+  new NetworkFirst({ cacheName: 'admin-screens' }),
 );
 
 const outbox = createOutboxSync({

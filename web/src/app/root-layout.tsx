@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../features/auth/session-store.ts';
 import { PwaUpdatePrompt } from './pwa-update-prompt.tsx';
-import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm, prefetchWhenIdle } from './signed-in-chunks.ts';
+import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm, prefetchWhenIdle } from './screen-chunks.ts';
 
 /**
  * Restores the session once, and offers a new version of the app when one is waiting (never

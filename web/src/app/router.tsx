@@ -5,9 +5,11 @@ import { LoginScreen } from '../features/auth/login-screen.tsx';
 // In the first chunk like sign-in (2 KB): a motorist's first visit from a QR code paints without
 // waiting for a second round trip; the charge view and its API still load on demand.
 import { ChargeScreen } from '../features/charge/charge-screen.tsx';
+import { BUILD_NAME } from '../lib/build-name.ts';
 import { RequireAdmin, RequireAuth, RequireLandowner } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { loadAppShell, loadOfficerScreens, loadPcnDetail, loadPcnForm } from './signed-in-chunks.ts';
+import { StaleVersionError } from './routes/route-error.tsx';
+import * as screens from './screen-chunks.ts';
 
 /**
  * A screen fetched when it is first rendered. Rendered only where its route matches (inside
@@ -37,102 +39,87 @@ function ariaScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
   );
 }
 
-const AppShell = lazyScreen(loadAppShell, (m) => m.AppShell);
-const Dashboard = lazyScreen(loadOfficerScreens, (m) => m.DashboardRoute);
-const MyPcns = lazyScreen(loadOfficerScreens, (m) => m.MyPcnsRoute);
-const OutboxNotice = lazyScreen(loadOfficerScreens, (m) => m.OutboxNoticeRoute);
-const PcnForm = lazyScreen(loadPcnForm, (m) => m.PcnFormScreen);
-const PcnDetail = lazyScreen(loadPcnDetail, (m) => m.PcnDetailScreen);
-const Profile = ariaScreen(
-  () => import('../features/profile/profile-screen.tsx'),
-  (m) => m.ProfileScreen,
-);
-const ForgotPassword = ariaScreen(
-  () => import('../features/password-reset/forgot-password-screen.tsx'),
-  (m) => m.ForgotPasswordScreen,
-);
-const ResetPassword = ariaScreen(
-  () => import('../features/password-reset/reset-password-screen.tsx'),
-  (m) => m.ResetPasswordScreen,
-);
-const Visit = lazyScreen(
-  () => import('../features/visit/visit-screen.tsx'),
-  (m) => m.VisitScreen,
-);
-const ConfirmAppeal = lazyScreen(
-  () => import('../features/charge/confirm-appeal-screen.tsx'),
-  (m) => m.ConfirmAppealScreen,
-);
-const AccessLink = ariaScreen(
-  () => import('../features/access-link/access-link-screen.tsx'),
-  (m) => m.AccessLinkScreen,
-);
-const AdminDashboard = ariaScreen(
-  () => import('../features/admin/admin-dashboard/admin-dashboard-screen.tsx'),
+const AppShell = lazyScreen(screens.loadAppShell, (m) => m.AppShell);
+const Dashboard = lazyScreen(screens.loadOfficerScreens, (m) => m.DashboardRoute);
+const MyPcns = lazyScreen(screens.loadOfficerScreens, (m) => m.MyPcnsRoute);
+const OutboxNotice = lazyScreen(screens.loadOfficerScreens, (m) => m.OutboxNoticeRoute);
+const PcnForm = lazyScreen(screens.loadPcnForm, (m) => m.PcnFormScreen);
+const PcnDetail = lazyScreen(screens.loadPcnDetail, (m) => m.PcnDetailScreen);
+const Profile = ariaScreen(screens.loadProfile, (m) => m.ProfileScreen);
+const ForgotPassword = ariaScreen(screens.loadForgotPassword, (m) => m.ForgotPasswordScreen);
+const ResetPassword = ariaScreen(screens.loadResetPassword, (m) => m.ResetPasswordScreen);
+const Visit = lazyScreen(screens.loadVisit, (m) => m.VisitScreen);
+const ConfirmAppeal = lazyScreen(screens.loadConfirmAppeal, (m) => m.ConfirmAppealScreen);
+const AccessLink = ariaScreen(screens.loadAccessLink, (m) => m.AccessLinkScreen);
+const CarParkPermits = ariaScreen(screens.loadCarParkPermits, (m) => m.CarParkPermitsScreen);
+const LandownerHome = ariaScreen(screens.loadLandownerScreens, (m) => m.LandownerHomeScreen);
+const LandownerCarPark = ariaScreen(screens.loadLandownerRoutes, (m) => m.LandownerCarParkRoute);
+const CarParkReport = ariaScreen(screens.loadLandownerScreens, (m) => m.CarParkReportScreen);
+
+/**
+ * An admin screen: its list of chunks first (app/screen-chunks.ts says why), then the screen.
+ * The list has a fixed name, so a page open across a deploy may fetch the new one, whose screens
+ * need the new start file: asked to reload instead, as when a hashed chunk has gone.
+ */
+type AdminScreens = Awaited<ReturnType<typeof screens.loadAdminScreens>>;
+function adminScreen<M>(load: (admin: AdminScreens) => Promise<M>, pick: (module: M) => ComponentType) {
+  return ariaScreen(async () => {
+    const admin = await screens.loadAdminScreens();
+    if (admin.BUILT_WITH !== BUILD_NAME) throw new StaleVersionError('The admin screens are of a newer version');
+    return load(admin);
+  }, pick);
+}
+
+const AdminDashboard = adminScreen(
+  (a) => a.loadAdminDashboard(),
   (m) => m.AdminDashboardScreen,
 );
-const ManagePcns = ariaScreen(
-  () => import('../features/admin/manage-pcns/manage-pcns-screen.tsx'),
+const ManagePcns = adminScreen(
+  (a) => a.loadManagePcns(),
   (m) => m.ManagePcnsScreen,
 );
-const ManageUsers = ariaScreen(
-  () => import('../features/admin/manage-users/manage-users-screen.tsx'),
+const ManageUsers = adminScreen(
+  (a) => a.loadManageUsers(),
   (m) => m.ManageUsersScreen,
 );
-const ManageCarParks = ariaScreen(
-  () => import('../features/admin/manage-car-parks/manage-car-parks-screen.tsx'),
+const ManageCarParks = adminScreen(
+  (a) => a.loadManageCarParks(),
   (m) => m.ManageCarParksScreen,
 );
-const CarParkPermits = ariaScreen(
-  () => import('../features/permits/car-park-permits-screen.tsx'),
-  (m) => m.CarParkPermitsScreen,
-);
-const LandownerHome = ariaScreen(
-  () => import('../features/landowner/landowner-screens.tsx'),
-  (m) => m.LandownerHomeScreen,
-);
-const LandownerCarPark = ariaScreen(
-  () => import('./routes/landowner-screens.tsx'),
-  (m) => m.LandownerCarParkRoute,
-);
-const CarParkReport = ariaScreen(
-  () => import('../features/landowner/landowner-screens.tsx'),
-  (m) => m.CarParkReportScreen,
-);
-const ClientOnboarding = ariaScreen(
-  () => import('../features/admin/client-onboarding/client-onboarding-screen.tsx'),
+const ClientOnboarding = adminScreen(
+  (a) => a.loadClientOnboarding(),
   (m) => m.ClientOnboardingScreen,
 );
-const KeeperNotices = ariaScreen(
-  () => import('../features/admin/keeper-notices/keeper-notices-screen.tsx'),
+const KeeperNotices = adminScreen(
+  (a) => a.loadKeeperNotices(),
   (m) => m.KeeperNoticesScreen,
 );
-const CollectionLetters = ariaScreen(
-  () => import('../features/admin/collection-letters/collection-letters-screen.tsx'),
+const CollectionLetters = adminScreen(
+  (a) => a.loadCollectionLetters(),
   (m) => m.CollectionLettersScreen,
 );
-const DebtRecovery = ariaScreen(
-  () => import('../features/admin/debt-recovery/debt-recovery-screen.tsx'),
+const DebtRecovery = adminScreen(
+  (a) => a.loadDebtRecovery(),
   (m) => m.DebtRecoveryScreen,
 );
-const Appeals = ariaScreen(
-  () => import('../features/admin/appeals/appeals-screen.tsx'),
+const Appeals = adminScreen(
+  (a) => a.loadAppeals(),
   (m) => m.AppealsScreen,
 );
-const NewAppeal = ariaScreen(
-  () => import('../features/admin/appeals/new-appeal-screen.tsx'),
+const NewAppeal = adminScreen(
+  (a) => a.loadNewAppeal(),
   (m) => m.NewAppealScreen,
 );
-const AppealView = ariaScreen(
-  () => import('../features/admin/appeals/appeal-screen.tsx'),
+const AppealView = adminScreen(
+  (a) => a.loadAppeal(),
   (m) => m.AppealScreen,
 );
-const OperatorSettings = ariaScreen(
-  () => import('../features/admin/operator-settings/operator-settings-screen.tsx'),
+const OperatorSettings = adminScreen(
+  (a) => a.loadOperatorSettings(),
   (m) => m.OperatorSettingsScreen,
 );
-const Analytics = ariaScreen(
-  () => import('../features/admin/analytics/analytics-screen.tsx'),
+const Analytics = adminScreen(
+  (a) => a.loadAnalytics(),
   (m) => m.AnalyticsScreen,
 );
 

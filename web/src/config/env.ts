@@ -7,4 +7,3 @@ const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 export const PRODUCT_NAME = env.VITE_PRODUCT_NAME || DEFAULT_PRODUCT_NAME;
 export const PRODUCT_TITLE = productTitle(PRODUCT_NAME);
 export const API_URL = env.VITE_API_URL || '/api';
-export const BUILD_ID = env.VITE_BUILD_ID || 'dev';

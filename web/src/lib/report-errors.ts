@@ -1,5 +1,6 @@
 import { apiPath, type ClientErrorReport } from '@parkpatrol/shared';
-import { API_URL, BUILD_ID } from '../config/env.ts';
+import { API_URL } from '../config/env.ts';
+import { BUILD_NAME } from './build-name.ts';
 
 /** A page in a loop of one error must not flood the server: the first few tell the story. */
 const REPORTS_PER_PAGE_LOAD = 5;
@@ -24,7 +25,7 @@ export function reportUncaughtErrors(
 ): void {
   const seen = new Set<string>();
   const report = (reason: unknown) => {
-    const built = clientErrorReport(reason, location.pathname, BUILD_ID);
+    const built = clientErrorReport(reason, location.pathname, BUILD_NAME);
     const key = `${built.message}\n${built.stack ?? ''}`;
     if (seen.has(key) || seen.size >= REPORTS_PER_PAGE_LOAD) return;
     seen.add(key);

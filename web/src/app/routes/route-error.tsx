@@ -2,11 +2,15 @@ import { Component, type ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { PageHeading } from '../../lib/page-heading.tsx';
 
+/** A screen's code is of another version than the page's: a new version was deployed meanwhile. */
+export class StaleVersionError extends Error {}
+
 /** A screen that failed to load or render: the usual cause in the field is a new version deployed. */
 export function isStaleVersionError(error: unknown): boolean {
   return (
-    error instanceof TypeError &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message)
+    error instanceof StaleVersionError ||
+    (error instanceof TypeError &&
+      /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message))
   );
 }
 

@@ -1,4 +1,6 @@
 import type { CompressJob, CompressReply } from './compress-worker.ts';
+// The worker's built file: started as a worker, or imported by the page where a worker fails.
+import compressWorkerUrl from './compress-worker.ts?worker&url';
 import { readJpegCaptureTime } from './read-capture-time.ts';
 
 /** A 4000x3000 photo stored at about 0.5 MB, plates still readable: small to send on one bar of signal. */
@@ -56,11 +58,13 @@ export async function compressPhoto(
   };
 }
 
-/** The same compression on the page's own thread, for engines whose worker cannot decode for it. */
+/**
+ * The same compression on the page's own thread, for engines whose worker cannot decode for it:
+ * the worker's own file, so the library is downloaded (and precached) once, not twice.
+ */
 async function compressOnPage(job: CompressJob, onProgress?: (percent: number) => void): Promise<Blob> {
-  const { default: imageCompression } = await import('browser-image-compression');
-  const { file, ...options } = job;
-  return imageCompression(file, { ...options, useWebWorker: false, onProgress });
+  const { compressJob } = (await import(/* @vite-ignore */ compressWorkerUrl)) as typeof import('./compress-worker.ts');
+  return compressJob(job, onProgress);
 }
 
 /**
@@ -69,7 +73,7 @@ async function compressOnPage(job: CompressJob, onProgress?: (percent: number) =
  */
 function compressInWorker(job: CompressJob, onProgress?: (percent: number) => void): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./compress-worker.ts', import.meta.url), { type: 'module', name: 'compress-photo' });
+    const worker = new Worker(compressWorkerUrl, { type: 'module', name: 'compress-photo' });
     const finish = () => worker.terminate();
     worker.onmessage = (event: MessageEvent<CompressReply>) => {
       const reply = event.data;
