@@ -61,10 +61,10 @@ describe('npm run migrate-to-postgres, before it touches anything', () => {
   });
 });
 
-/** The tables of the SQLite schema that hold product data (not the migrators', not SQLite's own or its search index). */
+/** The tables of the SQLite schema that hold product data (not the migrators', the job queue's, SQLite's own or its search index). */
 function productTables(source: TestApp): string[] {
   return (source.sqlite.pragma('table_list') as Array<{ schema: string; name: string; type: string }>)
-    .filter((table) => table.schema === 'main' && table.type === 'table' && !/^(sqlite_|kysely_)/.test(table.name))
+    .filter((table) => table.schema === 'main' && table.type === 'table' && !/^(sqlite_|kysely_|job_queue$)/.test(table.name))
     .map((table) => table.name)
     .sort();
 }

@@ -65,11 +65,13 @@ const POSTGRES_URL_PATTERN = /^postgres(ql)?:\/\//;
 
 /**
  * Tables that are not copied: the migrators' own (each engine has its own migration history),
- * and pcn_counts, which PostgreSQL's statement-level triggers fill from the pcns rows as they
- * arrive (checked against SQLite's counts before the commit). SQLite's FTS5 search table and its
- * shadow tables are not 'table' in `pragma table_list`, so they never come up.
+ * the SQLite job queue's (PostgreSQL's is pg-boss's; thumbnails still waiting are made by `npm run
+ * thumbnails` after the move), and pcn_counts, which PostgreSQL's statement-level triggers fill
+ * from the pcns rows as they arrive (checked against SQLite's counts before the commit). SQLite's
+ * FTS5 search table and its shadow tables are not 'table' in `pragma table_list`, so they never
+ * come up.
  */
-const MACHINERY_TABLE_PATTERN = /^(sqlite_|kysely_)/;
+const MACHINERY_TABLE_PATTERN = /^(sqlite_|kysely_|job_queue$)/;
 const DERIVED_TABLES = new Set(['pcn_counts']);
 
 /**
