@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@parkpatrol/shared';
 import { UPLOADS_PER_USER } from '../src/services/upload-gate.ts';
 import { makeJpeg } from './fixtures.ts';
+import { whenJobsDone } from './support/evidence-check.ts';
 import { freePort, waitUntil } from '../../scripts/test-support.ts';
 import { startServerProcess, MEASURED_HEAP, type ServerProcess } from './support/server-process.ts';
 
@@ -222,7 +223,9 @@ describe('a 200 MB chunked upload', () => {
     expect(status).toBe(400);
   }, 60_000);
 
-  it('leaves no temporary file behind', () => {
+  it('leaves no temporary file behind', async () => {
+    // Once the thumbnail jobs are done: a job's write in progress is not a leftover.
+    await whenJobsDone(dataDir);
     expect(readdirSync(join(dataDir, 'uploads')).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
   });
 });
