@@ -12,13 +12,25 @@ const tablesByDb = new WeakMap<Db, Promise<Array<{ name: string; stampColumns: s
  */
 const REFUSAL_COUNTERS = new Set(['sign_in_attempts', 'rate_limit_events']);
 
+/**
+ * The job queue's own tables (decision 0046): pg-boss's schema and the SQLite queue's table. An
+ * upload's thumbnail job is its own business, not a row the request wrote.
+ */
+const isJobQueueTable = (table: { name: string; schema?: string }) => table.schema === 'pgboss' || table.name === 'job_queue';
+
 /** Every table of ours with its *_at columns, looked up once per database (either engine). */
 function tablesOf(db: Db) {
   let tables = tablesByDb.get(db);
   if (!tables) {
     tables = db.introspection.getTables().then((found) =>
       found
-        .filter((table) => !table.name.startsWith('kysely_') && !table.name.startsWith('sqlite_') && !REFUSAL_COUNTERS.has(table.name))
+        .filter(
+          (table) =>
+            !table.name.startsWith('kysely_') &&
+            !table.name.startsWith('sqlite_') &&
+            !REFUSAL_COUNTERS.has(table.name) &&
+            !isJobQueueTable(table),
+        )
         .map((table) => ({
           name: table.name,
           stampColumns: table.columns.map((column) => column.name).filter((name) => name.endsWith('_at')),
