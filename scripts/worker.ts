@@ -23,7 +23,7 @@ const { db, close } = connectDatabase(config.database, {
 });
 await migrateToLatest(db);
 const jobs = await connectJobQueue(db, config.database, logger);
-await jobs.work(jobHandlers({ evidence: createConfiguredEvidenceStore(config), logger }));
+await jobs.work(jobHandlers({ evidence: createConfiguredEvidenceStore(config) }));
 logger.info('working jobs', { pid: process.pid });
 
 function shutdown(signal: string) {

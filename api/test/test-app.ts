@@ -120,7 +120,7 @@ export async function createTestApp(
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
   const jobs = await connectJobQueue(db, database.target, logger);
   // A second process on one SQLite file is not a thing the product does: its queue is the first app's.
-  if (!options.sharingDatabaseOf || database.target.engine === 'postgres') await jobs.work(jobHandlers({ evidence, logger }));
+  if (!options.sharingDatabaseOf || database.target.engine === 'postgres') await jobs.work(jobHandlers({ evidence }));
   const deps: AppDeps = {
     db,
     config,

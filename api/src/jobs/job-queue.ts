@@ -18,10 +18,10 @@ export const JOB_NAMES = ['thumbnails'] as const satisfies readonly JobName[];
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 
 /**
- * Tries and waits alike for every job. Five tries over about a minute (2, 4, 8, 16 s between):
- * long enough for a store or database that blinked, short enough that a thumbnail still comes
- * while the officer looks. A try still running after 15 minutes is taken for dead (its process
- * died) and tried again.
+ * Tries and waits alike for every job. Five tries over about half a minute (2, 4, 8, 16 s
+ * between): long enough for a store or database that blinked, short enough that a thumbnail still
+ * comes while the officer looks. A try still running after 15 minutes is taken for dead and tried
+ * again (on PostgreSQL a dead process's job is noticed sooner, by its heartbeat).
  */
 export const JOB_RETRY = { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: 15 * 60 } as const;
 

@@ -3,19 +3,22 @@ import { PgBoss, type JobResult } from 'pg-boss';
 import type { Logger } from '../services/logger.ts';
 import { JOB_NAMES, JOB_RETRY, type JobHandlers, type JobQueue } from './job-queue.ts';
 
+/** Jobs a process takes at once: enough to keep working through a burst without a poll's wait. */
+const FETCH_SIZE = 4;
+/** pg-boss's own schema in the product's database. */
+const SCHEMA = 'pgboss';
+
 /**
  * The job queue on PostgreSQL: pg-boss, in a schema of its own in the product's database. Every API
  * process and every `npm run worker` shares it; each job is claimed by one of them at a time
- * (pg-boss takes it with SKIP LOCKED), and a claim whose process died lapses after
- * JOB_RETRY.expireInSeconds and the job is tried again.
+ * (pg-boss takes it with SKIP LOCKED), and the claim of a process that died lapses with its
+ * heartbeat, after which the job is tried again.
  */
-/** Jobs a process takes at once: enough to keep working through a burst without a poll's wait. */
-const FETCH_SIZE = 4;
 
 export async function createPgBossJobQueue(connectionString: string, logger: Logger): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString,
-    schema: 'pgboss',
+    schema: SCHEMA,
     application_name: 'parkpatrol-jobs',
     max: 4,
     // How soon a job whose process died is noticed (with the queues' heartbeat below): within
@@ -90,7 +93,7 @@ export async function createPgBossJobQueue(connectionString: string, logger: Log
       if (!isWorking) return;
       for (;;) {
         const { rows } = await boss.getDb().executeSql(
-          `select count(*)::int as due from pgboss.job where name = any($1)
+          `select count(*)::int as due from ${SCHEMA}.job where name = any($1)
              and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
           [JOB_NAMES],
         );

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import type { Logger } from '../services/logger.ts';
-import { hasThumbnail, makeThumbnail, storeThumbnail, thumbnailFileName } from '../services/thumbnails.ts';
+import { makeThumbnailFor } from './make-thumbnails.ts';
 
 export type ThumbnailRunResult = {
   /** Photos still on file that were looked at. */
@@ -35,22 +35,15 @@ export async function makeMissingThumbnails(deps: { db: Db; evidence: EvidenceSt
     if (rows.length === 0) return result;
     after = rows.at(-1)!.id;
     for (const row of rows) {
-      if (!hasThumbnail(row.file_name)) continue;
+      const outcome = await makeThumbnailFor(deps.evidence, row.file_name);
+      if (outcome === 'notAPhoto') continue;
       result.checked++;
-      if (await deps.evidence.read(thumbnailFileName(row.file_name))) continue;
-      const original = await deps.evidence.read(row.file_name);
-      if (!original) {
+      if (outcome === 'made') result.made++;
+      else if (outcome === 'cannotMake') result.cannotMake++;
+      else if (outcome === 'missingOriginal') {
         result.missingOriginal++;
         deps.logger.warn('a photo row names a file the store does not have', { fileName: row.file_name });
-        continue;
       }
-      const thumbnail = await makeThumbnail(original);
-      if (!thumbnail) {
-        result.cannotMake++;
-        continue;
-      }
-      await storeThumbnail(deps.evidence, row.file_name, thumbnail);
-      result.made++;
     }
   }
 }
