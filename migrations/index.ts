@@ -9,6 +9,7 @@ import * as cancellationRequestAudit from './0036_cancellation_request_audit.ts'
 import * as appealWithdrawal from './0037_appeal_withdrawal.ts';
 import * as vehicleMismatch from './0038_vehicle_mismatch.ts';
 import * as operatorLogo from './0039_operator_logo.ts';
+import * as letterBatches from './0040_letter_batches.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0037_appeal_withdrawal': appealWithdrawal,
   '0038_vehicle_mismatch': vehicleMismatch,
   '0039_operator_logo': operatorLogo,
+  '0040_letter_batches': letterBatches,
 };
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */

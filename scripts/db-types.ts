@@ -61,6 +61,7 @@ const ENUM_TYPES: Record<string, string> = {
   'pcn_refunds.method': 'RefundMethod',
   'pcn_refunds.status': 'RefundStatus',
   'debt_recovery_updates.outcome': 'DebtRecoveryOutcome',
+  'letter_batches.state': 'LetterBatchState',
   'emails.status': "'sent' | 'written' | 'failed'",
 };
 
@@ -96,6 +97,9 @@ const TABLE_DOCS: Record<string, string> = {
   pcn_refunds: 'Money given back against one payment: through Stripe for a card payment (its refund id), else recorded by hand.',
   debt_recovery_batches:
     'Charges handed to a debt recovery agency together: the ZIP (CSV, documents, manifest of SHA-256s) as it was made.',
+  letter_batches:
+    'Notices to keeper made together by a job (migration 0040): where the batch stands, `made` of `total`, and the one PDF of them all once READY.',
+  letter_batch_items: "A batch's notices in the order chosen, each with the sent document made for it (null until made).",
   debt_recovery_updates: 'One outcome a debt recovery agency reported for a charge it was handed, as imported.',
   permits:
     'A registration allowed to park at a car park from valid_from until valid_until (open-ended when null); ended_at ends it early and keeps the row.',

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: a process that only works jobs (thumbnails; decision 0046), beside the API
+ * `npm run worker`: a process that only works jobs (thumbnails, batches of letters; decisions 0046, 0047), beside the API
  * processes that share one PostgreSQL database. Start as many as the work needs; each job is
  * worked by one of them at a time. On SQLite the API process works its jobs itself: one process
  * serves a SQLite file, so there is nothing to share.
@@ -23,7 +23,7 @@ const { db, close } = connectDatabase(config.database, {
 });
 await migrateToLatest(db);
 const jobs = await connectJobQueue(db, config.database, logger);
-await jobs.work(jobHandlers({ evidence: createConfiguredEvidenceStore(config) }));
+await jobs.work(jobHandlers({ db, evidence: createConfiguredEvidenceStore(config), appUrl: config.appUrl, now: () => new Date() }));
 logger.info('working jobs', { pid: process.pid });
 
 function shutdown(signal: string) {

@@ -21,7 +21,7 @@ export type AppDeps = {
   metrics: Metrics;
   /** Where evidence photos are kept (the uploads folder or an S3 bucket): made once at start from the configuration. */
   evidence: EvidenceStore;
-  /** Work done after the answer: thumbnails (jobs/job-queue.ts). */
+  /** Work done after the answer: thumbnails, batches of letters (jobs/job-queue.ts). */
   jobs: JobQueue;
   /** Password-guess limits shared by sign-in and the profile; in the database, by SIGN_IN_POLICY, unless given. */
   signInLimiter?: SignInLimiter;

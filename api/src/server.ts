@@ -60,7 +60,7 @@ if (orphans.length > 0) logger.info('removed evidence files left by an interrupt
 if (isBucket) logger.info('evidence photos are stored in a bucket', { location: evidence.location });
 // The API process works jobs too; on PostgreSQL, `npm run worker` processes share them.
 const jobs = await connectJobQueue(db, config.database, logger);
-await jobs.work(jobHandlers({ evidence }));
+await jobs.work(jobHandlers({ db, evidence, appUrl: config.appUrl, now: () => new Date() }));
 const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
 const app = createApp({
   db,

@@ -829,6 +829,34 @@ export const ENDPOINTS: EndpointCase[] = [
   },
   {
     method: 'POST',
+    route: '/keeper-notices/batches',
+    body: 'json',
+    expected: adminsOnly(202),
+    prepare: async (w, owner) => ({ path: '/keeper-notices/batches', json: { pcnIds: [(await readyForLetter(w, owner)).id] } }),
+  },
+  {
+    method: 'GET',
+    route: '/keeper-notices/batches',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/keeper-notices/batches' }),
+  },
+  {
+    method: 'GET',
+    route: '/keeper-notices/batches/:id',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/keeper-notices/batches/${await madeBatch(w, owner)}` }),
+  },
+  {
+    method: 'GET',
+    route: '/keeper-notices/batches/:id/file',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `/keeper-notices/batches/${await madeBatch(w, owner)}/file` }),
+  },
+  {
+    method: 'POST',
     route: '/keeper-notices/posted',
     body: 'json',
     expected: adminsOnly(200),
@@ -1383,4 +1411,12 @@ async function readyForLetter(w: World, owner: Actor) {
   const carParkId = owner.id === w.owner.id ? w.ownerCarParkId : (await w.t.createCarPark({ assignTo: [owner.id] })).id;
   await termsSinceLongAgo(w.t, carParkId);
   return letterReadyPcn(w.t, { officerToken: owner.token, adminToken: w.admin.token, carParkId });
+}
+
+/** A batch of one notice to keeper, made: the test app works its jobs before a request answers. */
+async function madeBatch(w: World, owner: Actor): Promise<string> {
+  const pcn = await readyForLetter(w, owner);
+  const made = await w.t.request('POST', '/keeper-notices/batches', { token: w.admin.token, json: { pcnIds: [pcn.id] } });
+  if (made.status !== 202) throw new Error(`batch not made: ${made.status} ${made.text}`);
+  return made.json.data.id as string;
 }

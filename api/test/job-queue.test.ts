@@ -74,7 +74,7 @@ describe('the job queue', () => {
   it('works a job once, after send has stored it', async () => {
     const queue = await openQueue(await freshDatabase());
     const given: string[][] = [];
-    await queue.work({ thumbnails: async ({ fileNames }) => void given.push(fileNames) });
+    await queue.work({ thumbnails: async ({ fileNames }) => void given.push(fileNames), keeperLetters: async () => undefined });
     await queue.send('thumbnails', { fileNames: ['a.jpg', 'b.jpg'] });
     await queue.whenIdle();
     await sleep(300);
@@ -89,6 +89,7 @@ describe('the job queue', () => {
         tries.push(Date.now());
         if (tries.length === 1) throw new Error('the store blinked');
       },
+      keeperLetters: async () => undefined,
     });
     await queue.send('thumbnails', { fileNames: ['a.jpg'] });
     await until(() => tries.length === 2);
@@ -106,7 +107,7 @@ describe('the job queue', () => {
     await first.stop();
     const next = await openQueue(target);
     const given: string[][] = [];
-    await next.work({ thumbnails: async ({ fileNames }) => void given.push(fileNames) });
+    await next.work({ thumbnails: async ({ fileNames }) => void given.push(fileNames), keeperLetters: async () => undefined });
     await until(() => given.length === 1);
     expect(given).toEqual([['kept.jpg']]);
   });

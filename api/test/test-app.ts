@@ -89,6 +89,8 @@ export async function createTestApp(
     sharingDatabaseOf?: { config: Pick<Config, 'database'> };
     /** The machine's time instead of a clock that stands still (see above): only with a reason beside it. */
     wallClock?: true;
+    /** Jobs are stored and not worked until the test calls `workJobs()`: to see a job's work before it is done. */
+    jobsWaitForTest?: true;
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkpatrol-test-'));
@@ -120,7 +122,10 @@ export async function createTestApp(
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
   const jobs = await connectJobQueue(db, database.target, logger);
   // A second process on one SQLite file is not a thing the product does: its queue is the first app's.
-  if (!options.sharingDatabaseOf || database.target.engine === 'postgres') await jobs.work(jobHandlers({ evidence }));
+  const handlers = jobHandlers({ db, evidence, appUrl: config.appUrl, now });
+  const worksJobs = !options.sharingDatabaseOf || database.target.engine === 'postgres';
+  let isWorkingJobs = worksJobs && !options.jobsWaitForTest;
+  if (isWorkingJobs) await jobs.work(handlers);
   const deps: AppDeps = {
     db,
     config,
@@ -163,7 +168,7 @@ export async function createTestApp(
     // The jobs the request asked for (thumbnails) are done before the test reads on, as if the
     // officer looked a moment later: a test that lists the store never meets a job's write half
     // made. A test of the moment before removes what the job made.
-    await deps.jobs.whenIdle();
+    if (isWorkingJobs) await deps.jobs.whenIdle();
     let json: any = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -291,11 +296,25 @@ export async function createTestApp(
     return request('POST', '/public/appeals/confirm', { json: { token } });
   }
 
+  let isHandedOver = false;
   async function close() {
-    await jobs.stop();
-    await closeDatabase();
+    if (!isHandedOver) {
+      await jobs.stop();
+      await closeDatabase();
+    }
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  /**
+   * Lets go of the database and the data folder, as a stopped server would, for a server process
+   * started on them (support/server-process.ts); `close` still removes them afterwards.
+   */
+  async function handOver(): Promise<{ dataDir: string }> {
+    isHandedOver = true;
+    await jobs.stop();
+    await closeDatabase();
+    return { dataDir };
   }
 
   return {
@@ -313,6 +332,12 @@ export async function createTestApp(
     createCarPark,
     latestMailText,
     fileAndConfirmAppeal,
+    /** With `jobsWaitForTest`: starts working the jobs stored so far and from now on. */
+    workJobs: async () => {
+      isWorkingJobs = true;
+      await jobs.work(handlers);
+    },
+    handOver,
     close,
   };
 }

@@ -62,6 +62,7 @@ import type {
   pcnLetterInputSchema,
   pcnLetterPostedInputSchema,
   keeperLettersInputSchema,
+  keeperLetterBatchInputSchema,
   keeperNoticesPostedInputSchema,
   collectionLettersQuerySchema,
   collectionLettersInputSchema,
@@ -84,7 +85,7 @@ import type { OperatorLogoResponse } from './operator-logo.ts';
 import type { CardCheckout } from './card-payments.ts';
 import type { moneyAnalyticsQuerySchema, paymentsExportQuerySchema, refundInputSchema } from './schemas.ts';
 import type { MoneyAnalytics } from './money.ts';
-import type { KeeperNoticesPostedResponse, KeeperReplyImport, PcnLetterPosting } from './keeper.ts';
+import type { KeeperNoticesPostedResponse, KeeperReplyImport, LetterBatch, LetterBatchListResponse, PcnLetterPosting } from './keeper.ts';
 import type { CollectionLetterQueue, CollectionLettersPostedResponse } from './collection.ts';
 import type { SentDocumentListResponse } from './sent-documents.ts';
 import type {
@@ -202,6 +203,13 @@ export type ApiContract = {
   'POST /keeper-replies': { body: Body<typeof keeperRepliesInputSchema>; response: KeeperReplyImport };
   /** One PDF, a letter per notice dated `postOn` (default today), each also stored with its notice; 422 with `details` naming each refused notice's reason. */
   'POST /keeper-notices/letters': { body: Body<typeof keeperLettersInputSchema>; response: FileAnswer };
+  /** The same letters made as a job (202): checked now, 422 as above; each kept with its notice as it is made. */
+  'POST /keeper-notices/batches': { body: Body<typeof keeperLetterBatchInputSchema>; response: LetterBatch };
+  /** The newest batches first, so a batch still being made is found again after a reload. */
+  'GET /keeper-notices/batches': { response: LetterBatchListResponse };
+  'GET /keeper-notices/batches/:id': { response: LetterBatch };
+  /** The batch's one PDF, once READY; 409 CONFLICT before. */
+  'GET /keeper-notices/batches/:id/file': { response: FileAnswer };
   /** No sign-in: the operator's name, for the top of the lookup. */
   'GET /public/charges/operator': { response: PublicOperator };
   'GET /public/charges/operator/logo/:file': { response: FileAnswer };

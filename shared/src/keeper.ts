@@ -263,3 +263,31 @@ export type PcnLetterPosting = {
   postedOn: string;
   deemedGivenOn: string;
 };
+
+/** Where a batch of letters stands: waiting for a worker, being made (`made` of `total`), ready to download, or failed with why. */
+export const LETTER_BATCH_STATES = ['WAITING', 'MAKING', 'READY', 'FAILED'] as const;
+export type LetterBatchState = (typeof LETTER_BATCH_STATES)[number];
+
+/**
+ * A batch of notices to keeper made off the request path (POST /keeper-notices/batches): each
+ * letter is kept with its notice as it is made, and the batch's one PDF of them all downloads
+ * once READY.
+ */
+export type LetterBatch = {
+  id: string;
+  postOn: string;
+  state: LetterBatchState;
+  total: number;
+  made: number;
+  /** Why it failed, when FAILED: said to the admin as it stands. */
+  error: string | null;
+  createdByName: string;
+  createdAt: string;
+  finishedAt: string | null;
+};
+export type LetterBatchListResponse = { items: LetterBatch[] };
+
+/** The name a download of notices to keeper dated `postOn` is saved as, a few letters or a batch alike. */
+export function keeperLettersFileName(postOn: string): string {
+  return `notices-to-keeper-${postOn}.pdf`;
+}

@@ -4,6 +4,8 @@ export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 /** The most rows one bulk action (and one 'select all matching') covers: per-row results stay readable. */
 export const MAX_BULK_ITEMS = 1000;
+/** The most notices to keeper in one batch: a large operator's day, made as a job, not in a request. */
+export const MAX_LETTER_BATCH = 5000;
 export const RECENT_PCNS_COUNT = 5;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_EVIDENCE_IMAGES = 4;

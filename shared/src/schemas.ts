@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_BULK_ITEMS, MAX_LIMIT, DEFAULT_LIMIT, DEFAULT_PAGE, MIN_PASSWORD_LENGTH } from './limits.ts';
+import { MAX_BULK_ITEMS, MAX_LETTER_BATCH, MAX_LIMIT, DEFAULT_LIMIT, DEFAULT_PAGE, MIN_PASSWORD_LENGTH } from './limits.ts';
 import { VALIDATION_MESSAGES as V } from './messages.ts';
 import { OFFENCE_TYPES } from './offence-types.ts';
 import { PCN_STATUSES } from './pcn-status.ts';
@@ -729,6 +729,17 @@ function calendarDay(message: string) {
 /** `postOn`: the day the letters will be posted, printed as their date sent; today (UK) when not given. */
 export const keeperLettersInputSchema = z.object({
   pcnIds: pcnIdList,
+  postOn: calendarDay('Give the day the letters will be posted').optional(),
+});
+/**
+ * POST /keeper-notices/batches: a day's notices to keeper, made as a job; far more than one
+ * request's 200, since the request only checks and stores the list.
+ */
+export const keeperLetterBatchInputSchema = z.object({
+  pcnIds: z
+    .array(idSchema, { error: 'Choose the notices' })
+    .min(1, 'Choose at least one notice')
+    .max(MAX_LETTER_BATCH, `At most ${MAX_LETTER_BATCH} notices in one batch`),
   postOn: calendarDay('Give the day the letters will be posted').optional(),
 });
 /** POST /pcns/{id}/letters: a notice to hirer or to the named driver, dated for posting on `postOn` (today, UK, when not given). */

@@ -161,6 +161,13 @@ test('an admin imports keeper replies, confirms the vehicle, generates letters a
   await postingDay.fill(toDateInput(today));
   const pdf = await generateLetters(page, 2);
   keepPagesAsPng(pdf, testInfo, 'notices-to-keeper');
+  // The letters were made as a batch off the request: listed, newest first, and downloaded again as made.
+  const batches = page.getByRole('list', { name: 'Recent batches of letters' });
+  await expect(batches.getByRole('listitem').first()).toContainText(`2 letters dated ${formatCalendarDate(today)}`);
+  await expect(batches.getByRole('listitem').first()).toContainText('Ready');
+  const again = page.waitForEvent('download');
+  await batches.getByRole('button', { name: `Download the 2 letters dated ${formatCalendarDate(today)}` }).click();
+  expect(readFileSync(await (await again).path()).equals(pdf)).toBe(true);
   const { flat } = await readPdfText(pdf);
   expect(flat).toContain(`Date sent: ${formatCalendarDate(today)}`);
   for (const statement of [

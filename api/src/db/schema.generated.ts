@@ -15,6 +15,7 @@ import type {
   Jurisdiction,
   KeeperSource,
   KeeperType,
+  LetterBatchState,
   NamedDriverSource,
   NoticeServedBy,
   ObservationStatus,
@@ -216,6 +217,30 @@ export interface KnownDevicesTable {
   token_hash: string;
   created_at: string;
   last_used_at: string;
+}
+
+/** A batch's notices in the order chosen, each with the sent document made for it (null until made). */
+export interface LetterBatchItemsTable {
+  batch_id: string;
+  position: number;
+  pcn_id: string;
+  sent_document_id: string | null;
+}
+
+/** Notices to keeper made together by a job (migration 0040): where the batch stands, `made` of `total`, and the one PDF of them all once READY. */
+export interface LetterBatchesTable {
+  id: string;
+  post_on: string;
+  state: LetterBatchState;
+  total: number;
+  made: Generated<number>;
+  error: string | null;
+  file_name: string | null;
+  sha256: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
+  finished_at: string | null;
 }
 
 export interface ObservationsTable {
@@ -638,6 +663,8 @@ export interface Database {
   debt_recovery_updates: DebtRecoveryUpdatesTable;
   emails: EmailsTable;
   known_devices: KnownDevicesTable;
+  letter_batch_items: LetterBatchItemsTable;
+  letter_batches: LetterBatchesTable;
   observations: ObservationsTable;
   one_time_tokens: OneTimeTokensTable;
   operator_logos: OperatorLogosTable;

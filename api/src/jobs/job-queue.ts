@@ -8,12 +8,14 @@
 export type JobData = {
   /** The small copies of photos just stored (services/thumbnails.ts), by the originals' names. */
   thumbnails: { fileNames: string[] };
+  /** A batch of notices to keeper (workflows/keeper-letter-batches.ts), by its id. */
+  keeperLetters: { batchId: string };
 };
 
 export type JobName = keyof JobData;
 
 /** Every kind of job: each is a queue of its own on PostgreSQL. */
-export const JOB_NAMES = ['thumbnails'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['thumbnails', 'keeperLetters'] as const satisfies readonly JobName[];
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 

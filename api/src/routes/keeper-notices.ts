@@ -1,11 +1,29 @@
 import { Hono } from 'hono';
-import { keeperLettersInputSchema, keeperNoticesPostedInputSchema, keeperRepliesInputSchema } from '@parkpatrol/shared';
+import {
+  keeperLetterBatchInputSchema,
+  keeperLettersInputSchema,
+  keeperNoticesPostedInputSchema,
+  keeperRepliesInputSchema,
+} from '@parkpatrol/shared';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
 import { importKeeperReplies } from '../workflows/import-keeper-replies.ts';
+import {
+  listKeeperLetterBatches,
+  readKeeperLetterBatch,
+  readKeeperLetterBatchFile,
+  startKeeperLetterBatch,
+} from '../workflows/keeper-letter-batches.ts';
 import { generateKeeperLetters, markKeeperNoticesPosted } from '../workflows/keeper-notices.ts';
+
+/** Names and addresses: nothing may keep a copy on the way. */
+const LETTERS_PDF_HEADERS = {
+  'Content-Type': 'application/pdf',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
 
 /** Keeper replies in, notices to keeper out: admins only (keeper data is personal data). */
 export function createKeeperReplyRoutes(deps: AppDeps) {
@@ -27,11 +45,31 @@ export function createKeeperNoticeRoutes(deps: AppDeps) {
         deps.now(),
       );
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': 'application/pdf',
+        ...LETTERS_PDF_HEADERS,
         'Content-Disposition': `attachment; filename="${fileName}"`,
-        // Names and addresses: nothing may keep a copy on the way.
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
+      });
+    })
+
+    .post('/batches', async (c) => {
+      const input = await readJson(c, keeperLetterBatchInputSchema);
+      const batch = await startKeeperLetterBatch(deps, {
+        pcnIds: input.pcnIds,
+        postOn: input.postOn,
+        appUrl: deps.config.appUrl,
+        user: c.get('user'),
+      });
+      return ok(c, 'POST /keeper-notices/batches', batch, { status: 202 });
+    })
+
+    .get('/batches', async (c) => ok(c, 'GET /keeper-notices/batches', await listKeeperLetterBatches(deps.db)))
+
+    .get('/batches/:id', async (c) => ok(c, 'GET /keeper-notices/batches/:id', await readKeeperLetterBatch(deps.db, c.req.param('id'))))
+
+    .get('/batches/:id/file', async (c) => {
+      const { bytes, fileName } = await readKeeperLetterBatchFile(deps, c.req.param('id'));
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        ...LETTERS_PDF_HEADERS,
+        'Content-Disposition': `attachment; filename="${fileName}"`,
       });
     })
 

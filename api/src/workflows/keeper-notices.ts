@@ -1,5 +1,6 @@
 import {
   formatCalendarDate,
+  keeperLettersFileName,
   KEEPER_LIABILITY_GAP_TEXTS,
   keeperLiabilityGap,
   noticeToKeeper,
@@ -37,7 +38,7 @@ import { authorOf, storeSentDocument } from '../services/sent-documents.ts';
  * made or changed: one that cannot go is named with why, and the request changes nothing.
  */
 
-type Prepared = { row: PcnRow; facts: NoticeToKeeperFacts; letter: KeeperLetterToRender };
+export type Prepared = { row: PcnRow; facts: NoticeToKeeperFacts; letter: KeeperLetterToRender };
 
 function refuse(problems: Map<string, string>, numbers: Map<string, string | null>): never {
   const details = Object.fromEntries(problems);
@@ -167,46 +168,72 @@ async function prepare(
 }
 
 /**
- * POST /keeper-notices/letters: letters dated `postOn` (default today, UK), the day they will be
- * posted: each letter prints it as the date sent (Schedule 4, paragraphs 8(2)(i) and 9(2)(i)) and
- * counts the day it is presumed given from it, so each notice's window is checked against it.
- * Each notice's letter is made as its own PDF and kept with the notice as sent (decision 0025);
- * the download is those same letters' pages, one after another, to print in one go.
+ * The day letters are dated: `postOn` (default today, UK), the day they will be posted. Each
+ * letter prints it as the date sent (Schedule 4, paragraphs 8(2)(i) and 9(2)(i)) and counts the
+ * day it is presumed given from it, so each notice's window is checked against it. A letter dated
+ * for a day already gone did not go that day.
+ */
+export function postingDayOf(postOn: string | undefined, now: Date): string {
+  const today = ukDate(now);
+  const day = postOn ?? today;
+  if (day < today) {
+    throw new AppError('VALIDATION_FAILED', 'The posting day cannot be in the past', {
+      details: { postOn: 'The posting day cannot be in the past' },
+    });
+  }
+  return day;
+}
+
+/** Every notice checked for its letter on `postOn`, in the order given: 422 naming each that cannot have one. */
+export async function prepareKeeperLetters(db: Db, pcnIds: readonly string[], postOn: string, appUrl: string): Promise<Prepared[]> {
+  return (await prepare(db, pcnIds, postOn, { alreadyPostedIsFine: false, appUrl })).prepared;
+}
+
+/** One notice's letter as its own PDF, the file kept with the notice as sent. */
+export function renderKeeperLetter(item: Prepared, now: Date): Promise<Uint8Array> {
+  return renderKeeperLetters([item.letter], now, `Notice to keeper ${item.facts.reference}`);
+}
+
+/** Keeps one notice's letter with it as sent (decision 0025): its file, SHA-256, day and author. */
+export function keepKeeperLetter(
+  deps: { db: Db; evidence: EvidenceStore },
+  item: Prepared,
+  bytes: Uint8Array,
+  input: { postOn: string; author: { id: string | null; name: string }; now: Date },
+) {
+  return storeSentDocument(deps, {
+    pcnId: item.row.id,
+    kind: 'NOTICE_TO_KEEPER',
+    bytes,
+    mimeType: 'application/pdf',
+    postOn: input.postOn,
+    reference: item.row.draft_reference,
+    createdBy: input.author,
+    now: input.now,
+  });
+}
+
+/**
+ * POST /keeper-notices/letters: a few letters made while the admin waits (a day's batch is a job:
+ * keeper-letter-batches.ts). Each notice's letter is made as its own PDF and kept with the notice
+ * as sent; the download is those same letters' pages, one after another, to print in one go.
  */
 export async function generateKeeperLetters(
   deps: { db: Db; evidence: EvidenceStore },
   input: { pcnIds: readonly string[]; postOn?: string | undefined; appUrl: string; user: AuthUser },
   now: Date,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const today = ukDate(now);
-  const postOn = input.postOn ?? today;
-  // A letter is dated the day it goes: one dated for a day already gone did not go that day.
-  if (postOn < today) {
-    throw new AppError('VALIDATION_FAILED', 'The posting day cannot be in the past', {
-      details: { postOn: 'The posting day cannot be in the past' },
-    });
-  }
-  const { prepared } = await prepare(deps.db, input.pcnIds, postOn, { alreadyPostedIsFine: false, appUrl: input.appUrl });
+  const postOn = postingDayOf(input.postOn, now);
+  const prepared = await prepareKeeperLetters(deps.db, input.pcnIds, postOn, input.appUrl);
   const letters: Uint8Array[] = [];
-  for (const item of prepared) letters.push(await renderKeeperLetters([item.letter], now, `Notice to keeper ${item.facts.reference}`));
+  for (const item of prepared) letters.push(await renderKeeperLetter(item, now));
+  const author = authorOf(input.user);
   await deps.db.transaction().execute(async (trx) => {
     for (const [index, item] of prepared.entries()) {
-      await storeSentDocument(
-        { db: trx, evidence: deps.evidence },
-        {
-          pcnId: item.row.id,
-          kind: 'NOTICE_TO_KEEPER',
-          bytes: letters[index]!,
-          mimeType: 'application/pdf',
-          postOn,
-          reference: item.row.draft_reference,
-          createdBy: authorOf(input.user),
-          now,
-        },
-      );
+      await keepKeeperLetter({ db: trx, evidence: deps.evidence }, item, letters[index]!, { postOn, author, now });
     }
   });
-  return { bytes: await joinPdfs(letters, now, 'Notices to keeper'), fileName: `notices-to-keeper-${postOn}.pdf` };
+  return { bytes: await joinPdfs(letters, now, 'Notices to keeper'), fileName: keeperLettersFileName(postOn) };
 }
 
 /**

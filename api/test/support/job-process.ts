@@ -19,6 +19,7 @@ await queue.work({
     await sleep(20);
     process.stdout.write(`done ${fileNames.join(',')}\n`);
   },
+  keeperLetters: async () => undefined,
 });
 // Kept alive until the test ends it: a SQLite queue's timers alone would let the process exit.
 setInterval(() => undefined, 60_000);

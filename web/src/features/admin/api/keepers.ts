@@ -3,6 +3,8 @@ import {
   type KeeperInput,
   type KeeperNoticesPostedResponse,
   type KeeperReplyImport,
+  type LetterBatch,
+  type LetterBatchListResponse,
   type Pcn,
   type paymentInputSchema,
 } from '@parkpatrol/shared';
@@ -24,9 +26,24 @@ export function importKeeperReplies(fileName: string, csv: string): Promise<Keep
   return apiClient.call('POST /keeper-replies', { json: { fileName, csv }, fallbackMessage: KEEPER_REPLIES_FAILED });
 }
 
-/** One PDF of letters dated `postOn`, each also kept with its notice; a 422's fields name each refused notice (by id) with why. */
-export function generateKeeperLetters(pcnIds: readonly string[], postOn: string): Promise<Blob> {
-  return apiClient.download('POST /keeper-notices/letters', { json: { pcnIds, postOn }, fallbackMessage: KEEPER_LETTERS_FAILED });
+export const KEEPER_BATCH_FAILED = 'Failed to read how the letters are coming on';
+
+/** Letters dated `postOn` made as a job, each kept with its notice; a 422's fields name each refused notice (by id) with why. */
+export function startKeeperLetterBatch(pcnIds: readonly string[], postOn: string): Promise<LetterBatch> {
+  return apiClient.call('POST /keeper-notices/batches', { json: { pcnIds, postOn }, fallbackMessage: KEEPER_LETTERS_FAILED });
+}
+
+export function getKeeperLetterBatch(id: string): Promise<LetterBatch> {
+  return apiClient.call('GET /keeper-notices/batches/:id', { params: { id }, fallbackMessage: KEEPER_BATCH_FAILED });
+}
+
+export function listKeeperLetterBatches(): Promise<LetterBatchListResponse> {
+  return apiClient.call('GET /keeper-notices/batches', { fallbackMessage: KEEPER_BATCH_FAILED });
+}
+
+/** A ready batch's one PDF: its letters' pages in the order chosen. */
+export function downloadKeeperLetterBatch(id: string): Promise<Blob> {
+  return apiClient.download('GET /keeper-notices/batches/:id/file', { params: { id }, fallbackMessage: KEEPER_LETTERS_FAILED });
 }
 
 export function markKeeperNoticesPosted(

@@ -12,6 +12,7 @@ import {
   keeperReplyTemplateCsv,
   keeperReplyTemplateLines,
   KEEPER_STATE_LABELS,
+  keeperLettersFileName,
   pcnTitle,
   SCREEN_TEXTS,
   ukDate,
@@ -19,6 +20,7 @@ import {
   type KeeperReplyImport,
   type KeeperReplyResult,
   type KeeperState,
+  type LetterBatch,
   type PcnListItem,
 } from '@parkpatrol/shared';
 import { Alert } from '../../../lib/alert.tsx';
@@ -34,8 +36,9 @@ import { TextField } from '../../../lib/text-field.tsx';
 import { useAsync } from '../../../lib/use-async.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
-  generateKeeperLetters,
+  downloadKeeperLetterBatch,
   importKeeperReplies,
+  startKeeperLetterBatch,
   KEEPER_LETTERS_FAILED,
   KEEPER_POSTED_FAILED,
   KEEPER_REPLIES_FAILED,
@@ -47,6 +50,7 @@ import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { useRowSelection } from '../components/use-row-selection.ts';
 import { reviewHref } from '../manage-pcns/review-href.ts';
 import { CsvFileField } from '../../../lib/csv-file-field.tsx';
+import { BatchProgress, RecentLetterBatches, useFollowedBatch } from './letter-batches.tsx';
 import { VehiclesToConfirm } from './vehicles-to-confirm.tsx';
 import '../admin.css';
 import './keeper-notices.css';
@@ -68,12 +72,20 @@ export function KeeperNoticesScreen() {
     [],
     ERROR_MESSAGES.fetchPcns,
   );
+  const [batchesRead, setBatchesRead] = useState(0);
   return (
     <div className="page">
       <PageHeading>{SCREEN_TEXTS.keeperNotices}</PageHeading>
       <KeeperReplies onImported={queue.reload} />
       <VehiclesToConfirm rows={queue.data?.pcns} onDecided={queue.reload} />
-      <LettersQueue rows={queue.data?.pcns} isLoading={queue.isLoading} error={queue.error} onPosted={queue.reload} />
+      <LettersQueue
+        rows={queue.data?.pcns}
+        isLoading={queue.isLoading}
+        error={queue.error}
+        onPosted={queue.reload}
+        onBatchFinished={() => setBatchesRead((count) => count + 1)}
+      />
+      <RecentLetterBatches reloadKey={batchesRead} />
     </div>
   );
 }
@@ -184,11 +196,14 @@ function LettersQueue({
   isLoading,
   error,
   onPosted,
+  onBatchFinished,
 }: {
   rows: PcnListItem[] | undefined;
   isLoading: boolean;
   error: { message: string } | null;
   onPosted: () => void;
+  /** A batch was asked for or finished: the list of recent batches reads again. */
+  onBatchFinished: () => void;
 }) {
   // The day the letters go in the post: printed on each as its date sent, and each window checked against it.
   const [postOn, setPostOn] = useState(() => ukDate(new Date()));
@@ -210,6 +225,27 @@ function LettersQueue({
   const [problem, setProblem] = useState<string | null>(null);
   const [isGenerating, setGenerating] = useState(false);
   const [isPosting, setPosting] = useState(false);
+  // The batch asked for last: followed until made, then downloaded once.
+  const [started, setStarted] = useState<LetterBatch | null>(null);
+  const followed = useFollowedBatch(started, (batch) => {
+    setStarted(null);
+    onBatchFinished();
+    if (batch.state === 'FAILED') {
+      setProblem(batch.error ?? KEEPER_LETTERS_FAILED);
+      return;
+    }
+    void downloadKeeperLetterBatch(batch.id).then(
+      (pdf) => {
+        saveBlobAsFile(pdf, keeperLettersFileName(batch.postOn));
+        const day = batch.postOn === ukDate(new Date()) ? 'today' : `on ${formatCalendarDate(batch.postOn)}`;
+        setNotice(
+          `${batch.total} ${batch.total === 1 ? 'letter' : 'letters'} dated ${formatCalendarDate(batch.postOn)}, ready to print and post ${day}. Each is kept with its notice. Mark them posted once they are in the post.`,
+        );
+      },
+      (e: unknown) => setProblem(toApiError(e, KEEPER_LETTERS_FAILED).message),
+    );
+  });
+  const isMaking = started !== null;
   const chosen = [...selection.selected.values()];
   const titleOf = (id: string) => {
     const pcn = selection.selected.get(id) ?? rows?.find((row) => row.id === id);
@@ -227,15 +263,13 @@ function LettersQueue({
     setPostOnError(undefined);
     setGenerating(true);
     try {
-      const pdf = await generateKeeperLetters(
-        chosen.map((pcn) => pcn.id),
-        postOn,
+      setStarted(
+        await startKeeperLetterBatch(
+          chosen.map((pcn) => pcn.id),
+          postOn,
+        ),
       );
-      saveBlobAsFile(pdf, `notices-to-keeper-${postOn}.pdf`);
-      const day = postOn === ukDate(new Date()) ? 'today' : `on ${formatCalendarDate(postOn)}`;
-      setNotice(
-        `${chosen.length} ${chosen.length === 1 ? 'letter' : 'letters'} dated ${formatCalendarDate(postOn)}, ready to print and post ${day}. Each is kept with its notice. Mark them posted once they are in the post.`,
-      );
+      onBatchFinished();
     } catch (e) {
       const failure = toApiError(e, KEEPER_LETTERS_FAILED);
       if (failure.fields.postOn) {
@@ -298,6 +332,7 @@ function LettersQueue({
           confirmed against the photos.
         </p>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {isMaking && followed ? <BatchProgress batch={followed} /> : null}
         {problem ? (
           <Alert>
             <p>{problem}</p>
@@ -329,8 +364,8 @@ function LettersQueue({
           isRequired
         />
         <div className="button-row">
-          <Button isDisabled={chosen.length === 0 || isGenerating} onPress={() => void generate()}>
-            {isGenerating ? 'Generating...' : `Generate notices to keeper${chosen.length > 0 ? ` (${chosen.length})` : ''}`}
+          <Button isDisabled={chosen.length === 0 || isGenerating || isMaking} onPress={() => void generate()}>
+            {isGenerating || isMaking ? 'Generating...' : `Generate notices to keeper${chosen.length > 0 ? ` (${chosen.length})` : ''}`}
           </Button>
           <Button variant="secondary" isDisabled={chosen.length === 0 || isPosting} onPress={() => setPosting(true)}>
             Mark posted
