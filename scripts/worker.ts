@@ -23,7 +23,7 @@ const { db, close } = connectDatabase(config.database, {
 });
 await migrateToLatest(db);
 const jobs = await connectJobQueue(db, config.database, logger);
-await jobs.work(jobHandlers({ db, evidence: createConfiguredEvidenceStore(config), appUrl: config.appUrl, now: () => new Date() }));
+await jobs.work(jobHandlers({ db, evidence: createConfiguredEvidenceStore(config), config, now: () => new Date(), logger }));
 logger.info('working jobs', { pid: process.pid });
 
 function shutdown(signal: string) {

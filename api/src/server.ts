@@ -60,7 +60,7 @@ if (orphans.length > 0) logger.info('removed evidence files left by an interrupt
 if (isBucket) logger.info('evidence photos are stored in a bucket', { location: evidence.location });
 // The API process works jobs too; on PostgreSQL, `npm run worker` processes share them.
 const jobs = await connectJobQueue(db, config.database, logger);
-await jobs.work(jobHandlers({ db, evidence, appUrl: config.appUrl, now: () => new Date() }));
+await jobs.work(jobHandlers({ db, evidence, config, now: () => new Date(), logger }));
 const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
 const app = createApp({
   db,
@@ -85,14 +85,8 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   }
 });
 
-// Photos of closed notices go after EVIDENCE_RETENTION_DAYS: now, then daily.
-const stopEvidencePurge = scheduleDailyEvidencePurge({
-  db,
-  evidence,
-  retentionDays: config.evidenceRetentionDays,
-  now: () => new Date(),
-  logger,
-});
+// Photos of closed notices go after EVIDENCE_RETENTION_DAYS: a job asked for now, then daily.
+const stopEvidencePurge = scheduleDailyEvidencePurge({ jobs, now: () => new Date(), logger });
 
 // Keep-alive, header and request deadlines and the connection caps, in all and per client
 // address (http/body-deadline.ts, http/connection-limits.ts).

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withMaintenanceLock } from '../src/db/dialect.ts';
 import { createLogger } from '../src/services/logger.ts';
-import { EVIDENCE_PURGE_LOCK, scheduleDailyEvidencePurge } from '../src/services/purge-expired-evidence.ts';
+import { EVIDENCE_PURGE_LOCK, runEvidencePurge } from '../src/services/purge-expired-evidence.ts';
 import { createTestApp, ON_POSTGRES, type TestApp } from './test-app.ts';
 
 /**
@@ -68,17 +68,17 @@ describe('maintenance jobs on one database', () => {
     const first = withMaintenanceLock(one.db, EVIDENCE_PURGE_LOCK, held.job);
     await held.hasStarted;
     const logLines: string[] = [];
-    const stop = scheduleDailyEvidencePurge({
-      db: other.db,
-      uploadsDir: other.config.uploadsDir,
-      retentionDays: 0,
-      now: other.deps.now,
-      logger: createLogger((line) => logLines.push(line)),
-    });
     try {
-      await expect.poll(() => logLines.some((line) => line.includes('skipped the evidence retention run')), { timeout: 5000 }).toBe(true);
+      // The daily job's run, in the other process.
+      await runEvidencePurge({
+        db: other.db,
+        uploadsDir: other.config.uploadsDir,
+        retentionDays: 0,
+        now: other.deps.now,
+        logger: createLogger((line) => logLines.push(line)),
+      });
+      expect(logLines.some((line) => line.includes('skipped the evidence retention run'))).toBe(true);
     } finally {
-      stop();
       held.release();
       await first;
     }

@@ -122,7 +122,7 @@ export async function createTestApp(
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
   const jobs = await connectJobQueue(db, database.target, logger);
   // A second process on one SQLite file is not a thing the product does: its queue is the first app's.
-  const handlers = jobHandlers({ db, evidence, appUrl: config.appUrl, now });
+  const handlers = jobHandlers({ db, evidence, config, now, logger });
   const worksJobs = !options.sharingDatabaseOf || database.target.engine === 'postgres';
   let isWorkingJobs = worksJobs && !options.jobsWaitForTest;
   if (isWorkingJobs) await jobs.work(handlers);

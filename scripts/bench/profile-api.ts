@@ -4,10 +4,13 @@
 // functions with the most self time. The .cpuprofile stays in data/bench-profile/ for Chrome's
 // DevTools (Performance > Load profile).
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { UPLOADS_PER_USER } from '../../api/src/services/upload-gate.ts';
 import { prepareOfficerLoad } from './api.ts';
 import { loadAutocannon } from './bench-tools.ts';
+import type Autocannon from 'autocannon';
 import { formatTable, root, waitForHttp } from './bench-utils.ts';
 import { seedBenchDatabase } from './seed-bench.ts';
 
@@ -70,16 +73,31 @@ export async function profileApi(): Promise<{ frames: ProfileFrame[]; file: stri
   try {
     const base = `http://127.0.0.1:${PORT}/api`;
     await waitForHttp(`${base}/health`);
-    const { auth: headers } = await prepareOfficerLoad(base);
+    const { auth: headers, upload } = await prepareOfficerLoad(base);
     loadFromMs = Date.now() - spawnedAt;
-    const routes = [
-      ['GET /api/users/profile', `${base}/users/profile`],
-      ['GET /api/pcns (page of 10, 4 photos each)', `${base}/pcns?page=1&limit=10`],
-    ] as const;
-    // PROFILE_ROUTE=profile or =pcns profiles one of them alone.
-    for (const [name, url] of routes.filter(([, url]) => !ONLY || url.includes(`/${ONLY}`))) {
-      const result = await loadAutocannon()({ url, headers, connections: 10, duration: SECONDS });
+    const routes: Array<[name: string, key: string, options: Autocannon.Options]> = [
+      ['GET /api/users/profile', 'profile', { url: `${base}/users/profile`, headers }],
+      ['GET /api/pcns (page of 10, 4 photos each)', 'pcns', { url: `${base}/pcns?page=1&limit=10`, headers }],
+      [
+        'POST /api/pcns (4 x 500 KB JPEG)',
+        'upload',
+        {
+          url: `${base}/pcns`,
+          method: 'POST',
+          headers: { ...headers, 'content-type': upload.contentType },
+          body: upload.body,
+          requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+          // One officer may have UPLOADS_PER_USER uploads in flight; an unpinned server lets all ten start at once.
+          connections: UPLOADS_PER_USER,
+        },
+      ],
+    ];
+    // PROFILE_ROUTE=profile, =pcns or =upload profiles one of them alone; by default the two reads.
+    for (const [name, , options] of routes.filter(([, key]) => (ONLY ? key === ONLY : key !== 'upload'))) {
+      const result = await loadAutocannon()({ connections: 10, ...options, duration: SECONDS });
       rps[name] = Math.round(result.requests.average);
+      // A refused request (429, 503) is cheap and would make the profile one of refusals.
+      if (result.non2xx > 0) throw new Error(`profile: ${name} answered ${result.non2xx} requests outside 2xx`);
     }
   } finally {
     server.kill('SIGTERM');
@@ -101,7 +119,7 @@ export function formatFrames(frames: ProfileFrame[]): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { frames, file, rps, loadFromMs } = await profileApi();
   console.log(
-    `Throughput while profiled (10 connections, ${SECONDS} s each): ${Object.entries(rps)
+    `Throughput while profiled (10 connections, uploads ${UPLOADS_PER_USER}, ${SECONDS} s each): ${Object.entries(rps)
       .map(([name, value]) => `${name} ${value} req/s`)
       .join('; ')}`,
   );

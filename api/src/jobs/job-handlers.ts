@@ -1,13 +1,25 @@
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
+import type { Logger } from '../services/logger.ts';
+import { runEvidencePurge } from '../services/purge-expired-evidence.ts';
 import { makeKeeperLetterBatch } from '../workflows/keeper-letter-batches.ts';
 import { makeThumbnails } from '../workflows/make-thumbnails.ts';
 import type { JobHandlers } from './job-queue.ts';
 
+export type JobDeps = {
+  db: Db;
+  evidence: EvidenceStore;
+  config: Pick<Config, 'appUrl' | 'evidenceRetentionDays'>;
+  now: () => Date;
+  logger: Logger;
+};
+
 /** What each kind of job does, in whichever process works it. */
-export function jobHandlers(deps: { db: Db; evidence: EvidenceStore; appUrl: string; now: () => Date }): JobHandlers {
+export function jobHandlers(deps: JobDeps): JobHandlers {
   return {
     thumbnails: ({ fileNames }) => makeThumbnails(deps.evidence, fileNames),
-    keeperLetters: ({ batchId }) => makeKeeperLetterBatch(deps, batchId),
+    keeperLetters: ({ batchId }) => makeKeeperLetterBatch({ ...deps, appUrl: deps.config.appUrl }, batchId),
+    retentionSweep: () => runEvidencePurge({ ...deps, retentionDays: deps.config.evidenceRetentionDays }),
   };
 }

@@ -10,12 +10,14 @@ export type JobData = {
   thumbnails: { fileNames: string[] };
   /** A batch of notices to keeper (workflows/keeper-letter-batches.ts), by its id. */
   keeperLetters: { batchId: string };
+  /** The daily evidence retention run (services/purge-expired-evidence.ts), by the UK day it was asked for. */
+  retentionSweep: { day: string };
 };
 
 export type JobName = keyof JobData;
 
 /** Every kind of job: each is a queue of its own on PostgreSQL. */
-export const JOB_NAMES = ['thumbnails', 'keeperLetters'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['thumbnails', 'keeperLetters', 'retentionSweep'] as const satisfies readonly JobName[];
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 

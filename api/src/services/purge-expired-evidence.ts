@@ -1,4 +1,4 @@
-import { isRetentionClosedStatus, type PcnStatus } from '@parkpatrol/shared';
+import { isRetentionClosedStatus, ukDate, type PcnStatus } from '@parkpatrol/shared';
 import { withMaintenanceLock } from '../db/dialect.ts';
 import type { Db } from '../db/database.ts';
 import { retentionCutoff } from '../domain/evidence-retention.ts';
@@ -13,6 +13,7 @@ import { insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
 import { findPcnRowById } from '../repositories/pcn-rows.ts';
 import { deletePendingAppeals, findExpiredPendingAppeals } from '../repositories/pending-appeals.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from './evidence-storage.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Logger } from './logger.ts';
 
 /** The audit trail's actor for the job: it has no account, so the recorded name says what acted. */
@@ -134,39 +135,43 @@ export async function purgeExpiredPendingAppeals(deps: { db: Db; evidence: Evide
 }
 
 /**
- * Runs the purge now and then once a day inside the server. The timer is unref'd so it never
- * keeps the process alive, and a run still going when the next is due is not doubled; nor is
- * one of another process on the same PostgreSQL database: this run is skipped and the other
- * does the work. Failures are logged and retried at the next run. Returns a
- * function that stops the timer.
+ * The daily run, worked as a job (decision 0046): under the maintenance lock, so the run of
+ * another process on the same PostgreSQL database (or `npm run retention`) is not doubled: this
+ * one is skipped and the other does the work. A failure is thrown, and the queue tries again
+ * with its doubling waits.
  */
-export function scheduleDailyEvidencePurge(deps: EvidencePurgeDeps, intervalMs: number = DAY_MS): () => void {
-  let isRunning = false;
-  const run = async () => {
-    if (isRunning) return;
-    isRunning = true;
-    try {
-      const outcome = await withMaintenanceLock(deps.db, EVIDENCE_PURGE_LOCK, () => purgeExpiredEvidence(deps));
-      if (outcome.isSkipped) {
-        deps.logger.info('skipped the evidence retention run: another process is running it');
-        return;
-      }
-      const result = outcome.result;
-      if (result.pcns.length > 0) {
-        deps.logger.info('removed photos under the retention policy', {
-          retentionDays: deps.retentionDays,
-          pcns: result.pcns.length,
-          photos: result.pcns.reduce((sum, pcn) => sum + pcn.photoCount, 0),
-        });
-      }
-    } catch (error) {
-      deps.logger.error('evidence retention run failed; it runs again tomorrow', { error: String(error) });
-    } finally {
-      isRunning = false;
-    }
-  };
-  const timer = setInterval(() => void run(), intervalMs);
+export async function runEvidencePurge(deps: EvidencePurgeDeps): Promise<void> {
+  const outcome = await withMaintenanceLock(deps.db, EVIDENCE_PURGE_LOCK, () => purgeExpiredEvidence(deps));
+  if (outcome.isSkipped) {
+    deps.logger.info('skipped the evidence retention run: another process is running it');
+    return;
+  }
+  const result = outcome.result;
+  if (result.pcns.length > 0) {
+    deps.logger.info('removed photos under the retention policy', {
+      retentionDays: deps.retentionDays,
+      pcns: result.pcns.length,
+      photos: result.pcns.reduce((sum, pcn) => sum + pcn.photoCount, 0),
+    });
+  }
+}
+
+/**
+ * Asks for the retention job now and then once a day, in every API process; whichever process
+ * works jobs runs it. The timer is unref'd so it never keeps the process alive. A queue that
+ * cannot take the job is logged and asked again the next day. Returns a function that stops the
+ * timer.
+ */
+export function scheduleDailyEvidencePurge(
+  deps: { jobs: Pick<JobQueue, 'send'>; now: () => Date; logger: Logger },
+  intervalMs: number = DAY_MS,
+): () => void {
+  const ask = () =>
+    void deps.jobs.send('retentionSweep', { day: ukDate(deps.now()) }).catch((error: unknown) => {
+      deps.logger.error('could not ask for the evidence retention run; it is asked again tomorrow', { error: String(error) });
+    });
+  const timer = setInterval(ask, intervalMs);
   timer.unref();
-  void run();
+  ask();
   return () => clearInterval(timer);
 }

@@ -20,6 +20,7 @@ await queue.work({
     process.stdout.write(`done ${fileNames.join(',')}\n`);
   },
   keeperLetters: async () => undefined,
+  retentionSweep: async () => undefined,
 });
 // Kept alive until the test ends it: a SQLite queue's timers alone would let the process exit.
 setInterval(() => undefined, 60_000);

@@ -83,7 +83,7 @@ export function RecentLetterBatches({ reloadKey }: { reloadKey: number }) {
       {batches.isLoading && !batches.data ? <p className="muted">Loading batches...</p> : null}
       {batches.data && items.length === 0 ? <p className="muted">No letters have been made in a batch yet.</p> : null}
       {items.length > 0 ? (
-        <ul className="batch-list" aria-label="Recent batches of letters">
+        <ul className="history" aria-label="Recent batches of letters">
           {items.map((batch) => (
             <li key={batch.id} className="batch-list__item">
               <span>
