@@ -59,7 +59,7 @@ export function missedTargets(rows: ApiBenchRow[]): string[] {
 }
 
 /** A real JPEG of about `bytes` bytes: noise compresses poorly, so the size is predictable. */
-function makeJpeg(bytes: number): Buffer {
+export function makeJpeg(bytes: number): Buffer {
   let side = 400;
   for (;;) {
     const data = Buffer.alloc(side * side * 4);
@@ -70,7 +70,7 @@ function makeJpeg(bytes: number): Buffer {
   }
 }
 
-async function multipartBody(fields: Record<string, string>, images: Buffer[]) {
+export async function multipartBody(fields: Record<string, string>, images: Buffer[]) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   images.forEach((img, i) => form.append('images', new Blob([new Uint8Array(img)], { type: 'image/jpeg' }), `photo-${i}.jpg`));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CalendarDate, SentDocument, SentDocumentKind } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { findNewestSentDocument, insertSentDocument, toSentDocument } from '../repositories/sent-documents.ts';
+import { findNewestSentDocument, insertSentDocument, toSentDocument, type SentDocumentRow } from '../repositories/sent-documents.ts';
 import { sha256Hex } from './crypto-tokens.ts';
 import { newEvidenceFileName, type EvidenceStore } from './evidence-storage.ts';
 
@@ -32,9 +32,26 @@ export type SentDocumentToStore = {
  * file the start-up sweep removes. Nothing here renders: a template change later cannot touch it.
  */
 export async function storeSentDocument(deps: { db: Db; evidence: EvidenceStore }, document: SentDocumentToStore): Promise<SentDocument> {
+  const row = await putSentDocumentFile(deps.evidence, document);
+  try {
+    await insertSentDocument(deps.db, row);
+  } catch (error) {
+    await deps.evidence.delete([row.file_name]).catch(() => undefined);
+    throw error;
+  }
+  const pcn = await deps.db.selectFrom('pcns').select('pcn_number').where('id', '=', document.pcnId).executeTakeFirstOrThrow();
+  return toSentDocument(row, pcn.pcn_number);
+}
+
+/**
+ * The first half of storeSentDocument, for many documents at once (a batch of letters): the file
+ * written durably, and the row that names it, to insert in the caller's transaction. A row that
+ * never commits leaves an orphan file the start-up sweep removes.
+ */
+export async function putSentDocumentFile(evidence: EvidenceStore, document: SentDocumentToStore): Promise<SentDocumentRow> {
   const fileName = newEvidenceFileName(document.mimeType === 'application/pdf' ? 'pdf' : 'json');
-  await deps.evidence.put(fileName, document.bytes, document.mimeType);
-  const row = {
+  await evidence.put(fileName, document.bytes, document.mimeType);
+  return {
     id: timeOrderedId(document.now),
     pcn_id: document.pcnId,
     kind: document.kind,
@@ -49,14 +66,6 @@ export async function storeSentDocument(deps: { db: Db; evidence: EvidenceStore 
     created_by_name: document.createdBy.name,
     purged_at: null,
   };
-  try {
-    await insertSentDocument(deps.db, row);
-  } catch (error) {
-    await deps.evidence.delete([fileName]).catch(() => undefined);
-    throw error;
-  }
-  const pcn = await deps.db.selectFrom('pcns').select('pcn_number').where('id', '=', document.pcnId).executeTakeFirstOrThrow();
-  return toSentDocument(row, pcn.pcn_number);
 }
 
 let made = 0;

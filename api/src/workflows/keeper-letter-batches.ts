@@ -17,18 +17,27 @@ import {
 import { sha256Hex } from '../services/crypto-tokens.ts';
 import { newEvidenceFileName, type EvidenceStore } from '../services/evidence-storage.ts';
 import { joinPdfs } from '../services/keeper-letters/render-keeper-letters.ts';
-import { authorOf } from '../services/sent-documents.ts';
-import { keepKeeperLetter, postingDayOf, prepareKeeperLetters, renderKeeperLetter } from './keeper-notices.ts';
+import { insertSentDocument } from '../repositories/sent-documents.ts';
+import { authorOf, putSentDocumentFile } from '../services/sent-documents.ts';
+import { keeperLetterDocument, postingDayOf, prepareKeeperLetters, renderKeeperLetter } from './keeper-notices.ts';
 
 /**
  * A day's notices to keeper made by a job, not while the admin waits (decision 0047): the request
  * checks every notice as POST /keeper-notices/letters does (422 naming each that cannot go) and
- * stores the batch; the job makes each letter, keeps it with its notice and counts it in one
- * transaction, then joins them into the batch's one PDF. A job tried again after a crash or a
+ * stores the batch; the job makes the letters a few at a time, keeping each with its notice and
+ * counting it in the transaction that keeps it, then joins them into the batch's one PDF. A job tried again after a crash or a
  * failure makes only the letters not yet made, so each notice gets its letter once.
  */
 
 type Deps = { db: Db; evidence: EvidenceStore; jobs: JobQueue; now: () => Date };
+
+/**
+ * Letters kept and counted per transaction: up to 25, so a disk's flush is paid once per 25
+ * letters, and at least ten transactions a batch, so the admin's count moves in steps of a tenth.
+ */
+export function lettersPerCommit(total: number): number {
+  return Math.max(1, Math.min(25, Math.ceil(total / 10)));
+}
 
 /** POST /keeper-notices/batches: checked and stored, WAITING for the job. */
 export async function startKeeperLetterBatch(
@@ -95,13 +104,31 @@ export async function makeKeeperLetterBatch(deps: Omit<Deps, 'jobs'> & { appUrl:
     await updateLetterBatch(deps.db, batchId, { state: 'FAILED', error: why, finished_at: deps.now().toISOString() });
     return;
   }
-  for (const [index, item] of prepared.entries()) {
+  // A chunk's letters are drawn and their files written side by side, then kept and counted in one
+  // transaction.
+  const perCommit = lettersPerCommit(Number(batch.total));
+  for (let start = 0; start < prepared.length; start += perCommit) {
     const now = deps.now();
-    const bytes = await renderKeeperLetter(item, now);
-    await deps.db.transaction().execute(async (trx) => {
-      const document = await keepKeeperLetter({ db: trx, evidence: deps.evidence }, item, bytes, { postOn: batch.post_on, author, now });
-      await recordLetterMade(trx, batchId, todo[index]!.position, document.id);
-    });
+    const chunk = prepared.slice(start, start + perCommit);
+    const rows = await Promise.all(
+      chunk.map(async (item) =>
+        putSentDocumentFile(
+          deps.evidence,
+          keeperLetterDocument(item, await renderKeeperLetter(item, now), { postOn: batch.post_on, author, now }),
+        ),
+      ),
+    );
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        for (const [index, row] of rows.entries()) {
+          await insertSentDocument(trx, row);
+          await recordLetterMade(trx, batchId, todo[start + index]!.position, row.id);
+        }
+      });
+    } catch (error) {
+      await deps.evidence.delete(rows.map((row) => row.file_name)).catch(() => undefined);
+      throw error;
+    }
   }
   const letters: Uint8Array[] = [];
   for (const item of await listLetterBatchItems(deps.db, batchId)) {

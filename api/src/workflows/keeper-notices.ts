@@ -29,7 +29,7 @@ import { amountBeforePosting } from './look-up-charge.ts';
 import { lettersNotToPost } from './sent-documents.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import { joinPdfs, renderKeeperLetters, type KeeperLetterToRender } from '../services/keeper-letters/render-keeper-letters.ts';
-import { authorOf, storeSentDocument } from '../services/sent-documents.ts';
+import { authorOf, storeSentDocument, type SentDocumentToStore } from '../services/sent-documents.ts';
 
 /**
  * Notices to keeper (decision 0016, 0018): letters for approved notices inside their posting
@@ -194,14 +194,13 @@ export function renderKeeperLetter(item: Prepared, now: Date): Promise<Uint8Arra
   return renderKeeperLetters([item.letter], now, `Notice to keeper ${item.facts.reference}`);
 }
 
-/** Keeps one notice's letter with it as sent (decision 0025): its file, SHA-256, day and author. */
-export function keepKeeperLetter(
-  deps: { db: Db; evidence: EvidenceStore },
+/** One notice's letter as the sent document it is kept as (decision 0025): its file, day and author. */
+export function keeperLetterDocument(
   item: Prepared,
   bytes: Uint8Array,
   input: { postOn: string; author: { id: string | null; name: string }; now: Date },
-) {
-  return storeSentDocument(deps, {
+): SentDocumentToStore {
+  return {
     pcnId: item.row.id,
     kind: 'NOTICE_TO_KEEPER',
     bytes,
@@ -210,7 +209,7 @@ export function keepKeeperLetter(
     reference: item.row.draft_reference,
     createdBy: input.author,
     now: input.now,
-  });
+  };
 }
 
 /**
@@ -230,7 +229,7 @@ export async function generateKeeperLetters(
   const author = authorOf(input.user);
   await deps.db.transaction().execute(async (trx) => {
     for (const [index, item] of prepared.entries()) {
-      await keepKeeperLetter({ db: trx, evidence: deps.evidence }, item, letters[index]!, { postOn, author, now });
+      await storeSentDocument({ db: trx, evidence: deps.evidence }, keeperLetterDocument(item, letters[index]!, { postOn, author, now }));
     }
   });
   return { bytes: await joinPdfs(letters, now, 'Notices to keeper'), fileName: keeperLettersFileName(postOn) };
