@@ -221,6 +221,17 @@ export function pcnTextSearch(
       where: (_eb, phrase) => sql<SqlBool>`pcns.sequence in (select rowid from pcn_search where pcn_search match ${phrase})`,
     };
   }
+  // A whole PCN number (eight digits, as formatPcnNumber writes it) is that notice: found by the
+  // number's unique index. As part of a number, its digits' trigrams are shared by too many rows
+  // (2,000,000 notices: 109 ms at p97.5 against 100 for a registration).
+  if (/^\d{8}$/.test(search.number)) {
+    return {
+      shape: 'search-like-whole-number',
+      values: [`%${search.registration}%`, search.number],
+      where: (eb, registration, number) =>
+        eb.or([eb(eb.ref('pcns.vehicle_registration'), 'like', registration), eb(eb.ref('pcns.pcn_number'), '=', number)]),
+    };
+  }
   return {
     shape: 'search-like',
     values: [`%${search.registration}%`, `%${search.number}%`],
