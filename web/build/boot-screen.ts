@@ -1,6 +1,7 @@
 import { SCREEN_TEXTS } from '../../shared/src/messages.ts';
 import { TOKEN_STORAGE_KEY } from '../../shared/src/limits.ts';
 import { paths } from '../src/config/paths.ts';
+import { BOOT_CHARGE_FORM_ID, BOOT_FORM_ID, BOOT_PRESSED_ATTRIBUTE, CLICK_AFTER_LIFT_MS } from '../src/lib/boot-screen.ts';
 import { CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from '../src/features/charge/charge-texts.ts';
 
 /**
@@ -19,9 +20,6 @@ import { CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from '../src/features/char
  * Sign In pressed before the app is ready is remembered, not sent as a plain form post (which
  * would put the password in the address).
  */
-export const BOOT_FORM_ID = 'boot-sign-in';
-/** The motorist's lookup form, painted at /charge (a stranger's first visit from a notice's QR code). */
-export const BOOT_CHARGE_FORM_ID = 'boot-charge-lookup';
 // The appeal's confirmation link is under /charge but has no lookup form: it gets the shell.
 const CHARGE_PAGE = new RegExp(`^${paths.charge}(?!/confirm-appeal)(/|$)`);
 
@@ -42,7 +40,13 @@ export function bootScript(): string {
     'd.setAttribute("data-boot",m);',
     // Once the markup is parsed ("interactive"): DOMContentLoaded would wait for the app's own scripts.
     `if(m==="charge")document.addEventListener("readystatechange",function(){var r=document.getElementById("boot-reference"),q=new URLSearchParams(location.search).get("ref");if(r&&q&&!r.value)r.value=q.slice(0,40)});`,
-    `document.addEventListener("submit",function(e){var f=e.target;if(f&&(f.id===${JSON.stringify(BOOT_FORM_ID)}||f.id===${JSON.stringify(BOOT_CHARGE_FORM_ID)})){e.preventDefault();f.setAttribute("data-submitted","true")}},true);`,
+    `function bf(e){var f=e.target&&e.target.closest&&e.target.closest("form");return f&&(f.id===${JSON.stringify(BOOT_FORM_ID)}||f.id===${JSON.stringify(BOOT_CHARGE_FORM_ID)})?f:null}`,
+    `document.addEventListener("submit",function(e){var f=bf(e);if(f){e.preventDefault();f.setAttribute("data-submitted","true")}},true);`,
+    // A press on a painted form is marked until its click (or its cancel): the app waits for it
+    // before taking over, or a Sign In released after the takeover would click nothing.
+    `document.addEventListener("pointerdown",function(e){var f=bf(e);if(f)f.setAttribute(${JSON.stringify(BOOT_PRESSED_ATTRIBUTE)},"")},true);`,
+    `function up(){var p=document.querySelectorAll("[${BOOT_PRESSED_ATTRIBUTE}]");for(var i=0;i<p.length;i++)p[i].removeAttribute(${JSON.stringify(BOOT_PRESSED_ATTRIBUTE)})}`,
+    `document.addEventListener("click",up);document.addEventListener("pointercancel",up);document.addEventListener("pointerup",function(){setTimeout(up,${CLICK_AFTER_LIFT_MS})});`,
     // The app's scripts, once this page is painted (build/first-paint.ts fills the list in: the
     // entry first, then the modules it imports). Nothing in the first paint waits for them or
     // shares the link with them; a tab opened in the background starts within a second.
@@ -85,9 +89,12 @@ export function bootMarkup(productTitle: string): string {
     </div>`;
 }
 
-/** Until the script has chosen, or when it cannot run, the sign-in form shows. */
-export const BOOT_STYLE =
-  'html[data-boot="shell"] .boot-sign-in,html[data-boot="charge"] .boot-sign-in,html:not([data-boot="shell"]) .boot-shell,html:not([data-boot="charge"]) .boot-charge{display:none}';
+/**
+ * Until the script has chosen, or when it cannot run, the sign-in form shows. While a press on
+ * the painted form waits to end, the app's screen, already rendered above it, is not shown: the
+ * painted button stays under the finger.
+ */
+export const BOOT_STYLE = `html[data-boot="shell"] .boot-sign-in,html[data-boot="charge"] .boot-sign-in,html:not([data-boot="shell"]) .boot-shell,html:not([data-boot="charge"]) .boot-charge,body:has(>#boot [${BOOT_PRESSED_ATTRIBUTE}])>#root{display:none}`;
 
 /** index.html with the boot screen in place of its markers. */
 export function withBootScreen(html: string, productTitle: string): string {

@@ -58,6 +58,24 @@ test("Sign In pressed before the app's code arrives signs in once it does, and n
   expect(page.url()).not.toContain(OFFICER.password);
 });
 
+test('Sign In pressed on the painted form and released after the app took over still signs in', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const painted = page.locator('#boot-sign-in');
+  await painted.getByLabel('Email').fill(OFFICER.email);
+  await painted.getByLabel('Password').fill(OFFICER.password);
+  const button = await painted.getByRole('button', { name: 'Sign In' }).boundingBox();
+  await page.mouse.move(button!.x + button!.width / 2, button!.y + button!.height / 2);
+  await page.mouse.down();
+  release();
+  // The app's code runs and renders while the finger is still on the painted button...
+  await expect(page.locator('#root form')).toBeAttached();
+  await expect(painted.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  // ...and lifting it there is the press it began.
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test("the motorist's lookup paints at /charge before the app's code, with the QR code's reference, and a Find pressed meanwhile finds the charge", async ({
   page,
   request,

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 /**
  * The first screen index.html paints before the app's code arrives (web/build/boot-screen.ts).
  * The app takes it over in the same frame it renders its own: the sign-in screen and the
@@ -14,8 +15,51 @@ export type BootSignIn = {
 };
 
 const BOOT_ID = 'boot';
-const BOOT_FORM_ID = 'boot-sign-in';
-const BOOT_CHARGE_FORM_ID = 'boot-charge-lookup';
+export const BOOT_FORM_ID = 'boot-sign-in';
+/** The motorist's lookup form, painted at /charge (a stranger's first visit from a notice's QR code). */
+export const BOOT_CHARGE_FORM_ID = 'boot-charge-lookup';
+/** On a painted form while a finger or mouse button is down on it, until its click or cancel. */
+export const BOOT_PRESSED_ATTRIBUTE = 'data-pressed';
+/** After a press lifts, how long its click may take to come (a tap's comes a moment after). */
+export const CLICK_AFTER_LIFT_MS = 300;
+/** The longest a takeover waits on a press, should its end never be seen. */
+const PRESS_WAIT_MS = 5000;
+
+/**
+ * Runs `takeOver` at once, or, while a press on a painted form is down, once it has ended: a
+ * Sign In (or Find) pressed on the painted form and released over the app's own would otherwise
+ * click nothing, its button gone under the finger. The takeover runs after the click's own
+ * submit, which the painted form remembers. Returns what cancels the wait.
+ */
+export function afterBootPress(takeOver: () => void): () => void {
+  if (typeof document === 'undefined' || !document.querySelector(`#${BOOT_ID} [${BOOT_PRESSED_ATTRIBUTE}]`)) {
+    takeOver();
+    return () => undefined;
+  }
+  let timer = setTimeout(() => endAfter(0), PRESS_WAIT_MS);
+  const events: Array<[string, () => void]> = [
+    // A task after the click's, so its submit has been seen by the painted form.
+    ['click', () => endAfter(0)],
+    ['pointercancel', () => endAfter(0)],
+    ['pointerup', () => endAfter(CLICK_AFTER_LIFT_MS)],
+  ];
+  const stop = () => {
+    clearTimeout(timer);
+    for (const [type, listener] of events) document.removeEventListener(type, listener, true);
+  };
+  function endAfter(ms: number) {
+    clearTimeout(timer);
+    if (ms === 0) for (const [type, listener] of events) document.removeEventListener(type, listener, true);
+    timer = setTimeout(() => {
+      stop();
+      // Rendered before anything else runs, as in the layout effect it would have run in: a
+      // remembered submit, sent a task later, reads what was taken over.
+      flushSync(takeOver);
+    }, ms);
+  }
+  for (const [type, listener] of events) document.addEventListener(type, listener, true);
+  return stop;
+}
 
 /** What the painted charge lookup (at /charge) holds. */
 export type BootChargeLookup = {

@@ -4,7 +4,7 @@ import { ERROR_MESSAGES, isAdminRole, isLandownerRole, SCREEN_TEXTS, SERVER_MESS
 import { PRODUCT_TITLE } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../lib/alert.tsx';
-import { hasBootSignIn, takeBootSignIn } from '../../lib/boot-screen.ts';
+import { afterBootPress, hasBootSignIn, takeBootSignIn } from '../../lib/boot-screen.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FullPageSpinner } from '../../lib/spinner.tsx';
 import { TextField } from '../../lib/text-field.tsx';
@@ -64,13 +64,15 @@ export function LoginScreen() {
   // there, the field being typed in, and a Sign In already pressed, before this one paints.
   useLayoutEffect(() => {
     if (!showsForm) return;
-    const boot = takeBootSignIn();
-    if (!boot) return;
-    if (boot.email) setEmail(boot.email);
-    if (boot.password) setPassword(boot.password);
-    (boot.focused === 'password' ? passwordRef : emailRef).current?.focus();
-    // After the values above are rendered, so the submit reads them.
-    if (boot.isSubmitted) setTimeout(() => formRef.current?.requestSubmit(), 0);
+    return afterBootPress(() => {
+      const boot = takeBootSignIn();
+      if (!boot) return;
+      if (boot.email) setEmail(boot.email);
+      if (boot.password) setPassword(boot.password);
+      (boot.focused === 'password' ? passwordRef : emailRef).current?.focus();
+      // After the values above are rendered, so the submit reads them.
+      if (boot.isSubmitted) setTimeout(() => formRef.current?.requestSubmit(), 0);
+    });
   }, [showsForm]);
 
   useEffect(() => {

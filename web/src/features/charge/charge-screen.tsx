@@ -4,7 +4,7 @@ import { CARD_RETURN_PARAM, CARD_RETURN_VALUES, OPERATOR_LOGO_DISPLAY, type Publ
 import { Alert } from '../../lib/alert.tsx';
 import { apiAssetUrl } from '../../lib/api-asset-url.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
-import { takeBootChargeLookup } from '../../lib/boot-screen.ts';
+import { afterBootPress, takeBootChargeLookup } from '../../lib/boot-screen.ts';
 import { TextField } from '../../lib/text-field.tsx';
 import { CHARGE_LOOKUP_CHECKING, CHARGE_LOOKUP_INTRO, CHARGE_REFERENCE_HINT } from './charge-texts.ts';
 import { fetchPublicOperator } from './operator-name.ts';
@@ -134,15 +134,19 @@ function LookupForm({ initialReference, onFound }: { initialReference: string; o
   const registrationRef = useRef<HTMLInputElement>(null);
   // index.html painted this form before the code arrived (on a poor link, seconds before): take
   // over what was typed there, the field being typed in, and a press of Find already made.
-  useLayoutEffect(() => {
-    const boot = takeBootChargeLookup();
-    if (!boot) return;
-    if (boot.reference) setReference(boot.reference);
-    if (boot.registration) setRegistration(boot.registration);
-    if (boot.focused) (boot.focused === 'registration' ? registrationRef : referenceRef).current?.focus();
-    // After the values above are rendered, so the submit reads them.
-    if (boot.isSubmitted) setTimeout(() => formRef.current?.requestSubmit(), 0);
-  }, []);
+  useLayoutEffect(
+    () =>
+      afterBootPress(() => {
+        const boot = takeBootChargeLookup();
+        if (!boot) return;
+        if (boot.reference) setReference(boot.reference);
+        if (boot.registration) setRegistration(boot.registration);
+        if (boot.focused) (boot.focused === 'registration' ? registrationRef : referenceRef).current?.focus();
+        // After the values above are rendered, so the submit reads them.
+        if (boot.isSubmitted) setTimeout(() => formRef.current?.requestSubmit(), 0);
+      }),
+    [],
+  );
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBusy) return;
