@@ -24,6 +24,9 @@ let server: ServerProcess;
 let dataDir: string;
 let pcnCount: number;
 
+/** The server's last lines, to read beside a failure: a refusal or a crash says why there. */
+const serverSaid = () => `the server's last lines:\n${server.output.slice(-20).join('\n')}`;
+
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
@@ -47,6 +50,7 @@ describe('GET /api/pcns/export.csv over 100,000 PCNs', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
     });
+    expect(login.status, serverSaid()).toBe(200);
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     // Warm up every code path of an export, then settle.
     await (await fetch(`${server.baseUrl}/api/pcns/export.csv?search=zzzz`, { headers: { authorization: `Bearer ${token}` } })).text();
@@ -60,7 +64,7 @@ describe('GET /api/pcns/export.csv over 100,000 PCNs', () => {
     const started = Date.now();
     try {
       const res = await fetch(`${server.baseUrl}/api/pcns/export.csv`, { headers: { authorization: `Bearer ${token}` } });
-      expect(res.status).toBe(200);
+      expect(res.status, serverSaid()).toBe(200);
       const decoder = new TextDecoder();
       // A CR at the end of a chunk may be the first half of a row's CRLF: it is counted with the next chunk.
       let carried = '';
@@ -77,7 +81,7 @@ describe('GET /api/pcns/export.csv over 100,000 PCNs', () => {
     console.log(
       `export memory: ${pcnCount} PCNs, ${(bytes / MB).toFixed(1)} MB in ${Date.now() - started} ms, RSS idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB`,
     );
-    expect(lines).toBe(pcnCount + 1);
+    expect(lines, serverSaid()).toBe(pcnCount + 1);
     expect(peak - idle).toBeLessThan(ALLOWED_GROWTH);
   }, 120_000);
 });
