@@ -10,6 +10,7 @@ import * as appealWithdrawal from './0037_appeal_withdrawal.ts';
 import * as vehicleMismatch from './0038_vehicle_mismatch.ts';
 import * as operatorLogo from './0039_operator_logo.ts';
 import * as letterBatches from './0040_letter_batches.ts';
+import * as keeperQueueByStatus from './0041_keeper_queue_by_status.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0038_vehicle_mismatch': vehicleMismatch,
   '0039_operator_logo': operatorLogo,
   '0040_letter_batches': letterBatches,
+  '0041_keeper_queue_by_status': keeperQueueByStatus,
 };
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */

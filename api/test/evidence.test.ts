@@ -779,7 +779,7 @@ describe('keeper-notice deadline', () => {
   });
 
   // SQLite's query plan; PostgreSQL's planner is measured by the benchmarks instead.
-  it.skipIf(ON_POSTGRES)('walks the queue index in deadline order instead of sorting every open PCN', async () => {
+  it.skipIf(ON_POSTGRES)('walks a queue index in deadline order instead of sorting every open or approved PCN', async () => {
     // A fresh app: the database keeps statements it has prepared, so only a first run of the
     // page query shows its SQL here.
     const fresh = await createTestApp();
@@ -789,20 +789,29 @@ describe('keeper-notice deadline', () => {
       statements.push(source);
       return prepare(source);
     };
-    try {
-      const freshAdmin = await fresh.signedInUser('ADMIN');
+    const planOf = async (path: string) => {
+      statements.length = 0;
       fresh.sqlite.prepare = spy as typeof fresh.sqlite.prepare;
-      expect((await fresh.request('GET', '/pcns?scope=all&sort=deadline&limit=5', { token: freshAdmin.token })).status).toBe(200);
-    } finally {
-      fresh.sqlite.prepare = prepare;
-    }
-    const page = statements.find((source) => source.includes("coalesce(pcns.keeper_post_by, '9999-12-31')"))!;
-    const params = [...page.matchAll(/\?/g)].map(() => 5);
-    const plan = (prepare(`explain query plan ${page}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
-    expect(plan).toContain('USING INDEX pcns_keeper_queue_open');
+      try {
+        expect((await fresh.request('GET', path, { token: freshAdmin.token })).status).toBe(200);
+      } finally {
+        fresh.sqlite.prepare = prepare;
+      }
+      const page = statements.find((source) => source.includes("coalesce(pcns.keeper_post_by, '9999-12-31')"))!;
+      const params = [...page.matchAll(/\?/g)].map(() => 5);
+      return (prepare(`explain query plan ${page}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+    };
+    const freshAdmin = await fresh.signedInUser('ADMIN');
+    // Manage PCNs sorted by deadline: every open notice.
+    const open = await planOf('/pcns?scope=all&sort=deadline&limit=5');
+    expect(open).toContain('USING INDEX pcns_keeper_queue_open');
     // Only PCNs that share a posting day are sorted, by number (the tie-breaker the index does
     // not hold), and the walk still stops after the page: never a sort of every open PCN.
-    expect(plan).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+    expect(open).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+    // The keeper notices screen: the approved ones, nearest posting day first.
+    const approved = await planOf('/pcns?scope=all&status=APPROVED&sort=deadline&order=asc&limit=100');
+    expect(approved).toContain('USING INDEX pcns_status_deadline (status=?)');
+    expect(approved).not.toContain('USE TEMP B-TREE');
     await fresh.close();
   });
 });

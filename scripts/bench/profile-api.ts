@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { DEMO_ACCOUNTS } from '../../api/src/db/seed.ts';
 import { UPLOADS_PER_USER } from '../../api/src/services/upload-gate.ts';
 import { prepareOfficerLoad } from './api.ts';
 import { loadAutocannon } from './bench-tools.ts';
@@ -74,10 +75,21 @@ export async function profileApi(): Promise<{ frames: ProfileFrame[]; file: stri
     const base = `http://127.0.0.1:${PORT}/api`;
     await waitForHttp(`${base}/health`);
     const { auth: headers, upload } = await prepareOfficerLoad(base);
+    const admin = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }),
+    });
+    const adminHeaders = { authorization: `Bearer ${((await admin.json()) as { data: { token: string } }).data.token}` };
     loadFromMs = Date.now() - spawnedAt;
     const routes: Array<[name: string, key: string, options: Autocannon.Options]> = [
       ['GET /api/users/profile', 'profile', { url: `${base}/users/profile`, headers }],
       ['GET /api/pcns (page of 10, 4 photos each)', 'pcns', { url: `${base}/pcns?page=1&limit=10`, headers }],
+      [
+        "the keeper-deadline queue (the admin's page of 100)",
+        'keeper',
+        { url: `${base}/pcns?page=1&limit=100&scope=all&status=APPROVED&sort=deadline&order=asc`, headers: adminHeaders },
+      ],
       [
         'POST /api/pcns (4 x 500 KB JPEG)',
         'upload',
@@ -92,8 +104,8 @@ export async function profileApi(): Promise<{ frames: ProfileFrame[]; file: stri
         },
       ],
     ];
-    // PROFILE_ROUTE=profile, =pcns or =upload profiles one of them alone; by default the two reads.
-    for (const [name, , options] of routes.filter(([, key]) => (ONLY ? key === ONLY : key !== 'upload'))) {
+    // PROFILE_ROUTE=profile, =pcns, =keeper or =upload profiles one of them alone; by default the two reads.
+    for (const [name, , options] of routes.filter(([, key]) => (ONLY ? key === ONLY : key !== 'upload' && key !== 'keeper'))) {
       const result = await loadAutocannon()({ connections: 10, ...options, duration: SECONDS });
       rps[name] = Math.round(result.requests.average);
       // A refused request (429, 503) is cheap and would make the profile one of refusals.

@@ -149,6 +149,23 @@ describe('dates in UK local time', () => {
     expect(ukDate('2026-10-25T23:30:00Z')).toBe('2026-10-25'); // GMT again
   });
 
+  it('gives every minute the day a fresh formatter gives, though it remembers the day by the hour', () => {
+    const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const fresh = (at: Date) => {
+      const part = (type: string) => london.formatToParts(at).find((each) => each.type === type)!.value;
+      return `${part('year')}-${part('month')}-${part('day')}`;
+    };
+    // Both clock changes and a year's end, each minute from the day before to the day after, the
+    // later minutes of an hour asked after its first (so they are answered from memory).
+    for (const from of ['2026-03-28T00:00:00Z', '2026-10-24T00:00:00Z', '2026-12-30T00:00:00Z']) {
+      for (let minute = 0; minute < 3 * 24 * 60; minute++) {
+        const at = new Date(Date.parse(from) + minute * 60_000);
+        expect(ukDate(at), at.toISOString()).toBe(fresh(at));
+        expect(ukDate(at.toISOString()), at.toISOString()).toBe(fresh(at));
+      }
+    }
+  });
+
   it('adds calendar days over month, year and leap-year ends', () => {
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');

@@ -77,6 +77,8 @@ export type KeeperNoticeWindow =
       latestGivenOn: CalendarDate;
     };
 
+const HOUR_MS = 60 * 60 * 1000;
+
 // Made once: building a formatter costs far more than using one, and every notice in a list
 // page asks for its dates (scripts/bench/api.ts measured the list at a third of its rate).
 const LONDON_DATE = onFirstUse(
@@ -89,10 +91,21 @@ const LONDON_DATE = onFirstUse(
  * writes '12/31/2099' where other builds write '2099-12-31'.
  */
 export function ukDate(instant: string | Date): CalendarDate {
-  const parts = LONDON_DATE().formatToParts(instant instanceof Date ? instant : new Date(instant));
+  const at = instant instanceof Date ? instant : new Date(instant);
+  // London's offsets from UTC are whole hours and its clocks change on the hour, so every instant
+  // of one UTC hour has the same UK date: a page of notices asks for the same hours again and
+  // again, and the formatter costs microseconds each time. Bounded, as the windows' memo is.
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  const known = UK_DATES_BY_HOUR.get(hour);
+  if (known !== undefined) return known;
+  const parts = LONDON_DATE().formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  if (UK_DATES_BY_HOUR.size >= 10_000) UK_DATES_BY_HOUR.clear();
+  UK_DATES_BY_HOUR.set(hour, date);
+  return date;
 }
+const UK_DATES_BY_HOUR = new Map<number, CalendarDate>();
 
 /** Calendar arithmetic on dates, never on instants: a clock change is not a day. */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
@@ -101,7 +114,6 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return at.toISOString().slice(0, 10);
 }
 
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The last instant of a UK calendar day, as an ISO time. UK midnight is 00:00 UTC in winter and
@@ -250,13 +262,17 @@ export function describeNotYetPostable(window: RoutePostingDays, postOn: Calenda
 
 /** True from 3 working days before the last posting day (and after it), while it can still matter. */
 export function isPostingDeadlineNear(window: KeeperNoticeWindow, today: CalendarDate, calendar: WorkingDays): boolean {
-  if (window.route === 'NOT_AVAILABLE') return false;
-  let warnFrom = window.lastPostingDate;
+  return window.route !== 'NOT_AVAILABLE' && today >= postingWarningFrom(window.lastPostingDate, calendar);
+}
+
+/** The first day the last posting day is near: 3 working days before it. */
+export function postingWarningFrom(lastPostingDate: CalendarDate, calendar: WorkingDays): CalendarDate {
+  let warnFrom = lastPostingDate;
   for (let counted = 0; counted < KEEPER_NOTICE_WARNING_WORKING_DAYS;) {
     warnFrom = addDays(warnFrom, -1);
     if (calendar.isWorkingDay(warnFrom)) counted++;
   }
-  return today >= warnFrom;
+  return warnFrom;
 }
 
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -2,9 +2,9 @@ import {
   deemedGivenOn,
   endOfUkDay,
   isKeeperNoticeOpen,
-  isPostingDeadlineNear,
   keeperLiabilityGap,
   keeperNoticeWindow,
+  postingWarningFrom,
   ukDate,
   type LandFacts,
   type KeeperNotice,
@@ -88,10 +88,20 @@ export function keeperDeadlineOf(
 ): { keeperNoticeDueAt?: string; deadlineWarning: boolean } {
   const { window } = serviceAndWindow(row);
   if (window.route === 'NOT_AVAILABLE') return { deadlineWarning: false };
-  return {
-    keeperNoticeDueAt: endOfUkDay(window.lastPostingDate),
-    deadlineWarning: isKeeperNoticeOpen(status) && isPostingDeadlineNear(window, ukDate(now), workingDays),
-  };
+  const { dueAt, warnFrom } = deadlineOf(window.lastPostingDate);
+  return { keeperNoticeDueAt: dueAt, deadlineWarning: isKeeperNoticeOpen(status) && ukDate(now) >= warnFrom };
+}
+
+/** A last posting day's deadline and the day its warning starts, worked out once each (as the windows are). */
+const deadlines = new Map<string, { dueAt: string; warnFrom: string }>();
+function deadlineOf(lastPostingDate: string): { dueAt: string; warnFrom: string } {
+  let deadline = deadlines.get(lastPostingDate);
+  if (!deadline) {
+    if (deadlines.size >= 10_000) deadlines.clear();
+    deadline = { dueAt: endOfUkDay(lastPostingDate), warnFrom: postingWarningFrom(lastPostingDate, workingDays) };
+    deadlines.set(lastPostingDate, deadline);
+  }
+  return deadline;
 }
 
 /**
