@@ -762,6 +762,21 @@ describe('keeper-notice deadline', () => {
     expect(corrected.json.data.keeperNoticeDueAt).toBe('2025-12-30T23:59:59.999Z');
     expect(await queue()).toEqual([affixed.id, earlier.id, later.id, inScotland.id]);
 
+    // With a status: an open one keeps its own notices in the queue's order, counted; a closed one has none.
+    const withStatus = async (status: string) => {
+      const res = await t.request('GET', `/pcns?scope=all&status=${status}&sort=deadline&order=asc&limit=100`, { token: admin.token });
+      expect(res.status).toBe(200);
+      return { ids: (res.json.data.pcns as Pcn[]).map((p) => p.id), total: res.json.data.pagination.total as number };
+    };
+    expect(await withStatus('SUBMITTED')).toEqual({ ids: [affixed.id, earlier.id, later.id, inScotland.id], total: 4 });
+    expect(await withStatus('ISSUED')).toEqual({ ids: [], total: 0 });
+    for (const id of [earlier.id, inScotland.id]) {
+      for (const status of ['UNDER_REVIEW', 'APPROVED']) {
+        expect((await t.request('PATCH', `/pcns/${id}/status`, { token: admin.token, json: { status } })).status).toBe(200);
+      }
+    }
+    expect(await withStatus('APPROVED')).toEqual({ ids: [earlier.id, inScotland.id], total: 2 });
+
     expect((await t.request('GET', `/pcns/${issued.id}`, { token: admin.token })).json.data.deadlineWarning).toBe(false);
     expect((await t.request('GET', '/pcns?sort=deadline', { token: owner.token })).status).toBe(403);
     expect((await t.request('GET', '/pcns?scope=all&sort=soonest', { token: admin.token })).status).toBe(400);

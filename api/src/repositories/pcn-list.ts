@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import {
   addDays,
   DEFAULT_SORTS,
+  isKeeperNoticeOpen,
   startOfUkDay,
   KEEPER_NOTICE_OPEN_STATUSES,
   PCN_COUNT_CAP,
@@ -105,7 +106,14 @@ function listClauses(filter: PcnListFilter, db: Db, purpose: 'page' | 'count' = 
   if (filter.from) clauses.push(clause('from', [startOfUkDay(filter.from)], (eb, at) => eb('pcns.created_at', '>=', at)));
   if (filter.to) clauses.push(clause('to', [startOfUkDay(addDays(filter.to, 1))], (eb, at) => eb('pcns.created_at', '<', at)));
   if (filter.sort === 'deadline') {
-    clauses.push(clause(`queue-${purpose}`, [], () => (purpose === 'page' ? KEEPER_QUEUE_PAGE_CONDITION : KEEPER_QUEUE_COUNT_CONDITION)));
+    // A status asked for settles the queue alone: an open one's notices are all in it (the keeper
+    // notices screen's approved ones, read from pcns_status_deadline, and counted by their status
+    // alone instead of through the queue's index), a closed one's none.
+    if (!filter.status) {
+      clauses.push(clause(`queue-${purpose}`, [], () => (purpose === 'page' ? KEEPER_QUEUE_PAGE_CONDITION : KEEPER_QUEUE_COUNT_CONDITION)));
+    } else if (!isKeeperNoticeOpen(filter.status)) {
+      clauses.push(clause('queue-closed', [], () => sql<SqlBool>`1 = 0`));
+    }
   }
   if (filter.flaggedDuplicates) {
     clauses.push(
