@@ -114,7 +114,6 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return at.toISOString().slice(0, 10);
 }
 
-
 /**
  * The last instant of a UK calendar day, as an ISO time. UK midnight is 00:00 UTC in winter and
  * 23:00 UTC the day before in summer, whichever reads as the day in London.
