@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: a process that only works jobs (thumbnails, batches of letters; decisions 0046, 0047), beside the API
+ * `npm run worker`: a process that only works jobs (thumbnails, batches of letters, the motorist's appeal emails; decisions 0046, 0047), beside the API
  * processes that share one PostgreSQL database. Start as many as the work needs; each job is
  * worked by one of them at a time. On SQLite the API process works its jobs itself: one process
  * serves a SQLite file, so there is nothing to share.
@@ -10,6 +10,8 @@ import { connectJobQueue } from '../api/src/jobs/connect-job-queue.ts';
 import { jobHandlers } from '../api/src/jobs/job-handlers.ts';
 import { createConfiguredEvidenceStore } from '../api/src/services/evidence-store-s3.ts';
 import { createLogger } from '../api/src/services/logger.ts';
+import { createMailer } from '../api/src/services/mail.ts';
+import { createMetrics } from '../api/src/services/metrics.ts';
 
 const config = loadConfig();
 const logger = createLogger();
@@ -23,7 +25,12 @@ const { db, close } = connectDatabase(config.database, {
 });
 await migrateToLatest(db);
 const jobs = await connectJobQueue(db, config.database, logger);
-await jobs.work(jobHandlers({ db, evidence: createConfiguredEvidenceStore(config), config, now: () => new Date(), logger }));
+const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
+// Its own counters, read by nobody yet: a worker serves no /metrics (the API processes do).
+const metrics = createMetrics();
+await jobs.work(
+  jobHandlers({ db, evidence: createConfiguredEvidenceStore(config), config, now: () => new Date(), logger, mailer, metrics }),
+);
 logger.info('working jobs', { pid: process.pid });
 
 function shutdown(signal: string) {

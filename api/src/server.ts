@@ -60,8 +60,9 @@ if (orphans.length > 0) logger.info('removed evidence files left by an interrupt
 if (isBucket) logger.info('evidence photos are stored in a bucket', { location: evidence.location });
 // The API process works jobs too; on PostgreSQL, `npm run worker` processes share them.
 const jobs = await connectJobQueue(db, config.database, logger);
-await jobs.work(jobHandlers({ db, evidence, config, now: () => new Date(), logger }));
 const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
+const metrics = createMetrics({ processMetrics: true });
+await jobs.work(jobHandlers({ db, evidence, config, now: () => new Date(), logger, mailer, metrics }));
 const app = createApp({
   db,
   evidence,
@@ -70,7 +71,7 @@ const app = createApp({
   mailer,
   logger,
   now: () => new Date(),
-  metrics: createMetrics({ processMetrics: true }),
+  metrics,
   cardProcessor: createCardProcessor(config),
 });
 

@@ -122,7 +122,8 @@ export async function createTestApp(
   const evidence = options.evidence ?? createDiskEvidenceStore(config.uploadsDir);
   const jobs = await connectJobQueue(db, database.target, logger);
   // A second process on one SQLite file is not a thing the product does: its queue is the first app's.
-  const handlers = jobHandlers({ db, evidence, config, now, logger });
+  const metrics = createMetrics();
+  const handlers = jobHandlers({ db, evidence, config, now, logger, mailer, metrics });
   const worksJobs = !options.sharingDatabaseOf || database.target.engine === 'postgres';
   let isWorkingJobs = worksJobs && !options.jobsWaitForTest;
   if (isWorkingJobs) await jobs.work(handlers);
@@ -134,7 +135,7 @@ export async function createTestApp(
     now,
     evidence,
     jobs,
-    metrics: createMetrics(),
+    metrics,
     cardProcessor: createCardProcessor(config, now),
   };
   if (options.signInPolicy) deps.signInLimiter = createSignInLimiter({ db, now, policy: options.signInPolicy });

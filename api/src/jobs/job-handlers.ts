@@ -2,7 +2,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
 import type { Logger } from '../services/logger.ts';
+import type { Mailer } from '../services/mail.ts';
+import type { Metrics } from '../services/metrics.ts';
 import { runEvidencePurge } from '../services/purge-expired-evidence.ts';
+import { sendAppealEmail } from '../workflows/appeal-emails.ts';
 import { makeKeeperLetterBatch } from '../workflows/keeper-letter-batches.ts';
 import { makeThumbnails } from '../workflows/make-thumbnails.ts';
 import type { JobHandlers } from './job-queue.ts';
@@ -10,9 +13,11 @@ import type { JobHandlers } from './job-queue.ts';
 export type JobDeps = {
   db: Db;
   evidence: EvidenceStore;
-  config: Pick<Config, 'appUrl' | 'evidenceRetentionDays'>;
+  config: Config;
   now: () => Date;
   logger: Logger;
+  mailer: Mailer;
+  metrics: Metrics;
 };
 
 /** What each kind of job does, in whichever process works it. */
@@ -21,5 +26,6 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
     thumbnails: ({ fileNames }) => makeThumbnails(deps.evidence, fileNames),
     keeperLetters: ({ batchId }) => makeKeeperLetterBatch({ ...deps, appUrl: deps.config.appUrl }, batchId),
     retentionSweep: () => runEvidencePurge({ ...deps, retentionDays: deps.config.evidenceRetentionDays }),
+    appealEmail: (job) => sendAppealEmail(deps, job),
   };
 }

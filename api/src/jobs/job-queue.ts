@@ -12,12 +12,17 @@ export type JobData = {
   keeperLetters: { batchId: string };
   /** The daily evidence retention run (services/purge-expired-evidence.ts), by the UK day it was asked for. */
   retentionSweep: { day: string };
+  /** A motorist's email about their appeal (workflows/appeal-emails.ts), by the appeal's id. */
+  appealEmail: { appealId: string; kind: AppealEmailKind };
 };
+
+/** The emails a motorist is sent about an appeal: its receipt, its withdrawal, its decision. */
+export type AppealEmailKind = 'received' | 'withdrawn' | 'decided';
 
 export type JobName = keyof JobData;
 
 /** Every kind of job: each is a queue of its own on PostgreSQL. */
-export const JOB_NAMES = ['thumbnails', 'keeperLetters', 'retentionSweep'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['thumbnails', 'keeperLetters', 'retentionSweep', 'appealEmail'] as const satisfies readonly JobName[];
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 

@@ -2,10 +2,8 @@ import { randomInt } from 'node:crypto';
 import {
   addDays,
   APPEAL_MESSAGES,
-  APPEAL_STATUS_LABELS,
   APPEALS_CHARTER,
   appealsServiceDeadline,
-  formatCalendarDate,
   pcnTitle,
   REDUCED_PAYABLE_DAYS,
   reducedAmountProblem,
@@ -36,8 +34,8 @@ import { insertStatusChange, updatePcnStatus } from '../repositories/pcn-status.
 import { lockPcnWrites } from '../repositories/pcn-writes.ts';
 import type { KeeperLetterToRender } from '../services/keeper-letters/render-keeper-letters.ts';
 import { authorOf } from '../services/sent-documents.ts';
-import { escapeHtml } from '../services/mail.ts';
-import { drawAndKeepAppealLetter, keptAppealLetter, prepareAppealLetter } from './appeal-letter.ts';
+import { drawAndKeepAppealLetter, prepareAppealLetter } from './appeal-letter.ts';
+import { askForAppealEmail } from './appeal-emails.ts';
 import { chargeFactsOf } from './look-up-charge.ts';
 
 export function appealNotFound(): AppError {
@@ -109,7 +107,7 @@ type VerificationCodes = (trx: Db) => Promise<string>;
  * audit entries commit together; then the letter is drawn and kept, and the motorist emailed it.
  */
 export async function decideAppeal(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence' | 'metrics'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger' | 'evidence' | 'metrics'>,
   input: { appealId: string; decision: AppealDecisionInput; user: AuthUser; now: Date },
 ): Promise<AppealRow> {
   const decided = await deps.db.transaction().execute((trx) => recordDecisionIn(trx, deps.config, input, newVerificationCode));
@@ -121,7 +119,8 @@ export async function decideAppeal(
       deps.logger.warn('decision letter not drawn', { appeal: decided.row.reference, error: String(error) });
     }
   }
-  await sendDecision(deps, decided.row, input.now);
+  // The email, with the letter kept above, follows as a job: the decision stands whatever the mail server says.
+  await askForAppealEmail(deps, decided.row, 'decided');
   return decided.row;
 }
 
@@ -256,40 +255,4 @@ async function recordDecisionIn(
   // to make: the decision still stands, as it always did.
   const letter = await prepareAppealLetter({ db: trx, config }, decidedRow);
   return { row: decidedRow, letter };
-}
-
-/** The decision by email with its letter; a failed email is logged (the letter stays on the motorist's page). */
-async function sendDecision(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'evidence' | 'metrics'>,
-  appeal: AppealRow,
-  now: Date,
-): Promise<void> {
-  // An appeal by post without an email address: the admin downloads the letter and posts it.
-  if (appeal.appellant_email === '') return;
-  try {
-    const { bytes, fileName } = await keptAppealLetter(deps, appeal, now);
-    const lines = [
-      `Dear ${appeal.appellant_name},`,
-      `We have decided your appeal ${appeal.reference}: ${APPEAL_STATUS_LABELS[appeal.status].toLowerCase()}.`,
-      ...(appeal.decision_reasons ? [appeal.decision_reasons] : []),
-      ...(appeal.reduced_payable_until
-        ? [`You may pay the reduced amount until ${formatCalendarDate(appeal.reduced_payable_until)}; after that the full charge is due.`]
-        : []),
-      ...(appeal.verification_code ? [`Your verification code for the independent appeals service: ${appeal.verification_code}.`] : []),
-      ...(appeal.appeals_service_until
-        ? [`You may appeal to the independent appeals service by ${formatCalendarDate(appeal.appeals_service_until)}.`]
-        : []),
-      'The letter attached sets out the decision in full. It is also on your charge’s page.',
-    ];
-    await deps.mailer.send({
-      to: appeal.appellant_email,
-      subject: `Decision on your appeal ${appeal.reference}`,
-      text: lines.join('\n\n'),
-      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
-      attachments: [{ filename: fileName, content: Buffer.from(bytes), contentType: 'application/pdf' }],
-      purpose: 'appeal-decision',
-    });
-  } catch (error) {
-    deps.logger.warn('appeal decision not emailed', { appeal: appeal.reference, error: String(error) });
-  }
 }

@@ -30,7 +30,7 @@ import { chargeFactsOf } from './look-up-charge.ts';
 import { discardEvidenceFiles } from './pcn-evidence.ts';
 import { alreadyAppealed, placeAttachments, submitAppeal, submitted } from './submit-appeal.ts';
 
-type PendingDeps = Pick<AppDeps, 'db' | 'evidence' | 'logger' | 'mailer' | 'config'>;
+type PendingDeps = Pick<AppDeps, 'db' | 'evidence' | 'logger' | 'mailer' | 'jobs' | 'config'>;
 
 /** A day to confirm: the motorist may read the email tomorrow, and a squatter's appeal is gone by then. */
 export const APPEAL_CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
-  APPEAL_CHANNEL_LABELS,
   APPEAL_MESSAGES,
   appealReference,
-  formatCalendarDate,
   MAX_APPEAL_ATTACHMENT_BYTES,
   MAX_APPEAL_ATTACHMENTS,
-  pcnTitle,
   ukDate,
   type AppealChannel,
   type AppealInput,
@@ -24,12 +21,12 @@ import { markPendingAppealConfirmed, type PendingAttachmentRow } from '../reposi
 import { auditEntry, insertAuditEntries, type NewAuditEntry } from '../repositories/pcn-audit-trail.ts';
 import { findPcnRowById, type PcnRow } from '../repositories/pcn-rows.ts';
 import { detectImageType } from '../services/image-sniffing.ts';
-import { escapeHtml } from '../services/mail.ts';
 import type { SpooledFile } from '../services/multipart-spool.ts';
+import { askForAppealEmail } from './appeal-emails.ts';
 import { appealFactsOf, chargeFactsOf } from './look-up-charge.ts';
 import { assertBoundedPixels, discardEvidenceFiles } from './pcn-evidence.ts';
 
-type SubmitDeps = Pick<AppDeps, 'db' | 'evidence' | 'logger' | 'mailer' | 'config'>;
+type SubmitDeps = Pick<AppDeps, 'db' | 'evidence' | 'logger' | 'jobs' | 'config'>;
 
 /** A file the motorist attached, checked by its bytes: a photo of ours or a PDF. */
 type CheckedAttachment = { tempPath: string; extension: string; mimeType: string; size: number; sha256: string; originalName: string };
@@ -228,7 +225,8 @@ async function takeAppeal(
     if (winner.idempotency_key !== input.idempotencyKey) throw alreadyAppealed(winner);
     return { appeal: winner, replayed: true };
   }
-  await acknowledge(deps, appeal, pcnTitle(row.pcn_number));
+  // The acknowledgement follows as a job: the appeal is stored whatever the mail server says.
+  await askForAppealEmail(deps, appeal, 'received');
   return { appeal, replayed: false };
 }
 
@@ -252,33 +250,4 @@ export function alreadyAppealed(existing: AppealRow): AppError {
 
 export function submitted(appeal: AppealRow): AppealSubmitted {
   return { reference: appeal.reference, appeal: toPublicAppeal(appealFactsOf(appeal)) };
-}
-
-/** The motorist's acknowledgement: a failed email is logged, never a lost appeal (it is already stored). */
-async function acknowledge(deps: SubmitDeps, appeal: AppealRow, chargeReference: string): Promise<void> {
-  // An appeal by post without an email address is answered by post: its letter is downloadable.
-  if (appeal.appellant_email === '') return;
-  const respondBy = formatCalendarDate(appeal.respond_by);
-  const lookupUrl = `${deps.config.appUrl}/charge?ref=${encodeURIComponent(chargeReference)}`;
-  const lines = [
-    `Dear ${appeal.appellant_name},`,
-    appeal.channel === 'ONLINE'
-      ? `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}.`
-      : `We have received your appeal ${appeal.reference} against parking charge ${chargeReference}, by ${APPEAL_CHANNEL_LABELS[appeal.channel].toLowerCase()} on ${formatCalendarDate(ukDate(appeal.received_at))}.`,
-    appeal.is_late
-      ? 'It came after the time to appeal had ended, so the charge is not on hold: we will tell you whether we will consider it.'
-      : `The charge is on hold while we consider it: nothing more is added, and the amounts stand as they were ${appeal.channel === 'ONLINE' ? 'today' : `on ${formatCalendarDate(ukDate(appeal.received_at))}`}.`,
-    `We will answer by ${respondBy}. You can see where your appeal stands at ${lookupUrl}.`,
-  ];
-  try {
-    await deps.mailer.send({
-      to: appeal.appellant_email,
-      subject: `Appeal ${appeal.reference} received`,
-      text: lines.join('\n\n'),
-      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
-      purpose: 'appeal-received',
-    });
-  } catch (error) {
-    deps.logger.warn('appeal acknowledgement not sent', { appeal: appeal.reference, error: String(error) });
-  }
 }

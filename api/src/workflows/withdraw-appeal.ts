@@ -1,13 +1,13 @@
-import { APPEAL_MESSAGES, formatCalendarDate, formatPence, pcnTitle, type AppealWithdrawal } from '@parkpatrol/shared';
+import { APPEAL_MESSAGES, type AppealWithdrawal } from '@parkpatrol/shared';
 import type { AppDeps } from '../app-env.ts';
 import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
-import { amountDueOf, withdrawnAppealOf } from '../domain/public-charge.ts';
+import { withdrawnAppealOf } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
-import { findAppealByPcnId, recordWithdrawal, type AppealRow } from '../repositories/appeals.ts';
+import { findAppealByPcnId, recordWithdrawal } from '../repositories/appeals.ts';
 import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
 import { findPcnRowById } from '../repositories/pcn-rows.ts';
 import { lockPcnWrites } from '../repositories/pcn-writes.ts';
-import { escapeHtml } from '../services/mail.ts';
+import { askForAppealEmail } from './appeal-emails.ts';
 import { tooManyAttempts } from './auth-limits.ts';
 import { chargeFactsOf } from './look-up-charge.ts';
 
@@ -31,14 +31,14 @@ export const APPEAL_WITHDRAWALS_PER_CHARGE: RateLimitRule = { scope: 'appeal-wit
  * per charge before anything is read (429). Audited; the motorist is emailed a record.
  */
 export async function withdrawAppeal(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'logger' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'logger'>,
   limits: RateLimiter,
   input: { pcnId: string; email: string; now: Date },
 ): Promise<AppealWithdrawal> {
   const limit = await limits.take([{ rule: APPEAL_WITHDRAWALS_PER_CHARGE, key: input.pcnId }]);
   if (limit.isLimited) throw tooManyAttempts(limit, APPEAL_MESSAGES.withdrawLimited);
   const at = input.now.toISOString();
-  const { appeal, payable } = await deps.db.transaction().execute(async (trx) => {
+  const { appeal } = await deps.db.transaction().execute(async (trx) => {
     await lockPcnWrites(trx);
     const row = await findPcnRowById(trx, input.pcnId);
     const appeal = row ? await findAppealByPcnId(trx, row.id) : undefined;
@@ -62,42 +62,8 @@ export async function withdrawAppeal(
         ...(withdrawal.reduced_held_until !== null && { reducedHeldUntil: { from: null, to: withdrawal.reduced_held_until } }),
       }),
     ]);
-    const payable = amountDueOf({ ...facts, appeal: withdrawn }, input.now);
-    return {
-      appeal: { ...appeal, ...withdrawal, status: 'WITHDRAWN' as const },
-      payable: { chargeReference: pcnTitle(row.pcn_number), amountDuePence: payable.amountDuePence, reduced: payable.reduced },
-    };
+    return { appeal: { ...appeal, ...withdrawal, status: 'WITHDRAWN' as const } };
   });
-  await confirmByEmail(deps, appeal, payable);
+  await askForAppealEmail(deps, appeal, 'withdrawn');
   return { reference: appeal.reference, withdrawnAt: at };
-}
-
-type Payable = {
-  chargeReference: string;
-  amountDuePence: number;
-  reduced: { amountPence: number; until: string | null } | null;
-};
-
-/** The motorist's record of it: a failed email is logged, never an undone withdrawal (it is already stored). */
-async function confirmByEmail(deps: Pick<AppDeps, 'mailer' | 'logger' | 'config'>, appeal: AppealRow, payable: Payable): Promise<void> {
-  if (appeal.appellant_email === '') return;
-  const lookupUrl = `${deps.config.appUrl}/charge?ref=${encodeURIComponent(payable.chargeReference)}`;
-  const lines = [
-    `Dear ${appeal.appellant_name},`,
-    `You withdrew your appeal ${appeal.reference} against parking charge ${payable.chargeReference}. We will not decide it, and the charge is no longer on hold.`,
-    payable.amountDuePence > 0
-      ? `${formatPence(payable.amountDuePence)} is now due${payable.reduced?.until ? `, the reduced amount, until ${formatCalendarDate(payable.reduced.until)}` : ''}. You can pay, and see the charge, at ${lookupUrl}.`
-      : `Nothing is due now. You can see the charge at ${lookupUrl}.`,
-  ];
-  try {
-    await deps.mailer.send({
-      to: appeal.appellant_email,
-      subject: `Appeal ${appeal.reference} withdrawn`,
-      text: lines.join('\n\n'),
-      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
-      purpose: 'appeal-withdrawn',
-    });
-  } catch (error) {
-    deps.logger.warn('appeal withdrawal not emailed', { appeal: appeal.reference, error: String(error) });
-  }
 }

@@ -21,6 +21,7 @@ await queue.work({
   },
   keeperLetters: async () => undefined,
   retentionSweep: async () => undefined,
+  appealEmail: async () => undefined,
 });
 // Kept alive until the test ends it: a SQLite queue's timers alone would let the process exit.
 setInterval(() => undefined, 60_000);
