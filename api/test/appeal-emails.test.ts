@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppealListResponse, AppealSubmitted } from '@parkpatrol/shared';
 import { appealForm, chargeToken, enterAppeal, enteredAppealForm } from './support/appeals.ts';
 import { termsSinceLongAgo } from './support/keeper-notices.ts';
 import { createPcnViaApi } from './fixtures.ts';
 import { startSmtpTestServer } from './smtp-test-server.ts';
+import { freePort } from '../../scripts/test-support.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
@@ -77,7 +77,8 @@ describe("the motorist's appeal emails, as jobs", () => {
   });
 
   it('keeps the appeal when the mail server refuses, and tries the email again', async () => {
-    const port = await closedPort();
+    // Nothing listens there: the mailer's connection is refused at once.
+    const port = await freePort();
     const offline = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
       offline.clock.frozenAtMs = NOW;
@@ -112,13 +113,3 @@ describe("the motorist's appeal emails, as jobs", () => {
     }
   });
 });
-
-/** A loopback port with nothing listening, so the mailer's connection is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { ParsedMail } from 'mailparser';
@@ -7,6 +6,7 @@ import type { Role } from '@parkpatrol/shared';
 import { hashToken } from '../src/services/crypto-tokens.ts';
 import { ACCESS_QR_CID } from '../src/services/onboarding-email.ts';
 import { startSmtpTestServer } from './smtp-test-server.ts';
+import { freePort } from '../../scripts/test-support.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const APP_URL = 'http://localhost:5173';
@@ -274,7 +274,8 @@ describe('POST /onboarding/send/{userId}', () => {
   });
 
   it('answers 502 with a clear message when the mail server is unreachable, and voids the unsent link', async () => {
-    const port = await findClosedPort();
+    // Nothing listens there: the mailer's connection is refused at once.
+    const port = await freePort();
     const offline = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
       const admin = await signIn(offline, 'ADMIN');
@@ -387,13 +388,3 @@ describe('following the access link', () => {
     expect(again.status).toBe(400);
   });
 });
-
-/** A loopback port with nothing listening, so the mailer's connection is refused at once. */
-async function findClosedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
