@@ -11,6 +11,7 @@ import * as vehicleMismatch from './0038_vehicle_mismatch.ts';
 import * as operatorLogo from './0039_operator_logo.ts';
 import * as letterBatches from './0040_letter_batches.ts';
 import * as keeperQueueByStatus from './0041_keeper_queue_by_status.ts';
+import * as evidencePacks from './0042_evidence_packs.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0039_operator_logo': operatorLogo,
   '0040_letter_batches': letterBatches,
   '0041_keeper_queue_by_status': keeperQueueByStatus,
+  '0042_evidence_packs': evidencePacks,
 };
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */

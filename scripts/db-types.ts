@@ -62,6 +62,7 @@ const ENUM_TYPES: Record<string, string> = {
   'pcn_refunds.status': 'RefundStatus',
   'debt_recovery_updates.outcome': 'DebtRecoveryOutcome',
   'letter_batches.state': 'LetterBatchState',
+  'evidence_packs.state': 'EvidencePackState',
   'emails.status': "'sent' | 'written' | 'failed'",
 };
 
@@ -99,6 +100,8 @@ const TABLE_DOCS: Record<string, string> = {
     'Charges handed to a debt recovery agency together: the ZIP (CSV, documents, manifest of SHA-256s) as it was made.',
   letter_batches:
     'Notices to keeper made together by a job (migration 0040): where the batch stands, `made` of `total`, and the one PDF of them all once READY.',
+  evidence_packs:
+    'An evidence pack an admin asked for, made by a job (migration 0042): where it stands and its PDF once READY; removed a day later.',
   letter_batch_items: "A batch's notices in the order chosen, each with the sent document made for it (null until made).",
   debt_recovery_updates: 'One outcome a debt recovery agency reported for a charge it was handed, as imported.',
   permits:

@@ -22,6 +22,7 @@ import { readPdfText } from './support/pdf.ts';
 import { createPcnViaApi, jpegUpload, type NewPcn } from './fixtures.ts';
 import { startSmtpTestServer } from './smtp-test-server.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
+import { fetchEvidencePack, viaApp } from './support/evidence-pack.ts';
 
 /**
  * The motorist's appeal and the handler's decision: one appeal per charge, idempotent, in time,
@@ -231,7 +232,7 @@ describe('appeals', () => {
       expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
 
       // The evidence pack carries the appeal, its files' hashes and the decision.
-      const pack = await t.app.request(`/api/pcns/${pcn.id}/evidence-pack`, { headers: { authorization: `Bearer ${handler.token}` } });
+      const pack = await fetchEvidencePack(viaApp(t), handler.token, pcn.id);
       const packText = (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
       const [attachment] = await t.db.selectFrom('appeal_attachments').select('sha256').where('appeal_id', '=', id).execute();
       for (const words of [reference, 'Sam Other', 'Rejected', code, attachment!.sha256.slice(0, 32)]) expect(packText).toContain(words);
@@ -370,7 +371,9 @@ describe('appeals', () => {
     const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').where('purged_at', 'is', null).execute();
     // The documents sent (notices to driver, decision letters) are kept beside them (decision 0025).
     const documents = await t.db.selectFrom('sent_documents').select('file_name').where('purged_at', 'is', null).execute();
-    expect(names).toEqual(new Set([...photos, ...attachments, ...documents].map((row) => row.file_name)));
+    // And the evidence packs made for a day's downloads.
+    const packs = await t.db.selectFrom('evidence_packs').select('file_name').execute();
+    expect(names).toEqual(new Set([...photos, ...attachments, ...documents, ...packs].map((row) => row.file_name)));
   });
 
   it('follows the notice the keeper received: a paragraph 8 keeper appeals on day 40 in time and held, on day 70 late; late appeals are considered or declined with a letter', async () => {
@@ -637,7 +640,7 @@ describe('appeals', () => {
     }
 
     // The evidence pack has how it came and the Charter case followed.
-    const pack = await t.app.request(`/api/pcns/${first.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const pack = await fetchEvidencePack(viaApp(t), admin.token, first.id);
     const packText = (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
     for (const words of ['(email)', 'Appeals Charter case followed', 'Reduced amount payable until', '18 Feb 2026']) {
       expect(packText).toContain(words);

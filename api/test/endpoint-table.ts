@@ -1010,11 +1010,25 @@ export const ENDPOINTS: EndpointCase[] = [
   },
   {
     // The operator's answer to an appeal: even the officer who filed the notice gets 403.
+    method: 'POST',
+    route: '/pcns/:id/evidence-packs',
+    body: 'none',
+    expected: adminsOnly(202),
+    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/evidence-packs` }),
+  },
+  {
     method: 'GET',
-    route: '/pcns/:id/evidence-pack',
+    route: '/pcns/:id/evidence-packs/:packId',
     body: 'none',
     expected: adminsOnly(200),
-    prepare: async (w, owner) => ({ path: `/pcns/${(await createOwnedPcn(w, owner)).id}/evidence-pack` }),
+    prepare: async (w, owner) => ({ path: await madePack(w, owner) }),
+  },
+  {
+    method: 'GET',
+    route: '/pcns/:id/evidence-packs/:packId/file',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: `${await madePack(w, owner)}/file` }),
   },
   {
     // What was sent: letters carry the keeper's name and address, so admins only, as the pack.
@@ -1411,6 +1425,14 @@ async function readyForLetter(w: World, owner: Actor) {
   const carParkId = owner.id === w.owner.id ? w.ownerCarParkId : (await w.t.createCarPark({ assignTo: [owner.id] })).id;
   await termsSinceLongAgo(w.t, carParkId);
   return letterReadyPcn(w.t, { officerToken: owner.token, adminToken: w.admin.token, carParkId });
+}
+
+/** The path of an evidence pack, made: the test app works its jobs before a request answers. */
+async function madePack(w: World, owner: Actor): Promise<string> {
+  const pcn = await createOwnedPcn(w, owner);
+  const made = await w.t.request('POST', `/pcns/${pcn.id}/evidence-packs`, { token: w.admin.token });
+  if (made.status !== 202) throw new Error(`pack not made: ${made.status} ${made.text}`);
+  return `/pcns/${pcn.id}/evidence-packs/${made.json.data.id as string}`;
 }
 
 /** A batch of one notice to keeper, made: the test app works its jobs before a request answers. */

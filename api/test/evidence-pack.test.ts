@@ -3,14 +3,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_TIME_HEADER, IDEMPOTENCY_KEY_HEADER, OFFENCE_TYPE_LABELS, type Pcn } from '@parkpatrol/shared';
-import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts';
+import { DEVICE_TIME_HEADER, IDEMPOTENCY_KEY_HEADER, OFFENCE_TYPE_LABELS, type EvidencePack, type Pcn } from '@parkpatrol/shared';
+import { purgeExpiredEvidence, removeOldEvidencePacks } from '../src/services/purge-expired-evidence.ts';
 import { silentLogger } from '../src/services/logger.ts';
 import { makeJpeg } from './fixtures.ts';
 import { countEmbeddedImages, findEmbeddedJpegs, readPdfText } from './support/pdf.ts';
+import { fetchEvidencePack, viaApp } from './support/evidence-pack.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 /** Where the test leaves a sample pack; `npm test` renders its first page to PNG from here (scripts/render-evidence-pack.mjs). */
 const ARTIFACT_DIR = resolve(import.meta.dirname, '../../test-results/evidence-pack');
 
@@ -27,6 +29,15 @@ type Photo = {
 
 function jpegPhoto(seed: number, facts: Photo['facts'] = {}): Photo {
   return { bytes: makeJpeg(seed, 64), type: 'image/jpeg', name: `photo-${seed}.jpg`, facts };
+}
+
+/** A first sighting and a second visit after consideration and grace: a notice the stay allows. */
+function visits(seed: number): Photo[] {
+  const at = (minutesAgo: number) => ({
+    imageTakenAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
+    imageTakenAtSource: 'camera',
+  });
+  return [jpegPhoto(seed, at(29)), jpegPhoto(seed + 100, at(6))];
 }
 
 function pngPhoto(): Photo {
@@ -81,11 +92,11 @@ async function filePcn(
 }
 
 async function downloadPack(t: TestApp, token: string, pcnId: string) {
-  const res = await t.app.request(`/api/pcns/${pcnId}/evidence-pack`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetchEvidencePack(viaApp(t), token, pcnId);
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-describe('GET /pcns/{id}/evidence-pack', () => {
+describe('the evidence pack', () => {
   let t: TestApp;
   let admin: Session;
   let officer: Session;
@@ -133,6 +144,7 @@ describe('GET /pcns/{id}/evidence-pack', () => {
     expect(pack.headers.get('content-type')).toBe('application/pdf');
     expect(pack.headers.get('content-disposition')).toBe(`attachment; filename="PCN-${pcn.pcnNumber}-evidence-pack.pdf"`);
     expect(pack.headers.get('cache-control')).toBe('no-store');
+    expect(pack.headers.get('repr-digest')).toBe(`sha-256=:${createHash('sha256').update(pack.bytes).digest('base64')}:`);
     expect(new TextDecoder().decode(pack.bytes.slice(0, 5))).toBe('%PDF-');
     mkdirSync(ARTIFACT_DIR, { recursive: true });
     writeFileSync(resolve(ARTIFACT_DIR, 'evidence-pack.pdf'), pack.bytes);
@@ -266,10 +278,99 @@ describe('GET /pcns/{id}/evidence-pack', () => {
 
   it('is for admins only: the officer who filed it gets 403, a stranger 401, an unknown PCN 404', async () => {
     expect((await downloadPack(t, officer.token, pcn.id)).status).toBe(403);
-    const anonymous = await t.request('GET', `/pcns/${pcn.id}/evidence-pack`);
+    const anonymous = await t.request('POST', `/pcns/${pcn.id}/evidence-packs`);
     expect(anonymous.status).toBe(401);
-    const unknown = await t.request('GET', `/pcns/${randomUUID()}/evidence-pack`, { token: admin.token });
+    const unknown = await t.request('POST', `/pcns/${randomUUID()}/evidence-packs`, { token: admin.token });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'PCN not found' });
+  });
+});
+
+describe('an evidence pack made by a job', () => {
+  let t: TestApp;
+  let admin: Session;
+  let officer: Session;
+  let carParkId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ jobsWaitForTest: true });
+    admin = await t.signedInUser('ADMIN', { firstName: 'Pat', lastName: 'Pack' });
+    officer = await t.signedInUser('USER');
+    carParkId = (await t.createCarPark({ name: 'Quayside', assignTo: [officer.id] })).id;
+  });
+  afterAll(() => t.close());
+
+  it('answers 202 at once, answers the same pack to a second ask, and offers the file once made', async () => {
+    const filed = await filePcn(t, officer, carParkId, visits(31));
+    const asked = await t.request('POST', `/pcns/${filed.id}/evidence-packs`, { token: admin.token });
+    expect(asked.status, asked.text).toBe(202);
+    expect(asked.json.data).toMatchObject({ pcnId: filed.id, state: 'WAITING', error: null, sha256: null, createdByName: 'Pat Pack' });
+    const pack = asked.json.data as EvidencePack;
+    // A second press while it is made is the same pack, not a second job.
+    const again = await t.request('POST', `/pcns/${filed.id}/evidence-packs`, { token: admin.token });
+    expect(again.json.data.id).toBe(pack.id);
+    const early = await t.request('GET', `/pcns/${filed.id}/evidence-packs/${pack.id}/file`, { token: admin.token });
+    expect(early.status).toBe(409);
+    expect(early.json).toMatchObject({ code: 'CONFLICT', message: 'The evidence pack is still being made' });
+
+    await t.workJobs();
+    await t.deps.jobs.whenIdle();
+    const done = (await t.request('GET', `/pcns/${filed.id}/evidence-packs/${pack.id}`, { token: admin.token })).json.data as EvidencePack;
+    expect(done).toMatchObject({ id: pack.id, state: 'READY', error: null });
+    expect(done.finishedAt).not.toBeNull();
+    const file = await t.app.request(`/api/pcns/${filed.id}/evidence-packs/${pack.id}/file`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(file.status).toBe(200);
+    expect(sha256Of(bytes)).toBe(done.sha256);
+    expect((await readPdfText(bytes)).flat).toContain(filed.pcnNumber);
+    // Once made, a new ask makes a new pack: the notice may have changed since.
+    const fresh = await t.request('POST', `/pcns/${filed.id}/evidence-packs`, { token: admin.token });
+    expect(fresh.json.data.id).not.toBe(pack.id);
+    // A pack is found under its own notice only.
+    const other = await filePcn(t, officer, carParkId, visits(32));
+    expect((await t.request('GET', `/pcns/${other.id}/evidence-packs/${pack.id}`, { token: admin.token })).status).toBe(404);
+    expect((await t.request('GET', `/pcns/${other.id}/evidence-packs/${pack.id}/file`, { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('an evidence pack kept', () => {
+  let t: TestApp;
+  let admin: Session;
+  let officer: Session;
+  let carParkId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.signedInUser('ADMIN');
+    officer = await t.signedInUser('USER');
+    carParkId = (await t.createCarPark({ name: 'Quayside', assignTo: [officer.id] })).id;
+  });
+  afterAll(() => t.close());
+
+  const packsOf = (pcnId: string) => t.db.selectFrom('evidence_packs').selectAll().where('pcn_id', '=', pcnId).execute();
+
+  it('is removed a day after it was made, and with its notice', async () => {
+    const filed = await filePcn(t, officer, carParkId, visits(33));
+    const made = await downloadPack(t, admin.token, filed.id);
+    expect(made.status).toBe(200);
+    const [row] = await packsOf(filed.id);
+    expect(await t.deps.evidence.read(row!.file_name!)).not.toBeNull();
+    // A day less a minute on, the daily run keeps it; a day and a minute on, it goes, file and all.
+    const at = (ms: number) => new Date(Date.parse(row!.created_at) + ms);
+    expect(await removeOldEvidencePacks({ db: t.db, evidence: t.deps.evidence, logger: silentLogger }, at(DAY - MINUTE))).toBe(0);
+    expect(await removeOldEvidencePacks({ db: t.db, evidence: t.deps.evidence, logger: silentLogger }, at(DAY + MINUTE))).toBe(1);
+    expect(await packsOf(filed.id)).toEqual([]);
+    expect(await t.deps.evidence.read(row!.file_name!)).toBeNull();
+    expect((await t.request('GET', `/pcns/${filed.id}/evidence-packs/${row!.id}/file`, { token: admin.token })).status).toBe(404);
+
+    // A notice deleted takes its packs with it.
+    const deleted = await filePcn(t, officer, carParkId, visits(34));
+    await downloadPack(t, admin.token, deleted.id);
+    const [kept] = await packsOf(deleted.id);
+    expect((await t.request('DELETE', `/pcns/${deleted.id}`, { token: admin.token })).status).toBe(200);
+    expect(await packsOf(deleted.id)).toEqual([]);
+    expect(await t.deps.evidence.read(kept!.file_name!)).toBeNull();
   });
 });

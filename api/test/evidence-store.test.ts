@@ -16,6 +16,7 @@ import { createPcnViaApi, jpegUpload, listUploadFiles, makeJpeg, postPcn, validP
 import { useS3Server, type S3Server } from './support/s3-server.ts';
 import { letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { withoutThumbnails } from './support/upload-files.ts';
+import { fetchEvidencePack, viaApp } from './support/evidence-pack.ts';
 
 /**
  * Evidence photos on the local disk or in an S3-compatible bucket,
@@ -371,7 +372,7 @@ describe('the app with its photos in S3', () => {
     }
     // The evidence pack (admins only) embeds the photos, read whole from the bucket.
     const admin = await t.signedInUser('ADMIN');
-    const pack = await t.request('GET', `/pcns/${filed.id}/evidence-pack`, { token: admin.token });
+    const pack = await fetchEvidencePack(viaApp(t), admin.token, filed.id);
     expect(pack.status).toBe(200);
 
     // Deleting the PCN removes its objects.

@@ -46,7 +46,12 @@ async function openQueue(target: DatabaseTarget): Promise<JobQueue> {
 }
 
 /** The kinds of job these tests do not send: the queue's handlers must name every kind. */
-const OTHER_JOBS = { keeperLetters: async () => undefined, retentionSweep: async () => undefined, appealEmail: async () => undefined };
+const OTHER_JOBS = {
+  keeperLetters: async () => undefined,
+  retentionSweep: async () => undefined,
+  appealEmail: async () => undefined,
+  evidencePack: async () => undefined,
+};
 
 const JOB_PROCESS = join(import.meta.dirname, 'support/job-process.ts');
 

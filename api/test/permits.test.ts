@@ -4,6 +4,7 @@ import type { Permit, PermitImport, PermitSyncResponse } from '@parkpatrol/share
 import { jpegUpload, postPcn, validPcnFields } from './fixtures.ts';
 import { readPdfText } from './support/pdf.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
+import { fetchEvidencePack, viaApp } from './support/evidence-pack.ts';
 
 /**
  * Permits per car park (decision 0041): the register admins and landowners keep, the CSV import,
@@ -231,18 +232,14 @@ describe('permits', () => {
     expect(plain.status).toBe(201);
 
     // The evidence pack records the check.
-    const pack = await t.app.request(`/api/pcns/${filed.json.data.id}/evidence-pack`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+    const pack = await fetchEvidencePack(viaApp(t), admin.token, filed.json.data.id);
     expect(pack.status).toBe(200);
     const text = (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
     expect(text).toContain('Permit check');
     expect(text).toContain("against the car park's permit list");
     expect(text).toContain('Staff permit, valid until 31 Dec 2026: do not issue');
     expect(text).toContain("Officer's reason for issuing anyway: Parked outside the permitted bays");
-    const plainPack = await t.app.request(`/api/pcns/${plain.json.data.id}/evidence-pack`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+    const plainPack = await fetchEvidencePack(viaApp(t), admin.token, plain.json.data.id);
     expect((await readPdfText(new Uint8Array(await plainPack.arrayBuffer()))).flat).toContain(
       'The registration held no permit valid at the time.',
     );

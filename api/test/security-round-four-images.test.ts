@@ -13,6 +13,7 @@ import { countEmbeddedImages, readPdfText } from './support/pdf.ts';
 import { listen } from './support/loopback.ts';
 import { blackRows, ihdr, pngChunk as chunk, PNG_SIGNATURE as SIGNATURE, stillPng } from './support/png.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
+import { fetchEvidencePack, viaApp, viaFetch } from './support/evidence-pack.ts';
 
 /**
  * The fourth outside attack, its image findings: "a PNG lies about its size". Each test failed
@@ -189,9 +190,7 @@ describe('security, round four: a PNG lies about its size', () => {
     // exifr unpacked the profile whole on the API's own thread: 1 GB, and the API stood still for seconds.
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
-    const res = await t.app.request(`/api/pcns/${filed.json.data.id}/evidence-pack`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+    const res = await fetchEvidencePack(viaApp(t), admin.token, filed.json.data.id);
     stalls.disable();
     expect(res.status).toBe(200);
     expect(stalls.max / 1e6).toBeLessThan(1000);
@@ -252,7 +251,7 @@ describe('security, round four: a PNG lies about its size', () => {
     const server = await listen(t);
     const base = `${server.baseUrl}/api`;
     const fetchPack = async (id: string) => {
-      const answer = await fetch(`${base}/pcns/${id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+      const answer = await fetchEvidencePack(viaFetch(base), admin.token, id);
       return { status: answer.status, bytes: new Uint8Array(await answer.arrayBuffer()) };
     };
     try {
@@ -306,9 +305,7 @@ describe('security, round four: a PNG lies about its size', () => {
       asPng(stillPng(4000, 4000), 'three.png'),
     ]);
     expect(filed.status).toBe(201);
-    const res = await t.app.request(`/api/pcns/${filed.json.data.id}/evidence-pack`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+    const res = await fetchEvidencePack(viaApp(t), admin.token, filed.json.data.id);
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const { flat } = await readPdfText(bytes);

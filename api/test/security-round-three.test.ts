@@ -14,6 +14,7 @@ import { listen, postFrom } from './support/loopback.ts';
 import { stillPng } from './support/png.ts';
 import { waitUntil } from '../../scripts/test-support.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
+import { fetchEvidencePack, viaApp, viaFetch } from './support/evidence-pack.ts';
 
 /**
  * The third outside attack, one test (or more) per finding fixed; each failed before its fix.
@@ -55,7 +56,7 @@ describe('security, round three', () => {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
-      const pack = await fetch(`${base}/pcns/${res.json.data.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+      const pack = await fetchEvidencePack(viaFetch(base), admin.token, res.json.data.id);
       const bytes = await pack.arrayBuffer();
       isBuilding = false;
       await probing;
@@ -166,9 +167,7 @@ describe('security, round three', () => {
       headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     });
     expect(created.status, created.text).toBe(201);
-    const pack = await t.app.request(`/api/pcns/${created.json.data.id}/evidence-pack`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
+    const pack = await fetchEvidencePack(viaApp(t), admin.token, created.json.data.id);
     return (await readPdfText(new Uint8Array(await pack.arrayBuffer()))).flat;
   }
 

@@ -21,6 +21,7 @@ import { appealForm, chargeToken } from './support/appeals.ts';
 import { LETTER_KEEPER, letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
 import { createPcnViaApi } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
+import { fetchEvidencePack, viaApp } from './support/evidence-pack.ts';
 
 /**
  * What was sent is kept (decision 0025): letters for a posting day, each kept with its notice
@@ -364,7 +365,7 @@ describe('documents sent, as kept', () => {
     expect((await letters({ pcnIds: [pcn.id], postOn: '2026-02-06' })).status).toBe(200);
     const items = await documentsOf(pcn.id);
     expect(items.map((item) => item.kind)).toEqual(['NOTICE_TO_DRIVER', 'NOTICE_TO_KEEPER']);
-    const res = await t.app.request(`/api/pcns/${pcn.id}/evidence-pack`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const res = await fetchEvidencePack(viaApp(t), admin.token, pcn.id);
     expect(res.status).toBe(200);
     const { flat } = await readPdfText(new Uint8Array(await res.arrayBuffer()));
     expect(flat).toContain('Documents sent');

@@ -88,6 +88,7 @@ import type { MoneyAnalytics } from './money.ts';
 import type { KeeperNoticesPostedResponse, KeeperReplyImport, LetterBatch, LetterBatchListResponse, PcnLetterPosting } from './keeper.ts';
 import type { CollectionLetterQueue, CollectionLettersPostedResponse } from './collection.ts';
 import type { SentDocumentListResponse } from './sent-documents.ts';
+import type { EvidencePack } from './evidence-pack.ts';
 import type {
   DebtRecoveryBatch,
   DebtRecoveryBatchListResponse,
@@ -285,7 +286,11 @@ export type ApiContract = {
   'GET /pcns/:id': { response: Pcn };
   'GET /pcns/:id/neighbours': { query: Query<typeof pcnListQuerySchema>; response: PcnNeighbours };
   'GET /pcns/:id/audit': { response: PcnAuditResponse };
-  'GET /pcns/:id/evidence-pack': { response: FileAnswer };
+  /** An evidence pack asked for: 202, WAITING for the job; one already being made for the notice is answered instead of a second. */
+  'POST /pcns/:id/evidence-packs': { response: EvidencePack };
+  'GET /pcns/:id/evidence-packs/:packId': { response: EvidencePack };
+  /** The pack's PDF, once READY; 409 CONFLICT before, 404 once removed. */
+  'GET /pcns/:id/evidence-packs/:packId/file': { response: FileAnswer };
   /** What was sent for this charge, as stored (admins). */
   'GET /pcns/:id/documents': { response: SentDocumentListResponse };
   /** One stored document: the same bytes as when it was made (its SHA-256 is in the list). */

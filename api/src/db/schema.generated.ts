@@ -12,6 +12,7 @@ import type {
   CharterCase,
   CollectionStage,
   DebtRecoveryOutcome,
+  EvidencePackState,
   Jurisdiction,
   KeeperSource,
   KeeperType,
@@ -208,6 +209,20 @@ export interface EmailsTable {
   location: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** An evidence pack an admin asked for, made by a job (migration 0042): where it stands and its PDF once READY; removed a day later. */
+export interface EvidencePacksTable {
+  id: string;
+  pcn_id: string;
+  state: EvidencePackState;
+  error: string | null;
+  file_name: string | null;
+  sha256: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
+  finished_at: string | null;
 }
 
 /** A device that signed in before (migration 0012; auth/known-devices.ts). Only the token's hash is kept. */
@@ -662,6 +677,7 @@ export interface Database {
   debt_recovery_batches: DebtRecoveryBatchesTable;
   debt_recovery_updates: DebtRecoveryUpdatesTable;
   emails: EmailsTable;
+  evidence_packs: EvidencePacksTable;
   known_devices: KnownDevicesTable;
   letter_batch_items: LetterBatchItemsTable;
   letter_batches: LetterBatchesTable;

@@ -17,5 +17,5 @@ export async function refusedByTheCompiler(c: Context): Promise<void> {
   await ok(c, 'GET /car-parks/all', []);
 
   // @ts-expect-error a file route answered as JSON
-  await ok(c, 'GET /pcns/:id/evidence-pack', new Blob());
+  await ok(c, 'GET /pcns/:id/evidence-packs/:packId/file', new Blob());
 }

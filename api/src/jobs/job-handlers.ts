@@ -6,6 +6,7 @@ import type { Mailer } from '../services/mail.ts';
 import type { Metrics } from '../services/metrics.ts';
 import { runEvidencePurge } from '../services/purge-expired-evidence.ts';
 import { sendAppealEmail } from '../workflows/appeal-emails.ts';
+import { makeEvidencePack } from '../workflows/evidence-packs.ts';
 import { makeKeeperLetterBatch } from '../workflows/keeper-letter-batches.ts';
 import { makeThumbnails } from '../workflows/make-thumbnails.ts';
 import type { JobHandlers } from './job-queue.ts';
@@ -27,5 +28,6 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
     keeperLetters: ({ batchId }) => makeKeeperLetterBatch({ ...deps, appUrl: deps.config.appUrl }, batchId),
     retentionSweep: () => runEvidencePurge({ ...deps, retentionDays: deps.config.evidenceRetentionDays }),
     appealEmail: (job) => sendAppealEmail(deps, job),
+    evidencePack: ({ packId }) => makeEvidencePack(deps, packId),
   };
 }

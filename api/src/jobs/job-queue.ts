@@ -14,6 +14,8 @@ export type JobData = {
   retentionSweep: { day: string };
   /** A motorist's email about their appeal (workflows/appeal-emails.ts), by the appeal's id. */
   appealEmail: { appealId: string; kind: AppealEmailKind };
+  /** An evidence pack an admin asked for (workflows/evidence-packs.ts), by the pack's id. */
+  evidencePack: { packId: string };
 };
 
 /** The emails a motorist is sent about an appeal: its receipt, its withdrawal, its decision. */
@@ -22,7 +24,13 @@ export type AppealEmailKind = 'received' | 'withdrawn' | 'decided';
 export type JobName = keyof JobData;
 
 /** Every kind of job: each is a queue of its own on PostgreSQL. */
-export const JOB_NAMES = ['thumbnails', 'keeperLetters', 'retentionSweep', 'appealEmail'] as const satisfies readonly JobName[];
+export const JOB_NAMES = [
+  'thumbnails',
+  'keeperLetters',
+  'retentionSweep',
+  'appealEmail',
+  'evidencePack',
+] as const satisfies readonly JobName[];
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 

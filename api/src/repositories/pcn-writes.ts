@@ -1,4 +1,5 @@
 import { draftReferenceOfKey, formatPcnNumber, type OffenceType, type NoticeServedBy } from '@parkpatrol/shared';
+import { deleteEvidencePacks } from './evidence-packs.ts';
 import type { Db } from '../db/database.ts';
 import { lockForWrites } from '../db/dialect.ts';
 import { storeKeeperPostingDays } from './keeper-posting-days.ts';
@@ -147,6 +148,7 @@ export async function deletePcn(trx: Db, pcnId: string): Promise<string[]> {
     .where('pcn_id', '=', pcnId)
     .where('purged_at', 'is', null)
     .execute();
+  const packs = await deleteEvidencePacks(trx, { pcnId });
   await trx.deleteFrom('pcns').where('id', '=', pcnId).execute();
-  return [...images, ...documents].map((i) => i.file_name);
+  return [...[...images, ...documents].map((i) => i.file_name), ...packs];
 }

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../app-env.ts';
 import { requireAdmin } from '../auth/middleware.ts';
 import { ok } from '../http/respond.ts';
 import { SANDBOXED_FILE_POLICY } from '../http/sandboxed-file.ts';
-import { buildEvidencePack } from '../services/build-evidence-pack.ts';
+import { askForEvidencePack, readEvidencePack, readEvidencePackFile } from '../workflows/evidence-packs.ts';
 import { readPcnAudit } from '../workflows/pcn-view.ts';
 import { listSentDocuments, readSentDocument } from '../workflows/sent-documents.ts';
 
@@ -25,18 +25,29 @@ export function createPcnEvidenceRoutes(deps: AppDeps) {
       })
 
       /**
-       * The evidence pack for an appeal: one PDF with the notice, its timeline, every
-       * photo and the audit trail. Admins only: it is what the operator sends to the motorist and
-       * the appeals service. An officer gets 403 whether or not the PCN exists.
+       * The evidence pack for an appeal: one PDF with the notice, its timeline, every photo and the
+       * audit trail, made by a job (decision 0048). Admins only: it is what the operator sends to
+       * the motorist and the appeals service. An officer gets 403 whether or not the PCN exists.
        */
-      .get('/:id/evidence-pack', requireAdmin, async (c) => {
-        const pack = await buildEvidencePack(deps, c.req.param('id'));
-        return c.body(pack.bytes, 200, {
+      .post('/:id/evidence-packs', requireAdmin, async (c) => {
+        const pack = await askForEvidencePack(deps, { pcnId: c.req.param('id'), user: c.get('user') });
+        return ok(c, 'POST /pcns/:id/evidence-packs', pack, { status: 202 });
+      })
+
+      .get('/:id/evidence-packs/:packId', requireAdmin, async (c) => {
+        return ok(c, 'GET /pcns/:id/evidence-packs/:packId', await readEvidencePack(deps.db, c.req.param('id'), c.req.param('packId')));
+      })
+
+      .get('/:id/evidence-packs/:packId/file', requireAdmin, async (c) => {
+        const pack = await readEvidencePackFile(deps, c.req.param('id'), c.req.param('packId'));
+        return c.body(pack.bytes as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': 'application/pdf',
           'Content-Disposition': `attachment; filename="${pack.fileName}"`,
-          // Personal data, and made fresh each time: nothing may keep a copy on the way.
+          'Repr-Digest': `sha-256=:${Buffer.from(pack.sha256, 'hex').toString('base64')}:`,
+          // Personal data: nothing may keep a copy on the way.
           'Cache-Control': 'no-store',
           'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': SANDBOXED_FILE_POLICY,
         });
       })
 

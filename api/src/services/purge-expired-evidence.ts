@@ -1,4 +1,4 @@
-import { isRetentionClosedStatus, ukDate, type PcnStatus } from '@parkpatrol/shared';
+import { EVIDENCE_PACK_KEPT_HOURS, isRetentionClosedStatus, ukDate, type PcnStatus } from '@parkpatrol/shared';
 import { withMaintenanceLock } from '../db/dialect.ts';
 import type { Db } from '../db/database.ts';
 import { retentionCutoff } from '../domain/evidence-retention.ts';
@@ -11,6 +11,7 @@ import {
 } from '../repositories/evidence-retention.ts';
 import { insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
 import { findPcnRowById } from '../repositories/pcn-rows.ts';
+import { deleteEvidencePacks } from '../repositories/evidence-packs.ts';
 import { deletePendingAppeals, findExpiredPendingAppeals } from '../repositories/pending-appeals.ts';
 import { createDiskEvidenceStore, type EvidenceStore } from './evidence-storage.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -59,8 +60,9 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
   const purged: PurgedPcn[] = [];
   for (const pcn of due) {
     const stamp = deps.now().toISOString();
-    const { photos, attachments, documents, keeperRemoved } = await deps.db.transaction().execute(async (trx) => {
+    const { packFiles, photos, attachments, documents, keeperRemoved } = await deps.db.transaction().execute(async (trx) => {
       const nothing = {
+        packFiles: [] as string[],
         photos: [] as Awaited<ReturnType<typeof markPhotosPurged>>,
         attachments: [] as Awaited<ReturnType<typeof markAttachmentsPurged>>,
         documents: [] as Awaited<ReturnType<typeof markDocumentsPurged>>,
@@ -71,9 +73,12 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
       if (!row || !isRetentionClosedStatus(row.status)) return nothing;
       const marked = await markPhotosPurged(trx, pcn.pcnId, stamp);
       const attachments = await markAttachmentsPurged(trx, pcn.pcnId, stamp);
+      // A pack is a copy of the photos and documents: it goes with them, unrecorded (it was never a record).
+      const packs = await deleteEvidencePacks(trx, { pcnId: pcn.pcnId });
       const documents = await markDocumentsPurged(trx, pcn.pcnId, stamp);
       const keeperRemoved = await deleteKeeperDetails(trx, pcn.pcnId);
-      if (marked.length === 0 && attachments.length === 0 && documents.length === 0 && !keeperRemoved) return nothing;
+      if (marked.length === 0 && attachments.length === 0 && documents.length === 0 && !keeperRemoved)
+        return { ...nothing, packFiles: packs };
       await insertAuditEntries(trx, [
         {
           pcnId: pcn.pcnId,
@@ -93,11 +98,15 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
           now: stamp,
         },
       ]);
-      return { photos: marked, attachments, documents, keeperRemoved };
+      return { packFiles: packs, photos: marked, attachments, documents, keeperRemoved };
     });
-    if (photos.length === 0 && attachments.length === 0 && documents.length === 0 && !keeperRemoved) continue;
+    if (photos.length === 0 && attachments.length === 0 && documents.length === 0 && !keeperRemoved) {
+      // Left to the orphan sweep at the next start if the store refuses now.
+      if (packFiles.length > 0) await evidence.delete(packFiles).catch(() => undefined);
+      continue;
+    }
     try {
-      const files = [...photos, ...attachments, ...documents].map((file) => file.file_name);
+      const files = [...[...photos, ...attachments, ...documents].map((file) => file.file_name), ...packFiles];
       if (files.length > 0) await evidence.delete(files);
     } catch (error) {
       deps.logger.error('could not delete purged evidence files; the orphan sweep at the next start removes them', {
@@ -108,6 +117,7 @@ export async function purgeExpiredEvidence(deps: EvidencePurgeDeps, options: { i
     purged.push({ pcnId: pcn.pcnId, pcnNumber: pcn.pcnNumber, status: pcn.status, closedAt: pcn.closedAt, photoCount: photos.length });
   }
   await purgeExpiredPendingAppeals({ db: deps.db, evidence, logger: deps.logger }, now);
+  await removeOldEvidencePacks({ db: deps.db, evidence, logger: deps.logger }, now);
   return { isDryRun, cutoff, pcns: purged };
 }
 
@@ -132,6 +142,21 @@ export async function purgeExpiredPendingAppeals(deps: { db: Db; evidence: Evide
   }
   deps.logger.info('removed appeals never confirmed', { count: expired.length });
   return expired.length;
+}
+
+/**
+ * Evidence packs made more than EVIDENCE_PACK_KEPT_HOURS ago go, rows first and files after the
+ * commit: a pack is a download of the evidence as it stood, and the evidence itself is kept.
+ */
+export async function removeOldEvidencePacks(deps: { db: Db; evidence: EvidenceStore; logger: Logger }, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - EVIDENCE_PACK_KEPT_HOURS * 60 * 60 * 1000).toISOString();
+  const files = await deps.db.transaction().execute((trx) => deleteEvidencePacks(trx, { before }));
+  try {
+    if (files.length > 0) await deps.evidence.delete(files);
+  } catch (error) {
+    deps.logger.error('could not delete old evidence packs; the orphan sweep at the next start removes them', { error: String(error) });
+  }
+  return files.length;
 }
 
 /**

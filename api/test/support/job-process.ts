@@ -22,6 +22,7 @@ await queue.work({
   keeperLetters: async () => undefined,
   retentionSweep: async () => undefined,
   appealEmail: async () => undefined,
+  evidencePack: async () => undefined,
 });
 // Kept alive until the test ends it: a SQLite queue's timers alone would let the process exit.
 setInterval(() => undefined, 60_000);

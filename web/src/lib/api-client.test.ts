@@ -58,7 +58,7 @@ describe('api client', () => {
 
   it('downloads a file with the bearer token, refreshing once on a 401, and reads a failure from the envelope', async () => {
     const client = await signedInClient();
-    api.overrides.set('GET /pcns/p1/evidence-pack', (req, res) => {
+    api.overrides.set('GET /pcns/p1/evidence-packs/k1/file', (req, res) => {
       if (req.headers.authorization !== 'Bearer fresh') {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ success: false, message: 'Your session has expired', code: 'UNAUTHORIZED' }));
@@ -67,21 +67,24 @@ describe('api client', () => {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.end('%PDF-1.7 test');
     });
-    const blob = await client.download('GET /pcns/:id/evidence-pack', { params: { id: 'p1' }, fallbackMessage: 'Failed' });
+    const blob = await client.download('GET /pcns/:id/evidence-packs/:packId/file', {
+      params: { id: 'p1', packId: 'k1' },
+      fallbackMessage: 'Failed',
+    });
     expect(blob.type).toBe('application/pdf');
     expect(await blob.text()).toBe('%PDF-1.7 test');
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'GET /pcns/p1/evidence-pack',
+      'GET /pcns/p1/evidence-packs/k1/file',
       'POST /auth/refresh',
-      'GET /pcns/p1/evidence-pack',
+      'GET /pcns/p1/evidence-packs/k1/file',
     ]);
 
-    api.overrides.set('GET /pcns/p2/evidence-pack', (_req, res) => {
+    api.overrides.set('GET /pcns/p2/evidence-packs/k2/file', (_req, res) => {
       res.writeHead(403, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: "You don't have permission to do that", code: 'FORBIDDEN' }));
     });
     const error = await client
-      .download('GET /pcns/:id/evidence-pack', { params: { id: 'p2' }, fallbackMessage: 'Failed' })
+      .download('GET /pcns/:id/evidence-packs/:packId/file', { params: { id: 'p2', packId: 'k2' }, fallbackMessage: 'Failed' })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, message: "You don't have permission to do that" });
   });

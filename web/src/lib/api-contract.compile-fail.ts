@@ -37,7 +37,7 @@ export async function refusedByTheCompiler(client: ApiClient): Promise<void> {
   await client.call('POST /pcns', { json: { vehicleRegistration: 'AB12CDE' }, fallbackMessage });
 
   // @ts-expect-error a file route read as JSON
-  await client.call('GET /pcns/:id/evidence-pack', { params: { id: 'p1' }, fallbackMessage });
+  await client.call('GET /pcns/:id/evidence-packs/:packId/file', { params: { id: 'p1', packId: 'k1' }, fallbackMessage });
 
   // @ts-expect-error the answer read as the wrong entity
   const notice: Pcn = await client.call('GET /users/profile', { fallbackMessage });

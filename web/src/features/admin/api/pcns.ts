@@ -16,7 +16,7 @@ import {
   type PcnStatus,
   type SortOrder,
 } from '@parkpatrol/shared';
-import { apiClient } from '../../../lib/api-client.ts';
+import { ApiError, apiClient } from '../../../lib/api-client.ts';
 
 export const PCN_AUDIT_FETCH_FAILED = 'Failed to fetch the audit trail';
 
@@ -156,14 +156,39 @@ export function exportPcnsCsv(filters: AdminPcnQuery): Promise<Blob> {
   });
 }
 
-export function getEvidencePack(id: string): Promise<Blob> {
-  return apiClient.download('GET /pcns/:id/evidence-pack', {
-    params: { id },
+/** How often a pack being made is asked about, and for how long before the screen stops waiting. */
+const PACK_FOLLOW_EVERY_MS = 750;
+const PACK_WAIT_AT_MOST_MS = 5 * 60_000;
+
+/**
+ * The evidence pack as the server's job makes it: asked for, followed until READY, then
+ * downloaded. A pack that failed says why; one still not made after five minutes is given up on
+ * here (the job goes on, and a later press answers the same pack while it is made).
+ */
+export async function getEvidencePack(id: string, wait: (ms: number) => Promise<void> = sleep): Promise<Blob> {
+  let pack = await apiClient.call('POST /pcns/:id/evidence-packs', { params: { id }, fallbackMessage: EVIDENCE_PACK_TEXTS.failed });
+  const giveUpAt = Date.now() + PACK_WAIT_AT_MOST_MS;
+  while (pack.state === 'WAITING' || pack.state === 'MAKING') {
+    if (Date.now() > giveUpAt) throw new ApiError(EVIDENCE_PACK_TEXTS.failed, { status: null });
+    await wait(PACK_FOLLOW_EVERY_MS);
+    pack = await apiClient.call('GET /pcns/:id/evidence-packs/:packId', {
+      params: { id, packId: pack.id },
+      fallbackMessage: EVIDENCE_PACK_TEXTS.failed,
+    });
+  }
+  if (pack.state === 'FAILED')
+    throw new ApiError(`${EVIDENCE_PACK_TEXTS.failed}: ${pack.error ?? 'it could not be made'}`, { status: null });
+  return apiClient.download('GET /pcns/:id/evidence-packs/:packId/file', {
+    params: { id, packId: pack.id },
     fallbackMessage: EVIDENCE_PACK_TEXTS.failed,
     headers: { Accept: 'application/pdf, application/json' },
     // A pack of ten full-size photos is tens of megabytes: give a slow office link time.
     timeoutMs: 120_000,
   });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** An admin's correction of how or when the notice to driver was served, with the reason the audit keeps. */
