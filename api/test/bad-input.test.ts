@@ -525,18 +525,21 @@ describe('bad input to every endpoint', () => {
     expect(await takeFingerprint(t.db, t.config.uploadsDir)).not.toEqual(before);
   });
 
-  it('leaves every file matching a row (a notice’s photo, an appeal’s attachment, awaiting confirmation or not, a document sent, a batch of letters or a debt recovery batch)', async () => {
+  it('leaves every file matching a row (a notice’s photo, an appeal’s attachment, awaiting confirmation or not, a document sent, a batch of letters, an evidence pack or a debt recovery batch)', async () => {
     const photos = await t.db.selectFrom('pcn_images').select('file_name').execute();
     const attachments = await t.db.selectFrom('appeal_attachments').select('file_name').execute();
     const awaiting = await t.db.selectFrom('pending_appeal_attachments').select('file_name').execute();
     const documents = await t.db.selectFrom('sent_documents').select('file_name').execute();
     const batches = await t.db.selectFrom('debt_recovery_batches').select('file_name').execute();
-    const letterBatches = (await t.db.selectFrom('letter_batches').select('file_name').execute()).flatMap((row) =>
-      row.file_name ? [{ file_name: row.file_name }] : [],
-    );
+    const made = async (table: 'letter_batches' | 'evidence_packs') =>
+      (await t.db.selectFrom(table).select('file_name').execute()).flatMap((row) => (row.file_name ? [{ file_name: row.file_name }] : []));
+    const letterBatches = await made('letter_batches');
+    const packs = await made('evidence_packs');
     // A confirmed appeal's attachments keep their rows on its confirmation until it expires: one file, two rows.
     const rows = [
-      ...new Set([...photos, ...attachments, ...awaiting, ...documents, ...batches, ...letterBatches].map((row) => row.file_name)),
+      ...new Set(
+        [...photos, ...attachments, ...awaiting, ...documents, ...batches, ...letterBatches, ...packs].map((row) => row.file_name),
+      ),
     ].sort();
     expect((await takeFingerprint(t.db, t.config.uploadsDir)).uploads).toEqual(rows);
   });

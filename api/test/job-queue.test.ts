@@ -51,6 +51,7 @@ const OTHER_JOBS = {
   retentionSweep: async () => undefined,
   appealEmail: async () => undefined,
   evidencePack: async () => undefined,
+  accountEmail: async () => undefined,
 };
 
 const JOB_PROCESS = join(import.meta.dirname, 'support/job-process.ts');

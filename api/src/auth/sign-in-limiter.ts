@@ -25,7 +25,7 @@ import { forUpdate, lockNamesForTransaction } from '../db/dialect.ts';
  *   instead of per address: nobody guessing behind the same office or carrier address can lock
  *   it, and neither can a stranger's count for that address.
  * - A device that is not known yet, refused by either cap, can have a sign-in link emailed to the
- *   account (workflows/request-device-link.ts). A guess that brings a live link is counted under
+ *   account (workflows/account-emails.ts). A guess that brings a live link is counted under
  *   the link, like a known device's under the device: neither the account's cap nor the busy
  *   address's holds it up, and the link's own five guesses (with the backoff) are all it gets.
  *

@@ -7,6 +7,7 @@ import type { Metrics } from '../services/metrics.ts';
 import { runEvidencePurge } from '../services/purge-expired-evidence.ts';
 import { sendAppealEmail } from '../workflows/appeal-emails.ts';
 import { makeEvidencePack } from '../workflows/evidence-packs.ts';
+import { sendAccountEmail } from '../workflows/account-emails.ts';
 import { makeKeeperLetterBatch } from '../workflows/keeper-letter-batches.ts';
 import { makeThumbnails } from '../workflows/make-thumbnails.ts';
 import type { JobHandlers } from './job-queue.ts';
@@ -29,5 +30,6 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
     retentionSweep: () => runEvidencePurge({ ...deps, retentionDays: deps.config.evidenceRetentionDays }),
     appealEmail: (job) => sendAppealEmail(deps, job),
     evidencePack: ({ packId }) => makeEvidencePack(deps, packId),
+    accountEmail: (job) => sendAccountEmail(deps, job),
   };
 }

@@ -16,21 +16,27 @@ export type JobData = {
   appealEmail: { appealId: string; kind: AppealEmailKind };
   /** An evidence pack an admin asked for (workflows/evidence-packs.ts), by the pack's id. */
   evidencePack: { packId: string };
+  /** A link emailed to an account on request (workflows/account-emails.ts), minted when sent. */
+  accountEmail: { userId: string; kind: AccountEmailKind };
 };
+
+/** The links an account asks for by email: a password reset, a sign-in link for a new device. */
+export type AccountEmailKind = 'passwordReset' | 'deviceLink';
 
 /** The emails a motorist is sent about an appeal: its receipt, its withdrawal, its decision. */
 export type AppealEmailKind = 'received' | 'withdrawn' | 'decided';
 
 export type JobName = keyof JobData;
 
-/** Every kind of job: each is a queue of its own on PostgreSQL. */
-export const JOB_NAMES = [
-  'thumbnails',
-  'keeperLetters',
-  'retentionSweep',
-  'appealEmail',
-  'evidencePack',
-] as const satisfies readonly JobName[];
+/** Every kind of job: each is a queue of its own on PostgreSQL. Listed by a record, so the compiler finds one left out. */
+export const JOB_NAMES = Object.keys({
+  thumbnails: true,
+  keeperLetters: true,
+  retentionSweep: true,
+  appealEmail: true,
+  evidencePack: true,
+  accountEmail: true,
+} satisfies Record<JobName, true>) as readonly JobName[];
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
 

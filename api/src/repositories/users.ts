@@ -117,11 +117,18 @@ export async function findSessionUser(db: Db, id: string, options: { withCarPark
 }
 
 /** For sign-in only: the one place the hash is read, and it goes no further than the verifier. */
-export async function findCredentialsByEmail(
-  db: Db,
-  email: string,
-): Promise<{ id: string; passwordHash: string | null; isActive: boolean } | undefined> {
-  const row = await db.selectFrom('users').select(['id', 'password_hash', 'is_active']).where('email', '=', email).executeTakeFirst();
+type Credentials = { id: string; passwordHash: string | null; isActive: boolean };
+
+export async function findCredentialsByEmail(db: Db, email: string): Promise<Credentials | undefined> {
+  return findCredentials(db, 'email', email);
+}
+
+export async function findCredentialsById(db: Db, id: string): Promise<Credentials | undefined> {
+  return findCredentials(db, 'id', id);
+}
+
+async function findCredentials(db: Db, column: 'email' | 'id', value: string): Promise<Credentials | undefined> {
+  const row = await db.selectFrom('users').select(['id', 'password_hash', 'is_active']).where(column, '=', value).executeTakeFirst();
   return row ? { id: row.id, passwordHash: row.password_hash, isActive: row.is_active } : undefined;
 }
 

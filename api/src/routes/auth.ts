@@ -20,11 +20,10 @@ import { ok } from '../http/respond.ts';
 import { readJson } from '../http/validation.ts';
 import { redeemAccessLink } from '../workflows/redeem-access-link.ts';
 import { refreshSession } from '../workflows/refresh-session.ts';
-import { requestDeviceLink } from '../workflows/request-device-link.ts';
-import { requestPasswordReset } from '../workflows/request-password-reset.ts';
 import { checkResetToken, resetPassword } from '../workflows/reset-password.ts';
 import { signIn } from '../workflows/sign-in.ts';
 import { signOut } from '../workflows/sign-out.ts';
+import { requestAccountEmail } from '../workflows/account-emails.ts';
 
 export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
   const addressOf = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, { trustProxy: deps.config.trustProxy });
@@ -55,7 +54,7 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
 
       .post('/forgot-password', async (c) => {
         const input = await readJson(c, forgotPasswordInputSchema);
-        await requestPasswordReset(deps, limits, { email: input.email, address: addressOf(c) });
+        await requestAccountEmail(deps, limits, { email: input.email, address: addressOf(c) }, 'passwordReset');
         return ok(c, 'POST /auth/forgot-password', null, { message: SUCCESS_MESSAGES.passwordResetEmailSent });
       })
 
@@ -63,7 +62,7 @@ export function createAuthRoutes(deps: AppDeps, signInLimiter: SignInLimiter) {
       // the same for any email, and it is counted with the reset emails.
       .post('/device-link', async (c) => {
         const input = await readJson(c, forgotPasswordInputSchema);
-        await requestDeviceLink(deps, limits, { email: input.email, address: addressOf(c) });
+        await requestAccountEmail(deps, limits, { email: input.email, address: addressOf(c) }, 'deviceLink');
         return ok(c, 'POST /auth/device-link', null, { message: SUCCESS_MESSAGES.deviceLinkEmailSent });
       })
 

@@ -23,6 +23,7 @@ await queue.work({
   retentionSweep: async () => undefined,
   appealEmail: async () => undefined,
   evidencePack: async () => undefined,
+  accountEmail: async () => undefined,
 });
 // Kept alive until the test ends it: a SQLite queue's timers alone would let the process exit.
 setInterval(() => undefined, 60_000);

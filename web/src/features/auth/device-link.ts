@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, SERVER_MESSAGES } from '@parkpatrol/shared';
 import { apiClient } from '../../lib/api-client.ts';
 
-/** The query parameter of the emailed sign-in link (api workflows/request-device-link.ts). */
+/** The query parameter of the emailed sign-in link (api workflows/account-emails.ts). */
 export const DEVICE_LINK_PARAM = 'device-link';
 
 /**
