@@ -127,10 +127,10 @@ describe('evidence retention', () => {
 
   it('leaves the sweep at the next start to remove a file the run could not', async () => {
     // The photos are marked purged, so a file still on disk is no longer "known" to the sweep.
-    const { findKnownImageFileNames } = await import('../src/repositories/pcn-images.ts');
+    const { findKnownStoredFileNames } = await import('../src/repositories/stored-files.ts');
     const closed = await pcnIn('PAID', 300);
     await purge();
-    expect(await findKnownImageFileNames(t.db, fileNamesOf(closed))).toEqual(new Set());
+    expect(await findKnownStoredFileNames(t.db, fileNamesOf(closed))).toEqual(new Set());
   });
 
   it('runs at once as a job when the server schedules it, and logs what it removed', async () => {

@@ -131,7 +131,7 @@ describe('sweeping orphaned evidence after a crash', () => {
   it('removes old temporary and unreferenced files, and keeps referenced and recent ones', async () => {
     const { utimesSync } = await import('node:fs');
     const { sweepOrphanEvidenceFiles } = await import('../src/services/evidence-storage.ts');
-    const { findKnownImageFileNames } = await import('../src/repositories/pcn-images.ts');
+    const { findKnownStoredFileNames } = await import('../src/repositories/stored-files.ts');
     const t = await createTestApp();
     try {
       const owner = await t.signedInUser('USER');
@@ -147,7 +147,7 @@ describe('sweeping orphaned evidence after a crash', () => {
 
       const removed = await sweepOrphanEvidenceFiles(dir, {
         olderThan: new Date(Date.now() - 10 * 60 * 1000),
-        findKnown: (names) => findKnownImageFileNames(t.db, names),
+        findKnown: (names) => findKnownStoredFileNames(t.db, names),
       });
       expect(removed.sort()).toEqual([temp, orphan].sort());
       expect(listUploadFiles(t)).toEqual([pcn.images[0]!.fileName, fresh].sort());

@@ -150,22 +150,6 @@ export async function isVerificationCodeTaken(db: Db, code: string): Promise<boo
   return row !== undefined;
 }
 
-/** Which of these stored names an appeal attachment still points at (the orphan sweep keeps them). */
-export async function findKnownAttachmentFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  // Chunked to stay well under SQLite's bound-parameter limit.
-  for (let start = 0; start < fileNames.length; start += 500) {
-    const rows = await db
-      .selectFrom('appeal_attachments')
-      .select('file_name')
-      .where('file_name', 'in', fileNames.slice(start, start + 500))
-      .where('purged_at', 'is', null)
-      .execute();
-    for (const row of rows) known.add(row.file_name);
-  }
-  return known;
-}
-
 export function toAttachment(row: AttachmentRow): AppealAttachment {
   return {
     id: row.id,

@@ -42,21 +42,6 @@ export async function insertDebtRecoveryBatch(trx: Db, row: DebtRecoveryBatchRow
   await trx.insertInto('debt_recovery_batches').values(row).execute();
 }
 
-/** Which of these stored names a batch points at (the orphan sweep keeps them). */
-export async function findKnownBatchFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  // Chunked to stay well under SQLite's bound-parameter limit.
-  for (let start = 0; start < fileNames.length; start += 500) {
-    const rows = await db
-      .selectFrom('debt_recovery_batches')
-      .select('file_name')
-      .where('file_name', 'in', fileNames.slice(start, start + 500))
-      .execute();
-    for (const row of rows) known.add(row.file_name);
-  }
-  return known;
-}
-
 /** The outcomes already imported for a charge, oldest first. */
 export async function findDebtRecoveryUpdates(db: Db, pcnId: string) {
   return db

@@ -63,17 +63,3 @@ export async function deleteEvidencePacks(trx: Db, which: { before: string } | {
     .execute();
   return rows.flatMap((row) => (row.file_name ? [row.file_name] : []));
 }
-
-/** Which of these stored names a pack still points at (the orphan sweep keeps them). */
-export async function findKnownEvidencePackFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let start = 0; start < fileNames.length; start += 500) {
-    const rows = await db
-      .selectFrom('evidence_packs')
-      .select('file_name')
-      .where('file_name', 'in', fileNames.slice(start, start + 500))
-      .execute();
-    for (const row of rows) if (row.file_name) known.add(row.file_name);
-  }
-  return known;
-}

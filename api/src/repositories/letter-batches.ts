@@ -85,17 +85,3 @@ export async function updateLetterBatch(
 ): Promise<void> {
   await db.updateTable('letter_batches').set(changes).where('id', '=', id).execute();
 }
-
-/** Which of these stored names a batch's PDF is (the orphan sweep keeps them). */
-export async function findKnownLetterBatchFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let start = 0; start < fileNames.length; start += 500) {
-    const rows = await db
-      .selectFrom('letter_batches')
-      .select('file_name')
-      .where('file_name', 'in', fileNames.slice(start, start + 500))
-      .execute();
-    for (const row of rows) if (row.file_name) known.add(row.file_name);
-  }
-  return known;
-}

@@ -98,24 +98,3 @@ export async function findImageByFileName(
     status: row.status,
   };
 }
-
-/**
- * Which of these file names belong to a kept image (for the orphan sweep). A purged image's
- * file counts as an orphan: if the retention run committed but could not delete it, the sweep
- * finishes the job.
- */
-export async function findKnownImageFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  // Chunked to stay well under SQLite's bound-parameter limit.
-  for (let start = 0; start < fileNames.length; start += 500) {
-    const chunk = fileNames.slice(start, start + 500);
-    const rows = await db
-      .selectFrom('pcn_images')
-      .select('file_name')
-      .where('file_name', 'in', chunk)
-      .where('purged_at', 'is', null)
-      .execute();
-    for (const row of rows) known.add(row.file_name);
-  }
-  return known;
-}

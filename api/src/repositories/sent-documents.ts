@@ -100,22 +100,6 @@ export async function hasSentDocument(db: Db, pcnId: string, kind: SentDocumentK
   return row !== undefined;
 }
 
-/** Which of these stored names a document row points at (the orphan sweep keeps them). */
-export async function findKnownDocumentFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  // Chunked to stay well under SQLite's bound-parameter limit.
-  for (let start = 0; start < fileNames.length; start += 500) {
-    const rows = await db
-      .selectFrom('sent_documents')
-      .select('file_name')
-      .where('file_name', 'in', fileNames.slice(start, start + 500))
-      .where('purged_at', 'is', null)
-      .execute();
-    for (const row of rows) known.add(row.file_name);
-  }
-  return known;
-}
-
 export function toSentDocument(row: SentDocumentRow, pcnNumber: string): SentDocument {
   return {
     id: row.id,
