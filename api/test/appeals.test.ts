@@ -709,6 +709,13 @@ describe('an appeal on a notice issued before the operator set its terms', () =>
       expect(
         await t.db.selectFrom('sent_documents').select('id').where('pcn_id', '=', pcn.id).where('kind', '=', 'DECISION_LETTER').execute(),
       ).toEqual([]);
+      // The motorist is emailed the decision all the same, once, without a letter to attach.
+      const mail = await t.latestMailText('early@example.com', 'appeal-decision');
+      expect(mail).toContain('We have decided your appeal');
+      expect(mail).toContain('The decision is also on your charge’s page.');
+      expect(mail).not.toContain('The letter attached');
+      const tries = await t.db.selectFrom('emails').select('status').where('purpose', '=', 'appeal-decision').execute();
+      expect(tries.map((row) => row.status)).toEqual(['written']);
     } finally {
       await t.close();
     }

@@ -1,6 +1,7 @@
 import { APPEAL_CHANNEL_LABELS, APPEAL_STATUS_LABELS, formatCalendarDate, formatPence, pcnTitle, ukDate } from '@parkpatrol/shared';
 import type { AppDeps } from '../app-env.ts';
 import { amountDueOf } from '../domain/public-charge.ts';
+import { AppError } from '../http/app-error.ts';
 import type { AppealEmailKind } from '../jobs/job-queue.ts';
 import { findAppealById, type AppealRow } from '../repositories/appeals.ts';
 import { findPcnRowById } from '../repositories/pcn-rows.ts';
@@ -42,10 +43,15 @@ export async function sendAppealEmail(deps: AppealEmailDeps, job: { appealId: st
     const due = amountDueOf(await chargeFactsOf(deps.db, row, () => ''), deps.now());
     email = withdrawn(appeal, chargeReference, lookupUrl, due);
   } else {
-    const { bytes, fileName } = await keptAppealLetter(deps, appeal, deps.now());
+    const letter = await keptAppealLetter(deps, appeal, deps.now()).catch((error: unknown) => {
+      // No operator terms yet, so no letter can be made (the decision stands without one): the
+      // email goes without it rather than failing every try.
+      if (error instanceof AppError && error.code === 'CONFLICT') return null;
+      throw error;
+    });
     email = {
-      ...decided(appeal),
-      attachments: [{ filename: fileName, content: Buffer.from(bytes), contentType: 'application/pdf' }],
+      ...decided(appeal, letter !== null),
+      ...(letter && { attachments: [{ filename: letter.fileName, content: Buffer.from(letter.bytes), contentType: 'application/pdf' }] }),
     };
   }
   const { lines, ...message } = email;
@@ -92,7 +98,7 @@ function withdrawn(appeal: AppealRow, chargeReference: string, lookupUrl: string
 }
 
 /** The decision in a few lines; the letter attached sets it out in full. */
-function decided(appeal: AppealRow) {
+function decided(appeal: AppealRow, hasLetter: boolean) {
   return {
     subject: `Decision on your appeal ${appeal.reference}`,
     purpose: 'appeal-decision',
@@ -107,7 +113,9 @@ function decided(appeal: AppealRow) {
       ...(appeal.appeals_service_until
         ? [`You may appeal to the independent appeals service by ${formatCalendarDate(appeal.appeals_service_until)}.`]
         : []),
-      'The letter attached sets out the decision in full. It is also on your charge’s page.',
+      hasLetter
+        ? 'The letter attached sets out the decision in full. It is also on your charge’s page.'
+        : 'The decision is also on your charge’s page.',
     ],
   };
 }
