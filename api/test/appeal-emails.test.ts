@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppealListResponse, AppealSubmitted } from '@parkpatrol/shared';
+import { IDEMPOTENCY_KEY_HEADER, type AppealListResponse, type AppealSubmitted } from '@parkpatrol/shared';
 import { appealForm, chargeToken, enterAppeal, enteredAppealForm } from './support/appeals.ts';
 import { termsSinceLongAgo } from './support/keeper-notices.ts';
 import { createPcnViaApi } from './fixtures.ts';
@@ -9,8 +9,8 @@ import { freePort } from '../../scripts/test-support.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 
 /**
- * A motorist's emails about an appeal (its receipt, its withdrawal, its decision with the letter)
- * are jobs: the request answers once the change is stored, before the mail server is asked, and a
+ * A motorist's emails about an appeal (its confirmation link, its receipt, its withdrawal, its
+ * decision with the letter) are jobs: the request answers once the change is stored, before the mail server is asked, and a
  * mail server that refuses costs neither the appeal nor the email, which is tried again.
  */
 describe("the motorist's appeal emails, as jobs", () => {
@@ -44,15 +44,27 @@ describe("the motorist's appeal emails, as jobs", () => {
     });
   const mailTo = (address: string) => smtp.messages.filter((m) => JSON.stringify(m.to).includes(address));
 
-  it('answers the appeal and the decision before their emails, which the queue then sends, the letter attached', async () => {
+  it('answers the appeal before its emails, which the queue then sends, the decision letter attached', async () => {
     const pcn = await charge('EM12AAA');
-    const sent = await t.fileAndConfirmAppeal(chargeToken(t, pcn.id), appealForm({ email: 'erin@example.com' }));
-    expect(sent.status, sent.text).toBe(201);
-    const { reference } = sent.json.data as AppealSubmitted;
-    // Stored, answered, and not yet emailed: only the confirmation link went in the request.
-    expect(mailTo('erin@example.com').map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirm your appeal/)]);
+    const key = randomUUID();
+    const filed = await t.request('POST', '/public/charges/current/appeal', {
+      body: appealForm({ email: 'erin@example.com' }),
+      headers: { authorization: `Bearer ${chargeToken(t, pcn.id)}`, [IDEMPOTENCY_KEY_HEADER]: key },
+    });
+    expect(filed.status, filed.text).toBe(202);
+    // Stored, answered, and not yet emailed: the confirmation's link is minted when its job sends it.
+    expect(mailTo('erin@example.com')).toEqual([]);
+    const minted = await t.db.selectFrom('pending_appeals').select('token_hash').where('pcn_id', '=', pcn.id).executeTakeFirstOrThrow();
 
     await t.workJobs();
+    await expect.poll(() => mailTo('erin@example.com').map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirm your appeal/)]);
+    // The link emailed is one the job minted: the one stored at filing was never sent.
+    const sentLink = await t.db.selectFrom('pending_appeals').select('token_hash').where('pcn_id', '=', pcn.id).executeTakeFirstOrThrow();
+    expect(sentLink.token_hash).not.toBe(minted.token_hash);
+    // The same key answers the appeal waiting (no second email); its emailed link confirms it.
+    const sent = await t.fileAndConfirmAppeal(chargeToken(t, pcn.id), appealForm({ email: 'erin@example.com' }), key);
+    expect(sent.status, sent.text).toBe(201);
+    const { reference } = sent.json.data as AppealSubmitted;
     await expect.poll(() => mailTo('erin@example.com').length).toBe(2);
     expect(await t.latestMailText('erin@example.com', 'appeal-received')).toContain(`We have received your appeal ${reference}`);
 

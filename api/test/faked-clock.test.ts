@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -97,15 +97,18 @@ describe('a charge on a faked clock: the real server on each day of the story', 
       body: appealForm({ email }),
     });
     if (filed.status !== 202) return { status: filed.status, json: (await filed.json()) as { data: AppealSubmitted; message?: string } };
+    // The confirmation is a job's email, written just after the answer.
     const outbox = join(dataDir, 'outbox');
-    const mails = await Promise.all(
-      readdirSync(outbox)
-        .sort()
-        .map((name) => simpleParser(readFileSync(join(outbox, name)))),
-    );
-    const confirmation = mails
-      .filter((mail) => JSON.stringify(mail.to).includes(email) && mail.subject?.startsWith('Confirm your appeal'))
-      .at(-1);
+    const confirmationIn = async () => {
+      const mails = await Promise.all(
+        (existsSync(outbox) ? readdirSync(outbox) : []).sort().map((name) => simpleParser(readFileSync(join(outbox, name)))),
+      );
+      return mails.filter((mail) => JSON.stringify(mail.to).includes(email) && mail.subject?.startsWith('Confirm your appeal')).at(-1);
+    };
+    let confirmation = await confirmationIn();
+    for (const deadline = Date.now() + 15_000; !confirmation && Date.now() < deadline; confirmation = await confirmationIn()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const token = /confirm-appeal\?token=([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1];
     const res = await callServer(server!, 'POST', '/public/appeals/confirm', { json: { token } });
     return { status: res.status, json: res.json as { data: AppealSubmitted; message?: string } };

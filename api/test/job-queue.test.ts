@@ -52,6 +52,7 @@ const OTHER_JOBS = {
   appealEmail: async () => undefined,
   evidencePack: async () => undefined,
   accountEmail: async () => undefined,
+  appealConfirmation: async () => undefined,
 };
 
 const JOB_PROCESS = join(import.meta.dirname, 'support/job-process.ts');

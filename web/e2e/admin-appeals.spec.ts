@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readPdfText } from '../../api/test/support/pdf.ts';
-import { confirmAppealThroughApi } from './appeal-confirmation.ts';
+import { confirmationsSoFar, confirmAppealThroughApi } from './appeal-confirmation.ts';
 import { apiToken, createEvidencePcnThroughApi, firstCarParkId, searchAdminList, uniqueSuffix } from './admin-support.ts';
 import { ADMIN, evidencePhotos, expect, expectNoSeriousAxeViolations, OFFICER, openNavigation, signIn, snap, test } from './fixtures.ts';
 
@@ -39,13 +39,14 @@ async function appealThroughApi(
   form.set('reason', 'VALID_PERMIT');
   form.set('text', appellant.text);
   form.append('attachments', new Blob([attachment], { type: 'image/jpeg' }), 'permit.jpg');
+  const before = await confirmationsSoFar('motorist@example.com', pcn.pcnNumber);
   const sent = await request.post('/api/public/charges/current/appeal', {
     headers: { Authorization: `Bearer ${accessToken}`, 'Idempotency-Key': crypto.randomUUID() },
     multipart: form,
   });
   // Filed, then confirmed from the link emailed to the address it gives (decision 0032).
   expect(sent.status(), await sent.text()).toBe(202);
-  const confirmed = await confirmAppealThroughApi(request, 'motorist@example.com', pcn.pcnNumber);
+  const confirmed = await confirmAppealThroughApi(request, 'motorist@example.com', pcn.pcnNumber, before + 1);
   expect(confirmed.status(), await confirmed.text()).toBe(201);
   return ((await confirmed.json()) as { data: { reference: string } }).data.reference;
 }

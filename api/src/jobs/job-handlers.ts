@@ -8,6 +8,7 @@ import { runEvidencePurge } from '../services/purge-expired-evidence.ts';
 import { sendAppealEmail } from '../workflows/appeal-emails.ts';
 import { makeEvidencePack } from '../workflows/evidence-packs.ts';
 import { sendAccountEmail } from '../workflows/account-emails.ts';
+import { sendAppealConfirmation } from '../workflows/pending-appeals.ts';
 import { makeKeeperLetterBatch } from '../workflows/keeper-letter-batches.ts';
 import { makeThumbnails } from '../workflows/make-thumbnails.ts';
 import type { JobHandlers } from './job-queue.ts';
@@ -31,5 +32,6 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
     appealEmail: (job) => sendAppealEmail(deps, job),
     evidencePack: ({ packId }) => makeEvidencePack(deps, packId),
     accountEmail: (job) => sendAccountEmail(deps, job),
+    appealConfirmation: (job) => sendAppealConfirmation(deps, job),
   };
 }

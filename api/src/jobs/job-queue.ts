@@ -16,6 +16,8 @@ export type JobData = {
   appealEmail: { appealId: string; kind: AppealEmailKind };
   /** An evidence pack an admin asked for (workflows/evidence-packs.ts), by the pack's id. */
   evidencePack: { packId: string };
+  /** The email whose link confirms an appeal sent from /charge (workflows/pending-appeals.ts), minted when sent. */
+  appealConfirmation: { pendingAppealId: string };
   /** A link emailed to an account on request (workflows/account-emails.ts), minted when sent. */
   accountEmail: { userId: string; kind: AccountEmailKind };
 };
@@ -36,6 +38,7 @@ export const JOB_NAMES = Object.keys({
   appealEmail: true,
   evidencePack: true,
   accountEmail: true,
+  appealConfirmation: true,
 } satisfies Record<JobName, true>) as readonly JobName[];
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };

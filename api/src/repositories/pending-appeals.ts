@@ -20,6 +20,21 @@ export async function findPendingAppealByIdempotencyKey(db: Db, key: string): Pr
   return db.selectFrom('pending_appeals').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+export async function findPendingAppealById(db: Db, id: string): Promise<PendingAppealRow | undefined> {
+  return db.selectFrom('pending_appeals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The link of a pending appeal not yet confirmed, replaced (the one before stops working); false once confirmed. */
+export async function replacePendingAppealToken(db: Db, id: string, tokenHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('pending_appeals')
+    .set({ token_hash: tokenHash })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function findPendingAppealByTokenHash(db: Db, tokenHash: string): Promise<PendingAppealRow | undefined> {
   return db.selectFrom('pending_appeals').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
@@ -62,19 +77,4 @@ export async function deletePendingAppeals(db: Db, ids: readonly string[]): Prom
   if (ids.length === 0) return;
   await db.deleteFrom('pending_appeal_attachments').where('pending_appeal_id', 'in', ids).execute();
   await db.deleteFrom('pending_appeals').where('id', 'in', ids).execute();
-}
-
-/** Which of these stored names an unconfirmed pending appeal still owns (the orphan sweep keeps them). */
-export async function findKnownPendingAttachmentFileNames(db: Db, fileNames: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  // Chunked to stay well under SQLite's bound-parameter limit.
-  for (let start = 0; start < fileNames.length; start += 500) {
-    const rows = await db
-      .selectFrom('pending_appeal_attachments')
-      .select('file_name')
-      .where('file_name', 'in', fileNames.slice(start, start + 500))
-      .execute();
-    for (const row of rows) known.add(row.file_name);
-  }
-  return known;
 }

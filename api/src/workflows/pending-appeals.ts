@@ -16,10 +16,12 @@ import { findAppealByIdempotencyKey, findAppealByPcnId } from '../repositories/a
 import { isUniqueViolation } from '../repositories/constraint-errors.ts';
 import { findPcnRowById } from '../repositories/pcn-rows.ts';
 import {
+  findPendingAppealById,
   findPendingAppealByIdempotencyKey,
   findPendingAppealByTokenHash,
   findPendingAttachments,
   insertPendingAppeal,
+  replacePendingAppealToken,
   type PendingAppealRow,
 } from '../repositories/pending-appeals.ts';
 import { generateOpaqueToken, hashToken } from '../services/crypto-tokens.ts';
@@ -96,12 +98,12 @@ export async function fileAppeal(
   if (limit.isLimited) throw tooManyAttempts(limit, SERVER_MESSAGES.tooManyRequests);
 
   const attachments = await placeAttachments(deps, input.files);
-  const token = generateOpaqueToken();
   const pending: PendingAppealRow = {
     id: randomUUID(),
     pcn_id: row.id,
     idempotency_key: input.idempotencyKey,
-    token_hash: hashToken(token),
+    // A link nobody holds: the confirmation's job mints the one it emails.
+    token_hash: hashToken(generateOpaqueToken()),
     appeal: JSON.stringify(input.appeal),
     filed_at: input.now.toISOString(),
     expires_at: new Date(input.now.getTime() + APPEAL_CONFIRMATION_TTL_MS).toISOString(),
@@ -120,7 +122,12 @@ export async function fileAppeal(
     if (!winner) throw error;
     return { result: winner, replayed: true };
   }
-  await sendConfirmation(deps, pending, input.appeal, pcnTitle(row.pcn_number), token);
+  try {
+    await deps.jobs.send('appealConfirmation', { pendingAppealId: pending.id });
+  } catch (error) {
+    // The motorist can send the appeal again; this one expires unconfirmed.
+    deps.logger.warn('appeal confirmation not asked for', { pcnId: pending.pcn_id, error: String(error) });
+  }
   return { result: { kind: 'PENDING', ...awaiting(pending) }, replayed: false };
 }
 
@@ -134,14 +141,23 @@ async function replayOf(deps: PendingDeps, pcnId: string, key: string): Promise<
   return { kind: 'PENDING', ...awaiting(pending!) };
 }
 
-/** A failed email is logged: the motorist can send the appeal again, and this one expires unused. */
-async function sendConfirmation(
-  deps: PendingDeps,
-  pending: PendingAppealRow,
-  appeal: AppealInput,
-  chargeReference: string,
-  token: string,
+/**
+ * The job: the confirmation email of a pending appeal still waiting, with a link minted now (the
+ * queue holds the pending appeal's id, never a working link). A refused delivery is thrown, for
+ * the queue to try again with a fresh link that voids the one not delivered.
+ */
+export async function sendAppealConfirmation(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'now'>,
+  job: { pendingAppealId: string },
 ): Promise<void> {
+  const pending = await findPendingAppealById(deps.db, job.pendingAppealId);
+  if (!pending || pending.confirmed_at !== null || pending.expires_at <= deps.now().toISOString()) return;
+  const row = await findPcnRowById(deps.db, pending.pcn_id);
+  if (!row) return;
+  const token = generateOpaqueToken();
+  if (!(await replacePendingAppealToken(deps.db, pending.id, hashToken(token)))) return;
+  const appeal = JSON.parse(pending.appeal) as AppealInput;
+  const chargeReference = pcnTitle(row.pcn_number);
   const link = `${deps.config.appUrl}/charge/confirm-appeal?token=${encodeURIComponent(token)}`;
   const lines = [
     `Dear ${appeal.name},`,
@@ -150,19 +166,15 @@ async function sendConfirmation(
     link,
     'Until you do, we have not received it. If you did not send it, ignore this email: the appeal is deleted then, unread.',
   ];
-  try {
-    await deps.mailer.send({
-      to: appeal.email,
-      subject: `Confirm your appeal against parking charge ${chargeReference}`,
-      text: lines.join('\n\n'),
-      html: lines
-        .map((line) => (line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`))
-        .join(''),
-      purpose: 'appeal-confirmation',
-    });
-  } catch (error) {
-    deps.logger.warn('appeal confirmation not sent', { pcnId: pending.pcn_id, error: String(error) });
-  }
+  await deps.mailer.send({
+    to: appeal.email,
+    subject: `Confirm your appeal against parking charge ${chargeReference}`,
+    text: lines.join('\n\n'),
+    html: lines
+      .map((line) => (line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`))
+      .join(''),
+    purpose: 'appeal-confirmation',
+  });
 }
 
 function deadLink(): AppError {

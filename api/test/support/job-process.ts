@@ -24,6 +24,7 @@ await queue.work({
   appealEmail: async () => undefined,
   evidencePack: async () => undefined,
   accountEmail: async () => undefined,
+  appealConfirmation: async () => undefined,
 });
 // Kept alive until the test ends it: a SQLite queue's timers alone would let the process exit.
 setInterval(() => undefined, 60_000);
