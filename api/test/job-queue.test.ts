@@ -53,6 +53,7 @@ const OTHER_JOBS = {
   evidencePack: async () => undefined,
   accountEmail: async () => undefined,
   appealConfirmation: async () => undefined,
+  emailChangeNotice: async () => undefined,
 };
 
 const JOB_PROCESS = join(import.meta.dirname, 'support/job-process.ts');

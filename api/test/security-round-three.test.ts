@@ -12,7 +12,7 @@ import { limitHttpServer } from '../src/http/body-deadline.ts';
 import { SIGN_IN_POLICY } from '../src/auth/sign-in-limiter.ts';
 import { listen, postFrom } from './support/loopback.ts';
 import { stillPng } from './support/png.ts';
-import { waitUntil } from '../../scripts/test-support.ts';
+import { freePort, waitUntil } from '../../scripts/test-support.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 import { fetchEvidencePack, viaApp, viaFetch } from './support/evidence-pack.ts';
 
@@ -301,6 +301,30 @@ describe('security, round three', () => {
       .where('purpose', '=', 'email-changed')
       .executeTakeFirst();
     expect(notice?.subject).toBe('Your ParkPatrol Self Ticketing email address was changed');
+  });
+
+  it('finding 11: a mail server that refuses the notice to the old address keeps the change, and the notice is tried again', async () => {
+    // Nothing listens there: the mailer's connection is refused at once.
+    const offline = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${await freePort()}` });
+    try {
+      const user = await offline.createUser({ firstName: 'Olga' });
+      const boss = await offline.signedInUser('ADMIN');
+      const email = `new-${randomUUID().slice(0, 8)}@example.com`;
+      expect((await offline.request('PUT', `/users/${user.id}`, { token: boss.token, json: { email } })).status).toBe(200);
+      expect(await offline.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirst()).toEqual({ email });
+      const tries = () =>
+        offline.db
+          .selectFrom('emails')
+          .select('status')
+          .where('purpose', '=', 'email-changed')
+          .where('to_address', '=', user.email)
+          .execute();
+      expect((await tries()).map((row) => row.status)).toEqual(['failed']);
+      // The queue's backoff: a second try about two seconds on.
+      await expect.poll(async () => (await tries()).length, { timeout: 10_000, interval: 250 }).toBe(2);
+    } finally {
+      await offline.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { sendAppealEmail } from '../workflows/appeal-emails.ts';
 import { makeEvidencePack } from '../workflows/evidence-packs.ts';
 import { sendAccountEmail } from '../workflows/account-emails.ts';
 import { sendAppealConfirmation } from '../workflows/pending-appeals.ts';
+import { sendEmailChangeNotice } from '../workflows/update-user-account.ts';
 import { makeKeeperLetterBatch } from '../workflows/keeper-letter-batches.ts';
 import { makeThumbnails } from '../workflows/make-thumbnails.ts';
 import type { JobHandlers } from './job-queue.ts';
@@ -33,5 +34,6 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
     evidencePack: ({ packId }) => makeEvidencePack(deps, packId),
     accountEmail: (job) => sendAccountEmail(deps, job),
     appealConfirmation: (job) => sendAppealConfirmation(deps, job),
+    emailChangeNotice: (job) => sendEmailChangeNotice(deps, job),
   };
 }

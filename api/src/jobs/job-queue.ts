@@ -18,6 +18,8 @@ export type JobData = {
   evidencePack: { packId: string };
   /** The email whose link confirms an appeal sent from /charge (workflows/pending-appeals.ts), minted when sent. */
   appealConfirmation: { pendingAppealId: string };
+  /** The old address told that an account's email changed (workflows/update-user-account.ts), as the change was made. */
+  emailChangeNotice: { userId: string; from: string; to: string; firstName: string };
   /** A link emailed to an account on request (workflows/account-emails.ts), minted when sent. */
   accountEmail: { userId: string; kind: AccountEmailKind };
 };
@@ -39,6 +41,7 @@ export const JOB_NAMES = Object.keys({
   evidencePack: true,
   accountEmail: true,
   appealConfirmation: true,
+  emailChangeNotice: true,
 } satisfies Record<JobName, true>) as readonly JobName[];
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };

@@ -41,7 +41,7 @@ async function findUserOr404(db: Db, id: string): Promise<User> {
  * password.
  */
 export async function updateUserAccount(
-  deps: Pick<AppDeps, 'db' | 'now' | 'mailer' | 'config' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'jobs' | 'logger'>,
   actor: AuthUser & { sessionId?: string },
   targetId: string,
   input: UpdateUserInput,
@@ -93,14 +93,23 @@ export async function updateUserAccount(
       throw isUniqueViolation(err) ? new AppError('CONFLICT', SERVER_MESSAGES.emailTaken) : err;
     });
   // The old address is told, after the commit: the owner learns of a change they did not make.
-  if (emailChange) await tellOldAddress(deps, targetId, emailChange);
+  // Set inside the transaction's callback, which the compiler does not follow.
+  const told = emailChange as { from: string; to: string; firstName: string } | null;
+  if (told) {
+    // A job, so a mail server that refuses is tried again rather than the owner never told.
+    await deps.jobs.send('emailChangeNotice', { userId: targetId, ...told }).catch((error: unknown) => {
+      // The change stands; what could not be asked for is in the log.
+      deps.logger.warn('could not ask to tell the old address of an email change', { userId: targetId, error: String(error) });
+    });
+  }
 }
 
-async function tellOldAddress(
-  deps: Pick<AppDeps, 'mailer' | 'config' | 'logger'>,
-  userId: string,
-  change: { from: string; to: string; firstName: string },
+/** The job: the old address told of the change, as it was made. A refusal is thrown, for the queue to try again. */
+export async function sendEmailChangeNotice(
+  deps: Pick<AppDeps, 'mailer' | 'config'>,
+  job: { userId: string; from: string; to: string; firstName: string },
 ): Promise<void> {
+  const { userId, ...change } = job;
   const product = `${deps.config.productName} Self Ticketing`;
   const text = [
     `Hello ${change.firstName},`,
@@ -114,22 +123,14 @@ async function tellOldAddress(
     .split('\n\n')
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('');
-  try {
-    await deps.mailer.send({
-      to: change.from,
-      subject: `Your ${product} email address was changed`,
-      text,
-      html,
-      purpose: 'email-changed',
-      userId,
-    });
-  } catch (error) {
-    // The change stands; the failed notice is in the emails table and the log.
-    deps.logger.warn('could not tell the old address of an email change', {
-      userId,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+  await deps.mailer.send({
+    to: change.from,
+    subject: `Your ${product} email address was changed`,
+    text,
+    html,
+    purpose: 'email-changed',
+    userId,
+  });
 }
 
 /** DELETE /users/{id}: the rules checked and the account deleted under the user-role lock. */
@@ -147,7 +148,7 @@ export async function deleteUserAccount(deps: Pick<AppDeps, 'db'>, actor: AuthUs
  * admin's own account (or an admin's, for an ADMIN) is reported as refused and the rest change.
  */
 export async function setUsersActive(
-  deps: Pick<AppDeps, 'db' | 'now' | 'logger' | 'mailer' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'logger' | 'jobs'>,
   input: BulkUserActiveInput & { actor: AuthUser },
 ): Promise<BulkResult[]> {
   const names = await findUserNames(deps.db, [...new Set(input.userIds)]);

@@ -25,6 +25,7 @@ await queue.work({
   evidencePack: async () => undefined,
   accountEmail: async () => undefined,
   appealConfirmation: async () => undefined,
+  emailChangeNotice: async () => undefined,
 });
 // Kept alive until the test ends it: a SQLite queue's timers alone would let the process exit.
 setInterval(() => undefined, 60_000);
