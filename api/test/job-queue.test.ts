@@ -10,6 +10,7 @@ import type { JobQueue } from '../src/jobs/job-queue.ts';
 import { silentLogger } from '../src/services/logger.ts';
 import { createPostgresDatabase } from './support/postgres-database.ts';
 import { ON_POSTGRES } from './test-app.ts';
+import { IDLE_JOB_HANDLERS } from './support/idle-job-handlers.ts';
 
 /**
  * The job queue of the engine the suite runs on (pg-boss on PostgreSQL, the in-process table on
@@ -45,17 +46,6 @@ async function openQueue(target: DatabaseTarget): Promise<JobQueue> {
   return queue;
 }
 
-/** The kinds of job these tests do not send: the queue's handlers must name every kind. */
-const OTHER_JOBS = {
-  keeperLetters: async () => undefined,
-  retentionSweep: async () => undefined,
-  appealEmail: async () => undefined,
-  evidencePack: async () => undefined,
-  accountEmail: async () => undefined,
-  appealConfirmation: async () => undefined,
-  emailChangeNotice: async () => undefined,
-};
-
 const JOB_PROCESS = join(import.meta.dirname, 'support/job-process.ts');
 
 /** A process working jobs over `target` (support/job-process.ts), and each line it wrote. */
@@ -85,7 +75,7 @@ describe('the job queue', () => {
   it('works a job once, after send has stored it', async () => {
     const queue = await openQueue(await freshDatabase());
     const given: string[][] = [];
-    await queue.work({ thumbnails: async ({ fileNames }) => void given.push(fileNames), ...OTHER_JOBS });
+    await queue.work({ ...IDLE_JOB_HANDLERS, thumbnails: async ({ fileNames }) => void given.push(fileNames) });
     await queue.send('thumbnails', { fileNames: ['a.jpg', 'b.jpg'] });
     await queue.whenIdle();
     await sleep(300);
@@ -96,11 +86,11 @@ describe('the job queue', () => {
     const queue = await openQueue(await freshDatabase());
     const tries: number[] = [];
     await queue.work({
+      ...IDLE_JOB_HANDLERS,
       thumbnails: async () => {
         tries.push(Date.now());
         if (tries.length === 1) throw new Error('the store blinked');
       },
-      ...OTHER_JOBS,
     });
     await queue.send('thumbnails', { fileNames: ['a.jpg'] });
     await until(() => tries.length === 2);
@@ -118,7 +108,7 @@ describe('the job queue', () => {
     await first.stop();
     const next = await openQueue(target);
     const given: string[][] = [];
-    await next.work({ thumbnails: async ({ fileNames }) => void given.push(fileNames), ...OTHER_JOBS });
+    await next.work({ ...IDLE_JOB_HANDLERS, thumbnails: async ({ fileNames }) => void given.push(fileNames) });
     await until(() => given.length === 1);
     expect(given).toEqual([['kept.jpg']]);
   });

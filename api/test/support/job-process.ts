@@ -7,25 +7,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { connectDatabase, type DatabaseTarget } from '../../src/db/database.ts';
 import { connectJobQueue } from '../../src/jobs/connect-job-queue.ts';
 import { silentLogger } from '../../src/services/logger.ts';
+import { IDLE_JOB_HANDLERS } from './idle-job-handlers.ts';
 
 const target = JSON.parse(process.argv[2]!) as DatabaseTarget;
 const hangs = process.argv[3] === 'hang';
 const { db } = connectDatabase(target);
 const queue = await connectJobQueue(db, target, silentLogger);
 await queue.work({
+  ...IDLE_JOB_HANDLERS,
   thumbnails: async ({ fileNames }) => {
     process.stdout.write(`started ${fileNames.join(',')}\n`);
     if (hangs) await new Promise(() => undefined);
     await sleep(20);
     process.stdout.write(`done ${fileNames.join(',')}\n`);
   },
-  keeperLetters: async () => undefined,
-  retentionSweep: async () => undefined,
-  appealEmail: async () => undefined,
-  evidencePack: async () => undefined,
-  accountEmail: async () => undefined,
-  appealConfirmation: async () => undefined,
-  emailChangeNotice: async () => undefined,
 });
 // Kept alive until the test ends it: a SQLite queue's timers alone would let the process exit.
 setInterval(() => undefined, 60_000);
