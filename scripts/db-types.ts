@@ -63,6 +63,7 @@ const ENUM_TYPES: Record<string, string> = {
   'debt_recovery_updates.outcome': 'DebtRecoveryOutcome',
   'letter_batches.state': 'LetterBatchState',
   'evidence_packs.state': 'EvidencePackState',
+  'debt_recovery_handovers.state': 'DebtRecoveryHandoverState',
   'emails.status': "'sent' | 'written' | 'failed'",
 };
 
@@ -102,6 +103,9 @@ const TABLE_DOCS: Record<string, string> = {
     'Notices to keeper made together by a job (migration 0040): where the batch stands, `made` of `total`, and the one PDF of them all once READY.',
   evidence_packs:
     'An evidence pack an admin asked for, made by a job (migration 0042): where it stands and its PDF once READY; removed a day later.',
+  debt_recovery_handovers:
+    'A hand-over to the debt recovery agency packed by a job (migration 0043): where it stands, `made` of `total` charges packed, and the batch once READY.',
+  debt_recovery_handover_items: "A hand-over's charges in the order packed; a charge in one still being made is not offered for another.",
   letter_batch_items: "A batch's notices in the order chosen, each with the sent document made for it (null until made).",
   debt_recovery_updates: 'One outcome a debt recovery agency reported for a charge it was handed, as imported.',
   permits:

@@ -97,6 +97,8 @@ const CONTRACT_ROUTES: Record<ApiRoute, true> = {
   'GET /debt-recovery/exports': true,
   'POST /debt-recovery/exports': true,
   'GET /debt-recovery/exports/:id': true,
+  'GET /debt-recovery/handovers': true,
+  'GET /debt-recovery/handovers/:id': true,
   'POST /debt-recovery/updates': true,
   'GET /appeals': true,
   'GET /appeals/export.csv': true,

@@ -6,6 +6,8 @@ import type {
   DebtRecoveryBatch,
   DebtRecoveryBatchListResponse,
   DebtRecoveryEligibleResponse,
+  DebtRecoveryHandover,
+  DebtRecoveryHandoverListResponse,
   DebtRecoveryUpdateImport,
   Pcn,
   PcnAuditResponse,
@@ -35,56 +37,72 @@ async function download(t: TestApp, token: string, path: string) {
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
+const reference = (pcn: Pcn) => `PCN-${pcn.pcnNumber}`;
+
+/** The clock moved; moving it expires the tokens, so both sign in again. */
+async function atTime(t: TestApp, at: number, who: { admin: Session; officer: Session }) {
+  t.clock.frozenAtMs = at;
+  return {
+    admin: { ...who.admin, ...(await t.login(who.admin.email, who.admin.password!)) },
+    officer: { ...who.officer, ...(await t.login(who.officer.email, who.officer.password!)) },
+  };
+}
+
+/**
+ * `count` charges through their notice to keeper, the last never chased further, the others
+ * through their reminder and letter before claim; the clock left on the letter before claim's day.
+ */
+async function chargesAtLetterBeforeClaim(t: TestApp, count: number) {
+  t.clock.frozenAtMs = NOTICE_DAY;
+  let who = { officer: await t.signedInUser('USER'), admin: await t.signedInUser('ADMIN', { firstName: 'Dee', lastName: 'Admin' }) };
+  const post = async (path: string, json: unknown) => t.request('POST', path, { token: who.admin.token, json });
+  const chase = async (kind: 'REMINDER' | 'LETTER_BEFORE_CLAIM', pcnIds: string[], postedOn: string) => {
+    const made = await post('/collection-letters/letters', { kind, pcnIds });
+    expect(made.status, made.text.slice(0, 300)).toBe(200);
+    const posted = await post('/collection-letters/posted', { kind, pcnIds, postedOn, proofReference: '' });
+    expect(posted.status, posted.text).toBe(200);
+  };
+  const carParkId = (await t.createCarPark({ name: 'Riverside Retail Park', assignTo: [who.officer.id] })).id;
+  await termsSinceLongAgo(t, carParkId);
+  const charges: Pcn[] = [];
+  for (let n = 0; n < count; n++) {
+    charges.push(
+      await letterReadyPcn(t, { officerToken: who.officer.token, adminToken: who.admin.token, carParkId, registration: `DR${n}1ABC` }),
+    );
+  }
+  const all = charges.map((pcn) => pcn.id);
+  expect((await post('/keeper-notices/letters', { pcnIds: all })).status).toBe(200);
+  const posted = await post('/keeper-notices/posted', { pcnIds: all, postedOn: '2026-02-04', proofReference: 'CP-1' });
+  expect(posted.status, posted.text).toBe(200);
+  const unchased = charges.pop()!;
+  const chased = charges.map((pcn) => pcn.id);
+  who = await atTime(t, REMINDER_DAY, who);
+  await chase('REMINDER', chased, '2026-03-09');
+  who = await atTime(t, LETTER_BEFORE_CLAIM_DAY, who);
+  await chase('LETTER_BEFORE_CLAIM', chased, '2026-03-25');
+  return { ...who, charges, unchased };
+}
+
 describe('the hand-over to a debt recovery agency', () => {
   let t: TestApp;
   let officer: Session;
   let admin: Session;
-  const charges: Pcn[] = [];
+  let charges: Pcn[];
   /** A charge whose notice to keeper was posted but that was never chased. */
   let unchased: Pcn;
   let batch: DebtRecoveryBatch;
-  const reference = (pcn: Pcn) => `PCN-${pcn.pcnNumber}`;
 
   async function moveTo(at: number) {
-    t.clock.frozenAtMs = at;
-    // Moving the clock expires the tokens: sign in again.
-    admin = { ...admin, ...(await t.login(admin.email, admin.password!)) };
-    officer = { ...officer, ...(await t.login(officer.email, officer.password!)) };
+    ({ admin, officer } = await atTime(t, at, { admin, officer }));
   }
 
   async function post(path: string, json: unknown, token = admin.token) {
     return t.request('POST', path, { token, json });
   }
 
-  async function chase(kind: 'REMINDER' | 'LETTER_BEFORE_CLAIM', pcnIds: string[], postedOn: string) {
-    const made = await post('/collection-letters/letters', { kind, pcnIds });
-    expect(made.status, made.text.slice(0, 300)).toBe(200);
-    const posted = await post('/collection-letters/posted', { kind, pcnIds, postedOn, proofReference: '' });
-    expect(posted.status, posted.text).toBe(200);
-  }
-
   beforeAll(async () => {
     t = await createTestApp();
-    t.clock.frozenAtMs = NOTICE_DAY;
-    officer = await t.signedInUser('USER');
-    admin = await t.signedInUser('ADMIN', { firstName: 'Dee', lastName: 'Admin' });
-    const carParkId = (await t.createCarPark({ name: 'Riverside Retail Park', assignTo: [officer.id] })).id;
-    await termsSinceLongAgo(t, carParkId);
-    for (let n = 0; n < 7; n++) {
-      charges.push(
-        await letterReadyPcn(t, { officerToken: officer.token, adminToken: admin.token, carParkId, registration: `DR${n}1ABC` }),
-      );
-    }
-    const all = charges.map((pcn) => pcn.id);
-    expect((await post('/keeper-notices/letters', { pcnIds: all })).status).toBe(200);
-    const posted = await post('/keeper-notices/posted', { pcnIds: all, postedOn: '2026-02-04', proofReference: 'CP-1' });
-    expect(posted.status, posted.text).toBe(200);
-    unchased = charges.pop()!;
-    const chased = charges.map((pcn) => pcn.id);
-    await moveTo(REMINDER_DAY);
-    await chase('REMINDER', chased, '2026-03-09');
-    await moveTo(LETTER_BEFORE_CLAIM_DAY);
-    await chase('LETTER_BEFORE_CLAIM', chased, '2026-03-25');
+    ({ officer, admin, charges, unchased } = await chargesAtLetterBeforeClaim(t, 7));
   });
   afterAll(() => t.close());
 
@@ -130,8 +148,13 @@ describe('the hand-over to a debt recovery agency', () => {
   it('hands a batch over: a ZIP of the charges, their documents as sent and evidence packs, with a manifest of SHA-256s', async () => {
     const chosen = charges.slice(0, 5);
     const made = await post('/debt-recovery/exports', { pcnIds: chosen.map((pcn) => pcn.id).reverse() });
-    expect(made.status, made.text).toBe(200);
-    batch = made.json.data as DebtRecoveryBatch;
+    expect(made.status, made.text).toBe(202);
+    // Answered before anything was packed; the test app works the job before it returns.
+    expect(made.json.data).toMatchObject({ state: 'WAITING', total: 5, made: 0, error: null, batch: null, createdBy: 'Dee Admin' });
+    const handover = (await t.request('GET', `/debt-recovery/handovers/${made.json.data.id as string}`, { token: admin.token })).json
+      .data as DebtRecoveryHandover;
+    expect(handover).toMatchObject({ state: 'READY', total: 5, made: 5, error: null });
+    batch = handover.batch!;
     expect(batch).toMatchObject({
       reference: 'DR-2026-04-27-1',
       chargeCount: 5,
@@ -322,5 +345,71 @@ describe('the hand-over to a debt recovery agency', () => {
       expect(res.status, `${method} ${path}`).toBe(403);
     }
     expect(await t.db.selectFrom('debt_recovery_batches').select('id').execute()).toHaveLength(1);
+  });
+});
+
+describe('a hand-over packed by a job', () => {
+  let t: TestApp;
+  let admin: Session;
+  let charges: Pcn[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ jobsWaitForTest: true });
+    ({ admin, charges } = await chargesAtLetterBeforeClaim(t, 3));
+    ({ admin } = await atTime(t, FIRST_DAY_TO_HAND_OVER, { admin, officer: admin }));
+  });
+  afterAll(() => t.close());
+
+  const get = async <T>(path: string) => (await t.request('GET', path, { token: admin.token })).json.data as T;
+  const stageOf = async (pcn: Pcn) =>
+    t.db.selectFrom('pcns').select(['collection_stage', 'debt_recovery_batch_id']).where('id', '=', pcn.id).executeTakeFirstOrThrow();
+
+  it('moves nothing until the batch is made, and fails for good, handing nothing over, when a document no longer matches', async () => {
+    const [first, second] = charges;
+    const asked = await t.request('POST', '/debt-recovery/exports', { token: admin.token, json: { pcnIds: [first!.id, second!.id] } });
+    expect(asked.status, asked.text).toBe(202);
+    const handover = asked.json.data as DebtRecoveryHandover;
+    expect(handover).toMatchObject({ state: 'WAITING', total: 2, made: 0, batch: null });
+
+    // Asked for and not yet packed: the charges stay where they were, spoken for.
+    expect(await stageOf(first!)).toEqual({ collection_stage: 'LETTER_BEFORE_CLAIM', debt_recovery_batch_id: null });
+    expect((await get<DebtRecoveryEligibleResponse>('/debt-recovery/eligible')).items.map((item) => item.pcnId)).toEqual([]);
+    const twice = await t.request('POST', '/debt-recovery/exports', { token: admin.token, json: { pcnIds: [second!.id] } });
+    expect(twice.status).toBe(409);
+    expect(twice.json.details).toEqual({ [second!.id]: 'It is in a hand-over still being made' });
+    expect((await get<DebtRecoveryHandoverListResponse>('/debt-recovery/handovers')).items.map((item) => item.id)).toEqual([handover.id]);
+
+    // A letter kept for the second charge no longer matches its SHA-256: the job refuses to send it.
+    const kept = await t.db
+      .selectFrom('sent_documents')
+      .select('file_name')
+      .where('pcn_id', '=', second!.id)
+      .where('kind', '=', 'LETTER_BEFORE_CLAIM')
+      .executeTakeFirstOrThrow();
+    const original = (await t.deps.evidence.read(kept.file_name))!;
+    await t.deps.evidence.put(kept.file_name, new TextEncoder().encode('%PDF-1.7 altered'), 'application/pdf');
+    await t.workJobs();
+    await t.deps.jobs.whenIdle();
+    const failed = await get<DebtRecoveryHandover>(`/debt-recovery/handovers/${handover.id}`);
+    expect(failed).toMatchObject({ state: 'FAILED', batch: null });
+    expect(failed.error).toBe(
+      `A document kept for ${reference(second!)} is missing or no longer matches its SHA-256: nothing was handed over`,
+    );
+    expect(await stageOf(first!)).toEqual({ collection_stage: 'LETTER_BEFORE_CLAIM', debt_recovery_batch_id: null });
+    expect(await t.db.selectFrom('debt_recovery_batches').select('id').execute()).toEqual([]);
+    // Offered again, and the failure stays listed for the admin to read.
+    expect((await get<DebtRecoveryEligibleResponse>('/debt-recovery/eligible')).items.map((item) => item.pcnId)).toEqual([
+      first!.id,
+      second!.id,
+    ]);
+    expect((await get<DebtRecoveryHandoverListResponse>('/debt-recovery/handovers')).items).toEqual([failed]);
+
+    // The letter as sent put back: the same two charges go.
+    await t.deps.evidence.put(kept.file_name, original, 'application/pdf');
+    const again = await t.request('POST', '/debt-recovery/exports', { token: admin.token, json: { pcnIds: [first!.id, second!.id] } });
+    expect(again.status, again.text).toBe(202);
+    const made = await get<DebtRecoveryHandover>(`/debt-recovery/handovers/${again.json.data.id as string}`);
+    expect(made).toMatchObject({ state: 'READY', total: 2, made: 2, error: null, batch: { reference: 'DR-2026-04-27-1', chargeCount: 2 } });
+    expect(await stageOf(first!)).toEqual({ collection_stage: 'DEBT_RECOVERY', debt_recovery_batch_id: made.batch!.id });
   });
 });

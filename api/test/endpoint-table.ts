@@ -915,7 +915,7 @@ export const ENDPOINTS: EndpointCase[] = [
     method: 'POST',
     route: '/debt-recovery/exports',
     body: 'json',
-    expected: adminsOnly(200),
+    expected: adminsOnly(202),
     prepare: async (w, owner) => ({ path: '/debt-recovery/exports', json: { pcnIds: [await pastLetterBeforeClaim(w, owner)] } }),
   },
   {
@@ -924,13 +924,23 @@ export const ENDPOINTS: EndpointCase[] = [
     body: 'none',
     expected: adminsOnly(200),
     prepare: async (w, owner) => {
-      const made = await w.t.request('POST', '/debt-recovery/exports', {
-        token: w.admin.token,
-        json: { pcnIds: [await pastLetterBeforeClaim(w, owner)] },
-      });
-      if (made.status !== 200) throw new Error(`batch not made: ${made.status} ${made.text}`);
-      return { path: `/debt-recovery/exports/${made.json.data.id as string}` };
+      const handover = await w.t.request('GET', await handedOver(w, owner), { token: w.admin.token });
+      return { path: `/debt-recovery/exports/${handover.json.data.batch.id as string}` };
     },
+  },
+  {
+    method: 'GET',
+    route: '/debt-recovery/handovers',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async () => ({ path: '/debt-recovery/handovers' }),
+  },
+  {
+    method: 'GET',
+    route: '/debt-recovery/handovers/:id',
+    body: 'none',
+    expected: adminsOnly(200),
+    prepare: async (w, owner) => ({ path: await handedOver(w, owner) }),
   },
   {
     method: 'POST',
@@ -1433,6 +1443,16 @@ async function madePack(w: World, owner: Actor): Promise<string> {
   const made = await w.t.request('POST', `/pcns/${pcn.id}/evidence-packs`, { token: w.admin.token });
   if (made.status !== 202) throw new Error(`pack not made: ${made.status} ${made.text}`);
   return `/pcns/${pcn.id}/evidence-packs/${made.json.data.id as string}`;
+}
+
+/** A hand-over of one charge to the debt recovery agency, made: the path of the hand-over, which names its batch. */
+async function handedOver(w: World, owner: Actor): Promise<string> {
+  const made = await w.t.request('POST', '/debt-recovery/exports', {
+    token: w.admin.token,
+    json: { pcnIds: [await pastLetterBeforeClaim(w, owner)] },
+  });
+  if (made.status !== 202) throw new Error(`hand-over not asked for: ${made.status} ${made.text}`);
+  return `/debt-recovery/handovers/${made.json.data.id as string}`;
 }
 
 /** A batch of one notice to keeper, made: the test app works its jobs before a request answers. */

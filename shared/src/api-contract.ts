@@ -90,9 +90,10 @@ import type { CollectionLetterQueue, CollectionLettersPostedResponse } from './c
 import type { SentDocumentListResponse } from './sent-documents.ts';
 import type { EvidencePack } from './evidence-pack.ts';
 import type {
-  DebtRecoveryBatch,
   DebtRecoveryBatchListResponse,
   DebtRecoveryEligibleResponse,
+  DebtRecoveryHandover,
+  DebtRecoveryHandoverListResponse,
   DebtRecoveryUpdateImport,
 } from './debt-recovery.ts';
 import type { CarParkTermsHistory, OperatorSettingsResponse, OperatorTerms } from './operator-terms.ts';
@@ -241,8 +242,13 @@ export type ApiContract = {
   /** The hand-over to a debt recovery agency (admins): the charges that may go today, the batches made, one batch's ZIP as made. */
   'GET /debt-recovery/eligible': { response: DebtRecoveryEligibleResponse };
   'GET /debt-recovery/exports': { response: DebtRecoveryBatchListResponse };
-  /** All or none: 409 DEBT_RECOVERY_REFUSED names each charge that cannot go (details, by id) with why. */
-  'POST /debt-recovery/exports': { body: Body<typeof debtRecoveryExportInputSchema>; response: DebtRecoveryBatch };
+  /**
+   * All or none: 409 DEBT_RECOVERY_REFUSED names each charge that cannot go (details, by id) with
+   * why; else 202 with the hand-over, stored for a job to pack (decision 0049).
+   */
+  'POST /debt-recovery/exports': { body: Body<typeof debtRecoveryExportInputSchema>; response: DebtRecoveryHandover };
+  'GET /debt-recovery/handovers': { response: DebtRecoveryHandoverListResponse };
+  'GET /debt-recovery/handovers/:id': { response: DebtRecoveryHandover };
   'GET /debt-recovery/exports/:id': { response: FileAnswer };
   /** The agency's CSV of outcomes: matching rows applied (or, with preview, tried and undone), the rest listed with why. */
   'POST /debt-recovery/updates': { body: Body<typeof debtRecoveryUpdatesInputSchema>; response: DebtRecoveryUpdateImport };

@@ -39,6 +39,32 @@ export type DebtRecoveryBatch = {
 
 export type DebtRecoveryBatchListResponse = { items: DebtRecoveryBatch[] };
 
+export const DEBT_RECOVERY_HANDOVER_STATES = ['WAITING', 'MAKING', 'READY', 'FAILED'] as const;
+export type DebtRecoveryHandoverState = (typeof DEBT_RECOVERY_HANDOVER_STATES)[number];
+
+/**
+ * A hand-over asked for (POST /debt-recovery/exports) and made by a job: its charges are checked
+ * when asked, then packed (documents as sent and an evidence pack each) off the request path. The
+ * charges move to the agency only once the batch is made: READY names the batch; FAILED says why,
+ * and nothing was handed over.
+ */
+export type DebtRecoveryHandover = {
+  id: string;
+  state: DebtRecoveryHandoverState;
+  /** Charges in it, and how many are packed so far. */
+  total: number;
+  made: number;
+  /** Why it failed, when FAILED: said to the admin as it stands. */
+  error: string | null;
+  batch: DebtRecoveryBatch | null;
+  createdAt: string;
+  createdBy: string;
+  finishedAt: string | null;
+};
+
+/** The hand-overs still being made and those that failed in the last day, newest first. */
+export type DebtRecoveryHandoverListResponse = { items: DebtRecoveryHandover[] };
+
 /** The columns of the agency's CSV of outcomes; reference, vrm and outcome are needed, the amount for a payment. */
 export const DEBT_RECOVERY_UPDATE_COLUMNS = ['reference', 'vrm', 'outcome', 'paid_pence', 'amount', 'paid_on', 'agency_reference'] as const;
 

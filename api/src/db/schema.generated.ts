@@ -11,6 +11,7 @@ import type {
   CancellationRequestStatus,
   CharterCase,
   CollectionStage,
+  DebtRecoveryHandoverState,
   DebtRecoveryOutcome,
   EvidencePackState,
   Jurisdiction,
@@ -183,6 +184,27 @@ export interface DebtRecoveryBatchesTable {
   created_by: string | null;
   created_by_name: string;
   created_at: string;
+}
+
+/** A hand-over's charges in the order packed; a charge in one still being made is not offered for another. */
+export interface DebtRecoveryHandoverItemsTable {
+  handover_id: string;
+  position: number;
+  pcn_id: string;
+}
+
+/** A hand-over to the debt recovery agency packed by a job (migration 0043): where it stands, `made` of `total` charges packed, and the batch once READY. */
+export interface DebtRecoveryHandoversTable {
+  id: string;
+  state: DebtRecoveryHandoverState;
+  total: number;
+  made: Generated<number>;
+  error: string | null;
+  batch_id: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
+  finished_at: string | null;
 }
 
 /** One outcome a debt recovery agency reported for a charge it was handed, as imported. */
@@ -675,6 +697,8 @@ export interface Database {
   car_parks: CarParksTable;
   card_checkouts: CardCheckoutsTable;
   debt_recovery_batches: DebtRecoveryBatchesTable;
+  debt_recovery_handover_items: DebtRecoveryHandoverItemsTable;
+  debt_recovery_handovers: DebtRecoveryHandoversTable;
   debt_recovery_updates: DebtRecoveryUpdatesTable;
   emails: EmailsTable;
   evidence_packs: EvidencePacksTable;

@@ -6,6 +6,7 @@ import type { Mailer } from '../services/mail.ts';
 import type { Metrics } from '../services/metrics.ts';
 import { runEvidencePurge } from '../services/purge-expired-evidence.ts';
 import { sendAppealEmail } from '../workflows/appeal-emails.ts';
+import { makeDebtRecoveryBatch } from '../workflows/debt-recovery.ts';
 import { makeEvidencePack } from '../workflows/evidence-packs.ts';
 import { sendAccountEmail } from '../workflows/account-emails.ts';
 import { sendAppealConfirmation } from '../workflows/pending-appeals.ts';
@@ -35,5 +36,6 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
     accountEmail: (job) => sendAccountEmail(deps, job),
     appealConfirmation: (job) => sendAppealConfirmation(deps, job),
     emailChangeNotice: (job) => sendEmailChangeNotice(deps, job),
+    debtRecoveryBatch: ({ handoverId }) => makeDebtRecoveryBatch(deps, handoverId),
   };
 }

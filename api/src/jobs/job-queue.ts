@@ -22,6 +22,8 @@ export type JobData = {
   emailChangeNotice: { userId: string; from: string; to: string; firstName: string };
   /** A link emailed to an account on request (workflows/account-emails.ts), minted when sent. */
   accountEmail: { userId: string; kind: AccountEmailKind };
+  /** A hand-over of charges to the debt recovery agency (workflows/debt-recovery.ts), by its id. */
+  debtRecoveryBatch: { handoverId: string };
 };
 
 /** The links an account asks for by email: a password reset, a sign-in link for a new device. */
@@ -42,6 +44,7 @@ export const JOB_NAMES = Object.keys({
   accountEmail: true,
   appealConfirmation: true,
   emailChangeNotice: true,
+  debtRecoveryBatch: true,
 } satisfies Record<JobName, true>) as readonly JobName[];
 
 export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> };
@@ -53,6 +56,10 @@ export type JobHandlers = { [N in JobName]: (data: JobData[N]) => Promise<void> 
  * again (on PostgreSQL a dead process's job is noticed sooner, by its heartbeat).
  */
 export const JOB_RETRY = { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: 15 * 60 } as const;
+
+/** The longest a job can be in the queue's hands, every try taken for dead and every wait between: after it, nothing will work it. */
+export const JOB_LIFE_SECONDS =
+  (JOB_RETRY.retryLimit + 1) * JOB_RETRY.expireInSeconds + JOB_RETRY.retryDelaySeconds * (2 ** JOB_RETRY.retryLimit - 1);
 
 export type JobQueue = {
   /** Stores the job; resolves once it is stored, not done. */

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { debtRecoveryBatchFileName, type DebtRecoveryBatch, type DebtRecoveryOutcome } from '@parkpatrol/shared';
+import { debtRecoveryBatchFileName, type DebtRecoveryBatch, type DebtRecoveryHandover, type DebtRecoveryOutcome } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
-import type { DebtRecoveryBatchesTable } from '../db/schema.ts';
+import type { DebtRecoveryBatchesTable, DebtRecoveryHandoversTable } from '../db/schema.ts';
 
 /** Batches handed to a debt recovery agency (decision 0040): rows here, the ZIP in the evidence store under `file_name`. */
 export type DebtRecoveryBatchRow = Selectable<DebtRecoveryBatchesTable>;
@@ -80,6 +80,100 @@ export async function insertDebtRecoveryUpdate(
       imported_at: row.now,
     })
     .execute();
+}
+
+/** A hand-over packed by a job (migration 0043): the batch is made, and the charges moved, only when it is READY. */
+export type DebtRecoveryHandoverRow = Selectable<DebtRecoveryHandoversTable>;
+
+export function toDebtRecoveryHandover(row: DebtRecoveryHandoverRow, batch: DebtRecoveryBatchRow | undefined): DebtRecoveryHandover {
+  return {
+    id: row.id,
+    state: row.state,
+    total: Number(row.total),
+    made: Number(row.made),
+    error: row.error,
+    batch: batch ? toDebtRecoveryBatch(batch) : null,
+    createdAt: row.created_at,
+    createdBy: row.created_by_name,
+    finishedAt: row.finished_at,
+  };
+}
+
+export async function findDebtRecoveryHandover(db: Db, id: string): Promise<DebtRecoveryHandoverRow | undefined> {
+  return db.selectFrom('debt_recovery_handovers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Hand-overs not yet made, or failed, since a time: newest first. */
+export async function listUnfinishedHandovers(db: Db, since: string): Promise<DebtRecoveryHandoverRow[]> {
+  return db
+    .selectFrom('debt_recovery_handovers')
+    .selectAll()
+    .where('state', '!=', 'READY')
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(20)
+    .execute();
+}
+
+/** A new hand-over, WAITING, with its charges in the order they are packed. */
+export async function insertDebtRecoveryHandover(trx: Db, row: DebtRecoveryHandoverRow, pcnIds: readonly string[]): Promise<void> {
+  await trx.insertInto('debt_recovery_handovers').values(row).execute();
+  // Chunked to stay well under SQLite's bound-parameter limit.
+  for (let start = 0; start < pcnIds.length; start += 250) {
+    await trx
+      .insertInto('debt_recovery_handover_items')
+      .values(pcnIds.slice(start, start + 250).map((pcnId, index) => ({ handover_id: row.id, position: start + index, pcn_id: pcnId })))
+      .execute();
+  }
+}
+
+export async function deleteDebtRecoveryHandover(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('debt_recovery_handovers').where('id', '=', id).execute();
+}
+
+export async function updateDebtRecoveryHandover(
+  db: Db,
+  id: string,
+  change: Partial<Pick<DebtRecoveryHandoverRow, 'state' | 'made' | 'error' | 'batch_id' | 'finished_at'>>,
+): Promise<void> {
+  await db.updateTable('debt_recovery_handovers').set(change).where('id', '=', id).execute();
+}
+
+/** A hand-over's charges, in order. */
+export async function listHandoverPcnIds(db: Db, handoverId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('debt_recovery_handover_items')
+    .select('pcn_id')
+    .where('handover_id', '=', handoverId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.pcn_id);
+}
+
+/**
+ * Which of these charges are in a hand-over (but `except`) still being packed, created since
+ * `since`: one older than a job's whole life of tries is taken for stopped.
+ */
+export async function findChargesBeingHandedOver(
+  db: Db,
+  pcnIds: readonly string[],
+  since: string,
+  except: string | null,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < pcnIds.length; start += 250) {
+    let query = db
+      .selectFrom('debt_recovery_handover_items')
+      .innerJoin('debt_recovery_handovers', 'debt_recovery_handovers.id', 'debt_recovery_handover_items.handover_id')
+      .select('debt_recovery_handover_items.pcn_id')
+      .where('debt_recovery_handover_items.pcn_id', 'in', pcnIds.slice(start, start + 250))
+      .where('debt_recovery_handovers.state', 'in', ['WAITING', 'MAKING'])
+      .where('debt_recovery_handovers.created_at', '>=', since);
+    if (except) query = query.where('debt_recovery_handovers.id', '!=', except);
+    for (const row of await query.execute()) found.add(row.pcn_id);
+  }
+  return found;
 }
 
 /** The charges that stand at their letter before claim, not yet with an agency, unpaid and issued: the candidates for a batch. */

@@ -5,7 +5,14 @@ import { requireAdmin, requireAuth } from '../auth/middleware.ts';
 import { ok } from '../http/respond.ts';
 import { SANDBOXED_FILE_POLICY } from '../http/sandboxed-file.ts';
 import { readJson } from '../http/validation.ts';
-import { exportToDebtRecovery, listBatches, listEligibleCharges, readBatch } from '../workflows/debt-recovery.ts';
+import {
+  listBatches,
+  listEligibleCharges,
+  listHandovers,
+  readBatch,
+  readHandover,
+  startDebtRecoveryHandover,
+} from '../workflows/debt-recovery.ts';
 import { importDebtRecoveryUpdates } from '../workflows/import-debt-recovery-updates.ts';
 
 /** The hand-over to a debt recovery agency and its outcomes back (decision 0040): admins only (keeper names and addresses). */
@@ -20,8 +27,13 @@ export function createDebtRecoveryRoutes(deps: AppDeps) {
 
       .post('/exports', async (c) => {
         const input = await readJson(c, debtRecoveryExportInputSchema);
-        return ok(c, 'POST /debt-recovery/exports', await exportToDebtRecovery(deps, { pcnIds: input.pcnIds, user: c.get('user') }));
+        const handover = await startDebtRecoveryHandover(deps, { pcnIds: input.pcnIds, user: c.get('user') });
+        return ok(c, 'POST /debt-recovery/exports', handover, { status: 202 });
       })
+
+      .get('/handovers', async (c) => ok(c, 'GET /debt-recovery/handovers', await listHandovers(deps)))
+
+      .get('/handovers/:id', async (c) => ok(c, 'GET /debt-recovery/handovers/:id', await readHandover(deps.db, c.req.param('id'))))
 
       // The ZIP as it was made, byte for byte: never shown inline, never kept on the way.
       .get('/exports/:id', async (c) => {

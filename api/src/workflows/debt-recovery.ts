@@ -17,19 +17,30 @@ import {
   type DebtRecoveryBatchListResponse,
   type DebtRecoveryEligibleCharge,
   type DebtRecoveryEligibleResponse,
+  type DebtRecoveryHandover,
+  type DebtRecoveryHandoverListResponse,
   type Keeper,
 } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { amountDueOf } from '../domain/public-charge.ts';
 import { AppError } from '../http/app-error.ts';
+import { JOB_LIFE_SECONDS } from '../jobs/job-queue.ts';
 import {
   countBatchesWithReferencePrefix,
+  deleteDebtRecoveryHandover,
+  findChargesBeingHandedOver,
   findDebtRecoveryBatch,
+  findDebtRecoveryHandover,
   findLetterBeforeClaimPcnIds,
   insertDebtRecoveryBatch,
+  insertDebtRecoveryHandover,
   listDebtRecoveryBatches,
+  listHandoverPcnIds,
+  listUnfinishedHandovers,
   toDebtRecoveryBatch,
+  toDebtRecoveryHandover,
+  updateDebtRecoveryHandover,
 } from '../repositories/debt-recovery.ts';
 import { findKeepers } from '../repositories/keepers.ts';
 import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
@@ -49,7 +60,8 @@ import { chargeFactsOf } from './look-up-charge.ts';
  * it stands at its letter before claim and the debtor's 30 days to answer it have ended (the
  * Pre-Action Protocol for Debt Claims, paragraph 3.1(e): pastLetterBeforeClaim), it is issued,
  * something is still due and no appeal is open. Every chosen charge is checked before anything is
- * made: one that cannot go is named with why, and the request changes nothing.
+ * made: one that cannot go is named with why, and the request changes nothing. The batch itself is
+ * packed by a job (decision 0049).
  */
 
 type Deps = Pick<AppDeps, 'db' | 'evidence' | 'config' | 'now'>;
@@ -103,7 +115,9 @@ export async function listEligibleCharges(deps: Pick<Deps, 'db' | 'now'>): Promi
   const keepers = await findKeepers(deps.db, ids);
   const items: DebtRecoveryEligibleCharge[] = [];
   const now = deps.now();
+  const spokenFor = await findChargesBeingHandedOver(deps.db, ids, liveSince(now), null);
   for (const id of ids) {
+    if (spokenFor.has(id)) continue;
     const row = await findPcnRowById(deps.db, id);
     if (!row) continue;
     const examined = await examine(deps.db, row, keepers.get(id), now);
@@ -112,9 +126,16 @@ export async function listEligibleCharges(deps: Pick<Deps, 'db' | 'now'>): Promi
   return { items };
 }
 
-async function prepare(db: Db, pcnIds: readonly string[], now: Date): Promise<Candidate[]> {
+/** Hand-overs younger than a job's whole life may still be packed: their charges are spoken for. */
+function liveSince(now: Date): string {
+  return new Date(now.getTime() - JOB_LIFE_SECONDS * 1000).toISOString();
+}
+
+/** Every chosen charge examined, and refused while another hand-over still being made holds it. */
+async function prepare(db: Db, pcnIds: readonly string[], now: Date, handoverId: string | null): Promise<Candidate[]> {
   const ids = [...new Set(pcnIds)];
   const keepers = await findKeepers(db, ids);
+  const spokenFor = await findChargesBeingHandedOver(db, ids, liveSince(now), handoverId);
   const problems = new Map<string, string>();
   const names = new Map<string, string>();
   const candidates: Candidate[] = [];
@@ -126,6 +147,10 @@ async function prepare(db: Db, pcnIds: readonly string[], now: Date): Promise<Ca
       continue;
     }
     names.set(id, pcnTitle(row.pcn_number));
+    if (spokenFor.has(id)) {
+      problems.set(id, 'It is in a hand-over still being made');
+      continue;
+    }
     const examined = await examine(db, row, keepers.get(id), now);
     if ('problem' in examined) problems.set(id, examined.problem);
     else candidates.push(examined);
@@ -164,10 +189,15 @@ function uniqueName(taken: Set<string>, name: string): string {
  * checked against their SHA-256) and its evidence pack made now. The manifest gives each other
  * file's path, size and SHA-256, so the agency (and a court) can tell a file is the one we sent.
  */
-async function buildBatchZip(deps: Deps, candidates: readonly Candidate[], now: Date): Promise<Uint8Array> {
+async function buildBatchZip(
+  deps: Deps,
+  candidates: readonly Candidate[],
+  now: Date,
+  onPacked: (packed: number) => Promise<void>,
+): Promise<Uint8Array> {
   const files: Array<{ path: string; bytes: Uint8Array }> = [];
   const chargeRecords: string[][] = [];
-  for (const { row, keeper, chargePence, charge } of candidates) {
+  for (const [index, { row, keeper, chargePence, charge }] of candidates.entries()) {
     const folder = pcnTitle(row.pcn_number);
     const taken = new Set<string>();
     for (const document of await findSentDocuments(deps.db, row.id)) {
@@ -212,6 +242,7 @@ async function buildBatchZip(deps: Deps, candidates: readonly Candidate[], now: 
       charge.letterBeforeClaimPostedOn,
       `${folder}/`,
     ]);
+    await onPacked(index + 1);
   }
   const chargesCsv = csvBytes(DEBT_RECOVERY_CHARGE_COLUMNS, chargeRecords);
   const listed = [{ path: 'charges.csv', bytes: chargesCsv }, ...files];
@@ -227,68 +258,168 @@ async function buildBatchZip(deps: Deps, candidates: readonly Candidate[], now: 
   return zipSync(zippable);
 }
 
+/** Who asked for a hand-over, as its history and audit entries name them. */
+type Author = { id: string | null; name: string };
+
 /**
- * POST /debt-recovery/exports: the batch made and stored (in the evidence store, as sent documents
- * are, so it downloads again byte for byte), then in one transaction the batch row and each
- * charge moved to DEBT_RECOVERY with the batch, a note in its history and its audit entry. A
- * charge that changed meanwhile undoes the whole batch, and the stored ZIP is removed.
+ * POST /debt-recovery/exports: every charge checked now (all or none, as before), then the
+ * hand-over stored WAITING with its charges and a job asked for (decision 0049). Nothing is drawn
+ * while the admin waits: a batch of hundreds of charges is hundreds of evidence packs.
  */
-export async function exportToDebtRecovery(deps: Deps, input: { pcnIds: readonly string[]; user: AuthUser }): Promise<DebtRecoveryBatch> {
+export async function startDebtRecoveryHandover(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'now'>,
+  input: { pcnIds: readonly string[]; user: AuthUser },
+): Promise<DebtRecoveryHandover> {
   const now = deps.now();
-  const candidates = await prepare(deps.db, input.pcnIds, now);
-  const zip = await buildBatchZip(deps, candidates, now);
+  const candidates = await prepare(deps.db, input.pcnIds, now, null);
+  const author = authorOf(input.user);
+  const row = {
+    id: randomUUID(),
+    state: 'WAITING' as const,
+    total: candidates.length,
+    made: 0,
+    error: null,
+    batch_id: null,
+    created_by: author.id,
+    created_by_name: author.name,
+    created_at: now.toISOString(),
+    finished_at: null,
+  };
+  await deps.db.transaction().execute((trx) =>
+    insertDebtRecoveryHandover(
+      trx,
+      row,
+      candidates.map((candidate) => candidate.row.id),
+    ),
+  );
+  // Asked for once the hand-over is there to find; a queue that cannot take it leaves none behind.
+  try {
+    await deps.jobs.send('debtRecoveryBatch', { handoverId: row.id });
+  } catch (error) {
+    await deleteDebtRecoveryHandover(deps.db, row.id);
+    throw error;
+  }
+  return toDebtRecoveryHandover(row, undefined);
+}
+
+/**
+ * The job: the charges checked again (one paid or appealed meanwhile fails the hand-over, naming
+ * it), the ZIP made and stored, then in one transaction the batch row and each charge moved to
+ * DEBT_RECOVERY with the batch, a note in its history and its audit entry. What cannot be
+ * made (a charge that changed, a document that no longer matches its SHA-256) fails the hand-over
+ * for good with why, and nothing is handed over; anything else is thrown for the queue to try
+ * again, and a try starts afresh.
+ */
+export async function makeDebtRecoveryBatch(deps: Deps, handoverId: string): Promise<void> {
+  const handover = await findDebtRecoveryHandover(deps.db, handoverId);
+  if (!handover || handover.state === 'READY' || handover.state === 'FAILED') return;
+  await updateDebtRecoveryHandover(deps.db, handoverId, { state: 'MAKING', made: 0 });
+  const fail = (error: AppError) => {
+    const reasons = Object.values(error.details ?? {});
+    const why = reasons.length > 0 ? `${error.message} (${[...new Set(reasons)].join('; ')})` : error.message;
+    return updateDebtRecoveryHandover(deps.db, handoverId, { state: 'FAILED', error: why, finished_at: deps.now().toISOString() });
+  };
+  const now = deps.now();
+  const total = Number(handover.total);
+  // The admin's count moves in steps of about a tenth.
+  const step = Math.max(1, Math.ceil(total / 10));
+  let candidates: Candidate[];
+  let zip: Uint8Array;
+  try {
+    candidates = await prepare(deps.db, await listHandoverPcnIds(deps.db, handoverId), now, handoverId);
+    zip = await buildBatchZip(deps, candidates, now, async (packed) => {
+      if (packed % step === 0 && packed < total) await updateDebtRecoveryHandover(deps.db, handoverId, { made: packed });
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await fail(error);
+    return;
+  }
   const fileName = newEvidenceFileName('zip');
   await deps.evidence.put(fileName, zip, 'application/zip');
-  const at = now.toISOString();
-  const author = authorOf(input.user);
   try {
-    return await deps.db.transaction().execute(async (trx) => {
-      await lockPcnWrites(trx);
-      const day = ukDate(now);
-      const reference = debtRecoveryBatchReference(day, (await countBatchesWithReferencePrefix(trx, `DR-${day}-`)) + 1);
-      const row = {
-        id: randomUUID(),
-        reference,
-        charge_count: candidates.length,
-        file_name: fileName,
-        size_bytes: zip.byteLength,
-        sha256: sha256Hex(zip),
-        created_by: author.id,
-        created_by_name: author.name,
-        created_at: at,
-      };
-      await insertDebtRecoveryBatch(trx, row);
-      for (const { row: pcn, charge } of candidates) {
-        const moved = await trx
-          .updateTable('pcns')
-          .set({ collection_stage: 'DEBT_RECOVERY', debt_recovery_batch_id: row.id, updated_at: at })
-          .where('id', '=', pcn.id)
-          .where('status', '=', 'ISSUED')
-          .where('collection_stage', '=', 'LETTER_BEFORE_CLAIM')
-          .where('debt_recovery_batch_id', 'is', null)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) {
-          throw new AppError(
-            'CONFLICT',
-            `${pcnTitle(pcn.pcn_number)} changed while the batch was made: nothing was handed over, try again`,
-          );
-        }
-        const note = `Handed to the debt recovery agency in batch ${reference}: ${formatPence(charge.amountDuePence)} due`;
-        await insertStatusChange(trx, { pcnId: pcn.id, from: 'ISSUED', to: 'ISSUED', note, changedBy: input.user.id, now: at });
-        await insertAuditEntries(trx, [
-          auditEntry(pcn.id, 'debt_recovery_exported', input.user, null, at, {
-            collectionStage: { from: 'LETTER_BEFORE_CLAIM', to: 'DEBT_RECOVERY' },
-            debtRecoveryBatch: { from: null, to: reference },
-            amountDuePence: { from: null, to: charge.amountDuePence },
-          }),
-        ]);
-      }
-      return toDebtRecoveryBatch(row);
+    await handOver(deps.db, {
+      handoverId,
+      candidates,
+      fileName,
+      zip,
+      now,
+      author: { id: handover.created_by, name: handover.created_by_name },
     });
   } catch (error) {
     await deps.evidence.delete([fileName]).catch(() => undefined);
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    await fail(error);
   }
+}
+
+/** The batch recorded and its charges moved, all in one transaction or none. */
+async function handOver(
+  db: Db,
+  input: { handoverId: string; candidates: readonly Candidate[]; fileName: string; zip: Uint8Array; now: Date; author: Author },
+): Promise<void> {
+  const { candidates, now, author } = input;
+  const at = now.toISOString();
+  const actor = { id: author.id, firstName: author.name, lastName: '' };
+  await db.transaction().execute(async (trx) => {
+    await lockPcnWrites(trx);
+    const day = ukDate(now);
+    const reference = debtRecoveryBatchReference(day, (await countBatchesWithReferencePrefix(trx, `DR-${day}-`)) + 1);
+    const row = {
+      id: randomUUID(),
+      reference,
+      charge_count: candidates.length,
+      file_name: input.fileName,
+      size_bytes: input.zip.byteLength,
+      sha256: sha256Hex(input.zip),
+      created_by: author.id,
+      created_by_name: author.name,
+      created_at: at,
+    };
+    await insertDebtRecoveryBatch(trx, row);
+    for (const { row: pcn, charge } of candidates) {
+      const moved = await trx
+        .updateTable('pcns')
+        .set({ collection_stage: 'DEBT_RECOVERY', debt_recovery_batch_id: row.id, updated_at: at })
+        .where('id', '=', pcn.id)
+        .where('status', '=', 'ISSUED')
+        .where('collection_stage', '=', 'LETTER_BEFORE_CLAIM')
+        .where('debt_recovery_batch_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) {
+        throw new AppError('CONFLICT', `${pcnTitle(pcn.pcn_number)} changed while the batch was made: nothing was handed over, try again`);
+      }
+      const note = `Handed to the debt recovery agency in batch ${reference}: ${formatPence(charge.amountDuePence)} due`;
+      await insertStatusChange(trx, { pcnId: pcn.id, from: 'ISSUED', to: 'ISSUED', note, changedBy: author.id, now: at });
+      await insertAuditEntries(trx, [
+        auditEntry(pcn.id, 'debt_recovery_exported', actor, null, at, {
+          collectionStage: { from: 'LETTER_BEFORE_CLAIM', to: 'DEBT_RECOVERY' },
+          debtRecoveryBatch: { from: null, to: reference },
+          amountDuePence: { from: null, to: charge.amountDuePence },
+        }),
+      ]);
+    }
+    await updateDebtRecoveryHandover(trx, input.handoverId, {
+      state: 'READY',
+      made: candidates.length,
+      error: null,
+      batch_id: row.id,
+      finished_at: at,
+    });
+  });
+}
+
+/** GET /debt-recovery/handovers/{id}: where it stands, with its batch once made. */
+export async function readHandover(db: Db, id: string): Promise<DebtRecoveryHandover> {
+  const row = await findDebtRecoveryHandover(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such hand-over');
+  return toDebtRecoveryHandover(row, row.batch_id ? await findDebtRecoveryBatch(db, row.batch_id) : undefined);
+}
+
+/** GET /debt-recovery/handovers: those still being made and those that failed in the last day, so a reload finds them. */
+export async function listHandovers(deps: Pick<Deps, 'db' | 'now'>): Promise<DebtRecoveryHandoverListResponse> {
+  const since = new Date(deps.now().getTime() - 24 * 3600 * 1000).toISOString();
+  return { items: (await listUnfinishedHandovers(deps.db, since)).map((row) => toDebtRecoveryHandover(row, undefined)) };
 }
 
 /** GET /debt-recovery/exports: newest first. */

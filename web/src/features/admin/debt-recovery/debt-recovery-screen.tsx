@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
 import {
   DEBT_RECOVERY_OUTCOME_LABELS,
@@ -10,6 +10,7 @@ import {
   SCREEN_TEXTS,
   type DebtRecoveryBatch,
   type DebtRecoveryEligibleCharge,
+  type DebtRecoveryHandover,
   type DebtRecoveryUpdateImport,
   type DebtRecoveryUpdateResult,
 } from '@parkpatrol/shared';
@@ -28,14 +29,18 @@ import {
   DEBT_RECOVERY_DOWNLOAD_FAILED,
   DEBT_RECOVERY_ELIGIBLE_FAILED,
   DEBT_RECOVERY_EXPORT_FAILED,
+  DEBT_RECOVERY_HANDOVERS_FAILED,
   DEBT_RECOVERY_UPDATES_FAILED,
   downloadDebtRecoveryBatch,
   getDebtRecoveryBatches,
   getEligibleCharges,
+  getHandover,
+  getUnfinishedHandovers,
   handOverToAgency,
   importAgencyOutcomes,
 } from '../api/debt-recovery.ts';
 import { AdminTable, type AdminColumn } from '../components/admin-table.tsx';
+import { isJobFinished, useFollowedJob } from '../components/use-followed-job.ts';
 import { useRowSelection } from '../components/use-row-selection.ts';
 import { reviewHref } from '../manage-pcns/review-href.ts';
 import { CsvFileField } from '../../../lib/csv-file-field.tsx';
@@ -85,6 +90,21 @@ function EligibleCharges({
   const [made, setMade] = useState<DebtRecoveryBatch | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<Array<{ id: string; title: string; reason: string }>>([]);
+  // The hand-over asked for last (or found still being made on arrival): followed until packed.
+  const [started, setStarted] = useState<DebtRecoveryHandover | null>(null);
+  const unfinished = useAsync(getUnfinishedHandovers, [], DEBT_RECOVERY_HANDOVERS_FAILED);
+  const followed = useFollowedJob(started, getHandover, (handover) => {
+    setStarted(null);
+    unfinished.reload();
+    onHandedOver();
+    // One that failed is listed with why, from the reload above.
+    if (handover.state === 'READY') setMade(handover.batch);
+  });
+  const inProgress = unfinished.data?.find((handover) => !isJobFinished(handover));
+  useEffect(() => {
+    if (inProgress) setStarted((current) => current ?? inProgress);
+  }, [inProgress]);
+  const failed = unfinished.data?.filter((handover) => handover.state === 'FAILED') ?? [];
   const chosen = [...selection.selected.values()];
   const totalDue = chosen.reduce((sum, charge) => sum + charge.amountDuePence, 0);
 
@@ -93,8 +113,7 @@ function EligibleCharges({
     setRefusals([]);
     setMade(null);
     try {
-      const batch = await handOverToAgency(chosen.map((charge) => charge.pcnId));
-      setMade(batch);
+      setStarted(await handOverToAgency(chosen.map((charge) => charge.pcnId)));
       selection.clear();
       onHandedOver();
     } catch (e) {
@@ -147,6 +166,7 @@ function EligibleCharges({
           one ZIP for the agency: a CSV of the charges with the keeper’s name and address, each charge’s letters as sent and its evidence
           pack, and a manifest of SHA-256s.
         </p>
+        {followed && !isJobFinished(followed) ? <HandoverProgress handover={followed} /> : null}
         {made ? (
           <Alert tone="success">
             {made.chargeCount} {made.chargeCount === 1 ? 'charge' : 'charges'} handed over in batch {made.reference}. Download its ZIP below
@@ -167,8 +187,21 @@ function EligibleCharges({
             ) : null}
           </Alert>
         ) : null}
+        {failed.length > 0 ? (
+          <Alert>
+            <p>Not made in the last day:</p>
+            <ul aria-label="Hand-overs not made in the last day">
+              {failed.map((handover) => (
+                <li key={handover.id}>
+                  {handover.total} {handover.total === 1 ? 'charge' : 'charges'} asked for {formatDateTime(handover.createdAt)} by{' '}
+                  {handover.createdBy}: {handover.error ?? 'not made'}. Nothing was handed over.
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
         <div className="button-row">
-          <Button isDisabled={chosen.length === 0} onPress={() => setConfirming(true)}>
+          <Button isDisabled={chosen.length === 0 || started !== null} onPress={() => setConfirming(true)}>
             {`Hand over to agency${chosen.length > 0 ? ` (${chosen.length})` : ''}`}
           </Button>
         </div>
@@ -199,11 +232,30 @@ function EligibleCharges({
           </p>
         }
         confirmLabel="Hand over"
-        busyLabel="Making the batch..."
+        busyLabel="Checking the charges..."
         cancelLabel="Keep them"
         onConfirm={handOver}
       />
     </Card>
+  );
+}
+
+/** A hand-over's count as the admin reads it, with a bar screen readers hear as the count. */
+function HandoverProgress({ handover }: { handover: DebtRecoveryHandover }) {
+  const charges = `${handover.total} ${handover.total === 1 ? 'charge' : 'charges'}`;
+  return (
+    <div className="batch-progress">
+      <p role="status">
+        {handover.state === 'WAITING'
+          ? `Waiting to pack ${charges} for the agency...`
+          : `Packing the batch: ${handover.made} of ${charges} packed`}
+      </p>
+      <progress value={handover.made} max={handover.total} aria-label="Charges packed" />
+      <p className="muted">
+        Each charge’s letters as sent and its evidence pack go into the batch’s ZIP. The charges move to debt recovery once it is made. This
+        page can be left: the batch is made all the same.
+      </p>
+    </div>
   );
 }
 

@@ -37,6 +37,7 @@ import { useAsync } from '../../../lib/use-async.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import {
   downloadKeeperLetterBatch,
+  getKeeperLetterBatch,
   importKeeperReplies,
   startKeeperLetterBatch,
   KEEPER_LETTERS_FAILED,
@@ -50,7 +51,8 @@ import { KeeperDeadlineLeft } from '../components/keeper-deadline.tsx';
 import { useRowSelection } from '../components/use-row-selection.ts';
 import { reviewHref } from '../manage-pcns/review-href.ts';
 import { CsvFileField } from '../../../lib/csv-file-field.tsx';
-import { BatchProgress, RecentLetterBatches, useFollowedBatch } from './letter-batches.tsx';
+import { useFollowedJob } from '../components/use-followed-job.ts';
+import { BatchProgress, RecentLetterBatches } from './letter-batches.tsx';
 import { VehiclesToConfirm } from './vehicles-to-confirm.tsx';
 import '../admin.css';
 import './keeper-notices.css';
@@ -227,7 +229,7 @@ function LettersQueue({
   const [isPosting, setPosting] = useState(false);
   // The batch asked for last: followed until made, then downloaded once.
   const [started, setStarted] = useState<LetterBatch | null>(null);
-  const followed = useFollowedBatch(started, (batch) => {
+  const followed = useFollowedJob(started, getKeeperLetterBatch, (batch) => {
     setStarted(null);
     onBatchFinished();
     if (batch.state === 'FAILED') {

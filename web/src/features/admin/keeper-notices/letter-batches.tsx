@@ -1,54 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
 import { formatCalendarDate, keeperLettersFileName, type LetterBatch } from '@parkpatrol/shared';
 import { toApiError } from '../../../lib/api-client.ts';
 import { Card } from '../../../lib/card.tsx';
 import { DownloadButton } from '../../../lib/download-button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useAsync } from '../../../lib/use-async.ts';
-import {
-  downloadKeeperLetterBatch,
-  getKeeperLetterBatch,
-  KEEPER_BATCH_FAILED,
-  KEEPER_LETTERS_FAILED,
-  listKeeperLetterBatches,
-} from '../api/keepers.ts';
-
-/** How often a batch being made is asked about: often enough that the count moves as letters are made. */
-const FOLLOW_EVERY_MS = 1000;
-
-export function isBatchFinished(batch: LetterBatch): boolean {
-  return batch.state === 'READY' || batch.state === 'FAILED';
-}
-
-/**
- * Follows a batch being made by the server's job: asks where it stands every second until it is
- * ready or failed, then calls `onFinished` once. A question that fails is asked again; the batch
- * goes on without the screen.
- */
-export function useFollowedBatch(started: LetterBatch | null, onFinished: (batch: LetterBatch) => void): LetterBatch | null {
-  const [batch, setBatch] = useState(started);
-  const onFinishedRef = useRef(onFinished);
-  onFinishedRef.current = onFinished;
-  useEffect(() => {
-    setBatch(started);
-    if (!started) return;
-    let isCurrent = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      const now = await getKeeperLetterBatch(started.id).catch(() => null);
-      if (!isCurrent) return;
-      if (now) setBatch(now);
-      if (now && isBatchFinished(now)) onFinishedRef.current(now);
-      else timer = setTimeout(() => void ask(), FOLLOW_EVERY_MS);
-    };
-    timer = setTimeout(() => void ask(), isBatchFinished(started) ? 0 : FOLLOW_EVERY_MS / 4);
-    return () => {
-      isCurrent = false;
-      clearTimeout(timer);
-    };
-  }, [started]);
-  return batch;
-}
+import { downloadKeeperLetterBatch, KEEPER_BATCH_FAILED, KEEPER_LETTERS_FAILED, listKeeperLetterBatches } from '../api/keepers.ts';
 
 /** A batch's count as the admin reads it, with a bar screen readers hear as the count. */
 export function BatchProgress({ batch }: { batch: LetterBatch }) {
