@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
-import { zipSync, type Zippable } from 'fflate';
+import { rm } from 'node:fs/promises';
 import {
   addDays,
-  DEBT_RECOVERY_CHARGE_COLUMNS,
   debtRecoveryBatchReference,
   formatCalendarDate,
   formatPence,
-  keeperAddressBlock,
   letterBeforeClaimReplyEndsOn,
   pastLetterBeforeClaim,
   PCN_STATUS_LABELS,
@@ -47,12 +44,9 @@ import { auditEntry, insertAuditEntries } from '../repositories/pcn-audit-trail.
 import { findPcnRowById, type PcnRow } from '../repositories/pcn-rows.ts';
 import { insertStatusChange } from '../repositories/pcn-status.ts';
 import { lockPcnWrites } from '../repositories/pcn-writes.ts';
-import { findSentDocuments } from '../repositories/sent-documents.ts';
-import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { sha256Hex } from '../services/crypto-tokens.ts';
-import { neutraliseIndentedFormula } from '../services/csv-export.ts';
-import { newEvidenceFileName } from '../services/evidence-storage.ts';
 import { authorOf } from '../services/sent-documents.ts';
+import { writeBatchFile, type BatchCharge } from './debt-recovery-batch-file.ts';
 import { chargeFactsOf } from './look-up-charge.ts';
 
 /**
@@ -66,10 +60,8 @@ import { chargeFactsOf } from './look-up-charge.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'evidence' | 'config' | 'now'>;
 
-type Candidate = { row: PcnRow; keeper: Keeper; chargePence: number; charge: DebtRecoveryEligibleCharge };
-
 /** Why a charge cannot be handed over today, or its figures when it can. */
-async function examine(db: Db, row: PcnRow, keeper: Keeper | undefined, now: Date): Promise<{ problem: string } | Candidate> {
+async function examine(db: Db, row: PcnRow, keeper: Keeper | undefined, now: Date): Promise<{ problem: string } | BatchCharge> {
   if (row.collection_stage === 'DEBT_RECOVERY') return { problem: 'It is already with the debt recovery agency' };
   if (row.status !== 'ISSUED') {
     return { problem: `Only an issued charge can go; this one is ${PCN_STATUS_LABELS[row.status].toLowerCase()}` };
@@ -132,13 +124,13 @@ function liveSince(now: Date): string {
 }
 
 /** Every chosen charge examined, and refused while another hand-over still being made holds it. */
-async function prepare(db: Db, pcnIds: readonly string[], now: Date, handoverId: string | null): Promise<Candidate[]> {
+async function prepare(db: Db, pcnIds: readonly string[], now: Date, handoverId: string | null): Promise<BatchCharge[]> {
   const ids = [...new Set(pcnIds)];
   const keepers = await findKeepers(db, ids);
   const spokenFor = await findChargesBeingHandedOver(db, ids, liveSince(now), handoverId);
   const problems = new Map<string, string>();
   const names = new Map<string, string>();
-  const candidates: Candidate[] = [];
+  const candidates: BatchCharge[] = [];
   for (const id of ids) {
     const row = await findPcnRowById(db, id);
     if (!row) {
@@ -164,98 +156,6 @@ async function prepare(db: Db, pcnIds: readonly string[], now: Date, handoverId:
     );
   }
   return candidates.sort((a, b) => a.row.pcn_number.localeCompare(b.row.pcn_number));
-}
-
-/** One CSV as a spreadsheet opens it safely: a byte order mark, quoting, formulas neutralised (OWASP CSV injection). */
-function csvBytes(columns: readonly string[], records: readonly string[][]): Uint8Array {
-  const text = stringify(
-    records.map((record) => record.map(neutraliseIndentedFormula)),
-    { bom: true, header: true, columns: [...columns], escape_formulas: true, record_delimiter: 'windows' },
-  );
-  return new TextEncoder().encode(text);
-}
-
-/** A name not yet used in the folder: two letters of one kind made the same day would share one. */
-function uniqueName(taken: Set<string>, name: string): string {
-  let candidate = name;
-  for (let n = 2; taken.has(candidate); n++) candidate = name.replace(/(\.[a-z]+)$/, `-${n}$1`);
-  taken.add(candidate);
-  return candidate;
-}
-
-/**
- * The batch as one ZIP, its entries in a fixed order: charges.csv, manifest.csv, then one folder
- * per charge (by reference) holding its documents as sent (oldest first, the bytes as stored,
- * checked against their SHA-256) and its evidence pack made now. The manifest gives each other
- * file's path, size and SHA-256, so the agency (and a court) can tell a file is the one we sent.
- */
-async function buildBatchZip(
-  deps: Deps,
-  candidates: readonly Candidate[],
-  now: Date,
-  onPacked: (packed: number) => Promise<void>,
-): Promise<Uint8Array> {
-  const files: Array<{ path: string; bytes: Uint8Array }> = [];
-  const chargeRecords: string[][] = [];
-  for (const [index, { row, keeper, chargePence, charge }] of candidates.entries()) {
-    const folder = pcnTitle(row.pcn_number);
-    const taken = new Set<string>();
-    for (const document of await findSentDocuments(deps.db, row.id)) {
-      if (document.purgedAt !== null) continue;
-      const stored = await deps.db.selectFrom('sent_documents').select('file_name').where('id', '=', document.id).executeTakeFirstOrThrow();
-      const bytes = await deps.evidence.read(stored.file_name);
-      // What goes to the agency is what was sent, or nothing goes.
-      if (!bytes || sha256Hex(bytes) !== document.sha256) {
-        throw new AppError(
-          'INTERNAL',
-          `A document kept for ${folder} is missing or no longer matches its SHA-256: nothing was handed over`,
-        );
-      }
-      files.push({ path: `${folder}/${uniqueName(taken, document.fileName)}`, bytes });
-    }
-    const pack = await buildEvidencePack({ db: deps.db, config: deps.config, evidence: deps.evidence, now: () => now }, row.id);
-    files.push({ path: `${folder}/${uniqueName(taken, pack.fileName)}`, bytes: pack.bytes });
-    const carPark = await deps.db
-      .selectFrom('car_parks')
-      .select(['address', 'postcode'])
-      .where('id', '=', row.car_park_id)
-      .executeTakeFirst();
-    const person = [keeper.title, keeper.firstNames, keeper.lastName]
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .join(' ');
-    const address = keeperAddressBlock({ ...keeper, title: '', firstNames: '', lastName: '', companyName: '', postcode: '' });
-    chargeRecords.push([
-      folder,
-      row.vehicle_registration,
-      charge.issuedOn,
-      charge.carParkName,
-      [carPark?.address ?? '', carPark?.postcode ?? ''].filter(Boolean).join(', '),
-      person,
-      keeper.companyName.trim(),
-      address.join(', '),
-      keeper.postcode.trim(),
-      String(chargePence),
-      String(charge.paidPence),
-      String(charge.amountDuePence),
-      charge.debtRecoveryFeePence === null ? '' : String(charge.debtRecoveryFeePence),
-      charge.letterBeforeClaimPostedOn,
-      `${folder}/`,
-    ]);
-    await onPacked(index + 1);
-  }
-  const chargesCsv = csvBytes(DEBT_RECOVERY_CHARGE_COLUMNS, chargeRecords);
-  const listed = [{ path: 'charges.csv', bytes: chargesCsv }, ...files];
-  const manifest = csvBytes(
-    ['path', 'size_bytes', 'sha256'],
-    listed.map((file) => [file.path, String(file.bytes.byteLength), sha256Hex(file.bytes)]),
-  );
-  // Every entry dated the moment the batch was made: the same files make the same archive.
-  const zippable: Zippable = {};
-  for (const file of [{ path: 'charges.csv', bytes: chargesCsv }, { path: 'manifest.csv', bytes: manifest }, ...files]) {
-    zippable[file.path] = [file.bytes, { mtime: now, level: file.path.endsWith('.pdf') ? 0 : 6 }];
-  }
-  return zipSync(zippable);
 }
 
 /** Who asked for a hand-over, as its history and audit entries name them. */
@@ -323,11 +223,11 @@ export async function makeDebtRecoveryBatch(deps: Deps, handoverId: string): Pro
   const total = Number(handover.total);
   // The admin's count moves in steps of about a tenth.
   const step = Math.max(1, Math.ceil(total / 10));
-  let candidates: Candidate[];
-  let zip: Uint8Array;
+  let candidates: BatchCharge[];
+  let made: Awaited<ReturnType<typeof writeBatchFile>>;
   try {
     candidates = await prepare(deps.db, await listHandoverPcnIds(deps.db, handoverId), now, handoverId);
-    zip = await buildBatchZip(deps, candidates, now, async (packed) => {
+    made = await writeBatchFile(deps, candidates, now, async (packed) => {
       if (packed % step === 0 && packed < total) await updateDebtRecoveryHandover(deps.db, handoverId, { made: packed });
     });
   } catch (error) {
@@ -335,14 +235,19 @@ export async function makeDebtRecoveryBatch(deps: Deps, handoverId: string): Pro
     await fail(error);
     return;
   }
-  const fileName = newEvidenceFileName('zip');
-  await deps.evidence.put(fileName, zip, 'application/zip');
+  let fileName: string;
+  try {
+    [fileName] = (await deps.evidence.place([
+      { tempPath: made.tempPath, extension: 'zip', mimeType: 'application/zip', size: made.size },
+    ])) as [string];
+  } finally {
+    await rm(made.tempPath, { force: true });
+  }
   try {
     await handOver(deps.db, {
       handoverId,
       candidates,
-      fileName,
-      zip,
+      file: { name: fileName, size: made.size, sha256: made.sha256 },
       now,
       author: { id: handover.created_by, name: handover.created_by_name },
     });
@@ -356,7 +261,13 @@ export async function makeDebtRecoveryBatch(deps: Deps, handoverId: string): Pro
 /** The batch recorded and its charges moved, all in one transaction or none. */
 async function handOver(
   db: Db,
-  input: { handoverId: string; candidates: readonly Candidate[]; fileName: string; zip: Uint8Array; now: Date; author: Author },
+  input: {
+    handoverId: string;
+    candidates: readonly BatchCharge[];
+    file: { name: string; size: number; sha256: string };
+    now: Date;
+    author: Author;
+  },
 ): Promise<void> {
   const { candidates, now, author } = input;
   const at = now.toISOString();
@@ -369,9 +280,9 @@ async function handOver(
       id: randomUUID(),
       reference,
       charge_count: candidates.length,
-      file_name: input.fileName,
-      size_bytes: input.zip.byteLength,
-      sha256: sha256Hex(input.zip),
+      file_name: input.file.name,
+      size_bytes: input.file.size,
+      sha256: input.file.sha256,
       created_by: author.id,
       created_by_name: author.name,
       created_at: at,
