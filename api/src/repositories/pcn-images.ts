@@ -45,39 +45,6 @@ export async function findPcnImages(db: Db, pcnIds: readonly string[]): Promise<
   return byPcn;
 }
 
-/**
- * Each notice's first photo (in upload order) and how many it has, without reading the others:
- * a list row shows one thumbnail and the count (docs/decisions/0021), and a page of a hundred
- * notices would otherwise read and shape four hundred rows to use a hundred.
- */
-const firstImagesOf = reusableQuery((db: Db, pcnIds: readonly string[]) =>
-  db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('pcn_images')
-        .select([...IMAGE_COLUMNS])
-        .select([
-          sql<number>`count(*) over (partition by pcn_id)`.as('photo_count'),
-          sql<number>`row_number() over (partition by pcn_id order by created_at, rowid)`.as('place'),
-        ])
-        .where('pcn_id', 'in', pcnIds)
-        .as('numbered'),
-    )
-    .select([...IMAGE_COLUMNS, 'photo_count'])
-    // Written into the SQL, not a parameter: a reusable query's parameters are its arguments.
-    .where(sql<boolean>`place = 1`),
-);
-
-/** The first photo and the photo count of each notice that has any. */
-export async function findFirstPcnImages(db: Db, pcnIds: readonly string[]): Promise<Map<string, { first: PcnImageRow; count: number }>> {
-  const byPcn = new Map<string, { first: PcnImageRow; count: number }>();
-  if (pcnIds.length === 0) return byPcn;
-  for (const { photo_count: count, ...first } of await firstImagesOf(db, pcnIds)) {
-    byPcn.set(first.pcn_id, { first, count: Number(count) });
-  }
-  return byPcn;
-}
-
 export async function insertPcnImages(trx: Db, rows: ReadonlyArray<Insertable<PcnImagesTable>>): Promise<void> {
   if (rows.length === 0) return;
   await trx

@@ -15,7 +15,7 @@ import { findCarParkById } from '../repositories/car-parks.ts';
 import { findKeepers } from '../repositories/keepers.ts';
 import { findPcnNeighbours, findPcnPage, streamPcnRows, type PcnListFilter } from '../repositories/pcn-list.ts';
 import { findPossibleDuplicates, findSameParkingEvent } from '../repositories/pcn-duplicates.ts';
-import { findFirstPcnImages } from '../repositories/pcn-images.ts';
+import { findPcnImages } from '../repositories/pcn-images.ts';
 import type { PcnScope } from '../repositories/pcn-rows.ts';
 import { toPcn } from '../repositories/pcn-shape.ts';
 import { countPcnsByStatus } from '../repositories/pcn-status.ts';
@@ -56,22 +56,22 @@ export async function listPcns(deps: PcnViewDeps, viewer: Viewer, query: PcnList
   }
   const { rows, total, totalCapped } = await findPcnPage(db, listFilterOf(query, scopeOf(viewer, query.scope)), query);
   const ids = rows.map((r) => r.id);
-  const images = await findFirstPcnImages(db, ids);
+  const images = await findPcnImages(db, ids);
   const isAdmin = isAdminRole(viewer.role);
   const duplicates = isAdmin ? await findPossibleDuplicates(db, ids) : undefined;
   const keepers = isAdmin ? await findKeepers(db, ids) : undefined;
   return {
     pcns: rows.map((row) => {
-      const photos = images.get(row.id);
+      const rowImages = images.get(row.id) ?? [];
       // Only the first photo is signed: a row carries its thumbnail and the count (docs/decisions/0021).
       const { images: shown, ...pcn } = toPcn(
         row,
-        photos ? [photos.first] : [],
+        rowImages.slice(0, 1),
         imageUrlFor(deps, viewer.sessionId),
         viewFor(deps, viewer, duplicates?.get(row.id)),
       );
       if (keepers) pcn.keeperState = keeperStateOf(keepers.get(row.id) ?? null);
-      return { ...pcn, photoCount: photos?.count ?? 0, firstThumbnailUrl: shown[0]?.thumbnailUrl ?? null };
+      return { ...pcn, photoCount: rowImages.length, firstThumbnailUrl: shown[0]?.thumbnailUrl ?? null };
     }),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped },
   };
