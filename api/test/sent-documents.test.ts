@@ -19,7 +19,7 @@ import { purgeExpiredEvidence } from '../src/services/purge-expired-evidence.ts'
 import { readPdfText } from './support/pdf.ts';
 import { appealForm, chargeToken } from './support/appeals.ts';
 import { LETTER_KEEPER, letterReadyPcn, termsSinceLongAgo } from './support/keeper-notices.ts';
-import { createPcnViaApi } from './fixtures.ts';
+import { createPcnViaApi, jpegUpload, postPcn, validPcnFields } from './fixtures.ts';
 import { createTestApp, type Session, type TestApp } from './test-app.ts';
 import { fetchEvidencePack, viaApp } from './support/evidence-pack.ts';
 
@@ -420,5 +420,45 @@ describe('documents sent, as kept', () => {
     // Another notice's document under this one's path is no document at all.
     expect((await download(other.id, ticket!.id)).status).toBe(404);
     expect((await t.request('GET', `/pcns/${randomUUID()}/documents`, { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('the notice to driver kept by a job', () => {
+  let t: TestApp;
+  let officer: Session;
+  let carParkId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ jobsWaitForTest: true });
+    t.clock.frozenAtMs = NOW;
+    officer = await t.signedInUser('USER', { firstName: 'Olu', lastName: 'Officer' });
+    carParkId = (await t.createCarPark({ name: 'Riverside Retail Park', assignTo: [officer.id] })).id;
+    await termsSinceLongAgo(t, carParkId);
+  });
+  afterAll(() => t.close());
+
+  const keptFor = (pcnId: string) =>
+    t.db.selectFrom('sent_documents').select(['kind', 'created_at', 'created_by_name']).where('pcn_id', '=', pcnId).execute();
+
+  it('answers the filing before the notice is kept, and keeps it once however often the phone sends the filing', async () => {
+    const key = randomUUID();
+    const form = { ...validPcnFields(carParkId), images: [jpegUpload(3)] };
+    const filed = await postPcn(t, officer.token, form, key);
+    expect(filed.status, filed.text).toBe(201);
+    const pcnId = filed.json.data.id as string;
+    // Answered with the photos stored; the notice to driver is the job's.
+    expect(await keptFor(pcnId)).toEqual([]);
+
+    // The answer lost on the way: the phone sends the same filing again, which asks again.
+    t.clock.frozenAtMs = NOW + 60_000;
+    const again = await postPcn(t, officer.token, form, key);
+    expect(again.status, again.text).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+
+    await t.workJobs();
+    await t.deps.jobs.whenIdle();
+    // One notice, dated when the filing was received and made by its officer, whichever job kept it.
+    expect(await keptFor(pcnId)).toEqual([
+      { kind: 'NOTICE_TO_DRIVER', created_at: new Date(NOW).toISOString(), created_by_name: 'Olu Officer' },
+    ]);
   });
 });

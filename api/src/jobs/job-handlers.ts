@@ -12,6 +12,7 @@ import { sendAccountEmail } from '../workflows/account-emails.ts';
 import { sendAppealConfirmation } from '../workflows/pending-appeals.ts';
 import { sendEmailChangeNotice } from '../workflows/update-user-account.ts';
 import { makeKeeperLetterBatch } from '../workflows/keeper-letter-batches.ts';
+import { keepNoticeToDriver } from '../workflows/keep-notice-to-driver.ts';
 import { makeThumbnails } from '../workflows/make-thumbnails.ts';
 import type { JobHandlers } from './job-queue.ts';
 
@@ -29,6 +30,7 @@ export type JobDeps = {
 export function jobHandlers(deps: JobDeps): JobHandlers {
   return {
     thumbnails: ({ fileNames }) => makeThumbnails(deps.evidence, fileNames),
+    noticeToDriver: ({ pcnId }) => keepNoticeToDriver(deps, { pcnId, appUrl: deps.config.appUrl }),
     keeperLetters: ({ batchId }) => makeKeeperLetterBatch({ ...deps, appUrl: deps.config.appUrl }, batchId),
     retentionSweep: () => runEvidencePurge({ ...deps, retentionDays: deps.config.evidenceRetentionDays }),
     appealEmail: (job) => sendAppealEmail(deps, job),

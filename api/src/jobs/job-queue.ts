@@ -8,6 +8,8 @@
 export type JobData = {
   /** The small copies of photos just stored (services/thumbnails.ts), by the originals' names. */
   thumbnails: { fileNames: string[] };
+  /** The notice to driver kept for a notice just filed (workflows/keep-notice-to-driver.ts), by the notice's id. */
+  noticeToDriver: { pcnId: string };
   /** A batch of notices to keeper (workflows/keeper-letter-batches.ts), by its id. */
   keeperLetters: { batchId: string };
   /** The daily evidence retention run (services/purge-expired-evidence.ts), by the UK day it was asked for. */
@@ -37,6 +39,7 @@ export type JobName = keyof JobData;
 /** Every kind of job: each is a queue of its own on PostgreSQL. Listed by a record, so the compiler finds one left out. */
 export const JOB_NAMES = Object.keys({
   thumbnails: true,
+  noticeToDriver: true,
   keeperLetters: true,
   retentionSweep: true,
   appealEmail: true,

@@ -35,7 +35,6 @@ export function createPcnFilingRoutes(deps: AppDeps) {
         photos: form,
         deviceTime,
         receivedAt,
-        appUrl: deps.config.appUrl,
       });
       deps.metrics.outboxUploads.inc({ kind: 'notice', outcome: filed.replayed ? 'replayed' : 'stored' });
       if (filed.replayed) {

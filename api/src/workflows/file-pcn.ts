@@ -25,7 +25,6 @@ import {
   type UploadedPhotos,
   placeEvidence,
 } from './pcn-evidence.ts';
-import { keepNoticeToDriver } from './keep-notice-to-driver.ts';
 import {
   assertFirstSeenBeforeService,
   assertObservation,
@@ -42,8 +41,6 @@ export type PcnFiling = {
   /** The device's own clock at sending (X-Device-Time), or null when it did not say. */
   deviceTime: Date | null;
   receivedAt: Date;
-  /** The motorist's page the printed notice points at (its QR code and 'See the photos'). */
-  appUrl: string;
 };
 
 /** The new PCN, or the stored one an earlier request with the same key filed: the answer replays it. */
@@ -75,8 +72,8 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
   const existing = await findPcnRowByIdempotencyKey(db, user.id, key);
   if (existing) {
     const replay = replayOf(existing, requestHash);
-    // A first request that filed but failed to keep its notice to driver keeps it now.
-    await keepNoticeToDriver(deps, { pcnId: existing.id, actor: user, appUrl: filing.appUrl, now: receivedAt });
+    // A first request that filed but stopped before asking keeps its notice to driver now.
+    await askForNoticeToDriver(deps, existing.id);
     return replay;
   }
 
@@ -168,8 +165,18 @@ export async function filePcn(deps: EvidenceDeps, filing: PcnFiling): Promise<Fi
     if (winner) return replayOf(winner, requestHash);
     throw error;
   }
-  await keepNoticeToDriver(deps, { pcnId: id, actor: user, appUrl: filing.appUrl, now: receivedAt });
+  await askForNoticeToDriver(deps, id);
   return { replayed: false, pcnId: id };
+}
+
+/**
+ * The notice to driver is kept by a job, after the answer (keep-notice-to-driver.ts). Asked for
+ * once the filing has committed, so the job finds the notice. A queue that cannot take it fails
+ * the request, as keeping the notice itself failing did: the phone sends the filing again, and
+ * the replay asks again.
+ */
+async function askForNoticeToDriver(deps: EvidenceDeps, pcnId: string): Promise<void> {
+  await deps.jobs.send('noticeToDriver', { pcnId });
 }
 
 /** A replayed create answers with what the first request made, or 422 if the key now carries another notice. */

@@ -1,11 +1,10 @@
 import { noticeToDriver, OFFENCE_TYPE_LABELS, pcnTitle, type NoticeToDriverFacts } from '@parkpatrol/shared';
-import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { findPcnRowById, periodStartOf } from '../repositories/pcn-rows.ts';
 import { hasSentDocument } from '../repositories/sent-documents.ts';
 import { findNoticeTerms } from '../repositories/terms.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
-import { authorOf, storeSentDocument } from '../services/sent-documents.ts';
+import { storeSentDocument } from '../services/sent-documents.ts';
 
 /**
  * The notice to driver as the officer's phone printed it, kept when the notice is filed
@@ -14,11 +13,16 @@ import { authorOf, storeSentDocument } from '../services/sent-documents.ts';
  * draft reference. The server has the same facts and the terms in force at the time of issue
  * (decision 0017), so it keeps that same document: the facts and the text, with the draft
  * reference, as JSON. Nothing is kept for a drive-off (no notice was given) or where no terms
- * were in force (the phone refuses to print then). Kept once: a replayed filing finds it.
+ * were in force (the phone refuses to print then). Kept once: a second try finds it.
+ *
+ * A job (`noticeToDriver`), asked for before the filing commits: the upload answers without
+ * writing a sixth file, and a crash just after the commit loses no notice. A job for a filing
+ * that did not commit finds no notice and keeps nothing. Kept as made by the officer who filed
+ * it, dated when the filing was received.
  */
 export async function keepNoticeToDriver(
   deps: { db: Db; evidence: EvidenceStore },
-  input: { pcnId: string; actor: AuthUser; appUrl: string; now: Date },
+  input: { pcnId: string; appUrl: string },
 ): Promise<void> {
   const row = await findPcnRowById(deps.db, input.pcnId);
   if (!row) return;
@@ -60,7 +64,7 @@ export async function keepNoticeToDriver(
     mimeType: 'application/json',
     postOn: null,
     reference: row.draft_reference,
-    createdBy: authorOf(input.actor),
-    now: input.now,
+    createdBy: { id: row.created_by, name: `${row.creator_first_name ?? ''} ${row.creator_last_name ?? ''}`.trim() },
+    now: new Date(row.created_at),
   });
 }
