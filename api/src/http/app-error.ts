@@ -16,3 +16,9 @@ export class AppError extends Error {
     this.headers = options.headers;
   }
 }
+
+/** The error as one sentence for a job's record, each distinct reason in its details after it: what the admin reads of a batch that failed. */
+export function failureText(error: AppError): string {
+  const reasons = [...new Set(Object.values(error.details ?? {}))];
+  return reasons.length > 0 ? `${error.message} (${reasons.join('; ')})` : error.message;
+}

@@ -36,6 +36,14 @@ export function newEvidenceFileName(extension: string): string {
   return fileName;
 }
 
+/** What a temporary file beside the evidence starts with: the sweeps know such a file by it. */
+const SPOOL_PREFIX = '.tmp-';
+
+/** A new temporary file's path in `dir` (an upload being spooled, a file being written): one the sweeps remove if a crash leaves it. */
+export function newSpoolPath(dir: string): string {
+  return join(dir, `${SPOOL_PREFIX}${randomBytes(16).toString('hex')}`);
+}
+
 /** A photo the multipart parser spooled to a temporary file, ready to be placed. */
 export type SpooledEvidence = { tempPath: string; extension: string; mimeType?: string; size?: number };
 
@@ -133,7 +141,7 @@ export async function placeEvidenceFiles(
 /** Writes `bytes` under `fileName`: a temporary file, fsynced, renamed into place, the folder fsynced. */
 export async function putEvidenceFile(uploadsDir: string, fileName: string, bytes: Uint8Array): Promise<void> {
   const path = pathOf(uploadsDir, fileName);
-  const tempPath = join(uploadsDir, `.tmp-${randomBytes(8).toString('hex')}`);
+  const tempPath = newSpoolPath(uploadsDir);
   try {
     await writeFile(tempPath, bytes, { flush: true });
     await rename(tempPath, path);
@@ -185,7 +193,7 @@ export async function sweepOrphanEvidenceFiles(uploadsDir: string, options: Swee
   }
   const old: string[] = [];
   for (const name of entries) {
-    if (!name.startsWith('.tmp-') && !isStoredFileName(name)) continue;
+    if (!name.startsWith(SPOOL_PREFIX) && !isStoredFileName(name)) continue;
     const info = await stat(join(uploadsDir, name)).catch(() => null);
     if (info?.isFile() && info.mtime < options.olderThan) old.push(name);
   }
@@ -212,7 +220,7 @@ export async function sweepSpoolLeftovers(spoolDir: string, olderThan: Date): Pr
   }
   const removed: string[] = [];
   for (const name of entries) {
-    if (!name.startsWith('.tmp-')) continue;
+    if (!name.startsWith(SPOOL_PREFIX)) continue;
     const info = await stat(join(spoolDir, name)).catch(() => null);
     if (!info?.isFile() || info.mtime >= olderThan) continue;
     await rm(join(spoolDir, name), { force: true });

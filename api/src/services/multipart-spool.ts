@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
+import { newSpoolPath } from './evidence-storage.ts';
 
 /**
  * Multipart parsing that never holds a photo in memory. `Request.formData()` (and Hono's body
@@ -121,7 +121,7 @@ export async function spoolMultipart(
         stream.resume();
         return;
       }
-      const tempPath = join(dir, `.tmp-${randomBytes(16).toString('hex')}`);
+      const tempPath = newSpoolPath(dir);
       tempPaths.push(tempPath);
       const hash = createHash('sha256');
       const head = Buffer.alloc(HEAD_BYTES);

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import {
   DEBT_RECOVERY_CHARGE_COLUMNS,
@@ -16,6 +14,7 @@ import { findSentDocuments } from '../repositories/sent-documents.ts';
 import { buildEvidencePack } from '../services/build-evidence-pack.ts';
 import { sha256Hex } from '../services/crypto-tokens.ts';
 import { neutraliseIndentedFormula } from '../services/csv-export.ts';
+import { newSpoolPath } from '../services/evidence-storage.ts';
 import { writeZipFile } from '../services/zip-file.ts';
 
 /** A charge checked and ready to go, with what the agency's CSV says of it. */
@@ -47,11 +46,6 @@ function inMemory(path: string, bytes: Uint8Array): BatchFile {
   return { path, size: bytes.byteLength, sha256: sha256Hex(bytes), read: async () => bytes };
 }
 
-/** A temporary file beside the photos being uploaded: the same sweep removes what a crash leaves. */
-function spoolPath(deps: Deps): string {
-  return join(deps.config.uploadsDir, `.tmp-${randomBytes(16).toString('hex')}`);
-}
-
 /**
  * The batch as one ZIP written to a temporary file, its entries in a fixed order: charges.csv,
  * manifest.csv, then one folder per charge (by reference) holding its documents as sent (oldest
@@ -67,7 +61,7 @@ export async function writeBatchFile(
   onPacked: (packed: number) => Promise<void>,
 ): Promise<{ tempPath: string; size: number; sha256: string }> {
   const packPaths: string[] = [];
-  const zipPath = spoolPath(deps);
+  const zipPath = newSpoolPath(deps.config.uploadsDir);
   try {
     const files: BatchFile[] = [];
     const chargeRecords: string[][] = [];
@@ -96,7 +90,7 @@ export async function writeBatchFile(
         files.push({ path: `${folder}/${uniqueName(taken, document.fileName)}`, size, sha256: document.sha256, read: readAsSent });
       }
       const pack = await buildEvidencePack({ db: deps.db, config: deps.config, evidence: deps.evidence, now: () => now }, row.id);
-      const packPath = spoolPath(deps);
+      const packPath = newSpoolPath(deps.config.uploadsDir);
       packPaths.push(packPath);
       await writeFile(packPath, pack.bytes, { flag: 'wx' });
       files.push({

@@ -21,7 +21,7 @@ import {
 import type { AppDeps, AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { amountDueOf } from '../domain/public-charge.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError, failureText } from '../http/app-error.ts';
 import { JOB_LIFE_SECONDS } from '../jobs/job-queue.ts';
 import {
   countBatchesWithReferencePrefix,
@@ -214,11 +214,8 @@ export async function makeDebtRecoveryBatch(deps: Deps, handoverId: string): Pro
   const handover = await findDebtRecoveryHandover(deps.db, handoverId);
   if (!handover || handover.state === 'READY' || handover.state === 'FAILED') return;
   await updateDebtRecoveryHandover(deps.db, handoverId, { state: 'MAKING', made: 0 });
-  const fail = (error: AppError) => {
-    const reasons = Object.values(error.details ?? {});
-    const why = reasons.length > 0 ? `${error.message} (${[...new Set(reasons)].join('; ')})` : error.message;
-    return updateDebtRecoveryHandover(deps.db, handoverId, { state: 'FAILED', error: why, finished_at: deps.now().toISOString() });
-  };
+  const fail = (error: AppError) =>
+    updateDebtRecoveryHandover(deps.db, handoverId, { state: 'FAILED', error: failureText(error), finished_at: deps.now().toISOString() });
   const now = deps.now();
   const total = Number(handover.total);
   // The admin's count moves in steps of about a tenth.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { keeperLettersFileName, type LetterBatch, type LetterBatchListResponse } from '@parkpatrol/shared';
 import type { AuthUser } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError, failureText } from '../http/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import {
   deleteLetterBatch,
@@ -99,9 +99,7 @@ export async function makeKeeperLetterBatch(deps: Omit<Deps, 'jobs'> & { appUrl:
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // Nothing a second try would change: the admin reads why, and makes a batch of the others.
-    const reasons = Object.values(error.details ?? {});
-    const why = reasons.length > 0 ? `${error.message} (${[...new Set(reasons)].join('; ')})` : error.message;
-    await updateLetterBatch(deps.db, batchId, { state: 'FAILED', error: why, finished_at: deps.now().toISOString() });
+    await updateLetterBatch(deps.db, batchId, { state: 'FAILED', error: failureText(error), finished_at: deps.now().toISOString() });
     return;
   }
   // A chunk's letters are drawn and their files written side by side, then kept and counted in one
