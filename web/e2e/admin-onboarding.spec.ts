@@ -203,12 +203,16 @@ test('an admin onboards a new officer who signs in from the QR code and sees the
   // The new officer opens the QR code's link on their own device.
   const officerContext = await freshContext(browser, baseURL!);
   const officer = await officerContext.newPage();
+  // The link's answer is held until the waiting text has been seen: a fixed delay raced it.
+  let answerLink!: () => void;
+  const linkHeld = new Promise<void>((resolve) => (answerLink = resolve));
   await officerContext.route('**/api/auth/access-link', async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await linkHeld;
     await route.continue();
   });
   await officer.goto(link);
   await expect(officer.getByText('Authenticating...')).toBeVisible();
+  answerLink();
   await expect(officer.getByRole('heading', { name: `Welcome, ${newUser.firstName}! Choose your password` })).toBeVisible();
   await officer.getByLabel('New password', { exact: true }).fill('short');
   await officer.getByLabel('Confirm new password').fill('short');
