@@ -205,6 +205,49 @@ describe('api client', () => {
     expect(broken.status).toBe(500);
   });
 
+  it('sends the query without empty values, and a JSON body with its type', async () => {
+    api.validTokens.add('good');
+    await session.signIn({ userId: 'u1', token: 'good', refreshToken: 'refresh-1' });
+    const client = createApiClient({ baseUrl: `${api.baseUrl}/`, session });
+    const seen: Array<{ url: string; type: string | undefined; body: string }> = [];
+    const answer = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url ?? '', type: req.headers['content-type'], body });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: true, data: { items: [], total: 0 } }));
+      });
+    };
+    api.overrides.set('GET /pcns', answer);
+    api.overrides.set('POST /auth/login', answer);
+    await client.call('GET /pcns', { query: { page: 2, search: 'BN12 XYZ', status: '' }, fallbackMessage: ERROR_MESSAGES.fetchPcns });
+    await client.call('POST /auth/login', {
+      json: { email: 'officer@example.com', password: 'officer123' },
+      skipRefresh: true,
+      fallbackMessage: ERROR_MESSAGES.loginFailed,
+    });
+    expect(seen).toEqual([
+      { url: '/api/pcns?page=2&search=BN12+XYZ', type: undefined, body: '' },
+      { url: '/api/auth/login', type: 'application/json', body: '{"email":"officer@example.com","password":"officer123"}' },
+    ]);
+  });
+
+  it('gives up on an answer that does not come within the timeout, as no answer', async () => {
+    api.validTokens.add('good');
+    await session.signIn({ userId: 'u1', token: 'good', refreshToken: 'refresh-1' });
+    const client = createApiClient({ baseUrl: api.baseUrl, session, timeoutMs: 200 });
+    api.overrides.set('GET /pcns/stats', () => undefined);
+    const startedAt = Date.now();
+    const error = (await client
+      .call('GET /pcns/stats', { fallbackMessage: ERROR_MESSAGES.fetchPcns })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe(ERROR_MESSAGES.fetchPcns);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+  });
+
   it('reports a network error with the fallback message when nothing answers', async () => {
     const client = createApiClient({ baseUrl: await unusedBaseUrl(), session });
     const error = (await client.call('GET /pcns', { fallbackMessage: ERROR_MESSAGES.fetchPcns }).catch((e: unknown) => e)) as ApiError;

@@ -1,4 +1,3 @@
-import ky, { type KyInstance } from 'ky';
 import {
   ERROR_MESSAGES,
   fillPath,
@@ -103,12 +102,8 @@ type Listener<T> = (value: T) => void;
 
 export function createApiClient(options: ApiClientOptions) {
   const { session } = options;
-  const http: KyInstance = ky.create({
-    prefixUrl: options.baseUrl,
-    retry: 0,
-    throwHttpErrors: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const base = options.baseUrl.replace(/\/+$/, '');
   const expiryListeners = new Set<Listener<ApiError>>();
   const tokenRefresh = createTokenRefresh({
     baseUrl: options.baseUrl,
@@ -126,20 +121,25 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
     const searchParams = compactParams(opts.searchParams);
+    const url = `${base}/${stripLeadingSlash(path)}${searchParams ? `?${new URLSearchParams(searchParams)}` : ''}`;
+    if (opts.json !== undefined) headers['Content-Type'] ??= 'application/json';
     const timeout = opts.timeoutMs ?? (opts.body ? false : (options.timeoutMs ?? 30_000));
+    // The timeout covers the wait for the answer's head, not the reading of its body.
+    const abort = new AbortController();
+    const timer = timeout === false ? undefined : setTimeout(() => abort.abort(), timeout);
     try {
-      return await http(stripLeadingSlash(path), {
+      return await fetchFn(url, {
         method,
         headers,
-        timeout,
-        ...(searchParams ? { searchParams } : {}),
-        ...(opts.json !== undefined ? { json: opts.json } : {}),
+        signal: abort.signal,
         // A FormData object can be sent again as is: the retry after a refresh rebuilds the body.
-        ...(opts.body ? { body: opts.body } : {}),
+        ...(opts.json !== undefined ? { body: JSON.stringify(opts.json) } : opts.body ? { body: opts.body } : {}),
       });
     } catch {
       // fetch rejects only when no answer arrived (offline, DNS, reset, timeout).
       throw new ApiError(opts.fallbackMessage, { status: null });
+    } finally {
+      clearTimeout(timer);
     }
   }
 

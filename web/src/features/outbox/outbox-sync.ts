@@ -342,7 +342,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
       deviceToken: session.deviceToken ?? null,
     });
     if (outcome.kind === 'refreshed') return { kind: 'refreshed', tokens: { userId: session.userId, ...outcome.tokens } };
-    // Only an explicit refusal ends the session (design 6: a network failure is never a sign-out).
+    // Only an explicit refusal ends the session (decision 0002: a network failure is never a sign-out).
     if (outcome.kind === 'refused') return { kind: 'refused' };
     if (outcome.status === null) return { kind: 'unreachable', reason: outcome.timedOut ? RETRY_REASONS.timeout : RETRY_REASONS.offline };
     return { kind: 'unreachable', reason: outcome.status === 429 ? RETRY_REASONS.rateLimited : RETRY_REASONS.serverUnavailable };
@@ -350,7 +350,7 @@ export function createOutboxSync(deps: OutboxSyncDeps) {
 
   type Answer = { kind: 'answer'; status: number; json: unknown; retryAfter: string | null } | { kind: 'no-answer'; reason: string };
 
-  /** Plain fetch with our own timeout: ky's retries would fight the outbox's backoff. */
+  /** Plain fetch with our own timeout, which says whether it timed out: the outbox's backoff decides every retry. */
   async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number): Promise<Answer> {
     const controller = new AbortController();
     let timedOut = false;
