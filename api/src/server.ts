@@ -18,6 +18,7 @@ import { scheduleDailyEvidencePurge } from './services/purge-expired-evidence.ts
 import { findKnownStoredFileNames } from './repositories/stored-files.ts';
 import { fillMissingKeeperPostingDays } from './repositories/keeper-posting-days.ts';
 import { connectJobQueue } from './jobs/connect-job-queue.ts';
+import { createRequestCounter } from './http/requests-in-flight.ts';
 import { jobHandlers } from './jobs/job-handlers.ts';
 
 const logger = createLogger();
@@ -58,8 +59,10 @@ const orphans = sweep.isSkipped ? [] : sweep.result;
 if (isBucket) orphans.push(...(await sweepSpoolLeftovers(config.uploadsDir, startedAt)));
 if (orphans.length > 0) logger.info('removed evidence files left by an interrupted upload', { count: orphans.length });
 if (isBucket) logger.info('evidence photos are stored in a bucket', { location: evidence.location });
-// The API process works jobs too; on PostgreSQL, `npm run worker` processes share them.
-const jobs = await connectJobQueue(db, config.database, logger);
+// The API process works jobs too, on SQLite giving way to the requests it answers; on
+// PostgreSQL, `npm run worker` processes share them.
+const requestsInFlight = createRequestCounter();
+const jobs = await connectJobQueue(db, config.database, logger, { giveWayTo: requestsInFlight });
 const mailer = createMailer({ db, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger });
 const metrics = createMetrics({ processMetrics: true });
 await jobs.work(jobHandlers({ db, evidence, config, now: () => new Date(), logger, mailer, metrics }));
@@ -92,6 +95,7 @@ const stopEvidencePurge = scheduleDailyEvidencePurge({ jobs, now: () => new Date
 // Keep-alive, header and request deadlines and the connection caps, in all and per client
 // address (http/body-deadline.ts, http/connection-limits.ts).
 limitHttpServer(server as import('node:http').Server, { connectionsPerAddress: config.connectionsPerAddress });
+requestsInFlight.watch(server as import('node:http').Server);
 
 function shutdown(signal: string) {
   logger.info('shutting down', { signal });

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase, migrateToLatest, type DatabaseTarget } from '../src/db/database.ts';
 import { connectJobQueue } from '../src/jobs/connect-job-queue.ts';
+import { createRequestCounter } from '../src/http/requests-in-flight.ts';
 import type { JobQueue } from '../src/jobs/job-queue.ts';
 import { silentLogger } from '../src/services/logger.ts';
 import { createPostgresDatabase } from './support/postgres-database.ts';
@@ -35,10 +38,10 @@ async function freshDatabase(): Promise<DatabaseTarget> {
 }
 
 /** A queue as a process opens it: its own connections to the database. */
-async function openQueue(target: DatabaseTarget): Promise<JobQueue> {
+async function openQueue(target: DatabaseTarget, options: Parameters<typeof connectJobQueue>[3] = {}): Promise<JobQueue> {
   const { db, close } = connectDatabase(target);
   await migrateToLatest(db);
-  const queue = await connectJobQueue(db, target, silentLogger);
+  const queue = await connectJobQueue(db, target, silentLogger, options);
   cleanups.push(async () => {
     await queue.stop();
     await close();
@@ -143,4 +146,71 @@ describe('the job queue', () => {
     },
     120_000,
   );
+});
+
+describe.skipIf(ON_POSTGRES)('the job queue on SQLite, in the process that answers', () => {
+  /** A real server whose answers wait until the test lets them go, its requests counted. */
+  async function heldServer() {
+    const counter = createRequestCounter();
+    const held: Array<() => void> = [];
+    const server = createServer((_request, response) => void held.push(() => response.end('ok')));
+    counter.watch(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    cleanups.push(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const ask = (signal?: AbortSignal) => fetch(`http://127.0.0.1:${port}/`, { signal }).then((res) => res.text());
+    return { counter, held, ask };
+  }
+
+  it('works a job once the requests in flight are answered', async () => {
+    const { counter, held, ask } = await heldServer();
+    const queue = await openQueue(await freshDatabase(), { giveWayTo: counter, giveWayMs: 60_000 });
+    const done: string[] = [];
+    await queue.work({ ...IDLE_JOB_HANDLERS, thumbnails: async ({ fileNames }) => void done.push(...fileNames) });
+    const answered = ask();
+    await until(() => held.length === 1);
+    await queue.send('thumbnails', { fileNames: ['a.jpg'] });
+    await sleep(300);
+    expect(counter.count).toBe(1);
+    expect(done).toEqual([]);
+    held[0]!();
+    expect(await answered).toBe('ok');
+    await until(() => done.length === 1, 2_000);
+    expect(done).toEqual(['a.jpg']);
+  });
+
+  it('holds a job back no longer than its give-way time, when the requests never stop', async () => {
+    const { counter, held, ask } = await heldServer();
+    const queue = await openQueue(await freshDatabase(), { giveWayTo: counter, giveWayMs: 400 });
+    const done: string[] = [];
+    await queue.work({ ...IDLE_JOB_HANDLERS, thumbnails: async ({ fileNames }) => void done.push(...fileNames) });
+    const answered = ask();
+    await until(() => held.length === 1);
+    const sentAt = Date.now();
+    await queue.send('thumbnails', { fileNames: ['b.jpg'] });
+    await until(() => done.length === 1, 5_000);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(350);
+    expect(counter.count).toBe(1);
+    held[0]!();
+    await answered;
+  });
+
+  it('counts a request whose client went away before its answer as done', async () => {
+    const { counter, held, ask } = await heldServer();
+    const controller = new AbortController();
+    const gone = ask(controller.signal).catch(() => 'aborted');
+    await until(() => held.length === 1);
+    expect(counter.count).toBe(1);
+    let isNone = false;
+    const none = counter.whenNone().then(() => (isNone = true));
+    await sleep(50);
+    expect(isNone).toBe(false);
+    controller.abort();
+    expect(await gone).toBe('aborted');
+    await none;
+    expect(counter.count).toBe(0);
+  });
 });

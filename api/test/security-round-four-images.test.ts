@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createDeflate, deflateRawSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, VALIDATION_MESSAGES } from '@parkpatrol/shared';
+import { IDEMPOTENCY_KEY_HEADER, MAX_IMAGE_PIXELS, VALIDATION_MESSAGES } from '@parkpatrol/shared';
+import { SPOOL_HEAD_BYTES } from '../src/services/multipart-spool.ts';
 import { makeThumbnail } from '../src/services/thumbnails.ts';
 import { assertBoundedPixels } from '../src/workflows/pcn-evidence.ts';
 import { jpegUpload, pcnForm, validPcnFields, type PcnFormInput } from './fixtures.ts';
@@ -105,6 +106,31 @@ function pngWithProfileAfterEnd(): Uint8Array {
   return new Uint8Array(Buffer.concat([SIGNATURE, ihdr(1, 1), chunk('IDAT', blackRows(1, 1)), chunk('IEND'), profile]));
 }
 
+/**
+ * A JPEG's header declaring `width` x `height`, after `padding` bytes of APP1 segments (where
+ * phones keep EXIF): only the markers up to the frame header, which is all the size check reads.
+ */
+function jpegDeclaring(width: number, height: number, padding = 0): Uint8Array {
+  // SOI, then a JFIF APP0 as every camera writes first (the size reader expects a segment there).
+  const segments: Buffer[] = [Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')];
+  for (let left = padding; left > 0; left -= 60_000) {
+    const body = Math.min(left, 60_000);
+    const segment = Buffer.alloc(4 + body);
+    segment.writeUInt16BE(0xffe1, 0);
+    segment.writeUInt16BE(body + 2, 2);
+    segments.push(segment);
+  }
+  const frame = Buffer.alloc(19);
+  frame.writeUInt16BE(0xffc0, 0);
+  frame.writeUInt16BE(17, 2);
+  frame.writeUInt8(8, 4);
+  frame.writeUInt16BE(height, 5);
+  frame.writeUInt16BE(width, 7);
+  frame.writeUInt8(3, 9);
+  segments.push(frame, Buffer.from([0xff, 0xd9]));
+  return new Uint8Array(Buffer.concat(segments));
+}
+
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const asPng = (bytes: Uint8Array, name: string) => ({ bytes, type: 'image/png', name });
 
@@ -158,11 +184,24 @@ describe('security, round four: a PNG lies about its size', () => {
   it('N1: an appeal attachment is judged the same way, and named as an attachment', async () => {
     // The same check serves the motorist's appeal: its 400 names `attachments`.
     const path = join(await mkdtemp(join(tmpdir(), 'png-')), 'second-header.png');
-    await writeFile(path, pngWithSecondHeader());
-    await expect(assertBoundedPixels(path, 'attachments')).rejects.toMatchObject({
+    const bytes = pngWithSecondHeader();
+    await writeFile(path, bytes);
+    const spooled = { tempPath: path, head: bytes.subarray(0, SPOOL_HEAD_BYTES), size: bytes.length };
+    await expect(assertBoundedPixels(spooled, 'attachments')).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       details: { attachments: VALIDATION_MESSAGES.pngHeaderNotSingle },
     });
+  });
+
+  it('a JPEG declaring more pixels than the limit is refused, its header near the start or past the bytes kept while spooling', async () => {
+    const side = Math.ceil(Math.sqrt(MAX_IMAGE_PIXELS)) + 1;
+    for (const padding of [0, SPOOL_HEAD_BYTES + 10_000]) {
+      const res = await filePcn([{ bytes: jpegDeclaring(side, side, padding), type: 'image/jpeg', name: 'huge.jpg' }]);
+      expect(res.status).toBe(400);
+      expect(res.json.details).toEqual({ images: VALIDATION_MESSAGES.imageTooManyPixels });
+    }
+    const fine = await filePcn([{ bytes: jpegDeclaring(4000, 3000, SPOOL_HEAD_BYTES + 10_000), type: 'image/jpeg', name: 'fine.jpg' }]);
+    expect(fine.status).toBe(201);
   });
 
   it('N1: a PNG whose colour profile unpacks to 500 MB is refused at upload', async () => {

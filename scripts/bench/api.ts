@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
 import type Autocannon from 'autocannon';
 import jpeg from 'jpeg-js';
 import { loadAutocannon } from './bench-tools.ts';
@@ -24,7 +26,16 @@ const CEILING_PORT = 8101;
 const SERVER_CPU = 1;
 const LOAD_CPU = 0;
 
-export type ApiBenchRow = { name: string; rps: number; p50: number; p99: number; ratio: number; non2xx: number; errors: number };
+/** `p50` and `p99` are null on a row that is not one request's latency (the uploads with their jobs). */
+export type ApiBenchRow = {
+  name: string;
+  rps: number;
+  p50: number | null;
+  p99: number | null;
+  ratio: number;
+  non2xx: number;
+  errors: number;
+};
 
 /**
  * The targets for the signed-in hot path, as shares of the bare route's throughput in the
@@ -52,7 +63,8 @@ export function missedTargets(rows: ApiBenchRow[]): string[] {
       if ('minRatio' in target && row.ratio < target.minRatio) {
         missed.push(`${row.name}: ${(row.ratio * 100).toFixed(1)}% of the ceiling, target ${target.minRatio * 100}%`);
       }
-      if ('maxP50Ms' in target && row.p50 > target.maxP50Ms) missed.push(`${row.name}: p50 ${row.p50} ms, target ${target.maxP50Ms} ms`);
+      if ('maxP50Ms' in target && row.p50 !== null && row.p50 > target.maxP50Ms)
+        missed.push(`${row.name}: p50 ${row.p50} ms, target ${target.maxP50Ms} ms`);
     }
   }
   return missed;
@@ -125,8 +137,25 @@ async function load(options: Autocannon.Options): Promise<Autocannon.Result> {
   return loadAutocannon()({ connections: CONNECTIONS, duration: DURATION_S, ...options });
 }
 
-/** What one engine's API process needs: its environment, and how to tidy up after. */
-type EngineUnderTest = { name: string; env: Record<string, string>; stop: () => Promise<void> };
+/** What one engine's API process needs: its environment, and how to tidy up after; on SQLite, its database file. */
+type EngineUnderTest = { name: string; env: Record<string, string>; stop: () => Promise<void>; sqliteFile?: string };
+
+/** Milliseconds until the SQLite job queue in `file` has nothing waiting or running. */
+async function whenQueueEmpty(file: string): Promise<number> {
+  const started = Date.now();
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    sqlite.pragma('busy_timeout = 5000');
+    const waiting = sqlite.prepare("select count(*) from job_queue where state in ('created', 'active')").pluck();
+    while ((waiting.get() as number) > 0) {
+      if (Date.now() - started > 600_000) throw new Error('bench: the job queue was not empty ten minutes after the uploads');
+      await sleep(50);
+    }
+    return Date.now() - started;
+  } finally {
+    sqlite.close();
+  }
+}
 
 /**
  * The engines to compare (BENCH_ENGINES, default both). PostgreSQL is a throwaway cluster from
@@ -137,7 +166,14 @@ type EngineUnderTest = { name: string; env: Record<string, string>; stop: () => 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((engine) => engine.trim());
 
 async function prepareEngine(engine: string, sqliteDataDir: string): Promise<EngineUnderTest> {
-  if (engine === 'sqlite') return { name: 'SQLite', env: { DATA_DIR: sqliteDataDir }, stop: async () => undefined };
+  if (engine === 'sqlite') {
+    return {
+      name: 'SQLite',
+      env: { DATA_DIR: sqliteDataDir },
+      stop: async () => undefined,
+      sqliteFile: join(sqliteDataDir, 'parkpatrol.sqlite'),
+    };
+  }
   if (engine !== 'postgres') throw new Error(`BENCH_ENGINES: unknown engine ${engine} (sqlite or postgres)`);
   const postgres = (await startPostgres()) as { env: { DATABASE_URL: string }; stop: () => Promise<void> };
   try {
@@ -209,11 +245,28 @@ async function benchEngine(engine: EngineUnderTest, measureCeiling: () => Promis
       body: upload.body,
       requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
     });
+    const uploadRows = [toRow(`${engine.name}: POST /api/pcns (4 x 500 KB JPEG)`, uploads, ceilingRps)];
+    // On SQLite the jobs give way to the answers for a while (decision 0050): the uploads a second
+    // with their thumbnails and notices to driver made too, on the same core, are what a
+    // sustained stream of uploads gets.
+    if (engine.sqliteFile) {
+      const drainedMs = await whenQueueEmpty(engine.sqliteFile);
+      const rps = uploads.requests.total / (DURATION_S + drainedMs / 1000);
+      uploadRows.push({
+        name: `${engine.name}: the same uploads until their jobs were done too (${(drainedMs / 1000).toFixed(1)} s after the load)`,
+        rps: Math.round(rps),
+        p50: null,
+        p99: null,
+        ratio: rps / ceilingRps,
+        non2xx: 0,
+        errors: 0,
+      });
+    }
     return [
       toRow(`ceiling before ${engine.name}: bare Hono route (plain Node)`, before, ceilingRps),
       ...results.map(([name, result]) => toRow(name, result, ceilingRps)),
       toRow(`ceiling after ${engine.name}: bare Hono route (plain Node)`, after, ceilingRps),
-      toRow(`${engine.name}: POST /api/pcns (4 x 500 KB JPEG)`, uploads, ceilingRps),
+      ...uploadRows,
     ];
   } finally {
     api.kill('SIGTERM');
@@ -260,7 +313,7 @@ export async function runApiBench(): Promise<{ rows: ApiBenchRow[]; machine: str
 export function formatApiRows(rows: ApiBenchRow[]): string {
   return formatTable(
     ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'non-2xx', 'errors'],
-    rows.map((r) => [r.name, r.rps, r.p50, r.p99, `${(r.ratio * 100).toFixed(1)}%`, r.non2xx, r.errors]),
+    rows.map((r) => [r.name, r.rps, r.p50 ?? '-', r.p99 ?? '-', `${(r.ratio * 100).toFixed(1)}%`, r.non2xx, r.errors]),
   );
 }
 

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
+import type { RequestsInFlight } from '../http/requests-in-flight.ts';
 import type { Logger } from '../services/logger.ts';
 import { JOB_RETRY, retryDelaySeconds, type JobHandlers, type JobName, type JobQueue } from './job-queue.ts';
 
 /**
  * The job queue on SQLite: a table in the database file, worked in the one process that serves
- * the file, one job at a time (a small server's cores are for answering). The table is the queue's
+ * the file, one job at a time, and giving way to the answers (a small server's cores are for
+ * answering: decision 0050). The table is the queue's
  * own machinery, as pg-boss's schema is on PostgreSQL: made here, not by the product's migrations,
  * and never read by the product.
  *
@@ -30,9 +32,22 @@ const CREATE_INDEX = sql`create index if not exists job_queue_due on job_queue (
 /** Done jobs are kept a week, as pg-boss keeps them, for whoever looks into a problem. */
 const KEEP_DONE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * How long a job that is due waits for the requests in flight to be answered, at most. A burst of
+ * uploads is answered at the speed of the uploads alone, and their thumbnails follow it; a stream
+ * of requests that never stops (slow uploads over one bar of signal hold theirs for minutes) holds
+ * no job back for longer than this.
+ */
+export const GIVE_WAY_MS = 10_000;
+
 type ClaimedJob = { id: string; name: JobName; data: string; retry_count: number };
 
-export async function createSqliteJobQueue(db: Kysely<any>, logger: Logger): Promise<JobQueue> {
+export async function createSqliteJobQueue(
+  db: Kysely<any>,
+  logger: Logger,
+  options: { giveWayTo?: RequestsInFlight; giveWayMs?: number } = {},
+): Promise<JobQueue> {
+  const { giveWayTo, giveWayMs = GIVE_WAY_MS } = options;
   await CREATE_TABLE.execute(db);
   await CREATE_INDEX.execute(db);
   let handlers: JobHandlers | null = null;
@@ -73,7 +88,26 @@ export async function createSqliteJobQueue(db: Kysely<any>, logger: Logger): Pro
   }
 
   async function drain(): Promise<void> {
-    for (let job = await claim(); job && !isStopped; job = await claim()) await runOne(job);
+    while (!isStopped) {
+      await giveWay();
+      const job = isStopped ? undefined : await claim();
+      if (!job) return;
+      await runOne(job);
+    }
+  }
+
+  /** Waits while requests are being answered, until `giveWayMs` after the oldest due job fell due. */
+  async function giveWay(): Promise<void> {
+    while (giveWayTo && giveWayTo.count > 0 && !isStopped) {
+      const now = Date.now();
+      const { rows } = await sql<{ due: number | null }>`
+        select min(start_after) as due from job_queue where state = 'created' and start_after <= ${now}`.execute(db);
+      const due = rows[0]?.due;
+      if (due == null) return;
+      const left = Number(due) + giveWayMs - now;
+      if (left <= 0) return;
+      await Promise.race([giveWayTo.whenNone(), sleep(Math.min(left, 1_000))]);
+    }
   }
 
   /** Wakes at the next waiting job's time (a retry's), or when a job is sent. */

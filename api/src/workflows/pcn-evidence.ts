@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES_PER_PCN, VALIDATION_MESSAGES } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
 import { checksumMismatchMessage, readImageFacts, type ImageFacts, type RawImageFacts } from '../domain/image-facts.ts';
 import { AppError } from '../http/app-error.ts';
 import type { EvidenceStore } from '../services/evidence-storage.ts';
+import { imageSize } from 'image-size';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { detectImageType, type SniffedImage } from '../services/image-sniffing.ts';
 import { checkPng, isPng, type PngCheckProblem } from '../services/png-check.ts';
@@ -55,7 +56,7 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
       const message = checksumMismatchMessage(index);
       throw new AppError('EVIDENCE_CHECKSUM_MISMATCH', message, { details: { images: message, imageSha256: message } });
     }
-    await assertBoundedPixels(file.tempPath);
+    await assertBoundedPixels(file);
     images.push({
       ...sniffed,
       ...facts,
@@ -78,9 +79,11 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
  * evidence pack embeds only JPEG (its bytes, never decoded) and PNG. `field` names the form
  * field in the 400: a notice's `images`, an appeal's `attachments`.
  */
-export async function assertBoundedPixels(path: string, field: 'images' | 'attachments' = 'images'): Promise<void> {
-  const head = new Uint8Array(8);
-  await readFileHead(path, head);
+export async function assertBoundedPixels(
+  file: Pick<SpooledFile, 'tempPath' | 'head' | 'size'>,
+  field: 'images' | 'attachments' = 'images',
+): Promise<void> {
+  const { tempPath: path, head } = file;
   if (isPng(head)) {
     const verdict = await checkPng(await readFile(path));
     if ('problem' in verdict) {
@@ -89,7 +92,7 @@ export async function assertBoundedPixels(path: string, field: 'images' | 'attac
     }
     return;
   }
-  const size = await imageSizeFromFile(path).catch(() => null);
+  const size = sizeFromHead(file) ?? (await imageSizeFromFile(path).catch(() => null));
   if (size && size.width * size.height > MAX_IMAGE_PIXELS) {
     throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.imageTooManyPixels, {
       details: { [field]: VALIDATION_MESSAGES.imageTooManyPixels },
@@ -107,12 +110,17 @@ const PNG_PROBLEM_MESSAGES: Record<PngCheckProblem, string> = {
   NOT_STANDARD: VALIDATION_MESSAGES.pngDamaged,
 };
 
-async function readFileHead(path: string, into: Uint8Array): Promise<void> {
-  const file = await open(path, 'r');
+/**
+ * The dimensions the header declares, read from the bytes kept while spooling (the first
+ * SPOOL_HEAD_BYTES): a JPEG's size is usually there, and a file not opened again is two fewer
+ * opens per photo. Null when the header goes on past them, for the file to be read instead.
+ */
+function sizeFromHead(file: Pick<SpooledFile, 'head' | 'size'>): { width: number; height: number } | null {
   try {
-    await file.read(into, 0, into.length, 0);
-  } finally {
-    await file.close();
+    const { width, height } = imageSize(file.head);
+    return { width, height };
+  } catch {
+    return null;
   }
 }
 

@@ -49,7 +49,7 @@ export async function checkAttachments(files: SpooledFile[]): Promise<CheckedAtt
     const type = image ?? (isPdf(file.head) ? { mimeType: 'application/pdf', extension: 'pdf' } : null);
     if (!type)
       throw attachmentError('UNSUPPORTED_MEDIA_TYPE', `${APPEAL_MESSAGES.attachmentType} (${file.name.slice(0, 100) || 'a file'} is not)`);
-    if (image) await assertBoundedPixels(file.tempPath, 'attachments');
+    if (image) await assertBoundedPixels(file, 'attachments');
     checked.push({ ...type, tempPath: file.tempPath, size: file.size, sha256: file.sha256, originalName: file.name.slice(0, 200) });
   }
   return checked;
