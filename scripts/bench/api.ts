@@ -141,7 +141,7 @@ async function load(options: Autocannon.Options): Promise<Autocannon.Result> {
 type EngineUnderTest = { name: string; env: Record<string, string>; stop: () => Promise<void>; sqliteFile?: string };
 
 /** Milliseconds until the SQLite job queue in `file` has nothing waiting or running. */
-async function whenQueueEmpty(file: string): Promise<number> {
+export async function whenQueueEmpty(file: string): Promise<number> {
   const started = Date.now();
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   try {

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../api/src/db/seed.ts';
 import { UPLOADS_PER_USER } from '../../api/src/services/upload-gate.ts';
-import { prepareOfficerLoad } from './api.ts';
+import { prepareOfficerLoad, whenQueueEmpty } from './api.ts';
 import { loadAutocannon } from './bench-tools.ts';
 import type Autocannon from 'autocannon';
 import { formatTable, root, waitForHttp } from './bench-utils.ts';
@@ -111,6 +111,9 @@ export async function profileApi(): Promise<{ frames: ProfileFrame[]; file: stri
       // A refused request (429, 503) is cheap and would make the profile one of refusals.
       if (result.non2xx > 0) throw new Error(`profile: ${name} answered ${result.non2xx} requests outside 2xx`);
     }
+    // PROFILE_JOBS=1: the profile goes on until the jobs the load left (an upload's thumbnails and
+    // notice to driver, which wait for the answers: decision 0050) are done.
+    if (process.env.PROFILE_JOBS) await whenQueueEmpty(join(dataDir, 'parkpatrol.sqlite'));
   } finally {
     server.kill('SIGTERM');
     await exited;
