@@ -65,6 +65,19 @@ describe('session store', () => {
     expect(api.loginBodies[2]).not.toHaveProperty('deviceToken');
   });
 
+  it('has ended the session kept on the device by the time the screen shows the officer signed out', async () => {
+    const store = makeStore();
+    await store.getState().login({ email: 'officer@example.com', password: 'officer123' });
+    // What a reload of the sign-in screen, the moment it shows, would find on the device.
+    let foundAtSignOut: Promise<unknown> | null = null;
+    const stop = store.subscribe((state) => {
+      if (!state.isAuthenticated && !foundAtSignOut) foundAtSignOut = Promise.all([heldPair(), makeClient().getTokens()]);
+    });
+    await store.getState().logout();
+    stop();
+    expect(await foundAtSignOut).toEqual([null, { token: null, refreshToken: null }]);
+  });
+
   it('signs in, keeps both tokens in storage and the user in state', async () => {
     const store = makeStore();
     const ok = await store.getState().login({ email: 'officer@example.com', password: 'officer123' });

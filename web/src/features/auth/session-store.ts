@@ -162,8 +162,12 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
         // Logout clears everything even if the server call fails (docs/product.md, Sessions), so clear first
         // and let the revocation go out on its own with the tokens captured above.
         profileCache.clear();
+        // The session kept on the device goes before the screen changes: the sign-in screen may be
+        // reloaded (or the next officer sign in) at once, and a session row still there would sign
+        // this officer back in.
+        await client.endSession().catch((error: unknown) => console.warn('Could not clear the data kept on this device', error));
         set({ ...signedOut, isLoading: false, error: null, hasRestored: true });
-        await endDeviceSession();
+        await dropEvidenceImages();
         if (!refreshToken) return;
         await client
           .call('POST /auth/logout', { json: { refreshToken }, token, skipRefresh: true, fallbackMessage: ERROR_MESSAGES.loginFailed })
