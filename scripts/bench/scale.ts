@@ -2,9 +2,9 @@
 // (scripts/services/postgres.mjs, its stock settings) with BENCH_SCALE_PCNS notices (default
 // 2,000,000) and four photo rows each (rows, not files), in batches of 100,000 written by the
 // database itself (INSERT ... SELECT over generate_series), then starts the real API on it and
-// loads, at 10 connections, the admin's screens that read across every notice. Budgets: p97.5
-// (autocannon reports no p95; the p97.5 is the stricter) <= 50 ms for pages, <= 100 ms for
-// searches and stats. Records the seed's time and the database's size.
+// loads, at 10 connections, the admin's screens that read across every notice. Budgets: p95 <= 50
+// ms for pages, <= 100 ms for searches and stats. autocannon reports no p95, so it is counted here
+// from every response's time. Records the seed's time and the database's size.
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { OFFENCE_TYPES, PCN_STATUSES } from '@parkpatrol/shared';
@@ -22,7 +22,25 @@ const PORT = 8106;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
 
-type Row = { name: string; rps: number; p50: number; p975: number; budget: number; non2xx: number };
+type Row = { name: string; rps: number; p50: number; p95: number; p975: number; budget: number; non2xx: number };
+
+type Autocannon = ReturnType<typeof loadAutocannon>;
+
+/**
+ * A run of autocannon, and the 95th percentile of its responses' times, which its result does not
+ * give. Each response is reported to the run's 'response' listeners with the client first (the
+ * package's types leave the client out).
+ */
+async function loadWithP95(options: Parameters<Autocannon>[0]): Promise<{ result: Awaited<ReturnType<Autocannon>>; p95: number }> {
+  const times: number[] = [];
+  const run = loadAutocannon()(options) as ReturnType<Autocannon> & {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void): void;
+  };
+  run.on('response', (_client, _statusCode, _bytes, ms) => times.push(ms));
+  const result = await run;
+  times.sort((a, b) => a - b);
+  return { result, p95: Math.round(times[Math.max(0, Math.ceil(times.length * 0.95) - 1)] ?? 0) };
+}
 
 /** The notices, numbered from 1: a plate, a car park, an offence and a status drawn from the number, spread over the last year. */
 export async function seed(url: string): Promise<{ seconds: number; bytes: number; plate: string; reference: string }> {
@@ -119,11 +137,12 @@ export async function benchScale() {
         }
         // A second of the same load first, not counted: the server's and the database's caches warm as in a day's use.
         await loadAutocannon()({ url: `${base}${path}`, headers, connections: CONNECTIONS, duration: 1 });
-        const result = await loadAutocannon()({ url: `${base}${path}`, headers, connections: CONNECTIONS, duration: SECONDS });
+        const { result, p95 } = await loadWithP95({ url: `${base}${path}`, headers, connections: CONNECTIONS, duration: SECONDS });
         rows.push({
           name,
           rps: Math.round(result.requests.average),
           p50: result.latency.p50,
+          p95,
           p975: result.latency.p97_5,
           budget,
           non2xx: result.non2xx,
@@ -146,16 +165,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   console.log(
     formatTable(
-      ['screen', 'req/s', 'p50 ms', 'p97.5 ms', 'budget', 'non-2xx'],
+      ['screen', 'req/s', 'p50 ms', 'p95 ms', 'p97.5 ms', 'budget (p95)', 'non-2xx'],
       rows.map((row) => [
         row.name,
         row.rps,
         row.p50,
+        row.p95,
         row.p975,
-        `<= ${row.budget} ms${row.p975 > row.budget ? ' (missed)' : ''}`,
+        `<= ${row.budget} ms${row.p95 > row.budget ? ' (missed)' : ''}`,
         row.non2xx,
       ]),
     ),
   );
-  if (rows.some((row) => row.p975 > row.budget || row.non2xx > 0)) process.exitCode = 1;
+  if (rows.some((row) => row.p95 > row.budget || row.non2xx > 0)) process.exitCode = 1;
 }
