@@ -186,7 +186,7 @@ describe('security, round four: a PNG lies about its size', () => {
     const path = join(await mkdtemp(join(tmpdir(), 'png-')), 'second-header.png');
     const bytes = pngWithSecondHeader();
     await writeFile(path, bytes);
-    const spooled = { tempPath: path, head: bytes.subarray(0, SPOOL_HEAD_BYTES), size: bytes.length };
+    const spooled = { tempPath: path, head: bytes.subarray(0, SPOOL_HEAD_BYTES) };
     await expect(assertBoundedPixels(spooled, 'attachments')).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       details: { attachments: VALIDATION_MESSAGES.pngHeaderNotSingle },

@@ -80,7 +80,7 @@ export async function readEvidenceImages(files: SpooledFile[], rawFacts: RawImag
  * field in the 400: a notice's `images`, an appeal's `attachments`.
  */
 export async function assertBoundedPixels(
-  file: Pick<SpooledFile, 'tempPath' | 'head' | 'size'>,
+  file: Pick<SpooledFile, 'tempPath' | 'head'>,
   field: 'images' | 'attachments' = 'images',
 ): Promise<void> {
   const { tempPath: path, head } = file;
@@ -92,7 +92,7 @@ export async function assertBoundedPixels(
     }
     return;
   }
-  const size = sizeFromHead(file) ?? (await imageSizeFromFile(path).catch(() => null));
+  const size = sizeFromHead(head) ?? (await imageSizeFromFile(path).catch(() => null));
   if (size && size.width * size.height > MAX_IMAGE_PIXELS) {
     throw new AppError('VALIDATION_FAILED', VALIDATION_MESSAGES.imageTooManyPixels, {
       details: { [field]: VALIDATION_MESSAGES.imageTooManyPixels },
@@ -115,9 +115,9 @@ const PNG_PROBLEM_MESSAGES: Record<PngCheckProblem, string> = {
  * SPOOL_HEAD_BYTES): a JPEG's size is usually there, and a file not opened again is two fewer
  * opens per photo. Null when the header goes on past them, for the file to be read instead.
  */
-function sizeFromHead(file: Pick<SpooledFile, 'head' | 'size'>): { width: number; height: number } | null {
+function sizeFromHead(head: Uint8Array): { width: number; height: number } | null {
   try {
-    const { width, height } = imageSize(file.head);
+    const { width, height } = imageSize(head);
     return { width, height };
   } catch {
     return null;

@@ -89,12 +89,6 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
     if (typeof caches !== 'undefined') await caches.delete(EVIDENCE_CACHE_NAME).catch(() => false);
   }
 
-  /** Ends the session on this device; the page's own state is already cleared by the caller. */
-  async function endDeviceSession(): Promise<void> {
-    await client.endSession().catch((error: unknown) => console.warn('Could not clear the data kept on this device', error));
-    await dropEvidenceImages();
-  }
-
   const store = createStore<SessionState & SessionActions>()((set, get) => {
     async function becomeAuthenticated(user: User, isProfileStale = false) {
       if (!isProfileStale) profileCache.write(user);
@@ -117,10 +111,16 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
       }
     }
 
-    async function endSession() {
+    /**
+     * Ends the session on this device, then shows it signed out. The session kept on the device goes
+     * before the screen changes: the sign-in screen may be reloaded (or the next officer sign in) at
+     * once, and a session row still there would sign this officer back in.
+     */
+    async function endSession(shown: Partial<SessionState> = {}) {
       profileCache.clear();
-      set({ ...signedOut, isLoading: false, hasRestored: true });
-      await endDeviceSession();
+      await client.endSession().catch((error: unknown) => console.warn('Could not clear the data kept on this device', error));
+      set({ ...signedOut, isLoading: false, hasRestored: true, ...shown });
+      await dropEvidenceImages();
     }
 
     return {
@@ -161,13 +161,7 @@ export function createSessionStore(deps: { client: ApiClient; profileCache: Prof
         const { token, refreshToken } = await client.getTokens().catch(() => ({ token: null, refreshToken: null }));
         // Logout clears everything even if the server call fails (docs/product.md, Sessions), so clear first
         // and let the revocation go out on its own with the tokens captured above.
-        profileCache.clear();
-        // The session kept on the device goes before the screen changes: the sign-in screen may be
-        // reloaded (or the next officer sign in) at once, and a session row still there would sign
-        // this officer back in.
-        await client.endSession().catch((error: unknown) => console.warn('Could not clear the data kept on this device', error));
-        set({ ...signedOut, isLoading: false, error: null, hasRestored: true });
-        await dropEvidenceImages();
+        await endSession({ error: null });
         if (!refreshToken) return;
         await client
           .call('POST /auth/logout', { json: { refreshToken }, token, skipRefresh: true, fallbackMessage: ERROR_MESSAGES.loginFailed })
