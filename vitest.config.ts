@@ -18,6 +18,11 @@ export default defineConfig({
           root: './api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           setupFiles: ['../scripts/vitest-setup.ts'],
+          // Each engine's schema migrated once per run, copied for every test app.
+          globalSetup: ['./test/global-setup.ts'],
+          // argon2 at its least cost (auth/passwords.ts): at the defaults it was nearly half the
+          // suite's time. The servers the tests start inherit it; sign-in-timing.test.ts unsets it.
+          env: { PASSWORD_HASH_COST: 'test' },
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -10,6 +10,7 @@ import {
 } from '@parkpatrol/shared';
 import type { DatabaseTarget } from './db/database.ts';
 import { CONNECTION_LIMITS } from './http/connection-limits.ts';
+import { passwordHashOptions } from './auth/passwords.ts';
 
 export type Config = {
   port: number;
@@ -143,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: JWT_SECRET: required with a PostgreSQL DATABASE_URL (every API process must sign alike)');
   }
   const evidenceStore = parseEvidenceStore(e.EVIDENCE_STORE, e.AWS_ENDPOINT_URL_S3);
+  // Checked here so a wrong value stops the start, not the first sign-in.
+  passwordHashOptions(env);
   const dataDir = resolve(e.DATA_DIR);
   // The folder holds the database, the mail outbox (live reset links) and the secret.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });

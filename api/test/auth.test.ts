@@ -84,21 +84,6 @@ describe('POST /auth/login', () => {
     expect(wrong.text).toBe(unknown.text);
   });
 
-  it('takes similar time for an unknown email and a wrong password', async () => {
-    const user = await t.createUser();
-    // Warm the dummy hash so its one-off creation is not measured.
-    await t.request('POST', '/auth/login', { json: { email: 'warm@example.com', password: 'whatever1' } });
-    const time = async (email: string) => {
-      const started = performance.now();
-      await t.request('POST', '/auth/login', { json: { email, password: 'wrong-password' } });
-      return performance.now() - started;
-    };
-    const known = (await time(user.email)) + (await time(user.email));
-    const unknown = (await time('ghost1@example.com')) + (await time('ghost2@example.com'));
-    // Both run one argon2 verification; without the dummy hash the unknown email would be ~100x faster.
-    expect(unknown).toBeGreaterThan(known * 0.4);
-  });
-
   it('refuses an inactive user with the same message as a wrong password', async () => {
     const user = await t.createUser({ isActive: false });
     const res = await t.request('POST', '/auth/login', { json: { email: user.email, password: user.password } });
@@ -127,20 +112,6 @@ describe('POST /auth/login', () => {
 
     const array = await t.request('POST', '/auth/login', { json: [] });
     expect(array.status).toBe(400);
-  });
-
-  it('rehashes a password stored with outdated parameters on sign-in', async () => {
-    const argon2 = (await import('argon2')).default;
-    const user = await t.createUser();
-    const weak = await argon2.hash('password123', { type: argon2.argon2id, timeCost: 2, memoryCost: 4096 });
-    await t.db.updateTable('users').set({ password_hash: weak }).where('id', '=', user.id).execute();
-
-    await t.login(user.email, 'password123');
-
-    const row = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-    expect(row.password_hash).not.toBe(weak);
-    expect(argon2.needsRehash(row.password_hash ?? '')).toBe(false);
-    await t.login(user.email, 'password123');
   });
 
   it('never lets a rehash overwrite a password reset that landed during the sign-in check', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { inject } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, pcnTitle, type Role, type User } from '@parkpatrol/shared';
 import { createApp } from '../src/app.ts';
 import type { AppDeps } from '../src/app-env.ts';
@@ -21,6 +22,15 @@ import { createLogger, type Logger } from '../src/services/logger.ts';
 import { createMailer } from '../src/services/mail.ts';
 import { connectJobQueue } from '../src/jobs/connect-job-queue.ts';
 import { jobHandlers } from '../src/jobs/job-handlers.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** From global-setup.ts: a SQLite file migrated to the latest schema, copied for each test app's database. */
+    sqliteTemplate: string;
+    /** With TEST_POSTGRES_URL: a database migrated likewise, the template of each test app's. */
+    postgresTemplate: string | null;
+  }
+}
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** A signed-in user of a test app, with their tokens. */
@@ -45,12 +55,20 @@ export function databaseEnv(t: Pick<TestApp, 'config'>): Record<string, string> 
  */
 async function freshDatabase(dataDir: string, engine?: 'sqlite'): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
   const serverUrl = engine === 'sqlite' ? undefined : process.env.TEST_POSTGRES_URL;
-  if (!serverUrl) return { target: { engine: 'sqlite', file: join(dataDir, 'parkpatrol.sqlite') }, drop: async () => undefined };
-  // Database names cannot be bound parameters; this one is made of hex digits only.
+  // A copy of the database global-setup.ts migrated once (undefined outside the api project: then
+  // migrateToLatest below makes the schema itself).
+  if (!serverUrl) {
+    const file = join(dataDir, 'parkpatrol.sqlite');
+    const template = inject('sqliteTemplate');
+    if (template) copyFileSync(template, file);
+    return { target: { engine: 'sqlite', file }, drop: async () => undefined };
+  }
+  // Database names cannot be bound parameters; this one is made of hex digits only, and so is the template's.
   const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

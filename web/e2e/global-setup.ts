@@ -57,6 +57,8 @@ export default async function globalSetup() {
       APP_URL: baseUrl,
       SMTP_URL: mailSink.url,
       NODE_ENV: 'test',
+      // argon2 at its least cost (api/src/auth/passwords.ts): the journeys sign in again and again.
+      PASSWORD_HASH_COST: 'test',
       STRIPE_SECRET_KEY: fakeStripe.secretKey,
       STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
       STRIPE_API_BASE: fakeStripe.url,

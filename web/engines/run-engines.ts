@@ -85,6 +85,8 @@ async function main(): Promise<number> {
         WEB_DIST_DIR: servedDist,
         APP_URL: baseUrl,
         NODE_ENV: 'test',
+        // argon2 at its least cost (api/src/auth/passwords.ts): the journeys sign in again and again.
+        PASSWORD_HASH_COST: 'test',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

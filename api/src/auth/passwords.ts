@@ -1,8 +1,37 @@
 import argon2 from 'argon2';
 
+type HashOptions = { type: typeof argon2.argon2id; memoryCost?: number; timeCost?: number; parallelism?: number };
+
+/**
+ * PASSWORD_HASH_COST=test: the least memory and passes argon2id takes (1 MiB, one pass, one lane),
+ * for test suites alone, which sign in thousands of times. At the library's defaults each hash
+ * costs about a fifth of a second of both cores: nearly half of the API suites' time. Devise's
+ * `stretches = 1` in test does the same. Refused where NODE_ENV is production.
+ */
+export const TEST_HASH_COST = 'test';
+
 /** argon2id with the library's current defaults: a memory-hard hash, tuned by its maintainers. */
+export function passwordHashOptions(env: NodeJS.ProcessEnv): HashOptions {
+  const cost = env.PASSWORD_HASH_COST;
+  if (cost === undefined || cost === '') return { type: argon2.argon2id };
+  if (cost !== TEST_HASH_COST) {
+    throw new Error(`Invalid configuration: PASSWORD_HASH_COST: leave it unset; only the test suites set it (to ${TEST_HASH_COST})`);
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration: PASSWORD_HASH_COST: the test suites\u2019 weak password hashes are refused in production');
+  }
+  return { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 };
+}
+
+let options: HashOptions | undefined;
+/** Read once, at the first hash: loadConfig has checked the same variable at start. */
+function currentOptions(): HashOptions {
+  options ??= passwordHashOptions(process.env);
+  return options;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2.hash(password, currentOptions());
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
@@ -13,9 +42,10 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-/** True when the stored hash was made with other parameters than today's defaults. */
+/** True when the stored hash was made with other parameters than today's. */
 export function passwordNeedsRehash(hash: string): boolean {
-  return argon2.needsRehash(hash);
+  const { type: _type, ...parameters } = currentOptions();
+  return argon2.needsRehash(hash, parameters);
 }
 
 /**
