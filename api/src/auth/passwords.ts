@@ -5,8 +5,8 @@ type HashOptions = { type: typeof argon2.argon2id; memoryCost?: number; timeCost
 /**
  * PASSWORD_HASH_COST=test: the least memory and passes argon2id takes (1 MiB, one pass, one lane),
  * for test suites alone, which sign in thousands of times. At the library's defaults each hash
- * costs about a fifth of a second of both cores: nearly half of the API suites' time. Devise's
- * `stretches = 1` in test does the same. Refused where NODE_ENV is production.
+ * costs about a fifth of a second of both cores. Refused where NODE_ENV is production (decision
+ * 0051).
  */
 export const TEST_HASH_COST = 'test';
 
