@@ -5,6 +5,7 @@ import pg from 'pg';
 import { migrationsFor } from '../../../migrations/index.ts';
 import { engineOf, type Engine } from './dialect.ts';
 import { FLAG_COLUMNS, type Database } from './schema.generated.ts';
+import { isoFromTimestamptz } from './timestamptz.ts';
 
 export type Db = Kysely<Database>;
 
@@ -28,12 +29,12 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
  * The one place where the engines' stored values meet the application's types (decision 0035):
  * a time is ISO-8601 text in UTC with milliseconds (what Date#toISOString() writes, and what
  * SQLite holds as text), a calendar day is 'YYYY-MM-DD', a flag is a boolean. PostgreSQL stores
- * timestamptz, date and boolean: its times are read back as that ISO text (pg's own reading
- * into a Date, then toISOString) and its days as they are (pg would make a local-midnight Date).
+ * timestamptz, date and boolean: its times are read back as that ISO text (db/timestamptz.ts)
+ * and its days as they are (pg would make a local-midnight Date).
  * SQLite stores flags as 0/1: see FLAG_COLUMNS below.
  */
 const readTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => (readTimestamptz(value) as Date).toISOString());
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => isoFromTimestamptz(value, readTimestamptz));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /**
