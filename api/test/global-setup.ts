@@ -14,8 +14,8 @@ import { createLogger } from '../src/services/logger.ts';
  * Migrates one database of each engine once per run, so a test app copies it (a file copy, or
  * PostgreSQL's CREATE DATABASE ... TEMPLATE) instead of running every migration again: a test
  * app's start went from 270 to 12 ms on SQLite and from 450 to 190 ms on PostgreSQL, and a run
- * starts over a thousand. Each app still
- * runs migrateToLatest over its copy, which finds nothing to do.
+ * starts over a thousand. Each app still runs migrateToLatest over its copy, which finds
+ * nothing to do.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'parkpatrol-template-'));
