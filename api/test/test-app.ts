@@ -46,10 +46,9 @@ export function databaseEnv(t: Pick<TestApp, 'config'>): Record<string, string> 
 }
 
 /**
- * With TEST_POSTGRES_URL set (a PostgreSQL server where that user may create databases, e.g.
- * `node scripts/services/postgres.mjs run -- sh -c 'TEST_POSTGRES_URL=$DATABASE_URL npx vitest
- * run --project api'`), each test app gets a new database there instead of a SQLite file (issue
- * 15: the same suite on both engines). The few tests that read the SQLite file directly
+ * With TEST_POSTGRES_URL set (a PostgreSQL server where that user may create databases, as
+ * `npm run test:postgres` starts one), each test app gets a new database there instead of a
+ * SQLite file: the same suite on both engines. The few tests that read the SQLite file directly
  * (`t.sqlite`) are SQLite's own. `engine: 'sqlite'` keeps a SQLite file even then (the source of
  * the move to PostgreSQL).
  */
