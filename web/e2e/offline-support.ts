@@ -42,6 +42,22 @@ export function readStoreRows<T>(page: Page, store: 'drafts' | 'cache' | 'photos
   );
 }
 
+/**
+ * When the phone kept the cached read whose key holds this (epoch ms), waiting for it: a screen
+ * shows what it fetched before its copy is written.
+ */
+export async function keptAt(page: Page, keyPart: string): Promise<number> {
+  let storedAt = 0;
+  await expect
+    .poll(async () => {
+      const row = (await readStoreRows<{ key: string; storedAt: number }>(page, 'cache')).find((entry) => entry.key.includes(keyPart));
+      storedAt = row?.storedAt ?? 0;
+      return storedAt > 0;
+    })
+    .toBe(true);
+  return storedAt;
+}
+
 /** Every draft row in the app's database. */
 export function readDrafts(page: Page): Promise<StoredDraft[]> {
   return readStoreRows<StoredDraft>(page, 'drafts');

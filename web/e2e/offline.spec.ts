@@ -8,6 +8,7 @@ import {
   apiToken,
   expectOnePcnEach,
   firstCarParkId,
+  keptAt,
   offlineRegistration,
   readDrafts,
   readStoreRows,
@@ -72,12 +73,14 @@ test('with no signal the app starts signed in, files three notices (one across a
   await waitForServiceWorker(page);
   await page.goto(`/pcn/${seededPcn.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`PCN-${seededPcn.pcnNumber}`);
+  await keptAt(page, `:pcn:${seededPcn.id}`);
   await page.goto('/pcn/new');
   // Kept once they have arrived: the select shows them.
   await expect(page.getByLabel('Car park', { exact: true }).getByRole('option', { name: 'Riverside Retail Park' })).toHaveCount(1);
   await page.goto('/pcn');
   await expect(page.getByRole('heading', { level: 1, name: 'My PCNs' })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toBeVisible();
+  await keptAt(page, ':pcns?page=1&');
 
   // ---- no signal: reload, still signed in, every officer screen from the phone ----
   await context.setOffline(true);

@@ -2,14 +2,7 @@ import type { Page } from '@playwright/test';
 import { draftReference } from '@parkpatrol/shared';
 import { ADMIN, apiToken, createCarPark, createOfficer, uniqueSuffix } from './admin-support.ts';
 import { evidencePhotos, expect, expectNoSeriousAxeViolations, signIn, snap, test } from './fixtures.ts';
-import {
-  addQueuedDrafts,
-  expectOnePcnEach,
-  offlineRegistration,
-  readStoreRows,
-  waitForServiceWorker,
-  waitUntilSent,
-} from './offline-support.ts';
+import { addQueuedDrafts, expectOnePcnEach, offlineRegistration, keptAt, waitForServiceWorker, waitUntilSent } from './offline-support.ts';
 
 /**
  * The officer's outbox and lists with no signal, on the phone: what My PCNs and the dashboard say
@@ -28,19 +21,6 @@ test.beforeEach(({}, testInfo) => {
 /** The UK clock's 'HH:MM' of an instant, as the officer's screens give it. */
 function ukTime(at: number): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-}
-
-/** When the phone kept the cached read whose key holds this (epoch ms). */
-async function keptAt(page: Page, keyPart: string): Promise<number> {
-  let storedAt = 0;
-  await expect
-    .poll(async () => {
-      const row = (await readStoreRows<{ key: string; storedAt: number }>(page, 'cache')).find((entry) => entry.key.includes(keyPart));
-      storedAt = row?.storedAt ?? 0;
-      return storedAt > 0;
-    })
-    .toBe(true);
-  return storedAt;
 }
 
 /** The top bar's title is whole (neither cut nor clipped) and clear of the pills. */
