@@ -1,6 +1,6 @@
-// `npm test`: every suite. Typecheck and lint first (cheap, side by side), then unit and API tests (vitest),
-// the API tests again on PostgreSQL with the officer's core journeys in WebKitGTK and Firefox ESR
-// (web/engines/) beside them, then the browser journeys (Playwright on Debian's Chromium against
+// `npm test`: every suite. Typecheck and lint first (cheap, side by side), then unit and API tests (vitest)
+// and the API tests again on PostgreSQL, with the officer's core journeys in WebKitGTK and Firefox
+// ESR (web/engines/) beside them, then the browser journeys (Playwright on Debian's Chromium against
 // the real built app + API).
 import { execSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -87,12 +87,13 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-run('unit and API tests (vitest)', 'npx vitest run');
 buildWebIfStale({ force: true });
-// WebKitGTK and Firefox ESR beside the PostgreSQL suite: they share no port or browser, and the
-// journeys spend much of their time waiting (an observation's grace, the outbox's return).
+// WebKitGTK and Firefox ESR beside both API suites: they share no port or browser, and the
+// journeys spend most of their six minutes waiting (an observation's grace, the outbox's
+// return), about 15% of two cores. Beside the PostgreSQL suite alone they outlasted it.
 const engines = runBeside('browser journeys in WebKitGTK and Firefox ESR', 'npm run test:engines --silent');
 engines.catch(() => undefined);
+run('unit and API tests (vitest)', 'npx vitest run');
 // The same API suite on a throwaway PostgreSQL; the browser journeys stay on SQLite.
 run('API tests on PostgreSQL', 'npm run test:postgres --silent');
 run('evidence pack rendered to PNG (artifact)', 'node scripts/render-evidence-pack.mjs');
