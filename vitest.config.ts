@@ -7,7 +7,7 @@ const OWN_MODULES = ['test/password-hashing.test.ts', 'src/db/timestamptz.test.t
 const api = {
   root: './api',
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-  setupFiles: ['../scripts/vitest-setup.ts'],
+  setupFiles: ['../scripts/vitest-setup.ts', './test/node-server-globals.ts'],
   // Each engine's schema migrated once per run, copied for every test app.
   globalSetup: ['./test/global-setup.ts'],
   // argon2 at its least cost (auth/passwords.ts): at the defaults it was nearly half the
