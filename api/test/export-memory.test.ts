@@ -75,6 +75,9 @@ describe('GET /api/pcns/export.csv over 100,000 PCNs', () => {
         lines += text.split('\r\n').length - 1;
         carried = text.endsWith('\r') ? '\r' : '';
       }
+    } catch (error) {
+      // A cut connection says nothing of why: the server's own last lines do.
+      throw new Error(`the export broke off after ${bytes} bytes; ${serverSaid()}`, { cause: error });
     } finally {
       clearInterval(sampler);
     }
