@@ -109,7 +109,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The whole shell, the compression worker's library and the icons: after one visit the
+        // The whole shell, the photo compressor's worker and the icons: after one visit the
         // app must start and file notices with no network at all.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         // Admin screens are for admins on desktop: an officer's install does not download them

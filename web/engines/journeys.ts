@@ -1,6 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import {
+  compressorFaults,
+  compressorProbeScript,
+  compressorWorkerPath,
+  uprightPhoneJpeg,
+  type CompressorProbe,
+} from '../e2e/compressor-probe.ts';
 import type { AdminApi } from './admin-api.ts';
 import type { Engine } from './engine.ts';
 import { clickText, waitFor, waitForText } from './engine.ts';
@@ -501,6 +508,18 @@ export const JOURNEYS: Journey[] = [
         await proxy.restore();
       }
       await reachedServerOnce(admin, [registration], 4);
+    },
+  },
+  {
+    name: 'makes a phone photo small and upright, in its worker and on the page',
+    async run({ engine, baseUrl, servedDist }) {
+      await engine.goto(`${baseUrl}/pcn`);
+      const photo = uprightPhoneJpeg();
+      const probe = await engine.evaluate<CompressorProbe>(
+        compressorProbeScript(compressorWorkerPath(servedDist), photo.toString('base64')),
+      );
+      const faults = compressorFaults(probe);
+      if (faults.length > 0) throw new Error(`the phone photo came out wrong: ${faults.join('; ')}`);
     },
   },
 ];

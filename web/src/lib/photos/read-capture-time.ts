@@ -1,6 +1,6 @@
 /**
- * Reads when a JPEG was taken from its EXIF block, before compression: browser-image-compression
- * redraws the picture on a canvas, which drops EXIF, and the capture time is evidence.
+ * Reads when a JPEG was taken from its EXIF block, before compression: the compressor redraws
+ * the picture on a canvas, which drops EXIF, and the capture time is evidence.
  * A small reader of exactly what we need (DateTimeOriginal, else DateTime; OffsetTimeOriginal
  * when the camera wrote one) rather than a whole EXIF library in the officer's bundle.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraErrorSentence, cameraUnavailableReason, frameSize, nextShot, shotPrompt, shotsToWalk } from './camera-rules.ts';
+import { cameraErrorSentence, cameraUnavailableReason, nextShot, shotPrompt, shotsToWalk } from './camera-rules.ts';
 
 const shots = (...lists: string[][]) => lists.map((list) => ({ shots: list }));
 const ids = (items: ReadonlyArray<{ id: string }>) => items.map((item) => item.id);
@@ -62,17 +62,5 @@ describe('falling back to the phone’s own camera', () => {
     );
     expect(cameraErrorSentence(new TypeError('no video'))).toBe("The camera could not be opened. Use 'Take photo' on each row instead.");
     expect(cameraErrorSentence('odd')).toBe("The camera could not be opened. Use 'Take photo' on each row instead.");
-  });
-});
-
-describe('frameSize', () => {
-  it('scales a large frame down to the longer side compression keeps', () => {
-    expect(frameSize(4032, 3024, 2048)).toEqual({ width: 2048, height: 1536 });
-    expect(frameSize(1080, 1920, 2048)).toEqual({ width: 1080, height: 1920 });
-  });
-
-  it('never scales up, and draws nothing before the video has a size', () => {
-    expect(frameSize(640, 480, 2048)).toEqual({ width: 640, height: 480 });
-    expect(frameSize(0, 0, 2048)).toEqual({ width: 0, height: 0 });
   });
 });

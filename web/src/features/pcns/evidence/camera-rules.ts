@@ -63,14 +63,3 @@ export function cameraErrorSentence(error: unknown): string {
       return `The camera could not be opened. ${FALLBACK}`;
   }
 }
-
-/**
- * The size one captured frame is drawn at: the video's own, scaled down so its longer side is at
- * most `maxSide` (the size compression keeps anyway), never scaled up.
- */
-export function frameSize(videoWidth: number, videoHeight: number, maxSide: number): { width: number; height: number } {
-  const longer = Math.max(videoWidth, videoHeight);
-  if (longer <= 0) return { width: 0, height: 0 };
-  const scale = Math.min(1, maxSide / longer);
-  return { width: Math.round(videoWidth * scale), height: Math.round(videoHeight * scale) };
-}

@@ -3,8 +3,8 @@ import { Camera, X } from 'lucide-react';
 import type { PhotoChecklistItem } from '@parkpatrol/shared';
 import { Button } from '../../../lib/button.tsx';
 import { Dialog } from '../../../lib/dialog.tsx';
-import { PHOTO_JPEG_QUALITY, PHOTO_MAX_SIDE_PX } from '../../../lib/photos/compress-photo.ts';
-import { cameraErrorSentence, frameSize, nextShot, shotPrompt } from './camera-rules.ts';
+import { fitWithin, PHOTO_JPEG_QUALITY, PHOTO_MAX_SIDE_PX } from '../../../lib/photos/photo-fit.ts';
+import { cameraErrorSentence, nextShot, shotPrompt } from './camera-rules.ts';
 import './camera-view.css';
 
 type Props = {
@@ -83,7 +83,7 @@ export function CameraView({ walk, onCapture, onDone, onClose, onUnavailable }: 
   function capture() {
     const video = videoRef.current;
     if (!video || !shot || isCapturing) return;
-    const { width, height } = frameSize(video.videoWidth, video.videoHeight, PHOTO_MAX_SIDE_PX);
+    const { width, height } = fitWithin(video.videoWidth, video.videoHeight, PHOTO_MAX_SIDE_PX);
     if (width === 0) return;
     // One frame at a time, at most the size compression keeps: the canvas is let go after toBlob.
     const canvas = document.createElement('canvas');
