@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -28,9 +29,9 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? './test-results',
   globalSetup: './e2e/global-setup.ts',
-  // Three on two cores (decision 0054): a journey waits much of its time (a throttled link, a
-  // server it starts, a reminder falling due), so at two the cores idled; at three they are busy.
-  workers: process.env.PLAYWRIGHT_WORKERS ? Number(process.env.PLAYWRIGHT_WORKERS) : 3,
+  // One more than the cores (decision 0054): a journey waits much of its time (a throttled link,
+  // a server it starts, a reminder falling due), so at one a core the cores idled.
+  workers: process.env.PLAYWRIGHT_WORKERS ? Number(process.env.PLAYWRIGHT_WORKERS) : availableParallelism() + 1,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
