@@ -5,7 +5,8 @@
 
 /** A 4000x3000 photo stored at about 0.5 MB, plates still readable: small to send on one bar of signal. */
 export const PHOTO_MAX_SIDE_PX = 2048;
-export const PHOTO_MAX_BYTES = 0.7 * 1024 * 1024;
+/** 0.7 MB, in whole bytes. */
+export const PHOTO_MAX_BYTES = Math.round(0.7 * 1024 * 1024);
 /** The JPEG quality photos start at; the in-app camera encodes its frames at the same. */
 export const PHOTO_JPEG_QUALITY = 0.8;
 
