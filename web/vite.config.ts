@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 // A relative import so the config bundles the shared source (the package entry is TypeScript).
 import { DEFAULT_PRODUCT_NAME, productNameProblem, productTitle, WORKER_SCRIPT_PREFIX } from '../shared/src/limits.ts';
-import { keepOfficerFiles, type ViteManifest } from './build/officer-precache.ts';
+import { CHUNK_SOURCES_FILE, keepOfficerFiles, readBuildManifest } from './build/officer-precache.ts';
 import { escapeHtml, withBootScreen } from './build/boot-screen.ts';
 import { paintFromHtmlAlone, type StyleBundle } from './build/first-paint.ts';
 import { startChunkName } from './build/start-chunk.ts';
@@ -37,6 +37,7 @@ function commitId(): string | undefined {
 
 /** Where this build writes (`--outDir` included): the precache list reads its Vite manifest there. */
 let outDir = resolve(import.meta.dirname, 'dist');
+let root = import.meta.dirname;
 
 export default defineConfig({
   plugins: [
@@ -45,12 +46,28 @@ export default defineConfig({
     {
       name: 'out-dir',
       configResolved: (config) => {
+        root = config.root;
         outDir = resolve(config.root, config.build.outDir);
       },
-      // For scripts/move-source-maps.mjs, which files the maps under this id.
-      writeBundle: () => {
+      writeBundle: (_, bundle) => {
         mkdirSync(resolve(outDir, '.vite'), { recursive: true });
+        // For scripts/move-source-maps.mjs, which files the maps under this id.
         writeFileSync(resolve(outDir, '.vite/build-id'), buildId);
+        // Which sources each chunk holds, named as the manifest names them: the precache list
+        // judges a shared chunk loaded lazily by them (build/officer-precache.ts).
+        const sources = Object.fromEntries(
+          Object.values(bundle).flatMap((chunk) =>
+            chunk.type === 'chunk'
+              ? [
+                  [
+                    chunk.fileName,
+                    chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id).replaceAll('\\', '/')),
+                  ],
+                ]
+              : [],
+          ),
+        );
+        writeFileSync(resolve(outDir, CHUNK_SOURCES_FILE), JSON.stringify(sources));
       },
     },
     // The title and a first screen are there before any JavaScript runs (build/boot-screen.ts).
@@ -116,8 +133,7 @@ export default defineConfig({
         //. They load when an admin opens them, and sw.ts keeps what was opened.
         manifestTransforms: [
           (entries) => {
-            const manifest = JSON.parse(readFileSync(resolve(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
-            return { manifest: keepOfficerFiles(entries, manifest), warnings: [] };
+            return { manifest: keepOfficerFiles(entries, readBuildManifest(outDir)), warnings: [] };
           },
         ],
       },

@@ -14,7 +14,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { officerFiles, type ViteManifest } from '../../web/build/officer-precache.ts';
+import { officerFiles, readBuildManifest } from '../../web/build/officer-precache.ts';
 import { writeEvidencePhotos } from '../../web/e2e/evidence-photos.ts';
 import { lighthouseBin } from './bench-tools.ts';
 import { formatTable, root, startProcess, waitForHttp } from './bench-utils.ts';
@@ -277,7 +277,7 @@ async function measureInstall(base: string) {
 
 /** The JavaScript of the signed-in officer path (sign-in, dashboard, My PCNs, detail, form, photos). */
 function officerScripts(distDir: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const manifest = readBuildManifest(distDir);
   return [...officerFiles(manifest, (source) => NOT_ON_PATROL.test(source))].filter((file) => file.endsWith('.js'));
 }
 

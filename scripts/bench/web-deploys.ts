@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { officerFiles, type ViteManifest } from '../../web/build/officer-precache.ts';
+import { officerFiles, readBuildManifest } from '../../web/build/officer-precache.ts';
 import { root } from './bench-utils.ts';
 
 /** What a phone downloads for one deploy: the changed files and their bytes as served. */
@@ -59,7 +59,7 @@ function precached(dir: string): Map<string, string> {
   return new Map([...sw.matchAll(/\{"revision":(null|"[^"]*"),"url":"([^"]+)"\}/g)].map((m) => [m[2]!, m[1]!]));
 }
 
-const officerPath = (dir: string) => officerFiles(JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest);
+const officerPath = (dir: string) => officerFiles(readBuildManifest(dir));
 
 /**
  * What a phone holding build `before` downloads to have build `after`: sw.js if it changed (the

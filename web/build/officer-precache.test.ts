@@ -6,7 +6,12 @@ const manifest: ViteManifest = {
     file: 'assets/index-a.js',
     isEntry: true,
     imports: ['_react-b.js'],
-    dynamicImports: ['src/features/pcns/pcn-detail.tsx', 'src/features/admin/manage-pcns/manage-pcns-screen.tsx'],
+    dynamicImports: [
+      'src/features/pcns/pcn-detail.tsx',
+      'src/features/admin/manage-pcns/manage-pcns-screen.tsx',
+      '_charge-api-g.js',
+      '_outbox-h.js',
+    ],
     css: ['assets/index-a.css'],
   },
   '_react-b.js': { file: 'assets/react-b.js' },
@@ -18,6 +23,12 @@ const manifest: ViteManifest = {
     css: ['assets/admin-e.css'],
   },
   '_table-f.js': { file: 'assets/table-f.js' },
+  // Shared chunks the entry loads lazily: one holds only the motorist's sources, one an officer's too.
+  '_charge-api-g.js': {
+    file: 'assets/charge-api-g.js',
+    sources: ['src/features/charge/charge-api.ts', 'src/features/charge/lookup-check.ts'],
+  },
+  '_outbox-h.js': { file: 'assets/outbox-h.js', sources: ['src/features/charge/charge-texts.ts', 'src/features/outbox/outbox-runtime.ts'] },
 };
 
 describe('the officer precache', () => {
@@ -26,9 +37,15 @@ describe('the officer precache', () => {
       'assets/card-d.js',
       'assets/index-a.css',
       'assets/index-a.js',
+      'assets/outbox-h.js',
       'assets/pcn-detail-c.js',
       'assets/react-b.js',
     ]);
+  });
+
+  it('follows a lazily loaded shared chunk whose sources it does not know', () => {
+    const { sources: _, ...unknown } = manifest['_charge-api-g.js']!;
+    expect(officerFiles({ ...manifest, '_charge-api-g.js': unknown })).toContain('assets/charge-api-g.js');
   });
 
   it('keeps pages, icons and the manifest, and drops admin-only code and styles', () => {
