@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import type {
   AccessLinkResponse,
   AnalyticsSummary,
@@ -34,7 +35,6 @@ import type {
   clientErrorReportSchema,
   createCarParkInputSchema,
   createUserInputSchema,
-  forgotPasswordInputSchema,
   heartbeatInputSchema,
   loginInputSchema,
   logoutInputSchema,
@@ -78,6 +78,7 @@ import type {
   confirmAppealInputSchema,
   withdrawAppealInputSchema,
 } from './schemas.ts';
+import type { forgotPasswordInputSchema } from './patrol-schemas.ts';
 import type { Appeal, AppealFiled, AppealListResponse, AppealSetAside, AppealSubmitted, AppealWithdrawal } from './appeals.ts';
 import type { AppealDecisionPreview } from './appeal-decision-letter.ts';
 import type { ChargeLookupResponse, PublicCharge, PublicOperator } from './public-charge.ts';
@@ -125,9 +126,9 @@ import type { CancellationRequest, LandownerChargeListResponse, MonthlyReport } 
  */
 
 /** What the server parses; a list the caller only reads may be a readonly one. */
-type Body<S extends z.ZodType> = { [K in keyof z.input<S>]: z.input<S>[K] extends Array<infer E> ? readonly E[] : z.input<S>[K] };
+type Body<S extends $ZodType> = { [K in keyof z.input<S>]: z.input<S>[K] extends Array<infer E> ? readonly E[] : z.input<S>[K] };
 /** Query strings carry text: the names are checked, the values are whatever prints as one. */
-type Query<S extends z.ZodType> = { [K in keyof z.output<S>]?: string | number | boolean | null };
+type Query<S extends $ZodType> = { [K in keyof z.output<S>]?: string | number | boolean | null };
 
 /** A route answering a file (CSV, PDF, photo), not the JSON envelope. */
 export type FileAnswer = Blob;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appealExportFileName, formatListTotal, pcnExportFileName, registrationProblem, userExportFileName } from './format.ts';
-import { registrationSchema } from './schemas.ts';
+import { registrationSchema } from './patrol-schemas.ts';
 
 describe('export file names', () => {
   // 23:30 UTC on 31 July is 1 August in the UK: the name carries the operator's day.

@@ -7,6 +7,7 @@ export * from './format.ts';
 export * from './messages.ts';
 export * from './envelope.ts';
 export * from './entities.ts';
+export * from './patrol-schemas.ts';
 export * from './schemas.ts';
 export * from './navigation.ts';
 export * from './admin-texts.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as V } from './messages.ts';
-import { passwordSchema } from './schemas.ts';
+import { passwordSchema } from './patrol-schemas.ts';
 
 /**
  * Forms where a person chooses a password (onboarding link, reset link, profile): the sign-in

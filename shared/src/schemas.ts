@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { MAX_BULK_ITEMS, MAX_LETTER_BATCH, MAX_LIMIT, DEFAULT_LIMIT, DEFAULT_PAGE, MIN_PASSWORD_LENGTH } from './limits.ts';
+import { MAX_BULK_ITEMS, MAX_LETTER_BATCH, MAX_LIMIT, DEFAULT_LIMIT, DEFAULT_PAGE } from './limits.ts';
 import { VALIDATION_MESSAGES as V } from './messages.ts';
-import { OFFENCE_TYPES } from './offence-types.ts';
+import { emailSchema, multiLineCheck, passwordSchema, pcnFieldsObject, registrationSchema, singleLineCheck } from './patrol-schemas.ts';
 import { PCN_STATUSES } from './pcn-status.ts';
 import { ROLES } from './roles.ts';
-import { normaliseRegistration, REGISTRATION_PATTERN } from './format.ts';
-import { DUPLICATE_REASON_MAX_LENGTH } from './duplicates.ts';
-import { JURISDICTIONS, NOTICE_SERVED_BY } from './keeper-liability.ts';
+import { JURISDICTIONS } from './keeper-liability.ts';
 import { KEEPER_TYPES, NAMED_DRIVER_SOURCES, PCN_LETTER_KINDS } from './keeper.ts';
 import { APPEALS_SERVICES, COLLECTION_DAY_BOUNDS } from './operator-terms.ts';
 import { COLLECTION_LETTER_KINDS, COLLECTION_STAGES } from './collection.ts';
@@ -16,14 +14,7 @@ import { CANCELLATION_MESSAGES, CANCELLATION_NOTE_MAX } from './landowners.ts';
 import { REFUND_MESSAGES, REFUND_REASON_MAX_LENGTH } from './refunds.ts';
 import { MONEY_WEEKS } from './money.ts';
 import { PERMIT_KINDS } from './permits.ts';
-import {
-  PERMIT_IMPORT_MAX_ROWS,
-  PERMIT_NOTE_MAX_LENGTH,
-  PERMIT_OVERRIDE_REASON_MAX_LENGTH,
-  PERMIT_TEXTS,
-  permitEndOfDay,
-  permitStartOfDay,
-} from './permit-check.ts';
+import { PERMIT_IMPORT_MAX_ROWS, PERMIT_NOTE_MAX_LENGTH, permitEndOfDay, permitStartOfDay } from './permit-check.ts';
 import { VISITOR_PAGE_LIMITS, VISITOR_SITE_CODE_PATTERN, VISITOR_TEXTS } from './visitor-page.ts';
 import { SECTOR_LIMITS, SECTOR_LIMIT_MESSAGES, sectorLimitProblems, type SectorLimitedCarPark } from './sector-limits.ts';
 import {
@@ -40,55 +31,8 @@ import {
 } from './appeals.ts';
 import { CAR_PARK_SORT_KEYS, ONBOARDING_SORT_KEYS, PCN_SORT_KEYS, SORT_ORDERS, USER_SORT_KEYS } from './list-sorting.ts';
 
-/**
- * One schema, both sides: the web form shows these messages per field and the API refuses
- * the same input with the same words.
- */
-export const emailSchema = z
-  .string({ error: V.emailRequired })
-  .trim()
-  .min(1, V.emailRequired)
-  .max(254, V.emailInvalid)
-  .pipe(z.email({ error: V.emailInvalid }))
-  .transform((email) => email.toLowerCase());
-
-export const passwordSchema = z
-  .string({ error: V.passwordRequired })
-  .min(1, V.passwordRequired)
-  .min(MIN_PASSWORD_LENGTH, V.passwordTooShort)
-  .max(200, 'Password must be at most 200 characters');
-
-/**
- * Line breaks and other control characters in a single-line field turn into fake header or
- * body lines in plain-text emails (a name of "Eve\r\nBcc: x@y"), so they are refused here, for
- * the form and the API alike.
- */
-export function hasControlCharacters(value: string): boolean {
-  // The C0 and C1 controls (Cc), the line and paragraph separators (U+2028, U+2029: line breaks
-  // to many readers), the bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E,
-  // U+200F, U+202A-U+202E, U+2066-U+2069), which can make a name read backwards in a list or an
-  // email, and the zero-width space, word joiner and byte-order mark (U+200B, U+2060, U+FEFF),
-  // which make two names that look the same differ, or hide text inside a word. Not every
-  // invisible format character: the zero-width joiner and non-joiner (U+200D, U+200C) are how an
-  // emoji sequence is written and how a Persian or Urdu name is spelt, the tag characters make the
-  // flags of England, Scotland and Wales, and a soft hyphen (U+00AD) pasted from a document only
-  // marks where a word may break.
-  return /[\p{Cc}\p{Zl}\p{Zp}\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u.test(value);
-}
-
-/**
- * The same for a field of several lines (an address, an appeal's words, reasons): a line break
- * (as a form sends it, CRLF, or LF) and a tab are its own, every other control or invisible
- * character is refused: a NUL or an ESC in an appeal's text reaches the letter, the CSV and the
- * terminal of whoever reads the log.
- */
-export function hasControlCharactersInText(value: string): boolean {
-  return hasControlCharacters(value.replace(/\r\n|[\n\t]/g, ' '));
-}
-const singleLine = <S extends z.ZodType<string>>(schema: S) =>
-  schema.refine((value) => !hasControlCharacters(value), V.noControlCharacters);
-const multiLine = <S extends z.ZodType<string>>(schema: S) =>
-  schema.refine((value) => !hasControlCharactersInText(value), V.noControlCharactersInText);
+const singleLine = <S extends z.ZodType<string>>(schema: S) => schema.check(singleLineCheck);
+const multiLine = <S extends z.ZodType<string>>(schema: S) => schema.check(multiLineCheck);
 
 const nameSchema = (requiredMessage: string) =>
   singleLine(z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(100, 'At most 100 characters'));
@@ -106,16 +50,12 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-/** The sign-in form enforces the spec's length rule; the API accepts any stored password. */
-export const signInFormSchema = z.object({ email: emailSchema, password: passwordSchema });
-
 /** The device token goes along: a rotated token is answered again only on the device that rotated it. */
 export const refreshInputSchema = z.object({
   refreshToken: z.string().min(1).max(200),
   deviceToken: z.string().min(1).max(200).optional(),
 });
 export const logoutInputSchema = z.object({ refreshToken: z.string().max(200).optional() });
-export const forgotPasswordInputSchema = z.object({ email: emailSchema });
 export const resetPasswordInputSchema = z.object({
   token: z.string().min(1).max(200),
   password: passwordSchema,
@@ -134,7 +74,7 @@ export const updateProfileInputSchema = z.object({
   firstName: nameSchema(V.firstNameRequired).optional(),
   lastName: nameSchema(V.lastNameRequired).optional(),
   currentPassword: z.string().max(200).optional(),
-  newPassword: passwordSchema.optional(),
+  newPassword: z.optional(passwordSchema),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
@@ -144,7 +84,7 @@ export const createUserInputSchema = z.object({
   lastName: nameSchema(V.lastNameRequired),
   email: emailSchema,
   role: z.enum(ROLES).default('USER'),
-  password: passwordSchema.optional(),
+  password: z.optional(passwordSchema),
   isActive: z.boolean().default(true),
   carParkIds: z.array(idSchema).max(500).optional(),
 });
@@ -153,10 +93,10 @@ export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 export const updateUserInputSchema = z.object({
   firstName: nameSchema(V.firstNameRequired).optional(),
   lastName: nameSchema(V.lastNameRequired).optional(),
-  email: emailSchema.optional(),
+  email: z.optional(emailSchema),
   role: z.enum(ROLES).optional(),
   isActive: z.boolean().optional(),
-  password: passwordSchema.optional(),
+  password: z.optional(passwordSchema),
   /** Needed when the admin changes their own password or email (the account's owner proves it). */
   currentPassword: z.string().max(200).optional(),
 });
@@ -468,74 +408,13 @@ export const keeperRepliesInputSchema = z.object({
 });
 
 // ---- PCNs ----
-export const registrationSchema = z
-  .string({ error: V.registrationRequired })
-  .transform(normaliseRegistration)
-  .pipe(z.string().min(1, V.registrationRequired).regex(REGISTRATION_PATTERN, V.registrationInvalid));
-
-/** The text fields of a PCN, as sent by the form (multipart fields, all strings). */
-const pcnFieldsObject = z.object({
-  vehicleRegistration: registrationSchema,
-  carParkId: singleLine(z.string({ error: V.carParkRequired }).trim().min(1, V.carParkRequired).max(64)),
-  offenceType: z.enum(OFFENCE_TYPES, { error: V.offenceTypeRequired }),
-  description: multiLine(z.string().trim().max(2000, V.descriptionTooLong)).default(''),
-  location: singleLine(z.string({ error: V.locationRequired }).trim().min(1, V.locationRequired).max(200, V.locationTooLong)),
-  observedAt: z.iso.datetime({ offset: true, error: V.observedAtInvalid }).optional(),
-  /** When the notice is issued; the server uses its receipt time when absent. */
-  issuedAt: z.iso.datetime({ offset: true, error: V.issuedAtInvalid }).optional(),
-  /** Multipart text 'true' or 'false'; absent: the car park's default. */
-  stayApplies: z
-    .enum(['true', 'false'], { error: V.stayAppliesInvalid })
-    .transform((v) => v === 'true')
-    .optional(),
-  /** Why the officer continued although the same parking event already has a PCN. */
-  duplicateReason: multiLine(z.string().trim().max(DUPLICATE_REASON_MAX_LENGTH, V.duplicateReasonTooLong)).optional(),
-  /** Why the officer issued although the registration holds a permit valid here (checked again at filing). */
-  permitOverrideReason: multiLine(z.string().trim().max(PERMIT_OVERRIDE_REASON_MAX_LENGTH, PERMIT_TEXTS.overrideTooLong)).optional(),
-  /** How the notice to driver was served: the route to keeper liability (decision 0016). */
-  noticeServedBy: z.enum(NOTICE_SERVED_BY, { error: V.noticeServedByRequired }),
-  /** When it was served (or the driver left); the notice's issuedAt when absent. */
-  noticeServedAt: z.iso.datetime({ offset: true, error: V.noticeServedAtInvalid }).optional(),
-  /** The start of the period of parking: the first sighting, else when the officer began the notice; the first sighting, else the service, when absent. */
-  firstSeenAt: z.iso.datetime({ offset: true, error: V.firstSeenAtInvalid }).optional(),
-});
-/** Whether an offence type needs the officer's words: 'Other' says nothing of what the driver did. */
-export function needsDescription(offenceType: string): boolean {
-  return offenceType === 'OTHER';
-}
-function lacksDescription(fields: { offenceType?: unknown; description?: unknown }): boolean {
-  return typeof fields.offenceType === 'string' && needsDescription(fields.offenceType) && String(fields.description ?? '').trim() === '';
-}
-export const pcnFieldsSchema = pcnFieldsObject.refine((fields) => !lacksDescription(fields), {
-  path: ['description'],
-  message: V.descriptionRequiredForOther,
-  // Checked with the other fields' problems too, so the form shows every one at once.
-  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-});
-export type PcnFields = z.infer<typeof pcnFieldsSchema>;
-export const updatePcnFieldsSchema = pcnFieldsObject.partial().extend({
-  /** An admin's correction of how or when the notice to driver was served says why (audited). */
-  serviceCorrectionReason: multiLine(z.string().trim().max(500, V.serviceCorrectionReasonTooLong)).optional(),
-});
-
-/** Which wizard step each field lives on, so errors show where the officer can fix them. */
-export const PCN_FIELD_STEPS: Record<keyof PcnFields | 'images', number> = {
-  vehicleRegistration: 0,
-  carParkId: 0,
-  offenceType: 1,
-  description: 1,
-  location: 1,
-  // The observation sits under the car park: a stay's first sighting is asked before anything else.
-  observedAt: 0,
-  issuedAt: 0,
-  stayApplies: 0,
-  duplicateReason: 0,
-  permitOverrideReason: 0,
-  noticeServedBy: 3,
-  noticeServedAt: 3,
-  firstSeenAt: 3,
-  images: 2,
-};
+export const updatePcnFieldsSchema = z
+  .object(pcnFieldsObject.shape)
+  .partial()
+  .extend({
+    /** An admin's correction of how or when the notice to driver was served says why (audited). */
+    serviceCorrectionReason: multiLine(z.string().trim().max(500, V.serviceCorrectionReasonTooLong)).optional(),
+  });
 
 /** GET /pcns/duplicates: PCNs for the same vehicle at the same car park on the same UTC day. */
 export const pcnDuplicatesQuerySchema = z.object({
@@ -639,16 +518,6 @@ export const sendBulkOnboardingInputSchema = z.object({
   adminNotes: adminNotesSchema,
 });
 export const heartbeatInputSchema = z.object({ path: singleLine(z.string().max(200)).optional() });
-
-/** Turns zod issues into `{ field: message }`, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
 
 // ---- observations (the stay rule's two visits, docs/decisions/0012) ----
 export const OBSERVATION_STATUSES = ['OPEN', 'GONE', 'ISSUED'] as const;

@@ -1,12 +1,16 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { SERVER_MESSAGES, fieldErrors } from '@parkpatrol/shared';
 import { AppError } from './app-error.ts';
 import { isJsonMediaType } from './cross-site.ts';
 
-/** Validates anything against a shared schema, refusing with 400 and per-field details. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+/**
+ * Validates anything against a shared schema, of zod's classic API or its functional one
+ * (patrol-schemas.ts), refusing with 400 and per-field details.
+ */
+export function parseWith<S extends $ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) {
     const details = fieldErrors(result.error);
     const first = Object.values(details)[0];
@@ -16,7 +20,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 }
 
 /** Reads a JSON body; malformed JSON or a wrong content type is a 4xx, never a 500. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends $ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header('content-type') ?? '';
   let body: unknown = {};
   const text = await c.req.text();
@@ -33,6 +37,6 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseWith(schema, body);
 }
 
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+export function readQuery<S extends $ZodType>(c: Context, schema: S): z.output<S> {
   return parseWith(schema, c.req.query());
 }
