@@ -37,7 +37,7 @@ function commitId(): string | undefined {
 
 /** The shared modules only admin screens and the motorist's page use (the 'office-shared' chunk). */
 const OFFICE_SHARED =
-  /[\\/]shared[\\/]src[\\/](activity-sentences|admin-texts|appeals|collection|debt-recovery|evidence-pack|evidence-texts|keeper|keeper-notice|list-sorting|money|payments|public-charge|refunds|sector-limits|sent-documents|visitor-page)\.ts$/;
+  /[\\/]shared[\\/]src[\\/](activity-sentences|admin-texts|appeals|collection|debt-recovery|evidence-pack|evidence-texts|keeper|keeper-notice|list-sorting|money|payments|public-charge|refunds|sector-limits|sent-documents)\.ts$/;
 
 /** Where this build writes (`--outDir` included): the precache list reads its Vite manifest there. */
 let outDir = resolve(import.meta.dirname, 'dist');

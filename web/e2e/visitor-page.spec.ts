@@ -66,8 +66,8 @@ test('a visitor registers from the page on the sign, within the sign-in page’s
     own.reduce((sum, [, bytes]) => sum + bytes, 0),
     JSON.stringify(own),
   ).toBeLessThanOrEqual(OWN_SCREEN_BYTES);
-  // The form's checks are its own few lines: the schemas' chunk (27 KB) stays for signed-in screens.
-  expect([...visit.byPath.keys()].filter((path) => path.startsWith('/assets/schemas-'))).toEqual([]);
+  // The form's checks are its own few lines: neither schemas' chunk, the officer's or the rest, comes with it.
+  expect([...visit.byPath.keys()].filter((path) => /^\/assets\/(patrol-)?schemas-/.test(path))).toEqual([]);
   await expect(page.getByRole('heading', { level: 1, name: `Visitor parking: ${carParkName}` })).toBeVisible();
 
   // Checked on the page before anything is sent.
