@@ -45,6 +45,41 @@ export async function findPcnImages(db: Db, pcnIds: readonly string[]): Promise<
   return byPcn;
 }
 
+/**
+ * A list row's photos: how many its notice has, and the first in upload order (the one a row
+ * shows). The database counts and picks them, so a page of 100 notices reads 100 rows, not the
+ * 400 or so its photos are.
+ */
+const firstImagesOf = reusableQuery((db: Db, pcnIds: readonly string[]) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('pcn_images')
+        .select([
+          ...IMAGE_COLUMNS,
+          sql<number>`row_number() over (partition by pcn_id order by created_at, rowid)`.as('place'),
+          sql<number | string>`count(*) over (partition by pcn_id)`.as('photo_count'),
+        ])
+        .where('pcn_id', 'in', pcnIds)
+        .as('photos'),
+    )
+    .selectAll()
+    // A literal, not a parameter: the query's only parameters are the ids (reusable-query.ts).
+    .where('place', '=', sql.lit(1)),
+);
+
+export type ListPhotos = { count: number; first: PcnImageRow | undefined };
+
+export async function findListPhotos(db: Db, pcnIds: readonly string[]): Promise<Map<string, ListPhotos>> {
+  const byPcn = new Map<string, ListPhotos>(pcnIds.map((id) => [id, { count: 0, first: undefined }]));
+  if (pcnIds.length === 0) return byPcn;
+  for (const { place: _place, photo_count, ...first } of await firstImagesOf(db, pcnIds)) {
+    // PostgreSQL's count is a bigint, which pg gives as text.
+    byPcn.set(first.pcn_id, { count: Number(photo_count), first });
+  }
+  return byPcn;
+}
+
 export async function insertPcnImages(trx: Db, rows: ReadonlyArray<Insertable<PcnImagesTable>>): Promise<void> {
   if (rows.length === 0) return;
   await trx

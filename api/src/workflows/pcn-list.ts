@@ -15,7 +15,7 @@ import { findCarParkById } from '../repositories/car-parks.ts';
 import { findKeepers } from '../repositories/keepers.ts';
 import { findPcnNeighbours, findPcnPage, streamPcnRows, type PcnListFilter } from '../repositories/pcn-list.ts';
 import { findPossibleDuplicates, findSameParkingEvent } from '../repositories/pcn-duplicates.ts';
-import { findPcnImages } from '../repositories/pcn-images.ts';
+import { findListPhotos } from '../repositories/pcn-images.ts';
 import type { PcnScope } from '../repositories/pcn-rows.ts';
 import { toPcn } from '../repositories/pcn-shape.ts';
 import { countPcnsByStatus } from '../repositories/pcn-status.ts';
@@ -56,22 +56,22 @@ export async function listPcns(deps: PcnViewDeps, viewer: Viewer, query: PcnList
   }
   const { rows, total, totalCapped } = await findPcnPage(db, listFilterOf(query, scopeOf(viewer, query.scope)), query);
   const ids = rows.map((r) => r.id);
-  const images = await findPcnImages(db, ids);
+  const photos = await findListPhotos(db, ids);
   const isAdmin = isAdminRole(viewer.role);
   const duplicates = isAdmin ? await findPossibleDuplicates(db, ids) : undefined;
   const keepers = isAdmin ? await findKeepers(db, ids) : undefined;
   return {
     pcns: rows.map((row) => {
-      const rowImages = images.get(row.id) ?? [];
+      const { count, first } = photos.get(row.id) ?? { count: 0, first: undefined };
       // Only the first photo is signed: a row carries its thumbnail and the count (docs/decisions/0021).
       const { images: shown, ...pcn } = toPcn(
         row,
-        rowImages.slice(0, 1),
+        first ? [first] : [],
         imageUrlFor(deps, viewer.sessionId),
         viewFor(deps, viewer, duplicates?.get(row.id)),
       );
       if (keepers) pcn.keeperState = keeperStateOf(keepers.get(row.id) ?? null);
-      return { ...pcn, photoCount: rowImages.length, firstThumbnailUrl: shown[0]?.thumbnailUrl ?? null };
+      return { ...pcn, photoCount: count, firstThumbnailUrl: shown[0]?.thumbnailUrl ?? null };
     }),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped },
   };
