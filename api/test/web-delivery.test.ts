@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_SCRIPT_PREFIX } from '@parkpatrol/shared';
 import { COMPRESS_JSON_MIN_BYTES } from '../src/http/respond.ts';
@@ -57,6 +57,7 @@ const get = (path: string, headers: Record<string, string> = {}) => t.app.reques
 function decode(bytes: Buffer, encoding: string | null): string {
   if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  if (encoding === 'zstd') return zstdDecompressSync(bytes).toString('utf8');
   return bytes.toString('utf8');
 }
 
@@ -180,6 +181,13 @@ describe('the API on the wire', () => {
     expect(compressed.length).toBeLessThan(Buffer.byteLength(plain) / 2);
     const decoded = JSON.parse(decode(compressed, 'br'));
     expect(decoded.data.pcns).toHaveLength(3);
+
+    // zstd where the client names it (Chromium and Firefox): about as small, for a quarter of brotli's CPU.
+    const zstd = await get('/api/pcns', { ...auth, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(zstd.headers.get('content-encoding')).toBe('zstd');
+    const zstdBytes = Buffer.from(await zstd.arrayBuffer());
+    expect(zstdBytes.length).toBeLessThan(Buffer.byteLength(plain) / 2);
+    expect(JSON.parse(decode(zstdBytes, 'zstd')).data.pcns).toHaveLength(3);
 
     const gz = await get('/api/pcns', { ...auth, 'accept-encoding': 'gzip' });
     expect(gz.headers.get('content-encoding')).toBe('gzip');

@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ok, pickEncoding } from './respond.ts';
 
 describe('pickEncoding', () => {
-  it('prefers brotli, falls back to gzip, and honours q=0 and the wildcard', () => {
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+  it('prefers zstd when named, then brotli, then gzip, and honours q=0 and the wildcard', () => {
+    // What Chromium and Firefox send, and what Safari sends.
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('zstd');
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('zstd;q=0, br')).toBe('br');
     expect(pickEncoding('gzip;q=0.5, br;q=0')).toBe('gzip');
     expect(pickEncoding('BR')).toBe('br');
+    // A wildcard may come from a client older than zstd: it gets brotli.
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
     expect(pickEncoding('identity')).toBeNull();
