@@ -9,8 +9,8 @@ import { startServerProcess, MEASURED_HEAP, type ServerProcess } from './support
 /**
  * 100,000 PCNs export as CSV while the server's memory stays flat. The real
  * server runs as a child process on a database seeded with them, with its JavaScript heap capped
- * (MEASURED_HEAP: 64 MB of old space, a small young generation), below what holding the export would take (the 100,000 records and the 18 MB file grow
- * a process by about 80 MB; a buffering export was tried and the server died of it). Its RSS is
+ * (MEASURED_HEAP: 96 MB of old space, a small young generation), below what holding the export would take on top of the server's
+ * own 50 MB (the 100,000 records and the 18 MB file grow a process by about 80 MB; a buffering export was tried and the server died of it). Its RSS is
  * read from /proc while the download streams in, and must stay within 50 MB of idle; the cap also
  * keeps the garbage collector from letting the heap drift up meanwhile (without it one CI run
  * measured 52 MB of uncollected garbage). MEASURED_HEAP caps the young generation too: with the
