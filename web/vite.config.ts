@@ -59,17 +59,12 @@ export default defineConfig({
         writeFileSync(resolve(outDir, '.vite/build-id'), buildId);
         // Which sources each chunk holds, named as the manifest names them: the precache list
         // judges a shared chunk loaded lazily by them (build/officer-precache.ts).
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const sources = Object.fromEntries(
-          Object.values(bundle).flatMap((chunk) =>
-            chunk.type === 'chunk'
-              ? [
-                  [
-                    chunk.fileName,
-                    chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id).replaceAll('\\', '/')),
-                  ],
-                ]
-              : [],
-          ),
+          chunks.map((chunk) => [
+            chunk.fileName,
+            chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id).replaceAll('\\', '/')),
+          ]),
         );
         writeFileSync(resolve(outDir, CHUNK_SOURCES_FILE), JSON.stringify(sources));
       },
@@ -192,16 +187,18 @@ export default defineConfig({
             {
               name: 'shared',
               test: (id: string) =>
-                /[\\/]shared[\\/]src[\\/]/.test(id) && !/[\\/](schemas|patrol-schemas|index|password-forms)\.ts$/.test(id),
+                /[\\/]shared[\\/]src[\\/]/.test(id) &&
+                !OFFICE_SHARED.test(id) &&
+                !/[\\/](schemas|patrol-schemas|index|password-forms)\.ts$/.test(id),
               priority: 3,
               includeDependenciesRecursively: false,
             },
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             { name: startChunkName(resolve(import.meta.dirname, 'src/main.tsx')), priority: 1, includeDependenciesRecursively: false },
-            // The small helpers two or more signed-in screens share, in one file rather than a
-            // dozen of a few hundred bytes: each request on one bar of signal costs a round trip
-            // and its headers. Screens themselves stay apart, so a deploy that changes one
-            // screen still sends only that screen.
+            // The small helpers two or more signed-in screens share (up to 10,000 bytes of source
+            // each), in one file rather than a dozen of a few hundred bytes: each request on one
+            // bar of signal costs a round trip and its headers. Screens themselves stay apart, so
+            // a deploy that changes one screen still sends only that screen.
             {
               name: 'screens-common',
               test: /[\\/]web[\\/]src[\\/](lib|app|features[\\/](pcns|dashboard|outbox))[\\/]/,
