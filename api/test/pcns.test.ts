@@ -905,6 +905,9 @@ describe('GET /pcns: a search that matches more than PCN_COUNT_CAP', () => {
     expect(few.json.data.pagination).toMatchObject({ total: 10, totalCapped: false });
     const plain = await t.request('GET', '/pcns?limit=1', { token: owner.token });
     expect(plain.json.data.pagination).toMatchObject({ total: MATCHING + 10, totalCapped: false });
+    // The deadline queue of one open status is every notice of that status: counted as exactly.
+    const queue = await t.request('GET', '/pcns?scope=all&status=SUBMITTED&sort=deadline', { token: admin.token });
+    expect(queue.json.data.pagination).toMatchObject({ total: MATCHING + 10, totalCapped: false });
   });
 });
 

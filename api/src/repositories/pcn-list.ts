@@ -304,23 +304,15 @@ export async function findPcnNeighbours(db: Db, pcnId: string, filter: PcnListFi
 const countRows = keptQuery<{ total: number | string }>();
 
 /**
- * The trigger-kept counts answer the plain list (owner and status only) without a scan. Any other
- * filter counts at most `cap` + 1 matches: a search's LIKE over 50,000 notices would otherwise
- * cost the server a hundred times the page it counts for.
+ * The trigger-kept counts answer a list filtered by owner and status alone without a scan (the
+ * keeper notices screen's approved queue among them: an open status settles the deadline queue,
+ * listClauses). Any other filter counts at most `cap` + 1 matches: a search's LIKE over 50,000
+ * notices would otherwise cost the server a hundred times the page it counts for.
  */
 async function countPcns(db: Db, filter: PcnListFilter, cap: number): Promise<{ total: number; totalCapped: boolean }> {
   const { ownerId, status } = filter;
-  const isPlain =
-    !filter.search &&
-    !filter.carParkId &&
-    !filter.from &&
-    !filter.to &&
-    !filter.flaggedDuplicates &&
-    !filter.collectionStage &&
-    !filter.cancellationReason &&
-    !filter.cancellationRequest &&
-    filter.sort !== 'deadline';
-  if (isPlain) {
+  const clauses = listClauses(filter, db, 'count');
+  if (clauses.every((listClause) => listClause.shape === 'owner' || listClause.shape === 'status')) {
     const counted = await countRows(
       db,
       `counts${ownerId === undefined ? '' : '&owner'}${status ? '&status' : ''}`,
@@ -334,7 +326,6 @@ async function countPcns(db: Db, filter: PcnListFilter, cap: number): Promise<{ 
     );
     return { total: Number(counted[0]!.total), totalCapped: false };
   }
-  const clauses = listClauses(filter, db, 'count');
   const counted = await countRows(db, `pcns&${shapeOf(clauses)}`, [...valuesOf(clauses), cap + 1], () =>
     db
       .selectFrom((qb) =>
