@@ -144,6 +144,8 @@ const COLUMN_DOCS: Record<string, string> = {
   'car_parks.visitor_code': 'The code shown at reception that a visitor enters to register their car.',
   'pcns.draft_reference':
     "The reference its notice to driver printed before it was sent ('D-1A2B3C4D', from the Idempotency-Key); null when the key was no draft id.",
+  'pcns.photo_count':
+    "A summary of the notice's photo rows, kept with them (migration 0044): how many, the first one's file while kept, and when they were removed.",
   'pcn_images.shots': "Comma-separated PHOTO_SHOT_TYPES ids; '' for none.",
   'pcn_images.purged_at': 'When the file was removed under the retention policy (migration 0008); null while kept.',
   'pcn_audit.changes': 'JSON: { field: { from, to } }.',

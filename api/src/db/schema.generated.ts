@@ -533,6 +533,10 @@ export interface PcnsTable {
   permit_override_reason: string | null;
   /** JSON: the permit check the notice was filed with (when, against which list, the permit found), or null before checks were kept. */
   permit_check: string | null;
+  /** A summary of the notice's photo rows, kept with them (migration 0044): how many, the first one's file while kept, and when they were removed. */
+  photo_count: Generated<number>;
+  first_photo_file_name: string | null;
+  photos_purged_at: string | null;
 }
 
 /** A file attached to a pending appeal, already in the evidence store; the appeal takes it over when confirmed. */

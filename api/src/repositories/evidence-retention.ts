@@ -72,21 +72,6 @@ export async function deleteKeeperDetails(trx: Db, pcnId: string): Promise<boole
   return removed > 0;
 }
 
-/** Marks this PCN's kept photos as purged and returns them (for the audit entry and the files to delete). */
-export async function markPhotosPurged(
-  trx: Db,
-  pcnId: string,
-  now: string,
-): Promise<Array<{ id: string; file_name: string; sha256: string; taken_at: string | null }>> {
-  return trx
-    .updateTable('pcn_images')
-    .set({ purged_at: now })
-    .where('pcn_id', '=', pcnId)
-    .where('purged_at', 'is', null)
-    .returning(['id', 'file_name', 'sha256', 'taken_at'])
-    .execute();
-}
-
 /** Marks the files a motorist attached to this charge's appeal as purged and returns them (their hashes stay). */
 export async function markAttachmentsPurged(trx: Db, pcnId: string, now: string): Promise<Array<{ file_name: string; sha256: string }>> {
   return trx

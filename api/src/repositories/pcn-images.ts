@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { PcnStatus } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
+import { lockRows } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import type { PcnImagesTable } from '../db/schema.ts';
 
@@ -46,46 +47,53 @@ export async function findPcnImages(db: Db, pcnIds: readonly string[]): Promise<
 }
 
 /**
- * A list row's photos: how many its notice has, and the first in upload order (the one a row
- * shows). The database counts and picks them, so a page of 100 notices reads 100 rows, not the
- * 400 or so its photos are.
+ * Writes to these notices' photo rows through `write`, then works out again the summary of them
+ * each notice carries (migration 0044, decision 0056), which the PCN list shows instead of reading
+ * the rows: how many, the first one's file in upload order while it is kept, and when they were
+ * removed. Every write to pcn_images goes through here, in the caller's transaction, so the summary
+ * changes in the same commit as the rows.
+ *
+ * On PostgreSQL the notices are locked first. Every writer of photos then takes the notice before
+ * its photos, as deleting a notice does (its photos go by cascade), so no two wait for each other
+ * in opposite orders. And the summary's statement, begun after the lock, reads every other writer's
+ * photos committed (a statement reads what was committed when it began).
  */
-const firstImagesOf = reusableQuery((db: Db, pcnIds: readonly string[]) =>
-  db
-    .selectFrom((eb) =>
-      eb
+async function writingPhotos<T>(trx: Db, pcnIds: readonly string[], write: () => Promise<T>): Promise<T> {
+  const ids = [...new Set(pcnIds)];
+  await lockRows(trx, trx.selectFrom('pcns').select('pcns.id').where('pcns.id', 'in', ids));
+  const written = await write();
+  await trx
+    .updateTable('pcns')
+    .set((eb) => ({
+      photo_count: eb.selectFrom('pcn_images').select(eb.fn.countAll<number>().as('n')).whereRef('pcn_images.pcn_id', '=', 'pcns.id'),
+      first_photo_file_name: eb
         .selectFrom('pcn_images')
-        .select([
-          ...IMAGE_COLUMNS,
-          sql<number>`row_number() over (partition by pcn_id order by created_at, rowid)`.as('place'),
-          sql<number | string>`count(*) over (partition by pcn_id)`.as('photo_count'),
-        ])
-        .where('pcn_id', 'in', pcnIds)
-        .as('photos'),
-    )
-    .selectAll()
-    // A literal, not a parameter: the query's only parameters are the ids (reusable-query.ts).
-    .where('place', '=', sql.lit(1)),
-);
-
-export type ListPhotos = { count: number; first: PcnImageRow | undefined };
-
-export async function findListPhotos(db: Db, pcnIds: readonly string[]): Promise<Map<string, ListPhotos>> {
-  const byPcn = new Map<string, ListPhotos>(pcnIds.map((id) => [id, { count: 0, first: undefined }]));
-  if (pcnIds.length === 0) return byPcn;
-  for (const { place: _place, photo_count, ...first } of await firstImagesOf(db, pcnIds)) {
-    // PostgreSQL's count is a bigint, which pg gives as text.
-    byPcn.set(first.pcn_id, { count: Number(photo_count), first });
-  }
-  return byPcn;
+        .select(sql<string | null>`case when pcn_images.purged_at is null then pcn_images.file_name end`.as('file_name'))
+        .whereRef('pcn_images.pcn_id', '=', 'pcns.id')
+        .orderBy('pcn_images.created_at')
+        .orderBy(sql`pcn_images.rowid`)
+        .limit(1),
+      photos_purged_at: eb
+        .selectFrom('pcn_images')
+        .select((sub) => sub.fn.max('pcn_images.purged_at').as('at'))
+        .whereRef('pcn_images.pcn_id', '=', 'pcns.id'),
+    }))
+    .where('pcns.id', 'in', ids)
+    .execute();
+  return written;
 }
 
 export async function insertPcnImages(trx: Db, rows: ReadonlyArray<Insertable<PcnImagesTable>>): Promise<void> {
   if (rows.length === 0) return;
-  await trx
-    .insertInto('pcn_images')
-    .values([...rows])
-    .execute();
+  await writingPhotos(
+    trx,
+    rows.map((row) => row.pcn_id),
+    () =>
+      trx
+        .insertInto('pcn_images')
+        .values([...rows])
+        .execute(),
+  );
 }
 
 export type RemovedImage = { id: string; file_name: string; sha256: string; taken_at: string | null };
@@ -93,12 +101,27 @@ export type RemovedImage = { id: string; file_name: string; sha256: string; take
 /** Removes images of this PCN (ids of other PCNs are ignored) and returns what went, for the files and the audit. */
 export async function deletePcnImages(trx: Db, pcnId: string, imageIds: readonly string[]): Promise<RemovedImage[]> {
   if (imageIds.length === 0) return [];
-  return trx
-    .deleteFrom('pcn_images')
-    .where('pcn_id', '=', pcnId)
-    .where('id', 'in', [...imageIds])
-    .returning(['id', 'file_name', 'sha256', 'taken_at'])
-    .execute();
+  return writingPhotos(trx, [pcnId], () =>
+    trx
+      .deleteFrom('pcn_images')
+      .where('pcn_id', '=', pcnId)
+      .where('id', 'in', [...imageIds])
+      .returning(['id', 'file_name', 'sha256', 'taken_at'])
+      .execute(),
+  );
+}
+
+/** Marks this PCN's kept photos as purged (the retention policy) and returns them, for the audit entry and the files to delete. */
+export async function markPhotosPurged(trx: Db, pcnId: string, now: string): Promise<RemovedImage[]> {
+  return writingPhotos(trx, [pcnId], () =>
+    trx
+      .updateTable('pcn_images')
+      .set({ purged_at: now })
+      .where('pcn_id', '=', pcnId)
+      .where('purged_at', 'is', null)
+      .returning(['id', 'file_name', 'sha256', 'taken_at'])
+      .execute(),
+  );
 }
 
 export async function countPcnImages(trx: Db, pcnId: string): Promise<number> {

@@ -65,6 +65,9 @@ export function selectPcnRows(db: Db) {
     'users.first_name as creator_first_name',
     'users.last_name as creator_last_name',
     'pcns.request_hash',
+    'pcns.photo_count',
+    'pcns.first_photo_file_name',
+    'pcns.photos_purged_at',
     'pcns.created_at',
     'pcns.updated_at',
   ]);

@@ -40,14 +40,6 @@ function toPcnImage(image: PcnImageRow, imageUrl: (fileName: string) => string):
   };
 }
 
-/** When the retention policy removed this PCN's photo files (all go at once), or null while they are kept. */
-function photosPurgedAt(images: readonly PcnImageRow[]): string | null {
-  return images.reduce<string | null>(
-    (latest, image) => (image.purged_at !== null && (latest === null || image.purged_at > latest) ? image.purged_at : latest),
-    null,
-  );
-}
-
 /** The one mapper from rows to the shared Pcn shape; image URLs come from the caller (they are signed). */
 export function toPcn(
   row: PcnRow,
@@ -85,7 +77,7 @@ export function toPcn(
         ? null
         : { id: row.created_by, firstName: row.creator_first_name ?? '', lastName: row.creator_last_name ?? '' },
     images: images.map((image) => toPcnImage(image, imageUrl)),
-    photosPurgedAt: photosPurgedAt(images),
+    photosPurgedAt: row.photos_purged_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -7,8 +7,8 @@ import {
   findPcnsPastRetention,
   markAttachmentsPurged,
   markDocumentsPurged,
-  markPhotosPurged,
 } from '../repositories/evidence-retention.ts';
+import { markPhotosPurged } from '../repositories/pcn-images.ts';
 import { insertAuditEntries } from '../repositories/pcn-audit-trail.ts';
 import { findPcnRowById } from '../repositories/pcn-rows.ts';
 import { deleteEvidencePacks } from '../repositories/evidence-packs.ts';

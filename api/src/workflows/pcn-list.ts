@@ -15,9 +15,9 @@ import { findCarParkById } from '../repositories/car-parks.ts';
 import { findKeepers } from '../repositories/keepers.ts';
 import { findPcnNeighbours, findPcnPage, streamPcnRows, type PcnListFilter } from '../repositories/pcn-list.ts';
 import { findPossibleDuplicates, findSameParkingEvent } from '../repositories/pcn-duplicates.ts';
-import { findListPhotos } from '../repositories/pcn-images.ts';
 import type { PcnScope } from '../repositories/pcn-rows.ts';
 import { toPcn } from '../repositories/pcn-shape.ts';
+import { thumbnailUrlOf } from '../domain/upload-paths.ts';
 import { countPcnsByStatus } from '../repositories/pcn-status.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
 import { PCN_CSV_COLUMNS, pcnCsvRecord } from '../services/pcn-csv.ts';
@@ -56,22 +56,18 @@ export async function listPcns(deps: PcnViewDeps, viewer: Viewer, query: PcnList
   }
   const { rows, total, totalCapped } = await findPcnPage(db, listFilterOf(query, scopeOf(viewer, query.scope)), query);
   const ids = rows.map((r) => r.id);
-  const photos = await findListPhotos(db, ids);
   const isAdmin = isAdminRole(viewer.role);
   const duplicates = isAdmin ? await findPossibleDuplicates(db, ids) : undefined;
   const keepers = isAdmin ? await findKeepers(db, ids) : undefined;
+  const imageUrl = imageUrlFor(deps, viewer.sessionId);
   return {
     pcns: rows.map((row) => {
-      const { count, first } = photos.get(row.id) ?? { count: 0, first: undefined };
-      // Only the first photo is signed: a row carries its thumbnail and the count (docs/decisions/0021).
-      const { images: shown, ...pcn } = toPcn(
-        row,
-        first ? [first] : [],
-        imageUrlFor(deps, viewer.sessionId),
-        viewFor(deps, viewer, duplicates?.get(row.id)),
-      );
+      // A row carries its first photo's thumbnail, signed, and the count (docs/decisions/0021), from
+      // the notice's own summary of its photos (docs/decisions/0056).
+      const { images: _none, ...pcn } = toPcn(row, [], imageUrl, viewFor(deps, viewer, duplicates?.get(row.id)));
       if (keepers) pcn.keeperState = keeperStateOf(keepers.get(row.id) ?? null);
-      return { ...pcn, photoCount: count, firstThumbnailUrl: shown[0]?.thumbnailUrl ?? null };
+      const thumbnail = row.first_photo_file_name === null ? null : thumbnailUrlOf(imageUrl(row.first_photo_file_name));
+      return { ...pcn, photoCount: row.photo_count, firstThumbnailUrl: thumbnail };
     }),
     pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit), totalCapped },
   };
