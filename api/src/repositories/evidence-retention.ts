@@ -40,6 +40,9 @@ export async function findPcnsPastRetention(db: Db, closedBy: string): Promise<P
           sql<number>`(select count(*) from sent_documents d where d.pcn_id = pcns.id and d.purged_at is null)`.as('kept_document_count'),
         ])
         .where('pcns.status', 'in', [...EVIDENCE_RETENTION_CLOSED_STATUSES])
+        // A notice closes after it is made, so one made since can be passed over unread: over
+        // 2,000,000 notices the counts above cost the database seconds for every closed one.
+        .where('pcns.created_at', '<=', closedBy)
         .as('closed'),
     )
     .selectAll()
