@@ -1,6 +1,7 @@
 import { isKeeperType, type Keeper, type KeeperDetails, type KeeperSource } from '@parkpatrol/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { reusableQuery } from '../db/reusable-query.ts';
 import type { PcnKeepersTable } from '../db/schema.ts';
 
 /** The registered keeper of each notice's vehicle (personal data: admins only). */
@@ -25,14 +26,14 @@ function toKeeper(row: Selectable<PcnKeepersTable>): Keeper {
   };
 }
 
+const keepersOf = reusableQuery((db: Db, pcnIds: readonly string[]) =>
+  db.selectFrom('pcn_keepers').selectAll().where('pcn_id', 'in', pcnIds),
+);
+
 export async function findKeepers(db: Db, pcnIds: readonly string[]): Promise<Map<string, Keeper>> {
   const keepers = new Map<string, Keeper>();
   for (let start = 0; start < pcnIds.length; start += 500) {
-    const rows = await db
-      .selectFrom('pcn_keepers')
-      .selectAll()
-      .where('pcn_id', 'in', pcnIds.slice(start, start + 500))
-      .execute();
+    const rows = await keepersOf(db, pcnIds.slice(start, start + 500));
     for (const row of rows) keepers.set(row.pcn_id, toKeeper(row));
   }
   return keepers;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { utcDayRange, type PcnDuplicateMatch, type PcnReference } from '@parkpatrol/shared';
 import type { Db } from '../db/database.ts';
+import { reusableQuery } from '../db/reusable-query.ts';
 
 // Possible duplicates: one charge per parking event.
 
@@ -45,11 +46,9 @@ export async function replaceDuplicateLinks(trx: Db, pcnId: string, ofPcnIds: re
 }
 
 /** The other side of every duplicate pair these PCNs are in, whichever was flagged. */
-export async function findPossibleDuplicates(db: Db, pcnIds: readonly string[]): Promise<Map<string, PcnReference[]>> {
-  const byPcn = new Map<string, PcnReference[]>(pcnIds.map((id) => [id, []]));
-  if (pcnIds.length === 0) return byPcn;
-  const ids = [...pcnIds];
-  const rows = await db
+/** Each duplicate pair with a later side among `laterIds` or an earlier side among `earlierIds`, oldest flag first. */
+const pairsOf = reusableQuery((db: Db, laterIds: readonly string[], earlierIds: readonly string[]) =>
+  db
     .selectFrom('pcn_duplicates')
     .innerJoin('pcns as later', 'later.id', 'pcn_duplicates.pcn_id')
     .innerJoin('pcns as earlier', 'earlier.id', 'pcn_duplicates.duplicate_of_pcn_id')
@@ -59,9 +58,14 @@ export async function findPossibleDuplicates(db: Db, pcnIds: readonly string[]):
       'earlier.id as earlier_id',
       'earlier.pcn_number as earlier_number',
     ])
-    .where((eb) => eb.or([eb('pcn_duplicates.pcn_id', 'in', ids), eb('pcn_duplicates.duplicate_of_pcn_id', 'in', ids)]))
-    .orderBy('pcn_duplicates.created_at')
-    .execute();
+    .where((eb) => eb.or([eb('pcn_duplicates.pcn_id', 'in', laterIds), eb('pcn_duplicates.duplicate_of_pcn_id', 'in', earlierIds)]))
+    .orderBy('pcn_duplicates.created_at'),
+);
+
+export async function findPossibleDuplicates(db: Db, pcnIds: readonly string[]): Promise<Map<string, PcnReference[]>> {
+  const byPcn = new Map<string, PcnReference[]>(pcnIds.map((id) => [id, []]));
+  if (pcnIds.length === 0) return byPcn;
+  const rows = await pairsOf(db, pcnIds, pcnIds);
   const add = (pcnId: string, other: PcnReference) => {
     const list = byPcn.get(pcnId);
     if (list && !list.some((ref) => ref.id === other.id)) list.push(other);
