@@ -14,6 +14,7 @@ import * as keeperQueueByStatus from './0041_keeper_queue_by_status.ts';
 import * as evidencePacks from './0042_evidence_packs.ts';
 import * as debtRecoveryHandovers from './0043_debt_recovery_handovers.ts';
 import * as pcnPhotoSummary from './0044_pcn_photo_summary.ts';
+import * as countsMoveOnlyOnChange from './0045_counts_move_only_on_change.ts';
 
 /**
  * Every schema change from here on, written once for both engines with Kysely's schema builder
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0042_evidence_packs': evidencePacks,
   '0043_debt_recovery_handovers': debtRecoveryHandovers,
   '0044_pcn_photo_summary': pcnPhotoSummary,
+  '0045_counts_move_only_on_change': countsMoveOnlyOnChange,
 };
 
 /** An engine's migrations in the order they run: its frozen history, then the shared ones. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   draftReferenceOfKey,
@@ -15,7 +16,7 @@ import {
   type PcnStats,
   type PcnStatus,
 } from '@parkpatrol/shared';
-import { createTestApp, type Session, type TestApp } from './test-app.ts';
+import { createTestApp, ON_POSTGRES, type Session, type TestApp } from './test-app.ts';
 import {
   createPcnViaApi,
   insertPcnsDirectly,
@@ -808,6 +809,17 @@ describe('counts kept by the database (migration 0005)', () => {
     const statsOfAll = (await t.request('GET', '/pcns/stats?scope=all', { token: admin.token })).json.data as PcnStats;
     expect(statsOfAll).toMatchObject({ total: 2, counts: { SUBMITTED: 1, UNDER_REVIEW: 1 } });
     expect(await listTotal(admin.token, '&scope=all')).toBe(2);
+    // An update that changes neither the status nor the owner leaves the counts' rows unwritten
+    // (on PostgreSQL, the row version's xmin stays): the row of an officer's notices of a status
+    // is the one every filing or status change of theirs writes too.
+    const countVersions = async () =>
+      ON_POSTGRES ? (await sql<{ version: string }>`select xmin::text as version from pcn_counts order by 1`.execute(t.db)).rows : [];
+    const versions = await countVersions();
+    await t.db.updateTable('pcns').set({ admin_notes: 'Checked against the permit list' }).where('id', '=', first.id).execute();
+    expect(await countVersions()).toEqual(versions);
+    expect(((await t.request('GET', '/pcns/stats?scope=all', { token: admin.token })).json.data as PcnStats).counts).toEqual(
+      statsOfAll.counts,
+    );
     const stored = await t.db
       .selectFrom('pcns')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -91,7 +91,7 @@ describe(`the list's photo summary (${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'})`, 
     const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrationsFor(engineOf(t.db)) } });
     const down = await migrator.migrateTo('0043_debt_recovery_handovers');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0044_pcn_photo_summary']);
+    expect(down.results?.map((result) => result.migrationName)).toContain('0044_pcn_photo_summary');
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
     const row = await listRow(pcn.id);
