@@ -45,7 +45,6 @@ export async function replaceDuplicateLinks(trx: Db, pcnId: string, ofPcnIds: re
     .execute();
 }
 
-/** The other side of every duplicate pair these PCNs are in, whichever was flagged. */
 /** Each duplicate pair with a later side among `laterIds` or an earlier side among `earlierIds`, oldest flag first. */
 const pairsOf = reusableQuery((db: Db, laterIds: readonly string[], earlierIds: readonly string[]) =>
   db
@@ -62,6 +61,7 @@ const pairsOf = reusableQuery((db: Db, laterIds: readonly string[], earlierIds: 
     .orderBy('pcn_duplicates.created_at'),
 );
 
+/** The other side of every duplicate pair these PCNs are in, whichever was flagged. */
 export async function findPossibleDuplicates(db: Db, pcnIds: readonly string[]): Promise<Map<string, PcnReference[]>> {
   const byPcn = new Map<string, PcnReference[]>(pcnIds.map((id) => [id, []]));
   if (pcnIds.length === 0) return byPcn;

@@ -10,6 +10,7 @@ import {
   type PcnSelectionResponse,
 } from '@parkpatrol/shared';
 import type { AppDeps, AuthUser } from '../app-env.ts';
+import { thumbnailUrlOf } from '../domain/upload-paths.ts';
 import { AppError } from '../http/app-error.ts';
 import { findCarParkById } from '../repositories/car-parks.ts';
 import { findKeepers } from '../repositories/keepers.ts';
@@ -17,7 +18,6 @@ import { findPcnNeighbours, findPcnPage, streamPcnRows, type PcnListFilter } fro
 import { findPossibleDuplicates, findSameParkingEvent } from '../repositories/pcn-duplicates.ts';
 import type { PcnScope } from '../repositories/pcn-rows.ts';
 import { toPcn } from '../repositories/pcn-shape.ts';
-import { thumbnailUrlOf } from '../domain/upload-paths.ts';
 import { countPcnsByStatus } from '../repositories/pcn-status.ts';
 import { csvStream, toRecords } from '../services/csv-export.ts';
 import { PCN_CSV_COLUMNS, pcnCsvRecord } from '../services/pcn-csv.ts';
